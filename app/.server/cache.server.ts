@@ -1,0 +1,104 @@
+import { LRUCache } from "lru-cache";
+import { env } from "./env.server";
+
+/**
+ * Named caches behind one small interface: in-process LRU by default, Redis when
+ * REDIS_URL is set (shared by several server processes). The admin cache page lists and
+ * clears them through `listCaches` and `clearCache`.
+ */
+export interface NamedCache<T> {
+  readonly name: string;
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T): Promise<void>;
+  clear(): Promise<void>;
+  /** Reads through: computes and stores the value when missing. */
+  wrap(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+type Options = { ttlSeconds: number; max?: number };
+
+const registry = new Map<string, NamedCache<unknown>>();
+const g = globalThis as unknown as { __shopRedis?: Promise<import("ioredis").Redis> };
+
+function redis() {
+  g.__shopRedis ??= import("ioredis").then(({ Redis }) => new Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));
+  return g.__shopRedis;
+}
+
+export function namedCache<T>(name: string, options: Options): NamedCache<T> {
+  const existing = registry.get(name);
+  if (existing) return existing as NamedCache<T>;
+  const cache = env.REDIS_URL ? redisCache<T>(name, options) : memoryCache<T>(name, options);
+  registry.set(name, cache as NamedCache<unknown>);
+  return cache;
+}
+
+function withWrap<T>(base: Omit<NamedCache<T>, "wrap">): NamedCache<T> {
+  const pending = new Map<string, Promise<T>>();
+  return {
+    ...base,
+    async wrap(key, compute) {
+      const hit = await base.get(key);
+      if (hit !== undefined) return hit;
+      // Concurrent misses share one computation.
+      let job = pending.get(key);
+      if (!job) {
+        job = compute().then(async (value) => {
+          await base.set(key, value);
+          return value;
+        });
+        pending.set(key, job);
+        job.finally(() => pending.delete(key)).catch(() => {});
+      }
+      return job;
+    },
+  };
+}
+
+function memoryCache<T>(name: string, { ttlSeconds, max = 500 }: Options): NamedCache<T> {
+  const lru = new LRUCache<string, { v: T }>({ max, ttl: ttlSeconds * 1000 });
+  return withWrap({
+    name,
+    get: async (key) => lru.get(key)?.v,
+    set: async (key, value) => void lru.set(key, { v: value }),
+    clear: async () => lru.clear(),
+  });
+}
+
+function redisCache<T>(name: string, { ttlSeconds }: Options): NamedCache<T> {
+  const prefix = `shop:${name}:`;
+  return withWrap({
+    name,
+    async get(key) {
+      const raw = await (await redis()).get(prefix + key);
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    },
+    async set(key, value) {
+      await (await redis()).set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
+    },
+    async clear() {
+      const client = await redis();
+      let cursor = "0";
+      do {
+        const [next, keys] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 200);
+        if (keys.length) await client.del(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+    },
+  });
+}
+
+export function listCaches(): string[] {
+  return [...registry.keys()].sort();
+}
+
+export async function clearCache(name: string): Promise<boolean> {
+  const cache = registry.get(name);
+  if (!cache) return false;
+  await cache.clear();
+  return true;
+}
+
+export function cacheBackend(): "redis" | "memory" {
+  return env.REDIS_URL ? "redis" : "memory";
+}

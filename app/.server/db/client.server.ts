@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "../env.server";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: services accept either. */
+export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+
+type Handle = { db: Database; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+// One instance per process, shared by server.ts and the Remix build (DESIGN.md pitfalls).
+const g = globalThis as unknown as { __shopDb?: Promise<Handle> };
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+
+/** Opens (once), migrates and seeds the database; every service awaits this. */
+export function getDb(): Promise<Database> {
+  g.__shopDb ??= open();
+  return g.__shopDb.then((h) => h.db);
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = g.__shopDb;
+  g.__shopDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+export async function dbKind(): Promise<Handle["kind"]> {
+  g.__shopDb ??= open();
+  return (await g.__shopDb).kind;
+}
+
+async function open(): Promise<Handle> {
+  const handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR);
+  const { migrateAndSeed } = await import("./setup.server");
+  try {
+    await migrateAndSeed(handle.db, handle.kind);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const extensions = { unaccent, pg_trgm };
+
+  if (dataDir.startsWith("memory://")) {
+    const client = await PGlite.create({ extensions });
+    return { db: drizzle(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
+  }
+
+  const root = path.resolve(dataDir);
+  mkdirSync(root, { recursive: true }); // PGlite does not create the parent itself.
+  const releaseLock = acquireLock(root);
+  try {
+    const client = await PGlite.create({ dataDir: path.join(root, "pgdata"), extensions });
+    const db = drizzle(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite hangs silently when a second process opens the same directory, so the first one
+ * holds a lock file with its pid. A lock left by a dead process is taken over.
+ */
+export function acquireLock(root: string): () => void {
+  const lockFile = path.join(root, "shop.lock");
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, "utf8").trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The data directory ${root} is in use by another shop process (pid ${pid}). ` +
+          `Stop it, or start this one with another DATA_DIR or a DATABASE_URL.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(lockFile, "utf8").trim() === String(process.pid)) rmSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,36 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sites } from "./site";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    memberCardBarcode: text("member_card_barcode"),
+    isBackofficeUser: boolean("is_backoffice_user").notNull().default(false),
+    // Backoffice scopes, e.g. ["admin","content"]; empty for customers.
+    scope: jsonb("scope").$type<string[]>().notNull().default([]),
+    isGuest: boolean("is_guest").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    backofficeLanguage: text("backoffice_language"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_site_email").on(t.siteId, t.email)],
+);
+
+/** Server-side sessions; the cookie holds only the signed id. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);

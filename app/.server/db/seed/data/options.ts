@@ -1,0 +1,67 @@
+/** The built-in site (spec §1) has id 1. */
+export const SITE_ID = 1;
+
+export const COMPANY = {
+  name: "Alu Krov d.o.o.",
+  street: "Industrijska ulica 12",
+  city: "10410 Velika Gorica",
+  country: "Hrvatska",
+  phone: "+385 1 6222 333",
+  mobile: "+385 98 123 4567",
+  email: "info@alu-krov.hr",
+  oib: "94577403194",
+  iban: "HR1723600001101234565",
+};
+
+/**
+ * CMS option keys of spec §3 with the built-in values of spec §1. Values are JSON; a key
+ * with null is known but not configured (e.g. no analytics id, no cache store).
+ */
+export const BUILT_IN_OPTIONS: Record<string, unknown> = {
+  ThemeNavigations: { main: "main", footer1: "footer1", footer2: "footer2", footer3: "footer3", footer4: "footer4" },
+  Logo: { src: "/brand/logo.svg", alt: "Alu Krov" },
+  CopyrightText: { hr: "© {year} Alu Krov d.o.o. Sva prava pridržana." },
+  CookieNotice: {
+    hr: "Koristimo kolačiće kako bismo vam pružili najbolje iskustvo na našim stranicama. Nužni kolačići uvijek su uključeni; marketinške i analitičke možete odabrati.",
+  },
+  CustomHeader: null,
+  CustomFooter: null,
+  GoogleAnalyticsId: null,
+  GoogleTagManagerId: null,
+  FacebookPixelId: null,
+  HeatmapCode: null,
+  CustomOptions: {},
+  AnonymousChat: false,
+  // Comments and ratings (spec §1).
+  RequireAdminPublishing: true,
+  RequireRatingForComment: true,
+  RequireCommentForRating: true,
+  NumberOfStars: 5,
+  CanCommentOnBlog: "loggedUsersOnly",
+  UserCanEditComment: true,
+  OneUserOneComment: false,
+  AnonymousCanMultipleReview: false,
+  OnSiteCommentOptions: { products: true, posts: true },
+  // Sitemap (spec §1).
+  AutoGenerateSiteMap: true,
+  SiteMapOptions: { lastmod: true, hreflang: true, images: true },
+  HomePageSlug: "naslovna",
+  CmsVersion: "1.12.190",
+  WwwPolicy: "no-www",
+  DefaultProductTemplate: "default",
+  PasswordProtection: false,
+  EnvironmentVariable: "production",
+  RegistrationEmailTemplate: { subject: { hr: "Dobrodošli u Alu Krov" } },
+  PasswordResetEmailTemplate: { subject: { hr: "Promjena lozinke" } },
+  RegistrationRequiresEmailVerification: false,
+  AutoLoginAfterRegistration: true,
+  NewsletterDoubleOptIn: false,
+  SendEmailTo: "info@alu-krov.hr",
+  SendGdprTo: "gdpr@alu-krov.hr",
+  DefaultLanguage: "hr",
+  AllowedLanguages: ["hr"],
+  GitlabProjectId: null,
+  // The admin "Available caches" entry is shown only when this names a store (spec §2 Layouts).
+  CacheStore: null,
+  SocialLogin: { enabled: false, providers: [] },
+};

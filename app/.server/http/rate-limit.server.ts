@@ -1,0 +1,50 @@
+import type { NextFunction, Request, Response } from "express";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { localeFromPath } from "~/lib/locales";
+import de from "../../../locales/de/error.json";
+import en from "../../../locales/en/error.json";
+import hr from "../../../locales/hr/error.json";
+import { env } from "../env.server";
+
+const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
+
+// Sign-in, registration, password recovery and public forms get the strict budget.
+const SENSITIVE = /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin)(?:\/|$)/;
+
+async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
+  if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  const { Redis } = await import("ioredis");
+  const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false });
+  return new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix,
+    points,
+    duration: 60,
+    // If Redis is down, fall back to a per-process budget instead of refusing everyone.
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }),
+  });
+}
+
+/**
+ * Limits state-changing requests per client address: RATE_LIMIT_POINTS a minute for
+ * posts in general, RATE_LIMIT_AUTH_POINTS for sign-in, registration and recovery.
+ * Reads are not limited here. Over the budget: 429 with a translated message.
+ */
+export async function createRateLimit() {
+  const general = await limiter("rl:post", env.RATE_LIMIT_POINTS);
+  const auth = await limiter("rl:auth", env.RATE_LIMIT_AUTH_POINTS);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const path = req.path.replace(/\.data$/, "");
+    const bucket = SENSITIVE.test(path) ? auth : general;
+    try {
+      await bucket.consume(req.ip ?? "unknown");
+      next();
+    } catch (rejection) {
+      if (rejection instanceof Error) return next(rejection);
+      const retryAfter = Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000);
+      res.setHeader("Retry-After", String(retryAfter));
+      res.status(429).type("text/plain; charset=utf-8").send(MESSAGES[localeFromPath(path)]);
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { getDb } from "./db/client.server";
+import { sessions } from "./db/schema";
+import { env, isProduction } from "./env.server";
+
+const THIRTY_DAYS = 60 * 60 * 24 * 30; // spec §9 default cookie max age, 2592000 s
+
+/** The session cookie holds only a signed, random id; the data lives in the sessions table. */
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: isProduction,
+  path: "/",
+  maxAge: THIRTY_DAYS,
+  secrets: env.SESSION_SECRETS,
+});
+
+export type SessionData = { userId?: number; redirectTo?: string };
+
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const db = await getDb();
+    const id = randomBytes(24).toString("base64url");
+    await db.insert(sessions).values({
+      id,
+      userId: data.userId ?? null,
+      data,
+      expiresAt: expires ?? new Date(Date.now() + THIRTY_DAYS * 1000),
+    });
+    return id;
+  },
+  async readData(id) {
+    const db = await getDb();
+    const [row] = await db
+      .select({ data: sessions.data })
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+    return (row?.data as SessionData) ?? null;
+  },
+  async updateData(id, data, expires) {
+    const db = await getDb();
+    await db
+      .update(sessions)
+      .set({ data, userId: data.userId ?? null, expiresAt: expires ?? new Date(Date.now() + THIRTY_DAYS * 1000) })
+      .where(eq(sessions.id, id));
+  },
+  async deleteData(id) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+});
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * A new session id for the same data (after login or a privilege change), so that an id
+ * known before cannot ride on the new rights. Returns the Set-Cookie header.
+ */
+export async function rotateSession(session: Session<SessionData>, data: SessionData): Promise<string> {
+  if (session.id) await sessionStorage.destroySession(session);
+  const fresh = await sessionStorage.getSession();
+  for (const [key, value] of Object.entries(data)) fresh.set(key as keyof SessionData, value as never);
+  return sessionStorage.commitSession(fresh);
+}
+
+/** Ends every session of a user except the one given (password change or reset). */
+export async function endOtherSessions(userId: number, keepId?: string) {
+  const db = await getDb();
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  for (const row of rows) if (row.id !== keepId) await db.delete(sessions).where(eq(sessions.id, row.id));
+}
+
+export async function purgeExpiredSessions() {
+  const db = await getDb();
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,49 @@
+import { Component, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { localePrefix, type Locale } from "~/lib/locales";
+
+/** The error layout: status code and translated message (spec §8 Pages). */
+export function ErrorView({ status }: { status: number }) {
+  return (
+    <PlainFallback>
+      <TranslatedError status={status} />
+    </PlainFallback>
+  );
+}
+
+function TranslatedError({ status }: { status: number }) {
+  const { t, i18n } = useTranslation();
+  const home = localePrefix((i18n.language as Locale) ?? "hr") || "/";
+  const message = status === 404 ? t("error.pageNotFound") : t("error.anErrorOccurred");
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center" data-testid="error-view">
+      <a href={home} className="text-xl font-bold text-brand-700">
+        Alu Krov
+      </a>
+      <p className="text-6xl font-bold text-brand-600" data-testid="error-status">
+        {status}
+      </p>
+      <h1 className="text-2xl font-semibold">{message}</h1>
+      <a href={home} className="rounded bg-brand-600 px-4 py-2 text-white hover:bg-brand-700">
+        {t("error.backHome")}
+      </a>
+    </main>
+  );
+}
+
+/** An error while rendering the error page itself falls back to plain text and a link home. */
+class PlainFallback extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main data-testid="error-fallback">
+        <h1>Error</h1>
+        <a href="/">Home</a>
+      </main>
+    );
+  }
+}

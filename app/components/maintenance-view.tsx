@@ -1,0 +1,12 @@
+import { useTranslation } from "react-i18next";
+
+/** Maintenance mode: no header, content or footer (spec §1, §2 Layouts). */
+export function MaintenanceView() {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-brand-900 px-6 text-center text-white" data-testid="maintenance-view">
+      <img src="/brand/logo-white.svg" alt="Alu Krov" width={180} height={48} />
+      <h1 className="max-w-lg text-2xl font-semibold">{t("site.maintenance")}</h1>
+    </main>
+  );
+}

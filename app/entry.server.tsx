@@ -1,0 +1,68 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createI18nForRender } from "./.server/i18n.server";
+import { readLocaleCookie } from "./.server/cookies.server";
+import { localeFromPath } from "./lib/locales";
+import { NonceProvider } from "./lib/nonce";
+
+export const streamTimeout = 5_000;
+
+const PLAIN_ERROR_PAGE =
+  '<!doctype html><html lang="hr"><head><meta charset="utf-8"><title>Greška</title></head>' +
+  '<body><main data-testid="error-fallback"><h1>Došlo je do pogreške / An error occurred</h1>' +
+  '<p><a href="/">Početna stranica / Home</a></p></main></body></html>';
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const url = new URL(request.url);
+  // Admin pages have no language prefix: they use the visitor's last language.
+  const isAdmin = url.pathname.startsWith("/admin");
+  const locale = isAdmin ? (readLocaleCookie(request) ?? "hr") : localeFromPath(url.pathname);
+  const i18n = await createI18nForRender(locale);
+  const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  const waitFor = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitFor]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          // Even the error page failed to render: a plain page with a link home (spec §8).
+          console.error(error);
+          resolve(new Response(PLAIN_ERROR_PAGE, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }));
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

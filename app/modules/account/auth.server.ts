@@ -1,0 +1,25 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { users } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import { hashPassword, verifyPassword } from "~/.server/auth/password.server";
+
+// Verifying against a fixed hash when the user is unknown keeps the answer time the same,
+// so timing does not tell which e-mail addresses have accounts.
+let dummyHash: Promise<string> | undefined;
+
+/** Checks an e-mail and password; the spec's one message for every failure (spec §8). */
+export async function authenticate(email: string, password: string) {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isBackofficeUser: users.isBackofficeUser, isGuest: users.isGuest })
+    .from(users)
+    .where(and(eq(users.siteId, SITE_ID), eq(users.email, email.trim().toLowerCase())));
+  dummyHash ??= hashPassword("not-a-real-password");
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user || user.isGuest || !ok) {
+    throw new DomainError("Unknown username or password!", "core.notifications.unknowUserOrPassword", 401);
+  }
+  return { id: user.id, isBackofficeUser: user.isBackofficeUser };
+}

@@ -1,0 +1,46 @@
+import { redirect } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { users } from "~/.server/db/schema";
+import { getSession } from "~/.server/session.server";
+
+/** What pages may know about the signed-in user; never the password hash. */
+export type CurrentUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isBackofficeUser: boolean;
+  scope: string[];
+  memberCardBarcode: string | null;
+};
+
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (!userId) return null;
+  const db = await getDb();
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isBackofficeUser: users.isBackofficeUser,
+      scope: users.scope,
+      memberCardBarcode: users.memberCardBarcode,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
+}
+
+/** Admin pages: anyone but a backoffice user is sent to /adminLogin (spec §6). */
+export async function requireBackofficeUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user?.isBackofficeUser) {
+    const url = new URL(request.url);
+    throw redirect(`/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}

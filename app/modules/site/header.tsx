@@ -1,0 +1,103 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { href } from "~/lib/routes-table";
+import { localePrefix } from "~/lib/locales";
+import type { LayoutData } from "./layout.server";
+import { LanguageSwitch } from "./language-switch";
+import { NavLink } from "./nav-link";
+
+/**
+ * Site header: logo, main navigation, phone and mail, cart badge, language switch. The
+ * mobile menu is a <details> element, so it opens and closes without JavaScript.
+ */
+export function Header({ data }: { data: LayoutData }) {
+  const { t } = useTranslation();
+  const home = localePrefix(data.locale) || "/";
+  const cartHref = href("cart", data.locale);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="site-header">
+      <div className="hidden bg-brand-900 text-xs text-brand-50 md:block">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-1.5">
+          <span>{data.header.tagline}</span>
+          <span className="flex gap-4">
+            {data.header.phone ? <a href={`tel:${data.header.phone.replace(/\s/g, "")}`}>{data.header.phone}</a> : null}
+            {data.header.email ? <a href={`mailto:${data.header.email}`}>{data.header.email}</a> : null}
+          </span>
+        </div>
+      </div>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to={home} className="flex shrink-0 items-center" aria-label={t("site.header.home")}>
+          <img src={data.logo.src} alt={data.logo.alt} width={140} height={36} />
+        </Link>
+        <nav aria-label={t("site.header.mainNav")} className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {data.mainNav.map((link) => (
+              <li key={link.id}>
+                <NavLink {...link} className="rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden sm:block">
+            <LanguageSwitch current={data.locale} />
+          </div>
+          <Link
+            to={cartHref}
+            className="relative rounded p-2 hover:bg-brand-50"
+            aria-label={t("site.header.cartWithCount", { count: data.cartCount })}
+            data-testid="cart-link"
+          >
+            <CartIcon />
+            <span
+              className="absolute -top-1 -right-1 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs leading-5 font-bold text-white"
+              data-testid="cart-badge"
+            >
+              {data.cartCount}
+            </span>
+          </Link>
+          <details className="group relative lg:hidden" data-testid="mobile-menu">
+            <summary className="cursor-pointer list-none rounded p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+              <span className="sr-only">{t("site.header.menu")}</span>
+              <MenuIcon />
+            </summary>
+            <div className="fixed inset-x-0 top-16 border-b border-slate-200 bg-white p-4 shadow-lg">
+              <ul className="flex flex-col">
+                {data.mainNav.map((link) => (
+                  <li key={link.id}>
+                    <NavLink {...link} className="block rounded px-3 py-3 font-medium hover:bg-brand-50">
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3 border-t border-slate-100 pt-3">
+                <LanguageSwitch current={data.locale} />
+              </div>
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="9" cy="21" r="1" />
+      <circle cx="20" cy="21" r="1" />
+      <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 6h18M3 12h18M3 18h18" />
+    </svg>
+  );
+}

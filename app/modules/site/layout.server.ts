@@ -1,0 +1,46 @@
+import { getCartBadge } from "~/modules/cart/cart-badge.server";
+import type { Locale } from "~/lib/locales";
+import { getSiteContext } from "./site.server";
+
+type Img = { src: string; alt: string };
+type FooterOptions = {
+  company?: { name: string; street: string; city: string; country: string; phone: string; email: string; oib: string };
+  textBlocks?: { title: string; text: string }[];
+  euNotice?: { text: string; logos: Img[] };
+  logos?: Img[];
+  certificates?: Img[];
+};
+
+/** The small, serialisable slice of the site context that header and footer render. */
+export async function layoutData(request: Request, locale: Locale) {
+  const [ctx, cartCount] = await Promise.all([getSiteContext(locale), getCartBadge(request)]);
+  const header = (ctx.elements.header?.options ?? {}) as { phone?: string; email?: string; tagline?: string };
+  const footer = (ctx.elements.footer?.options ?? {}) as FooterOptions;
+  const text = (value: unknown) => (value && typeof value === "object" ? ((value as Record<string, string>)[locale] ?? (value as Record<string, string>).hr) : null);
+  const host = new URL(request.url).hostname;
+  return {
+    locale,
+    siteName: ctx.site.name,
+    logo: (ctx.options.Logo as Img | null) ?? { src: "/brand/logo.svg", alt: ctx.site.name },
+    header: { phone: header.phone ?? null, email: header.email ?? null, tagline: header.tagline ?? null },
+    mainNav: ctx.navigations.main ?? [],
+    footerNavs: (["footer1", "footer2", "footer3", "footer4"] as const).map((handle) => ({
+      handle,
+      links: ctx.navigations[handle] ?? [],
+    })),
+    footer: {
+      company: footer.company ?? null,
+      textBlocks: footer.textBlocks ?? [],
+      euNotice: footer.euNotice ?? null,
+      logos: footer.logos ?? [],
+      certificates: footer.certificates ?? [],
+    },
+    copyright: (text(ctx.options.CopyrightText) ?? "").replace("{year}", String(new Date().getFullYear())),
+    cookieText: text(ctx.options.CookieNotice) ?? ((ctx.elements.cookie?.options as { text?: string })?.text ?? ""),
+    cartCount,
+    // The splash intro plays only on the configured forced domain (spec §2 Other behaviour).
+    showSplash: Boolean(ctx.site.forcedDomain) && host === ctx.site.forcedDomain,
+  };
+}
+
+export type LayoutData = Awaited<ReturnType<typeof layoutData>>;

@@ -1,0 +1,44 @@
+import { env } from "~/.server/env.server";
+import { href, type RouteKey } from "~/lib/routes-table";
+import { LOCALES, localePrefix } from "~/lib/locales";
+import { getSiteContext } from "./site.server";
+
+/** One page of the site in every language it exists in. */
+type SitemapEntry = { paths: Partial<Record<(typeof LOCALES)[number], string>>; lastmod?: Date };
+
+const STATIC_ROUTES: RouteKey[] = ["shop", "blog", "search"];
+
+/** The sitemap with hreflang alternates (SiteMapOptions.hreflang), or null when turned off. */
+export async function buildSitemap(request: Request): Promise<string | null> {
+  const ctx = await getSiteContext("hr");
+  if (ctx.options.AutoGenerateSiteMap === false) return null;
+  const sitemapOptions = (ctx.options.SiteMapOptions ?? {}) as { hreflang?: boolean; lastmod?: boolean };
+  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
+  const entries: SitemapEntry[] = [
+    { paths: Object.fromEntries(LOCALES.map((l) => [l, localePrefix(l) || "/"])) },
+    ...STATIC_ROUTES.map((key) => ({ paths: Object.fromEntries(LOCALES.map((l) => [l, href(key, l)])) })),
+  ];
+  // Catalogue and content pages add their entries here as those capabilities arrive.
+
+  const urls = entries.flatMap((entry) =>
+    Object.entries(entry.paths).map(([, path]) => {
+      const alternates = sitemapOptions.hreflang
+        ? Object.entries(entry.paths)
+            .map(([l, p]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escape(origin + p)}"/>`)
+            .join("")
+        : "";
+      const lastmod = sitemapOptions.lastmod && entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+      return `<url><loc>${escape(origin + path)}</loc>${lastmod}${alternates}</url>`;
+    }),
+  );
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` +
+    urls.join("") +
+    `</urlset>`
+  );
+}
+
+function escape(value: string) {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}

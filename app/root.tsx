@@ -1,0 +1,113 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { readAcceptedCookies } from "./.server/cookies.server";
+import { csrf, honeypot } from "./.server/security.server";
+import { popToast } from "./.server/toast.server";
+import { ErrorView } from "./components/error-view";
+import { MaintenanceView } from "./components/maintenance-view";
+import { ProgressBar } from "./components/progress-bar";
+import { Toasts } from "./components/toasts";
+import { getCurrentUser } from "./modules/account/user.server";
+import { requestLocale } from "./modules/site/locale.server";
+import { getSiteContext } from "./modules/site/site.server";
+import { useNonce } from "./lib/nonce";
+import stylesheet from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Alu Krov" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale, setCookie: localeSetCookie } = requestLocale(request);
+  const [user, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
+    getCurrentUser(request),
+    getSiteContext(locale),
+    popToast(request),
+    csrf.commitToken(request),
+  ]);
+
+  // Maintenance (spec §1): everyone but backoffice users sees only the maintenance view.
+  const path = new URL(request.url).pathname;
+  const maintenance = site.site.maintenanceMode && !user?.isBackofficeUser && !/^\/admin(Login|\/|$)/.test(path);
+
+  const headers = new Headers();
+  for (const cookie of [localeSetCookie, toastSetCookie, csrfSetCookie]) if (cookie) headers.append("Set-Cookie", cookie);
+  if (maintenance) {
+    headers.set("Retry-After", "3600");
+    throw data({ maintenance: true, locale }, { status: 503, headers });
+  }
+
+  return data(
+    {
+      locale,
+      user: user ? { firstName: user.firstName, email: user.email, isBackofficeUser: user.isBackofficeUser } : null,
+      toast,
+      csrfToken,
+      honeypotInputProps: honeypot.getInputProps(),
+      acceptedCookies: readAcceptedCookies(request),
+    },
+    { headers },
+  );
+}
+
+export type RootData = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  return (
+    <html lang={root?.locale ?? i18n.language ?? "hr"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { csrfToken, honeypotInputProps, toast } = useLoaderData<typeof loader>();
+  return (
+    <AuthenticityTokenProvider token={csrfToken}>
+      <HoneypotProvider {...honeypotInputProps}>
+        <ProgressBar />
+        <Outlet />
+        <Toasts toast={toast} />
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) return <MaintenanceView />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorView status={status} />;
+}

@@ -1,0 +1,37 @@
+import { index, layout, prefix, route, type RouteConfig } from "@remix-run/route-config";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./lib/locales";
+import { ROUTES, ROUTE_KEYS, routeId } from "./lib/routes-table";
+
+/** The site routes of one locale, inside the main layout, built from app/lib/routes-table.ts. */
+function siteRoutes(locale: Locale) {
+  const children = ROUTE_KEYS.flatMap((key) => {
+    const entry = ROUTES[key];
+    const routes = [route(entry.paths[locale], entry.file, { id: routeId(locale, key) })];
+    if (locale === DEFAULT_LOCALE) {
+      for (const alias of entry.aliases ?? []) routes.unshift(route(alias, entry.file, { id: routeId(locale, key, true) }));
+    }
+    return routes;
+  });
+  // Deeper unknown paths (/a/b) answer 404 inside the locale's layout.
+  children.push(route("*", "routes/not-found.tsx", { id: `${locale}:notFound` }));
+  return layout("routes/site-layout.tsx", { id: `${locale}:layout` }, children);
+}
+
+export default [
+  // Resource and service routes, the same in every language.
+  route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
+  route("test", "routes/test.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
+  route("adminLogin", "routes/admin-login.tsx"),
+  route("section-tool", "routes/section-tool.tsx"),
+  route("admin", "routes/admin-layout.tsx", [
+    index("routes/admin.index.tsx"),
+    route("cache", "routes/admin.cache.tsx"),
+    route("consent", "routes/admin.consent.tsx"),
+    route("consent/:slug", "routes/admin.consent.$slug.tsx"),
+    route("templates", "routes/admin.templates.tsx"),
+  ]),
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
+  siteRoutes(DEFAULT_LOCALE),
+] satisfies RouteConfig;

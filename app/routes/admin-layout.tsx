@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { localeCookie } from "~/.server/cookies.server";
+import { readForm } from "~/.server/security.server";
+import { getSession, sessionStorage } from "~/.server/session.server";
+import { SecureForm } from "~/components/form";
+import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { isLocale, LOCALES } from "~/lib/locales";
+
+/** Admin shell (spec §2 Layouts), for backoffice users only: checked here, not in the UI. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireBackofficeUser(request);
+  const { locale } = requestLocale(request);
+  const site = await getSiteContext(locale);
+  return {
+    locale,
+    user: { email: user.email, firstName: user.firstName },
+    // "Available caches" is listed only when a cache store is configured.
+    showCaches: Boolean(site.options.CacheStore),
+    title: "Admin | Alu Krov",
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireBackofficeUser(request);
+  const form = await readForm(request);
+  const back = safeRedirect(form.get("redirectTo"), "/admin");
+  switch (form.get("intent")) {
+    case "language": {
+      const lng = form.get("lng");
+      if (!isLocale(lng)) return data({ error: "invalid language" }, { status: 400 });
+      return redirect(back, { headers: { "Set-Cookie": localeCookie(lng) } });
+    }
+    case "logout": {
+      const session = await getSession(request);
+      return redirect("/", { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
+    }
+    default:
+      return data({ error: "unknown intent" }, { status: 400 });
+  }
+}
+
+export default function AdminLayout() {
+  const { locale, user, showCaches } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const item = ({ isActive }: { isActive: boolean }) =>
+    `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
+  return (
+    <div className="flex min-h-screen" data-testid="admin-layout">
+      <aside className="w-60 shrink-0 bg-brand-900 p-4 text-brand-50">
+        <p className="mb-6 text-lg font-bold">{t("admin.title")}</p>
+        <nav aria-label={t("admin.menu")}>
+          <ul className="space-y-1">
+            <li><NavLink to="/admin/consent" className={item}>{t("admin.consents")}</NavLink></li>
+            <li><NavLink to="/admin/templates" className={item}>{t("admin.templates")}</NavLink></li>
+            {showCaches ? <li><NavLink to="/admin/cache" className={item}>{t("admin.caches")}</NavLink></li> : null}
+          </ul>
+        </nav>
+        <SecureForm action="/admin" className="mt-8 space-y-2">
+          <input type="hidden" name="intent" value="language" />
+          <input type="hidden" name="redirectTo" value="/admin" />
+          <label className="block text-xs uppercase" htmlFor="admin-lng">{t("admin.language")}</label>
+          <div className="flex gap-2">
+            <select id="admin-lng" name="lng" defaultValue={locale} className="flex-1 rounded px-2 py-1 text-slate-900">
+              {LOCALES.map((l) => (
+                <option key={l} value={l}>{t(`site.language.${l}`)}</option>
+              ))}
+            </select>
+            <button type="submit" className="rounded bg-brand-600 px-2 py-1 text-sm">{t("admin.apply")}</button>
+          </div>
+        </SecureForm>
+        <a href="/" className="mt-8 block text-sm underline" data-testid="back-to-site">{t("admin.backToSite")}</a>
+        <SecureForm action="/admin" className="mt-4">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" className="text-sm underline">{t("admin.logout", { email: user.email })}</button>
+        </SecureForm>
+      </aside>
+      <main className="flex-1 bg-slate-50 p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

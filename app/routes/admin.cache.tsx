@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { cacheBackend, clearCache, listCaches } from "~/.server/cache.server";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { SecureForm } from "~/components/form";
+import { requireBackofficeUser } from "~/modules/account/user.server";
+
+/** Available caches: list and clear the named caches (DESIGN.md cache). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireBackofficeUser(request);
+  return { caches: listCaches(), backend: cacheBackend() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireBackofficeUser(request);
+  const form = await readForm(request);
+  const name = String(form.get("name") ?? "");
+  const cleared = await clearCache(name);
+  const headers = await setToast(cleared ? { type: "success", key: "admin.cacheCleared", values: { name } } : { type: "error", key: "admin.cacheUnknown" });
+  return redirect("/admin/cache", { headers });
+}
+
+export default function AdminCache() {
+  const { caches, backend } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t("admin.caches")}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t("admin.cacheBackend", { backend })}</p>
+      <ul className="mt-6 divide-y rounded border bg-white">
+        {caches.map((name) => (
+          <li key={name} className="flex items-center justify-between p-3">
+            <code>{name}</code>
+            <SecureForm>
+              <input type="hidden" name="name" value={name} />
+              <button type="submit" className="rounded border px-3 py-1 text-sm hover:bg-slate-50">{t("admin.clear")}</button>
+            </SecureForm>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "~/components/coming-soon";
+
+export default function AdminTemplates() {
+  return <ComingSoon titleKey="admin.templates" />;
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getFixedT } from "~/.server/i18n.server";
+import { requestLocale } from "~/modules/site/locale.server";
+import { href } from "~/lib/routes-table";
+import { titleMeta } from "~/lib/meta";
+
+/** Checkout failure (spec §2): the failure title and a way back to the cart. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  const t = await getFixedT(locale);
+  return { locale, title: `${t("checkout.checkoutFailureTitle")} | Alu Krov` };
+}
+
+export const meta = titleMeta;
+
+export default function CheckoutFailure() {
+  const { locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="checkout-failure">
+      <h1 className="text-3xl font-bold text-red-700">{t("checkout.checkoutFailureTitle")}</h1>
+      <p className="mt-4 text-slate-600">{t("checkout.failureText")}</p>
+      <Link to={href("cart", locale)} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+        {t("checkout.backToCart")}
+      </Link>
+    </section>
+  );
+}

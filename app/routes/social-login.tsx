@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getFixedT } from "~/.server/i18n.server";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { href } from "~/lib/routes-table";
+import { titleMeta } from "~/lib/meta";
+
+/** Social login callback. It is off in the built-in configuration (spec §1): say so instead of failing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
+  return { enabled: site.site.socialLoginEnabled, locale, title: `${t("routes.socialLogin")} | ${site.site.name}` };
+}
+
+export const meta = titleMeta;
+
+export default function SocialLogin() {
+  const { enabled, locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="social-login">
+      <h1 className="text-2xl font-bold">{t("routes.socialLogin")}</h1>
+      <p className="mt-4 text-slate-600">{enabled ? t("site.socialLogin.processing") : t("site.socialLogin.disabled")}</p>
+      <Link to={href("login", locale)} className="mt-6 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+        {t("site.socialLogin.toLogin")}
+      </Link>
+    </section>
+  );
+}

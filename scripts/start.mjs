@@ -1,0 +1,29 @@
+// `npm start`: builds what is missing, then serves the production build. Migrations and
+// the demo seed run at start on the embedded database (DATA_DIR, default ./data) unless
+// DATABASE_URL points to PostgreSQL.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = path.resolve(import.meta.dirname, "..");
+if (!existsSync(path.join(root, "build/server.js")) || !existsSync(path.join(root, "build/server/index.js"))) {
+  console.log("No build found: building the shop first (npm run build)…");
+  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
+}
+
+if (!process.env.NODE_ENV) {
+  // The demo start: production mode with a secret kept in the data directory. A real
+  // deployment sets NODE_ENV=production and SESSION_SECRET itself and gets neither default.
+  process.env.NODE_ENV = "production";
+  if (!process.env.SESSION_SECRET) {
+    const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, ".session-secret");
+    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+    process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
+  }
+}
+
+await import(pathToFileURL(path.join(root, "build/server.js")).href);

@@ -1,0 +1,78 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { closeDb, getDb } from "./app/.server/db/client.server";
+import { env } from "./app/.server/env.server";
+import { createRateLimit } from "./app/.server/http/rate-limit.server";
+import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
+const development = !here.endsWith(`${path.sep}build`);
+
+async function main() {
+  // Migrate and seed before accepting requests, so a broken database fails the start.
+  await getDb();
+
+  const vite = development
+    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
+    : undefined;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+  app.use(cspNonce);
+  app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:") }));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.join(here, "client");
+    // Hashed build files never change: cache them for a year.
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h" }));
+  }
+  app.use(await createRateLimit());
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.join(here, "server/index.js"))) as ServerBuild);
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: development ? "development" : "production",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, () => {
+    console.log(`Shop listening on http://localhost:${env.PORT} (${development ? "development" : "production"} build)`);
+  });
+
+  // Close the embedded database cleanly: PGlite must flush and release its lock.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing`);
+    server.close();
+    server.closeAllConnections?.();
+    Promise.all([closeDb(), vite?.close()])
+      .catch((error) => console.error(error))
+      .finally(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof Error ? error.message : error);
+  await closeDb().catch(() => {});
+  process.exit(1);
+});
