@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "./env.server";
 
@@ -18,10 +19,10 @@ export interface NamedCache<T> {
 type Options = { ttlSeconds: number; max?: number };
 
 const registry = new Map<string, NamedCache<unknown>>();
-const g = globalThis as unknown as { __shopRedis?: Promise<import("ioredis").Redis> };
+const g = globalThis as unknown as { __shopRedis?: Promise<Redis> };
 
 function redis() {
-  g.__shopRedis ??= import("ioredis").then(({ Redis }) => new Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));
+  g.__shopRedis ??= import("ioredis").then((m) => new m.Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));
   return g.__shopRedis;
 }
 

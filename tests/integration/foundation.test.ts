@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTES, ROUTE_KEYS, href, type RouteKey } from "~/lib/routes-table";
+import { LOCALES } from "~/lib/locales";
+import { bootShop, type Shop } from "../setup/shop";
+import { Visitor } from "../setup/client";
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await bootShop();
+});
+afterAll(() => shop.close());
+
+const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = { event: { id: "1" } };
+
+describe("route table (spec §2 Routes)", () => {
+  const cases = ROUTE_KEYS.flatMap((key) => LOCALES.map((locale) => [key, locale] as const));
+  it.each(cases)("%s answers in %s", async (key, locale) => {
+    const path = href(key, locale, SAMPLE_PARAMS[key] ?? {});
+    const response = await new Visitor(shop).get(path);
+    expect(response.status, path).toBe(200);
+  });
+
+  it.each(ROUTE_KEYS.flatMap((key) => (ROUTES[key].aliases ?? []).map((alias) => [key, alias] as const)))(
+    "%s also answers at its unprefixed alias /%s",
+    async (_key, alias) => {
+      const path = "/" + alias.replace(/\/?:\w+\?$/, "").replace(":id", "1");
+      expect((await new Visitor(shop).get(path)).status, path).toBe(200);
+    },
+  );
+
+  it("builds the localised paths the spec names", () => {
+    expect(href("cart", "hr")).toBe("/kosarica");
+    expect(href("cart", "en")).toBe("/en/cart");
+    expect(href("cart", "de")).toBe("/de/einkaufswagen");
+    expect(href("login", "hr")).toBe("/prijava");
+    expect(href("login", "en")).toBe("/en/login");
+    expect(href("product", "de", { slug: "x" })).toBe("/de/produkt/x");
+    expect(href("checkoutSuccess", "hr")).toBe("/naplata/uspjesna");
+    expect(href("search", "de")).toBe("/de/suche");
+    expect(href("page", "hr")).toBe("/");
+    expect(href("page", "en")).toBe("/en");
+  });
+
+  it("serves /sitemap.xml and /test", async () => {
+    const visitor = new Visitor(shop);
+    const sitemap = await visitor.get("/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("Content-Type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    expect(xml).toContain("<urlset");
+    expect(xml).toContain('hreflang="en"');
+    expect((await visitor.get("/test")).status).toBe(200);
+  });
+});
+
+describe("error layout (spec §8 Pages)", () => {
+  it("answers an unknown slug with 404 and the translated message", async () => {
+    const { response, html } = await new Visitor(shop).page("/ova-stranica-ne-postoji");
+    expect(response.status).toBe(404);
+    expect(html).toContain("Ova stranica nije pronađena");
+  });
+
+  it("answers unknown deeper paths with 404 in every language", async () => {
+    const visitor = new Visitor(shop);
+    const en = await visitor.page("/en/no/such/page");
+    expect(en.response.status).toBe(404);
+    expect(en.html).toContain("This page could not be found");
+    const de = await visitor.page("/de/gibt/es/nicht");
+    expect(de.response.status).toBe(404);
+    expect(de.html).toContain("Diese Seite wurde nicht gefunden");
+  });
+});
