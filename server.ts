@@ -7,6 +7,7 @@ import express from "express";
 import { closeDb, getDb } from "./app/.server/db/client.server";
 import { env } from "./app/.server/env.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
+import { sameOrigin } from "./app/.server/http/same-origin.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,7 @@ async function main() {
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
   }
+  app.use(sameOrigin);
   app.use(await createRateLimit());
 
   const build = vite

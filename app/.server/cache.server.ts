@@ -18,8 +18,9 @@ export interface NamedCache<T> {
 
 type Options = { ttlSeconds: number; max?: number };
 
-const registry = new Map<string, NamedCache<unknown>>();
-const g = globalThis as unknown as { __shopRedis?: Promise<Redis> };
+// On globalThis like the database: server.ts, the Remix build and tests share one registry.
+const g = globalThis as unknown as { __shopRedis?: Promise<Redis>; __shopCaches?: Map<string, NamedCache<unknown>> };
+const registry = (g.__shopCaches ??= new Map());
 
 function redis() {
   g.__shopRedis ??= import("ioredis").then((m) => new m.Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));

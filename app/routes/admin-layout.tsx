@@ -61,7 +61,8 @@ export default function AdminLayout() {
             {showCaches ? <li><NavLink to="/admin/cache" className={item}>{t("admin.caches")}</NavLink></li> : null}
           </ul>
         </nav>
-        <SecureForm action="/admin" className="mt-8 space-y-2">
+        {/* A new document, so the interface messages load in the chosen language. */}
+        <SecureForm action="/admin" reloadDocument className="mt-8 space-y-2">
           <input type="hidden" name="intent" value="language" />
           <input type="hidden" name="redirectTo" value="/admin" />
           <label className="block text-xs uppercase" htmlFor="admin-lng">{t("admin.language")}</label>

@@ -30,6 +30,7 @@ export class Visitor {
   async request(path: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
+    if (!headers.has("Host")) headers.set("Host", new URL(this.origin).host); // as a browser sends it
     const response = await this.shop.handle(new Request(new URL(path, this.origin), { ...init, headers, redirect: "manual" }));
     this.remember(response);
     return response;

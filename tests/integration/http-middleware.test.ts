@@ -1,0 +1,65 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The budget is read once from the environment, so set it before the module loads.
+process.env.RATE_LIMIT_AUTH_POINTS = "3";
+process.env.RATE_LIMIT_POINTS = "5";
+delete process.env.REDIS_URL;
+const { createRateLimit } = await import("~/.server/http/rate-limit.server");
+const { sameOrigin } = await import("~/.server/http/same-origin.server");
+
+let base: string;
+let originBase: string;
+const servers: { close: () => void }[] = [];
+
+async function serve(...middleware: express.RequestHandler[]) {
+  const app = express();
+  app.use(...middleware);
+  app.all("*", (_req, res) => void res.send("ok"));
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  base = await serve(await createRateLimit());
+  originBase = await serve(sameOrigin);
+});
+afterAll(() => servers.forEach((s) => s.close()));
+
+const post = (path: string, headers: Record<string, string> = {}, to = base) =>
+  fetch(to + path, { method: "POST", headers, body: "x=1" });
+
+describe("rate limit (issue 2 §1)", () => {
+  it("allows RATE_LIMIT_AUTH_POINTS sign-in posts a minute, then 429 with a translated message", async () => {
+    for (let i = 0; i < 3; i++) expect((await post("/prijava")).status).toBe(200);
+    const refused = await post("/en/login");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toBe("Too many requests. Please try again in a few minutes.");
+  });
+
+  it("does not limit reads", async () => {
+    for (let i = 0; i < 10; i++) expect((await fetch(base + "/prijava")).status).toBe(200);
+  });
+
+  it("gives other posts their own, larger budget", async () => {
+    for (let i = 0; i < 5; i++) expect((await post("/kosarica")).status).toBe(200);
+    const refused = await post("/kosarica");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe("Previše zahtjeva. Pokušajte ponovno za nekoliko minuta.");
+  });
+});
+
+describe("same-origin check", () => {
+  it("refuses a post from another site and one with Origin null, lets the own origin through", async () => {
+    const refused = await post("/de/kasse", { Origin: "https://evil.example" }, originBase);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe("Die Anfrage wurde abgelehnt. Laden Sie die Seite neu und versuchen Sie es erneut.");
+    expect((await post("/de/kasse", { Origin: "null" }, originBase)).status).toBe(403);
+    expect((await post("/de/kasse", { Origin: originBase }, originBase)).status).toBe(200);
+    expect((await post("/de/kasse", {}, originBase)).status).toBe(200); // no Origin: left to the CSRF token
+  });
+});
