@@ -27,7 +27,9 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & { SESSION_SECRETS: string[]; HONEYPOT_SEED: string };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(source);
+  // An exported but empty variable (DATABASE_URL=) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -15,6 +15,8 @@ test.describe("admin shell", () => {
     await form.getByLabel("Lozinka").fill("AluKrov2026!");
     await form.getByRole("button", { name: "Prijavi se" }).click();
     await expect(page).toHaveURL(/\/admin$/);
+    // The flash toast: sonner with JavaScript, a status line without.
+    await expect(page.getByText("Uspješno ste se prijavili")).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Izbornik administracije" });
     await expect(menu.getByRole("link", { name: "Privole" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Predlošci" })).toBeVisible();

@@ -70,3 +70,19 @@ describe("error layout (spec §8 Pages)", () => {
     expect(de.html).toContain("Diese Seite wurde nicht gefunden");
   });
 });
+
+describe("error and splash views", () => {
+  it("renders a bad request with its status and the translated generic message", async () => {
+    const { response, html } = await new Visitor(shop).page("/en/event/not-a-number");
+    expect(response.status).toBe(400);
+    expect(html).toContain("An error occurred");
+    expect(html).toContain('data-testid="error-status"');
+  });
+
+  it("plays the splash intro only on the configured forced domain", async () => {
+    const forced = await new Visitor(shop, "http://intro.alu-krov.hr").page("/");
+    expect(forced.html).toContain('data-testid="splash"');
+    const normal = await new Visitor(shop).page("/");
+    expect(normal.html).not.toContain('data-testid="splash"');
+  });
+});

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/** The real production server process (build/server.js) on its own PGlite directory. */
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "shop-server-"));
+const children: ChildProcess[] = [];
+
+function start(port: number) {
+  const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "process-test-secret-0123456789", PORT: String(port), DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become healthy");
+}
+
+afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
+
+describe("server process and embedded database (issue 2 §2)", () => {
+  it("migrates and seeds on first start, refuses a second process on the same directory, closes cleanly on SIGTERM", async () => {
+    const first = start(4391);
+    await waitForHealth(4391);
+    expect(existsSync(path.join(dataDir, "shop.lock"))).toBe(true);
+    const home = await fetch("http://127.0.0.1:4391/");
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Alu Krov");
+
+    const second = start(4392);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another shop process \(pid \d+\)/);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, "shop.lock"))).toBe(false);
+
+    // The data survives a restart: the same directory opens again, already seeded.
+    const again = start(4393);
+    await waitForHealth(4393);
+    expect((await fetch("http://127.0.0.1:4393/kosarica")).status).toBe(200);
+    again.child.kill("SIGINT");
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+});
