@@ -26,7 +26,7 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRETS: string[]; HONEYPOT_SEED: string };
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An exported but empty variable (DATABASE_URL=) means "not set".
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const parsed = schema.safeParse(present);
