@@ -1,8 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { toast as show, Toaster } from "sonner";
 
 export type ToastMessage = { type: "success" | "error" | "info" | "warning"; key: string; values?: Record<string, string | number>; id?: string };
+
+const STATIC_STYLE: Record<ToastMessage["type"], string> = {
+  success: "bg-green-50 text-green-900 ring-1 ring-green-200",
+  error: "bg-red-50 text-red-900 ring-1 ring-red-200",
+  info: "bg-blue-50 text-blue-900 ring-1 ring-blue-200",
+  warning: "bg-amber-50 text-amber-900 ring-1 ring-amber-200",
+};
 
 /** Fixed toasts stay 3000 ms; API error toasts 50 ms per character of their message (spec §8, §9). */
 export function toastDuration(type: ToastMessage["type"], message: string) {
@@ -10,11 +18,13 @@ export function toastDuration(type: ToastMessage["type"], message: string) {
 }
 
 /**
- * Shows the flash toast of the root loader. Without JavaScript the same message is
- * rendered as a status line, so a no-JS shopper still sees what happened.
+ * Shows the flash toast of the root loader with sonner. Until scripts run (and forever
+ * without JavaScript) the same message is a server-rendered status line that fades out
+ * after 3000 ms, so every shopper sees what happened.
  */
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const message = toast ? t(toast.key, toast.values) : "";
   useEffect(() => {
     if (!toast) return;
@@ -23,12 +33,15 @@ export function Toasts({ toast }: { toast: ToastMessage | null }) {
   return (
     <>
       <Toaster position="top-right" richColors closeButton />
-      {toast ? (
-        <noscript>
-          <div role="status" data-toast={toast.type} className="fixed top-2 right-2 z-50 rounded bg-slate-900 px-4 py-3 text-white shadow">
-            {message}
-          </div>
-        </noscript>
+      {toast && !hydrated ? (
+        <div
+          role="status"
+          data-toast={toast.type}
+          className={`fixed top-4 right-4 z-50 max-w-sm rounded-lg px-4 py-3 text-sm font-medium shadow-lg ${STATIC_STYLE[toast.type]}`}
+          style={{ animation: `toast-out 0.4s ease-in ${toastDuration(toast.type, message)}ms forwards` }}
+        >
+          {message}
+        </div>
       ) : null}
     </>
   );

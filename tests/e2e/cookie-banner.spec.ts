@@ -9,8 +9,9 @@ test.describe("cookie banner", () => {
     await banner.getByRole("button", { name: "Prihvati sve" }).click();
     await expect(banner).toBeHidden();
     await expect(page).toHaveURL(/\/kosarica$/);
-    const cookie = (await context.cookies()).find((c) => c.name === "acceptedCookies");
-    expect(decodeURIComponent(cookie?.value ?? "")).toBe("necessary,marketing,analytics");
+    await expect
+      .poll(async () => decodeURIComponent((await context.cookies()).find((c) => c.name === "acceptedCookies")?.value ?? ""))
+      .toBe("necessary,marketing,analytics");
     await page.reload();
     await expect(page.getByTestId("cookie-banner")).toBeHidden();
   });
@@ -22,7 +23,9 @@ test.describe("cookie banner", () => {
     await banner.getByLabel("Analitički").check();
     await banner.getByRole("button", { name: "Prihvati odabrane" }).click();
     await expect(banner).toBeHidden();
-    const cookie = (await context.cookies()).find((c) => c.name === "acceptedCookies");
-    expect(decodeURIComponent(cookie?.value ?? "")).toBe("necessary,analytics");
+    // With JavaScript the banner hides at once; the cookie arrives with the answer.
+    await expect
+      .poll(async () => decodeURIComponent((await context.cookies()).find((c) => c.name === "acceptedCookies")?.value ?? ""))
+      .toBe("necessary,analytics");
   });
 });
