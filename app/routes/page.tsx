@@ -1,41 +1,58 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/.server/i18n.server";
+import { env } from "~/.server/env.server";
+import { PageArticle } from "~/modules/cms/page-article";
+import { alternateLinkTags } from "~/modules/cms/page-meta";
+import { getPageBySlug } from "~/modules/cms/pages.server";
 import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { HomeHero } from "~/modules/site/home-hero";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 
 /**
- * The catch-all page or post (spec §2): no slug, or the HomePageSlug, is the home page.
- * Other slugs are CMS pages; an unknown one is logged and answered by a redirect or 404.
+ * The catch-all page or post (spec §2): no slug is the home page (HomePageSlug), other
+ * slugs are CMS pages in the URL's language (or Croatian). A page reached by a URL that is
+ * not its own in this language is redirected there; an unknown slug is logged and answered
+ * by a configured redirect or 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
-  const site = await getSiteContext(locale);
-  const t = await getFixedT(locale);
-  if (!params.slug || params.slug === site.homeSlug) {
-    return { kind: "home" as const, title: `${site.site.name}`, siteName: site.site.name };
+  const url = new URL(request.url);
+  const [site, found] = await Promise.all([getSiteContext(locale), getPageBySlug(params.slug, locale)]);
+  if (found?.redirectTo) throw redirect(found.redirectTo + url.search, 301);
+  const siteName = site.site.name;
+  const common = { locale, siteName, origin: env.PUBLIC_URL ?? url.origin };
+  if (found) {
+    const { page } = found;
+    return {
+      ...common,
+      isHome: page.isHome,
+      title: page.isHome ? siteName : `${page.title} | ${siteName}`,
+      description: page.metaDescription,
+      alternates: page.alternates,
+      page: { title: page.title, bodyHtml: page.bodyHtml, contentLocale: page.contentLocale },
+    };
   }
-  const path = new URL(request.url).pathname;
-  const target = await handleUnknownPath(path);
+  // The home answers even before an editor has created its page.
+  if (!params.slug) return { ...common, isHome: true, title: siteName, description: "", alternates: {}, page: null };
+
+  const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);
+  const t = await getFixedT(locale);
   throw new Response(t("error.pageNotFound"), { status: 404 });
 }
 
-export const meta = titleMeta;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data }), ...alternateLinkTags(data)];
 
 export default function Page() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
   return (
-    <section className="bg-gradient-to-br from-brand-900 to-brand-600 px-4 py-24 text-white" data-testid="home">
-      <div className="mx-auto max-w-5xl">
-        <h1 className="text-4xl font-bold md:text-5xl">{data.siteName}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-brand-100">{t("site.home.lead")}</p>
-      </div>
-    </section>
+    <>
+      {data.isHome ? <HomeHero siteName={data.siteName} /> : null}
+      {data.page ? <PageArticle page={data.page} locale={data.locale} showTitle={!data.isHome} /> : null}
+    </>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
 import { localized, resolveLink } from "~/lib/links";
+import { translatedSlugs } from "~/modules/cms/page-slugs.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 
 export type NavLink = { id: number; label: string; href: string; external: boolean; children: NavLink[] };
@@ -70,13 +71,19 @@ async function loadNavigations(siteId: number, locale: Locale, homeSlug: string)
     .from(navigationItems)
     .where(inArray(navigationItems.navigationId, navs.map((n) => n.id)))
     .orderBy(asc(navigationItems.position));
+  const pageTargets = items.filter((i) => (i.linkType === "page" || i.linkType === "post") && i.target !== homeSlug).map((i) => i.target);
+  const slugs = await translatedSlugs([...new Set(pageTargets)], locale);
   const result: Record<string, NavLink[]> = {};
   for (const nav of navs) {
     const own = items.filter((i) => i.navigationId === nav.id);
     const build = (parentId: number | null): NavLink[] =>
       own
         .filter((i) => i.parentId === parentId)
-        .map((i) => ({ id: i.id, label: localized(i.label, locale), ...resolveLink(i, locale, homeSlug), children: build(i.id) }));
+        .map((i) => {
+          // Page links name the Croatian slug; link to the translated slug where one exists.
+          const target = i.linkType === "page" || i.linkType === "post" ? (slugs.get(i.target) ?? i.target) : i.target;
+          return { id: i.id, label: localized(i.label, locale), ...resolveLink({ ...i, target }, locale, homeSlug), children: build(i.id) };
+        });
     result[nav.handle] = build(null);
   }
   return result;

@@ -1,6 +1,7 @@
 import { env } from "~/.server/env.server";
 import { href, type RouteKey } from "~/lib/routes-table";
 import { LOCALES, localePrefix } from "~/lib/locales";
+import { listPublishedPages } from "~/modules/cms/pages.server";
 import { getSiteContext } from "./site.server";
 
 /** One page of the site in every language it exists in. */
@@ -17,8 +18,9 @@ export async function buildSitemap(request: Request): Promise<string | null> {
   const entries: SitemapEntry[] = [
     { paths: Object.fromEntries(LOCALES.map((l) => [l, localePrefix(l) || "/"])) },
     ...STATIC_ROUTES.map((key) => ({ paths: Object.fromEntries(LOCALES.map((l) => [l, href(key, l)])) })),
+    ...(await listPublishedPages()),
   ];
-  // Catalogue and content pages add their entries here as those capabilities arrive.
+  // Catalogue entries are added here as that capability arrives.
 
   const urls = entries.flatMap((entry) =>
     Object.entries(entry.paths).map(([, path]) => {

@@ -1,3 +1,4 @@
 export * from "./site";
 export * from "./users";
 export * from "./consent";
+export * from "./content";

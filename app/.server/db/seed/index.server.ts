@@ -1,5 +1,6 @@
 import type { Database } from "../client.server";
 import { seedSite } from "./site.server";
+import { seedPages } from "./pages.server";
 import { seedDemo } from "./demo.server";
 import { seedUsers } from "./users.server";
 
@@ -10,6 +11,7 @@ import { seedUsers } from "./users.server";
 export async function seed(db: Database, { demo }: { demo: boolean }) {
   await db.transaction(async (tx) => {
     await seedSite(tx);
+    await seedPages(tx); // the pages the built-in navigations link to
     await seedUsers(tx);
     if (demo) await seedDemo(tx);
   });

@@ -1,0 +1,128 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { pages, pageTranslations } from "~/.server/db/schema";
+import { getSiteContext } from "~/modules/site/site.server";
+import { LOCALE_LANGUAGE_CODE, LOCALES, localePrefix, type Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { sanitizeCmsHtml } from "./sanitize.server";
+
+const CONTENT_LANGUAGE = "hrv"; // the built-in site's source language: the fallback text
+
+export type PageView = {
+  id: number;
+  postType: string;
+  title: string;
+  bodyHtml: string;
+  metaDescription: string;
+  /** The interface language the text is written in; differs from the URL's when untranslated. */
+  contentLocale: Locale | null;
+  isHome: boolean;
+  /** The same page in every language (getUrlOnLanguage): what the language switch links to. */
+  alternates: Partial<Record<Locale, string>>;
+  updatedAt: Date;
+};
+
+/** A found page, and where to send the visitor when the URL is not the page's own in this language. */
+export type PageLookup = { page: PageView; redirectTo: string | null };
+
+type Row = { pageId: number; languageCode: string; slug: string };
+
+const published = () =>
+  and(eq(pages.status, "published"), or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)));
+
+function localeOfCode(code: string): Locale | null {
+  return LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === code) ?? null;
+}
+
+/**
+ * Paths of one page in every locale: its translated slug where there is one, else the
+ * Croatian slug (the page then shows Croatian text under that language's prefix). The
+ * home page is the root of each language.
+ */
+export function pageAlternates(rows: Row[], homeSlug: string): Partial<Record<Locale, string>> {
+  const source = rows.find((r) => r.languageCode === CONTENT_LANGUAGE);
+  const result: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    if (source && source.slug === homeSlug) {
+      result[locale] = localePrefix(locale) || "/";
+      continue;
+    }
+    const slug = rows.find((r) => r.languageCode === LOCALE_LANGUAGE_CODE[locale])?.slug ?? source?.slug;
+    if (slug) result[locale] = href("page", locale, { slug });
+  }
+  return result;
+}
+
+/**
+ * A published page or post by its slug in the locale's content language, else by its
+ * Croatian slug; no slug is the home page (HomePageSlug). One query reads the page with
+ * all its translations. `redirectTo` is set when the requested URL is not the page's own
+ * URL in this language (a Croatian slug under /en while an English slug exists, or the
+ * home page's slug instead of the root), so every page has one address per language.
+ */
+export async function getPageBySlug(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
+  const ctx = await getSiteContext(locale);
+  const wanted = slug ?? ctx.homeSlug;
+  const language = LOCALE_LANGUAGE_CODE[locale];
+  const db = await getDb();
+  const matching = db
+    .select({ id: pageTranslations.pageId })
+    .from(pageTranslations)
+    .where(and(eq(pageTranslations.slug, wanted), inArray(pageTranslations.languageCode, [...new Set([language, CONTENT_LANGUAGE])])));
+  const rows = await db
+    .select({
+      pageId: pages.id,
+      postType: pages.postType,
+      updatedAt: pages.updatedAt,
+      languageCode: pageTranslations.languageCode,
+      slug: pageTranslations.slug,
+      title: pageTranslations.title,
+      bodyHtml: pageTranslations.bodyHtml,
+      metaDescription: pageTranslations.metaDescription,
+    })
+    .from(pages)
+    .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
+    .where(and(inArray(pages.id, matching), eq(pages.siteId, ctx.site.id), published()));
+
+  // The locale's own slug wins over another page's Croatian slug that happens to be the same.
+  const hit =
+    rows.find((r) => r.languageCode === language && r.slug === wanted) ??
+    rows.find((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === wanted);
+  if (!hit) return null;
+  const own = rows.filter((r) => r.pageId === hit.pageId);
+  const shown = own.find((r) => r.languageCode === language) ?? own.find((r) => r.languageCode === CONTENT_LANGUAGE) ?? hit;
+  const alternates = pageAlternates(own, ctx.homeSlug);
+  const requested = slug === undefined ? localePrefix(locale) || "/" : href("page", locale, { slug });
+  const canonical = alternates[locale] ?? requested;
+  return {
+    page: {
+      id: hit.pageId,
+      postType: hit.postType,
+      title: shown.title,
+      bodyHtml: sanitizeCmsHtml(shown.bodyHtml),
+      metaDescription: shown.metaDescription,
+      contentLocale: localeOfCode(shown.languageCode),
+      isHome: own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug),
+      alternates,
+      updatedAt: hit.updatedAt,
+    },
+    redirectTo: canonical === requested ? null : canonical,
+  };
+}
+
+/** Every published page but the home (the sitemap lists the roots itself) with its paths per language. */
+export async function listPublishedPages(): Promise<{ paths: Partial<Record<Locale, string>>; lastmod: Date }[]> {
+  const ctx = await getSiteContext("hr");
+  const db = await getDb();
+  const rows = await db
+    .select({ pageId: pages.id, updatedAt: pages.updatedAt, languageCode: pageTranslations.languageCode, slug: pageTranslations.slug })
+    .from(pages)
+    .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
+    .where(and(eq(pages.siteId, ctx.site.id), eq(pages.postType, "page"), published()));
+  const byPage = new Map<number, typeof rows>();
+  for (const row of rows) byPage.set(row.pageId, [...(byPage.get(row.pageId) ?? []), row]);
+  return [...byPage.values()]
+    .filter((own) => !own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug))
+    .map((own) => ({ paths: pageAlternates(own, ctx.homeSlug), lastmod: own[0].updatedAt }))
+    .filter((entry) => Object.keys(entry.paths).length > 0);
+}
