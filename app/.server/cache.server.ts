@@ -18,9 +18,11 @@ export interface NamedCache<T> {
 
 type Options = { ttlSeconds: number; max?: number };
 
-// On globalThis like the database: server.ts, the Remix build and tests share one registry.
+// One registry per process, like the database handle: server.ts, the Remix build and
+// tests that call services directly load this module separately, and a cache cleared by
+// one of them must be the cache the others read.
 const g = globalThis as unknown as { __shopRedis?: Promise<Redis>; __shopCaches?: Map<string, NamedCache<unknown>> };
-const registry = (g.__shopCaches ??= new Map());
+const registry = (g.__shopCaches ??= new Map<string, NamedCache<unknown>>());
 
 function redis() {
   g.__shopRedis ??= import("ioredis").then((m) => new m.Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));

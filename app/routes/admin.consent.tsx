@@ -1,5 +1,66 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { isDomainError } from "~/.server/domain-error";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { requireBackofficeUser } from "~/modules/account/user.server";
+import { createConsent, listConsentLogs, listConsents, listFormAssignments } from "~/modules/consent/consent-admin.server";
+import { ConsentLogTable, ConsentTable, FormAssignmentTable } from "~/modules/consent/consent-admin-tables";
+import { CreateConsentForm } from "~/modules/consent/consent-create-form";
+import { createConsentSchema } from "~/modules/consent/consent.schema";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/consent (spec §2): the consents, the six forms' assignments, a new consent, the latest log. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireBackofficeUser(request);
+  const { locale } = requestLocale(request);
+  const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1;
+  const [list, forms, logs] = await Promise.all([listConsents(page), listFormAssignments(locale), listConsentLogs(locale)]);
+  return { list, forms, logs };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireBackofficeUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: createConsentSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    const consent = await createConsent(submission.value);
+    const headers = await setToast({ type: "success", key: "consent.admin.created", values: { uniqueNumber: consent.uniqueNumber } });
+    return redirect("/admin/consent", { headers });
+  } catch (error) {
+    // The only business rule of a new consent is a free unique number: show it at that field.
+    if (isDomainError(error)) return data(submission.reply({ fieldErrors: { uniqueNumber: [error.key] } }), { status: error.status });
+    throw error;
+  }
+}
 
 export default function AdminConsents() {
-  return <ComingSoon titleKey="admin.consents" />;
+  const { list, forms, logs } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-10">
+      <section className="space-y-4">
+        <h1 className="text-2xl font-bold">{t("consent.admin.consentsTitle")}</h1>
+        <ConsentTable list={list} />
+      </section>
+      <section className="space-y-4 rounded border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold">{t("consent.admin.createTitle")}</h2>
+        {/* Keyed by the count, so the form empties itself once a consent was added. */}
+        <CreateConsentForm key={list.total} lastResult={lastResult} />
+      </section>
+      <section className="space-y-4">
+        <h2 className="text-lg font-semibold">{t("consent.admin.formsTitle")}</h2>
+        <p className="text-sm text-slate-600">{t("consent.admin.formsHint")}</p>
+        <FormAssignmentTable forms={forms} />
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">{t("consent.admin.logTitle")}</h2>
+        <ConsentLogTable logs={logs} />
+      </section>
+    </div>
+  );
 }

@@ -28,10 +28,13 @@ export class Visitor {
   }
 
   async request(path: string, init: RequestInit = {}) {
+    const url = new URL(path, this.origin);
     const headers = new Headers(init.headers);
     if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
-    if (!headers.has("Host")) headers.set("Host", new URL(this.origin).host); // as a browser sends it
-    const response = await this.shop.handle(new Request(new URL(path, this.origin), { ...init, headers, redirect: "manual" }));
+    // Express hands Remix the browser's Host header; Remix compares it with Origin on every
+    // action and answers 500 without it, so a request built by hand must carry it too.
+    if (!headers.has("Host")) headers.set("Host", url.host);
+    const response = await this.shop.handle(new Request(url, { ...init, headers, redirect: "manual" }));
     this.remember(response);
     return response;
   }

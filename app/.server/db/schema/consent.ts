@@ -1,16 +1,9 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sites } from "./site";
 
-/** Form kinds that consents are assigned to (spec §3). */
-export const FORM_KINDS = [
-  "newsletter",
-  "contactForm",
-  "registerForm",
-  "checkoutForm",
-  "addressForm",
-  "productAvailabilityForm",
-] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
+// Relative import: drizzle-kit loads this file without the "~" alias.
+import type { FormKind } from "../../../lib/form-kinds";
+export { FORM_KINDS, type FormKind } from "../../../lib/form-kinds";
 
 export const consents = pgTable(
   "consents",

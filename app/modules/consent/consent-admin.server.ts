@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { isUniqueViolation } from "~/.server/db/errors.server";
+import { consentAssignments, consentLogs, consents } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import { localized } from "~/lib/links";
+import type { Locale } from "~/lib/locales";
+import { clearConsentCache } from "./consent.server";
+import {
+  CONSENT_LIST_LIMIT,
+  CONSENT_LOG_LIMIT,
+  CONSENT_PAGE_SIZE,
+  FORM_KINDS,
+  normalizeAssignment,
+  type CreateConsentInput,
+  type FormKind,
+} from "./consent.schema";
+
+/** Backoffice side of consents (spec §2 /admin/consent): list, create, assign, read the log. */
+
+const uniqueNumberTaken = () => new DomainError("Consent unique number already exists", "consent.validation.uniqueNumberTaken", 409);
+
+/** One page of consents, newest numbers last, with every translation for the admin to check. */
+export async function listConsents(page: number) {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(consents).where(eq(consents.siteId, SITE_ID));
+  const pageCount = Math.max(1, Math.ceil(total / CONSENT_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({ id: consents.id, uniqueNumber: consents.uniqueNumber, displayName: consents.displayName, pageSlug: consents.pageSlug })
+    .from(consents)
+    .where(eq(consents.siteId, SITE_ID))
+    .orderBy(asc(consents.uniqueNumber))
+    .limit(CONSENT_PAGE_SIZE)
+    .offset((current - 1) * CONSENT_PAGE_SIZE);
+  return { consents: rows, page: current, pageCount, total };
+}
+
+/** Every consent (up to the spec's list limit) with its name in the admin's language. */
+async function allConsents(locale: Locale) {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: consents.id, uniqueNumber: consents.uniqueNumber, displayName: consents.displayName, pageSlug: consents.pageSlug })
+    .from(consents)
+    .where(eq(consents.siteId, SITE_ID))
+    .orderBy(asc(consents.uniqueNumber))
+    .limit(CONSENT_LIST_LIMIT);
+  return rows.map((row) => ({ ...row, displayName: localized(row.displayName, locale) }));
+}
+
+async function assignmentsByKind() {
+  const db = await getDb();
+  const rows = await db.select().from(consentAssignments).where(eq(consentAssignments.siteId, SITE_ID));
+  return new Map(rows.map((row) => [row.assignedTo, row]));
+}
+
+/** The six form kinds, each with the consents it shows and which of them are required. */
+export async function listFormAssignments(locale: Locale) {
+  const [all, assignments] = await Promise.all([allConsents(locale), assignmentsByKind()]);
+  return FORM_KINDS.map((kind) => {
+    const assignment = assignments.get(kind);
+    const assigned = new Set(assignment?.consents ?? []);
+    const required = new Set(assignment?.requiredConsents ?? []);
+    return {
+      kind,
+      consents: all
+        .filter((c) => assigned.has(c.id))
+        .map((c) => ({ id: c.id, uniqueNumber: c.uniqueNumber, displayName: c.displayName, required: required.has(c.id) })),
+    };
+  });
+}
+
+/** The assignment editor of one form: every consent with its two checkboxes' state. */
+export async function getAssignmentEditor(kind: FormKind, locale: Locale) {
+  const [all, assignments] = await Promise.all([allConsents(locale), assignmentsByKind()]);
+  const assignment = assignments.get(kind);
+  const assigned = new Set(assignment?.consents ?? []);
+  const required = new Set(assignment?.requiredConsents ?? []);
+  return all.map((c) => ({ ...c, assigned: assigned.has(c.id) || required.has(c.id), required: required.has(c.id) }));
+}
+
+/**
+ * Saves which consents a form shows and requires. A required consent is assigned too;
+ * an id that names no consent refuses the whole change (a stale or forged form).
+ */
+export async function saveAssignment(kind: FormKind, input: { consents: readonly number[]; requiredConsents: readonly number[] }) {
+  const { consents: ids, requiredConsents } = normalizeAssignment(input);
+  const db = await getDb();
+  if (ids.length) {
+    const found = await db
+      .select({ id: consents.id })
+      .from(consents)
+      .where(and(eq(consents.siteId, SITE_ID), inArray(consents.id, ids)));
+    if (found.length !== ids.length) throw new DomainError("Unknown consent", "consent.validation.unknownConsent", 400);
+  }
+  await db
+    .insert(consentAssignments)
+    .values({ siteId: SITE_ID, assignedTo: kind, consents: ids, requiredConsents })
+    .onConflictDoUpdate({
+      target: [consentAssignments.siteId, consentAssignments.assignedTo],
+      set: { consents: ids, requiredConsents },
+    });
+  await clearConsentCache();
+}
+
+/** A new consent; its unique number must be free (checked first, and by the unique index in a race). */
+export async function createConsent(input: CreateConsentInput) {
+  const db = await getDb();
+  const [taken] = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(and(eq(consents.siteId, SITE_ID), eq(consents.uniqueNumber, input.uniqueNumber)));
+  if (taken) throw uniqueNumberTaken();
+  // Only the languages the admin filled in: an empty translation falls back to Croatian.
+  const displayName: Record<string, string> = { hr: input.displayName.hr };
+  if (input.displayName.en) displayName.en = input.displayName.en;
+  if (input.displayName.de) displayName.de = input.displayName.de;
+  try {
+    const [row] = await db
+      .insert(consents)
+      .values({ siteId: SITE_ID, uniqueNumber: input.uniqueNumber, displayName, pageSlug: input.pageSlug ?? null })
+      .returning({ id: consents.id, uniqueNumber: consents.uniqueNumber });
+    await clearConsentCache();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uniqueNumberTaken();
+    throw error;
+  }
+}
+
+// Admins read times in the shop's time zone, rendered on the server so hydration matches.
+const INTL_LOCALE: Record<Locale, string> = { hr: "hr-HR", en: "en-GB", de: "de-DE" };
+
+/** The latest consent log rows (spec §9 limit 100), consents shown by their unique numbers. */
+export async function listConsentLogs(locale: Locale) {
+  const db = await getDb();
+  const [rows, numbers] = await Promise.all([
+    db
+      .select()
+      .from(consentLogs)
+      .where(eq(consentLogs.siteId, SITE_ID))
+      // Rows are only ever appended, so the primary key is the time order and its index serves it.
+      .orderBy(desc(consentLogs.id))
+      .limit(CONSENT_LOG_LIMIT),
+    db.select({ id: consents.id, uniqueNumber: consents.uniqueNumber }).from(consents).where(eq(consents.siteId, SITE_ID)),
+  ]);
+  const numberOf = new Map(numbers.map((c) => [c.id, c.uniqueNumber]));
+  const format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Zagreb" });
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    at: format.format(row.statusTimestamp),
+    sourceType: row.sourceType,
+    consents: row.consents.map((id) => numberOf.get(id) ?? id),
+    userType: row.userType,
+    email: row.email,
+  }));
+}
