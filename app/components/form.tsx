@@ -1,5 +1,6 @@
 import { Form, type FetcherWithComponents, type FormProps } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 
 /**
@@ -7,10 +8,11 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
  * action's `readForm` accepts it. Without JavaScript it is a plain POST form.
  */
 export function SecureForm({ children, method = "post", ...props }: FormProps) {
+  const { t } = useTranslation();
   return (
     <Form method={method} {...props}>
       <AuthenticityTokenInput name="csrf" />
-      <HoneypotInputs />
+      <HoneypotInputs label={t("site.honeypot")} />
       {children}
     </Form>
   );
@@ -23,10 +25,11 @@ export function SecureFetcherForm<T>({
   method = "post",
   ...props
 }: FormProps & { fetcher: FetcherWithComponents<T> }) {
+  const { t } = useTranslation();
   return (
     <fetcher.Form method={method} {...props}>
       <AuthenticityTokenInput name="csrf" />
-      <HoneypotInputs />
+      <HoneypotInputs label={t("site.honeypot")} />
       {children}
     </fetcher.Form>
   );

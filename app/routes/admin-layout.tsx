@@ -67,7 +67,7 @@ export default function AdminLayout() {
           <input type="hidden" name="redirectTo" value="/admin" />
           <label className="block text-xs uppercase" htmlFor="admin-lng">{t("admin.language")}</label>
           <div className="flex gap-2">
-            <select id="admin-lng" name="lng" defaultValue={locale} className="flex-1 rounded px-2 py-1 text-slate-900">
+            <select id="admin-lng" name="lng" defaultValue={locale} className="flex-1 rounded bg-white px-2 py-1 text-slate-900">
               {LOCALES.map((l) => (
                 <option key={l} value={l}>{t(`site.language.${l}`)}</option>
               ))}

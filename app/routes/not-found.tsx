@@ -1,5 +1,11 @@
-/** Any deeper unknown path answers 404 through the error layout. */
-export function loader() {
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { handleUnknownPath } from "~/modules/cms/redirects.server";
+
+/** Any deeper unknown path: a configured redirect answers it, else it is logged and 404. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const target = await handleUnknownPath(new URL(request.url).pathname);
+  if (target) throw redirect(target.to, target.status);
   throw new Response("Not Found", { status: 404 });
 }
 

@@ -86,3 +86,21 @@ describe("error and splash views", () => {
     expect(normal.html).not.toContain('data-testid="splash"');
   });
 });
+
+describe("unknown paths (addFailedRequest semantics)", () => {
+  it("answers a configured redirect with 301 and logs other unknown paths", async () => {
+    const { redirects, failedRequests } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const db = await shop.db();
+    await db.insert(redirects).values({ fromPath: "/stari/katalog", toPath: "/shop" });
+    const moved = await new Visitor(shop).get("/stari/katalog");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe("/shop");
+
+    const visitor = new Visitor(shop);
+    expect((await visitor.get("/nema/ovoga")).status).toBe(404);
+    expect((await visitor.get("/nema/ovoga")).status).toBe(404);
+    const [logged] = await db.select().from(failedRequests).where(eq(failedRequests.path, "/nema/ovoga"));
+    expect(logged.hits).toBe(2);
+  });
+});

@@ -158,3 +158,13 @@ export const mailOutbox = pgTable("mail_outbox", {
   sentAt: timestamp("sent_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Seed steps that have run (like migrations, for data): a step runs once per database,
+ * so a new step reaches existing databases and something an editor deleted is not
+ * brought back by the next start.
+ */
+export const seedRuns = pgTable("seed_runs", {
+  step: text("step").primaryKey(),
+  ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+});

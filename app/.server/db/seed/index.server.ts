@@ -1,18 +1,35 @@
-import type { Database } from "../client.server";
+import { seedRuns } from "../schema";
+import type { Database, Executor } from "../client.server";
 import { seedSite } from "./site.server";
 import { seedPages } from "./pages.server";
 import { seedDemo } from "./demo.server";
 import { seedUsers } from "./users.server";
 
+type Step = { step: string; demo?: boolean; run: (tx: Executor) => Promise<void> };
+
 /**
- * Seeds the built-in site (spec §1) and, unless turned off, the demo catalogue and content.
- * Idempotent: every step skips what exists, so it is safe to run on a seeded database.
+ * The seed, in named steps. A step's name changes (v2, …) when its data must reach
+ * databases that already ran it; every step is idempotent on its own as well.
  */
-export async function seed(db: Database, { demo }: { demo: boolean }) {
-  await db.transaction(async (tx) => {
-    await seedSite(tx);
-    await seedPages(tx); // the pages the built-in navigations link to
-    await seedUsers(tx);
-    if (demo) await seedDemo(tx);
-  });
+export const SEED_STEPS: Step[] = [
+  { step: "site@2", run: seedSite }, // the built-in site of spec §1
+  { step: "pages@1", run: seedPages }, // the pages the built-in navigations link to
+  { step: "users@1", run: seedUsers }, // demo backoffice user and customer
+  { step: "demo@1", demo: true, run: seedDemo }, // demo catalogue and content
+];
+
+/**
+ * Runs the steps this database has not run yet (all of them with `again`), each in its
+ * own transaction. `demo: false` leaves out the demo data.
+ */
+export async function seed(db: Database, { demo, again = false }: { demo: boolean; again?: boolean }) {
+  const done = new Set((await db.select({ step: seedRuns.step }).from(seedRuns)).map((r) => r.step));
+  for (const step of SEED_STEPS) {
+    if (step.demo && !demo) continue;
+    if (done.has(step.step) && !again) continue;
+    await db.transaction(async (tx) => {
+      await step.run(tx);
+      await tx.insert(seedRuns).values({ step: step.step }).onConflictDoNothing();
+    });
+  }
 }

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Executor } from "../client.server";
 import {
   consentAssignments,
@@ -18,7 +19,7 @@ import { COUNTRIES } from "./data/countries";
 import { CURRENCIES } from "./data/currencies";
 import { LANGUAGES } from "./data/languages";
 import { BUILT_IN_OPTIONS, SITE_ID } from "./data/options";
-import { FOOTER_ELEMENT, HEADER_ELEMENT, COOKIE_ELEMENT } from "./data/page-elements";
+import { FOOTER_ELEMENT, HEADER_ELEMENT, COOKIE_ELEMENT, TRANSLATED_ELEMENTS } from "./data/page-elements";
 import { NAVIGATIONS } from "./data/navigations";
 import { CONSENTS, CONSENT_ASSIGNMENTS } from "./data/consents";
 
@@ -79,7 +80,7 @@ export async function seedSite(tx: Executor) {
 
   await tx
     .insert(pageElements)
-    .values([HEADER_ELEMENT, FOOTER_ELEMENT, COOKIE_ELEMENT].map((e) => ({ ...e, siteId: SITE_ID })))
+    .values([HEADER_ELEMENT, FOOTER_ELEMENT, COOKIE_ELEMENT, ...TRANSLATED_ELEMENTS].map((e) => ({ ...e, siteId: SITE_ID })))
     .onConflictDoNothing();
 
   for (const nav of NAVIGATIONS) {
@@ -93,7 +94,10 @@ export async function seedSite(tx: Executor) {
   }
 
   await tx.insert(consents).values(CONSENTS.map((c) => ({ ...c, siteId: SITE_ID }))).onConflictDoNothing();
-  const consentRows = await tx.select({ id: consents.id, uniqueNumber: consents.uniqueNumber }).from(consents);
+  const consentRows = await tx
+    .select({ id: consents.id, uniqueNumber: consents.uniqueNumber })
+    .from(consents)
+    .where(eq(consents.siteId, SITE_ID));
   const idOf = (n: number) => consentRows.find((c) => c.uniqueNumber === n)!.id;
   await tx
     .insert(consentAssignments)

@@ -20,9 +20,15 @@ export const COMPANY = {
 export const BUILT_IN_OPTIONS: Record<string, unknown> = {
   ThemeNavigations: { main: "main", footer1: "footer1", footer2: "footer2", footer3: "footer3", footer4: "footer4" },
   Logo: { src: "/brand/logo.svg", alt: "Alu Krov" },
-  CopyrightText: { hr: "© {year} Alu Krov d.o.o. Sva prava pridržana." },
+  CopyrightText: {
+    hr: "© {year} Alu Krov d.o.o. Sva prava pridržana.",
+    en: "© {year} Alu Krov d.o.o. All rights reserved.",
+    de: "© {year} Alu Krov d.o.o. Alle Rechte vorbehalten.",
+  },
   CookieNotice: {
     hr: "Koristimo kolačiće kako bismo vam pružili najbolje iskustvo na našim stranicama. Nužni kolačići uvijek su uključeni; marketinške i analitičke možete odabrati.",
+    en: "We use cookies to give you the best experience on our site. Necessary cookies are always on; you can choose marketing and analytics cookies.",
+    de: "Wir verwenden Cookies, um Ihnen das beste Erlebnis auf unserer Website zu bieten. Notwendige Cookies sind immer aktiv; Marketing- und Analyse-Cookies können Sie wählen.",
   },
   CustomHeader: null,
   CustomFooter: null,

@@ -64,3 +64,69 @@ export const COOKIE_ELEMENT: Element = {
     policySlug: "politika-kolacica",
   },
 };
+
+/** English and German versions of the blocks; other languages fall back to Croatian. */
+export const TRANSLATED_ELEMENTS: Element[] = [
+  {
+    ...HEADER_ELEMENT,
+    title: "Header",
+    languageCode: "eng",
+    slug: "header",
+    options: { ...HEADER_ELEMENT.options, tagline: "Aluminium roof systems since 1998." },
+  },
+  {
+    ...HEADER_ELEMENT,
+    title: "Kopfzeile",
+    languageCode: "ger",
+    slug: "kopfzeile",
+    options: { ...HEADER_ELEMENT.options, tagline: "Aluminium-Dachsysteme seit 1998." },
+  },
+  {
+    ...FOOTER_ELEMENT,
+    title: "Footer",
+    languageCode: "eng",
+    slug: "footer",
+    options: {
+      ...FOOTER_ELEMENT.options,
+      company: { ...COMPANY, country: "Croatia" },
+      textBlocks: [
+        {
+          title: "About us",
+          text: "Alu Krov designs, manufactures and installs aluminium roof systems, flashings and gutters for family homes and industrial buildings across Croatia.",
+        },
+        { title: "Opening hours", text: "Monday – Friday: 7:00 – 16:00\nSaturday: 8:00 – 12:00" },
+      ],
+      euNotice: {
+        text: "This project was co-financed by the European Union from the European Regional Development Fund. The content of this website is the sole responsibility of Alu Krov d.o.o.",
+        logos: [
+          { src: "/brand/eu-flag.svg", alt: "European Union" },
+          { src: "/brand/esif.svg", alt: "European Structural and Investment Funds" },
+        ],
+      },
+    },
+  },
+  {
+    ...FOOTER_ELEMENT,
+    title: "Fußzeile",
+    languageCode: "ger",
+    slug: "fusszeile",
+    options: {
+      ...FOOTER_ELEMENT.options,
+      company: { ...COMPANY, country: "Kroatien" },
+      textBlocks: [
+        {
+          title: "Über uns",
+          text: "Alu Krov plant, fertigt und montiert Aluminium-Dachsysteme, Verblechungen und Dachrinnen für Einfamilienhäuser und Industriegebäude in ganz Kroatien.",
+        },
+        { title: "Öffnungszeiten", text: "Montag – Freitag: 7:00 – 16:00\nSamstag: 8:00 – 12:00" },
+      ],
+      euNotice: {
+        text: "Das Projekt wurde von der Europäischen Union aus dem Europäischen Fonds für regionale Entwicklung kofinanziert. Für den Inhalt dieser Website ist allein Alu Krov d.o.o. verantwortlich.",
+        logos: [
+          { src: "/brand/eu-flag.svg", alt: "Europäische Union" },
+          { src: "/brand/esif.svg", alt: "Europäische Struktur- und Investitionsfonds" },
+        ],
+      },
+    },
+  },
+];
