@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -28,6 +30,10 @@ export type Shop = Awaited<ReturnType<typeof bootShop>>;
 export async function bootShop(envOverrides: Record<string, string> = {}) {
   process.env.NODE_ENV = "test";
   process.env.SESSION_SECRET ??= "integration-test-secret-0123456789";
+  // Generated media (the demo seed's product images) go to a directory of this test file,
+  // never into the checkout's ./data, and are removed on close.
+  const mediaDir = path.join(os.tmpdir(), `shop-test-media-${process.pid}-${randomBytes(4).toString("hex")}`);
+  process.env.MEDIA_DIR = mediaDir;
   Object.assign(process.env, envOverrides);
   const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (base) {
@@ -47,6 +53,7 @@ export async function bootShop(envOverrides: Record<string, string> = {}) {
     db: () => db.getDb(),
     async close() {
       await db.closeDb();
+      rmSync(mediaDir, { recursive: true, force: true });
       if (serverDatabaseUrl && process.env.TEST_DATABASE_URL) {
         const { default: pg } = await import("pg");
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -2,3 +2,5 @@ export * from "./site";
 export * from "./users";
 export * from "./consent";
 export * from "./content";
+export * from "./media";
+export * from "./catalog";

@@ -1,4 +1,7 @@
 import type { Executor } from "../client.server";
+import { seedCatalog } from "./catalog/index.server";
 
-/** Demo catalogue and content; filled in by the catalogue seed. */
-export async function seedDemo(_tx: Executor) {}
+/** Demo catalogue and content (SEED_DEMO, on by default). */
+export async function seedDemo(tx: Executor) {
+  await seedCatalog(tx);
+}
