@@ -25,6 +25,7 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           globalSetup: ["tests/setup/integration-global.ts"],
+          setupFiles: ["tests/setup/integration-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

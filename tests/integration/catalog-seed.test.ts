@@ -198,7 +198,7 @@ describe("demo catalogue seed", () => {
     const counts = () => Promise.all(tables.map(async (t) => (await db.select({ n: count() }).from(t))[0].n));
     const before = await counts();
     expect(before.every((n) => n > 0)).toBe(true);
-    await seed(db, { demo: true });
+    await seed(db, { demo: true, again: true }); // run every step again, not only new ones
     expect(await counts()).toEqual(before);
   });
 });

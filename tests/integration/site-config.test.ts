@@ -68,6 +68,17 @@ describe("built-in site (spec §1)", () => {
     expect(handles).toEqual(["footer1", "footer2", "footer3", "footer4", "main"]);
   });
 
+  it("leaves the id sequences free after seeding fixed ids: a new store gets the next id", async () => {
+    const db = await shop.db();
+    const [site] = await db.select().from(sites);
+    const [store] = await db
+      .insert(stores)
+      .values({ siteId: site.id, name: "Druga trgovina", languageId: 41, currencyId: 44, checkoutSettings: (await db.select().from(stores))[0].checkoutSettings })
+      .returning();
+    expect(store.id).toBe(2);
+    await db.delete(stores).where(eq(stores.id, store.id));
+  });
+
   it("seeding again changes nothing (idempotent)", async () => {
     const db = await shop.db();
     const count = async () => ({
@@ -86,7 +97,7 @@ describe("built-in site (spec §1)", () => {
     await seed(db, { demo: true });
     expect((await db.select().from(navigations)).map((n) => n.handle)).not.toContain("footer4");
     const steps = (await db.select().from(seedRuns)).map((r) => r.step).sort();
-    expect(steps).toEqual(["demo@1", "pages@1", "site@2", "users@1"]);
+    expect(steps).toEqual(["demo@1", "pages@1", "site@3", "users@1"]);
   });
 });
 

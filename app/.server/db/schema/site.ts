@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /** Built-in list of ~80 languages (spec §3 Language). Ids are stable: Croatian is 41. */
 export const languages = pgTable("languages", {
@@ -121,17 +121,21 @@ export const navigations = pgTable(
 
 export type LinkType = "page" | "post" | "term" | "category" | "product" | "route" | "external" | "anchor";
 
-export const navigationItems = pgTable("navigation_items", {
-  id: serial("id").primaryKey(),
-  navigationId: integer("navigation_id").notNull().references(() => navigations.id, { onDelete: "cascade" }),
-  parentId: integer("parent_id"),
-  position: integer("position").notNull().default(0),
-  // Label per language code2, e.g. {"hr":"Proizvodi","en":"Products"}; hr is the fallback.
-  label: jsonb("label").$type<Record<string, string>>().notNull(),
-  linkType: text("link_type").$type<LinkType>().notNull(),
-  // page/post/term/product: a slug; route: a route key of app/lib/routes-table; external: a URL; anchor: "#id".
-  target: text("target").notNull(),
-});
+export const navigationItems = pgTable(
+  "navigation_items",
+  {
+    id: serial("id").primaryKey(),
+    navigationId: integer("navigation_id").notNull().references(() => navigations.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => navigationItems.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    // Label per language code2, e.g. {"hr":"Proizvodi","en":"Products"}; hr is the fallback.
+    label: jsonb("label").$type<Record<string, string>>().notNull(),
+    linkType: text("link_type").$type<LinkType>().notNull(),
+    // page/post/term/product: a slug; route: a route key of app/lib/routes-table; external: a URL; anchor: "#id".
+    target: text("target").notNull(),
+  },
+  (t) => [index("navigation_items_navigation").on(t.navigationId, t.position)],
+);
 
 /** Requests for unknown slugs (addFailedRequest) and configured redirects. */
 export const failedRequests = pgTable("failed_requests", {

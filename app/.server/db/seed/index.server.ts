@@ -12,7 +12,7 @@ type Step = { step: string; demo?: boolean; run: (tx: Executor) => Promise<void>
  * databases that already ran it; every step is idempotent on its own as well.
  */
 export const SEED_STEPS: Step[] = [
-  { step: "site@2", run: seedSite }, // the built-in site of spec §1
+  { step: "site@3", run: seedSite }, // the built-in site of spec §1
   { step: "pages@1", run: seedPages }, // the pages the built-in navigations link to
   { step: "users@1", run: seedUsers }, // demo backoffice user and customer
   { step: "demo@1", demo: true, run: seedDemo }, // demo catalogue and content

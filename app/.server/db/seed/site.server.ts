@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../client.server";
 import {
   consentAssignments,
@@ -60,6 +60,9 @@ export async function seedSite(tx: Executor) {
       forcedDomain: "intro.alu-krov.hr",
     })
     .onConflictDoNothing();
+  // Rows seeded with explicit ids leave their serial sequences behind: move them on, so
+  // the next site or store an admin adds gets a free id.
+  await tx.execute(sql`select setval(pg_get_serial_sequence('sites', 'id'), (select max(id) from sites))`);
   await tx.insert(siteLanguages).values({ siteId: SITE_ID, languageId: CROATIAN_ID, position: 0 }).onConflictDoNothing();
   await tx
     .insert(stores)
@@ -72,6 +75,7 @@ export async function seedSite(tx: Executor) {
       checkoutSettings: BUILT_IN_CHECKOUT,
     })
     .onConflictDoNothing();
+  await tx.execute(sql`select setval(pg_get_serial_sequence('stores', 'id'), (select max(id) from stores))`);
 
   await tx
     .insert(options)

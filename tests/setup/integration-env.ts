@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+/**
+ * Runs before each integration test file imports anything: the environment module reads
+ * process.env once, so the database and media directory of this file must be chosen
+ * first. In-memory PGlite by default; with DATABASE_URL, a fresh database on that
+ * PostgreSQL server, dropped after the file.
+ */
+process.env.NODE_ENV = "test";
+process.env.SESSION_SECRET ??= "integration-test-secret-0123456789";
+// Generated media (the demo seed's product images) stay out of the checkout's ./data.
+const mediaDir = path.join(os.tmpdir(), `shop-test-media-${process.pid}-${randomBytes(4).toString("hex")}`);
+process.env.MEDIA_DIR = mediaDir;
+
+const serverUrl = process.env.DATABASE_URL;
+let databaseName: string | null = null;
+if (serverUrl) {
+  const { default: pg } = await import("pg");
+  databaseName = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  process.env.DATA_DIR = "memory://";
+}
+
+afterAll(async () => {
+  const { closeDb } = await import("../../app/.server/db/client.server");
+  await closeDb();
+  rmSync(mediaDir, { recursive: true, force: true });
+  if (serverUrl && databaseName) {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+  }
+});
