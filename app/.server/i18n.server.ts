@@ -23,9 +23,19 @@ export function getFixedT(locale: Locale): Promise<TFunction> {
   return t;
 }
 
-/** An i18next instance for server rendering one request. */
+const renderInstances = new Map<Locale, ReturnType<typeof createInstance>>();
+
+/**
+ * The i18next instance server rendering uses for a locale. One per locale, shared by all
+ * requests: its language and messages never change, so nothing leaks between requests,
+ * and creating one per request showed up in the profile.
+ */
 export async function createI18nForRender(locale: Locale) {
-  const instance = createInstance();
-  await instance.init({ ...i18nConfig, lng: locale, resources: { [locale]: { translation: messagesFor(locale) } } });
+  let instance = renderInstances.get(locale);
+  if (!instance) {
+    instance = createInstance();
+    await instance.init({ ...i18nConfig, lng: locale, resources: { [locale]: { translation: messagesFor(locale) } } });
+    renderInstances.set(locale, instance);
+  }
   return instance;
 }
