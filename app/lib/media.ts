@@ -1,0 +1,42 @@
+import { slugify } from "./slug";
+
+/**
+ * Media sizes of spec §3 (Media sizes): Thumbnail 50x50, Portrait 768x1024, Large
+ * 926x926, FullHD 1920x1080, and Medium, the default (its box is ours: 480x480). `fit`
+ * says how the original is shaped: cover crops to the box, inside keeps the whole image.
+ */
+export const MEDIA_SIZES = {
+  thumbnail: { width: 50, height: 50, fit: "cover" },
+  medium: { width: 480, height: 480, fit: "inside" },
+  portrait: { width: 768, height: 1024, fit: "cover" },
+  large: { width: 926, height: 926, fit: "inside" },
+  fullhd: { width: 1920, height: 1080, fit: "inside" },
+} as const;
+export type MediaSize = keyof typeof MEDIA_SIZES;
+export const DEFAULT_MEDIA_SIZE: MediaSize = "medium";
+export const MEDIA_FORMATS = ["webp", "jpg", "png"] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+
+/** What a page needs to show an image; never the server path. */
+export type MediaRef = { driveId: string; title: string; alt: string; width: number | null; height: number | null; version?: number };
+
+/** The site's key in media URLs (spec §7 apiKeyId); one site per installation. */
+export const MEDIA_SITE_KEY = "1";
+
+/**
+ * /media/{apiKeyId}/{driveId}/{size}/{title-slug}.{ext}[/{version}] (spec §7 Media URLs).
+ * The version segment changes when the file is replaced, so URLs can be cached forever.
+ */
+export function mediaUrl(ref: Pick<MediaRef, "driveId" | "title" | "version">, size: MediaSize = DEFAULT_MEDIA_SIZE, format: MediaFormat = "webp") {
+  const name = slugify(ref.title) || "image";
+  const version = ref.version && ref.version > 1 ? `/${ref.version}` : "";
+  return `/media/${MEDIA_SITE_KEY}/${ref.driveId}/${size}/${name}.${format}${version}`;
+}
+
+/** The rendered box of an original in a size: the size box, or the fitted box for "inside". */
+export function sizedDimensions(ref: Pick<MediaRef, "width" | "height">, size: MediaSize): { width: number; height: number } {
+  const box = MEDIA_SIZES[size];
+  if (box.fit === "cover" || !ref.width || !ref.height) return { width: box.width, height: box.height };
+  const scale = Math.min(box.width / ref.width, box.height / ref.height, 1);
+  return { width: Math.round(ref.width * scale), height: Math.round(ref.height * scale) };
+}
