@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -54,7 +55,8 @@ async function main() {
   );
 
   const server = app.listen(env.PORT, () => {
-    console.log(`Shop listening on http://localhost:${env.PORT} (${development ? "development" : "production"} build)`);
+    const { port } = server.address() as AddressInfo; // PORT=0 picks a free port
+    console.log(`Shop listening on http://localhost:${port} (${development ? "development" : "production"} build)`);
   });
 
   // Close the embedded database cleanly: PGlite must flush and release its lock.

@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().positive().default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000), // 0: any free port
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),

@@ -9,10 +9,11 @@ const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-server-"));
 const children: ChildProcess[] = [];
 
-function start(port: number) {
+/** Starts the server on a free port; `port` resolves once it says where it listens. */
+function start() {
   const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "process-test-secret-0123456789", PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "process-test-secret-0123456789", PORT: "0", DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -20,7 +21,13 @@ function start(port: number) {
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  const port = new Promise<number>((resolve) => {
+    child.stdout!.on("data", () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return { child, exited, port, output: () => output };
 }
 
 async function waitForHealth(port: number, timeoutMs = 60_000) {
@@ -40,14 +47,15 @@ afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"))
 
 describe("server process and embedded database (issue 2 §2)", () => {
   it("migrates and seeds on first start, refuses a second process on the same directory, closes cleanly on SIGTERM", async () => {
-    const first = start(4391);
-    await waitForHealth(4391);
+    const first = start();
+    const port = await first.port;
+    await waitForHealth(port);
     expect(existsSync(path.join(dataDir, "shop.lock"))).toBe(true);
-    const home = await fetch("http://127.0.0.1:4391/");
+    const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Alu Krov");
 
-    const second = start(4392);
+    const second = start();
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another shop process \(pid \d+\)/);
 
@@ -56,9 +64,10 @@ describe("server process and embedded database (issue 2 §2)", () => {
     expect(existsSync(path.join(dataDir, "shop.lock"))).toBe(false);
 
     // The data survives a restart: the same directory opens again, already seeded.
-    const again = start(4393);
-    await waitForHealth(4393);
-    expect((await fetch("http://127.0.0.1:4393/kosarica")).status).toBe(200);
+    const again = start();
+    const againPort = await again.port;
+    await waitForHealth(againPort);
+    expect((await fetch(`http://127.0.0.1:${againPort}/kosarica`)).status).toBe(200);
     again.child.kill("SIGINT");
     expect(await again.exited).toBe(0);
   }, 120_000);

@@ -23,6 +23,7 @@ describe("environment (issue 2 §1)", () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe("./data");
     expect(() => readEnv({ PORT: "abc" })).toThrow(/PORT/);
+    expect(readEnv({ PORT: "0" }).PORT).toBe(0);
     expect(() => readEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 });
