@@ -1,28 +1,25 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
-import { isLocale, DEFAULT_LOCALE } from "./lib/locales";
-import { loadMessages } from "./lib/messages.client";
 import { installChunkReload } from "./lib/chunk-reload.client";
+import { createTranslator, I18nProvider, MESSAGES_SCRIPT_ID } from "./lib/i18n";
+import { DEFAULT_LOCALE, isLocale } from "./lib/locales";
 
-async function hydrate() {
+function hydrate() {
   installChunkReload();
   const lang = document.documentElement.lang;
-  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  await i18next
-    .use(initReactI18next)
-    .init({ ...i18nConfig, lng: locale, resources: { [locale]: { translation: await loadMessages(locale) } } });
+  // The server put the page language's messages into the document, so the first client
+  // render says exactly what the server rendered.
+  const messages = JSON.parse(document.getElementById(MESSAGES_SCRIPT_ID)?.textContent || "{}");
+  const translator = createTranslator(isLocale(lang) ? lang : DEFAULT_LOCALE, messages);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nProvider translator={translator}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createI18nForRender } from "./.server/i18n.server";
 import { readLocaleCookie } from "./.server/cookies.server";
+import { I18nProvider } from "./lib/i18n";
 import { localeFromPath } from "./lib/locales";
+import { translatorFor } from "./lib/messages.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -28,7 +28,7 @@ export default async function handleRequest(
   // Admin pages have no language prefix: they use the visitor's last language.
   const isAdmin = url.pathname.startsWith("/admin");
   const locale = isAdmin ? (readLocaleCookie(request) ?? "hr") : localeFromPath(url.pathname);
-  const i18n = await createI18nForRender(locale);
+  const translator = translatorFor(locale);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitFor = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -37,9 +37,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider translator={translator}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

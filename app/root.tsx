@@ -12,7 +12,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { readAcceptedCookies } from "./.server/cookies.server";
@@ -25,6 +24,7 @@ import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
 import { requestLocale } from "./modules/site/locale.server";
 import { getSiteContext } from "./modules/site/site.server";
+import { MessagesScript, useTranslation } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 
@@ -84,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
+        <MessagesScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

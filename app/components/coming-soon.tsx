@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** A screen whose capability is still being built: it answers 200 and says so. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { localePrefix, type Locale } from "~/lib/locales";
 
 /** The error layout: status code and translated message (spec §8 Pages). */

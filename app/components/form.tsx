@@ -1,6 +1,6 @@
 import { Form, type FetcherWithComponents, type FormProps } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** Maintenance mode: no header, content or footer (spec §1, §2 Layouts). */
 export function MaintenanceView() {

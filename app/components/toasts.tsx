@@ -1,9 +1,10 @@
-import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast as show, Toaster } from "sonner";
+import { useTranslation } from "~/lib/i18n";
+import { TOAST_EVENT, toastDuration, type ShownToast, type ToastMessage } from "~/lib/toast";
 
-export type ToastMessage = { type: "success" | "error" | "info" | "warning"; key: string; values?: Record<string, string | number>; id?: string };
+// sonner is loaded only when there is something to show: most pages never need it.
+const Sonner = lazy(() => import("./sonner.client"));
 
 const STATIC_STYLE: Record<ToastMessage["type"], string> = {
   success: "bg-green-50 text-green-900 ring-1 ring-green-200",
@@ -12,27 +13,38 @@ const STATIC_STYLE: Record<ToastMessage["type"], string> = {
   warning: "bg-amber-50 text-amber-900 ring-1 ring-amber-200",
 };
 
-/** Fixed toasts stay 3000 ms; API error toasts 50 ms per character of their message (spec §8, §9). */
-export function toastDuration(type: ToastMessage["type"], message: string) {
-  return type === "error" ? Math.max(3000, message.length * 50) : 3000;
-}
-
 /**
- * Shows the flash toast of the root loader with sonner. Until scripts run (and forever
- * without JavaScript) the same message is a server-rendered status line that fades out
- * after 3000 ms, so every shopper sees what happened.
+ * Shows the flash toast of the root loader, and toasts raised in the browser with
+ * `showToast`. Until scripts run (and forever without JavaScript) the flash toast is a
+ * server-rendered status line that fades out after its duration; once hydrated, sonner
+ * shows it.
  */
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const [shown, setShown] = useState<ShownToast | null>(null);
   const message = toast ? t(toast.key, toast.values) : "";
+
   useEffect(() => {
-    if (!toast) return;
-    show[toast.type](message, { id: toast.id, duration: toastDuration(toast.type, message) });
+    if (toast) setShown({ type: toast.type, message, id: toast.id ?? message });
   }, [toast, message]);
+  useEffect(() => {
+    const onToast = (event: Event) => {
+      const detail = (event as CustomEvent<ToastMessage>).detail;
+      const text = t(detail.key, detail.values);
+      setShown({ type: detail.type, message: text, id: detail.id ?? `${Date.now()}` });
+    };
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, [t]);
+
   return (
     <>
-      <Toaster position="top-right" richColors closeButton />
+      {shown ? (
+        <Suspense fallback={null}>
+          <Sonner toast={shown} />
+        </Suspense>
+      ) : null}
       {toast && !hydrated ? (
         <div
           role="status"

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isDomainError } from "~/.server/domain-error";
 import { readForm } from "~/.server/security.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { cacheBackend, clearCache, listCaches } from "~/.server/cache.server";
 import { readForm } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";

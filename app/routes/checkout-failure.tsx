@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { href } from "~/lib/routes-table";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { cacheBackend } from "~/.server/cache.server";
 import { dbKind } from "~/.server/db/client.server";
 import { env } from "~/.server/env.server";

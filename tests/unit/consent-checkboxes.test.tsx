@@ -1,20 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import { createInstance } from "i18next";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n";
-import { messagesFor } from "~/lib/messages.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { I18nProvider } from "~/lib/i18n";
+import { translatorFor } from "~/lib/messages.server";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
 import type { FormConsent } from "~/modules/consent/consent.schema";
 
-const i18n = createInstance();
-beforeAll(async () => {
-  await i18n.init({ ...i18nConfig, lng: "hr", resources: { hr: { translation: messagesFor("hr") } } });
-});
 afterEach(cleanup); // vitest runs without globals, so testing-library cannot register it itself
-const wrap = (ui: ReactNode) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+const wrap = (ui: ReactNode) => render(<I18nProvider translator={translatorFor("hr")}>{ui}</I18nProvider>);
 
 const CONSENTS: FormConsent[] = [
   { id: 4, uniqueNumber: 1, displayName: "Prihvaćam politiku privatnosti", link: "/politika-privatnosti", required: true },
@@ -54,9 +48,9 @@ describe("ConsentCheckboxes", () => {
     const { container, rerender } = wrap(<ConsentCheckboxes consents={CONSENTS} />);
     expect(screen.getByRole("alert")).toBeEmptyDOMElement();
     rerender(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider translator={translatorFor("hr")}>
         <ConsentCheckboxes consents={[]} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(container).toBeEmptyDOMElement();
   });

@@ -4,7 +4,7 @@ import { parseAcceptedCookies } from "~/lib/cookie-consent";
 import { localeFromPath } from "~/lib/locales";
 import { resolveLink } from "~/lib/links";
 import { parseRouteId, routeId } from "~/lib/routes-table";
-import { toastDuration } from "~/components/toasts";
+import { toastDuration } from "~/lib/toast";
 
 describe("locales", () => {
   it("reads the locale from the path prefix; hr has none", () => {

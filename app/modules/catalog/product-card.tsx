@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { mediaUrl, sizedDimensions } from "~/lib/media";
 import { formatPrice, type Currency } from "~/lib/prices";
 import { href } from "~/lib/routes-table";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
 import type { listConsentLogs, listConsents, listFormAssignments } from "./consent-admin.server";
 import { CONSENT_LOG_LIMIT } from "./consent.schema";

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import type { ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
 import { messageText } from "~/lib/validation-message";
 import type { getAssignmentEditor } from "./consent-admin.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { messageText } from "~/lib/validation-message";
 import { ACCEPTED_CONSENTS_FIELD, type FormConsent } from "./consent.schema";
 

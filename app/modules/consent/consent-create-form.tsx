@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
 import { LOCALES } from "~/lib/locales";
 import { messageText } from "~/lib/validation-message";

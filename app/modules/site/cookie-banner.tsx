@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { SecureFetcherForm } from "~/components/form";
 import type { RootData } from "~/root";
 

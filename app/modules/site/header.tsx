@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { localePrefix } from "~/lib/locales";
 import type { LayoutData } from "./layout.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** The home page's opening banner: the site name and the lead sentence. */
 export function HomeHero({ siteName }: { siteName: string }) {

@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { alternatePaths } from "~/lib/alternates";
 import { LOCALES, type Locale } from "~/lib/locales";
 

@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+import { toast as show, Toaster } from "sonner";
+import { toastDuration, type ShownToast } from "~/lib/toast";
+
+/**
+ * The sonner toaster, in its own chunk. Its Toaster subscribes in an effect that runs
+ * before this component's effect (children first), so the toast is never missed.
+ */
+export default function SonnerToasts({ toast }: { toast: ShownToast }) {
+  useEffect(() => {
+    show[toast.type](toast.message, { id: toast.id, duration: toastDuration(toast.type, toast.message) });
+  }, [toast]);
+  return <Toaster position="top-right" richColors closeButton />;
+}
