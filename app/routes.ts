@@ -22,6 +22,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("test", "routes/test.tsx"),
   route("healthz", "routes/healthz.ts"),
+  // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
+  route("media/*", "routes/media.ts"),
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),

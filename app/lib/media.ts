@@ -40,3 +40,27 @@ export function sizedDimensions(ref: Pick<MediaRef, "width" | "height">, size: M
   const scale = Math.min(box.width / ref.width, box.height / ref.height, 1);
   return { width: Math.round(ref.width * scale), height: Math.round(ref.height * scale) };
 }
+
+export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = { webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
+
+/** A media URL taken apart; `slug` is cosmetic and `version` is 1 when the URL has none. */
+export type MediaPath = { siteKey: string; driveId: string; size: MediaSize; slug: string; format: MediaFormat; version: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const FILE = /^([^/]+)\.([a-z]+)$/;
+const VERSION = /^[1-9][0-9]{0,8}$/;
+
+/**
+ * The inverse of mediaUrl() for a raw (still percent-encoded) pathname, or null when any
+ * part is not one we make. Every part that reaches the file system (drive id, size,
+ * format, version) must match a closed pattern, so no path can climb out of the media root.
+ */
+export function parseMediaPath(pathname: string): MediaPath | null {
+  const parts = pathname.split("/");
+  if (parts.length < 6 || parts.length > 7 || parts[0] !== "" || parts[1] !== "media") return null;
+  const [, , siteKey, driveId, size, file, version = "1"] = parts;
+  const name = FILE.exec(file);
+  if (!UUID.test(driveId) || !Object.hasOwn(MEDIA_SIZES, size) || !name || !VERSION.test(version)) return null;
+  if (!(MEDIA_FORMATS as readonly string[]).includes(name[2])) return null;
+  return { siteKey, driveId, size: size as MediaSize, slug: name[1], format: name[2] as MediaFormat, version: Number(version) };
+}
