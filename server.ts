@@ -38,6 +38,11 @@ async function main() {
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
   }
+  // Product images may be shown by other sites (e-mails read in webmail, shared links).
+  app.use("/media", (_req, res, next) => {
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  });
   app.use(sameOrigin);
   app.use(await createRateLimit());
 

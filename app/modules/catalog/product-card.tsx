@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { mediaUrl, sizedDimensions } from "~/lib/media";
 import { formatPrice, type Currency } from "~/lib/prices";
 import { href } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
+import { ResponsiveImage } from "~/modules/media/responsive-image";
 import type { ProductCard as Card } from "./product-cards.server";
 
 type Props = { product: Card; currency: Pick<Currency, "label" | "symbol">; locale: Locale; eager?: boolean };
@@ -16,18 +16,15 @@ type Props = { product: Card; currency: Pick<Currency, "label" | "symbol">; loca
 export function ProductCardView({ product, currency, locale, eager = false }: Props) {
   const { t } = useTranslation();
   const link = href("product", locale, { slug: product.slug });
-  const box = product.image ? sizedDimensions(product.image, "medium") : null;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
       <Link to={link} prefetch="intent" className="relative block aspect-square bg-slate-50">
-        {product.image && box ? (
-          <img
-            src={mediaUrl(product.image, "medium")}
-            alt={product.image.alt}
-            width={box.width}
-            height={box.height}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+        {product.image ? (
+          <ResponsiveImage
+            media={product.image}
+            size="medium"
+            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+            eager={eager}
             className="h-full w-full object-contain p-4"
           />
         ) : null}
