@@ -1,85 +1,71 @@
-// `npm run bench`: load figures and shipped JavaScript of the pages that matter. It prints
-// numbers; it is not a test. Runs the production build on its own PGlite directory
-// (or DATABASE_URL), N concurrent clients per page for a few seconds, on this machine only.
-import { spawn, execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+// `npm run bench`: load figures and first-load bytes of the pages that matter, beside a bare
+// Remix app as the floor. It prints figures; it is not a test and exits 0 whatever they are.
+// Settings: scripts/bench/config.mjs (BENCH_SECONDS, BENCH_PAGES, BENCH_PORT, …; README "Benchmark").
+import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { bareRoot, config, root } from "./bench/config.mjs";
+import { measureFirstLoad } from "./bench/first-load.mjs";
+import { measureLoad } from "./bench/load.mjs";
+import { resolvePages } from "./bench/pages.mjs";
+import { printBudgets, printTable } from "./bench/report.mjs";
+import { ensureBuilds, freshDataDir, shopEnv, startServer, stopServers } from "./bench/servers.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const PORT = Number(process.env.BENCH_PORT ?? 4500);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const base = `http://127.0.0.1:${PORT}`;
-const PAGES = (process.env.BENCH_PAGES ?? "/,/shop,/pretraga,/kosarica,/en/cart,/o-nama").split(",");
-
-if (!existsSync(path.join(root, "build/server.js"))) {
-  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`\nbench: ${signal}, stopping the servers…`);
+    stopServers().finally(() => process.exit(130));
+  });
 }
-const server = spawn(process.execPath, [path.join(root, "build/server.js")], {
-  cwd: root,
-  stdio: "ignore",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(root, ".cache/bench-data"),
-    SESSION_SECRET: "bench-session-secret-0123456789",
-    RATE_LIMIT_POINTS: "1000000",
-    RATE_LIMIT_AUTH_POINTS: "1000000",
-  },
-});
-const stop = () => server.exitCode === null && server.kill("SIGTERM");
-process.on("exit", stop);
 
-async function waitUntilUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
+/** Load figures mean little on a busy machine: say so when the load average exceeds the CPUs. */
+function warnIfBusy(when) {
+  const [load] = os.loadavg();
+  const cpus = os.availableParallelism();
+  if (load > cpus * 0.75) console.log(`bench: WARNING ${when} the run the machine is busy (load ${load.toFixed(1)} on ${cpus} CPUs): figures are unreliable`);
+}
+
+async function main() {
+  ensureBuilds();
+  freshDataDir();
+  const { pages, seeded } = resolvePages();
+  const [shop, bare] = await Promise.all([
+    startServer({ name: "shop", script: path.join(root, "build/server.js"), port: config.shopPort, env: shopEnv() }),
+    startServer({ name: "bare", script: path.join(bareRoot, "server.mjs"), port: config.barePort, env: { ...process.env, NODE_ENV: "production" } }),
+  ]);
+  const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.relative(root, config.dataDir)}`;
+  console.log(`\nbench: ${config.connections} connections × ${config.seconds} s per page (after ${config.warmupSeconds} s warm-up); shop on ${shop.base} with ${database}, bare Remix on ${bare.base}`);
+  if (seeded.category) console.log(`bench: category "${seeded.category}" (${seeded.products} products, the most of any category), product "${seeded.product}"`);
+  warnIfBusy("before");
+  console.log("");
+
+  const rows = [];
+  for (const page of pages) {
+    if (interrupted) return;
+    const base = page.target === "bare" ? bare.base : shop.base;
+    const firstLoad = await measureFirstLoad(base + page.path);
+    const load = await measureLoad(base + page.path, firstLoad.cookie);
+    rows.push({ ...page, firstLoad, load });
   }
-  throw new Error("bench server did not start");
+  const bareRps = rows.find((r) => r.label === "bare")?.load.rps;
+  for (const row of rows) row.bareRps = row.target === "shop" ? bareRps : undefined;
+
+  printTable(rows);
+  printBudgets(rows);
+  warnIfBusy("after");
+  console.log("\nJS, CSS and HTML: bytes on the wire with gzip accepted; JS counts every script the HTML loads up front and their static imports.");
 }
 
-async function load(pathname) {
-  const latencies = [];
-  const statuses = new Map();
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < until) {
-        const started = performance.now();
-        const response = await fetch(base + pathname, { headers: { "Accept-Encoding": "gzip" } });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  return { rps: (latencies.length / SECONDS).toFixed(0), p50: pct(50), p95: pct(95), statuses: [...statuses].map(([s, n]) => `${s}×${n}`).join(" ") };
+try {
+  await main();
+} catch (error) {
+  // After Ctrl-C the requests in flight fail as the servers go: that is no error to report.
+  if (!interrupted) {
+    console.error(`bench: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (!interrupted) await stopServers();
 }
-
-/** Gzipped size of the JavaScript a first visit loads: entry script plus module preloads. */
-async function shippedJs(pathname) {
-  const html = await (await fetch(base + pathname)).text();
-  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
-  let gz = 0;
-  for (const url of urls) gz += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())).length;
-  return { files: urls.size, kib: (gz / 1024).toFixed(1), htmlKib: (gzipSync(html).length / 1024).toFixed(1) };
-}
-
-await waitUntilUp();
-console.log(`bench: ${CONCURRENCY} clients × ${SECONDS} s per page on ${base}\n`);
-console.log("page".padEnd(22), "req/s".padStart(7), "p50 ms".padStart(8), "p95 ms".padStart(8), "JS gz KiB".padStart(10), "HTML gz KiB".padStart(12), "  statuses");
-for (const page of PAGES) {
-  const js = await shippedJs(page);
-  const figures = await load(page);
-  console.log(page.padEnd(22), figures.rps.padStart(7), figures.p50.padStart(8), figures.p95.padStart(8), js.kib.padStart(10), js.htmlKib.padStart(12), " ", figures.statuses);
-}
-stop();

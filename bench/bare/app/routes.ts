@@ -1,0 +1,3 @@
+import { index, type RouteConfig } from "@remix-run/route-config";
+
+export default [index("routes/list.tsx")] satisfies RouteConfig;

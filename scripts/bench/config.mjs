@@ -1,0 +1,35 @@
+// Settings of `npm run bench`, all from the environment (README "Benchmark").
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const bareRoot = path.join(root, "bench/bare");
+
+const number = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number, got ${process.env[name]}`);
+  return value;
+};
+
+export const config = {
+  seconds: number("BENCH_SECONDS", 10),
+  warmupSeconds: number("BENCH_WARMUP", 2),
+  connections: number("BENCH_CONNECTIONS", 10),
+  shopPort: number("BENCH_PORT", 4510),
+  barePort: number("BENCH_BARE_PORT", 4511),
+  // A fresh embedded database per run, unless DATABASE_URL names a PostgreSQL server.
+  dataDir: path.resolve(root, process.env.BENCH_DATA_DIR ?? ".cache/bench-data"),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  logDir: path.join(root, ".cache/bench-logs"),
+  // "label=/path,..." or "/path,..."; {category} and {product} are replaced by seeded slugs.
+  pages: process.env.BENCH_PAGES,
+  rebuild: process.env.BENCH_BUILD === "1",
+};
+
+/** The budgets of issue 3 §6; the bench flags them, it does not fail on them. */
+export const budgets = {
+  categoryVsBare: 0.9, // category req/s at least 90 % of the bare Remix floor
+  p99Ms: 40, // every shop page
+  firstLoadJsKiB: 95, // gzipped, home, category and product
+  firstLoadJsPages: ["home", "category", "product"],
+  categoryHtmlKiB: 30, // gzipped
+};

@@ -1,0 +1,55 @@
+// The printed table and the budget lines of `npm run bench`.
+import { budgets } from "./config.mjs";
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+const COLUMNS = [
+  ["page", 10, (r) => r.label, "left"],
+  ["req/s", 8, (r) => r.load.rps.toFixed(0)],
+  ["% bare", 7, (r) => (r.bareRps ? `${((100 * r.load.rps) / r.bareRps).toFixed(0)}%` : "")],
+  ["p50 ms", 7, (r) => String(r.load.p50)],
+  ["p99 ms", 7, (r) => String(r.load.p99)],
+  ["err", 5, (r) => String(r.load.errors)],
+  ["non-2xx", 8, (r) => String(r.load.non2xx)],
+  ["JS KiB gz", 10, (r) => kib(r.firstLoad.jsWire)],
+  ["files", 6, (r) => String(r.firstLoad.jsFiles)],
+  ["CSS KiB gz", 11, (r) => kib(r.firstLoad.cssWire)],
+  ["HTML KiB gz", 12, (r) => kib(r.firstLoad.htmlWire)],
+  ["status", 0, (r) => `${r.firstLoad.status}  ${r.path}`, "left"],
+];
+
+export function printTable(rows) {
+  const cell = ([, width, , align], text) => (align === "left" ? text.padEnd(width) : text.padStart(width));
+  console.log(COLUMNS.map((c) => cell(c, c[0])).join(" "));
+  for (const row of rows) console.log(COLUMNS.map((c) => cell(c, c[2](row))).join(" "));
+  const notes = rows.filter((r) => r.load.statuses && r.load.non2xx > 0).map((r) => `${r.label}: ${r.load.statuses}`);
+  if (notes.length) console.log(`\nstatus codes under load: ${notes.join("; ")}`);
+  const unlisted = rows.filter((r) => r.firstLoad.jsUnlisted > 0).map((r) => `${r.label} (${r.firstLoad.jsUnlisted})`);
+  if (unlisted.length) console.log(`scripts imported but not modulepreloaded (a request waterfall): ${unlisted.join(", ")}`);
+}
+
+/** One OK/OVER line per budget of issue 3 §6; nothing here changes the exit code. */
+export function printBudgets(rows) {
+  const byLabel = new Map(rows.map((r) => [r.label, r]));
+  const bare = byLabel.get("bare");
+  const lines = [];
+  const check = (name, ok, figure) => lines.push(`${ok ? "OK  " : "OVER"}  ${name.padEnd(44)} ${figure}`);
+
+  const category = byLabel.get("category");
+  if (category && bare) {
+    const share = category.load.rps / bare.load.rps;
+    check(`category req/s >= ${budgets.categoryVsBare * 100}% of bare`, share >= budgets.categoryVsBare, `${(100 * share).toFixed(0)}% (${category.load.rps.toFixed(0)} of ${bare.load.rps.toFixed(0)})`);
+  }
+  for (const row of rows.filter((r) => r.target === "shop")) {
+    check(`${row.label} p99 <= ${budgets.p99Ms} ms`, row.load.p99 <= budgets.p99Ms, `${row.load.p99} ms`);
+  }
+  for (const label of budgets.firstLoadJsPages) {
+    const row = byLabel.get(label);
+    if (row) check(`${label} first-load JS <= ${budgets.firstLoadJsKiB} KiB gz`, row.firstLoad.jsWire / 1024 <= budgets.firstLoadJsKiB, `${kib(row.firstLoad.jsWire)} KiB`);
+  }
+  if (category) check(`category HTML <= ${budgets.categoryHtmlKiB} KiB gz`, category.firstLoad.htmlWire / 1024 <= budgets.categoryHtmlKiB, `${kib(category.firstLoad.htmlWire)} KiB`);
+  for (const row of rows.filter((r) => r.load.errors > 0 || r.load.non2xx > 0 || r.firstLoad.status !== 200)) {
+    lines.push(`NOTE  ${row.label}: status ${row.firstLoad.status}, ${row.load.errors} errors, ${row.load.non2xx} non-2xx under load`);
+  }
+  console.log(`\nbudgets (issue 3 §6; printed, not enforced):\n${lines.join("\n")}`);
+}
