@@ -4,6 +4,7 @@ import { pages, pageTranslations } from "~/.server/db/schema";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALE_LANGUAGE_CODE, LOCALES, localePrefix, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
+import { namedCache } from "~/.server/cache.server";
 import { sanitizeCmsHtml } from "./sanitize.server";
 
 const CONTENT_LANGUAGE = "hrv"; // the built-in site's source language: the fallback text
@@ -60,7 +61,19 @@ export function pageAlternates(rows: Row[], homeSlug: string): Partial<Record<Lo
  * URL in this language (a Croatian slug under /en while an English slug exists, or the
  * home page's slug instead of the root), so every page has one address per language.
  */
-export async function getPageBySlug(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
+export function getPageBySlug(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
+  // Anonymous page reads are cached: sanitising a body on every request showed in the
+  // benchmark. An editor saving a page clears the cache (clearPageCache).
+  return pageCache.wrap(`${locale}:${slug ?? ""}`, () => lookupPage(slug, locale));
+}
+
+const pageCache = namedCache<PageLookup | null>("pages", { ttlSeconds: 300 });
+
+export function clearPageCache() {
+  return pageCache.clear();
+}
+
+async function lookupPage(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
   const ctx = await getSiteContext(locale);
   const wanted = slug ?? ctx.homeSlug;
   const language = LOCALE_LANGUAGE_CODE[locale];
