@@ -1,10 +1,18 @@
-import { ComingSoon } from "~/components/coming-soon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
-import { titleLoader } from "~/lib/meta.server";
+import { alternateLinkTags } from "~/modules/cms/page-meta";
+import { loadShopPage } from "~/modules/catalog/shop-page.server";
+import { ShopPage } from "~/modules/catalog/shop-view";
+import { requestLocale } from "~/modules/site/locale.server";
 
-export const loader = titleLoader("routes.shop");
-export const meta = titleMeta;
+/** /shop/{slug?}: the shop root (no slug) or a category and its products (spec §2). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadShopPage(request, params.slug, requestLocale(request).locale);
+}
 
-export default function Screen() {
-  return <ComingSoon titleKey="routes.shop" />;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data }), ...alternateLinkTags(data)];
+
+export default function Shop() {
+  return <ShopPage data={useLoaderData<typeof loader>()} />;
 }

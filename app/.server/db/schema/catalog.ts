@@ -211,6 +211,9 @@ export const productAttributeValues = pgTable(
     index("product_attribute_values_value").on(t.attributeId, t.valueId, t.productId),
     index("product_attribute_values_number").on(t.attributeId, t.numberValue),
     index("product_attribute_values_date").on(t.attributeId, t.dateValue),
+    // yes/no and dateTime filters of the product list (spec §3 Layered filter).
+    index("product_attribute_values_bool").on(t.attributeId, t.boolValue, t.productId),
+    index("product_attribute_values_date_time").on(t.attributeId, t.dateTimeValue),
   ],
 );
 

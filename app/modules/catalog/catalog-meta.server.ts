@@ -1,0 +1,120 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { namedCache } from "~/.server/cache.server";
+import { getDb } from "~/.server/db/client.server";
+import { attributes, attributeValues, categories, categoryTranslations, type AttributeType, type LocalisedText } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
+import type { FilterDef } from "./shop-query";
+
+/**
+ * The small, slowly changing part of the catalogue every list request needs: the category
+ * tree with its texts and the attributes with their values. Read in four queries and
+ * cached (plain JSON, so the Redis backend can hold it too); cleared from the admin cache
+ * page or by clearCatalogMeta() after an edit.
+ */
+export type CategoryText = { name: string; title: string; slug: string; description: string };
+export type CategoryNode = {
+  id: number;
+  parentId: number | null;
+  position: number;
+  sortTypes: number[];
+  sortDefaultType: number;
+  texts: Record<string, CategoryText>; // by language code (hrv, eng, ger)
+};
+export type AttributeMeta = {
+  id: number;
+  code: string;
+  type: AttributeType;
+  label: LocalisedText;
+  unit: string | null;
+  isFilterable: boolean;
+  values: { id: number; label: LocalisedText; swatch: string | null }[];
+};
+export type CatalogMeta = { categories: CategoryNode[]; attributes: AttributeMeta[] };
+
+const SOURCE_LANGUAGE = "hrv";
+const metaCache = namedCache<CatalogMeta>("catalog-meta", { ttlSeconds: 600, max: 4 });
+
+export function getCatalogMeta(): Promise<CatalogMeta> {
+  return metaCache.wrap("all", loadCatalogMeta);
+}
+
+export function clearCatalogMeta() {
+  return metaCache.clear();
+}
+
+async function loadCatalogMeta(): Promise<CatalogMeta> {
+  const db = await getDb();
+  const [categoryRows, attributeRows] = await Promise.all([
+    db.select().from(categories).where(eq(categories.siteId, SITE_ID)).orderBy(asc(categories.position), asc(categories.id)),
+    db.select().from(attributes).where(eq(attributes.siteId, SITE_ID)).orderBy(asc(attributes.position), asc(attributes.id)),
+  ]);
+  const [texts, values] = await Promise.all([
+    categoryRows.length
+      ? db.select().from(categoryTranslations).where(inArray(categoryTranslations.categoryId, categoryRows.map((c) => c.id)))
+      : [],
+    attributeRows.length
+      ? db
+          .select()
+          .from(attributeValues)
+          .where(inArray(attributeValues.attributeId, attributeRows.map((a) => a.id)))
+          .orderBy(asc(attributeValues.position), asc(attributeValues.id))
+      : [],
+  ]);
+  return {
+    categories: categoryRows.map((c) => ({
+      id: c.id,
+      parentId: c.parentId,
+      position: c.position,
+      sortTypes: c.sortTypes,
+      sortDefaultType: c.sortDefaultType,
+      texts: Object.fromEntries(
+        texts
+          .filter((t) => t.categoryId === c.id)
+          .map((t) => [t.languageCode, { name: t.name, title: t.title, slug: t.slug, description: t.description }]),
+      ),
+    })),
+    attributes: attributeRows.map((a) => ({
+      id: a.id,
+      code: a.code,
+      type: a.type,
+      label: a.label,
+      unit: a.unit,
+      isFilterable: a.isFilterable,
+      values: values.filter((v) => v.attributeId === a.id).map((v) => ({ id: v.id, label: v.label, swatch: v.swatch })),
+    })),
+  };
+}
+
+/** A category's texts in the locale's language, else in Croatian (the source language). */
+export function categoryText(node: CategoryNode, locale: Locale): CategoryText {
+  const own = node.texts[LOCALE_LANGUAGE_CODE[locale]];
+  const source = node.texts[SOURCE_LANGUAGE];
+  return own ?? source ?? Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "" };
+}
+
+/**
+ * The category a URL names: by its slug in the locale's language, else by its Croatian
+ * slug (links in content name categories by it). `canonicalSlug` differs from the asked
+ * slug when the visitor should be redirected to the category's own URL in this language.
+ */
+export function findCategoryBySlug(meta: CatalogMeta, slug: string, locale: Locale): { node: CategoryNode; canonicalSlug: string } | null {
+  const language = LOCALE_LANGUAGE_CODE[locale];
+  const node =
+    meta.categories.find((c) => c.texts[language]?.slug === slug) ?? meta.categories.find((c) => c.texts[SOURCE_LANGUAGE]?.slug === slug);
+  return node ? { node, canonicalSlug: categoryText(node, locale).slug } : null;
+}
+
+/** The category and all categories below it: a category lists its sub-categories' products too. */
+export function categoryWithDescendants(meta: CatalogMeta, id: number): number[] {
+  const result = [id];
+  for (let i = 0; i < result.length; i++) {
+    for (const child of meta.categories) if (child.parentId === result[i] && !result.includes(child.id)) result.push(child.id);
+  }
+  return result;
+}
+
+/** The filter definitions a URL may name: every filterable attribute of the site. */
+export function filterDefs(meta: CatalogMeta): FilterDef[] {
+  return meta.attributes.filter((a) => a.isFilterable).map((a) => ({ id: a.id, code: a.code, type: a.type }));
+}

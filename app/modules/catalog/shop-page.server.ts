@@ -1,0 +1,126 @@
+import { redirect } from "@remix-run/node";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { LOCALES, type Locale } from "~/lib/locales";
+import { PER_PAGE_OPTIONS } from "~/lib/pagination";
+import { href } from "~/lib/routes-table";
+import { resolveSort, sortOptionsFor } from "~/lib/sort-options";
+import {
+  categoryText, filterDefs, findCategoryBySlug, getCatalogMeta, type CatalogMeta, type CategoryNode,
+} from "./catalog-meta.server";
+import type { FilterValue } from "./filter-sql.server";
+import { safeLayeredNavigation } from "./layered-navigation.server";
+import { MAX_LIMIT, searchProducts } from "./product-list.server";
+import { otherParams, parseShopParams, shopSearch, type FilterDef, type ShopDefaults, type ShopParams } from "./shop-query";
+
+/** Featured block size: the home page's "Top proizvodi" slider shows 3 (spec §2), so does the category. */
+const FEATURED_LIMIT = 3;
+
+const sameParams = (a: URLSearchParams, b: URLSearchParams) => JSON.stringify([...a]) === JSON.stringify([...b]);
+
+/** The URL state as searchProducts filters: attribute id → value ids | yes/no | {min, max}. */
+function serviceFilters(state: ShopParams, defs: FilterDef[]): Record<string, FilterValue> {
+  const filters: Record<string, FilterValue> = {};
+  for (const def of defs) {
+    if (state.values[def.code]) filters[def.id] = state.values[def.code];
+    if (state.yesNo[def.code] !== undefined) filters[def.id] = state.yesNo[def.code];
+    const range = state.ranges[def.code];
+    if (range?.min != null && range.max != null) filters[def.id] = { min: range.min, max: range.max };
+  }
+  return filters;
+}
+
+function navigation(meta: CatalogMeta, category: CategoryNode | null, locale: Locale) {
+  const link = (node: CategoryNode) => ({ id: node.id, name: categoryText(node, locale).name, href: href("shop", locale, { slug: categoryText(node, locale).slug }) });
+  const trail: CategoryNode[] = [];
+  for (let node = category; node; node = meta.categories.find((c) => c.id === node!.parentId) ?? null) trail.unshift(node);
+  // The shop root offers the top categories; a category offers its sub-categories.
+  const children = meta.categories.filter((c) => c.parentId === (category?.id ?? null));
+  return { breadcrumb: trail.map(link), links: children.map(link) };
+}
+
+const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 160);
+
+/**
+ * Everything /shop/{slug?} shows (spec §2 Category and product list). Throws the 404 of an
+ * unknown slug, a 301 to the category's own slug in this language, and a 302 to the
+ * canonical query (a no-JS form submits boja=1&boja=3&debljina_min=&sort=1; the page
+ * lives at ?boja=1,3), so that every view has one URL to copy.
+ */
+export async function loadShopPage(request: Request, slug: string | undefined, locale: Locale) {
+  const url = new URL(request.url);
+  const [meta, t, site] = await Promise.all([getCatalogMeta(), getFixedT(locale), getSiteContext(locale)]);
+  let category: CategoryNode | null = null;
+  if (slug) {
+    const found = findCategoryBySlug(meta, slug, locale);
+    if (!found) throw new Response(t("error.pageNotFound"), { status: 404 });
+    if (found.canonicalSlug !== slug) throw redirect(href("shop", locale, { slug: found.canonicalSlug }) + url.search, 301);
+    category = found.node;
+  }
+
+  const sortOptions = sortOptionsFor(category);
+  const defaults: ShopDefaults = { sort: resolveSort(undefined, category).id, sorts: sortOptions.map((o) => o.id) };
+  const defs = filterDefs(meta);
+  const state = parseShopParams(url.searchParams, defs, defaults);
+  const other = otherParams(url.searchParams, defs);
+  const canonical = (s: ShopParams) => shopSearch(s, defs, defaults, other);
+  if (!sameParams(url.searchParams, new URLSearchParams(canonical(state)))) throw redirect(url.pathname + canonical(state), 302);
+
+  const categoryId = category?.id;
+  const filters = serviceFilters(state, defs);
+  // One-page view: page N shows pages 1..N in one list ("load more" appends), so that the
+  // URL reproduces the view and the button is a plain link without JavaScript.
+  const onepage = state.view === "onepage";
+  const [list, featured, filterPanel] = await Promise.all([
+    searchProducts(
+      {
+        categoryId,
+        mainCategory: categoryId,
+        filters,
+        sort: state.sort,
+        limit: onepage ? Math.min(state.page * state.limit, MAX_LIMIT) : state.limit,
+        page: onepage ? 1 : state.page,
+      },
+      locale,
+    ),
+    searchProducts({ categoryId, mainCategory: categoryId, featured: true, limit: FEATURED_LIMIT }, locale),
+    safeLayeredNavigation({ categoryId, filters }, locale),
+  ]);
+  const totalPages = Math.ceil(list.totalRecords / state.limit);
+  // A page past the end (a stale link) goes to the last page.
+  if (state.page > Math.max(1, totalPages)) throw redirect(url.pathname + canonical({ ...state, page: Math.max(1, totalPages) }), 302);
+
+  const text = category ? categoryText(category, locale) : null;
+  const heading = text ? text.title || text.name : t("shop.title");
+  const descriptionHtml = text ? sanitizeCmsHtml(text.description) : "";
+  const maxOnepage = Math.floor(MAX_LIMIT / state.limit);
+  return {
+    locale,
+    origin: env.PUBLIC_URL ?? url.origin,
+    title: `${heading} | ${site.site.name}`,
+    description: plainText(descriptionHtml) || t("shop.metaDescription"),
+    // The language switch links to the category's own slug in each language.
+    alternates: Object.fromEntries(LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})])) as Record<Locale, string>,
+    heading,
+    descriptionHtml,
+    isRoot: !category,
+    rootHref: href("shop", locale),
+    ...navigation(meta, category, locale),
+    currency: site.currency,
+    filters: filterPanel,
+    defs,
+    defaults,
+    state,
+    sortOptions: sortOptions.map((o) => ({ id: o.id, name: o.name })),
+    perPageOptions: [...PER_PAGE_OPTIONS],
+    records: list.records,
+    featured: featured.records,
+    info: { page: state.page, perPage: state.limit, totalRecords: list.totalRecords, totalPages: Math.max(1, totalPages) },
+    resetHref: url.pathname + canonical({ ...state, values: {}, yesNo: {}, ranges: {}, page: 1 }),
+    moreHref: onepage && state.page < totalPages && state.page < maxOnepage ? url.pathname + canonical({ ...state, page: state.page + 1 }) : null,
+  };
+}
+
+export type ShopPageData = Awaited<ReturnType<typeof loadShopPage>>;

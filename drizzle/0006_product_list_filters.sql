@@ -1,0 +1,2 @@
+CREATE INDEX "product_attribute_values_bool" ON "product_attribute_values" USING btree ("attribute_id","bool_value","product_id");--> statement-breakpoint
+CREATE INDEX "product_attribute_values_date_time" ON "product_attribute_values" USING btree ("attribute_id","date_time_value");
