@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { LayeredFilter, LayeredValue } from "./layered-navigation.server";
 import type { ShopParams } from "./shop-query";
 

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { Pagination } from "~/components/pagination";
 import { FilterPanel } from "./filter-panel";
 import { ProductCardView } from "./product-card";
