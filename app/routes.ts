@@ -23,6 +23,7 @@ export default [
   route("test", "routes/test.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
+  route("actions/newsletter", "routes/actions.newsletter.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [
