@@ -6,6 +6,7 @@ import {
   breakPointCss,
   DEFAULT_BREAKPOINTS,
   indexAtScroll,
+  isDrag,
   lastIndex,
   layoutFor,
   nextIndex,
@@ -72,7 +73,7 @@ export function Carousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const gesture = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
+  const dragged = useRef(false);
   const count = slides.length;
   const breakPointKey = JSON.stringify(breakPoints);
 
@@ -120,7 +121,7 @@ export function Carousel({
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     gesture.current = { x: event.clientX, y: event.clientY };
-    swiped.current = false;
+    dragged.current = false;
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = gesture.current;
@@ -133,9 +134,9 @@ export function Carousel({
     const start = gesture.current;
     gesture.current = null;
     if (!start) return;
+    dragged.current = isDrag(event.clientX - start.x);
     const direction = swipeDirection(event.clientX - start.x, event.clientY - start.y);
     if (direction === 0) return;
-    swiped.current = true;
     if (direction > 0) next();
     else previous();
   };
@@ -173,9 +174,9 @@ export function Carousel({
         onPointerUp={onPointerUp}
         onPointerCancel={() => (gesture.current = null)}
         onClickCapture={(event) => {
-          // The pointer was released over a link after a swipe: that is not a click.
-          if (!swiped.current) return;
-          swiped.current = false;
+          // The pointer was released over a link after a drag: that is not a click.
+          if (!dragged.current) return;
+          dragged.current = false;
           event.preventDefault();
           event.stopPropagation();
         }}

@@ -9,6 +9,8 @@ export type BreakPoint = { breakPoint: number; numberOfColumns: number; gap: num
 
 /** Spec §9: a swipe over 50 px moves a slide. */
 export const SWIPE_THRESHOLD = 50;
+/** A pointer that moved further than this was dragging: releasing it over a link is no click. */
+export const CLICK_TOLERANCE = 10;
 /** Spec §9: autoplay every 3000 ms by default. */
 export const AUTOPLAY_INTERVAL = 3000;
 /** Spec §9: 3 slides per view when a slider names no breakpoints. */
@@ -70,6 +72,11 @@ export function previousIndex(current: number, count: number, columns: number): 
 export function swipeDirection(dx: number, dy = 0, threshold = SWIPE_THRESHOLD): -1 | 0 | 1 {
   if (Math.abs(dx) <= threshold || Math.abs(dy) > Math.abs(dx)) return 0;
   return dx < 0 ? 1 : -1;
+}
+
+/** Whether a gesture moved far enough sideways to be a drag rather than a click. */
+export function isDrag(dx: number, tolerance = CLICK_TOLERANCE): boolean {
+  return Math.abs(dx) > tolerance;
 }
 
 /** The leading slide of a scroll position (slides of equal width `step` apart). */

@@ -4,6 +4,7 @@ import {
   breakPointCss,
   DEFAULT_BREAKPOINTS,
   indexAtScroll,
+  isDrag,
   lastIndex,
   layoutFor,
   nextIndex,
@@ -91,6 +92,15 @@ describe("swipeDirection: a swipe over 50 px moves a slide", () => {
     expect(swipeDirection(-50)).toBe(0);
     expect(swipeDirection(0)).toBe(0);
     expect(swipeDirection(-80, 120)).toBe(0);
+  });
+});
+
+describe("isDrag: a pointer that moved is not a click", () => {
+  it("lets a click through up to 10 px of jitter", () => {
+    expect(isDrag(0)).toBe(false);
+    expect(isDrag(-10)).toBe(false);
+    expect(isDrag(11)).toBe(true);
+    expect(isDrag(-30)).toBe(true);
   });
 });
 
