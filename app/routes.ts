@@ -25,6 +25,7 @@ export default [
   // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
   route("media/*", "routes/media.ts"),
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
+  route("actions/newsletter", "routes/actions.newsletter.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [

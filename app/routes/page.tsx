@@ -6,6 +6,8 @@ import { env } from "~/.server/env.server";
 import { PageArticle } from "~/modules/cms/page-article";
 import { alternateLinkTags } from "~/modules/cms/page-meta";
 import { getPageBySlug } from "~/modules/cms/pages.server";
+import { HomeBlocks } from "~/modules/home/home-blocks";
+import { getHomeView } from "~/modules/home/home.server";
 import { handleUnknownPath } from "~/modules/cms/redirects.server";
 import { HomeHero } from "~/modules/site/home-hero";
 import { requestLocale } from "~/modules/site/locale.server";
@@ -21,10 +23,15 @@ import { titleMeta } from "~/lib/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const url = new URL(request.url);
-  const [site, found] = await Promise.all([getSiteContext(locale), getPageBySlug(params.slug, locale)]);
+  // No slug is the home page (its own slug redirects to the root): its shop blocks load alongside.
+  const [site, found, home] = await Promise.all([
+    getSiteContext(locale),
+    getPageBySlug(params.slug, locale),
+    params.slug ? null : getHomeView(request, locale),
+  ]);
   if (found?.redirectTo) throw redirect(found.redirectTo + url.search, 301);
   const siteName = site.site.name;
-  const common = { locale, siteName, origin: env.PUBLIC_URL ?? url.origin };
+  const common = { locale, siteName, origin: env.PUBLIC_URL ?? url.origin, currency: site.currency, home };
   if (found) {
     const { page } = found;
     return {
@@ -53,6 +60,15 @@ export default function Page() {
     <>
       {data.isHome ? <HomeHero siteName={data.siteName} /> : null}
       {data.page ? <PageArticle page={data.page} locale={data.locale} showTitle={!data.isHome} /> : null}
+      {data.isHome && data.home ? (
+        <HomeBlocks
+          blocks={data.home.blocks}
+          currency={data.currency}
+          locale={data.locale}
+          editMode={data.home.editMode}
+          newsletterConsents={data.home.newsletterConsents}
+        />
+      ) : null}
     </>
   );
 }

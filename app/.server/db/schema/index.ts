@@ -4,3 +4,4 @@ export * from "./consent";
 export * from "./content";
 export * from "./media";
 export * from "./catalog";
+export * from "./newsletter";

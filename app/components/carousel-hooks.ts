@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent, type RefObject } from "react";
+import {
+  indexAtScroll,
+  isDrag,
+  layoutFor,
+  nextIndex,
+  previousIndex,
+  swipeDirection,
+  SWIPE_THRESHOLD,
+  type BreakPoint,
+} from "~/lib/carousel";
+
+/** The behaviour of the carousel slider, one hook per concern; the rules live in lib/carousel. */
+
+export function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+/** Columns for the viewport width: the same rule as the breakpoint CSS, so both agree. */
+export function useColumns(breakPoints: readonly BreakPoint[]) {
+  const key = JSON.stringify(breakPoints);
+  const [columns, setColumns] = useState(() => layoutFor(Number.POSITIVE_INFINITY, breakPoints).columns);
+  useEffect(() => {
+    const update = () => setColumns(layoutFor(window.innerWidth, JSON.parse(key) as BreakPoint[]).columns);
+    update();
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, [key]);
+  return columns;
+}
+
+/**
+ * The leading slide and the moves: goTo scrolls the row to a slide; next and previous
+ * wrap around; onScroll follows the row when the browser scrolls it (focus moving to a
+ * hidden slide's link).
+ */
+export function useSlidePosition(track: RefObject<HTMLDivElement>, count: number, columns: number, reducedMotion: boolean) {
+  const [index, setIndex] = useState(0);
+  const current = useRef(0);
+  const goTo = useCallback(
+    (target: number) => {
+      const slide = track.current?.children[target] as HTMLElement | undefined;
+      if (!track.current || !slide) return;
+      current.current = target;
+      setIndex(target);
+      track.current.scrollTo({ left: slide.offsetLeft, behavior: reducedMotion ? "auto" : "smooth" });
+    },
+    [track, reducedMotion],
+  );
+  const next = useCallback(() => goTo(nextIndex(current.current, count, columns)), [goTo, count, columns]);
+  const previous = useCallback(() => goTo(previousIndex(current.current, count, columns)), [goTo, count, columns]);
+  const onScroll = useCallback(() => {
+    const row = track.current;
+    const [first, second] = [row?.children[0], row?.children[1]] as (HTMLElement | undefined)[];
+    if (!row || !first) return;
+    const step = second ? second.offsetLeft - first.offsetLeft : first.offsetWidth;
+    current.current = indexAtScroll(row.scrollLeft, step, count, columns);
+    setIndex(current.current);
+  }, [track, count, columns]);
+  return { index, next, previous, onScroll };
+}
+
+/** Calls `advance` every `interval` ms while `playing`. */
+export function useAutoplay(playing: boolean, advance: () => void, interval: number) {
+  useEffect(() => {
+    if (!playing) return;
+    // A floor, so that a mistyped interval cannot spin the slider.
+    const timer = window.setInterval(advance, Math.max(500, interval));
+    return () => window.clearInterval(timer);
+  }, [playing, advance, interval]);
+}
+
+/**
+ * Pointer handlers of the row: a swipe over the threshold moves one slide; any drag
+ * swallows the click that the browser fires on release, so a card is not opened by it.
+ */
+export function useSwipe(next: () => void, previous: () => void) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const dragged = useRef(false);
+  return {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      if (event.pointerType === "mouse" && event.button !== 0) return;
+      start.current = { x: event.clientX, y: event.clientY };
+      dragged.current = false;
+    },
+    onPointerMove(event: PointerEvent<HTMLDivElement>) {
+      const from = start.current;
+      // Captured only once it is a swipe: capturing at once would retarget the click of a link.
+      if (from && Math.abs(event.clientX - from.x) > SWIPE_THRESHOLD && !event.currentTarget.hasPointerCapture(event.pointerId)) {
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }
+    },
+    onPointerUp(event: PointerEvent<HTMLDivElement>) {
+      const from = start.current;
+      start.current = null;
+      if (!from) return;
+      dragged.current = isDrag(event.clientX - from.x);
+      const direction = swipeDirection(event.clientX - from.x, event.clientY - from.y);
+      if (direction > 0) next();
+      else if (direction < 0) previous();
+    },
+    onPointerCancel() {
+      start.current = null;
+    },
+    onClickCapture(event: MouseEvent<HTMLDivElement>) {
+      if (!dragged.current) return;
+      dragged.current = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    // Links and images would start a native drag, which cancels the pointer stream.
+    onDragStart(event: MouseEvent<HTMLDivElement>) {
+      event.preventDefault();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { isDomainError } from "~/.server/domain-error";
+import { env } from "~/.server/env.server";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { isLocale, localeFromPath, localePrefix } from "~/lib/locales";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { readAcceptedConsents } from "~/modules/consent/consent.schema";
+import { fieldOfMessage, VIA_FETCHER, type NewsletterAnswer } from "~/modules/newsletter/newsletter.schema";
+import { confirmNewsletter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
+
+// A plain JSON Response: the fetcher reads it through single fetch, a script posting
+// directly reads the same JSON.
+const answer = (body: NewsletterAnswer, status = 200) => Response.json(body, { status });
+
+/**
+ * POST: the newsletter form. Without JavaScript it redirects back with a flash toast
+ * (POST → redirect → GET); the hydrated form's fetcher gets the answer as data and shows
+ * it inline. Refusals (bad e-mail, missing consent, known address) are answers, not errors.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const back = safeRedirect(form.get("redirectTo"), "/");
+  const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
+  const viaFetcher = form.get("via") === VIA_FETCHER;
+  const user = await getCurrentUser(request);
+  try {
+    const { status } = await subscribeToNewsletter({
+      email: form.get("email"),
+      acceptedIds: readAcceptedConsents(form),
+      locale,
+      userType: user ? "registered" : "anonymous",
+      origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+    });
+    const key = status === "pending" ? "newsletter.confirmationSent" : "newsletter.subscribed";
+    if (viaFetcher) return answer({ ok: true, key });
+    return redirect(back, { headers: await setToast({ type: "success", key }) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (viaFetcher) return answer({ ok: false, key: error.key, field: fieldOfMessage(error.key) }, error.status);
+    // A known address is news, not a mistake.
+    const type = error.status === 409 ? "info" : "error";
+    return redirect(back, { headers: await setToast({ type, key: error.key }) });
+  }
+}
+
+/** GET ?token=…: the double opt-in link of the confirmation mail; lands on the subscriber's home page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const confirmed = await confirmNewsletter(new URL(request.url).searchParams.get("token"));
+  if (!confirmed) return redirect("/", { headers: await setToast({ type: "error", key: "newsletter.invalidToken" }) });
+  const home = isLocale(confirmed.locale) ? localePrefix(confirmed.locale) || "/" : "/";
+  return redirect(home, { headers: await setToast({ type: "success", key: "newsletter.confirmed" }) });
+}
