@@ -1,10 +1,74 @@
-import { ComingSoon } from "~/components/coming-soon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
-import { titleLoader } from "~/lib/meta.server";
+import { href } from "~/lib/routes-table";
+import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "~/modules/catalog/cart-item-edit.server";
+import { getProductBySlug } from "~/modules/catalog/product-detail.server";
+import { ProductPage } from "~/modules/catalog/product-page";
+import { formPrefill } from "~/modules/catalog/product-view";
+import { alternateLinkTags } from "~/modules/cms/page-meta";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
 
-export const loader = titleLoader("routes.product");
-export const meta = titleMeta;
+/**
+ * The product page, /product/{slug} (de /produkt/{slug}). Without a slug there is no
+ * product to show: the visitor is sent to the shop of the language (302). An unknown,
+ * archived or hidden product answers 404 in the error layout; a URL that is not the
+ * product's own (another language's slug, a hidden variant's slug) redirects (301) to it,
+ * keeping the query. ?cartItemId opens the cart-item edit mode (see cart-item-edit.server).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  if (!params.slug) throw redirect(href("shop", locale));
+  const url = new URL(request.url);
+  const [site, found] = await Promise.all([getSiteContext(locale), getProductBySlug(params.slug, locale)]);
+  if (!found) {
+    const t = await getFixedT(locale);
+    throw new Response(t("error.pageNotFound"), { status: 404 });
+  }
+  if (found.redirectTo) {
+    const target = new URL(found.redirectTo, url.origin);
+    for (const [key, value] of url.searchParams) if (!target.searchParams.has(key)) target.searchParams.append(key, value);
+    throw redirect(target.pathname + target.search, 301);
+  }
+  const { product } = found;
+  const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
+  const [item, inCart] = await Promise.all([
+    cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
+    product.bundle?.hasConfigurableParts ? quantityInCart(request, product.id) : 0,
+  ]);
+  return {
+    locale,
+    origin: env.PUBLIC_URL ?? url.origin,
+    title: `${product.name} | ${site.site.name}`,
+    description: product.shortDescription,
+    alternates: product.alternates,
+    currency: site.currency,
+    cartPath: href("cart", locale),
+    product,
+    prefill: formPrefill(product, item),
+    inCart,
+  };
+}
 
-export default function Screen() {
-  return <ComingSoon titleKey="routes.product" />;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data }), ...alternateLinkTags(data)];
+
+/**
+ * A variant or bundle-part switch only rewrites the query (replace navigation): every
+ * variant is already in the data, so this route's loader is skipped. Anything else, a
+ * form post or another cart item, loads as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const sameProduct = currentUrl.pathname === nextUrl.pathname;
+  const sameItem = currentUrl.searchParams.get("cartItemId") === nextUrl.searchParams.get("cartItemId");
+  if (!formMethod && sameProduct && sameItem) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function Product() {
+  const data = useLoaderData<typeof loader>();
+  return <ProductPage key={data.product.id} {...data} />;
 }

@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { namedCache } from "~/.server/cache.server";
+import { getDb } from "~/.server/db/client.server";
+import { productCrossSells, products, productTranslations, type ProductFormat, type ProductType } from "~/.server/db/schema";
+import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { loadBundleParts } from "./product-bundle.server";
+import { loadProductCards } from "./product-cards.server";
+import { loadConfigurations } from "./product-configuration.server";
+import {
+  CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
+} from "./product-queries.server";
+import { productPrices, selectionSearch, type ProductDetail } from "./product-view";
+
+/**
+ * A found product, and where to send the visitor when the URL is not the product's own
+ * address in this language: a Croatian slug under /en while an English slug exists, or the
+ * slug of a variant that is not visible individually. Such a variant resolves to its
+ * parent's page with that variant chosen (`/product/{parent}?boja=ral-8017&debljina=0.5`),
+ * so each product has one address per language and a variant's old link keeps working.
+ */
+export type ProductLookup = { product: ProductDetail; redirectTo: string | null };
+
+// Anonymous product reads are the same for everyone in a language: cached briefly, so that
+// stock and prices an editor changes show within a minute. Listed on the admin cache page.
+const productCache = namedCache<ProductLookup>("product-detail", { ttlSeconds: 60, max: 300 });
+
+export function clearProductDetailCache() {
+  return productCache.clear();
+}
+
+/** The slug of a URL is junk if it could never be stored (over-long or with control characters). */
+const usableSlug = (slug: string) =>
+  slug.length > 0 && slug.length <= 200 && ![...slug].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * The product page's data by slug in the locale's language, else by its Croatian slug
+ * (spec §2 product). Unknown, archived or hidden products (and hidden variants whose parent
+ * is gone) give null: the route answers 404. Misses are not cached, so random slugs cannot
+ * push real products out of the cache.
+ */
+export async function getProductBySlug(slug: string, locale: Locale): Promise<ProductLookup | null> {
+  if (!usableSlug(slug)) return null;
+  const key = `${locale}:${slug}`;
+  const cached = await productCache.get(key);
+  if (cached) return cached;
+  const found = await lookup(slug, locale);
+  if (found) await productCache.set(key, found);
+  return found;
+}
+
+const productColumns = {
+  id: products.id,
+  parentId: products.parentId,
+  format: products.format,
+  type: products.type,
+  sku: products.sku,
+  visible: products.isVisibleIndividually,
+  archived: products.archived,
+  retail: products.retailPriceCents,
+  price: products.priceCents,
+  membership: products.membershipPriceCents,
+  taxRateBp: products.taxRateBp,
+  stock: products.stock,
+};
+type ProductRow = {
+  id: number;
+  format: ProductFormat;
+  type: ProductType;
+  sku: string;
+  retail: number;
+  price: number;
+  membership: number | null;
+  taxRateBp: number;
+  stock: number | null;
+};
+
+async function lookup(slug: string, locale: Locale): Promise<ProductLookup | null> {
+  const ctx = await getSiteContext(locale);
+  const db = await getDb();
+  const language = LOCALE_LANGUAGE_CODE[locale];
+  // product_translations (language_code, slug) is unique: at most one row per language.
+  const hits = await db
+    .select({ ...productColumns, languageCode: productTranslations.languageCode })
+    .from(productTranslations)
+    .innerJoin(products, eq(products.id, productTranslations.productId))
+    .where(
+      and(
+        eq(productTranslations.slug, slug),
+        inArray(productTranslations.languageCode, [...new Set([language, CONTENT_LANGUAGE])]),
+        eq(products.siteId, ctx.site.id),
+      ),
+    );
+  const hit = hits.find((h) => h.languageCode === language) ?? hits.find((h) => h.languageCode === CONTENT_LANGUAGE);
+  if (!hit || hit.archived) return null;
+
+  if (!hit.visible) {
+    if (hit.parentId === null) return null;
+    const [parent] = await db.select(productColumns).from(products).where(eq(products.id, hit.parentId));
+    if (!parent || parent.archived || !parent.visible || parent.format !== "configurable") return null;
+    const product = await loadDetail(parent, locale);
+    const variant = product?.configuration?.associatedProducts.find((p) => p.id === hit.id);
+    const own = product?.alternates[locale];
+    if (!product || !variant || !own) return null;
+    const query = selectionSearch(product.configuration!, variant.attributes, new URLSearchParams());
+    return { product, redirectTo: `${own}?${query}` };
+  }
+
+  const product = await loadDetail(hit, locale);
+  if (!product) return null;
+  const canonical = product.alternates[locale];
+  const requested = href("product", locale, { slug });
+  return { product, redirectTo: canonical && canonical !== requested ? canonical : null };
+}
+
+/** Paths of the product in every language: its translated slug there, else the Croatian one. */
+function productAlternates(texts: TranslationRow[]): Partial<Record<Locale, string>> {
+  const source = texts.find((t) => t.languageCode === CONTENT_LANGUAGE);
+  const result: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    const slug = texts.find((t) => t.languageCode === LOCALE_LANGUAGE_CODE[locale])?.slug ?? source?.slug;
+    if (slug) result[locale] = href("product", locale, { slug });
+  }
+  return result;
+}
+
+async function crossSellIds(productId: number): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: productCrossSells.crossSellId })
+    .from(productCrossSells)
+    .innerJoin(products, eq(products.id, productCrossSells.crossSellId))
+    .where(and(eq(productCrossSells.productId, productId), eq(products.archived, false), eq(products.isVisibleIndividually, true)))
+    .orderBy(asc(productCrossSells.position));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Everything the page shows, in a bounded number of queries whatever the number of
+ * variants, parts or cross-sells. sku, prices and stock are the product's own; on a
+ * configurable product the page shows those of the chosen variant instead.
+ */
+async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetail | null> {
+  const configurable = row.format === "configurable";
+  const [texts, images, configurations, bundleParts, customOptions, crossIds] = await Promise.all([
+    loadTranslations([row.id], locale, { all: true }),
+    loadImages([row.id], locale),
+    configurable ? loadConfigurations([row.id], locale) : Promise.resolve(null),
+    row.format === "bundle" ? loadBundleParts(row.id, locale) : Promise.resolve(null),
+    loadCustomOptions(row.id, locale),
+    crossSellIds(row.id),
+  ]);
+  const configuration = configurations?.get(row.id) ?? null;
+  const configuredCodes = new Set(configuration?.associatedProductsAttributes.map((a) => a.attributeCode) ?? []);
+  const [attributes, crossSells] = await Promise.all([
+    loadDisplayAttributes(row.id, locale, configuredCodes),
+    loadProductCards(crossIds, locale),
+  ]);
+  const text = pickTranslation(texts, row.id, locale);
+  if (!text) return null; // only reachable through a variant whose parent lacks a Croatian text
+  return {
+    id: row.id,
+    locale,
+    format: row.format,
+    type: row.type,
+    name: text.name,
+    slug: text.slug,
+    sku: row.sku,
+    shortDescription: text.shortDescription,
+    descriptionHtml: sanitizeCmsHtml(text.description),
+    images: images.get(row.id) ?? [],
+    prices: productPrices(row),
+    inStock: row.stock === null || row.stock > 0,
+    attributes,
+    configuration,
+    bundle: bundleParts ? { parts: bundleParts, hasConfigurableParts: bundleParts.some((p) => p.configuration !== null) } : null,
+    customOptions,
+    crossSells,
+    alternates: productAlternates(texts),
+  };
+}

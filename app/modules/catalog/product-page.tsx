@@ -1,0 +1,154 @@
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Locale } from "~/lib/locales";
+import type { Currency } from "~/lib/prices";
+import { AddToCartForm } from "./add-to-cart-form";
+import { BundleSection } from "./bundle-customization";
+import { ProductCardView } from "./product-card";
+import { ProductGallery } from "./product-gallery";
+import { ProductPricesView } from "./product-prices";
+import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
+import { useProductSelection } from "./use-product-selection";
+import { SelectionForm, selectNames, VariantSelects } from "./variant-selects";
+
+// Typography for the description's allow-listed HTML (no typography plugin in the stack).
+const DESCRIPTION = [
+  "max-w-3xl leading-7 text-slate-700 [&_p]:my-3 [&_h2]:mt-6 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:font-semibold",
+  "[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-brand-700 [&_a]:underline",
+  "[&_table]:my-4 [&_td]:border-b [&_td]:px-3 [&_td]:py-1 [&_th]:border-b [&_th]:px-3 [&_th]:py-1 [&_img]:h-auto [&_img]:max-w-full",
+].join(" ");
+
+export type ProductPageProps = {
+  product: ProductDetail;
+  locale: Locale;
+  currency: Pick<Currency, "label" | "symbol">;
+  cartPath: string;
+  prefill: FormPrefill;
+  inCart: number;
+};
+
+/**
+ * The product page (spec §2): gallery, name, sku, prices, stock, descriptions, attribute
+ * table, the format's own part (variant selects, bundle parts and customisation), the
+ * add-to-cart form and the cross-sells. On a configurable product the chosen variant
+ * supplies sku, prices, stock and images; a combination without a variant says so and
+ * disables add-to-cart.
+ */
+export function ProductPage({ product, locale, currency, cartPath, prefill, inCart }: ProductPageProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const selection = useProductSelection(product, prefill);
+  const config = product.configuration;
+  const variant = config && selection.main ? findVariant(config, selection.main) : null;
+  const unavailable = config !== null && variant === null;
+  const shown = variant ?? product;
+  const images = variant?.images.length ? variant.images : product.images;
+
+  return (
+    <article className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8" data-testid="product-page">
+      {prefill.itemId ? (
+        <p className="rounded border border-brand-200 bg-brand-50 px-4 py-2 text-brand-900" data-testid="cart-item-edit">
+          {t("product.editingCartItem")}
+        </p>
+      ) : null}
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductGallery key={images.map((i) => i.driveId).join()} images={images} name={product.name} />
+        <div className="flex flex-col gap-5">
+          <div>
+            <h1 className="text-3xl font-bold text-brand-900">{product.name}</h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {t("product.sku")}: <span data-testid="product-sku">{shown.sku}</span>
+            </p>
+          </div>
+          {unavailable ? null : <ProductPricesView prices={shown.prices} currency={currency} locale={locale} />}
+          {unavailable ? null : (
+            <p className={shown.inStock ? "font-medium text-green-700" : "font-medium text-red-700"} data-testid="stock-state">
+              {shown.inStock ? t("catalog.inStock") : t("catalog.outOfStock")}
+            </p>
+          )}
+          {product.shortDescription ? <p className="text-slate-700">{product.shortDescription}</p> : null}
+          {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
+
+          {config && selection.main ? (
+            <SelectionForm hydrated={hydrated} names={selectNames(config)} label={t("product.configure.apply")} testId="variant-form">
+              <VariantSelects config={config} selection={selection.main} onChoose={selection.chooseMain} />
+            </SelectionForm>
+          ) : null}
+          {unavailable ? (
+            <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert" data-testid="variant-unavailable">
+              {t("product.configure.notAvailable")}
+            </p>
+          ) : null}
+
+          {product.bundle ? (
+            <BundleSection
+              product={{ ...product, bundle: product.bundle }}
+              locale={locale}
+              selections={selection.parts}
+              choosePart={selection.choosePart}
+              hydrated={hydrated}
+              inCart={inCart}
+              action={cartPath}
+              prefill={prefill}
+            />
+          ) : (
+            <AddToCartForm
+              productId={product.id}
+              action={cartPath}
+              prefill={prefill}
+              customOptions={product.customOptions}
+              variantId={variant?.id ?? null}
+              disabled={unavailable || !shown.inStock}
+              reason={unavailable ? t("product.configure.notAvailable") : null}
+            />
+          )}
+        </div>
+      </div>
+
+      {product.descriptionHtml ? (
+        <section aria-labelledby="product-description">
+          <h2 id="product-description" className="mb-3 text-xl font-semibold">
+            {t("product.description")}
+          </h2>
+          {/* Sanitised with the CMS allow-list in product-detail.server.ts. */}
+          <div className={DESCRIPTION} data-testid="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+        </section>
+      ) : null}
+
+      {product.attributes.length ? (
+        <section aria-labelledby="product-attributes">
+          <h2 id="product-attributes" className="mb-3 text-xl font-semibold">
+            {t("product.attributes")}
+          </h2>
+          <table className="w-full max-w-2xl text-left text-sm" data-testid="product-attributes">
+            <tbody className="divide-y divide-slate-200">
+              {product.attributes.map((row) => (
+                <tr key={row.code}>
+                  <th scope="row" className="w-1/3 py-2 pr-4 font-medium text-slate-600">
+                    {row.label}
+                  </th>
+                  <td className="py-2">{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      {product.crossSells.length ? (
+        <section aria-labelledby="product-cross-sells">
+          <h2 id="product-cross-sells" className="mb-4 text-xl font-semibold">
+            {t("product.crossSells")}
+          </h2>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="cross-sells">
+            {product.crossSells.map((card) => (
+              <li key={card.id}>
+                <ProductCardView product={card} currency={currency} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createInstance } from "i18next";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { i18nConfig } from "~/i18n";
+import { messagesFor } from "~/lib/messages.server";
+import { AddToCartForm } from "~/modules/catalog/add-to-cart-form";
+import { formPrefill, type CustomOption } from "~/modules/catalog/product-view";
+
+const i18n = createInstance();
+beforeAll(async () => {
+  await i18n.init({ ...i18nConfig, lng: "hr", resources: { hr: { translation: messagesFor("hr") } } });
+});
+afterEach(cleanup);
+
+// SecureForm is a Remix Form: it needs a data router, the CSRF token and the honeypot.
+function renderInRouter(ui: ReactNode) {
+  const router = createMemoryRouter([{ path: "/product/:slug", element: ui }], { initialEntries: ["/product/trapezni-lim"] });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <AuthenticityTokenProvider token="csrf-token">
+        <HoneypotProvider nameFieldName="website" validFromFieldName="from__confirm" encryptedValidFrom="x">
+          <RouterProvider router={router} />
+        </HoneypotProvider>
+      </AuthenticityTokenProvider>
+    </I18nextProvider>,
+  );
+}
+
+const LENGTH: CustomOption = { id: 1, code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm" };
+const product = { id: 7, customOptions: [LENGTH] };
+const fields = () => Object.fromEntries(new FormData(screen.getByTestId("add-to-cart-form") as HTMLFormElement)) as Record<string, string>;
+
+describe("AddToCartForm", () => {
+  it("adds with the spec's defaults: quantity 1, empty personalisation", () => {
+    renderInRouter(<AddToCartForm productId={7} action="/kosarica" prefill={formPrefill(product, null)} customOptions={[LENGTH]} disabled={false} />);
+    expect(fields()).toMatchObject({ csrf: "csrf-token", intent: "add", productId: "7", quantity: "1", "options.duljina": "" });
+    expect(screen.getByRole("button", { name: "Dodaj u košaricu" })).toBeEnabled();
+    expect(screen.getByRole("spinbutton", { name: /Duljina/ })).toHaveAccessibleDescription("Najmanje 270 mm, najviše 15000 mm");
+  });
+
+  it("prefills quantity and personalisation from the cart item being edited and posts an update", () => {
+    const item = { itemId: "item-42", productId: 7, variantId: null, quantity: 3, options: { duljina: "4200" }, bundleOptions: {} };
+    renderInRouter(<AddToCartForm productId={7} action="/kosarica" prefill={formPrefill(product, item)} customOptions={[LENGTH]} disabled={false} />);
+    expect(fields()).toMatchObject({ intent: "update", itemId: "item-42", productId: "7", quantity: "3", "options.duljina": "4200" });
+    expect(screen.getByRole("button", { name: "Spremi promjene stavke" })).toBeEnabled();
+  });
+
+  it("carries the chosen variants and says why it is disabled", () => {
+    renderInRouter(
+      <AddToCartForm
+        productId={9}
+        action="/kosarica"
+        prefill={formPrefill({ id: 9, customOptions: [] }, null)}
+        customOptions={[]}
+        bundleVariants={{ 3: 54 }}
+        disabled
+        reason="Odaberite izvedbu svih proizvoda paketa."
+      />,
+    );
+    expect(fields()).toMatchObject({ "bundleOptions.3": "54" });
+    expect(screen.getByRole("button", { name: "Dodaj u košaricu" })).toBeDisabled();
+    expect(screen.getByRole("status")).toHaveTextContent("Odaberite izvedbu svih proizvoda paketa.");
+  });
+});
