@@ -46,6 +46,7 @@ describe("search parameters (spec §4 Search)", () => {
     expect(parseSearchParams(new URLSearchParams("search=%20%20krov%20%20%20panel%20"))).toEqual({ text: "krov panel", categories: ["products"], page: 1 });
     expect(normalizeSearchText("x".repeat(150))).toHaveLength(100);
     expect(normalizeSearchText(undefined)).toBe("");
+    expect(normalizeSearchText("oluk\u0000krov\u0007")).toBe("oluk krov");
   });
 
   it("keeps known categories only, so an unknown one leaves none", () => {

@@ -21,10 +21,14 @@ export function isSearchCategory(value: unknown): value is SearchCategory {
   return typeof value === "string" && (SEARCH_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Whitespace collapsed and trimmed, at most MAX_SEARCH_LENGTH characters. */
+/**
+ * Whitespace collapsed and trimmed, at most MAX_SEARCH_LENGTH characters. Control
+ * characters count as spaces: PostgreSQL refuses a NUL byte in a text parameter.
+ */
 export function normalizeSearchText(raw: unknown): string {
   if (typeof raw !== "string") return "";
-  return raw.replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH).trim();
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return raw.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH).trim();
 }
 
 export type SearchParams = { text: string; categories: SearchCategory[]; page: number };
