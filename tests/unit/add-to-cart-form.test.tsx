@@ -1,34 +1,28 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import { createInstance } from "i18next";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n";
-import { messagesFor } from "~/lib/messages.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { I18nProvider } from "~/lib/i18n";
+import { translatorFor } from "~/lib/messages.server";
 import { AddToCartForm } from "~/modules/catalog/add-to-cart-form";
 import { formPrefill, type CustomOption } from "~/modules/catalog/product-view";
 
-const i18n = createInstance();
-beforeAll(async () => {
-  await i18n.init({ ...i18nConfig, lng: "hr", resources: { hr: { translation: messagesFor("hr") } } });
-});
 afterEach(cleanup);
 
 // SecureForm is a Remix Form: it needs a data router, the CSRF token and the honeypot.
 function renderInRouter(ui: ReactNode) {
   const router = createMemoryRouter([{ path: "/product/:slug", element: ui }], { initialEntries: ["/product/trapezni-lim"] });
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider translator={translatorFor("hr")}>
       <AuthenticityTokenProvider token="csrf-token">
         <HoneypotProvider nameFieldName="website" validFromFieldName="from__confirm" encryptedValidFrom="x">
           <RouterProvider router={router} />
         </HoneypotProvider>
       </AuthenticityTokenProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
 import {
   bundleOptionField, CART_FIELDS, optionField, QUANTITY, withUnit, type CustomOption, type FormPrefill,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { mediaUrl, sizedDimensions } from "~/lib/media";
 import { href } from "~/lib/routes-table";

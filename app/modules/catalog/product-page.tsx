@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";

@@ -2,12 +2,13 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { localePrefix } from "~/lib/locales";
+import { HeaderSearch } from "~/modules/search/header-search";
 import type { LayoutData } from "./layout.server";
 import { LanguageSwitch } from "./language-switch";
 import { NavLink } from "./nav-link";
 
 /**
- * Site header: logo, main navigation, phone and mail, cart badge, language switch. The
+ * Site header: logo, main navigation, phone and mail, search box, cart badge, language switch. The
  * mobile menu is a <details> element, so it opens and closes without JavaScript.
  */
 export function Header({ data }: { data: LayoutData }) {
@@ -41,6 +42,9 @@ export function Header({ data }: { data: LayoutData }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <div className="hidden md:block">
+            <HeaderSearch locale={data.locale} id="header-search-text" />
+          </div>
           <div className="hidden sm:block">
             <LanguageSwitch current={data.locale} />
           </div>
@@ -64,6 +68,9 @@ export function Header({ data }: { data: LayoutData }) {
               <MenuIcon />
             </summary>
             <div className="fixed inset-x-0 top-16 border-b border-slate-200 bg-white p-4 shadow-lg">
+              <div className="mb-3 md:hidden">
+                <HeaderSearch locale={data.locale} id="mobile-search-text" />
+              </div>
               <ul className="flex flex-col">
                 {data.mainNav.map((link) => (
                   <li key={link.id}>
