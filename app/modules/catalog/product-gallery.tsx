@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl, sizedDimensions, type MediaRef } from "~/lib/media";
+import { mediaSrcSet } from "~/modules/media/responsive-image";
 
 /**
  * The product's images: the chosen one in the Large size, and a strip of thumbnails when
@@ -20,6 +21,8 @@ export function ProductGallery({ images, name }: { images: MediaRef[]; name: str
       <div className="flex aspect-square items-center justify-center rounded-lg border border-slate-200 bg-slate-50">
         <img
           src={mediaUrl(main, "large")}
+          srcSet={mediaSrcSet(main, "large")}
+          sizes="(min-width: 1024px) 50vw, 100vw"
           alt={main.alt || name}
           width={box.width}
           height={box.height}
