@@ -7,7 +7,9 @@ import { shopEnv } from "./servers.mjs";
 
 const DEFAULT_PAGES = [
   "home=/",
-  "category=/shop/{category}?limit=24",
+  // No demo category holds 24 products; the shop root lists all of them, 24 to a page.
+  "category=/shop?limit=24",
+  "category-slug=/shop/{category}?limit=24",
   "product=/product/{product}",
   "search=/pretraga?search=panel&category=products",
   "cart=/kosarica",
