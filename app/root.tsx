@@ -27,6 +27,7 @@ import { getSiteContext } from "./modules/site/site.server";
 import { MessagesScript, useTranslation } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
+import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -34,6 +35,8 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Alu Krov" }];
+
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale, setCookie: localeSetCookie } = requestLocale(request);

@@ -6,8 +6,11 @@ import { Header } from "~/modules/site/header";
 import { Splash } from "~/modules/site/splash";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
+import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 
 /** Main site layout (spec §2 Layouts): header, content, footer, cookie notice. */
+export const shouldRevalidate = revalidateUnlessQueryOnly;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   return layoutData(request, requestLocale(request).locale);
 }

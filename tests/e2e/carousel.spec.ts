@@ -72,6 +72,8 @@ test.describe("carousel", () => {
     await expect(slides.nth(3)).toBeInViewport({ ratio: 0.9 });
     await previous.click();
     await expect(slider).toHaveAttribute("data-index", "0");
+    // Let the smooth scroll settle before the next click, as a person would see it end.
+    await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
     // From the first view, previous wraps to the last; from the last, next wraps to the first.
     await previous.click();
     await expect(slider).toHaveAttribute("data-index", String(last));
