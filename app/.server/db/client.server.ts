@@ -48,6 +48,9 @@ async function openPostgres(url: string): Promise<Handle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, admin termination) must not crash
+  // the process: the pool replaces it on the next query.
+  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, kind: "postgres", close: () => pool.end() };
 }
