@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { media, productMedia, products, productTranslations } from "~/.server/db/schema";
-import { localized } from "~/lib/links";
+import { products, productTranslations } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { MediaRef } from "~/lib/media";
 import { discountPercent } from "~/lib/prices";
+import { loadImages } from "./product-queries.server";
 
 /** What a product card shows: the spec's list fields (§3 "Product list queries always select"). */
 export type ProductCard = {
@@ -26,7 +26,7 @@ export type ProductCard = {
 
 /**
  * Cards for the given products, in the given order, in three queries whatever their number
- * (products, translations in the locale's language and Croatian, default images). Names
+ * (products, translations in the locale's language and Croatian, images). Names
  * and slugs fall back to Croatian where a product has no translation.
  */
 export async function loadProductCards(ids: readonly number[], locale: Locale): Promise<ProductCard[]> {
@@ -63,20 +63,8 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
           or(eq(productTranslations.languageCode, language), eq(productTranslations.languageCode, "hrv")),
         ),
       ),
-    db
-      .select({
-        productId: productMedia.productId,
-        driveId: media.driveId,
-        title: media.title,
-        alt: media.alt,
-        width: media.width,
-        height: media.height,
-        version: media.version,
-      })
-      .from(productMedia)
-      .innerJoin(media, eq(media.id, productMedia.mediaId))
-      .where(inArray(productMedia.productId, [...ids]))
-      .orderBy(desc(productMedia.isDefault), asc(productMedia.position)),
+    // The product page's image query: public images only, the default first.
+    loadImages([...ids], locale),
   ]);
 
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -86,7 +74,7 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
     const own = texts.filter((t) => t.productId === id);
     const text = own.find((t) => t.languageCode === language) ?? own.find((t) => t.languageCode === "hrv");
     if (!text) return [];
-    const image = images.find((i) => i.productId === id);
+    const image = images.get(id)?.[0];
     return [
       {
         id,
@@ -96,9 +84,7 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
         format: row.format,
         type: row.type,
         shortDescription: text.shortDescription,
-        image: image
-          ? { driveId: image.driveId, title: image.title, alt: localized(image.alt, locale) || text.name, width: image.width, height: image.height, version: image.version }
-          : null,
+        image: image ?? null,
         retailPriceCents: row.retail,
         finalPriceCents: row.price,
         membershipPriceCents: row.membership,
