@@ -45,13 +45,20 @@ export function useColumns(breakPoints: readonly BreakPoint[]) {
 export function useSlidePosition(track: RefObject<HTMLDivElement>, count: number, columns: number, reducedMotion: boolean) {
   const [index, setIndex] = useState(0);
   const current = useRef(0);
+  // Where a programmatic (smooth) scroll is heading: its scroll events describe the way
+  // there, not a new position, so they must not reset the index (a click made meanwhile
+  // would otherwise start from a stale slide).
+  const heading = useRef<{ left: number; until: number } | null>(null);
   const goTo = useCallback(
     (target: number) => {
-      const slide = track.current?.children[target] as HTMLElement | undefined;
-      if (!track.current || !slide) return;
+      const row = track.current;
+      const slide = row?.children[target] as HTMLElement | undefined;
+      if (!row || !slide) return;
       current.current = target;
       setIndex(target);
-      track.current.scrollTo({ left: slide.offsetLeft, behavior: reducedMotion ? "auto" : "smooth" });
+      const left = Math.min(slide.offsetLeft, row.scrollWidth - row.clientWidth);
+      heading.current = { left, until: Date.now() + 1000 };
+      row.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
     },
     [track, reducedMotion],
   );
@@ -61,6 +68,11 @@ export function useSlidePosition(track: RefObject<HTMLDivElement>, count: number
     const row = track.current;
     const [first, second] = [row?.children[0], row?.children[1]] as (HTMLElement | undefined)[];
     if (!row || !first) return;
+    if (heading.current) {
+      const arrived = Math.abs(row.scrollLeft - heading.current.left) < 2;
+      if (arrived || Date.now() > heading.current.until) heading.current = null;
+      return;
+    }
     const step = second ? second.offsetLeft - first.offsetLeft : first.offsetWidth;
     current.current = indexAtScroll(row.scrollLeft, step, count, columns);
     setIndex(current.current);

@@ -84,6 +84,23 @@ test.describe("carousel", () => {
     await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
   });
 
+  test("clicks made while the row is still scrolling count from the slide they aimed at", async ({ page, js }) => {
+    test.skip(!js, "buttons come with JavaScript");
+    await page.goto("/");
+    await ready(page, js);
+    const { slider, slides } = await firstLongSlider(page);
+    await expect(slider).toHaveAttribute("data-hydrated", "true");
+    test.skip((await slides.count()) < 6, "needs a slider with at least two moves");
+    const next = slider.getByTestId("category-slider-next");
+    // Three clicks in quick succession, without waiting for the smooth scroll to end.
+    await next.click();
+    await next.click();
+    await next.click();
+    await expect(slider).toHaveAttribute("data-index", "3");
+    await expect(slides.nth(3)).toBeInViewport({ ratio: 0.9 });
+    await expect(slider).toHaveAttribute("data-index", "3");
+  });
+
   test("a swipe over 50 px moves one slide; a shorter one, or a click, does not", async ({ page, js }) => {
     test.skip(!js, "swiping is handled by the script");
     await page.goto("/");
