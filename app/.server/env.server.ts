@@ -12,6 +12,11 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  // Sender of the shop's mails when SMTP_URL is set.
+  MAIL_FROM: z.string().default("Alu Krov <no-reply@localhost>"),
+  // reCAPTCHA v2 invisible on public forms (spec §9 captcha defaults); without them the honeypot alone guards them.
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
   // Comma-separated list: the first signs new cookies, the others are still accepted (rotation).
   SESSION_SECRET: z.string().min(16).optional(),
   HONEYPOT_SEED: z.string().min(16).optional(),
