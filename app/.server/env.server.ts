@@ -40,6 +40,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
+  // Spec §8: a half-configured captcha is a setup error, found at start rather than on the first enquiry.
+  if (Boolean(value.RECAPTCHA_SITE_KEY) !== Boolean(value.RECAPTCHA_SECRET_KEY)) {
+    throw new Error("ReCaptcha setup error: set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither.");
+  }
   if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
     throw new Error("SESSION_SECRET must be set in production (at least 16 characters; comma-separate to rotate).");
   }
