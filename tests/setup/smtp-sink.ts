@@ -7,6 +7,14 @@ import net from "node:net";
  */
 export type ReceivedMail = { from: string; to: string[]; data: string };
 
+function answer(verb: string, refuse: boolean): string {
+  if (verb === "EHLO" || verb === "HELO") return "250 sink";
+  if (verb === "RCPT" && refuse) return "550 mailbox unavailable";
+  if (verb === "DATA") return "354 go ahead";
+  if (verb === "QUIT") return "221 bye";
+  return "250 ok"; // MAIL, RCPT, RSET, NOOP
+}
+
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   const state = { refuse: false };
@@ -35,14 +43,11 @@ export async function startSmtpSink() {
         const line = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === "EHLO" || verb === "HELO") reply("250 sink");
-        else if (verb === "MAIL") (mail.from = line.slice(10).trim(), reply("250 ok"));
-        else if (verb === "RCPT") {
-          if (state.refuse) reply("550 mailbox unavailable");
-          else (mail.to.push(line.slice(8).trim()), reply("250 ok"));
-        } else if (verb === "DATA") (inData = true, reply("354 go ahead"));
-        else if (verb === "QUIT") (reply("221 bye"), socket.end());
-        else reply("250 ok"); // RSET, NOOP
+        if (verb === "MAIL") mail.from = line.slice(10).trim();
+        if (verb === "RCPT" && !state.refuse) mail.to.push(line.slice(8).trim());
+        if (verb === "DATA") inData = true;
+        reply(answer(verb, state.refuse));
+        if (verb === "QUIT") socket.end();
       }
     });
     socket.on("error", () => {});
