@@ -54,6 +54,18 @@ describe("mail through SMTP_URL", () => {
     expect(received.data).toMatch(/^Subject: /m);
   });
 
+  it("sendMail without a transaction delivers at once; a second deliver() sends nothing more", async () => {
+    // Imported here: the environment above must be set before the module reads it.
+    const { sendMail } = await import("~/modules/mail/mail.server");
+    const before = smtp.received.length;
+    const mail = await sendMail({ kind: "priceEnquiry", to: "direct@example.com", subject: "Izravno", text: "Tijelo" });
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(row).toMatchObject({ to: "direct@example.com", status: "sent", replyTo: null });
+    expect(await mail.deliver()).toBe("sent");
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.to).toEqual(["<direct@example.com>"]);
+  });
+
   it("marks the mail failed with the server's refusal; the enquiry is stored and the shopper is thanked", async () => {
     smtp.state.refuse = true;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
