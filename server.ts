@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -9,6 +8,7 @@ import { closeDb, getDb } from "./app/.server/db/client.server";
 import { env } from "./app/.server/env.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
 import { sameOrigin } from "./app/.server/http/same-origin.server";
+import { createCachingRequestHandler } from "./app/.server/http/page-cache.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,7 +52,7 @@ async function main() {
 
   app.all(
     "*",
-    createRequestHandler({
+    createCachingRequestHandler({
       build,
       mode: development ? "development" : "production",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),

@@ -9,9 +9,41 @@ declare module "@remix-run/node" {
   }
 }
 
+const EVERY_PAGE = [
+  "/app/lib/i18n.tsx",
+  "/app/lib/locales.ts",
+  "/app/lib/routes-table.ts",
+  "/app/lib/revalidate.ts",
+  "/app/lib/meta.ts",
+  "/app/lib/alternates.ts",
+  "/app/components/form.tsx",
+  "/app/modules/search/search-params.ts",
+  "/remix-utils/build/react/honeypot.js",
+  "/remix-utils/build/react/use-hydrated.js",
+  "/remix-utils/build/react/authenticity-token.js",
+  "/node_modules/react/",
+];
+
 export default defineConfig({
   // terser shrinks the client a few KiB more than esbuild; first-load JS has a budget (issue 3).
-  build: { minify: "terser", terserOptions: { compress: { passes: 2 } } },
+  build: {
+    rollupOptions: {
+      output: {
+        // The small modules every page loads (translator, route table, form helpers) in one
+        // chunk instead of ten tiny files: each file compresses on its own.
+        manualChunks: (id) => (EVERY_PAGE.some((path) => id.includes(path)) ? "base" : undefined),
+      },
+    },
+    minify: "terser",
+    // License banners move to /third-party-licenses.txt (scripts/build.mjs) instead of
+    // riding along in every chunk (2.4 KiB of first-load JS).
+    terserOptions: {
+      ecma: 2020,
+      module: true,
+      compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe_methods: true },
+      format: { comments: false },
+    },
+  },
   plugins: [
     tailwindcss(),
     remix({

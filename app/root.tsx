@@ -11,7 +11,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { readAcceptedCookies } from "./.server/cookies.server";
@@ -19,7 +20,6 @@ import { csrf, honeypot } from "./.server/security.server";
 import { popToast } from "./.server/toast.server";
 import { ErrorView } from "./components/error-view";
 import { MaintenanceView } from "./components/maintenance-view";
-import { ProgressBar } from "./components/progress-bar";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
 import { requestLocale } from "./modules/site/locale.server";
@@ -28,6 +28,9 @@ import { MessagesScript, useTranslation } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
+
+// The progress bar only shows client navigations, so it loads after hydration (first-load JS budget, issue 3 §6).
+const ProgressBar = lazy(() => import("./components/progress-bar").then((m) => ({ default: m.ProgressBar })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -97,10 +100,15 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { csrfToken, honeypotInputProps, toast } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       <HoneypotProvider {...honeypotInputProps}>
-        <ProgressBar />
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <ProgressBar />
+          </Suspense>
+        ) : null}
         <Outlet />
         <Toasts toast={toast} />
       </HoneypotProvider>

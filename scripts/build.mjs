@@ -1,6 +1,7 @@
 // Production build: the Remix app with Vite, then server.ts with esbuild into build/server.js.
 import { execFileSync } from "node:child_process";
 import { build } from "esbuild";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -8,6 +9,22 @@ execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dis
   cwd: root,
   stdio: "inherit",
 });
+// The browser bundle is minified without license comments (vite.config.ts); the licenses
+// of the packages it contains are served whole at /third-party-licenses.txt instead.
+const CLIENT_PACKAGES = [
+  "react", "react-dom", "scheduler", "@remix-run/react", "@remix-run/router", "react-router",
+  "react-router-dom", "turbo-stream", "remix-utils", "sonner",
+];
+const notices = CLIENT_PACKAGES.map((name) => {
+  const dir = path.join(root, "node_modules", name);
+  const { version } = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+  const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
+  if (!file) throw new Error(`no license file in ${name}`);
+  return `${name} ${version}\n${"=".repeat(name.length + version.length + 1)}\n${readFileSync(path.join(dir, file), "utf8").trim()}\n`;
+});
+if (!existsSync(path.join(root, "build/client"))) throw new Error("vite build left no build/client");
+writeFileSync(path.join(root, "build/client/third-party-licenses.txt"), notices.join("\n"));
+
 await build({
   entryPoints: [path.join(root, "server.ts")],
   outfile: path.join(root, "build/server.js"),

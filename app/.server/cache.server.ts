@@ -16,13 +16,27 @@ export interface NamedCache<T> {
   wrap(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
-type Options = { ttlSeconds: number; max?: number };
+type Options = {
+  ttlSeconds: number;
+  max?: number;
+  /**
+   * Built from the data of the other caches (the rendered page cache): cleared whenever any
+   * other named cache is cleared, so a change that invalidates data also drops the pages
+   * that showed it.
+   */
+  derived?: boolean;
+};
 
 // One registry per process, like the database handle: server.ts, the Remix build and
 // tests that call services directly load this module separately, and a cache cleared by
 // one of them must be the cache the others read.
-const g = globalThis as unknown as { __shopRedis?: Promise<Redis>; __shopCaches?: Map<string, NamedCache<unknown>> };
+const g = globalThis as unknown as {
+  __shopRedis?: Promise<Redis>;
+  __shopCaches?: Map<string, NamedCache<unknown>>;
+  __shopDerivedCaches?: Set<string>;
+};
 const registry = (g.__shopCaches ??= new Map<string, NamedCache<unknown>>());
+const derived = (g.__shopDerivedCaches ??= new Set<string>());
 
 function redis() {
   g.__shopRedis ??= import("ioredis").then((m) => new m.Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));
@@ -32,9 +46,17 @@ function redis() {
 export function namedCache<T>(name: string, options: Options): NamedCache<T> {
   const existing = registry.get(name);
   if (existing) return existing as NamedCache<T>;
-  const cache = env.REDIS_URL ? redisCache<T>(name, options) : memoryCache<T>(name, options);
+  const base = env.REDIS_URL ? redisCache<T>(name, options) : memoryCache<T>(name, options);
+  const cache: NamedCache<T> = options.derived
+    ? base
+    : { ...base, clear: async () => void (await Promise.all([base.clear(), clearDerived()])) };
+  if (options.derived) derived.add(name);
   registry.set(name, cache as NamedCache<unknown>);
   return cache;
+}
+
+async function clearDerived() {
+  await Promise.all([...derived].map((name) => registry.get(name)?.clear()));
 }
 
 function withWrap<T>(base: Omit<NamedCache<T>, "wrap">): NamedCache<T> {

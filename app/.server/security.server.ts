@@ -4,14 +4,15 @@ import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { env, isProduction } from "./env.server";
 
 /** Double-submit CSRF token: a signed SameSite cookie and the same token in every form. */
-export const csrf = new CSRF({
-  cookie: createCookie("csrf", {
+export const csrfCookie = createCookie("csrf", {
     path: "/",
     httpOnly: true,
     secure: isProduction,
     sameSite: "lax",
     secrets: env.SESSION_SECRETS,
-  }),
+});
+export const csrf = new CSRF({
+  cookie: csrfCookie,
   formDataKey: "csrf",
   secret: env.SESSION_SECRETS[0],
 });

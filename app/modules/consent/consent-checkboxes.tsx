@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n";
 import { messageText } from "~/lib/validation-message";
-import { ACCEPTED_CONSENTS_FIELD, type FormConsent } from "./consent.schema";
+import { ACCEPTED_CONSENTS_FIELD, type FormConsent } from "./consent-fields";
 
 type Props = {
   /** From getFormConsents(kind, locale) in the route's loader. */

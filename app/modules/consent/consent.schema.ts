@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { messageKey } from "~/lib/validation-message";
+import { ACCEPTED_CONSENTS_FIELD } from "./consent-fields";
+export { ACCEPTED_CONSENTS_FIELD, type FormConsent } from "./consent-fields";
 
 /**
  * The isomorphic half of consents: limits, the posted-field parsers and the pure rule of
@@ -12,22 +14,10 @@ export const CONSENT_LIST_LIMIT = 100;
 export const CONSENT_PAGE_SIZE = 50;
 export const CONSENT_LOG_LIMIT = 100;
 
-/** The posted field of every form with consents (spec §3: acceptedConsents), one value per ticked box. */
-export const ACCEPTED_CONSENTS_FIELD = "acceptedConsents";
 
 /** Who gave a consent, as the consent log records it (spec §3 Consent log user.userType). */
 export const USER_TYPES = ["registered", "guest", "anonymous"] as const;
 export type ConsentUserType = (typeof USER_TYPES)[number];
-
-/** A consent as a form shows it, in the visitor's language. */
-export type FormConsent = {
-  id: number;
-  uniqueNumber: number;
-  displayName: string;
-  /** Localised path of the page with the full text (/{slug}, /en/{slug}), if any. */
-  link: string | null;
-  required: boolean;
-};
 
 // PostgreSQL `integer`: a larger id cannot exist, so it is junk like any other.
 const MAX_ID = 2_147_483_647;

@@ -5,7 +5,7 @@ import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { ProductCardView } from "~/modules/catalog/product-card";
 import type { ProductCard } from "~/modules/catalog/product-cards.server";
-import type { FormConsent } from "~/modules/consent/consent.schema";
+import type { FormConsent } from "~/modules/consent/consent-fields";
 import { NewsletterForm } from "~/modules/newsletter/newsletter-form";
 import type { HomeBlocks as Blocks } from "./home.server";
 

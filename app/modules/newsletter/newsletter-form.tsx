@@ -5,8 +5,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { SecureFetcherForm } from "~/components/form";
 import { messageText } from "~/lib/validation-message";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
-import type { FormConsent } from "~/modules/consent/consent.schema";
-import { NEWSLETTER_EMAIL_MAX, VIA_FETCHER, type NewsletterAnswer } from "./newsletter.schema";
+import type { FormConsent } from "~/modules/consent/consent-fields";
+import { NEWSLETTER_EMAIL_MAX, VIA_FETCHER, type NewsletterAnswer } from "./newsletter-fields";
 
 type Props = {
   /** getFormConsents("newsletter", locale); null when they could not be loaded. */

@@ -1,0 +1,142 @@
+import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
+// The adapter's own request/response conversions (@remix-run/express has no exports map).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import type { NextFunction, Request, Response } from "express";
+import { namedCache } from "../cache.server";
+import { csrf, csrfCookie } from "../security.server";
+import { localeFromPath } from "~/lib/locales";
+import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
+
+/**
+ * The rendered-page cache (issue 3 §6: "caching of anonymous catalogue reads"): a GET
+ * document of a visitor without a session, cart or toast is the same for every such
+ * visitor, so it is rendered once and served from memory (or Redis) until the data under it
+ * changes: it is a derived named cache, cleared with any other named cache, and lives
+ * PAGE_TTL_SECONDS at most. Only two things differ per visitor and are put back on every
+ * hit: the CSP nonce (fresh per response) and the CSRF token (the visitor's own cookie, or
+ * a new one with its Set-Cookie).
+ */
+const PAGE_TTL_SECONDS = 60;
+const NONCE_SLOT = "\u0001nonce\u0001";
+const CSRF_SLOT = "\u0001csrf\u0001";
+
+type CachedPage = { status: number; headers: [string, string][]; body: string };
+const pages = namedCache<CachedPage>("rendered-pages", { ttlSeconds: PAGE_TTL_SECONDS, max: 300, derived: true });
+
+// Cookies that do not change what a page shows: the CSRF token (put back per hit), the
+// language (part of the key) and the cookie consent (part of the key). A visitor with any
+// other cookie of ours (session, toast, cart, member card) gets a fresh render; cookies of
+// analytics snippets (_ga, _fbp: one leading underscore) are not ours and are ignored.
+const NEUTRAL_COOKIES = new Set(["csrf", "lng", "acceptedCookies"]);
+// Paths that are never pages a shopper browses anonymously, or that have their own caching.
+const UNCACHED_PATHS = /^\/(?:admin|adminLogin|media|assets|actions|__manifest)(?:\/|$)|\.data$|\.[a-z0-9]+$/i;
+
+function readCookies(header: string | undefined): Map<string, string> | null {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at < 1) continue;
+    const name = part.slice(0, at).trim();
+    if (!NEUTRAL_COOKIES.has(name) && !/^_[^_]/.test(name)) return null;
+    cookies.set(name, part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/** The cache key of a request, or null when its page must be rendered for this visitor. */
+export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
+  if (req.method !== "GET" || UNCACHED_PATHS.test(req.path)) return null;
+  const cookies = readCookies(req.headers.cookie);
+  if (!cookies) return null;
+  // A visitor whose language cookie already names this page's language gets no lng Set-Cookie.
+  const languageKnown = cookies.get("lng") === localeFromPath(req.path) ? 1 : 0;
+  return `${req.headers.host ?? ""}${req.originalUrl}|${languageKnown}|${cookies.get("acceptedCookies") ?? ""}`;
+}
+
+/** A response every anonymous visitor may get: a 200 HTML page setting no cookie but the CSRF and language ones. */
+function isShareable(response: globalThis.Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
+  if (/private|no-store/.test(response.headers.get("Cache-Control") ?? "")) return false;
+  return response.headers.getSetCookie().every((cookie) => /^(?:csrf|lng)=/.test(cookie));
+}
+
+async function csrfFor(req: Request): Promise<[string, string | null]> {
+  return (await csrf.commitToken(new Headers({ cookie: req.headers.cookie ?? "" }))) as [string, string | null];
+}
+
+// Compiled templates of this process (a Redis-backed cache hands back a new string per read).
+const compiled = new Map<string, { body: string; template: GzipTemplate }>();
+
+function templateOf(key: string, page: CachedPage): GzipTemplate {
+  const known = compiled.get(key);
+  if (known && known.body === page.body) return known.template;
+  const template = compileGzipTemplate(page.body, [NONCE_SLOT, CSRF_SLOT]);
+  if (compiled.size >= 300) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, { body: page.body, template });
+  return template;
+}
+
+function serveCached(req: Request, res: Response, key: string, page: CachedPage, token: string, setCookie: string | null) {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("Vary", "Accept-Encoding");
+  const values = { [NONCE_SLOT]: res.locals.cspNonce as string, [CSRF_SLOT]: token };
+  const template = templateOf(key, page);
+  if (!req.acceptsEncodings("gzip")) return res.send(renderTemplate(template, values));
+  // Already compressed: the compression middleware leaves an encoded response alone.
+  res.setHeader("Content-Encoding", "gzip");
+  res.send(renderGzipTemplate(template, values));
+}
+
+/** Sends the fresh render to this visitor and keeps a copy with the per-visitor values taken out. */
+async function sendAndKeep(req: Request, res: Response, response: globalThis.Response, key: string) {
+  const body = await response.text();
+  // The token the page was rendered with: the one just issued, else the visitor's own.
+  const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith("csrf="));
+  const token: unknown = await csrfCookie.parse(issued ?? req.headers.cookie ?? null);
+  const nonce = res.locals.cspNonce as string;
+  if (typeof token === "string" && token.length >= 16 && nonce.length >= 16) {
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie" && name !== "content-length") headers.push([name, value]);
+    });
+    for (const cookie of response.headers.getSetCookie()) if (cookie.startsWith("lng=")) headers.push(["Set-Cookie", cookie]);
+    const template = body.replaceAll(nonce, NONCE_SLOT).replaceAll(token, CSRF_SLOT);
+    await pages.set(key, { status: response.status, headers, body: template });
+  }
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  res.setHeader("X-Page-Cache", "miss");
+  res.send(body);
+}
+
+type Options = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: Request, res: Response) => Record<string, unknown>;
+};
+
+/** The Remix request handler of @remix-run/express with the rendered-page cache in front. */
+export function createCachingRequestHandler({ build, mode, getLoadContext }: Options) {
+  const handle = createRemixHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const key = mode === "production" ? pageCacheKey(req) : null;
+      if (key) {
+        const page = await pages.get(key);
+        if (page) return serveCached(req, res, key, page, ...(await csrfFor(req)));
+      }
+      const response = await handle(createRemixRequest(req, res), getLoadContext(req, res));
+      if (key && isShareable(response)) await sendAndKeep(req, res, response, key);
+      else await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

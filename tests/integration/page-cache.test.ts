@@ -1,0 +1,101 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/.server/db/client.server";
+import { clearCache } from "~/.server/cache.server";
+import { createCachingRequestHandler, pageCacheKey } from "~/.server/http/page-cache.server";
+import { cspNonce, securityHeaders } from "~/.server/http/security-headers.server";
+
+/**
+ * The rendered-page cache (issue 3 §6) in front of the production build, behind the real
+ * compression middleware: anonymous visitors share one render, each gets a fresh nonce and
+ * their own CSRF token, and anyone with a session, toast or cart cookie gets a fresh page.
+ */
+let base: string;
+let close: () => void;
+
+beforeAll(async () => {
+  await getDb();
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const app = express();
+  app.use(compression(), cspNonce, securityHeaders({ development: false, https: false }));
+  app.all("*", createCachingRequestHandler({ build, mode: "production", getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+const get = (url: string, cookie?: string) => fetch(base + url, { headers: cookie ? { cookie } : {} });
+const csrfInput = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+const nonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+
+describe("rendered-page cache (issue 3 §6)", () => {
+  it("renders a page once, then serves it with a fresh nonce and the visitor's own CSRF token", async () => {
+    await clearCache("rendered-pages");
+    const first = await get("/shop?limit=24");
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    const firstHtml = await first.text();
+
+    const second = await get("/shop?limit=24");
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    expect(second.headers.get("Content-Encoding")).toBe("gzip"); // fetch accepts gzip and decodes it
+    const html = await second.text();
+    expect(html).not.toContain("\u0001");
+    expect(html.length).toBe(firstHtml.length);
+
+    // The nonce in the page is the one of this response's CSP header, not the first render's.
+    const csp = second.headers.get("Content-Security-Policy")!;
+    const [nonce] = [...nonces(html)];
+    expect(nonces(html).size).toBe(1);
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    expect(nonces(firstHtml).has(nonce!)).toBe(false);
+
+    // A visitor without a CSRF cookie gets a new token and its cookie; it differs from the first visitor's.
+    expect(second.headers.getSetCookie().some((c) => c.startsWith("csrf="))).toBe(true);
+    expect(csrfInput(html)).not.toBe(csrfInput(firstHtml));
+  });
+
+  it("keeps a returning visitor's CSRF token (no new cookie) so their forms still post", async () => {
+    const first = await get("/pretraga?search=panel&category=products");
+    const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const token = csrfInput(await first.text());
+    await get("/pretraga?search=panel&category=products", cookie); // the variant for visitors whose language is known
+    const again = await get("/pretraga?search=panel&category=products", cookie);
+    expect(again.headers.get("X-Page-Cache")).toBe("hit");
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(csrfInput(await again.text())).toBe(token);
+  });
+
+  it("renders afresh for a visitor with a session, toast or cart cookie", async () => {
+    await get("/kosarica");
+    for (const cookie of ["__session=abc", "__toast=abc", "cartId=1; protectCode=x", "csrf=x; memberCardBarcode=1"]) {
+      const response = await get("/kosarica", cookie);
+      expect(response.headers.get("X-Page-Cache"), cookie).toBeNull();
+    }
+    // Analytics cookies (one leading underscore) are not ours and do not change the page.
+    expect((await get("/kosarica", "_ga=GA1.1.1")).headers.get("X-Page-Cache")).toBe("hit");
+  });
+
+  it("is dropped when data under it changes (any named cache cleared)", async () => {
+    await get("/shop");
+    expect((await get("/shop")).headers.get("X-Page-Cache")).toBe("hit");
+    await clearCache("product-list");
+    expect((await get("/shop")).headers.get("X-Page-Cache")).toBe("miss");
+  });
+
+  it("never keeps error pages, posts or admin pages", async () => {
+    await get("/shop/no-such-category");
+    expect((await get("/shop/no-such-category")).headers.get("X-Page-Cache")).toBeNull();
+    const request = (method: string, path: string) => ({ method, path, originalUrl: path, headers: {} });
+    expect(pageCacheKey(request("POST", "/kosarica"))).toBeNull();
+    expect(pageCacheKey(request("GET", "/admin/cache"))).toBeNull();
+    expect(pageCacheKey(request("GET", "/shop.data"))).toBeNull();
+    expect(pageCacheKey(request("GET", "/shop"))).not.toBeNull();
+  });
+});
