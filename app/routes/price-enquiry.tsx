@@ -12,7 +12,7 @@ import { getCurrentUser } from "~/modules/account/user.server";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { readAcceptedConsents } from "~/modules/consent/consent.schema";
 import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
-import { ENQUIRY_FIELDS, VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry.schema";
+import { ENQUIRY_FIELDS, VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
 import { requestLocale } from "~/modules/site/locale.server";

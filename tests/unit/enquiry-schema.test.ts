@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ENQUIRY_CLOSE_MS, ENQUIRY_DIALOG_WIDTH, parseEnquiry } from "~/modules/enquiry/enquiry.schema";
+import { ENQUIRY_CLOSE_MS, ENQUIRY_DIALOG_WIDTH } from "~/modules/enquiry/enquiry-fields";
+import { parseEnquiry } from "~/modules/enquiry/enquiry.schema";
 
 /** Spec §5: "Price enquiry: firstName, from (valid e-mail) and content required". */
 const valid = { firstName: "Ana", lastName: "Kupac", from: "ana@example.com", contactNumber: "+385 1 6222 333", content: "Ponuda?" };

@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
-import type { EnquiryFormData } from "~/modules/enquiry/enquiry.schema";
+import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
 import { AddToCartForm } from "./add-to-cart-form";
 import { BundleSection } from "./bundle-customization";
 import { ProductCardView } from "./product-card";

@@ -2,9 +2,9 @@ import { isDomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { captchaConfig } from "~/modules/captcha/captcha.server";
-import type { FormConsent } from "~/modules/consent/consent.schema";
+import type { FormConsent } from "~/modules/consent/consent-fields";
 import { getFormConsents } from "~/modules/consent/consent.server";
-import { ENQUIRY_FORM_KIND, type EnquiryFormData } from "./enquiry.schema";
+import { ENQUIRY_FORM_KIND, type EnquiryFormData } from "./enquiry-fields";
 
 /**
  * What the enquiry form needs, for the product page's dialog and the enquiry page alike:

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { showToast } from "~/lib/toast";
 import { EnquiryForm } from "./enquiry-form";
-import { ENQUIRY_CLOSE_MS, ENQUIRY_DIALOG_WIDTH, type EnquiryAnswer, type EnquiryFormData } from "./enquiry.schema";
+import { ENQUIRY_CLOSE_MS, ENQUIRY_DIALOG_WIDTH, type EnquiryAnswer, type EnquiryFormData } from "./enquiry-fields";
 
 type Props = {
   open: boolean;

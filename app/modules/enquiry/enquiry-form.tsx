@@ -7,8 +7,8 @@ import { useTranslation } from "~/lib/i18n";
 import { messageText } from "~/lib/validation-message";
 import { useInvisibleCaptcha } from "~/modules/captcha/use-invisible-captcha";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
-import type { FormConsent } from "~/modules/consent/consent.schema";
-import { ENQUIRY_LIMITS, VIA_FETCHER, type EnquiryAnswer, type EnquiryField } from "./enquiry.schema";
+import type { FormConsent } from "~/modules/consent/consent-fields";
+import { ENQUIRY_LIMITS, VIA_FETCHER, type EnquiryAnswer, type EnquiryField } from "./enquiry-fields";
 
 type Props = {
   /** The enquiry route of the product: the dialog's fetcher and the page's form post there. */

@@ -9,7 +9,8 @@ import { verifyCaptcha } from "~/modules/captcha/captcha.server";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { logConsents, validateConsents } from "~/modules/consent/consent.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
-import { ENQUIRY_FORM_KIND, parseEnquiry, type Enquiry, type EnquiryErrors } from "./enquiry.schema";
+import { ENQUIRY_FORM_KIND, type EnquiryErrors } from "./enquiry-fields";
+import { parseEnquiry, type Enquiry } from "./enquiry.schema";
 
 /**
  * Price enquiries ('Upit o cijeni', spec §2; §7 contact/contactAdmin with the recaptcha

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useTranslation } from "~/lib/i18n";
-import type { EnquiryFormData } from "./enquiry.schema";
+import type { EnquiryFormData } from "./enquiry-fields";
 
 const EnquiryDialog = lazy(() => import("./enquiry-dialog"));
 
