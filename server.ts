@@ -28,7 +28,7 @@ async function main() {
   app.set("trust proxy", "loopback");
   app.use(compression());
   app.use(cspNonce);
-  app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:") }));
+  app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:"), captcha: Boolean(env.RECAPTCHA_SITE_KEY) }));
 
   if (vite) {
     app.use(vite.middlewares);

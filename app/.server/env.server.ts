@@ -12,6 +12,11 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  // Sender of the shop's mails when SMTP_URL is set.
+  MAIL_FROM: z.string().default("Alu Krov <no-reply@localhost>"),
+  // reCAPTCHA v2 invisible on public forms (spec §9 captcha defaults); without them the honeypot alone guards them.
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
   // Comma-separated list: the first signs new cookies, the others are still accepted (rotation).
   SESSION_SECRET: z.string().min(16).optional(),
   HONEYPOT_SEED: z.string().min(16).optional(),
@@ -35,6 +40,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
+  // Spec §8: a half-configured captcha is a setup error, found at start rather than on the first enquiry.
+  if (Boolean(value.RECAPTCHA_SITE_KEY) !== Boolean(value.RECAPTCHA_SECRET_KEY)) {
+    throw new Error("ReCaptcha setup error: set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither.");
+  }
   if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
     throw new Error("SESSION_SECRET must be set in production (at least 16 characters; comma-separate to rotate).");
   }

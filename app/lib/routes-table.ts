@@ -22,6 +22,7 @@ export type RouteKey =
   | "socialLogin"
   | "event"
   | "confirmEmail"
+  | "priceEnquiry"
   | "page";
 
 type Entry = { file: string; paths: Record<Locale, string>; aliases?: string[] };
@@ -67,6 +68,11 @@ export const ROUTES: Record<RouteKey, Entry> = {
     file: "routes/confirm-email.tsx",
     paths: { hr: "potvrdi-email", en: "confirm-email", de: "confirm-email" },
     aliases: ["confirm-email"],
+  },
+  // The price enquiry of a product (spec §2 'Upit o cijeni'): the modal's page without JavaScript.
+  priceEnquiry: {
+    file: "routes/price-enquiry.tsx",
+    paths: { hr: "upit-o-cijeni/:slug", en: "price-enquiry/:slug", de: "preisanfrage/:slug" },
   },
   // The catch-all page or post; it must stay last.
   page: { file: "routes/page.tsx", paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },

@@ -10,6 +10,7 @@ import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { ProductPage } from "~/modules/catalog/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
 import { alternateLinkTags } from "~/modules/cms/page-meta";
+import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
@@ -36,9 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
-  const [item, inCart] = await Promise.all([
+  const [item, inCart, enquiry] = await Promise.all([
     cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
     product.bundle?.hasConfigurableParts ? quantityInCart(request, product.id) : 0,
+    enquiryFormData(locale, product.slug),
   ]);
   return {
     locale,
@@ -51,6 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product,
     prefill: formPrefill(product, item),
     inCart,
+    // The 'Upit o cijeni' dialog (spec §2).
+    enquiry,
   };
 }
 

@@ -15,6 +15,7 @@ afterAll(() => shop.close());
 const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   event: { id: "1" },
   product: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
+  priceEnquiry: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
 };
 
 describe("route table (spec §2 Routes)", () => {

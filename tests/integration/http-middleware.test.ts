@@ -53,6 +53,18 @@ describe("rate limit (issue 2 §1)", () => {
   });
 });
 
+describe("rate limit of the price enquiry (spec §2 'Upit o cijeni')", () => {
+  it("is a public form: it gets the strict budget in every language, the fetcher's .data posts included", async () => {
+    const fresh = await serve(await createRateLimit());
+    expect((await post("/upit-o-cijeni/krovni-panel", {}, fresh)).status).toBe(200);
+    expect((await post("/en/price-enquiry/krovni-panel.data", {}, fresh)).status).toBe(200);
+    expect((await post("/de/preisanfrage/krovni-panel", {}, fresh)).status).toBe(200);
+    const refused = await post("/upit-o-cijeni/krovni-panel.data", {}, fresh);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe("Previše zahtjeva. Pokušajte ponovno za nekoliko minuta.");
+  });
+});
+
 describe("same-origin check", () => {
   it("refuses a post from another site and one with Origin null, lets the own origin through", async () => {
     const refused = await post("/de/kasse", { Origin: "https://evil.example" }, originBase);

@@ -169,6 +169,8 @@ describe("double opt-in (option NewsletterDoubleOptIn)", () => {
 
       const [mail] = await mailsTo("potvrda@example.com");
       expect(mail.subject).toBe("Bestätigen Sie Ihr Newsletter-Abonnement");
+      // Through the mail module: without SMTP_URL it waits in the outbox.
+      expect(mail).toMatchObject({ kind: "newsletterConfirmation", status: "queued", sentAt: null });
       const link = /http:\/\/localhost:3000(\/actions\/newsletter\?token=[\w-]+)/.exec(mail.text)![1];
       // Only a hash of the token is stored.
       expect(pending.tokenHash).not.toContain(link.split("=")[1]);

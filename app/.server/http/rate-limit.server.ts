@@ -9,7 +9,8 @@ import { env } from "../env.server";
 const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
 
 // Sign-in, registration, password recovery and public forms get the strict budget.
-const SENSITIVE = /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin)(?:\/|$)/;
+const SENSITIVE =
+  /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin|upit-o-cijeni|price-enquiry|preisanfrage)(?:\/|$)/;
 
 async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
   if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });

@@ -8,7 +8,12 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-export function securityHeaders({ development, https }: { development: boolean; https: boolean }) {
+// reCAPTCHA v2 loads its script from these and shows its challenge in a frame from Google.
+const CAPTCHA_SCRIPTS = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
+const CAPTCHA_FRAMES = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"];
+
+/** `captcha`: reCAPTCHA keys are configured, so Google's script and frame are allowed. */
+export function securityHeaders({ development, https, captcha = false }: { development: boolean; https: boolean; captcha?: boolean }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +23,9 @@ export function securityHeaders({ development, https }: { development: boolean; 
           "'self'",
           (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
           ...(development ? ["'unsafe-inline'"] : []),
+          ...(captcha ? CAPTCHA_SCRIPTS : []),
         ],
+        "frame-src": captcha ? CAPTCHA_FRAMES : ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'", "data:"],

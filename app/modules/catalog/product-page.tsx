@@ -2,6 +2,8 @@ import { useTranslation } from "~/lib/i18n";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
+import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
+import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
 import { AddToCartForm } from "./add-to-cart-form";
 import { BundleSection } from "./bundle-customization";
 import { ProductCardView } from "./product-card";
@@ -25,6 +27,7 @@ export type ProductPageProps = {
   cartPath: string;
   prefill: FormPrefill;
   inCart: number;
+  enquiry: EnquiryFormData;
 };
 
 /**
@@ -34,7 +37,7 @@ export type ProductPageProps = {
  * supplies sku, prices, stock and images; a combination without a variant says so and
  * disables add-to-cart.
  */
-export function ProductPage({ product, locale, currency, cartPath, prefill, inCart }: ProductPageProps) {
+export function ProductPage({ product, locale, currency, cartPath, prefill, inCart, enquiry }: ProductPageProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const selection = useProductSelection(product, prefill);
@@ -102,6 +105,7 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
               reason={unavailable ? t("product.configure.notAvailable") : null}
             />
           )}
+          <PriceEnquiryButton productName={product.name} enquiry={enquiry} />
         </div>
       </div>
 

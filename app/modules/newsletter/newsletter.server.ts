@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { mailOutbox, newsletterSubscribers, options } from "~/.server/db/schema";
+import { newsletterSubscribers, options } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
 import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { logConsents, validateConsents } from "~/modules/consent/consent.server";
+import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { newsletterEmailSchema } from "./newsletter.schema";
 
 /**
@@ -58,7 +59,7 @@ export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ st
   const token = pending ? randomBytes(32).toString("base64url") : null;
   const t = pending ? await getFixedT(input.locale) : null;
 
-  return db.transaction(async (tx) => {
+  const { status, mail } = await db.transaction(async (tx) => {
     // One statement decides who wins when the same address is posted twice at once.
     const [row] = await tx
       .insert(newsletterSubscribers)
@@ -74,16 +75,19 @@ export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ st
       .returning({ id: newsletterSubscribers.id });
     if (!row) throw alreadySubscribed();
     await logConsents(tx, { kind: "newsletter", acceptedIds: accepted, userType: input.userType, email });
+    let mail: OutboxMail | null = null;
     if (token && t) {
       const link = `${input.origin.replace(/\/+$/, "")}${CONFIRM_PATH}?token=${token}`;
-      await tx.insert(mailOutbox).values({
-        to: email,
-        subject: t("newsletter.confirmMail.subject"),
-        text: t("newsletter.confirmMail.text", { link }),
-      });
+      mail = await sendMail(
+        { kind: "newsletterConfirmation", to: email, subject: t("newsletter.confirmMail.subject"), text: t("newsletter.confirmMail.text", { link }) },
+        tx,
+      );
     }
-    return { status: pending ? "pending" : "subscribed" };
+    return { status: pending ? ("pending" as const) : ("subscribed" as const), mail };
   });
+  // After the commit: a sign-up that rolled back has mailed nobody.
+  await mail?.deliver();
+  return { status };
 }
 
 // base64url of 32 random bytes; anything else cannot be a token and is not looked up.

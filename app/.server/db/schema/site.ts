@@ -152,13 +152,27 @@ export const redirects = pgTable("redirects", {
   status: integer("status").notNull().default(301),
 });
 
-/** Outbox: every e-mail is stored; with SMTP_URL it is also sent. Tests read it from here. */
+/** queued: stored, not (yet) handed to SMTP (always so without SMTP_URL); sent; failed: SMTP refused it. */
+export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * Outbox: every e-mail is stored; with SMTP_URL it is also sent (app/modules/mail). Tests
+ * and the backoffice read it from here.
+ */
 export const mailOutbox = pgTable("mail_outbox", {
   id: serial("id").primaryKey(),
+  // What the mail is for (newsletterConfirmation, priceEnquiry, ...): lets the backoffice and tests pick mails.
+  kind: text("kind").notNull().default("other"),
   to: text("to").notNull(),
+  // The shopper's address on mails to the shop, so that "reply" answers them.
+  replyTo: text("reply_to"),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  status: text("status").$type<MailStatus>().notNull().default("queued"),
+  // The SMTP server's refusal of a failed mail.
+  error: text("error"),
   sentAt: timestamp("sent_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

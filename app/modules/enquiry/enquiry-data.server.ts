@@ -1,0 +1,23 @@
+import { isDomainError } from "~/.server/domain-error";
+import type { Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { captchaConfig } from "~/modules/captcha/captcha.server";
+import type { FormConsent } from "~/modules/consent/consent-fields";
+import { getFormConsents } from "~/modules/consent/consent.server";
+import { ENQUIRY_FORM_KIND, type EnquiryFormData } from "./enquiry-fields";
+
+/**
+ * What the enquiry form needs, for the product page's dialog and the enquiry page alike:
+ * where it posts, the contact form's consents (null when they could not be loaded: the
+ * form then shows error.consentsNotFetched, spec §5) and the captcha widget's settings.
+ */
+export async function enquiryFormData(locale: Locale, slug: string): Promise<EnquiryFormData> {
+  let consents: FormConsent[] | null;
+  try {
+    consents = await getFormConsents(ENQUIRY_FORM_KIND, locale);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    consents = null;
+  }
+  return { action: href("priceEnquiry", locale, { slug }), consents, captcha: captchaConfig() };
+}

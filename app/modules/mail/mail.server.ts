@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { mailOutbox, type MailStatus } from "~/.server/db/schema";
+import { env } from "~/.server/env.server";
+import { mailTransport, type MailTransport } from "./mail-transport.server";
+
+/**
+ * The shop's e-mail (DESIGN.md: nodemailer with SMTP_URL, else an outbox). Every mail is
+ * first a row of mail_outbox, written in the caller's transaction when it has one, so a
+ * mail exists exactly when the change it tells about does. With SMTP_URL the row is then
+ * handed to the SMTP server, after the commit (a rolled-back enquiry must not have mailed
+ * anyone), and marked sent or failed. Without SMTP_URL it stays queued for the
+ * backoffice and the tests to read.
+ *
+ *   const mail = await db.transaction(async (tx) => {
+ *     ...the form's own writes...
+ *     return sendMail({ kind: "priceEnquiry", to, subject, text }, tx);
+ *   });
+ *   await mail.deliver(); // after the commit
+ */
+
+/** What a mail is for; the backoffice and the tests pick mails by it. */
+export type MailKind = "newsletterConfirmation" | "priceEnquiry";
+
+export type Mail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** The shopper's address on mails to the shop, so that "reply" answers them. */
+  replyTo?: string | null;
+};
+
+export type OutboxMail = {
+  id: number;
+  /** Hands the mail to SMTP once (later calls return the same answer); "queued" without SMTP_URL. */
+  deliver: () => Promise<MailStatus>;
+};
+
+// The longest SMTP refusal kept on the row; the full error goes to the log.
+const ERROR_MAX = 500;
+
+/**
+ * Records `mail` in the outbox (inside `tx` when given) and returns its handle. Without a
+ * transaction the row is committed already, so the mail is delivered before returning;
+ * inside one the caller calls `deliver()` after its commit.
+ */
+export async function sendMail(mail: Mail, tx?: Executor): Promise<OutboxMail> {
+  const executor = tx ?? (await getDb());
+  const [row] = await executor
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      to: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  let delivery: Promise<MailStatus> | null = null;
+  const handle: OutboxMail = {
+    id: row.id,
+    deliver: () => (delivery ??= deliverMail(row.id)),
+  };
+  if (!tx) await handle.deliver();
+  return handle;
+}
+
+/**
+ * Sends a queued outbox row through `transport` and records the outcome. A refusal is
+ * logged and kept on the row (status failed), never thrown: the enquiry or sign-up that
+ * wrote the mail has succeeded, and the mail can be sent again from the outbox.
+ */
+export async function deliverMail(id: number, transport: MailTransport | null = mailTransport(env.SMTP_URL)): Promise<MailStatus> {
+  if (!transport) return "queued";
+  const db = await getDb();
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!mail) throw new Error(`Mail ${id} is not in the outbox`);
+  if (mail.status !== "queued") return mail.status;
+  try {
+    await transport.sendMail({
+      from: env.MAIL_FROM,
+      to: mail.to,
+      replyTo: mail.replyTo ?? undefined,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+    });
+    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+    return "sent";
+  } catch (error) {
+    console.error(`Sending mail ${id} (${mail.kind}) failed`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(mailOutbox).set({ status: "failed", error: message.slice(0, ERROR_MAX) }).where(eq(mailOutbox.id, id));
+    return "failed";
+  }
+}

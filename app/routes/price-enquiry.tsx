@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { CAPTCHA_FIELD } from "~/lib/captcha";
+import { useTranslation } from "~/lib/i18n";
+import { href } from "~/lib/routes-table";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { getProductBySlug } from "~/modules/catalog/product-detail.server";
+import { readAcceptedConsents } from "~/modules/consent/consent.schema";
+import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
+import { ENQUIRY_FIELDS, VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
+import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
+import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/**
+ * The price enquiry of a product ('Upit o cijeni', spec §2), /upit-o-cijeni/{slug}
+ * (/en/price-enquiry, /de/preisanfrage). With JavaScript the product page's dialog posts
+ * here through a fetcher and gets the answer as data; without it this page shows the same
+ * form, posts as a plain form and, on success, goes back to the product with a toast
+ * (POST → redirect → GET). A refusal is an answer with field messages (400), never a 500.
+ */
+async function findProduct(request: Request, slug: string | undefined) {
+  const { locale } = requestLocale(request);
+  const found = slug ? await getProductBySlug(slug, locale) : null;
+  if (!found) {
+    const t = await getFixedT(locale);
+    throw new Response(t("error.pageNotFound"), { status: 404 });
+  }
+  // Another language's slug or a hidden variant's: the enquiry is about the product's own page.
+  if (found.redirectTo) throw redirect(href("priceEnquiry", locale, { slug: found.product.slug }), 301);
+  return { locale, product: found.product };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale, product } = await findProduct(request, params.slug);
+  const t = await getFixedT(locale);
+  return {
+    locale,
+    title: t("enquiry.pageTitle", { product: product.name }),
+    product: { name: product.name, sku: product.sku, path: href("product", locale, { slug: product.slug }) },
+    enquiry: await enquiryFormData(locale, product.slug),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const { locale, product } = await findProduct(request, params.slug);
+  const productPath = href("product", locale, { slug: product.slug });
+  const user = await getCurrentUser(request);
+  const accepted = readAcceptedConsents(form);
+  const result = await sendPriceEnquiry({
+    fields: form,
+    acceptedIds: accepted,
+    captchaToken: form.get(CAPTCHA_FIELD),
+    product: { id: product.id, name: product.name, sku: product.sku },
+    productUrl: new URL(productPath, env.PUBLIC_URL ?? new URL(request.url).origin).href,
+    locale,
+    userType: user ? "registered" : "anonymous",
+  });
+  const viaFetcher = form.get("via") === VIA_FETCHER;
+  if (result.ok) {
+    const key = "enquiry.sent";
+    if (viaFetcher) return data<EnquiryAnswer>({ ok: true, key });
+    return redirect(productPath, { headers: await setToast({ type: "success", key }) });
+  }
+  return data<EnquiryAnswer>({ ok: false, errors: result.errors, values: typedValues(form), accepted }, { status: result.status });
+}
+
+/** What was typed, to show again on the page without JavaScript. */
+function typedValues(form: FormData) {
+  const values: Record<string, string> = {};
+  for (const name of ENQUIRY_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value;
+  }
+  return values;
+}
+
+export default function PriceEnquiryPage() {
+  const { product, enquiry } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto flex max-w-[800px] flex-col gap-6 px-4 py-10" data-testid="price-enquiry-page">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t("enquiry.title")}</h1>
+        <p className="mt-2 text-slate-700">{t("enquiry.lead", { product: product.name })}</p>
+        <Link to={product.path} className="mt-2 inline-block text-brand-700 underline">
+          {t("enquiry.backToProduct")}
+        </Link>
+      </div>
+      <EnquiryForm
+        action={enquiry.action}
+        consents={enquiry.consents}
+        captcha={enquiry.captcha}
+        answer={answer}
+        busy={navigation.state === "submitting"}
+        idPrefix="enquiry-page"
+      />
+    </main>
+  );
+}

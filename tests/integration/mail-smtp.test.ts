@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "~/.server/db/client.server";
+import { consents, mailOutbox, priceEnquiries } from "~/.server/db/schema";
+import { Visitor } from "../setup/client";
+import { catalogue } from "../setup/product-pages";
+import { bootShop, type Shop } from "../setup/shop";
+import { startSmtpSink } from "../setup/smtp-sink";
+
+/**
+ * The outbox with SMTP_URL set (DESIGN.md: nodemailer with SMTP_URL): a price enquiry's
+ * mail is stored, then handed to a local SMTP server after the commit and marked sent; a
+ * refusal marks it failed with the server's answer and the enquiry stays stored.
+ */
+const smtp = await startSmtpSink();
+process.env.SMTP_URL = smtp.url;
+process.env.MAIL_FROM = "Alu Krov <no-reply@alu-krov.hr>";
+
+let shop: Shop;
+let db: Database;
+let path: string;
+let privacyConsent: number;
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+  path = `/upit-o-cijeni/${await catalogue(shop).slugOf("AK-PNL-SND-40")}`;
+  privacyConsent = (await db.select().from(consents).where(eq(consents.uniqueNumber, 1)))[0].id;
+});
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+});
+
+const send = (email: string) =>
+  new Visitor(shop).post(path, { firstName: "Mia", from: email, content: "Ponuda?", acceptedConsents: String(privacyConsent) }, { tokenFrom: path });
+
+async function mailOf(email: string) {
+  const [enquiry] = await db.select().from(priceEnquiries).where(eq(priceEnquiries.email, email));
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, enquiry.mailId!));
+  return mail;
+}
+
+describe("mail through SMTP_URL", () => {
+  it("delivers the enquiry's mail to SendEmailTo with the shopper as reply address, and marks it sent", async () => {
+    expect((await send("smtp.ok@example.com")).status).toBe(302);
+    const mail = await mailOf("smtp.ok@example.com");
+    expect(mail.status).toBe("sent");
+    expect(mail.sentAt).toBeInstanceOf(Date);
+    expect(smtp.received).toHaveLength(1);
+    const [received] = smtp.received;
+    expect(received.from).toBe("<no-reply@alu-krov.hr>");
+    expect(received.to).toEqual(["<info@alu-krov.hr>"]);
+    expect(received.data).toMatch(/^Reply-To: smtp\.ok@example\.com$/m);
+    expect(received.data).toMatch(/^Subject: /m);
+  });
+
+  it("sendMail without a transaction delivers at once; a second deliver() sends nothing more", async () => {
+    // Imported here: the environment above must be set before the module reads it.
+    const { sendMail } = await import("~/modules/mail/mail.server");
+    const before = smtp.received.length;
+    const mail = await sendMail({ kind: "priceEnquiry", to: "direct@example.com", subject: "Izravno", text: "Tijelo" });
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(row).toMatchObject({ to: "direct@example.com", status: "sent", replyTo: null });
+    expect(await mail.deliver()).toBe("sent");
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.to).toEqual(["<direct@example.com>"]);
+  });
+
+  it("marks the mail failed with the server's refusal; the enquiry is stored and the shopper is thanked", async () => {
+    smtp.state.refuse = true;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await send("smtp.refused@example.com");
+      expect(response.status).toBe(302);
+      const mail = await mailOf("smtp.refused@example.com");
+      expect(mail.status).toBe("failed");
+      expect(mail.sentAt).toBeNull();
+      expect(mail.error).toMatch(/550/);
+      expect(logged).toHaveBeenCalled(); // the full refusal is kept for the operator
+    } finally {
+      logged.mockRestore();
+      smtp.state.refuse = false;
+    }
+  });
+});
