@@ -14,6 +14,8 @@ const EVERY_PAGE = [
   "/app/lib/locales.ts",
   "/app/lib/routes-table.ts",
   "/app/lib/revalidate.ts",
+  "/app/lib/toast.ts",
+  "vite/preload-helper",
   "/app/lib/meta.ts",
   "/app/lib/alternates.ts",
   "/app/components/form.tsx",

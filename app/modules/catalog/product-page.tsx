@@ -5,13 +5,19 @@ import type { Currency } from "~/lib/prices";
 import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
 import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
 import { AddToCartForm } from "./add-to-cart-form";
-import { BundleSection } from "./bundle-customization";
+import { serverFirst } from "~/lib/server-first";
+import { BundleSection as BundleSectionNow } from "./bundle-customization";
 import { ProductCardView } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
 import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
 import { SelectionForm, selectNames, VariantSelects } from "./variant-selects";
+
+// Only bundle pages need it: the browser loads it for them alone.
+const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null, () =>
+  import("./bundle-customization").then((m) => m.BundleSection),
+);
 
 // Typography for the description's allow-listed HTML (no typography plugin in the stack).
 const DESCRIPTION = [

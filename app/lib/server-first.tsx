@@ -1,0 +1,26 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+
+/**
+ * A component that only some pages render (the bundle customisation on bundle pages),
+ * kept out of the first-load JavaScript of every other page (issue 3 §6 budget) without
+ * costing visitors without JavaScript anything:
+ * - the server renders the real component at once, so the HTML is complete;
+ * - the browser loads its module only when a page renders it; until it arrives the
+ *   Suspense boundary keeps the server's HTML (React hydrates it afterwards).
+ * `eager` must be `import.meta.env.SSR ? TheComponent : null` at the call site: Vite turns
+ * that into null in the browser build, so the module is not bundled statically there.
+ */
+export function serverFirst<P extends object>(
+  eager: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+): (props: P) => ReactNode {
+  // lazy() wraps the props type in ref attributes; the component is the same either way.
+  const Component = (eager ?? lazy(() => load().then((component) => ({ default: component })))) as ComponentType<object>;
+  return function ServerFirst(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}
