@@ -33,6 +33,12 @@ describe("gzip page templates", () => {
     expect(body.length).toBeLessThan(Buffer.byteLength(expected) / 10);
   });
 
+  it("fills values longer than one stored block (65,535 bytes)", () => {
+    const long = "ž".repeat(40_000); // 80,000 bytes of UTF-8
+    const template = compileGzipTemplate(`a${NONCE}b`, [NONCE]);
+    expect(gunzipSync(renderGzipTemplate(template, { [NONCE]: long })).toString()).toBe(`a${long}b`);
+  });
+
   it("handles a text without slots and adjacent slots", () => {
     expect(gunzipSync(renderGzipTemplate(compileGzipTemplate("plain", [NONCE]), {})).toString()).toBe("plain");
     const adjacent = compileGzipTemplate(`${NONCE}${TOKEN}end`, [NONCE, TOKEN]);

@@ -51,13 +51,28 @@ export function renderGzipTemplate(template: GzipTemplate, values: Record<string
     const value = Buffer.from(values[slot] ?? "");
     if (value.length) crc = crc32(value, crc);
     size += value.length;
-    chunks.push(deflateRawSync(value, { level: 1, finishFlush: constants.Z_SYNC_FLUSH }));
+    chunks.push(storedBlock(value));
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A value as one uncompressed ("stored") deflate block: a byte-aligned header (not final,
+ * type 00), the length and its complement, the bytes. It needs no zlib call, and a value
+ * of a few dozen random characters would not compress anyway.
+ */
+function storedBlock(value: Buffer): Buffer {
+  // A stored block holds at most 65,535 bytes: longer values (never a nonce or token) go in several.
+  if (value.length > 0xffff) return Buffer.concat([storedBlock(value.subarray(0, 0xffff)), storedBlock(value.subarray(0xffff))]);
+  const block = Buffer.alloc(5 + value.length);
+  block.writeUInt16LE(value.length, 1);
+  block.writeUInt16LE(~value.length & 0xffff, 3);
+  value.copy(block, 5);
+  return block;
 }
 
 /** The plain text of the template with the slots filled (for clients that do not accept gzip). */
