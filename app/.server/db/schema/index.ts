@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./media";
 export * from "./catalog";
 export * from "./newsletter";
+export * from "./cart";
