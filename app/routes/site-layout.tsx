@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CookieBanner } from "~/modules/site/cookie-banner";
 import { Footer } from "~/modules/site/footer";
@@ -12,7 +12,10 @@ import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return layoutData(request, requestLocale(request).locale);
+  const { cartSetCookies, ...layout } = await layoutData(request, requestLocale(request).locale);
+  const headers = new Headers();
+  for (const cookie of cartSetCookies) headers.append("Set-Cookie", cookie);
+  return data(layout, { headers });
 }
 
 export default function SiteLayout() {
