@@ -1,5 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { href } from "~/lib/routes-table";
+import { CartModal } from "~/modules/cart/cart-modal";
 import { CookieBanner } from "~/modules/site/cookie-banner";
 import { Footer } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
@@ -29,6 +31,7 @@ export default function SiteLayout() {
       </main>
       <Footer data={data} />
       <CookieBanner text={data.cookieText} />
+      <CartModal cartPath={href("cart", data.locale)} />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { bundleOptionField, CART_FIELDS, QUANTITY } from "~/modules/catalog/prod
  * spec's key. Nothing here writes.
  */
 export type CartLine = { productId: number; variantId: number | null; options: CartItemOptions };
+/** The toast's entity name (spec §8 addedToCart "with entity name product or bundle"). */
+export type CartEntity = "product" | "bundle";
 
 /**
  * Spec §5: "Quantity parses as a whole number; not a number or 0 or less gives
@@ -37,7 +39,7 @@ export function mergeKey(line: CartLine): string {
   return JSON.stringify([line.productId, line.variantId, personalizations, bundle]);
 }
 
-export async function resolveCartLine(form: FormData, locale: Locale): Promise<CartLine> {
+export async function resolveCartLine(form: FormData, locale: Locale): Promise<{ line: CartLine; entity: CartEntity }> {
   const productId = positiveId(form.get(CART_FIELDS.productId));
   const product = productId ? await getProductForCart(productId, locale) : null;
   if (!product) throw new DomainError("Product not found", "cart.productNotFound", 404);
@@ -72,5 +74,8 @@ export async function resolveCartLine(form: FormData, locale: Locale): Promise<C
     const label = product.customOptions.find((o) => `options.${o.code}` === field)?.label ?? field;
     throw new DomainError("Invalid options", "cart.optionInvalid", 400, { label, message });
   }
-  return { productId: product.id, variantId, options: { personalizations: options.values, bundleOptions } };
+  return {
+    line: { productId: product.id, variantId, options: { personalizations: options.values, bundleOptions } },
+    entity: product.format === "bundle" ? "bundle" : "product",
+  };
 }

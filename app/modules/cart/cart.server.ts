@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { cartItems, carts } from "~/.server/db/schema";
+import { cartItems, carts, products } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
@@ -12,6 +12,7 @@ import { invalidQuantity, mergeKey, type CartLine } from "./cart-line.server";
 import { findCoupon, normaliseCouponCode, priceCart } from "./cart-pricing.server";
 import { judge, newProtectCode, readCartCookies, sessionMissing, type CartRow } from "./cart-session.server";
 import type { CouponProblem } from "./cart-totals";
+import { INSTRUCTIONS_MAX_LENGTH } from "./cart-form";
 
 /**
  * The cart's changes (spec §4 Cart, §5, §7 Ecommerce cart calls). Each runs in one
@@ -21,7 +22,7 @@ import type { CouponProblem } from "./cart-totals";
  */
 
 /** A change's outcome: the cart (for the cookies of a new session) and what the shopper is told. */
-export type CartChange = { cart: CartRow; created: boolean; couponRemoved: boolean };
+export type CartChange<T = void> = { cart: CartRow; created: boolean; couponRemoved: boolean; result: T };
 
 const newItemId = () => randomBytes(12).toString("base64url");
 
@@ -36,7 +37,7 @@ async function lockCart(tx: Executor, request: Request): Promise<CartRow> {
 }
 
 /** Runs `change` on the locked cart; afterwards a coupon the change made invalid is removed (spec §4). */
-async function change(request: Request, run: (tx: Executor, cart: CartRow) => Promise<void>, { create = false } = {}): Promise<CartChange> {
+async function change<T = void>(request: Request, run: (tx: Executor, cart: CartRow) => Promise<T>, { create = false } = {}): Promise<CartChange<T>> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     let cart: CartRow;
@@ -49,7 +50,7 @@ async function change(request: Request, run: (tx: Executor, cart: CartRow) => Pr
       [cart] = await tx.insert(carts).values({ siteId: SITE_ID, protectCode: newProtectCode(), locale: requestLocale(request).locale }).returning();
       created = true;
     }
-    await run(tx, cart);
+    const result = await run(tx, cart);
     let couponRemoved = false;
     if (cart.couponCode) {
       const { totals } = await priceCart(tx, cart);
@@ -59,7 +60,7 @@ async function change(request: Request, run: (tx: Executor, cart: CartRow) => Pr
       }
     }
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
-    return { cart, created, couponRemoved };
+    return { cart, created, couponRemoved, result };
   });
 }
 
@@ -90,7 +91,7 @@ async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: nu
 
 export async function addToCart(request: Request, line: CartLine, quantity: number) {
   const merge = await itemsMerge(requestLocale(request).locale);
-  return change(request, (tx, cart) => putLine(tx, cart, line, quantity, merge).then(() => undefined), { create: true });
+  return change(request, (tx, cart) => putLine(tx, cart, line, quantity, merge), { create: true });
 }
 
 /**
@@ -119,6 +120,8 @@ export function removeCartItem(request: Request, itemId: string) {
   return change(request, async (tx, cart) => {
     const item = await itemOf(tx, cart, itemId);
     await tx.delete(cartItems).where(eq(cartItems.id, item.id));
+    const [product] = await tx.select({ format: products.format }).from(products).where(eq(products.id, item.productId));
+    return product?.format === "bundle" ? ("bundle" as const) : ("product" as const);
   });
 }
 
@@ -165,7 +168,6 @@ export function removeCoupon(request: Request) {
 }
 
 /** The instructions textarea (spec §2 Cart), kept with the cart for the order. */
-export const INSTRUCTIONS_MAX_LENGTH = 1000;
 export function saveInstructions(request: Request, raw: FormDataEntryValue | null) {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text.length > INSTRUCTIONS_MAX_LENGTH) {
