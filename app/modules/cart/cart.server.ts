@@ -107,10 +107,13 @@ export async function updateCartItem(request: Request, itemId: string, quantity:
       return;
     }
     const key = merge ? mergeKey(line) : item.mergeKey;
-    if (key === item.mergeKey) {
-      await tx.update(cartItems).set({ ...line, quantity }).where(eq(cartItems.id, item.id));
+    const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
+    if (!same || same.id === item.id) {
+      // The line keeps its id, so links to it (?cartItemId) stay valid.
+      await tx.update(cartItems).set({ ...line, quantity, mergeKey: key }).where(eq(cartItems.id, item.id));
       return;
     }
+    // Edited into a copy of another line: the two merge.
     await tx.delete(cartItems).where(eq(cartItems.id, item.id));
     await putLine(tx, cart, line, quantity, merge);
   });
