@@ -22,10 +22,10 @@ export async function cartPost(visitor: Visitor, fields: Record<string, string>,
 }
 
 /** A visitor with the CSRF token already read, for many posts at once (the concurrency test). */
-export async function rawPoster(visitor: Visitor) {
+export async function rawPoster(visitor: Visitor, path = CART) {
   const token = await visitor.csrfToken(CART);
   return (fields: Record<string, string>) =>
-    visitor.request(CART, {
+    visitor.request(path, {
       method: "POST",
       body: new URLSearchParams({ csrf: token, ...fields }),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },

@@ -43,7 +43,8 @@ describe("session (spec §4 Cart Session, §9 cookies)", () => {
 
   it("answers 'Session doesn't exist' to an update, delete or coupon without a session: a message, no 500", async () => {
     const visitor = await shopper(shop);
-    for (const fields of [{ intent: "update", itemId: "abc", quantity: "2" }, { intent: "delete", itemId: "abc" }, { intent: "coupon", couponCode: "KROV10" }]) {
+    const posts: Record<string, string>[] = [{ intent: "update", itemId: "abc", quantity: "2" }, { intent: "delete", itemId: "abc" }, { intent: "coupon", couponCode: "KROV10" }];
+    for (const fields of posts) {
       const result = await cartPost(visitor, fields);
       expect(result.toastType, fields.intent).toBe("error");
     }

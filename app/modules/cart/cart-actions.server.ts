@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isDomainError, type DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
@@ -25,7 +25,7 @@ import { applyMemberCard } from "./member-card.server";
  */
 type Outcome = { toast: Toast; headers: string[]; to: "cart" | "back" | "added" };
 
-export async function cartAction(request: Request, form: FormData, locale: Locale): Promise<Response> {
+export async function cartAction(request: Request, form: FormData, locale: Locale) {
   const viaFetcher = form.get("via") === VIA_FETCHER;
   const cartPath = href("cart", locale);
   const back = backTo(request, form, cartPath);
@@ -121,8 +121,9 @@ async function refusal(error: DomainError, { viaFetcher, back, locale, intent }:
   return redirect(gone ? home : back, { headers: await setToast(toast, withCookies(headers)) });
 }
 
+/** The fetcher's answer: data (single fetch encodes it), with the status and cookies of the change. */
 function answer(body: CartAnswer, status: number, cookies: string[]) {
-  return Response.json(body, { status, headers: withCookies(cookies) });
+  return data(body, { status, headers: withCookies(cookies) });
 }
 
 function withCookies(cookies: string[]) {
