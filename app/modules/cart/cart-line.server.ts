@@ -3,7 +3,8 @@ import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { getProductForCart } from "~/modules/catalog/product-detail.server";
 import { validateProductOptions } from "~/modules/catalog/product-options.server";
-import { bundleOptionField, CART_FIELDS, QUANTITY } from "~/modules/catalog/product-view";
+import { bundleOptionField, CART_FIELDS } from "~/modules/catalog/product-view";
+import { parseQuantityText } from "./cart-form";
 
 /**
  * What an add-to-cart (or cart-item edit) form asks for, checked per product format
@@ -14,14 +15,10 @@ export type CartLine = { productId: number; variantId: number | null; options: C
 /** The toast's entity name (spec §8 addedToCart "with entity name product or bundle"). */
 export type CartEntity = "product" | "bundle";
 
-/**
- * Spec §5: "Quantity parses as a whole number; not a number or 0 or less gives
- * error.invalidQuantity and nothing is added. Cart stepper range 1 to 999."
- */
+/** The posted quantity (spec §5, see parseQuantityText), or error.invalidQuantity. */
 export function parseQuantity(raw: FormDataEntryValue | null): number {
-  const text = typeof raw === "string" ? raw.trim() : "";
-  const quantity = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(quantity >= QUANTITY.min && quantity <= QUANTITY.max)) throw invalidQuantity();
+  const quantity = typeof raw === "string" ? parseQuantityText(raw) : null;
+  if (quantity === null) throw invalidQuantity();
   return quantity;
 }
 
