@@ -171,7 +171,8 @@ export function useAnswerToast(fetcher: ReturnType<typeof useFetcher<CartAnswer>
   const shown = useRef<CartAnswer | null>(null);
   useEffect(() => {
     const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || shown.current === answer) return;
+    // The answer is there while the page revalidates ("loading"): a deleted row may be gone by "idle".
+    if (fetcher.state === "submitting" || !answer || shown.current === answer) return;
     shown.current = answer;
     if (!answer.ok || successes || answer.toast.type === "info") showToast(answer.toast);
     if (answer.redirectTo) window.location.assign(answer.redirectTo);

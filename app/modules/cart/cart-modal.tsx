@@ -47,7 +47,7 @@ export function CartModal({ cartPath }: { cartPath: string }) {
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
-      className="h-[80vh] w-[70vw] max-w-none rounded-lg p-0 backdrop:bg-black/40"
+      className="m-auto h-[80vh] max-h-none w-[70vw] max-w-none rounded-lg p-0 backdrop:bg-black/40"
       data-testid="cart-modal"
     >
       <div className="flex h-full flex-col gap-4 overflow-y-auto p-6">
