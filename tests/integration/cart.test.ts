@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts } from "~/.server/db/schema";
+import { bundleItems, carts, products, productTranslations } from "~/.server/db/schema";
 import { catalogue, eur, testId } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { CART, cartPage, cartPost, cartRow, itemsOf, rawPoster, shopper } from "./cart-helpers";
@@ -81,6 +81,15 @@ describe("session (spec §4 Cart Session, §9 cookies)", () => {
     }
   });
 
+  it("sends a shopper whose cart is archived from the cart page home, with the cookies cleared", async () => {
+    const visitor = await shopper(shop);
+    await cartPost(visitor, add({ productId: String(ids["AK-PNL-SND-40"]) }));
+    await db.update(carts).set({ status: "archived" }).where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
+    const response = await visitor.get(CART);
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/"]);
+    expect(visitor.cookies.has("cartId")).toBe(false);
+  });
+
   it("clears the session on a language switch (spec §4)", async () => {
     const visitor = await shopper(shop);
     await cartPost(visitor, add({ productId: String(ids["AK-PNL-SND-40"]) }));
@@ -133,6 +142,22 @@ describe("adding, per product format (spec §4 Addable, §5 quantity)", () => {
     expect(added.toast).toBe("Paket je dodan u košaricu");
     const [item] = await itemsOf(db, visitor);
     expect(item.options.bundleOptions).toEqual([{ id: ids["AK-PNL-TEG"], variantId: ids["AK-PNL-TEG-8017-05"] }]);
+  });
+
+  it("adds a bundle without configurable parts directly; a bundle holding a bundle cannot be added", async () => {
+    const bundle = async (sku: string, parts: number[]) => {
+      const [row] = await db.insert(products).values({ siteId: 1, sku, format: "bundle", retailPriceCents: 5000, priceCents: 4500, stock: null }).returning();
+      await db.insert(productTranslations).values({ productId: row.id, languageCode: "hrv", name: sku, slug: sku.toLowerCase() });
+      await db.insert(bundleItems).values(parts.map((productId, position) => ({ bundleId: row.id, productId, quantity: 1, position })));
+      return String(row.id);
+    };
+    const plain = await bundle("AK-TEST-SET-PLAIN", [ids["AK-PNL-SND-40"], ids["AK-DOC-PRIR"]]);
+    const nested = await bundle("AK-TEST-SET-NESTED", [Number(plain), ids["AK-PNL-SND-40"]]);
+    const visitor = await shopper(shop);
+    expect((await cartPost(visitor, add({ productId: plain }))).toast).toBe("Paket je dodan u košaricu");
+    const refused = await cartPost(visitor, add({ productId: nested }));
+    expect(refused.toastType).toBe("error");
+    expect((await itemsOf(db, visitor)).map((i) => i.productId)).toEqual([Number(plain)]);
   });
 
   it("adds an e-product directly and checks personalisations against the custom options", async () => {
