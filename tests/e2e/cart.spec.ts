@@ -77,6 +77,13 @@ test.describe("cart", () => {
     }
     await expect(page).toHaveURL(new RegExp(`${CART}$`));
     await toast(page, "Paket je dodan u košaricu");
+    if (js) {
+      // The bundle customisation counts what the cart holds of the bundle.
+      await page.goto(BUNDLE);
+      await ready(page, js);
+      await page.getByRole("button", { name: "Prilagodi paket" }).click();
+      await expect(page.getByRole("dialog", { name: "Prilagodi paket" }).getByTestId("bundle-in-cart")).toHaveText("U košarici: 1");
+    }
     await addFrom(page, js, MANUAL);
     await addFrom(page, js, CUT_TO_LENGTH, (p) => p.getByRole("spinbutton", { name: /Duljina/ }).fill("2500"));
     await expect(lines(page)).toHaveCount(4);
@@ -112,6 +119,9 @@ test.describe("cart", () => {
     await page.getByTestId("coupon-form").getByRole("button", { name: "Ukloni kupon" }).click();
     await toast(page, "Kupon je uklonjen");
     await expect(page.getByTestId("summary-orderTotal")).toContainText("34,90");
+    await page.getByTestId("clear-cart-form").getByRole("button", { name: "Isprazni košaricu" }).click();
+    await toast(page, "Košarica je ispražnjena");
+    await expect(page.getByTestId("cart-empty")).toBeVisible();
   });
 
   test("applies a valid membership card with its prices and refuses an invalid one", async ({ page, js }) => {

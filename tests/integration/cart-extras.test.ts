@@ -110,3 +110,16 @@ describe("instructions", () => {
     expect((await cartPost(visitor, { intent: "instructions", instructions: "x".repeat(1001) })).toastType).toBe("error");
   });
 });
+
+describe("clearing the cart (spec §4)", () => {
+  it("does nothing without a session, and empties a cart with its coupon", async () => {
+    const visitor = await shopper(shop);
+    expect((await cartPost(visitor, { intent: "clear" })).toast).toBe("Košarica je ispražnjena");
+    expect(visitor.cookies.has("cartId")).toBe(false);
+    await cartPost(visitor, addPanel());
+    await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" });
+    await cartPost(visitor, { intent: "clear" });
+    expect((await cartPage(visitor)).html).toContain('data-testid="cart-empty"');
+    expect((await cartRow(db, visitor)).couponCode).toBeNull();
+  });
+});

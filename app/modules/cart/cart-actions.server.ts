@@ -11,7 +11,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { parseQuantity, resolveCartLine, type CartEntity } from "./cart-line.server";
 import { cartCookies, clearCartCookies, isSessionGone } from "./cart-session.server";
 import {
-  addToCart, applyCoupon, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
+  addToCart, applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
 } from "./cart.server";
 import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "./cart-form";
 import { applyMemberCard } from "./member-card.server";
@@ -69,6 +69,10 @@ async function run(intent: CartIntent, request: Request, form: FormData, locale:
       const toast = withCouponNote(change, success("core.notifications.removedFromCart", await entityName(change.result, locale)));
       return { toast, headers: [], to: "added" };
     }
+    case "clear":
+      // Spec §4: "Clearing does nothing if the cart is empty or has no session."
+      await clearCart(request);
+      return { toast: success("cart.cleared"), headers: [], to: "cart" };
     case "coupon":
       await applyCoupon(request, form.get("couponCode"));
       return { toast: success("cart.coupon.applied"), headers: [], to: "back" };

@@ -1,7 +1,7 @@
 import type { ToastMessage } from "~/lib/toast";
 
 /** Names shared by the cart's forms and the cart action (isomorphic). */
-export const CART_INTENTS = ["add", "update", "delete", "coupon", "removeCoupon", "memberCard", "instructions"] as const;
+export const CART_INTENTS = ["add", "update", "delete", "clear", "coupon", "removeCoupon", "memberCard", "instructions"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 /** Posted by hydrated fetcher forms: the action answers with data instead of a redirect. */

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { SecureForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
@@ -47,6 +48,11 @@ export function CartContents({ cart, currency, locale, paths, loggedIn, memberCa
       <div className={compact ? "flex flex-col gap-6" : "grid gap-8 lg:grid-cols-[2fr_1fr]"}>
         <div className="flex flex-col gap-6 overflow-x-auto">
           <CartLines items={cart.items} currency={currency} locale={locale} {...forms} />
+          <SecureForm method="post" action={paths.cart} className="self-end" data-testid="clear-cart-form">
+            <input type="hidden" name="intent" value="clear" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <button type="submit" className="text-sm text-red-700 underline hover:text-red-800">{t("cart.clear")}</button>
+          </SecureForm>
           <div className="grid gap-6 md:grid-cols-2">
             <CouponForm {...forms} applied={cart.couponCode} />
             <MemberCardForm {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} />

@@ -133,6 +133,9 @@ export async function clearCart(request: Request) {
   if (!readCartCookies(request)) return null;
   return change(request, async (tx, cart) => {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    // An empty cart keeps no coupon.
+    await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+    cart.couponCode = null;
   });
 }
 
