@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { sites, users } from "~/.server/db/schema";
+import { options, sites, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { clearCache } from "~/.server/cache.server";
 import { signInAsCustomer } from "../setup/accounts";
@@ -51,6 +51,17 @@ describe("membership card", () => {
     expect(testId(page.html, "cart-line-unit")).toBe(eur("32,90") + "Članska cijena");
     expect(testId(page.html, "cart-line-row")).toBe(eur("65,80"));
     expect(page.html).toMatch(/name="memberCardBarcode"[^>]*value="385123456789"/);
+    // The same card again is not checked again (spec §4 "skipped if equal to the stored cookie"):
+    // with a pattern no card matches, it still applies, while another card is refused.
+    await db.insert(options).values({ siteId: 1, key: "MemberCardBarcodePattern", value: "^0$" });
+    await clearCache("site-config");
+    try {
+      expect((await cartPost(visitor, { intent: "memberCard", memberCardBarcode: "385123456789" })).toastType).toBe("success");
+      expect((await cartPost(visitor, { intent: "memberCard", memberCardBarcode: "12345678" })).toast).toBe("Kod članske iskaznice nije valjan!");
+    } finally {
+      await db.delete(options).where(eq(options.key, "MemberCardBarcodePattern"));
+      await clearCache("site-config");
+    }
     // An empty value clears it from the cart and the cookie.
     await cartPost(visitor, { intent: "memberCard", memberCardBarcode: "" });
     expect((await cartRow(db, visitor)).memberCardBarcode).toBeNull();

@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/modules/account/user.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { Locale } from "~/lib/locales";
 import { setCartMemberCard } from "./cart.server";
+import { lookupCart } from "./cart-session.server";
 
 /**
  * The membership card of the cart (spec §4 "Membership barcode", §5, §7 validateMembersBarcode,
@@ -47,6 +48,11 @@ export async function applyMemberCard(request: Request, user: CurrentUser | null
     return { outcome: "cleared", setCookie: serializeCookie(MEMBER_CARD_COOKIE, "", { maxAge: 0, httpOnly: true }) };
   }
   if (barcode.length > 64) throw invalid();
+  // Equal to the stored cookie and already on this cart: nothing to check again.
+  const lookup = await lookupCart(request);
+  if (readCookie(request, MEMBER_CARD_COOKIE) === barcode && lookup.kind === "active" && lookup.cart.memberCardBarcode === barcode) {
+    return { outcome: "applied", setCookie: null };
+  }
   let valid: boolean;
   try {
     valid = await validator(barcode, locale);
