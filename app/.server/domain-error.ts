@@ -8,6 +8,8 @@ export class DomainError extends Error {
     message: string,
     readonly key: string,
     readonly status = 400,
+    /** Placeholders of the message at `key` (a field label, an amount). */
+    readonly values?: Record<string, string | number>,
   ) {
     super(message);
     this.name = "DomainError";

@@ -1,10 +1,55 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getFixedT } from "~/.server/i18n.server";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { localePrefix } from "~/lib/locales";
 import { titleMeta } from "~/lib/meta";
-import { titleLoader } from "~/lib/meta.server";
+import { href } from "~/lib/routes-table";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { cartAction } from "~/modules/cart/cart-actions.server";
+import { CartPage } from "~/modules/cart/cart-page";
+import { cookiesFor, lookupCart } from "~/modules/cart/cart-session.server";
+import { buildCartView } from "~/modules/cart/cart-view.server";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
 
-export const loader = titleLoader("routes.cart");
-export const meta = titleMeta;
+/**
+ * The cart (spec §2 Cart, /kosarica, /en/cart, /de/einkaufswagen): its page, and the data
+ * of the cart modal (loaded by a fetcher). An archived or used cart clears the session and
+ * sends the shopper home with the cart-update error (spec §2, §8).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  const [lookup, site, user, t] = await Promise.all([lookupCart(request), getSiteContext(locale), getCurrentUser(request), getFixedT(locale)]);
+  const headers = new Headers();
+  for (const cookie of cookiesFor(lookup)) headers.append("Set-Cookie", cookie);
+  if (lookup.kind === "gone") {
+    throw redirect(localePrefix(locale) || "/", { headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers) });
+  }
+  const cart = lookup.kind === "active" ? await buildCartView(lookup.cart, locale) : null;
+  return data(
+    {
+      locale,
+      title: `${t("routes.cart")} | ${site.site.name}`,
+      cart,
+      currency: site.currency,
+      paths: { cart: href("cart", locale), checkout: href("checkout", locale), shop: href("shop", locale), login: href("login", locale) },
+      loggedIn: user !== null,
+      memberCardPrefill: cart?.memberCardBarcode ?? user?.memberCardBarcode ?? "",
+    },
+    { headers },
+  );
+}
 
-export default function Screen() {
-  return <ComingSoon titleKey="routes.cart" />;
+export const meta: MetaFunction<typeof loader> = ({ data }) => titleMeta({ data });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  return cartAction(request, form, requestLocale(request).locale);
+}
+
+export default function Cart() {
+  const data = useLoaderData<typeof loader>();
+  return <CartPage {...data} />;
 }

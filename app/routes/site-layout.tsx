@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { href } from "~/lib/routes-table";
+import { CartModal } from "~/modules/cart/cart-modal";
 import { CookieBanner } from "~/modules/site/cookie-banner";
 import { Footer } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
@@ -12,7 +14,10 @@ import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return layoutData(request, requestLocale(request).locale);
+  const { cartSetCookies, ...layout } = await layoutData(request, requestLocale(request).locale);
+  const headers = new Headers();
+  for (const cookie of cartSetCookies) headers.append("Set-Cookie", cookie);
+  return data(layout, { headers });
 }
 
 export default function SiteLayout() {
@@ -26,6 +31,7 @@ export default function SiteLayout() {
       </main>
       <Footer data={data} />
       <CookieBanner text={data.cookieText} />
+      <CartModal cartPath={href("cart", data.locale)} />
     </div>
   );
 }

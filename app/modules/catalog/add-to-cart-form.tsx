@@ -1,4 +1,6 @@
+import { useLocation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
 import {
@@ -34,9 +36,14 @@ export function AddToCartForm(props: Props) {
   const id = useId();
   const { prefill, errors = {} } = props;
   const editing = prefill.itemId !== null;
+  const location = useLocation();
+  const hydrated = useHydrated();
   return (
     <SecureForm action={props.action} method="post" className="flex flex-col gap-4" data-testid="add-to-cart-form">
       <input type="hidden" name={CART_FIELDS.intent} value={editing ? "update" : "add"} />
+      {/* Where "stay on the page" returns to; js=1 lets the cart answer with its modal (cartAdditionBehaviour 2). */}
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {editing ? <input type="hidden" name={CART_FIELDS.itemId} value={prefill.itemId!} /> : null}
       <input type="hidden" name={CART_FIELDS.productId} value={props.productId} />
       {props.variantId ? <input type="hidden" name={CART_FIELDS.variantId} value={props.variantId} /> : null}

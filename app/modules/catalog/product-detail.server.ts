@@ -181,3 +181,17 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     alternates: productAlternates(texts),
   };
 }
+
+/**
+ * A product by id for the cart (spec §4 Cart "Addable"): its formats' parts, variants and
+ * custom options, read fresh (not from the page cache) so the cart checks today's data.
+ * Only products a visitor can open on their own (visible, not archived, no parent).
+ */
+export async function getProductForCart(id: number, locale: Locale): Promise<ProductDetail | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const ctx = await getSiteContext(locale);
+  const db = await getDb();
+  const [row] = await db.select(productColumns).from(products).where(and(eq(products.id, id), eq(products.siteId, ctx.site.id)));
+  if (!row || row.archived || !row.visible || row.parentId !== null) return null;
+  return loadDetail(row, locale);
+}

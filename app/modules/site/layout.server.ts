@@ -13,7 +13,7 @@ type FooterOptions = {
 
 /** The small, serialisable slice of the site context that header and footer render. */
 export async function layoutData(request: Request, locale: Locale) {
-  const [ctx, cartCount] = await Promise.all([getSiteContext(locale), getCartBadge(request)]);
+  const [ctx, cart] = await Promise.all([getSiteContext(locale), getCartBadge(request)]);
   const header = (ctx.elements.header?.options ?? {}) as { phone?: string; email?: string; tagline?: string };
   const footer = (ctx.elements.footer?.options ?? {}) as FooterOptions;
   const text = (value: unknown) => (value && typeof value === "object" ? ((value as Record<string, string>)[locale] ?? (value as Record<string, string>).hr) : null);
@@ -37,10 +37,12 @@ export async function layoutData(request: Request, locale: Locale) {
     },
     copyright: (text(ctx.options.CopyrightText) ?? "").replace("{year}", String(new Date().getFullYear())),
     cookieText: text(ctx.options.CookieNotice) ?? ((ctx.elements.cookie?.options as { text?: string })?.text ?? ""),
-    cartCount,
+    cartCount: cart.count,
+    // Set-Cookie headers clearing a dead cart session (see getCartBadge); not rendered.
+    cartSetCookies: cart.setCookies,
     // The splash intro plays only on the configured forced domain (spec §2 Other behaviour).
     showSplash: Boolean(ctx.site.forcedDomain) && host === ctx.site.forcedDomain,
   };
 }
 
-export type LayoutData = Awaited<ReturnType<typeof layoutData>>;
+export type LayoutData = Omit<Awaited<ReturnType<typeof layoutData>>, "cartSetCookies">;

@@ -4,6 +4,7 @@ import { seedSite } from "./site.server";
 import { seedPages } from "./pages.server";
 import { seedDemo } from "./demo.server";
 import { seedUsers } from "./users.server";
+import { seedCartSettings, seedCoupons } from "./cart.server";
 
 type Step = { step: string; demo?: boolean; run: (tx: Executor) => Promise<void> };
 
@@ -16,6 +17,8 @@ export const SEED_STEPS: Step[] = [
   { step: "pages@1", run: seedPages }, // the pages the built-in navigations link to
   { step: "users@1", run: seedUsers }, // demo backoffice user and customer
   { step: "demo@1", demo: true, run: seedDemo }, // demo catalogue and content
+  { step: "cart-settings@1", run: seedCartSettings }, // delivery methods and the free-delivery limit
+  { step: "coupons@1", demo: true, run: seedCoupons }, // demo coupons (after the catalogue: one is product-scoped)
 ];
 
 /**

@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { products, type LocalisedText } from "./catalog";
+import { sites } from "./site";
+import { users } from "./users";
+
+/**
+ * Carts (spec §3 Cart, §4 Cart, §9 cookies): a row per cart session, found by the cartId
+ * cookie and proven by the secret protectCode cookie. An archived cart or one whose order
+ * was placed (used_at) is never changed again ('Cart is archived.', 'Session already used.').
+ */
+export const CART_STATUSES = ["active", "archived"] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
+
+export const deliveryMethods = pgTable(
+  "delivery_methods",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: jsonb("name").$type<LocalisedText>().notNull(),
+    priceCents: integer("price_cents").notNull(), // VAT included, like every price
+    taxRateBp: integer("tax_rate_bp").notNull().default(2500),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("delivery_methods_site_code").on(t.siteId, t.code), check("delivery_methods_price", sql`${t.priceCents} >= 0`)],
+);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    protectCode: text("protect_code").notNull(),
+    locale: varchar("locale", { length: 2 }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<CartStatus>().notNull().default("active"),
+    // Set when an order is placed from the cart: the session cannot be used again.
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    couponCode: text("coupon_code"),
+    memberCardBarcode: text("member_card_barcode"),
+    instructions: text("instructions").notNull().default(""),
+    deliveryMethodId: integer("delivery_method_id").references(() => deliveryMethods.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index("carts_user").on(t.userId),
+    check("carts_status", sql`${t.status} in ('active', 'archived')`),
+  ],
+);
+
+/** A bundle part's chosen variant (spec §3 Cart item options.bundleOptions: id and options). */
+export type BundleOption = { id: number; variantId: number };
+/** What a cart item carries besides product and quantity (spec §3 Cart item options). */
+export type CartItemOptions = {
+  personalizations: Record<string, string | number>;
+  bundleOptions: BundleOption[];
+};
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    // Opaque (random), so one visitor's item ids say nothing about other carts.
+    id: text("id").primaryKey(),
+    cartId: integer("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id").references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    options: jsonb("options").$type<CartItemOptions>().notNull(),
+    // Product, variant and options in a canonical form: identical lines merge (spec §1 items merge).
+    mergeKey: text("merge_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_cart_merge_key").on(t.cartId, t.mergeKey),
+    index("cart_items_cart").on(t.cartId, t.createdAt),
+    check("cart_items_quantity", sql`${t.quantity} between 1 and 999`),
+  ],
+);
+
+export const COUPON_TYPES = ["percent", "fixed"] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    code: text("code").notNull(), // stored upper case: codes are typed by hand
+    type: text("type").$type<CouponType>().notNull(),
+    // percent: whole percent 1..100; fixed: cents off.
+    value: integer("value").notNull(),
+    minCartCents: integer("min_cart_cents").notNull().default(0),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validTo: timestamp("valid_to", { withTimezone: true }),
+    usageLimit: integer("usage_limit"), // null = unlimited
+    usedCount: integer("used_count").notNull().default(0), // counted when an order is placed
+    // Products the discount applies to (their rows only); empty = the whole cart.
+    productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupons_site_code").on(t.siteId, t.code),
+    check("coupons_type", sql`${t.type} in ('percent', 'fixed')`),
+    check("coupons_value", sql`${t.value} > 0 and (${t.type} <> 'percent' or ${t.value} <= 100)`),
+  ],
+);

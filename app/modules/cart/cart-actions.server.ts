@@ -1,0 +1,153 @@
+import { data, redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { isDomainError, type DomainError } from "~/.server/domain-error";
+import { getFixedT } from "~/.server/i18n.server";
+import { setToast, type Toast } from "~/.server/toast.server";
+import { localePrefix, type Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { CART_FIELDS } from "~/modules/catalog/product-view";
+import { getSiteContext } from "~/modules/site/site.server";
+import { parseQuantity, resolveCartLine, type CartEntity } from "./cart-line.server";
+import { cartCookies, clearCartCookies, isSessionGone } from "./cart-session.server";
+import {
+  addToCart, applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
+} from "./cart.server";
+import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "./cart-form";
+import { applyMemberCard } from "./member-card.server";
+
+/**
+ * The cart route's action (spec §4 Cart, §8 cart toasts): one intent per form. Without
+ * JavaScript every answer is a redirect with a flash toast (POST → redirect → GET); the
+ * hydrated cart page's fetchers (via=fetcher) get the toast as data. A broken rule is a
+ * translated toast and changes nothing; 'Cart is archived.' and 'Session already used.'
+ * clear the session and send the shopper to the home page of the language.
+ */
+type Outcome = { toast: Toast; headers: string[]; to: "cart" | "back" | "added" };
+
+export async function cartAction(request: Request, form: FormData, locale: Locale) {
+  const viaFetcher = form.get("via") === VIA_FETCHER;
+  const cartPath = href("cart", locale);
+  const back = backTo(request, form, cartPath);
+  const intent = String(form.get(CART_FIELDS.intent) ?? "") as CartIntent;
+  let outcome: Outcome;
+  try {
+    if (!CART_INTENTS.includes(intent)) throw new Response("Unknown intent", { status: 400 });
+    outcome = await run(intent, request, form, locale);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return refusal(error, { viaFetcher, back, locale, intent });
+  }
+  if (viaFetcher) return answer({ ok: true, toast: outcome.toast }, 200, outcome.headers);
+  const headers = await setToast(outcome.toast, withCookies(outcome.headers));
+  if (outcome.to === "added") return redirect(await afterAdd(form, back, cartPath, locale), { headers });
+  return redirect(outcome.to === "back" ? back : cartPath, { headers });
+}
+
+async function run(intent: CartIntent, request: Request, form: FormData, locale: Locale): Promise<Outcome> {
+  const cookies = (change: CartChange<unknown>) => (change.created ? cartCookies(change.cart) : []);
+  const success = (key: string, values?: Toast["values"]): Toast => ({ type: "success", key, values });
+  const withCouponNote = (change: CartChange<unknown>, toast: Toast): Toast =>
+    change.couponRemoved ? { type: "info", key: "cart.coupon.removedInvalid" } : toast;
+  switch (intent) {
+    case "add": {
+      const quantity = parseQuantity(form.get(CART_FIELDS.quantity));
+      const { line, entity } = await resolveCartLine(form, locale);
+      const change = await addToCart(request, line, quantity);
+      return { toast: success("core.notifications.addedToCart", await entityName(entity, locale)), headers: cookies(change), to: "added" };
+    }
+    case "update": {
+      const quantity = parseQuantity(form.get(CART_FIELDS.quantity));
+      const itemId = String(form.get(CART_FIELDS.itemId) ?? "");
+      // From the product page's cart-item edit mode the form carries the product again.
+      const line = form.has(CART_FIELDS.productId) ? (await resolveCartLine(form, locale)).line : undefined;
+      const change = await updateCartItem(request, itemId, quantity, line);
+      return { toast: withCouponNote(change, success("core.notifications.cartUpdated")), headers: [], to: line ? "cart" : "back" };
+    }
+    case "delete": {
+      const change = await removeCartItem(request, String(form.get(CART_FIELDS.itemId) ?? ""));
+      const toast = withCouponNote(change, success("core.notifications.removedFromCart", await entityName(change.result, locale)));
+      return { toast, headers: [], to: "added" };
+    }
+    case "clear":
+      // Spec §4: "Clearing does nothing if the cart is empty or has no session."
+      await clearCart(request);
+      return { toast: success("cart.cleared"), headers: [], to: "cart" };
+    case "coupon":
+      await applyCoupon(request, form.get("couponCode"));
+      return { toast: success("cart.coupon.applied"), headers: [], to: "back" };
+    case "removeCoupon":
+      await removeCoupon(request);
+      return { toast: success("cart.coupon.removed"), headers: [], to: "back" };
+    case "memberCard": {
+      const result = await applyMemberCard(request, await getCurrentUser(request), form.get("memberCardBarcode"), locale);
+      const key = { skipped: "cart.memberCard.loginRequired", cleared: "cart.memberCard.cleared", applied: "core.notifications.membershipCardBarcodeApplied" }[result.outcome];
+      const toast: Toast = { type: result.outcome === "skipped" ? "info" : "success", key };
+      return { toast, headers: result.setCookie ? [result.setCookie] : [], to: "back" };
+    }
+    case "instructions":
+      await saveInstructions(request, form.get("instructions"));
+      return { toast: success("cart.instructions.saved"), headers: [], to: "back" };
+  }
+}
+
+async function entityName(entity: CartEntity, locale: Locale) {
+  const t = await getFixedT(locale);
+  return { entity: t(`core.entity.${entity}`) };
+}
+
+/**
+ * Spec §4: after an add or a removal the site's cartAdditionBehaviour decides: 0 the cart,
+ * 1 stay on the page, 2 the cart modal over the page (only a hydrated page can show it; a
+ * page without JavaScript gets the cart page, its real fallback).
+ */
+async function afterAdd(form: FormData, back: string, cartPath: string, locale: Locale) {
+  const behaviour = (await getSiteContext(locale)).site.cartAdditionBehaviour;
+  if (behaviour === 1) return back;
+  if (behaviour === 2 && form.get("js") === "1") {
+    const url = new URL(back, "http://shop.invalid");
+    url.searchParams.set(CART_MODAL_PARAM, "open");
+    return url.pathname + url.search;
+  }
+  return cartPath;
+}
+
+async function refusal(error: DomainError, { viaFetcher, back, locale, intent }: { viaFetcher: boolean; back: string; locale: Locale; intent: CartIntent }) {
+  const gone = isSessionGone(error);
+  const missing = error.message === "Session doesn't exist";
+  const info = error.key === "core.notifications.configurationNotSet" || error.key === "core.notifications.itemNotInCart";
+  let toast: Toast = { type: info ? "info" : "error", key: error.key, values: error.values };
+  // Spec §8 removeFromCartFailed: a removal that fails for any reason but "not in the cart".
+  if (intent === "delete" && !info && !gone) toast = { type: "error", key: "core.notifications.removeFromCartFailed" };
+  const headers = gone || missing ? clearCartCookies() : [];
+  const home = localePrefix(locale) || "/";
+  if (viaFetcher) return answer({ ok: false, toast, redirectTo: gone ? home : undefined }, error.status, headers);
+  return redirect(gone ? home : back, { headers: await setToast(toast, withCookies(headers)) });
+}
+
+/** The fetcher's answer: data (single fetch encodes it), with the status and cookies of the change. */
+function answer(body: CartAnswer, status: number, cookies: string[]) {
+  return data(body, { status, headers: withCookies(cookies) });
+}
+
+function withCookies(cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** Where "stay on the page" returns to: the posted redirectTo, else the referring page of this shop, else the cart. */
+function backTo(request: Request, form: FormData, fallback: string) {
+  const posted = form.get("redirectTo");
+  if (typeof posted === "string" && posted) return safeRedirect(posted, fallback);
+  const referer = request.headers.get("Referer");
+  if (!referer) return fallback;
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(request.url).origin) return fallback;
+    url.searchParams.delete(CART_MODAL_PARAM);
+    return safeRedirect(url.pathname + url.search, fallback);
+  } catch {
+    return fallback;
+  }
+}

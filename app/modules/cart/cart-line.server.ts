@@ -1,0 +1,78 @@
+import type { BundleOption, CartItemOptions } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import type { Locale } from "~/lib/locales";
+import { getProductForCart } from "~/modules/catalog/product-detail.server";
+import { validateProductOptions } from "~/modules/catalog/product-options.server";
+import { bundleOptionField, CART_FIELDS } from "~/modules/catalog/product-view";
+import { parseQuantityText } from "./cart-form";
+
+/**
+ * What an add-to-cart (or cart-item edit) form asks for, checked per product format
+ * (spec §4 Cart "Addable", §5 quantity): the line to store, or a DomainError with the
+ * spec's key. Nothing here writes.
+ */
+export type CartLine = { productId: number; variantId: number | null; options: CartItemOptions };
+/** The toast's entity name (spec §8 addedToCart "with entity name product or bundle"). */
+export type CartEntity = "product" | "bundle";
+
+/** The posted quantity (spec §5, see parseQuantityText), or error.invalidQuantity. */
+export function parseQuantity(raw: FormDataEntryValue | null): number {
+  const quantity = typeof raw === "string" ? parseQuantityText(raw) : null;
+  if (quantity === null) throw invalidQuantity();
+  return quantity;
+}
+
+export const invalidQuantity = () => new DomainError("Invalid quantity", "error.invalidQuantity", 400);
+
+const positiveId = (raw: FormDataEntryValue | null) => {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+};
+
+/** Identical product, variant and options merge into one line (spec §1 "items merge"). */
+export function mergeKey(line: CartLine): string {
+  const personalizations = Object.entries(line.options.personalizations).sort(([a], [b]) => a.localeCompare(b));
+  const bundle = [...line.options.bundleOptions].sort((a, b) => a.id - b.id).map((o) => [o.id, o.variantId]);
+  return JSON.stringify([line.productId, line.variantId, personalizations, bundle]);
+}
+
+export async function resolveCartLine(form: FormData, locale: Locale): Promise<{ line: CartLine; entity: CartEntity }> {
+  const productId = positiveId(form.get(CART_FIELDS.productId));
+  const product = productId ? await getProductForCart(productId, locale) : null;
+  if (!product) throw new DomainError("Product not found", "cart.productNotFound", 404);
+
+  let variantId: number | null = null;
+  const bundleOptions: BundleOption[] = [];
+  if (product.format === "configurable") {
+    // A configurable product is added as one of its variants (spec: "configuration is not set").
+    const wanted = positiveId(form.get(CART_FIELDS.variantId));
+    const variant = product.configuration?.associatedProducts.find((v) => v.id === wanted);
+    if (!variant) throw new DomainError("Configuration not set", "core.notifications.configurationNotSet", 400);
+    if (!variant.inStock) throw new DomainError("Out of stock", "cart.outOfStock", 409);
+    variantId = variant.id;
+  } else if (product.format === "bundle" && product.bundle) {
+    for (const part of product.bundle.parts) {
+      // A part that is itself a bundle blocks the bundle.
+      if (part.format === "bundle") throw new DomainError("Nested bundle", "product.bundle.nestedBundle", 400);
+      if (!part.configuration) continue;
+      // A configurable part needs a chosen simple or e-product variant distinct from the main one.
+      const chosen = positiveId(form.get(bundleOptionField(part.id)));
+      const variant = part.configuration.associatedProducts.find((v) => v.id === chosen && v.id !== part.id);
+      if (!variant) throw new DomainError("Bundle not configured", "product.bundle.notConfigured", 400);
+      if (!variant.inStock) throw new DomainError("Out of stock", "cart.outOfStock", 409);
+      bundleOptions.push({ id: part.id, variantId: variant.id });
+    }
+  }
+  if (product.format !== "configurable" && !product.inStock) throw new DomainError("Out of stock", "cart.outOfStock", 409);
+
+  const options = await validateProductOptions(product, form);
+  if (!options.ok) {
+    const [field, message] = Object.entries(options.errors)[0];
+    const label = product.customOptions.find((o) => `options.${o.code}` === field)?.label ?? field;
+    throw new DomainError("Invalid options", "cart.optionInvalid", 400, { label, message });
+  }
+  return {
+    line: { productId: product.id, variantId, options: { personalizations: options.values, bundleOptions } },
+    entity: product.format === "bundle" ? "bundle" : "product",
+  };
+}

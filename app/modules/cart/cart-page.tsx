@@ -1,0 +1,84 @@
+import { Link } from "@remix-run/react";
+import { SecureForm } from "~/components/form";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+import type { Currency } from "~/lib/prices";
+import { ProductCardView } from "~/modules/catalog/product-card";
+import { CartSummaryView, CouponForm, InstructionsForm, MemberCardForm } from "./cart-forms";
+import { CartLines } from "./cart-lines";
+import type { CartView } from "./cart-view";
+
+/** The cart route's loader data: what the cart page and the cart modal render. */
+export type CartPageData = {
+  locale: Locale;
+  cart: CartView | null;
+  currency: Pick<Currency, "label" | "symbol">;
+  paths: { cart: string; checkout: string; shop: string; login: string };
+  loggedIn: boolean;
+  memberCardPrefill: string;
+};
+
+/** The cart page (spec §2 Cart): the lines, the coupon, member card and instructions forms, the summary, checkout and cross-sells. */
+export function CartPage(props: CartPageData) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8" data-testid="cart-page">
+      <h1 className="text-3xl font-bold text-brand-900">{t("cart.title")}</h1>
+      <CartContents {...props} />
+    </div>
+  );
+}
+
+/** Everything below the title; the modal shows it too, with `redirectTo` bringing no-modal posts back to its page. */
+export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  if (!cart || cart.items.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-4" data-testid="cart-empty">
+        <p className="text-slate-700">{t("cart.empty")}</p>
+        <Link to={paths.shop} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t("cart.continueShopping")}
+        </Link>
+      </div>
+    );
+  }
+  const forms = { cartPath: paths.cart, redirectTo };
+  return (
+    <>
+      <div className={compact ? "flex flex-col gap-6" : "grid gap-8 lg:grid-cols-[2fr_1fr]"}>
+        <div className="flex flex-col gap-6 overflow-x-auto">
+          <CartLines items={cart.items} currency={currency} locale={locale} {...forms} />
+          <SecureForm method="post" action={paths.cart} className="self-end" data-testid="clear-cart-form">
+            <input type="hidden" name="intent" value="clear" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <button type="submit" className="text-sm text-red-700 underline hover:text-red-800">{t("cart.clear")}</button>
+          </SecureForm>
+          <div className="grid gap-6 md:grid-cols-2">
+            <CouponForm {...forms} applied={cart.couponCode} />
+            <MemberCardForm {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} />
+          </div>
+          <InstructionsForm {...forms} value={cart.instructions} />
+        </div>
+        <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title" className="text-lg font-semibold">{t("cart.summary.title")}</h2>
+          <CartSummaryView prices={cart.prices.converted} currency={currency} locale={locale} freeDelivery={cart.freeDelivery} />
+          <Link to={paths.checkout} className="rounded bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700" data-testid="checkout-link">
+            {t("cart.checkout")}
+          </Link>
+        </aside>
+      </div>
+      {cart.crossSells.length ? (
+        <section aria-labelledby="cart-cross-sells">
+          <h2 id="cart-cross-sells" className="mb-4 text-xl font-semibold">{t("cart.crossSells")}</h2>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="cart-cross-sells">
+            {cart.crossSells.map((card) => (
+              <li key={card.id}>
+                <ProductCardView product={card} currency={currency} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

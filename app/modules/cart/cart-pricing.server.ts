@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "~/.server/db/client.server";
+import { cartItems, coupons, deliveryMethods, products } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { FREE_DELIVERY_OPTION } from "~/.server/db/seed/cart.server";
+import type { Locale } from "~/lib/locales";
+import { getSiteContext } from "~/modules/site/site.server";
+import type { CartRow } from "./cart-session.server";
+import { computeTotals, type Totals, type TotalsCoupon } from "./cart-totals";
+
+/**
+ * Feeds the totals engine (cart-totals.ts) from the database: today's prices of the lines
+ * (the variant's for a configurable product), the cart's coupon, member card, delivery
+ * method and the shop's free-delivery limit. Used by the cart page and by every change
+ * that must re-check the coupon.
+ */
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type PricedCart = { items: CartItemRow[]; totals: Totals; couponCode: string | null };
+
+export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
+
+export function loadCartItems(db: Executor, cartId: number) {
+  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function findCoupon(db: Executor, code: string): Promise<TotalsCoupon | null> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, normaliseCouponCode(code))));
+  return row ?? null;
+}
+
+/** Spec §7 getFreeDeliveryAmount/{currencyId}: the limit in cents for the shop's currency, or none. */
+export async function freeDeliveryCents(locale: Locale): Promise<number | null> {
+  const ctx = await getSiteContext(locale);
+  const byCurrency = ctx.options[FREE_DELIVERY_OPTION] as Record<string, number> | null | undefined;
+  const value = byCurrency?.[String(ctx.currency.id)];
+  return typeof value === "number" && value >= 0 ? value : null;
+}
+
+export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupon?: TotalsCoupon | null } = {}): Promise<PricedCart> {
+  const items = await loadCartItems(db, cart.id);
+  const ids = [...new Set(items.map((i) => i.variantId ?? i.productId))];
+  const [prices, couponRow, delivery, freeDelivery] = await Promise.all([
+    ids.length
+      ? db
+          .select({ id: products.id, price: products.priceCents, membership: products.membershipPriceCents, taxRateBp: products.taxRateBp })
+          .from(products)
+          .where(inArray(products.id, ids))
+      : Promise.resolve([]),
+    coupon !== undefined ? Promise.resolve(coupon) : cart.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
+    cart.deliveryMethodId
+      ? db
+          .select({ priceCents: deliveryMethods.priceCents, taxRateBp: deliveryMethods.taxRateBp })
+          .from(deliveryMethods)
+          .where(and(eq(deliveryMethods.id, cart.deliveryMethodId), sql`${deliveryMethods.active}`))
+          .then((rows) => rows[0] ?? null)
+      : Promise.resolve(null),
+    freeDeliveryCents(cart.locale as Locale),
+  ]);
+  const byId = new Map(prices.map((p) => [p.id, p]));
+  const codeSet = coupon !== undefined ? (coupon?.code ?? null) : cart.couponCode;
+  const totals = computeTotals({
+    lines: items.map((item) => {
+      const price = byId.get(item.variantId ?? item.productId)!;
+      return {
+        itemId: item.id,
+        productIds: item.variantId ? [item.productId, item.variantId] : [item.productId],
+        quantity: item.quantity,
+        priceCents: price.price,
+        membershipCents: price.membership,
+        taxRateBp: price.taxRateBp,
+      };
+    }),
+    membership: cart.memberCardBarcode !== null,
+    // A code set on the cart that no longer exists counts as a coupon that does not apply.
+    coupon: couponRow ?? (codeSet ? missingCoupon(codeSet) : null),
+    delivery,
+    freeDeliveryCents: freeDelivery,
+    // No loyalty programme is configured for the built-in store (stores.loyalty is empty):
+    // the line is shown, at zero, as the spec's summary lists it.
+    loyaltyCents: 0,
+    now: new Date(),
+  });
+  return { items, totals, couponCode: codeSet };
+}
+
+const missingCoupon = (code: string): TotalsCoupon => ({
+  code,
+  type: "fixed",
+  value: 1,
+  minCartCents: 0,
+  validFrom: null,
+  validTo: null,
+  usageLimit: null,
+  usedCount: 0,
+  productIds: [],
+  active: false,
+});

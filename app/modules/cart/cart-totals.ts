@@ -1,0 +1,153 @@
+import { taxPart } from "~/lib/prices";
+
+/**
+ * The ONE place cart money is computed (spec §3 Cart prices.converted: itemsTotal,
+ * cartTotal, coupon, delivery, loyalty, orderTotal, tax; issue 4 item 5). Pure, integer
+ * cents, VAT-inclusive prices with the VAT part shown:
+ *
+ *   itemsTotal = Σ row totals (unit price × quantity; membership price with a member card)
+ *   cartTotal  = itemsTotal − coupon − loyalty
+ *   delivery   = price of the chosen method, 0 when none is chosen or cartTotal reaches the
+ *                free-delivery limit (spec §7 getFreeDeliveryAmount)
+ *   orderTotal = itemsTotal − coupon − loyalty + delivery, never negative
+ *   tax        = VAT contained in orderTotal: discounts are shared out over the rows they
+ *                apply to, then each VAT rate's part is taken from what remains.
+ */
+
+/** Croatian PDV 25 % (basis points) unless a product says otherwise. */
+export const DEFAULT_TAX_RATE_BP = 2500;
+
+export type TotalsLine = {
+  itemId: string;
+  /** The product and (for a configurable product) the chosen variant: a coupon's scope matches either. */
+  productIds: number[];
+  quantity: number;
+  priceCents: number;
+  membershipCents: number | null;
+  taxRateBp: number;
+};
+
+export type TotalsCoupon = {
+  code: string;
+  type: "percent" | "fixed";
+  value: number;
+  minCartCents: number;
+  validFrom: Date | null;
+  validTo: Date | null;
+  usageLimit: number | null;
+  usedCount: number;
+  productIds: number[];
+  active: boolean;
+};
+
+export type TotalsInput = {
+  lines: TotalsLine[];
+  membership: boolean;
+  coupon: TotalsCoupon | null;
+  delivery: { priceCents: number; taxRateBp: number } | null;
+  freeDeliveryCents: number | null;
+  loyaltyCents: number;
+  now: Date;
+};
+
+/** Why a coupon does not apply; the cart removes it and says so. */
+export type CouponProblem = "notFound" | "notValidNow" | "usedUp" | "minCartValue" | "noEligibleItems";
+
+export type Totals = {
+  lines: { itemId: string; unitCents: number; rowCents: number; membershipApplied: boolean }[];
+  itemsTotal: number;
+  coupon: number;
+  couponProblem: CouponProblem | null;
+  loyalty: number;
+  cartTotal: number;
+  delivery: number;
+  freeDelivery: boolean;
+  orderTotal: number;
+  tax: number;
+};
+
+/** The unit price a line is charged: the membership price when a member card applies and it is lower. */
+export function unitPrice(line: Pick<TotalsLine, "priceCents" | "membershipCents">, membership: boolean) {
+  return membership && line.membershipCents !== null && line.membershipCents < line.priceCents ? line.membershipCents : line.priceCents;
+}
+
+export function couponProblem(coupon: TotalsCoupon, itemsTotal: number, eligibleTotal: number, now: Date): CouponProblem | null {
+  if (!coupon.active) return "notFound";
+  if ((coupon.validFrom && now < coupon.validFrom) || (coupon.validTo && now > coupon.validTo)) return "notValidNow";
+  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return "usedUp";
+  if (itemsTotal < coupon.minCartCents) return "minCartValue";
+  if (eligibleTotal <= 0) return "noEligibleItems";
+  return null;
+}
+
+/** Splits `amount` over `weights` in whole cents, proportionally, each part at most its weight. */
+export function shareOut(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total <= 0 || amount <= 0) return weights.map(() => 0);
+  const capped = Math.min(amount, total);
+  const exact = weights.map((w) => (capped * w) / total);
+  const parts = exact.map(Math.floor);
+  let left = capped - parts.reduce((a, b) => a + b, 0);
+  // Largest remainders first, so the parts add up to the amount exactly.
+  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    if (parts[i] < weights[i]) {
+      parts[i] += 1;
+      left -= 1;
+    }
+  }
+  return parts;
+}
+
+export function computeTotals(input: TotalsInput): Totals {
+  const lines = input.lines.map((line) => {
+    const unitCents = unitPrice(line, input.membership);
+    return { itemId: line.itemId, unitCents, rowCents: unitCents * line.quantity, membershipApplied: unitCents !== line.priceCents };
+  });
+  const rows = lines.map((l) => l.rowCents);
+  const itemsTotal = rows.reduce((a, b) => a + b, 0);
+
+  let coupon = 0;
+  let problem: CouponProblem | null = null;
+  let couponParts = rows.map(() => 0);
+  if (input.coupon) {
+    const scope = input.coupon.productIds;
+    const eligible = input.lines.map((line, i) => (scope.length === 0 || line.productIds.some((id) => scope.includes(id)) ? rows[i] : 0));
+    const eligibleTotal = eligible.reduce((a, b) => a + b, 0);
+    problem = couponProblem(input.coupon, itemsTotal, eligibleTotal, input.now);
+    if (!problem) {
+      const wanted = input.coupon.type === "percent" ? Math.round((eligibleTotal * input.coupon.value) / 100) : input.coupon.value;
+      coupon = Math.min(wanted, eligibleTotal);
+      couponParts = shareOut(coupon, eligible);
+    }
+  }
+
+  const afterCoupon = rows.map((r, i) => r - couponParts[i]);
+  const loyalty = Math.min(Math.max(0, input.loyaltyCents), itemsTotal - coupon);
+  const loyaltyParts = shareOut(loyalty, afterCoupon);
+  const net = afterCoupon.map((r, i) => r - loyaltyParts[i]);
+  const cartTotal = itemsTotal - coupon - loyalty;
+
+  const freeDelivery = input.freeDeliveryCents !== null && cartTotal >= input.freeDeliveryCents;
+  const delivery = input.delivery && !freeDelivery && lines.length > 0 ? input.delivery.priceCents : 0;
+
+  // VAT per rate from what each rate's rows still cost, plus the delivery's own VAT.
+  const byRate = new Map<number, number>();
+  input.lines.forEach((line, i) => byRate.set(line.taxRateBp, (byRate.get(line.taxRateBp) ?? 0) + net[i]));
+  let tax = [...byRate].reduce((sum, [rate, gross]) => sum + taxPart(gross, rate), 0);
+  if (delivery > 0) tax += taxPart(delivery, input.delivery!.taxRateBp);
+
+  return {
+    lines,
+    itemsTotal,
+    coupon,
+    couponProblem: problem,
+    loyalty,
+    cartTotal,
+    delivery,
+    freeDelivery,
+    orderTotal: cartTotal + delivery,
+    tax,
+  };
+}

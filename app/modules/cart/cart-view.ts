@@ -1,0 +1,42 @@
+import type { MediaRef } from "~/lib/media";
+import type { ProductCard } from "~/modules/catalog/product-cards.server";
+
+/**
+ * What the cart page and the cart modal show (spec §3 Cart, Cart item): the lines with
+ * product data and converted prices, and the summary of prices.converted. Money in cents.
+ */
+export type CartLineView = {
+  itemId: string;
+  productId: number;
+  variantId: number | null;
+  qty: number;
+  productData: { name: string; sku: string; media: MediaRef | null; slug: string; mainProductSlug: string; isVisibleIndividually: boolean };
+  /** The product link: the main product, with ?cartItemId when the line is a variant not visible individually. */
+  href: string;
+  /** The product page in cart-item edit mode for this line. */
+  editHref: string;
+  details: { label: string; value: string }[];
+  prices: { finalPrice: number; row: number; membershipApplied: boolean };
+};
+
+export type CartSummary = {
+  itemsTotal: number;
+  cartTotal: number;
+  coupon: number;
+  delivery: number;
+  loyalty: number;
+  orderTotal: number;
+  tax: number;
+};
+
+export type CartView = {
+  items: CartLineView[];
+  qty: number;
+  digitalOnly: boolean;
+  couponCode: string | null;
+  memberCardBarcode: string | null;
+  instructions: string;
+  prices: { converted: CartSummary };
+  freeDelivery: { limit: number | null; reached: boolean };
+  crossSells: ProductCard[];
+};

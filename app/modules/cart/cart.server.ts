@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { cartItems, carts, products } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import type { Locale } from "~/lib/locales";
+import { formatPrice } from "~/lib/prices";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { invalidQuantity, mergeKey, type CartLine } from "./cart-line.server";
+import { findCoupon, normaliseCouponCode, priceCart } from "./cart-pricing.server";
+import { judge, newProtectCode, readCartCookies, sessionMissing, type CartRow } from "./cart-session.server";
+import type { CouponProblem } from "./cart-totals";
+import { INSTRUCTIONS_MAX_LENGTH } from "./cart-form";
+
+/**
+ * The cart's changes (spec §4 Cart, §5, §7 Ecommerce cart calls). Each runs in one
+ * transaction that first locks the cart row (SELECT … FOR UPDATE), so parallel requests of
+ * one shopper queue up instead of losing each other's quantities. Every change needs the
+ * session; only adding creates one.
+ */
+
+/** A change's outcome: the cart (for the cookies of a new session) and what the shopper is told. */
+export type CartChange<T = void> = { cart: CartRow; created: boolean; couponRemoved: boolean; result: T };
+
+const newItemId = () => randomBytes(12).toString("base64url");
+
+async function lockCart(tx: Executor, request: Request): Promise<CartRow> {
+  const cookies = readCartCookies(request);
+  if (!cookies) throw sessionMissing();
+  const [row] = await tx.select().from(carts).where(eq(carts.id, cookies.cartId)).for("update");
+  const found = judge(row, cookies, requestLocale(request).locale);
+  if (found.kind === "gone") throw found.error;
+  if (found.kind !== "active") throw sessionMissing();
+  return found.cart;
+}
+
+/** Runs `change` on the locked cart; afterwards a coupon the change made invalid is removed (spec §4). */
+async function change<T = void>(request: Request, run: (tx: Executor, cart: CartRow) => Promise<T>, { create = false } = {}): Promise<CartChange<T>> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    let cart: CartRow;
+    let created = false;
+    try {
+      cart = await lockCart(tx, request);
+    } catch (error) {
+      // "Adding with no session creates one" (spec §4); a dead session counts as none.
+      if (!create || !(error instanceof DomainError) || error.message !== "Session doesn't exist") throw error;
+      [cart] = await tx.insert(carts).values({ siteId: SITE_ID, protectCode: newProtectCode(), locale: requestLocale(request).locale }).returning();
+      created = true;
+    }
+    const result = await run(tx, cart);
+    let couponRemoved = false;
+    if (cart.couponCode) {
+      const { totals } = await priceCart(tx, cart);
+      if (totals.couponProblem) {
+        await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+        couponRemoved = true;
+      }
+    }
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    return { cart, created, couponRemoved, result };
+  });
+}
+
+async function itemOf(tx: Executor, cart: CartRow, itemId: string) {
+  const [item] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.id, itemId)));
+  // Spec §4: "Removal only when the item is in the cart with qty above 0, else an info message."
+  if (!item) throw new DomainError("Item not in cart", "core.notifications.itemNotInCart", 404);
+  return item;
+}
+
+async function itemsMerge(locale: Locale) {
+  return (await getSiteContext(locale)).store?.checkoutSettings.itemsMerge ?? true;
+}
+
+/** Puts `quantity` of `line` into the cart: onto the identical line when items merge, else a new line. */
+async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: number, merge: boolean, exceptItemId?: string) {
+  const id = newItemId();
+  const key = merge ? mergeKey(line) : `${mergeKey(line)}#${id}`;
+  const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
+  if (same && same.id !== exceptItemId) {
+    if (same.quantity + quantity > 999) throw invalidQuantity();
+    await tx.update(cartItems).set({ quantity: same.quantity + quantity }).where(eq(cartItems.id, same.id));
+    return same.id;
+  }
+  await tx.insert(cartItems).values({ id, cartId: cart.id, ...line, quantity, mergeKey: key });
+  return id;
+}
+
+export async function addToCart(request: Request, line: CartLine, quantity: number) {
+  const merge = await itemsMerge(requestLocale(request).locale);
+  return change(request, (tx, cart) => putLine(tx, cart, line, quantity, merge), { create: true });
+}
+
+/**
+ * Sets a line's quantity (the cart page) or, from the product page's cart-item edit mode,
+ * its variant and options too: the same line is updated, or merged into an identical one.
+ */
+export async function updateCartItem(request: Request, itemId: string, quantity: number, line?: CartLine) {
+  const merge = await itemsMerge(requestLocale(request).locale);
+  return change(request, async (tx, cart) => {
+    const item = await itemOf(tx, cart, itemId);
+    if (!line) {
+      await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
+      return;
+    }
+    const key = merge ? mergeKey(line) : item.mergeKey;
+    const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
+    if (!same || same.id === item.id) {
+      // The line keeps its id, so links to it (?cartItemId) stay valid.
+      await tx.update(cartItems).set({ ...line, quantity, mergeKey: key }).where(eq(cartItems.id, item.id));
+      return;
+    }
+    // Edited into a copy of another line: the two merge.
+    await tx.delete(cartItems).where(eq(cartItems.id, item.id));
+    await putLine(tx, cart, line, quantity, merge);
+  });
+}
+
+export function removeCartItem(request: Request, itemId: string) {
+  return change(request, async (tx, cart) => {
+    const item = await itemOf(tx, cart, itemId);
+    await tx.delete(cartItems).where(eq(cartItems.id, item.id));
+    const [product] = await tx.select({ format: products.format }).from(products).where(eq(products.id, item.productId));
+    return product?.format === "bundle" ? ("bundle" as const) : ("product" as const);
+  });
+}
+
+/** Spec §4: "Clearing does nothing if the cart is empty or has no session." */
+export async function clearCart(request: Request) {
+  if (!readCartCookies(request)) return null;
+  return change(request, async (tx, cart) => {
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    // An empty cart keeps no coupon.
+    await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+    cart.couponCode = null;
+  });
+}
+
+const COUPON_PROBLEMS: Record<CouponProblem, [string, string]> = {
+  notFound: ["Coupon not found!", "core.notifications.couponNotFound"],
+  notValidNow: ["Coupon is not valid", "cart.coupon.notValidNow"],
+  usedUp: ["Coupon usage limit reached", "cart.coupon.usedUp"],
+  minCartValue: ["Cart value below the coupon minimum", "cart.coupon.minCartValue"],
+  noEligibleItems: ["No items the coupon applies to", "cart.coupon.noEligibleItems"],
+};
+
+/** Spec §4 Coupon: required; applied only when it applies to this cart now, else the error says why. */
+export async function applyCoupon(request: Request, rawCode: FormDataEntryValue | null) {
+  const code = typeof rawCode === "string" ? normaliseCouponCode(rawCode) : "";
+  if (!code) throw new DomainError("Coupon code required", "core.validation.required", 400);
+  if (code.length > 64) throw new DomainError(...COUPON_PROBLEMS.notFound, 404);
+  return change(request, async (tx, cart) => {
+    const coupon = await findCoupon(tx, code);
+    if (!coupon || !coupon.active) throw new DomainError(...COUPON_PROBLEMS.notFound, 404);
+    const { totals } = await priceCart(tx, cart, { coupon });
+    if (totals.couponProblem) {
+      const [message, key] = COUPON_PROBLEMS[totals.couponProblem];
+      const { currency } = await getSiteContext(cart.locale as Locale);
+      throw new DomainError(message, key, 400, { amount: formatPrice(coupon.minCartCents, currency, cart.locale as Locale) });
+    }
+    await tx.update(carts).set({ couponCode: coupon.code }).where(eq(carts.id, cart.id));
+    cart.couponCode = coupon.code;
+  });
+}
+
+export function removeCoupon(request: Request) {
+  return change(request, async (tx, cart) => {
+    await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+    cart.couponCode = null;
+  });
+}
+
+/** The instructions textarea (spec §2 Cart), kept with the cart for the order. */
+export function saveInstructions(request: Request, raw: FormDataEntryValue | null) {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (text.length > INSTRUCTIONS_MAX_LENGTH) {
+    throw new DomainError("Instructions too long", "core.validation.maxLength", 400, { length: INSTRUCTIONS_MAX_LENGTH });
+  }
+  return change(request, async (tx, cart) => {
+    await tx.update(carts).set({ instructions: text }).where(eq(carts.id, cart.id));
+  });
+}
+
+/** Sets (or with null clears) the member card whose prices the cart uses; the card was validated by the caller. */
+export function setCartMemberCard(request: Request, barcode: string | null) {
+  return change(request, async (tx, cart) => {
+    await tx.update(carts).set({ memberCardBarcode: barcode }).where(eq(carts.id, cart.id));
+    cart.memberCardBarcode = barcode;
+  });
+}

@@ -1,0 +1,72 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { readCookie, serializeCookie } from "~/.server/cookies.server";
+import { getDb } from "~/.server/db/client.server";
+import { users } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import type { CurrentUser } from "~/modules/account/user.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import type { Locale } from "~/lib/locales";
+import { setCartMemberCard } from "./cart.server";
+import { lookupCart } from "./cart-session.server";
+
+/**
+ * The membership card of the cart (spec §4 "Membership barcode", §5, §7 validateMembersBarcode,
+ * §8 membership messages). The check is pluggable: the built-in one is a format check
+ * (option MemberCardBarcodePattern, default 8 to 13 digits, an EAN-like card number); an
+ * external checker (spec §7 "GET settings external barcode check") can replace it with
+ * `setMemberCardValidator` without touching the cart.
+ */
+export type MemberCardValidator = (barcode: string, locale: Locale) => Promise<boolean>;
+
+export const MEMBER_CARD_COOKIE = "memberCardBarcode";
+const DEFAULT_PATTERN = "^[0-9]{8,13}$";
+
+export const formatValidator: MemberCardValidator = async (barcode, locale) => {
+  const configured = (await getSiteContext(locale)).options.MemberCardBarcodePattern;
+  const pattern = typeof configured === "string" && configured ? configured : DEFAULT_PATTERN;
+  return new RegExp(pattern).test(barcode);
+};
+
+let validator: MemberCardValidator = formatValidator;
+export function setMemberCardValidator(next: MemberCardValidator) {
+  validator = next;
+}
+
+export type MemberCardResult = { outcome: "skipped" | "cleared" | "applied"; setCookie: string | null };
+
+/**
+ * Spec §4: skipped when logged out or equal to the stored cookie; empty clears it;
+ * otherwise validated: a failing call gives membershipCardBarcodeError, isValid false
+ * membershipCardBarcodeInvalid; on success the profile gets it when the user had none,
+ * the memberCardBarcode cookie is set and the cart uses membership prices.
+ */
+export async function applyMemberCard(request: Request, user: CurrentUser | null, raw: FormDataEntryValue | null, locale: Locale): Promise<MemberCardResult> {
+  const barcode = typeof raw === "string" ? raw.trim() : "";
+  if (!user) return { outcome: "skipped", setCookie: null };
+  if (barcode === "") {
+    await setCartMemberCard(request, null);
+    return { outcome: "cleared", setCookie: serializeCookie(MEMBER_CARD_COOKIE, "", { maxAge: 0, httpOnly: true }) };
+  }
+  if (barcode.length > 64) throw invalid();
+  // Equal to the stored cookie and already on this cart: nothing to check again.
+  const lookup = await lookupCart(request);
+  if (readCookie(request, MEMBER_CARD_COOKIE) === barcode && lookup.kind === "active" && lookup.cart.memberCardBarcode === barcode) {
+    return { outcome: "applied", setCookie: null };
+  }
+  let valid: boolean;
+  try {
+    valid = await validator(barcode, locale);
+  } catch {
+    throw new DomainError("Member card check failed", "core.notifications.membershipCardBarcodeError", 502);
+  }
+  if (!valid) throw invalid();
+  await setCartMemberCard(request, barcode);
+  if (!user.memberCardBarcode) {
+    const db = await getDb();
+    await db.update(users).set({ memberCardBarcode: barcode }).where(and(eq(users.id, user.id), isNull(users.memberCardBarcode)));
+  }
+  const same = readCookie(request, MEMBER_CARD_COOKIE) === barcode;
+  return { outcome: "applied", setCookie: same ? null : serializeCookie(MEMBER_CARD_COOKIE, barcode, { httpOnly: true }) };
+}
+
+const invalid = () => new DomainError("Member card barcode is not valid", "core.notifications.membershipCardBarcodeInvalid", 400);
