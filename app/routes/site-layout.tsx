@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { href } from "~/lib/routes-table";
-import { CartModal } from "~/modules/cart/cart-modal";
+import { CART_MODAL_PARAM } from "~/modules/cart/cart-form";
 import { CookieBanner } from "~/modules/site/cookie-banner";
 import { Footer } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
@@ -20,8 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(layout, { headers });
 }
 
+// Only a script opens the cart modal (?cart=open after an add), so it loads when first
+// needed instead of with every page (first-load JS budget, issue 3 §6).
+const CartModal = lazy(() => import("~/modules/cart/cart-modal").then((m) => ({ default: m.CartModal })));
+
 export default function SiteLayout() {
   const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const cartModal = hydrated && params.get(CART_MODAL_PARAM) === "open";
   return (
     <div className="flex min-h-screen flex-col">
       {data.showSplash ? <Splash logo={data.logo} /> : null}
@@ -31,7 +40,11 @@ export default function SiteLayout() {
       </main>
       <Footer data={data} />
       <CookieBanner text={data.cookieText} />
-      <CartModal cartPath={href("cart", data.locale)} />
+      {cartModal ? (
+        <Suspense fallback={null}>
+          <CartModal cartPath={href("cart", data.locale)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
