@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootShop, type Shop } from "../setup/shop";
+import { Visitor } from "../setup/client";
+
+/**
+ * The byte budgets of issue 3 §6, checked on every build so that a new feature cannot
+ * silently push them over: first-load JavaScript at most 95 KiB gzipped on home, category
+ * and product pages (the Remix and React runtime alone is about 84), and category HTML at
+ * most 30 KiB gzipped. Gzip at level 6, as the compression middleware sends it. The same
+ * counting rule as `npm run bench`: every script the HTML loads up front and their static
+ * imports (dynamic import() is lazy and not counted).
+ */
+const KIB = 1024;
+const JS_BUDGET = 95 * KIB;
+const CATEGORY_HTML_BUDGET = 30 * KIB;
+const client = path.resolve("build/client");
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await bootShop();
+});
+afterAll(() => shop.close());
+
+const gzipped = (text: string | Buffer) => gzipSync(text, { level: 6 }).length;
+
+function scriptsOf(html: string): string[] {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) urls.add(/href="([^"]+)"/.exec(tag)![1]!);
+  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, url] of body!.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+\.m?js)["']/g)) urls.add(url!);
+  }
+  return [...urls];
+}
+
+/** Gzipped bytes of the scripts and everything they import statically. */
+function firstLoadJs(html: string): { bytes: number; files: string[] } {
+  const queue = scriptsOf(html);
+  const seen = new Set<string>();
+  let bytes = 0;
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(path.join(client, url));
+    bytes += gzipped(code);
+    for (const [, imported] of code.toString().matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.m?js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(url), imported!));
+    }
+  }
+  return { bytes, files: [...seen] };
+}
+
+async function html(url: string) {
+  const response = await new Visitor(shop).request(url, { headers: { Accept: "text/html" } });
+  expect(response.status, url).toBe(200);
+  return response.text();
+}
+
+describe("first-load budgets (issue 3 §6)", () => {
+  for (const [name, url] of [
+    ["home", "/"],
+    ["category", "/shop?limit=24"],
+    ["product", "/product/polukruzni-oluk-125-mm-ral-7016-3-m"],
+  ] as const) {
+    it(`${name}: first-load JavaScript ≤ 95 KiB gzipped`, async () => {
+      const { bytes, files } = firstLoadJs(await html(url));
+      expect(files.length).toBeGreaterThan(2); // the runtime, the entry and the route were found
+      expect(bytes, `${(bytes / KIB).toFixed(1)} KiB in ${files.join(", ")}`).toBeLessThanOrEqual(JS_BUDGET);
+    });
+  }
+
+  it("category page (24 products) HTML ≤ 30 KiB gzipped", async () => {
+    const page = await html("/shop?limit=24");
+    expect(page.match(/data-testid="product-card"/g)?.length).toBeGreaterThanOrEqual(24);
+    expect(gzipped(page)).toBeLessThanOrEqual(CATEGORY_HTML_BUDGET);
+  });
+});
