@@ -8,6 +8,7 @@ import { ProductCardView } from "~/modules/catalog/product-card";
 import { QuoteCart as QuoteCartNow } from "~/modules/quote/quote-cart";
 import type { QuoteData } from "~/modules/quote/quote-fields";
 import { CartSummaryView, CouponForm, InstructionsForm, MemberCardForm } from "./cart-forms";
+import { CartEmpty } from "./cart-empty";
 import { CartLines } from "./cart-lines";
 import type { CartView } from "./cart-view";
 
@@ -40,17 +41,9 @@ export function CartPage(props: CartPageData) {
 /** Everything below the title; the modal shows it too, with `redirectTo` bringing no-modal posts back to its page. */
 export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, quote, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
   const { t } = useTranslation();
-  if (!cart || cart.items.length === 0) {
-    return (
-      <div className="flex flex-col items-start gap-4" data-testid="cart-empty">
-        <p className="text-slate-700">{t("cart.empty")}</p>
-        <Link to={paths.shop} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          {t("cart.continueShopping")}
-        </Link>
-      </div>
-    );
-  }
-  if (quote) return <QuoteCart cart={cart} quote={quote} cartPath={paths.cart} redirectTo={redirectTo} />;
+  // The request-quote cart renders its empty state itself: its request modal outlives the emptied cart.
+  if (quote) return <QuoteCart cart={cart} quote={quote} cartPath={paths.cart} shopPath={paths.shop} redirectTo={redirectTo} />;
+  if (!cart || cart.items.length === 0) return <CartEmpty shopPath={paths.shop} />;
   const forms = { cartPath: paths.cart, redirectTo };
   return (
     <>

@@ -5,15 +5,17 @@ import { SecureFetcherForm, SecureForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import { showToast } from "~/lib/toast";
+import { CartEmpty } from "~/modules/cart/cart-empty";
 import { useAnswerToast } from "~/modules/cart/cart-lines";
 import { QUANTITY_DEBOUNCE_MS, VIA_FETCHER, type CartAnswer } from "~/modules/cart/cart-form";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view";
 import { QUANTITY } from "~/modules/catalog/product-view";
 import { QUOTE_PULSE_MS, type QuoteData } from "./quote-fields";
+import type { QuoteLineSummary } from "./quote-lines-summary";
 
 const QuoteDialog = lazy(() => import("./quote-dialog"));
 
-type Props = { cart: CartView; quote: QuoteData; cartPath: string; redirectTo?: string };
+type Props = { cart: CartView | null; quote: QuoteData; cartPath: string; shopPath: string; redirectTo?: string };
 
 /**
  * The request-quote cart (spec §2 Cart variant): the lines with a quantity stepper and a
@@ -22,7 +24,7 @@ type Props = { cart: CartView; quote: QuoteData; cartPath: string; redirectTo?: 
  * flag (data-pulse) for 500 ms after a quantity change or a deletion; the animation is
  * motion-safe only, so prefers-reduced-motion keeps the flag without the movement.
  */
-export function QuoteCart({ cart, quote, cartPath, redirectTo }: Props) {
+export function QuoteCart({ cart, quote, cartPath, shopPath, redirectTo }: Props) {
   const { t } = useTranslation();
   const [pulse, setPulse] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -32,6 +34,17 @@ export function QuoteCart({ cart, quote, cartPath, redirectTo }: Props) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setPulse(false), QUOTE_PULSE_MS);
   }, []);
+  const items = cart?.items ?? [];
+  // After a sent inquiry the cart is empty, while the modal still thanks the shopper: it stays mounted.
+  const send = <SendInquiry items={items} quote={quote} />;
+  if (items.length === 0) {
+    return (
+      <>
+        <CartEmpty shopPath={shopPath} />
+        {send}
+      </>
+    );
+  }
   return (
     <div className="flex flex-col gap-6" data-testid="quote-cart">
       <p className="text-slate-700">{t("cart.quote.intro")}</p>
@@ -40,11 +53,11 @@ export function QuoteCart({ cart, quote, cartPath, redirectTo }: Props) {
         data-testid="quote-cart-list"
         data-pulse={pulse || undefined}
       >
-        {cart.items.map((item) => (
+        {items.map((item) => (
           <QuoteLine key={item.itemId} item={item} cartPath={cartPath} redirectTo={redirectTo} onChanged={changed} />
         ))}
       </ul>
-      <SendInquiry cart={cart} quote={quote} />
+      {send}
     </div>
   );
 }
@@ -222,31 +235,36 @@ function useStepper(item: CartLineView, cartPath: string, onChanged: () => void)
   };
 }
 
-/** 'Send inquiry': a link to the inquiry page; once hydrated it opens the request modal instead. */
-function SendInquiry({ cart, quote }: { cart: CartView; quote: QuoteData }) {
+/**
+ * 'Send inquiry': a link to the inquiry page; once hydrated it opens the request modal
+ * instead. With no lines left (the inquiry was sent) only the open modal remains.
+ */
+function SendInquiry({ items, quote }: { items: CartLineView[]; quote: QuoteData }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const [lines, setLines] = useState<QuoteLineSummary[] | null>(null);
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     setContainer(event.currentTarget.closest("dialog"));
-    setWanted(true);
+    // The lines as they were when the modal opened.
+    setLines(items.map((item) => ({ itemId: item.itemId, name: item.productData.name, sku: item.productData.sku, quantity: item.qty, options: item.details })));
     setOpen(true);
   };
-  const lines = cart.items.map((item) => ({ itemId: item.itemId, name: item.productData.name, sku: item.productData.sku, quantity: item.qty, options: item.details }));
   return (
     <>
-      <a
-        href={quote.inquiryPath}
-        onClick={onClick}
-        className="self-end rounded bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-        data-testid="send-inquiry"
-      >
-        {t("cart.quote.send")}
-      </a>
-      {wanted ? (
+      {items.length ? (
+        <a
+          href={quote.inquiryPath}
+          onClick={onClick}
+          className="self-end rounded bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+          data-testid="send-inquiry"
+        >
+          {t("cart.quote.send")}
+        </a>
+      ) : null}
+      {lines ? (
         <Suspense fallback={null}>
           <QuoteDialog open={open} onOpenChange={setOpen} lines={lines} inquiry={quote.inquiry} container={container} />
         </Suspense>
