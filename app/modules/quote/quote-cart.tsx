@@ -35,29 +35,27 @@ export function QuoteCart({ cart, quote, cartPath, shopPath, redirectTo }: Props
     timer.current = setTimeout(() => setPulse(false), QUOTE_PULSE_MS);
   }, []);
   const items = cart?.items ?? [];
-  // After a sent inquiry the cart is empty, while the modal still thanks the shopper: it stays mounted.
-  const send = <SendInquiry items={items} quote={quote} />;
-  if (items.length === 0) {
-    return (
-      <>
-        <CartEmpty shopPath={shopPath} />
-        {send}
-      </>
-    );
-  }
+  // After a sent inquiry the cart is empty while the modal still thanks the shopper: the
+  // tree keeps SendInquiry (and its modal) in the same place, so it stays mounted.
   return (
-    <div className="flex flex-col gap-6" data-testid="quote-cart">
-      <p className="text-slate-700">{t("cart.quote.intro")}</p>
-      <ul
-        className={`divide-y divide-slate-200 rounded border border-slate-200 ${pulse ? "motion-safe:animate-pulse" : ""}`}
-        data-testid="quote-cart-list"
-        data-pulse={pulse || undefined}
-      >
-        {items.map((item) => (
-          <QuoteLine key={item.itemId} item={item} cartPath={cartPath} redirectTo={redirectTo} onChanged={changed} />
-        ))}
-      </ul>
-      {send}
+    <div className="flex flex-col gap-6" data-testid={items.length ? "quote-cart" : undefined}>
+      {items.length === 0 ? (
+        <CartEmpty shopPath={shopPath} />
+      ) : (
+        <>
+          <p className="text-slate-700">{t("cart.quote.intro")}</p>
+          <ul
+            className={`divide-y divide-slate-200 rounded border border-slate-200 ${pulse ? "motion-safe:animate-pulse" : ""}`}
+            data-testid="quote-cart-list"
+            data-pulse={pulse || undefined}
+          >
+            {items.map((item) => (
+              <QuoteLine key={item.itemId} item={item} cartPath={cartPath} redirectTo={redirectTo} onChanged={changed} />
+            ))}
+          </ul>
+        </>
+      )}
+      <SendInquiry items={items} quote={quote} />
     </div>
   );
 }
