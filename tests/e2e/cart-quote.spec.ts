@@ -100,3 +100,22 @@ test("the inquiry asks for the required fields before it is sent", async ({ page
   await expect(box.getByLabel(/^E-mail adresa/)).toHaveAttribute("required", "");
   await expect(box.getByLabel(/^Poruka/)).toHaveAttribute("required", "");
 });
+
+test("the cart modal shows the request-quote cart, and its 'send inquiry' opens the request modal over it", async ({ page, js }, info) => {
+  test.skip(!js, "the cart modal needs JavaScript; without it the cart page is its fallback");
+  await add(page, js, SANDWICH);
+  await page.goto(`${SANDWICH}?cart=open`);
+  await ready(page, js);
+  const modal = page.getByTestId("cart-modal");
+  await expect(modal.getByTestId("quote-cart-list").getByTestId("cart-line")).toHaveCount(1);
+  await modal.getByRole("link", { name: "Pošalji upit" }).click();
+  const box = page.getByRole("dialog", { name: "Upit za ponudu" });
+  await expect(box).toBeVisible();
+  await box.getByLabel(/^Ime/).fill("Iva");
+  await box.getByLabel(/^E-mail adresa/).fill(`ponuda-modal-${info.project.name}@example.com`);
+  await box.getByLabel(/^Poruka/).fill("Molim ponudu.");
+  await box.getByRole("checkbox").check();
+  await box.getByRole("button", { name: "Pošalji upit" }).click();
+  await expect(box.getByTestId("enquiry-sent")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("0");
+});
