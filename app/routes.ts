@@ -34,6 +34,7 @@ export default [
     route("consent", "routes/admin.consent.tsx"),
     route("consent/:slug", "routes/admin.consent.$slug.tsx"),
     route("templates", "routes/admin.templates.tsx"),
+    route("cart-settings", "routes/admin.cart-settings.tsx"),
   ]),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
   siteRoutes(DEFAULT_LOCALE),

@@ -23,6 +23,7 @@ export type RouteKey =
   | "event"
   | "confirmEmail"
   | "priceEnquiry"
+  | "cartInquiry"
   | "page";
 
 type Entry = { file: string; paths: Record<Locale, string>; aliases?: string[] };
@@ -73,6 +74,11 @@ export const ROUTES: Record<RouteKey, Entry> = {
   priceEnquiry: {
     file: "routes/price-enquiry.tsx",
     paths: { hr: "upit-o-cijeni/:slug", en: "price-enquiry/:slug", de: "preisanfrage/:slug" },
+  },
+  // The request-quote cart's inquiry (spec §2 request-quote cart variant): the request modal's page without JavaScript.
+  cartInquiry: {
+    file: "routes/cart-inquiry.tsx",
+    paths: { hr: "kosarica/upit", en: "cart/inquiry", de: "einkaufswagen/anfrage" },
   },
   // The catch-all page or post; it must stay last.
   page: { file: "routes/page.tsx", paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },

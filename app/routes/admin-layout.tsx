@@ -58,6 +58,7 @@ export default function AdminLayout() {
           <ul className="space-y-1">
             <li><NavLink to="/admin/consent" className={item}>{t("admin.consents")}</NavLink></li>
             <li><NavLink to="/admin/templates" className={item}>{t("admin.templates")}</NavLink></li>
+            <li><NavLink to="/admin/cart-settings" className={item}>{t("admin.cartSettings")}</NavLink></li>
             {showCaches ? <li><NavLink to="/admin/cache" className={item}>{t("admin.caches")}</NavLink></li> : null}
           </ul>
         </nav>

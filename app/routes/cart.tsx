@@ -11,6 +11,7 @@ import { cartAction } from "~/modules/cart/cart-actions.server";
 import { CartPage } from "~/modules/cart/cart-page";
 import { cookiesFor, lookupCart } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
+import { quoteData } from "~/modules/quote/quote.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
@@ -21,7 +22,7 @@ import { getSiteContext } from "~/modules/site/site.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
-  const [lookup, site, user, t] = await Promise.all([lookupCart(request), getSiteContext(locale), getCurrentUser(request), getFixedT(locale)]);
+  const [lookup, site, user, t, quote] = await Promise.all([lookupCart(request), getSiteContext(locale), getCurrentUser(request), getFixedT(locale), quoteData(locale)]);
   const headers = new Headers();
   for (const cookie of cookiesFor(lookup)) headers.append("Set-Cookie", cookie);
   if (lookup.kind === "gone") {
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paths: { cart: href("cart", locale), checkout: href("checkout", locale), shop: href("shop", locale), login: href("login", locale) },
       loggedIn: user !== null,
       memberCardPrefill: cart?.memberCardBarcode ?? user?.memberCardBarcode ?? "",
+      quote,
     },
     { headers },
   );

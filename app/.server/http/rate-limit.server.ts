@@ -10,7 +10,7 @@ const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, d
 
 // Sign-in, registration, password recovery and public forms get the strict budget.
 const SENSITIVE =
-  /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin|upit-o-cijeni|price-enquiry|preisanfrage)(?:\/|$)/;
+  /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin|upit-o-cijeni|price-enquiry|preisanfrage|kosarica\/upit|cart\/inquiry|einkaufswagen\/anfrage)(?:\/|$)/;
 
 async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
   if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });

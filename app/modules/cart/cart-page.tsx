@@ -3,8 +3,12 @@ import { SecureForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
+import { serverFirst } from "~/lib/server-first";
 import { ProductCardView } from "~/modules/catalog/product-card";
+import { QuoteCart as QuoteCartNow } from "~/modules/quote/quote-cart";
+import type { QuoteData } from "~/modules/quote/quote-fields";
 import { CartSummaryView, CouponForm, InstructionsForm, MemberCardForm } from "./cart-forms";
+import { CartEmpty } from "./cart-empty";
 import { CartLines } from "./cart-lines";
 import type { CartView } from "./cart-view";
 
@@ -16,7 +20,12 @@ export type CartPageData = {
   paths: { cart: string; checkout: string; shop: string; login: string };
   loggedIn: boolean;
   memberCardPrefill: string;
+  /** Set when the shop runs the request-quote cart (spec §2 Cart variant): the cart shows QuoteCart instead. */
+  quote?: QuoteData | null;
 };
+
+// Only request-quote shops show it: the browser loads it when the cart renders it.
+const QuoteCart = serverFirst(import.meta.env.SSR ? QuoteCartNow : null, () => import("~/modules/quote/quote-cart").then((m) => m.QuoteCart));
 
 /** The cart page (spec §2 Cart): the lines, the coupon, member card and instructions forms, the summary, checkout and cross-sells. */
 export function CartPage(props: CartPageData) {
@@ -30,18 +39,11 @@ export function CartPage(props: CartPageData) {
 }
 
 /** Everything below the title; the modal shows it too, with `redirectTo` bringing no-modal posts back to its page. */
-export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
+export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, quote, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
   const { t } = useTranslation();
-  if (!cart || cart.items.length === 0) {
-    return (
-      <div className="flex flex-col items-start gap-4" data-testid="cart-empty">
-        <p className="text-slate-700">{t("cart.empty")}</p>
-        <Link to={paths.shop} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          {t("cart.continueShopping")}
-        </Link>
-      </div>
-    );
-  }
+  // The request-quote cart renders its empty state itself: its request modal outlives the emptied cart.
+  if (quote) return <QuoteCart cart={cart} quote={quote} cartPath={paths.cart} shopPath={paths.shop} redirectTo={redirectTo} />;
+  if (!cart || cart.items.length === 0) return <CartEmpty shopPath={paths.shop} />;
   const forms = { cartPath: paths.cart, redirectTo };
   return (
     <>

@@ -11,7 +11,12 @@ import { ENQUIRY_FORM_KIND, type EnquiryFormData } from "./enquiry-fields";
  * where it posts, the contact form's consents (null when they could not be loaded: the
  * form then shows error.consentsNotFetched, spec §5) and the captcha widget's settings.
  */
-export async function enquiryFormData(locale: Locale, slug: string): Promise<EnquiryFormData> {
+export function enquiryFormData(locale: Locale, slug: string): Promise<EnquiryFormData> {
+  return enquiryFormDataFor(locale, href("priceEnquiry", locale, { slug }));
+}
+
+/** The same for a form that posts elsewhere (the request-quote cart's inquiry). */
+export async function enquiryFormDataFor(locale: Locale, action: string): Promise<EnquiryFormData> {
   let consents: FormConsent[] | null;
   try {
     consents = await getFormConsents(ENQUIRY_FORM_KIND, locale);
@@ -19,5 +24,5 @@ export async function enquiryFormData(locale: Locale, slug: string): Promise<Enq
     if (!isDomainError(error)) throw error;
     consents = null;
   }
-  return { action: href("priceEnquiry", locale, { slug }), consents, captcha: captchaConfig() };
+  return { action, consents, captcha: captchaConfig() };
 }

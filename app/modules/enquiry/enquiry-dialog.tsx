@@ -46,7 +46,8 @@ export default function EnquiryDialog({ open, onOpenChange, productName, enquiry
   );
 }
 
-function DialogForm({ enquiry, onSent }: { enquiry: EnquiryFormData; onSent: () => void }) {
+/** The dialog's form: a fetcher form that toasts the success and calls onSent 1500 ms later (the cart's inquiry dialog uses it too). */
+export function DialogForm({ enquiry, onSent, idPrefix = "enquiry-dialog" }: { enquiry: EnquiryFormData; onSent: () => void; idPrefix?: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<EnquiryAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -77,7 +78,7 @@ function DialogForm({ enquiry, onSent }: { enquiry: EnquiryFormData; onSent: () 
       answer={answer}
       fetcher={fetcher}
       busy={fetcher.state !== "idle"}
-      idPrefix="enquiry-dialog"
+      idPrefix={idPrefix}
     />
   );
 }

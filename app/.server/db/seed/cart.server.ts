@@ -38,3 +38,10 @@ export async function seedCoupons(tx: Executor) {
     ])
     .onConflictDoNothing();
 }
+
+/** The option that turns the cart into a request-quote cart (spec §2 Cart variant); off by default. */
+export const REQUEST_QUOTE_OPTION = "CartRequestQuote";
+
+export async function seedRequestQuoteSetting(tx: Executor) {
+  await tx.insert(options).values({ siteId: SITE_ID, key: REQUEST_QUOTE_OPTION, value: false }).onConflictDoNothing();
+}

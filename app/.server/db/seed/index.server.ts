@@ -4,7 +4,7 @@ import { seedSite } from "./site.server";
 import { seedPages } from "./pages.server";
 import { seedDemo } from "./demo.server";
 import { seedUsers } from "./users.server";
-import { seedCartSettings, seedCoupons } from "./cart.server";
+import { seedCartSettings, seedCoupons, seedRequestQuoteSetting } from "./cart.server";
 
 type Step = { step: string; demo?: boolean; run: (tx: Executor) => Promise<void> };
 
@@ -19,6 +19,7 @@ export const SEED_STEPS: Step[] = [
   { step: "demo@1", demo: true, run: seedDemo }, // demo catalogue and content
   { step: "cart-settings@1", run: seedCartSettings }, // delivery methods and the free-delivery limit
   { step: "coupons@1", demo: true, run: seedCoupons }, // demo coupons (after the catalogue: one is product-scoped)
+  { step: "cart-request-quote@1", run: seedRequestQuoteSetting }, // the request-quote cart switch, off
 ];
 
 /**

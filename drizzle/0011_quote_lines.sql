@@ -1,0 +1,1 @@
+ALTER TABLE "price_enquiries" ADD COLUMN "lines" jsonb;
