@@ -26,6 +26,7 @@ export default [
   route("media/*", "routes/media.ts"),
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
   route("actions/newsletter", "routes/actions.newsletter.ts"),
+  route("actions/logout", "routes/actions.logout.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [

@@ -6,3 +6,4 @@ export * from "./media";
 export * from "./catalog";
 export * from "./newsletter";
 export * from "./enquiry";
+export * from "./accounts";
