@@ -4,6 +4,13 @@
  * login, register and profile pages stay free of zod.
  */
 
+import { localePrefix, type Locale } from "~/lib/locales";
+
+/** The home page of a language: where login and logout land (spec §4 Auth "go home"). */
+export function homeOf(locale: Locale): string {
+  return localePrefix(locale) || "/";
+}
+
 /** Spec §9 "Password min 8". */
 export const PASSWORD_MIN = 8;
 /** The longest address SMTP allows. */

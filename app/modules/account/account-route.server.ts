@@ -3,7 +3,6 @@ import { data, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { env } from "~/.server/env.server";
 import { setToast, type ToastType } from "~/.server/toast.server";
-import { localePrefix, type Locale } from "~/lib/locales";
 import type { FieldErrors, FormAnswer } from "./account-fields";
 
 /** Helpers the account routes share: answers, redirects and the request's facts. */
@@ -18,9 +17,7 @@ export function shopOrigin(request: Request): string {
   return env.PUBLIC_URL ?? new URL(request.url).origin;
 }
 
-export function homeOf(locale: Locale): string {
-  return localePrefix(locale) || "/";
-}
+export { homeOf } from "./account-fields";
 
 /** A remembered redirect from the query or form, only when it is a local path (spec §4 Auth); else null. */
 export function rememberedRedirect(value: unknown): string | null {
