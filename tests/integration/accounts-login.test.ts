@@ -158,3 +158,18 @@ describe("social login", () => {
   });
 });
 
+
+describe("roles (spec §6)", () => {
+  it("a customer never reaches /admin: the admin layout sends the session to /adminLogin", async () => {
+    const visitor = new Visitor(shop);
+    await login(visitor, customer);
+    for (const path of ["/admin", "/admin/consent", "/admin/cache"]) {
+      const response = await visitor.get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toMatch(/^\/adminLogin\?redirectTo=/);
+    }
+    // And the backoffice sign-in refuses the customer.
+    const admin = await submit(visitor, "/adminLogin", { email: customer.username, password: customer.password, redirectTo: "/admin" }, "/adminLogin");
+    expect(admin.status).toBe(403);
+  });
+});
