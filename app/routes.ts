@@ -27,6 +27,7 @@ export default [
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
   route("actions/newsletter", "routes/actions.newsletter.ts"),
   route("actions/logout", "routes/actions.logout.ts"),
+  route("actions/wishlist", "routes/actions.wishlist.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [

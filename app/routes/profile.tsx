@@ -20,6 +20,11 @@ import { RegisterForm } from "~/modules/account/register-form";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { positiveInt } from "~/lib/pagination";
+import { WISHLIST_PAGE_PARAM } from "~/modules/wishlist/wishlist-fields";
+import { WishlistList } from "~/modules/wishlist/wishlist-list";
+import { wishlistPage } from "~/modules/wishlist/wishlist.server";
 
 /**
  * Profile (/profil, /profile; spec §2 Profile): for a signed-in customer the profile
@@ -38,8 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
     return data({ locale, title, account: null, consents, countries });
   }
-  const [addresses, orders] = await Promise.all([listAddresses(user.id), getOrderHistory(user.id)]);
+  const page = positiveInt(new URL(request.url).searchParams.get(WISHLIST_PAGE_PARAM), 1);
+  const [addresses, orders, site] = await Promise.all([listAddresses(user.id), getOrderHistory(user.id), getSiteContext(locale)]);
+  // Back-office users have no wishlist (spec §4 Wishlist).
+  const wishlist = user.isBackofficeUser ? null : await wishlistPage(user.id, page, locale);
   const account = {
+    wishlist,
+    currency: site.currency,
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, memberCardBarcode: user.memberCardBarcode },
     addresses: addresses.map((a) => ({ ...a, id: String(a.id) })),
     orders,
@@ -105,6 +115,11 @@ export default function ProfilePage() {
       <Block title={t("account.profile.orders")}>
         <OrderHistory count={account.orders.count} orders={account.orders.orders} />
       </Block>
+      {account.wishlist ? (
+        <Block title={t("wishlist.title")}>
+          <WishlistList data={account.wishlist.data} pagination={account.wishlist.pagination} currency={account.currency} locale={locale} />
+        </Block>
+      ) : null}
     </section>
   );
 }

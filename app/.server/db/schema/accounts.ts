@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { products } from "./catalog";
 import { countries } from "./site";
 import { users } from "./users";
 
@@ -60,3 +61,18 @@ export const loginFailures = pgTable("login_failures", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Wishlists of registered customers (spec §3 Wishlist entry: product_id; §4 Wishlist):
+ * one row per product a customer keeps; adding the same product again removes it.
+ */
+export const wishlistEntries = pgTable(
+  "wishlist_entries",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("wishlist_entries_user_product").on(t.userId, t.productId)],
+);
