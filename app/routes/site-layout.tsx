@@ -4,6 +4,7 @@ import { CookieBanner } from "~/modules/site/cookie-banner";
 import { Footer } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
 import { Splash } from "~/modules/site/splash";
+import { WishlistForm } from "~/modules/wishlist/wishlist-button";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
@@ -26,6 +27,7 @@ export default function SiteLayout() {
       </main>
       <Footer data={data} />
       <CookieBanner text={data.cookieText} />
+      <WishlistForm />
     </div>
   );
 }

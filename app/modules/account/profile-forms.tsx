@@ -48,8 +48,8 @@ export function ProfileForm({ user, answer, busy }: { user: ProfileUser; answer?
 
 /**
  * Spec §3 Change password, §5 rules; §4 Auth "Change password success clears the form":
- * the form is keyed by the location, so the redirect after a success renders it empty
- * even when scripts kept the old inputs.
+ * after a success (a redirect, so a new location and no refusal) the form gets a new key
+ * and renders empty even when scripts kept the old inputs; while refused the key stays.
  */
 export function ChangePasswordForm({ answer, busy }: { answer?: FormAnswer | null; busy?: boolean }) {
   const { t } = useTranslation();
@@ -68,7 +68,7 @@ export function ChangePasswordForm({ answer, busy }: { answer?: FormAnswer | nul
     />
   );
   return (
-    <SecureForm key={location.key} method="post" className="flex flex-col gap-1" data-testid="password-form">
+    <SecureForm key={refused ? "refused" : location.key} method="post" className="flex flex-col gap-1" data-testid="password-form">
       <input type="hidden" name="intent" value={INTENTS.password} />
       {field("oldPassword", "current-password")}
       {field("newPassword", "new-password")}
