@@ -55,7 +55,8 @@ async function main() {
     createCachingRequestHandler({
       build,
       mode: development ? "development" : "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      // clientIp: the sign-in lockout counts failures per username and client address (issue 5).
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
     }),
   );
 

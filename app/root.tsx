@@ -22,6 +22,7 @@ import { ErrorView } from "./components/error-view";
 import { MaintenanceView } from "./components/maintenance-view";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
+import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
 import { requestLocale } from "./modules/site/locale.server";
 import { getSiteContext } from "./modules/site/site.server";
 import { MessagesScript, useTranslation } from "./lib/i18n";
@@ -54,6 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
   const maintenance = site.site.maintenanceMode && !user?.isBackofficeUser && !/^\/admin(Login|\/|$)/.test(path);
 
+  // The customer's kept products, for the hearts on every card (spec §4 Wishlist); logout empties it.
+  const wishlist = await wishlistProductIds(user);
+
   const headers = new Headers();
   for (const cookie of [localeSetCookie, toastSetCookie, csrfSetCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   if (maintenance) {
@@ -65,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       user: user ? { firstName: user.firstName, email: user.email, isBackofficeUser: user.isBackofficeUser } : null,
+      wishlist,
       toast,
       csrfToken,
       honeypotInputProps: honeypot.getInputProps(),

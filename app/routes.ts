@@ -26,6 +26,8 @@ export default [
   route("media/*", "routes/media.ts"),
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
   route("actions/newsletter", "routes/actions.newsletter.ts"),
+  route("actions/logout", "routes/actions.logout.ts"),
+  route("actions/wishlist", "routes/actions.wishlist.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [

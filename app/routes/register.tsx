@@ -1,10 +1,57 @@
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getDb } from "~/.server/db/client.server";
+import { isDomainError } from "~/.server/domain-error";
+import { getFixedT } from "~/.server/i18n.server";
+import { readForm } from "~/.server/security.server";
+import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
-import { titleLoader } from "~/lib/meta.server";
+import { href } from "~/lib/routes-table";
+import { allowedCountries } from "~/modules/account/addresses.server";
+import { registerAction } from "~/modules/account/register-action.server";
+import { RegisterForm } from "~/modules/account/register-form";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { getFormConsents } from "~/modules/consent/consent.server";
+import { requestLocale } from "~/modules/site/locale.server";
 
-export const loader = titleLoader("routes.register");
+/** Register (/registracija, /register; spec §2, §3 Registration form, §5 Register). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  if (await getCurrentUser(request)) throw redirect(href("profile", locale));
+  const t = await getFixedT(locale);
+  const consents = await getFormConsents("registerForm", locale).catch((error: unknown) => {
+    if (isDomainError(error)) return null; // error.consentsNotFetched, shown instead of the form
+    throw error;
+  });
+  return { locale, title: `${t("routes.register")} | Alu Krov`, consents, countries: await allowedCountries(await getDb()) };
+}
+
 export const meta = titleMeta;
 
-export default function Screen() {
-  return <ComingSoon titleKey="routes.register" />;
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  return registerAction(request, form, requestLocale(request).locale);
+}
+
+export default function RegisterPage() {
+  const { locale, consents, countries } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12" data-testid="register-page">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t("routes.register")}</h1>
+        <p className="mt-2 text-slate-700">{t("account.register.lead")}</p>
+      </div>
+      <RegisterForm locale={locale} consents={consents} countries={countries} answer={answer} busy={navigation.state === "submitting"} />
+      <p className="text-sm text-slate-700">
+        {t("account.register.haveAccount")}{" "}
+        <Link to={href("login", locale)} className="text-brand-700 underline">
+          {t("account.register.loginLink")}
+        </Link>
+      </p>
+    </section>
+  );
 }

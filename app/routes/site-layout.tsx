@@ -8,6 +8,7 @@ import { CookieBanner } from "~/modules/site/cookie-banner";
 import { Footer } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
 import { Splash } from "~/modules/site/splash";
+import { WishlistForm } from "~/modules/wishlist/wishlist-button";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
@@ -45,6 +46,7 @@ export default function SiteLayout() {
           <CartModal cartPath={href("cart", data.locale)} />
         </Suspense>
       ) : null}
+      <WishlistForm />
     </div>
   );
 }

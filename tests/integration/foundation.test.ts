@@ -24,16 +24,18 @@ const STATUS: Partial<Record<RouteKey, number>> = { cartInquiry: 404 };
 
 describe("route table (spec §2 Routes)", () => {
   const cases = ROUTE_KEYS.flatMap((key) => LOCALES.map((locale) => [key, locale] as const));
+  // Spec §5: the confirm-email view needs goal, goalType and confirmedEmail (else 404).
+  const sampleQuery = (key: string) => (key === "confirmEmail" ? "?goal=Hvala&goalType=message&confirmedEmail=ana%40example.com" : "");
   it.each(cases)("%s answers in %s", async (key, locale) => {
-    const path = href(key, locale, SAMPLE_PARAMS[key] ?? {});
+    const path = href(key, locale, SAMPLE_PARAMS[key] ?? {}) + sampleQuery(key);
     const response = await new Visitor(shop).get(path);
     expect(response.status, path).toBe(STATUS[key] ?? 200);
   });
 
   it.each(ROUTE_KEYS.flatMap((key) => (ROUTES[key].aliases ?? []).map((alias) => [key, alias] as const)))(
     "%s also answers at its unprefixed alias /%s",
-    async (_key, alias) => {
-      const path = "/" + alias.replace(/\/?:\w+\?$/, "").replace(":id", "1");
+    async (key, alias) => {
+      const path = "/" + alias.replace(/\/?:\w+\?$/, "").replace(":id", "1") + sampleQuery(key);
       expect((await new Visitor(shop).get(path)).status, path).toBe(200);
     },
   );

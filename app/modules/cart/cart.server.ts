@@ -24,7 +24,7 @@ import { INSTRUCTIONS_MAX_LENGTH } from "./cart-form";
 /** A change's outcome: the cart (for the cookies of a new session) and what the shopper is told. */
 export type CartChange<T = void> = { cart: CartRow; created: boolean; couponRemoved: boolean; result: T };
 
-const newItemId = () => randomBytes(12).toString("base64url");
+export const newItemId = () => randomBytes(12).toString("base64url");
 
 async function lockCart(tx: Executor, request: Request): Promise<CartRow> {
   const cookies = readCartCookies(request);

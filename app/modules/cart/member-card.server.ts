@@ -32,6 +32,11 @@ export function setMemberCardValidator(next: MemberCardValidator) {
   validator = next;
 }
 
+/** The configured check of a barcode (registration and the profile use it too). */
+export function isValidMemberCard(barcode: string, locale: Locale): Promise<boolean> {
+  return validator(barcode, locale);
+}
+
 export type MemberCardResult = { outcome: "skipped" | "cleared" | "applied"; setCookie: string | null };
 
 /**

@@ -4,6 +4,7 @@ import { formatPrice, type Currency } from "~/lib/prices";
 import { href } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
 import { ResponsiveImage } from "~/modules/media/responsive-image";
+import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import type { ProductCard as Card } from "./product-cards.server";
 
 type Props = { product: Card; currency: Pick<Currency, "label" | "symbol">; locale: Locale; eager?: boolean };
@@ -17,7 +18,8 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
   const { t } = useTranslation();
   const link = href("product", locale, { slug: product.slug });
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
+      <WishlistButton productId={product.id} name={product.name} className="absolute top-2 right-2 z-10" />
       <Link to={link} prefetch="intent" className="relative block aspect-square bg-slate-50">
         {product.image ? (
           <ResponsiveImage

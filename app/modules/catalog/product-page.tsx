@@ -7,6 +7,7 @@ import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
 import { AddToCartForm } from "./add-to-cart-form";
 import { serverFirst } from "~/lib/server-first";
 import { BundleSection as BundleSectionNow } from "./bundle-customization";
+import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
@@ -64,7 +65,10 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
         <ProductGallery key={images.map((i) => i.driveId).join()} images={images} name={product.name} />
         <div className="flex flex-col gap-5">
           <div>
-            <h1 className="text-3xl font-bold text-brand-900">{product.name}</h1>
+            <div className="flex items-start justify-between gap-4">
+              <h1 className="text-3xl font-bold text-brand-900">{product.name}</h1>
+              <WishlistButton productId={product.id} name={product.name} />
+            </div>
             <p className="mt-1 text-sm text-slate-600">
               {t("product.sku")}: <span data-testid="product-sku">{shown.sku}</span>
             </p>

@@ -7,3 +7,4 @@ export * from "./catalog";
 export * from "./newsletter";
 export * from "./enquiry";
 export * from "./cart";
+export * from "./accounts";

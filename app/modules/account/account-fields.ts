@@ -1,0 +1,61 @@
+/**
+ * The account forms' field names, limits and answer shapes without the zod rules of
+ * account.schema.ts: the components import this file, so the browser bundles of the
+ * login, register and profile pages stay free of zod.
+ */
+
+import { localePrefix, type Locale } from "~/lib/locales";
+
+/** The home page of a language: where login and logout land (spec §4 Auth "go home"). */
+export function homeOf(locale: Locale): string {
+  return localePrefix(locale) || "/";
+}
+
+/** Spec §9 "Password min 8". */
+export const PASSWORD_MIN = 8;
+/** The longest address SMTP allows. */
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const PHONE_MAX = 30;
+export const BARCODE_MAX = 64;
+
+/** Spec §9 "address limits 75/75/75, 15, 25": country, city, street; houseNumber; zipCode. */
+export const ADDRESS_LIMITS = { country: 75, city: 75, street: 75, houseNumber: 15, zipCode: 25, companyName: 100, companyOIB: 11 } as const;
+
+/** Spec §3 Address form, in the order the form shows them. */
+export const ADDRESS_FIELDS = [
+  "firstName",
+  "lastName",
+  "contactEmail",
+  "contactPhone",
+  "country",
+  "city",
+  "street",
+  "houseNumber",
+  "zipCode",
+  "companyName",
+  "companyOIB",
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+/** Spec §5 "require firstName, lastName, contactEmail (valid) and contactPhone". */
+export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ["firstName", "lastName", "contactEmail", "contactPhone"];
+
+/** Posted names: the delivery form's fields are "delivery.city", the billing form's "billing.city". */
+export const DELIVERY = "delivery";
+export const BILLING = "billing";
+/** The checkbox 'different billing address' of the register form with addresses. */
+export const DIFFERENT_BILLING = "differentBilling";
+/** Marks the register form with addresses (spec §5 "Register with addresses"). */
+export const WITH_ADDRESSES = "withAddresses";
+
+/** What the forms post as `intent` so one route action can serve several forms. */
+export const INTENTS = { login: "login", register: "register", profile: "profile", password: "password", address: "address" } as const;
+
+/** Message keys by field name ("delivery.city", "password", "consents", "form"). */
+export type FieldErrors = Record<string, string>;
+
+/** A refused submission: its messages and what was typed (shown again without JavaScript; never passwords). */
+export type FormAnswer = { ok: false; intent: string; errors: FieldErrors; values: Record<string, string>; accepted?: number[] } | { ok: true; intent: string };
+
+/** A country the address form offers (the store's allowed countries, spec §5). */
+export type CountryOption = { iso: string; name: string };

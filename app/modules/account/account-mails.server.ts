@@ -1,0 +1,31 @@
+import type { Executor } from "~/.server/db/client.server";
+import { getFixedT } from "~/.server/i18n.server";
+import type { Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { issueAccountToken } from "./account-tokens.server";
+
+/**
+ * The account mails (CMS options "e-mail template options for registration and password
+ * reset", spec §3): each carries a fresh single-use link. Written inside the caller's
+ * transaction; the caller delivers after its commit.
+ */
+type MailTarget = { tx: Executor; userId: number; email: string; locale: Locale; origin: string };
+
+const absolute = (origin: string, path: string) => `${origin.replace(/\/+$/, "")}${path}`;
+
+/** Spec §2: "The login page triggers e-mail verification when a verificationToken query parameter is present." */
+export async function mailVerificationLink({ tx, userId, email, locale, origin }: MailTarget): Promise<OutboxMail> {
+  const token = await issueAccountToken(tx, userId, "verifyEmail");
+  const t = await getFixedT(locale);
+  const link = absolute(origin, `${href("login", locale)}?verificationToken=${token}`);
+  return sendMail({ kind: "accountVerification", to: email, subject: t("account.mail.verifySubject"), text: t("account.mail.verifyText", { link }) }, tx);
+}
+
+/** The forgot-password mail: its link opens the reset form. */
+export async function mailPasswordResetLink({ tx, userId, email, locale, origin }: MailTarget): Promise<OutboxMail> {
+  const token = await issueAccountToken(tx, userId, "resetPassword");
+  const t = await getFixedT(locale);
+  const link = absolute(origin, `${href("forgotPassword", locale)}?token=${token}`);
+  return sendMail({ kind: "passwordReset", to: email, subject: t("account.mail.resetSubject"), text: t("account.mail.resetText", { link }) }, tx);
+}

@@ -1,0 +1,49 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { env } from "~/.server/env.server";
+import { setToast, type ToastType } from "~/.server/toast.server";
+import type { FieldErrors, FormAnswer } from "./account-fields";
+
+/** Helpers the account routes share: answers, redirects and the request's facts. */
+
+/** The client address server.ts puts in the load context (tests and the dev tool have none). */
+export function clientIp(context: AppLoadContext): string {
+  return (context as { clientIp?: string }).clientIp ?? "unknown";
+}
+
+/** The shop's own origin for links in mails. */
+export function shopOrigin(request: Request): string {
+  return env.PUBLIC_URL ?? new URL(request.url).origin;
+}
+
+export { homeOf } from "./account-fields";
+
+/** A remembered redirect from the query or form, only when it is a local path (spec §4 Auth); else null. */
+export function rememberedRedirect(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  const safe = safeRedirect(value, "");
+  return safe === value ? safe : null;
+}
+
+const SECRET = /password/i;
+
+/** What was typed, to show again without JavaScript; passwords are never sent back. */
+export function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || SECRET.test(name) || name === "csrf" || name === "website") continue;
+    values[name] = value;
+  }
+  return values;
+}
+
+export function refuse(intent: string, form: FormData, errors: FieldErrors, status = 400, accepted?: number[]) {
+  return data<FormAnswer>({ ok: false, intent, errors, values: typedValues(form), accepted }, { status });
+}
+
+/** POST → redirect → GET with a flash toast. */
+export async function redirectWithToast(to: string, type: ToastType, key: string, headers = new Headers()) {
+  await setToast({ type, key }, headers);
+  return redirect(to, { headers });
+}

@@ -1,0 +1,77 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { accountTokens, users } from "~/.server/db/schema";
+import { DomainError, isDomainError } from "~/.server/domain-error";
+import { getSession, rotateSession, sessionStorage } from "~/.server/session.server";
+import { setToast } from "~/.server/toast.server";
+import type { Locale } from "~/lib/locales";
+import { authenticate } from "./auth.server";
+import { mailVerificationLink } from "./account-mails.server";
+import { clearCartSessionAtLogout, mergeAbandonedCartAtLogin } from "./cart-hooks.server";
+import { assertNotLockedOut, clearLoginFailures, recordLoginFailure, throttleKey } from "./login-throttle.server";
+
+/**
+ * Customer sign-in and sign-out (spec §4 Auth). Sign-in: the lockout check, the password,
+ * a new session id (an id known before the sign-in cannot ride on it), the abandoned cart,
+ * toast core.login.success. Sign-out: the server session ends (the old cookie no longer
+ * works anywhere), the cart session is cleared, toast core.login.logout.
+ */
+export type LogInInput = { request: Request; username: string; password: string; clientIp: string; locale: Locale; origin: string };
+
+/** Registered with verification on and not confirmed yet: a fresh link is mailed, no session. */
+const emailNotConfirmed = () => new DomainError("E-mail is not confirmed", "core.notifications.confirmEmail", 403);
+
+export async function logIn({ request, username, password, clientIp, locale, origin }: LogInInput): Promise<Headers> {
+  const key = throttleKey(username, clientIp);
+  await assertNotLockedOut(key);
+  let user: { id: number };
+  try {
+    user = await authenticate(username, password);
+  } catch (error) {
+    if (isDomainError(error) && error.status === 401) await recordLoginFailure(key);
+    throw error;
+  }
+  await clearLoginFailures(key);
+  await refuseUnconfirmed(user.id, locale, origin);
+  return startSession(request, user.id, "core.login.success");
+}
+
+/**
+ * Signs `userId` in on this browser: a new session id, the abandoned cart merged, a
+ * success toast (core.login.success, or core.notifications.registered after registering).
+ */
+export async function startSession(request: Request, userId: number, toastKey: string): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId }));
+  for (const cookie of await mergeAbandonedCartAtLogin(request, userId)) headers.append("Set-Cookie", cookie);
+  await setToast({ type: "success", key: toastKey }, headers);
+  return headers;
+}
+
+/**
+ * A customer who registered while verification was on and has not opened the link yet
+ * (an open verifyEmail token) cannot sign in; the link is mailed again. Accounts made
+ * while verification was off have no such token and are not affected by turning it on.
+ */
+async function refuseUnconfirmed(userId: number, locale: Locale, origin: string) {
+  const db = await getDb();
+  const [pending] = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(accountTokens, and(eq(accountTokens.userId, users.id), eq(accountTokens.purpose, "verifyEmail"), isNull(accountTokens.usedAt)))
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .limit(1);
+  if (!pending) return;
+  const mail = await db.transaction((tx) => mailVerificationLink({ tx, userId, email: pending.email, locale, origin }));
+  await mail.deliver();
+  throw emailNotConfirmed();
+}
+
+/** Ends the server session and the cart session; the headers carry the cookies' removal and the toast. */
+export async function logOut(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage.destroySession(await getSession(request)));
+  for (const cookie of await clearCartSessionAtLogout(request)) headers.append("Set-Cookie", cookie);
+  await setToast({ type: "success", key: "core.login.logout" }, headers);
+  return headers;
+}

@@ -1,0 +1,41 @@
+import { and, eq, ne } from "drizzle-orm";
+import { readCookie, serializeCookie } from "~/.server/cookies.server";
+import { getDb } from "~/.server/db/client.server";
+import { users } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import { checkMemberCardBarcode } from "./register.server";
+
+/**
+ * The profile form (spec §3 Profile form: firstName, lastName, email, memberCardBarcode;
+ * §4 Auth "Profile update success refetches the user; the memberCardBarcode cookie is
+ * updated if different and deleted when emptied").
+ */
+export type ProfileInput = { firstName: string; lastName: string; email: string; memberCardBarcode: string };
+
+/** Spec §9 cookies: memberCardBarcode (default max age 30 days). The cart reads it for member prices. */
+export const BARCODE_COOKIE = "memberCardBarcode";
+
+export async function updateProfile(userId: number, input: ProfileInput): Promise<void> {
+  const db = await getDb();
+  const [current] = await db.select({ barcode: users.memberCardBarcode }).from(users).where(eq(users.id, userId));
+  if (!current) throw new DomainError("No active user", "core.notifications.unknowUserOrPassword", 401);
+  // Spec §5: a new barcode is checked by the server; an unchanged one was checked when it was saved.
+  if (input.memberCardBarcode !== (current.barcode ?? "")) await checkMemberCardBarcode(input.memberCardBarcode);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, SITE_ID), eq(users.email, input.email), ne(users.id, userId)));
+  if (taken) throw new DomainError("User already exist.", "core.notifications.userExists", 409);
+  await db
+    .update(users)
+    .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, memberCardBarcode: input.memberCardBarcode || null })
+    .where(eq(users.id, userId));
+}
+
+/** The Set-Cookie for the barcode cookie after a save, or null when the cookie already says the same. */
+export function barcodeCookie(request: Request, barcode: string): string | null {
+  const current = readCookie(request, BARCODE_COOKIE) ?? "";
+  if (current === barcode) return null;
+  return barcode === "" ? serializeCookie(BARCODE_COOKIE, "", { maxAge: 0 }) : serializeCookie(BARCODE_COOKIE, barcode);
+}

@@ -1,0 +1,114 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { users } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import { hashPassword } from "~/.server/auth/password.server";
+import type { Locale } from "~/lib/locales";
+import { logConsents, validateConsents } from "~/modules/consent/consent.server";
+import type { OutboxMail } from "~/modules/mail/mail.server";
+import { mailVerificationLink } from "./account-mails.server";
+import { registrationOptions } from "./account-options.server";
+import { consumeAccountToken } from "./account-tokens.server";
+import { addressRow, insertAddress } from "./addresses.server";
+import type { AddressInput } from "./account.schema";
+import { validateMemberCardBarcode } from "./cart-hooks.server";
+
+/**
+ * Registration (spec §4 Auth "Registration", §5 Register, §7 User web/register). In the
+ * spec's order: the member card barcode when given, the form and required consents, then
+ * the account, its addresses and the consent log in one transaction. With e-mail
+ * verification on, a link is mailed and nobody is signed in.
+ */
+export type Registration = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  memberCardBarcode: string;
+  /** Register with addresses: the delivery address and, when different, the billing one. */
+  addresses: { delivery: AddressInput; billing: AddressInput | null } | null;
+  acceptedIds: readonly number[];
+  locale: Locale;
+  origin: string;
+};
+
+/** What happens next: confirm the e-mail, signed in, or go to the login page. */
+export type RegistrationOutcome = { userId: number; next: "confirmEmail" | "logIn" | "login" };
+
+const userExists = () => new DomainError("User already exist.", "core.notifications.userExists", 409);
+
+/** Spec §5: "Member card barcode, if non-empty, checked by the server". */
+export async function checkMemberCardBarcode(barcode: string): Promise<void> {
+  if (barcode === "") return;
+  let valid: boolean;
+  try {
+    valid = (await validateMemberCardBarcode(barcode)).isValid;
+  } catch (error) {
+    console.error("Checking a member card barcode failed", error);
+    throw new DomainError("Barcode check failed", "core.notifications.membershipCardBarcodeError", 503);
+  }
+  if (!valid) throw new DomainError("Barcode is not valid", "core.notifications.membershipCardBarcodeInvalid", 400);
+}
+
+export async function registerCustomer(input: Registration): Promise<RegistrationOutcome> {
+  await checkMemberCardBarcode(input.memberCardBarcode);
+  const accepted = await validateConsents("registerForm", input.acceptedIds);
+  const db = await getDb();
+  const settings = await registrationOptions(db);
+  // Countries are resolved before the (slow) hash and the transaction.
+  const delivery = input.addresses ? await addressRow(db, input.addresses.delivery, "delivery.country") : null;
+  const billing = input.addresses?.billing ? await addressRow(db, input.addresses.billing, "billing.country") : null;
+  const passwordHash = await hashPassword(input.password);
+  const details = {
+    passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    memberCardBarcode: input.memberCardBarcode || null,
+    isGuest: false,
+    emailVerifiedAt: settings.requiresEmailVerification ? null : new Date(),
+  };
+
+  const { userId, mail } = await db.transaction(async (tx) => {
+    // One statement decides a race between two registrations of the same address.
+    const [created] = await tx
+      .insert(users)
+      .values({ siteId: SITE_ID, email: input.email, ...details })
+      .onConflictDoNothing({ target: [users.siteId, users.email] })
+      .returning({ id: users.id });
+    // A guest (spec §6: created with only an e-mail) becomes a registered customer.
+    const [upgraded] = created
+      ? []
+      : await tx
+          .update(users)
+          .set(details)
+          .where(and(eq(users.siteId, SITE_ID), eq(users.email, input.email), eq(users.isGuest, true)))
+          .returning({ id: users.id });
+    const userId = created?.id ?? upgraded?.id;
+    if (!userId) throw userExists();
+    if (delivery) {
+      await insertAddress(tx, userId, "shipping", delivery);
+      // Spec §5: "If billing is not different, billing is a copy of delivery with type main."
+      await insertAddress(tx, userId, billing ? "billing" : "main", billing ?? delivery);
+    }
+    await logConsents(tx, { kind: "registerForm", acceptedIds: accepted, userType: "registered", email: input.email });
+    const mail: OutboxMail | null = settings.requiresEmailVerification
+      ? await mailVerificationLink({ tx, userId, email: input.email, locale: input.locale, origin: input.origin })
+      : null;
+    return { userId, mail };
+  });
+  await mail?.deliver();
+  const next = settings.requiresEmailVerification ? "confirmEmail" : settings.autoLogin ? "logIn" : "login";
+  return { userId, next };
+}
+
+/** /login?verificationToken=…: confirms the address once; false for an unknown, used or expired link. */
+export async function verifyEmailAddress(token: unknown): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const userId = await consumeAccountToken(tx, "verifyEmail", token);
+    if (userId === null) return false;
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    return true;
+  });
+}

@@ -1,0 +1,53 @@
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { cartItems, carts } from "~/.server/db/schema";
+import { requestLocale } from "~/modules/site/locale.server";
+import { newItemId } from "./cart.server";
+import { cartCookies, clearCartCookies, cookiesFor, hasCartCookies, lookupCart } from "./cart-session.server";
+
+/**
+ * The cart across sign-in and sign-out (spec §4 Auth: login fetches "the abandoned cart
+ * session"; "Logout clears the cart session").
+ *
+ * At sign-in the visitor's current cart becomes the user's; the user's other active carts
+ * of this language (left behind on another device or before a sign-out) are merged into
+ * it, identical lines adding up (capped at 999), and archived. Without a current cart the
+ * user's latest active cart is restored: its cookies are returned.
+ */
+export async function claimCartAtLogin(request: Request, userId: number): Promise<string[]> {
+  const lookup = await lookupCart(request);
+  const { locale } = requestLocale(request);
+  const db = await getDb();
+  const abandoned = (except?: number) =>
+    and(eq(carts.userId, userId), eq(carts.status, "active"), isNull(carts.usedAt), eq(carts.locale, locale), except ? ne(carts.id, except) : undefined);
+
+  if (lookup.kind !== "active") {
+    const [latest] = await db.select().from(carts).where(abandoned()).orderBy(desc(carts.updatedAt)).limit(1);
+    return latest ? cartCookies(latest) : cookiesFor(lookup);
+  }
+  const current = lookup.cart;
+  await db.transaction(async (tx) => {
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, current.id)).for("update");
+    await tx.update(carts).set({ userId }).where(eq(carts.id, current.id));
+    const others = await tx.select({ id: carts.id }).from(carts).where(abandoned(current.id)).for("update");
+    if (!others.length) return;
+    const ids = others.map((c) => c.id);
+    const lines = await tx.select().from(cartItems).where(inArray(cartItems.cartId, ids));
+    if (lines.length) {
+      await tx
+        .insert(cartItems)
+        .values(lines.map(({ id: _id, createdAt: _at, ...line }) => ({ ...line, id: newItemId(), cartId: current.id })))
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.mergeKey],
+          set: { quantity: sql`least(999, ${cartItems.quantity} + excluded.quantity)` },
+        });
+    }
+    await tx.update(carts).set({ status: "archived" }).where(inArray(carts.id, ids));
+  });
+  return [];
+}
+
+/** The Set-Cookie headers that end the cart session at sign-out (none when there is none). */
+export function cartCookiesAtLogout(request: Request): string[] {
+  return hasCartCookies(request) ? clearCartCookies() : [];
+}

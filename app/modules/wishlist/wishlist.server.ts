@@ -1,0 +1,69 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { products, wishlistEntries } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import type { Locale } from "~/lib/locales";
+import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
+import type { CurrentUser } from "~/modules/account/user.server";
+import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
+import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from "./wishlist-fields";
+
+/**
+ * Wishlists (spec §4 Wishlist, §7 wishlist/create toggles, wishlist/filter): registered
+ * customers only; back-office users have none.
+ */
+export const loginRequired = () => new DomainError("Wishlist needs a customer", "wishlist.loginRequired", 401);
+const noBackofficeWishlist = () => new DomainError("Back-office users have no wishlist", "wishlist.backofficeNoWishlist", 403);
+
+/** The product ids a customer keeps (spec §4 "refetched with limit 9999"); empty for anyone else. */
+export async function wishlistProductIds(user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null): Promise<number[]> {
+  if (!user || user.isBackofficeUser) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ productId: wishlistEntries.productId })
+    .from(wishlistEntries)
+    .where(eq(wishlistEntries.userId, user.id))
+    .orderBy(desc(wishlistEntries.id))
+    .limit(WISHLIST_FETCH_LIMIT);
+  return rows.map((r) => r.productId);
+}
+
+export type ToggleResult = { added: boolean; entity: "product" | "bundle"; name: string };
+
+/** wishlist/create {product_id}: adds the product, or removes it when it is already kept. */
+export async function toggleWishlist(user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null, productId: number, locale: Locale): Promise<ToggleResult> {
+  if (!user) throw loginRequired();
+  if (user.isBackofficeUser) throw noBackofficeWishlist();
+  const db = await getDb();
+  const [product] = await db.select({ id: products.id, format: products.format }).from(products).where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
+  if (!product) throw new DomainError("Product not found", "wishlist.productNotFound", 404);
+  const name = pickTranslation(await loadTranslations([product.id], locale), product.id, locale)?.name ?? "";
+  const entity = product.format === "bundle" ? "bundle" : "product";
+  const removed = await db
+    .delete(wishlistEntries)
+    .where(and(eq(wishlistEntries.userId, user.id), eq(wishlistEntries.productId, productId)))
+    .returning({ id: wishlistEntries.id });
+  if (removed.length > 0) return { added: false, entity, name };
+  await db.insert(wishlistEntries).values({ userId: user.id, productId }).onConflictDoNothing();
+  return { added: true, entity, name };
+}
+
+/** One page of the wishlist page (spec §3 wishlist pagination: lastPage, page, limit, total, perPage). */
+export async function wishlistPage(userId: number, page: number, locale: Locale): Promise<{ data: ProductCard[]; pagination: WishlistPagination }> {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(wishlistEntries).where(eq(wishlistEntries.userId, userId));
+  const lastPage = Math.max(1, Math.ceil(total / WISHLIST_PER_PAGE));
+  const current = Math.min(Math.max(1, page), lastPage);
+  const rows = await db
+    .select({ productId: wishlistEntries.productId })
+    .from(wishlistEntries)
+    .where(eq(wishlistEntries.userId, userId))
+    .orderBy(desc(wishlistEntries.id))
+    .limit(WISHLIST_PER_PAGE)
+    .offset((current - 1) * WISHLIST_PER_PAGE);
+  const cards = await loadProductCards(rows.map((r) => r.productId), locale);
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const data = rows.map((r) => byId.get(r.productId)).filter((c): c is ProductCard => Boolean(c));
+  return { data, pagination: { page: current, lastPage, limit: WISHLIST_PER_PAGE, total, perPage: WISHLIST_PER_PAGE } };
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { readForm } from "~/.server/security.server";
+import { localeFromPath } from "~/lib/locales";
+import { homeOf } from "~/modules/account/account-route.server";
+import { logOut } from "~/modules/account/login.server";
+
+/**
+ * Logout (spec §4 Auth, §4 Wishlist): a POST, never a GET, so a link or an image on
+ * another site cannot sign anyone out. Ends the server session (the old cookie no longer
+ * works), clears the cart session and shows core.login.logout on the home page of the
+ * language the button was in.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const locale = localeFromPath(String(form.get("from") ?? "/"));
+  return redirect(homeOf(locale), { headers: await logOut(request) });
+}
+
+/** A GET (a typed address, a crawler) changes nothing. */
+export async function loader() {
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { getFixedT } from "~/.server/i18n.server";
+import { isDomainError } from "~/.server/domain-error";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { localeFromPath } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { toggleWishlist } from "~/modules/wishlist/wishlist.server";
+
+/**
+ * POST: the heart of a product card or page (spec §4 Wishlist: toggles add and remove).
+ * Back to the page with addedToWishlist / removedFromWishlist naming the entity (product
+ * or bundle). A visitor is sent to the login page, which brings them back afterwards.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const back = safeRedirect(form.get("redirectTo"), "/");
+  const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
+  const productId = Number(form.get("productId"));
+  if (!Number.isInteger(productId) || productId < 1) throw new Response("Bad Request", { status: 400 });
+  const t = await getFixedT(locale);
+  try {
+    const result = await toggleWishlist(await getCurrentUser(request), productId, locale);
+    const entity = t(`wishlist.entity.${result.entity}`);
+    const key = result.added ? "core.notifications.addedToWishlist" : "core.notifications.removedFromWishlist";
+    return redirect(back, { headers: await setToast({ type: "success", key, values: { entity, name: result.name } }) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.key === "wishlist.loginRequired") {
+      const login = `${href("login", locale)}?redirectTo=${encodeURIComponent(back)}`;
+      return redirect(login, { headers: await setToast({ type: "info", key: error.key }) });
+    }
+    return redirect(back, { headers: await setToast({ type: "error", key: error.key }) });
+  }
+}
+
+export async function loader() {
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

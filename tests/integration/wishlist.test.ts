@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/.server/db/client.server";
+import { products, users, wishlistEntries } from "~/.server/db/schema";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { submit, textOf } from "../setup/account-helpers";
+import { Visitor } from "../setup/client";
+import { bootShop, type Shop } from "../setup/shop";
+
+/**
+ * Wishlist (spec §4 Wishlist, §3 pagination lastPage/page/limit/total/perPage, §8
+ * addedToWishlist / removedFromWishlist naming the entity): registered customers only.
+ */
+let shop: Shop;
+let db: Database;
+let productIds: number[];
+let bundleId: number;
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+  const rows = await db.select({ id: products.id, format: products.format, parent: products.parentId, archived: products.archived, visible: products.isVisibleIndividually }).from(products).orderBy(products.id);
+  productIds = rows.filter((r) => r.format === "simple" && r.parent === null && !r.archived && r.visible).map((r) => r.id);
+  bundleId = rows.find((r) => r.format === "bundle")!.id;
+});
+afterAll(() => shop.close());
+
+const logIn = async (username: string, password: string) => {
+  const visitor = new Visitor(shop);
+  await submit(visitor, "/prijava", { intent: "login", username, password }, "/");
+  return visitor;
+};
+const toggle = (visitor: Visitor, productId: number, redirectTo = "/shop") => submit(visitor, "/actions/wishlist", { productId: String(productId), redirectTo }, "/");
+const kept = async (email: string) => {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return (await db.select().from(wishlistEntries).where(eq(wishlistEntries.userId, user.id))).map((r) => r.productId);
+};
+
+describe("wishlist", () => {
+  it("toggles add and remove with the spec's toasts naming product or bundle; the heart shows the state", async () => {
+    const customer = await logIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const added = await toggle(customer, productIds[0]);
+    expect(added).toMatchObject({ location: "/shop", toast: { type: "success" } });
+    expect(added.toast!.text).toMatch(/^Proizvod .+ je dodan na listu želja$/);
+    expect(await kept(DEMO_CUSTOMER.email)).toEqual([productIds[0]]);
+    const profile = await customer.page("/profil");
+    const pressed = new JSDOM(profile.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="wishlist-toggle"][aria-pressed="true"]');
+    expect(pressed).toHaveLength(1);
+
+    const removed = await toggle(customer, productIds[0]);
+    expect(removed.toast!.text).toMatch(/^Proizvod .+ je uklonjen s liste želja$/);
+    expect(await kept(DEMO_CUSTOMER.email)).toEqual([]);
+
+    const bundle = await toggle(customer, bundleId, "/en/shop");
+    expect(bundle.toast!.text).toMatch(/^Bundle .+ was added to the wishlist$/);
+    await toggle(customer, bundleId);
+  });
+
+  it("asks a visitor to log in and comes back afterwards", async () => {
+    const visitor = new Visitor(shop);
+    const answer = await toggle(visitor, productIds[0], "/shop");
+    expect(answer).toMatchObject({ location: "/prijava?redirectTo=%2Fshop", toast: { type: "info", text: "Prijavite se kako biste koristili listu želja." } });
+  });
+
+  it("gives back-office users none", async () => {
+    const admin = new Visitor(shop);
+    await submit(admin, "/adminLogin", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" }, "/adminLogin");
+    const answer = await toggle(admin, productIds[0]);
+    expect(answer.toast).toMatchObject({ type: "error", text: "Korisnici administracije nemaju listu želja." });
+    expect(await kept(DEMO_ADMIN.email)).toEqual([]);
+    expect(new JSDOM(answer.html).window.document.querySelector('[data-testid="wishlist-toggle"]')).toBeNull();
+  });
+
+  it("lists the kept products on the profile, 12 a page, with the total; logout empties the view", async () => {
+    const customer = await logIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const some = productIds.slice(0, 14);
+    expect(some).toHaveLength(14);
+    for (const id of some) expect((await toggle(customer, id)).toast, String(id)).toMatchObject({ type: "success" });
+    expect(await kept(DEMO_CUSTOMER.email)).toHaveLength(14);
+    const first = await customer.page("/profil");
+    expect(textOf(first.html, '[data-testid="wishlist-total"]')).toBe("Proizvoda na listi: 14");
+    expect(new JSDOM(first.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="product-card"]')).toHaveLength(12);
+    const second = await customer.page("/profil?wishlistPage=2");
+    expect(new JSDOM(second.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="product-card"]')).toHaveLength(2);
+
+    await submit(customer, "/actions/logout", { from: "/" }, "/profil");
+    const after = await customer.page("/shop");
+    expect(new JSDOM(after.html).window.document.querySelectorAll('[data-testid="wishlist-toggle"][aria-pressed="true"]')).toHaveLength(0);
+  });
+
+  it("refuses a bad product id", async () => {
+    const customer = await logIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expect((await customer.post("/actions/wishlist", { productId: "abc", redirectTo: "/" })).status).toBe(400);
+    const missing = await toggle(customer, 999999);
+    expect(missing.toast).toMatchObject({ type: "error", text: "Proizvod nije pronađen." });
+  });
+});
