@@ -11,5 +11,6 @@ export { expect };
 
 /** Waits until the client app has hydrated (no-op without JavaScript). */
 export async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  // Hydrated, not merely loaded: interacting earlier hits server HTML without handlers.
+  if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
