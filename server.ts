@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import { closeDb, getDb } from "./app/.server/db/client.server";
 import { env } from "./app/.server/env.server";
+import { compressResponses } from "./app/.server/http/compression.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
 import { sameOrigin } from "./app/.server/http/same-origin.server";
 import { createCachingRequestHandler } from "./app/.server/http/page-cache.server";
@@ -26,7 +26,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(compression());
+  app.use(compressResponses());
   app.use(cspNonce);
   app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:"), captcha: Boolean(env.RECAPTCHA_SITE_KEY) }));
 

@@ -18,8 +18,9 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { readAcceptedCookies } from "./.server/cookies.server";
 import { csrf, honeypot } from "./.server/security.server";
 import { popToast } from "./.server/toast.server";
-import { ErrorView } from "./components/error-view";
-import { MaintenanceView } from "./components/maintenance-view";
+import { ErrorView as ErrorViewNow } from "./components/error-view";
+import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
+import { serverFirst } from "./lib/server-first";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
@@ -125,6 +126,13 @@ export default function App() {
     </AuthenticityTokenProvider>
   );
 }
+
+// Only error and maintenance pages show these: their code stays out of every page's
+// first-load JavaScript and is fetched when an error is shown (issue 3 §6 budget).
+const ErrorView = serverFirst(import.meta.env.SSR ? ErrorViewNow : null, () => import("./components/error-view").then((m) => m.ErrorView));
+const MaintenanceView = serverFirst(import.meta.env.SSR ? MaintenanceViewNow : null, () =>
+  import("./components/maintenance-view").then((m) => m.MaintenanceView),
+);
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -5,13 +5,18 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { href } from "~/lib/routes-table";
 import { CART_MODAL_PARAM } from "~/modules/cart/cart-form";
 import { CookieBanner } from "~/modules/site/cookie-banner";
-import { Footer } from "~/modules/site/footer";
+import { serverFirst } from "~/lib/server-first";
+import { Footer as FooterNow } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
 import { Splash } from "~/modules/site/splash";
 import { WishlistForm } from "~/modules/wishlist/wishlist-button";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
+
+// The footer is static markup below the fold: the server renders it and its code loads
+// after the page is interactive instead of with it (issue 3 §6 first-load budget).
+const Footer = serverFirst(import.meta.env.SSR ? FooterNow : null, () => import("~/modules/site/footer").then((m) => m.Footer));
 
 /** Main site layout (spec §2 Layouts): header, content, footer, cookie notice. */
 export const shouldRevalidate = revalidateUnlessQueryOnly;

@@ -1,61 +1,18 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
-import { SecureFetcherForm } from "~/components/form";
+import { useRouteLoaderData } from "@remix-run/react";
+import { serverFirst } from "~/lib/server-first";
 import type { RootData } from "~/root";
+import { CookieBannerForm as CookieBannerFormNow } from "./cookie-banner-form";
 
-/**
- * Cookie notice (spec §4 Other): shown while there is no acceptedCookies cookie. Necessary
- * cookies are always on; marketing and analytics are chosen. Without JavaScript the form
- * posts and redirects back; with it, a fetcher posts and the banner hides at once.
- */
+// Only a first visit (no acceptedCookies cookie yet) shows the banner, so its form stays
+// out of every page's first-load JavaScript: the server renders it, the browser fetches
+// its code when the page shows it (issue 3 §6 budget).
+const CookieBannerForm = serverFirst(import.meta.env.SSR ? CookieBannerFormNow : null, () =>
+  import("./cookie-banner-form").then((m) => m.CookieBannerForm),
+);
+
+/** Cookie notice (spec §4 Other): shown while there is no acceptedCookies cookie. */
 export function CookieBanner({ text }: { text: string }) {
-  const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>("root");
-  const fetcher = useFetcher();
-  const location = useLocation();
-  if (root?.acceptedCookies || fetcher.state !== "idle" || fetcher.data) return null;
-  return (
-    <section
-      role="dialog"
-      aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
-      data-testid="cookie-banner"
-    >
-      <SecureFetcherForm fetcher={fetcher} action="/actions/cookie-consent" className="mx-auto flex max-w-7xl flex-col gap-4 lg:flex-row lg:items-center">
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <div className="flex-1">
-          <h2 id="cookie-banner-title" className="font-semibold">
-            {t("site.cookies.title")}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{text}</p>
-          <fieldset className="mt-2 flex flex-wrap gap-4 text-sm">
-            <legend className="sr-only">{t("site.cookies.categories")}</legend>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="categories" value="necessary" checked disabled />
-              {t("site.cookies.necessary")}
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="categories" value="marketing" />
-              {t("site.cookies.marketing")}
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="categories" value="analytics" />
-              {t("site.cookies.analytics")}
-            </label>
-          </fieldset>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" name="choice" value="necessary" className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
-            {t("site.cookies.onlyNecessary")}
-          </button>
-          <button type="submit" name="choice" value="selected" className="rounded border border-brand-600 px-4 py-2 text-sm text-brand-700 hover:bg-brand-50">
-            {t("site.cookies.acceptSelected")}
-          </button>
-          <button type="submit" name="choice" value="all" className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            {t("site.cookies.acceptAll")}
-          </button>
-        </div>
-      </SecureFetcherForm>
-    </section>
-  );
+  if (root?.acceptedCookies) return null;
+  return <CookieBannerForm text={text} />;
 }
