@@ -19,6 +19,7 @@ export const deliveryMethods = pgTable(
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     name: jsonb("name").$type<LocalisedText>().notNull(),
+    description: jsonb("description").$type<LocalisedText>().notNull().default({}),
     priceCents: integer("price_cents").notNull(), // VAT included, like every price
     taxRateBp: integer("tax_rate_bp").notNull().default(2500),
     active: boolean("active").notNull().default(true),
@@ -26,6 +27,22 @@ export const deliveryMethods = pgTable(
   },
   (t) => [uniqueIndex("delivery_methods_site_code").on(t.siteId, t.code), check("delivery_methods_price", sql`${t.priceCents} >= 0`)],
 );
+
+/** An address as checkout and the order keep it (spec §3 Address form; country as ISO code and name). */
+export type CheckoutAddress = {
+  firstName: string;
+  lastName: string;
+  contactEmail: string;
+  contactPhone: string;
+  countryIso: string;
+  countryName: string;
+  city: string;
+  street: string;
+  houseNumber: string;
+  zipCode: string;
+  companyName: string;
+  companyOib: string;
+};
 
 export const carts = pgTable(
   "carts",
@@ -42,6 +59,12 @@ export const carts = pgTable(
     memberCardBarcode: text("member_card_barcode"),
     instructions: text("instructions").notNull().default(""),
     deliveryMethodId: integer("delivery_method_id").references(() => deliveryMethods.id, { onDelete: "set null" }),
+    // Checkout steps (spec §2 Checkout: address, shipping, payment), kept on the cart so a
+    // reload or a shopper without JavaScript continues where they were.
+    deliveryAddress: jsonb("delivery_address").$type<CheckoutAddress>(),
+    billingAddress: jsonb("billing_address").$type<CheckoutAddress>(),
+    deliveryBranchId: integer("delivery_branch_id"),
+    paymentMethodId: integer("payment_method_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

@@ -8,3 +8,4 @@ export * from "./newsletter";
 export * from "./enquiry";
 export * from "./cart";
 export * from "./accounts";
+export * from "./orders";

@@ -1,3 +1,4 @@
+import { seedCheckout } from "./checkout.server";
 import { seedRuns } from "../schema";
 import type { Database, Executor } from "../client.server";
 import { seedSite } from "./site.server";
@@ -20,6 +21,7 @@ export const SEED_STEPS: Step[] = [
   { step: "cart-settings@1", run: seedCartSettings }, // delivery methods and the free-delivery limit
   { step: "coupons@1", demo: true, run: seedCoupons }, // demo coupons (after the catalogue: one is product-scoped)
   { step: "cart-request-quote@1", run: seedRequestQuoteSetting }, // the request-quote cart switch, off
+  { step: "checkout@1", run: seedCheckout }, // payment methods, method descriptions, parcel lockers with branches
 ];
 
 /**

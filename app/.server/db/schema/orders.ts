@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { carts, deliveryMethods, type CartItemOptions, type CheckoutAddress } from "./cart";
+import { products, type LocalisedText } from "./catalog";
+import { sites } from "./site";
+import { users } from "./users";
+
+/**
+ * Checkout and orders (spec §2 Checkout, §3 Checkout/Shipping form/Payment form/Order
+ * document, §7 Ecommerce checkout, delivery, payment, order; issue 6). Money in integer
+ * cents, VAT included, as in the cart. An order keeps copies (snapshots) of names,
+ * addresses and prices: later edits of a product or a method never change a placed order.
+ */
+
+/** Pick-up points or parcel lockers of a delivery method (spec §3 Shipping form branchId). */
+export const deliveryBranches = pgTable(
+  "delivery_branches",
+  {
+    id: serial("id").primaryKey(),
+    deliveryMethodId: integer("delivery_method_id")
+      .notNull()
+      .references(() => deliveryMethods.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("delivery_branches_method").on(t.deliveryMethodId, t.position)],
+);
+
+/** The payment gateways the code knows; a payment method row picks one (issue 6 item 3). */
+export const PAYMENT_GATEWAYS = ["cashOnDelivery", "bankTransfer", "card"] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    gateway: text("gateway").$type<PaymentGateway>().notNull(),
+    name: jsonb("name").$type<LocalisedText>().notNull(),
+    description: jsonb("description").$type<LocalisedText>().notNull().default({}),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("payment_methods_site_code").on(t.siteId, t.code)],
+);
+
+export type OrderAddress = CheckoutAddress;
+
+export const ORDER_STATUSES = ["received", "processing", "shipped", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    // The human order number shown to the shopper and used as the payment reference
+    // (orderSlug of spec §2 Order success), e.g. "2026-000042".
+    slug: text("slug").notNull(),
+    // One cart becomes at most one order: the unique index makes a double submit, a
+    // browser retry or a replayed form post find the order already placed (issue 6 item 2).
+    cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    locale: varchar("locale", { length: 2 }).notNull(),
+    currencyLabel: text("currency_label").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("received"),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("pending"),
+    paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    paymentGateway: text("payment_gateway").$type<PaymentGateway>().notNull(),
+    paymentMethodName: text("payment_method_name").notNull(),
+    deliveryMethodId: integer("delivery_method_id").references(() => deliveryMethods.id, { onDelete: "set null" }),
+    deliveryMethodName: text("delivery_method_name").notNull(),
+    deliveryBranchName: text("delivery_branch_name"),
+    deliveryAddress: jsonb("delivery_address").$type<OrderAddress>().notNull(),
+    billingAddress: jsonb("billing_address").$type<OrderAddress>().notNull(),
+    couponCode: text("coupon_code"),
+    memberCardBarcode: text("member_card_barcode"),
+    instructions: text("instructions").notNull().default(""),
+    itemsTotalCents: integer("items_total_cents").notNull(),
+    couponCents: integer("coupon_cents").notNull().default(0),
+    loyaltyCents: integer("loyalty_cents").notNull().default(0),
+    deliveryCents: integer("delivery_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull(),
+    orderTotalCents: integer("order_total_cents").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_site_slug").on(t.siteId, t.slug),
+    uniqueIndex("orders_cart").on(t.cartId),
+    index("orders_user").on(t.userId, t.createdAt),
+    check("orders_total", sql`${t.orderTotalCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: integer("variant_id").references(() => products.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: integer("unit_cents").notNull(),
+    rowCents: integer("row_cents").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    options: jsonb("options").$type<CartItemOptions>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("order_items_order").on(t.orderId, t.position), check("order_items_quantity", sql`${t.quantity} > 0`)],
+);
+
+/**
+ * What a payment provider told us (card gateway return and callback, issue 6 item 3):
+ * kept for the audit trail; a callback is only acted on after its signature checks out,
+ * and a provider transaction id is acted on once.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    gateway: text("gateway").$type<PaymentGateway>().notNull(),
+    kind: text("kind").notNull(), // "redirect" | "return" | "callback"
+    outcome: text("outcome").notNull(), // "success" | "failure" | "cancel" | "badSignature"
+    providerReference: text("provider_reference"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_events_order").on(t.orderId), uniqueIndex("payment_events_reference").on(t.gateway, t.providerReference, t.kind)],
+);
+
+/** Yearly counter behind the human order numbers (one row per site and year, locked while numbering). */
+export const orderNumbers = pgTable(
+  "order_numbers",
+  {
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    last: integer("last").notNull().default(0),
+  },
+  (t) => [uniqueIndex("order_numbers_site_year").on(t.siteId, t.year)],
+);
