@@ -69,13 +69,19 @@ test.describe("customer accounts", () => {
     await logOut(page, js);
     await page.goto("/profil");
     await expect(page.getByTestId("profile-anonymous")).toBeVisible();
+    // The header offers the login to visitors…
+    await expect(page.getByTestId("account-link")).toHaveAttribute("href", "/prijava");
+    await expect(page.getByTestId("account-link")).toHaveAccessibleName("Prijava");
 
     await logIn(page, js, email, "Pogresna123");
     await expect(page.getByTestId("login-error")).toHaveText("Nepoznato korisničko ime ili lozinka!");
     await logIn(page, js, email, PASSWORD);
     await expect(page).toHaveURL(/\/$/);
     if (!js) await expect(toast(page)).toHaveText("Uspješno ste se prijavili");
-    await page.goto("/profil");
+    // …and the profile, by name, to a signed-in customer.
+    await expect(page.getByTestId("account-link")).toHaveAccessibleName("Moj račun (Ena)");
+    await page.getByTestId("account-link").click();
+    await expect(page).toHaveURL(/\/profil$/);
     await expect(page.getByTestId("profile-page")).toBeVisible();
   });
 

@@ -1,14 +1,16 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { localePrefix } from "~/lib/locales";
 import { HeaderSearch } from "~/modules/search/header-search";
+import type { RootData } from "~/root";
 import type { LayoutData } from "./layout.server";
 import { LanguageSwitch } from "./language-switch";
 import { NavLink } from "./nav-link";
 
 /**
- * Site header: logo, main navigation, phone and mail, search box, cart badge, language switch. The
+ * Site header: logo, main navigation, phone and mail, search box, account link, cart badge,
+ * language switch. The
  * mobile menu is a <details> element, so it opens and closes without JavaScript.
  */
 export function Header({ data }: { data: LayoutData }) {
@@ -48,6 +50,7 @@ export function Header({ data }: { data: LayoutData }) {
           <div className="hidden sm:block">
             <LanguageSwitch current={data.locale} />
           </div>
+          <AccountLink locale={data.locale} />
           <Link
             to={cartHref}
             className="relative rounded p-2 hover:bg-brand-50"
@@ -88,6 +91,25 @@ export function Header({ data }: { data: LayoutData }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * Login for visitors, the profile for customers (issue 5). The root loader knows the user,
+ * so the link is right in the server's HTML; signed-in pages are never served from the
+ * anonymous page cache.
+ */
+function AccountLink({ locale }: { locale: LayoutData["locale"] }) {
+  const { t } = useTranslation();
+  const user = useRouteLoaderData<RootData>("root")?.user;
+  const label = user ? t("site.header.account", { name: user.firstName || user.email }) : t("site.header.login");
+  return (
+    <Link to={href(user ? "profile" : "login", locale)} className="rounded p-2 hover:bg-brand-50" aria-label={label} title={label} data-testid="account-link">
+      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+      </svg>
+    </Link>
   );
 }
 
