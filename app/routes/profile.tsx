@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getCurrentUser(request);
   // Authorisation here, not in the page: a post without a session goes to the login page.
   if (!user) throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("profile", locale))}`);
-  return profileAction(request, form, user, href("profile", locale));
+  return profileAction(request, form, user, locale, href("profile", locale));
 }
 
 export default function ProfilePage() {

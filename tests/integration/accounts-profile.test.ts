@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { addresses, consents, users } from "~/.server/db/schema";
+import { addresses, consents, mailOutbox, options, users } from "~/.server/db/schema";
 import { fieldErrors, isSignedIn, submit, textOf } from "../setup/account-helpers";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
@@ -76,6 +76,41 @@ describe("signed-in customers", () => {
     const saved = await post(visitor, { ...profile, firstName: "Ivana", email: "Ivana@Example.com" });
     expect(saved).toMatchObject({ location: "/profil", toast: { type: "success", text: "Profil je spremljen." } });
     expect(await userRow("ivana@example.com")).toMatchObject({ firstName: "Ivana" });
+  });
+
+  it("a changed e-mail is announced to the old address; with verification on the new one is confirmed before the next sign-in", async () => {
+    const lastMailTo = async (to: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
+    const verification = (value: boolean) =>
+      db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, "RegistrationRequiresEmailVerification")));
+
+    // Verification off: saved at once, the old address hears of it.
+    const first = await newCustomer("stara@example.com");
+    const moved = await post(first, { ...profile, email: "nova@example.com" });
+    expect(moved.toast).toMatchObject({ type: "success", text: "Profil je spremljen." });
+    expect(await lastMailTo("stara@example.com")).toMatchObject({ kind: "emailChanged", subject: "Promijenjena je e-mail adresa vašeg računa" });
+    expect((await lastMailTo("stara@example.com"))!.text).toContain("nova@example.com");
+    expect((await userRow("nova@example.com")).emailVerifiedAt).not.toBeNull();
+
+    // Verification on: the new address gets a confirmation link and must use it.
+    const second = await newCustomer("druga@example.com");
+    await verification(true);
+    try {
+      const pending = await post(second, { ...profile, email: "druga-nova@example.com" });
+      expect(pending.toast).toMatchObject({ type: "info", text: "Poslali smo vam e-mail. Molimo potvrdite svoju e-mail adresu klikom na poveznicu u njemu." });
+      expect((await userRow("druga-nova@example.com")).emailVerifiedAt).toBeNull();
+
+      const elsewhere = new Visitor(shop);
+      const refused = await submit(elsewhere, "/prijava", { intent: "login", username: "druga-nova@example.com", password: "Pocetna123" }, "/prijava");
+      expect(textOf(refused.html, '[data-testid="login-error"]')).toBe("Poslali smo vam e-mail. Molimo potvrdite svoju e-mail adresu klikom na poveznicu u njemu.");
+      // The refusal mailed a fresh link (the earlier one no longer works): open the newest.
+      const link = (await lastMailTo("druga-nova@example.com"))!.text.match(/https?:\/\/\S+verificationToken=\S+/)![0];
+      await elsewhere.get(new URL(link).pathname + new URL(link).search);
+      expect((await userRow("druga-nova@example.com")).emailVerifiedAt).not.toBeNull();
+      await submit(elsewhere, "/prijava", { intent: "login", username: "druga-nova@example.com", password: "Pocetna123" }, "/");
+      expect(await isSignedIn(elsewhere)).toBe(true);
+    } finally {
+      await verification(false);
+    }
   });
 
   it("memberCardBarcode: checked, saved, cookie set when changed and deleted when emptied", async () => {

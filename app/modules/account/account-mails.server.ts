@@ -29,3 +29,12 @@ export async function mailPasswordResetLink({ tx, userId, email, locale, origin 
   const link = absolute(origin, `${href("forgotPassword", locale)}?token=${token}`);
   return sendMail({ kind: "passwordReset", to: email, subject: t("account.mail.resetSubject"), text: t("account.mail.resetText", { link }) }, tx);
 }
+
+/**
+ * Sent to the OLD address when a profile changes the e-mail: if someone else did it with a
+ * stolen session, the owner learns of it at the address they still read.
+ */
+export async function mailEmailChangedNotice({ tx, email, newEmail, locale }: Omit<MailTarget, "userId" | "origin"> & { newEmail: string }) {
+  const t = await getFixedT(locale);
+  return sendMail({ kind: "emailChanged", to: email, subject: t("account.mail.emailChangedSubject"), text: t("account.mail.emailChangedText", { email: newEmail }) }, tx);
+}

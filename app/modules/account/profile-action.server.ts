@@ -4,7 +4,8 @@ import { getSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { ADDRESS_TYPES, type AddressType } from "~/.server/db/schema";
 import { INTENTS } from "./account-fields";
-import { refuse, redirectWithToast } from "./account-route.server";
+import type { Locale } from "~/lib/locales";
+import { refuse, redirectWithToast, shopOrigin } from "./account-route.server";
 import { addressSchema, changePasswordSchema, FORM_NAMES, parseForm, profileSchema } from "./account.schema";
 import { AddressFieldError, saveAddress } from "./addresses.server";
 import { changePassword } from "./password.server";
@@ -16,17 +17,20 @@ import type { CurrentUser } from "./user.server";
  * success redirects back with a toast (POST → redirect → GET); a refusal answers with
  * the field messages of the form that was posted.
  */
-export async function profileAction(request: Request, form: FormData, user: CurrentUser, profilePath: string) {
+export async function profileAction(request: Request, form: FormData, user: CurrentUser, locale: Locale, profilePath: string) {
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === INTENTS.profile) {
       const parsed = parseForm(profileSchema, form, FORM_NAMES.profile);
       if (!parsed.ok) return refuse(intent, form, parsed.errors);
-      await updateProfile(user.id, parsed.data);
+      const { confirmEmail } = await updateProfile(user.id, parsed.data, { locale, origin: shopOrigin(request) });
       const headers = new Headers();
       const cookie = barcodeCookie(request, parsed.data.memberCardBarcode);
       if (cookie) headers.append("Set-Cookie", cookie);
-      await setToast({ type: "success", key: "account.notifications.profileSaved" }, headers);
+      await setToast(
+        confirmEmail ? { type: "info", key: "core.notifications.confirmEmail" } : { type: "success", key: "account.notifications.profileSaved" },
+        headers,
+      );
       return redirect(profilePath, { headers });
     }
     if (intent === INTENTS.password) {

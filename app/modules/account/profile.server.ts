@@ -4,6 +4,9 @@ import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
 import { DomainError } from "~/.server/domain-error";
+import type { Locale } from "~/lib/locales";
+import { mailEmailChangedNotice, mailVerificationLink } from "./account-mails.server";
+import { registrationOptions } from "./account-options.server";
 import { checkMemberCardBarcode } from "./register.server";
 
 /**
@@ -16,9 +19,19 @@ export type ProfileInput = { firstName: string; lastName: string; email: string;
 /** Spec §9 cookies: memberCardBarcode (default max age 30 days). The cart reads it for member prices. */
 export const BARCODE_COOKIE = "memberCardBarcode";
 
-export async function updateProfile(userId: number, input: ProfileInput): Promise<void> {
+/**
+ * Saves the profile. A changed e-mail address is announced to the old address, and while
+ * the site requires e-mail verification (spec §6) the new address must be confirmed like
+ * a registration's: a link goes to it, and until it is opened the next sign-in is refused
+ * with the link sent again (login.server.ts). Returns whether that confirmation is pending.
+ */
+export async function updateProfile(
+  userId: number,
+  input: ProfileInput,
+  context: { locale: Locale; origin: string },
+): Promise<{ confirmEmail: boolean }> {
   const db = await getDb();
-  const [current] = await db.select({ barcode: users.memberCardBarcode }).from(users).where(eq(users.id, userId));
+  const [current] = await db.select({ barcode: users.memberCardBarcode, email: users.email }).from(users).where(eq(users.id, userId));
   if (!current) throw new DomainError("No active user", "core.notifications.unknowUserOrPassword", 401);
   // Spec §5: a new barcode is checked by the server; an unchanged one was checked when it was saved.
   if (input.memberCardBarcode !== (current.barcode ?? "")) await checkMemberCardBarcode(input.memberCardBarcode);
@@ -27,10 +40,26 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
     .from(users)
     .where(and(eq(users.siteId, SITE_ID), eq(users.email, input.email), ne(users.id, userId)));
   if (taken) throw new DomainError("User already exist.", "core.notifications.userExists", 409);
-  await db
-    .update(users)
-    .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, memberCardBarcode: input.memberCardBarcode || null })
-    .where(eq(users.id, userId));
+  const emailChanged = input.email !== current.email;
+  const { requiresEmailVerification } = emailChanged ? await registrationOptions(db) : { requiresEmailVerification: false };
+  const mails = await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        memberCardBarcode: input.memberCardBarcode || null,
+        ...(requiresEmailVerification ? { emailVerifiedAt: null } : {}),
+      })
+      .where(eq(users.id, userId));
+    if (!emailChanged) return [];
+    const notice = await mailEmailChangedNotice({ tx, email: current.email, newEmail: input.email, locale: context.locale });
+    if (!requiresEmailVerification) return [notice];
+    return [notice, await mailVerificationLink({ tx, userId, email: input.email, ...context })];
+  });
+  for (const mail of mails) await mail.deliver();
+  return { confirmEmail: requiresEmailVerification };
 }
 
 /** The Set-Cookie for the barcode cookie after a save, or null when the cookie already says the same. */
