@@ -16,7 +16,6 @@ const EVERY_PAGE = [
   "/app/lib/revalidate.ts",
   "/app/lib/toast.ts",
   "/app/lib/validation-message.ts",
-  "/app/modules/cms/page-meta.ts",
   "/app/modules/cart/cart-form.ts",
   "/app/modules/wishlist/wishlist-button.tsx",
   "/app/modules/wishlist/wishlist-fields.ts",

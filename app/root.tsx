@@ -16,11 +16,13 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { readAcceptedCookies } from "./.server/cookies.server";
+import { env } from "./.server/env.server";
 import { csrf, honeypot } from "./.server/security.server";
 import { popToast } from "./.server/toast.server";
 import { ErrorView as ErrorViewNow } from "./components/error-view";
 import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
 import { serverFirst } from "./lib/server-first";
+import { HeadLinks } from "./components/head-links";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
@@ -75,6 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       csrfToken,
       honeypotInputProps: honeypot.getInputProps(),
       acceptedCookies: readAcceptedCookies(request),
+      // Absolute URLs in the head (canonical, hreflang) use the public address when set.
+      origin: env.PUBLIC_URL ?? new URL(request.url).origin,
     },
     { headers },
   );
@@ -97,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {root ? <HeadLinks origin={root.origin} locale={root.locale} /> : null}
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">

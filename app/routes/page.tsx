@@ -4,7 +4,6 @@ import { useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
 import { env } from "~/.server/env.server";
 import { PageArticle } from "~/modules/cms/page-article";
-import { alternateLinkTags } from "~/modules/cms/page-meta";
 import { getPageBySlug } from "~/modules/cms/pages.server";
 import { HomeBlocks } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";
@@ -52,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   throw new Response(t("error.pageNotFound"), { status: 404 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data }), ...alternateLinkTags(data)];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
 
 export default function Page() {
   const data = useLoaderData<typeof loader>();

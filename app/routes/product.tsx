@@ -9,7 +9,6 @@ import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "~/modules/
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { ProductPage } from "~/modules/catalog/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
-import { alternateLinkTags } from "~/modules/cms/page-meta";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -58,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data }), ...alternateLinkTags(data)];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
 
 /**
  * A variant or bundle-part switch only rewrites the query (replace navigation): every

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
-import { alternateLinkTags } from "~/modules/cms/page-meta";
 import { loadShopPage } from "~/modules/catalog/shop-page.server";
 import { ShopPage } from "~/modules/catalog/shop-view";
 import { requestLocale } from "~/modules/site/locale.server";
@@ -11,7 +10,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadShopPage(request, params.slug, requestLocale(request).locale);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data }), ...alternateLinkTags(data)];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
 
 export default function Shop() {
   return <ShopPage data={useLoaderData<typeof loader>()} />;

@@ -148,6 +148,28 @@ describe("language switch and hreflang", () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/en/about-us"/>');
   });
 
+  it("gives every other page its alternates and canonical too (the route table's paths, the query kept), error pages none", async () => {
+    const head = async (url: string) => {
+      const response = await new Visitor(shop).get(url, { Accept: "text/html" });
+      return { status: response.status, head: /<head>[\s\S]*<\/head>/.exec(await response.text())![0].toLowerCase() };
+    };
+    const cart = await head("/en/cart");
+    expect(cart.head).toContain('<link rel="alternate" hreflang="hr" href="http://localhost:3000/kosarica"/>');
+    expect(cart.head).toContain('<link rel="alternate" hreflang="de" href="http://localhost:3000/de/einkaufswagen"/>');
+    expect(cart.head).toContain('<link rel="canonical" href="http://localhost:3000/en/cart"/>');
+    const search = await head("/pretraga?search=krov&category=products");
+    expect(search.head).toContain('<link rel="canonical" href="http://localhost:3000/pretraga?search=krov&amp;category=products"/>');
+    expect(search.head.match(/rel="canonical"/g)).toHaveLength(1);
+    const filtered = await head("/shop?page=2");
+    expect(filtered.head).toContain('<link rel="canonical" href="http://localhost:3000/shop?page=2"/>');
+    const tagged = await head("/o-nama?utm_source=newsletter");
+    expect(tagged.head).toContain('<link rel="canonical" href="http://localhost:3000/o-nama"/>');
+    const missing = await head("/ovo-ne-postoji");
+    expect(missing.status).toBe(404);
+    expect(missing.head).not.toContain('rel="canonical"');
+    expect(missing.head).not.toContain("hreflang");
+  });
+
   it("lists the pages with their translations in the sitemap", async () => {
     const xml = await (await new Visitor(shop).get("/sitemap.xml")).text();
     expect(xml).toContain("<loc>http://localhost:3000/o-nama</loc>");
