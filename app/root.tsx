@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -28,6 +28,7 @@ import { getCurrentUser } from "./modules/account/user.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
 import { requestLocale } from "./modules/site/locale.server";
 import { getSiteContext } from "./modules/site/site.server";
+import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
 import { MessagesScript, useTranslation } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
@@ -53,6 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     popToast(request),
     csrf.commitToken(request),
   ]);
+
+  const canonicalHost = wwwPolicyRedirect(request.url, site.options.WwwPolicy);
+  if (canonicalHost) throw redirect(canonicalHost, 301);
 
   // Maintenance (spec §1): everyone but backoffice users sees only the maintenance view.
   const path = new URL(request.url).pathname;

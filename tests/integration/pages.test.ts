@@ -170,6 +170,11 @@ describe("language switch and hreflang", () => {
     expect(missing.head).not.toContain("hreflang");
   });
 
+  it("sends www.host to the bare host with a 301 (WwwPolicy no-www)", async () => {
+    const response = await shop.handle(new Request("http://www.alu-krov.hr/o-nama?x=1", { headers: { Accept: "text/html" } }));
+    expect([response.status, response.headers.get("Location")]).toEqual([301, "http://alu-krov.hr/o-nama?x=1"]);
+  });
+
   it("lists the pages with their translations in the sitemap", async () => {
     const xml = await (await new Visitor(shop).get("/sitemap.xml")).text();
     expect(xml).toContain("<loc>http://localhost:3000/o-nama</loc>");
