@@ -9,6 +9,7 @@ import { compressResponses } from "./app/.server/http/compression.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
 import { sameOrigin } from "./app/.server/http/same-origin.server";
 import { createCachingRequestHandler } from "./app/.server/http/page-cache.server";
+import { trackingCsp } from "./app/.server/http/tracking-csp.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +29,7 @@ async function main() {
   app.set("trust proxy", "loopback");
   app.use(compressResponses());
   app.use(cspNonce);
+  app.use(trackingCsp);
   app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:"), captcha: Boolean(env.RECAPTCHA_SITE_KEY) }));
 
   if (vite) {

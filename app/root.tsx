@@ -23,12 +23,15 @@ import { ErrorView as ErrorViewNow } from "./components/error-view";
 import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
 import { serverFirst } from "./lib/server-first";
 import { HeadLinks } from "./components/head-links";
+import { TrackingScripts } from "./components/tracking-scripts";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
 import { requestLocale } from "./modules/site/locale.server";
 import { getSiteContext } from "./modules/site/site.server";
 import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
+import { trackingScript } from "./modules/consent/tracking-snippets.server";
+import { trackingTagsFor } from "./modules/consent/tracking.server";
 import { MessagesScript, useTranslation } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
@@ -65,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The customer's kept products, for the hearts on every card (spec §4 Wishlist); logout empties it.
   const wishlist = await wishlistProductIds(user);
 
+  const acceptedCookies = readAcceptedCookies(request);
   const headers = new Headers();
   for (const cookie of [localeSetCookie, toastSetCookie, csrfSetCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   if (maintenance) {
@@ -80,7 +84,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       csrfToken,
       honeypotInputProps: honeypot.getInputProps(),
-      acceptedCookies: readAcceptedCookies(request),
+      acceptedCookies,
+      // Analytics and marketing tags of the accepted cookie categories, never in edit mode.
+      tracking: trackingTagsFor(site.options, acceptedCookies, user?.isBackofficeUser === true).map(trackingScript),
       // Absolute URLs in the head (canonical, hreflang) use the public address when set.
       origin: env.PUBLIC_URL ?? new URL(request.url).origin,
     },
@@ -106,6 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {root ? <HeadLinks origin={root.origin} locale={root.locale} /> : null}
+        {root ? <TrackingScripts scripts={root.tracking} /> : null}
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">

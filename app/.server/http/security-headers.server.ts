@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import type { TrackingCsp } from "./tracking-csp.server";
+
+// Hosts of the configured analytics and marketing tags (tracking-csp.server.ts), per request.
+const tracking = (kind: keyof TrackingCsp) => (_req: unknown, res: unknown) =>
+  ((res as Response).locals.trackingCsp as TrackingCsp | undefined)?.[kind].join(" ") ?? "";
 
 /** A fresh nonce per request; entry.server puts it on every inline script Remix writes. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -24,12 +29,13 @@ export function securityHeaders({ development, https, captcha = false }: { devel
           (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
           ...(development ? ["'unsafe-inline'"] : []),
           ...(captcha ? CAPTCHA_SCRIPTS : []),
+          tracking("script"),
         ],
         "frame-src": captcha ? CAPTCHA_FRAMES : ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", tracking("img")],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", ...(development ? ["ws:", "wss:"] : [])],
+        "connect-src": ["'self'", ...(development ? ["ws:", "wss:"] : []), tracking("connect")],
         "frame-ancestors": ["'self'"],
         "form-action": ["'self'"],
         "base-uri": ["'self'"],

@@ -1,0 +1,60 @@
+import type { CookieCategory } from "~/lib/cookie-consent";
+import { TRACKING_CATEGORY, type TrackingKind, type TrackingTag } from "./tracking-snippets.server";
+
+const OPTION_KEYS: Record<TrackingKind, string> = {
+  googleAnalytics: "GoogleAnalyticsId",
+  googleTagManager: "GoogleTagManagerId",
+  facebookPixel: "FacebookPixelId",
+};
+
+// An id goes into a script: only the provider's own id format is accepted, so an option
+// value can never become code.
+const ID_FORMAT: Record<TrackingKind, RegExp> = {
+  googleAnalytics: /^(G-[A-Z0-9]{4,20}|UA-\d{4,12}-\d{1,4})$/,
+  googleTagManager: /^GTM-[A-Z0-9]{4,12}$/,
+  facebookPixel: /^\d{5,20}$/,
+};
+
+/** The configured tags with a valid id, whatever the visitor accepted. */
+export function configuredTrackingTags(options: Record<string, unknown>): TrackingTag[] {
+  return (Object.keys(OPTION_KEYS) as TrackingKind[]).flatMap((kind) => {
+    // A pixel id is all digits: the option may hold it as a JSON number.
+    const value = options[OPTION_KEYS[kind]];
+    const id = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+    return ID_FORMAT[kind].test(id) ? [{ kind, id }] : [];
+  });
+}
+
+/**
+ * The tags this visitor's page carries (issue 7 item 5): only those whose cookie category
+ * was accepted, and none for back-office users, whose pages are the editing mode.
+ */
+export function trackingTagsFor(options: Record<string, unknown>, accepted: CookieCategory[] | null, backoffice: boolean): TrackingTag[] {
+  if (backoffice || !accepted) return [];
+  return configuredTrackingTags(options).filter((tag) => accepted.includes(TRACKING_CATEGORY[tag.kind]));
+}
+
+/**
+ * What the Content-Security-Policy must allow for the configured tags. It follows the
+ * configuration, not the visitor's consent: a visitor who accepts on the page loads the
+ * tags without a new document (and so without a new policy).
+ */
+export function trackingCspSources(tags: TrackingTag[]): { script: string[]; connect: string[]; img: string[] } {
+  const script = new Set<string>();
+  const connect = new Set<string>();
+  const img = new Set<string>();
+  for (const tag of tags) {
+    if (tag.kind === "facebookPixel") {
+      script.add("https://connect.facebook.net");
+      connect.add("https://www.facebook.com");
+      img.add("https://www.facebook.com");
+    } else {
+      script.add("https://www.googletagmanager.com");
+      for (const host of ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"]) {
+        connect.add(host);
+        img.add(host);
+      }
+    }
+  }
+  return { script: [...script], connect: [...connect], img: [...img] };
+}
