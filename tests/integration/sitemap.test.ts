@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearCache } from "~/.server/cache.server";
+import type { Database } from "~/.server/db/client.server";
+import { products, productTranslations } from "~/.server/db/schema";
+import { Visitor } from "../setup/client";
+import { bootShop, type Shop } from "../setup/shop";
+
+/**
+ * /sitemap.xml (issue 7 item 6; spec §1 SiteMapOptions lastmod, hreflang, images): pages,
+ * categories and products in every language, valid XML, cached until content changes.
+ */
+let shop: Shop;
+let db: Database;
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+});
+afterAll(() => shop.close());
+
+const sitemap = async () => {
+  const response = await new Visitor(shop).get("/sitemap.xml");
+  expect(response.headers.get("Content-Type")).toContain("application/xml");
+  return response.text();
+};
+
+const parseXml = (xml: string) => new new JSDOM("").window.DOMParser().parseFromString(xml, "text/xml");
+
+/** The <url> element whose <loc> is `loc`. */
+function urlEntry(xml: string, loc: string) {
+  const document = parseXml(xml);
+  return [...document.getElementsByTagName("url")].find((u) => u.getElementsByTagName("loc")[0]?.textContent === loc) ?? null;
+}
+
+describe("sitemap.xml", () => {
+  it("is well-formed XML in the sitemap namespace", async () => {
+    const document = parseXml(await sitemap());
+    expect(document.getElementsByTagName("parsererror")).toHaveLength(0);
+    expect(document.documentElement.namespaceURI).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+  });
+
+  it("lists a product in hr, en and de with its translated slugs, lastmod and images", async () => {
+    const xml = await sitemap();
+    const entry = urlEntry(xml, "http://localhost:3000/en/product/aluminium-tile-effect-panel-tegola");
+    expect(entry).not.toBeNull();
+    const alternates = [...entry!.getElementsByTagName("xhtml:link")].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]);
+    expect(alternates).toEqual([
+      ["hr", "http://localhost:3000/product/aluminijski-panel-crijep-tegola"],
+      ["en", "http://localhost:3000/en/product/aluminium-tile-effect-panel-tegola"],
+      ["de", "http://localhost:3000/de/produkt/aluminium-dachpfannenpaneel-tegola"],
+    ]);
+    expect(entry!.getElementsByTagName("lastmod")[0]?.textContent).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const images = [...entry!.getElementsByTagName("image:loc")].map((i) => i.textContent);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images[0]).toMatch(/^http:\/\/localhost:3000\/media\/.+\/large\/.+\.webp/);
+  });
+
+  it("lists categories in every language, never archived products or variants", async () => {
+    const xml = await sitemap();
+    expect(urlEntry(xml, "http://localhost:3000/shop/oluci-i-odvodnja")).not.toBeNull();
+    const [archived] = await db
+      .select({ slug: productTranslations.slug })
+      .from(products)
+      .innerJoin(productTranslations, eq(productTranslations.productId, products.id))
+      .where(and(eq(products.archived, true), eq(productTranslations.languageCode, "hrv")))
+      .limit(1);
+    expect(archived).toBeDefined();
+    expect(xml).not.toContain(`/product/${archived!.slug}<`);
+  });
+
+  it("is kept until content changes: a product edit that clears the catalogue caches shows up", async () => {
+    const before = await sitemap();
+    expect(before).not.toContain("tegola-novi-naziv");
+    const rename = (from: string, to: string) => db.update(productTranslations).set({ slug: to }).where(eq(productTranslations.slug, from));
+    await rename("aluminium-tile-effect-panel-tegola", "tegola-novi-naziv");
+    expect(await sitemap()).not.toContain("tegola-novi-naziv"); // cached
+    await clearCache("product-detail");
+    expect(await sitemap()).toContain("http://localhost:3000/en/product/tegola-novi-naziv");
+    await rename("tegola-novi-naziv", "aluminium-tile-effect-panel-tegola");
+  });
+});
