@@ -1,4 +1,7 @@
-import { getSiteContext } from "~/modules/site/site.server";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { options } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
 import { isValidIban, normalizeIban } from "~/modules/payment/bank-transfer/iban";
 
 /**
@@ -21,8 +24,10 @@ export type SellerDetails = {
 export const SELLER_OPTION = "SellerDetails";
 
 export async function getSellerDetails(): Promise<SellerDetails> {
-  const { options } = await getSiteContext("hr");
-  const value = options[SELLER_OPTION] as Partial<SellerDetails> | null | undefined;
+  // Read fresh (one small row): a corrected option applies to the next slip or invoice.
+  const db = await getDb();
+  const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, SELLER_OPTION)));
+  const value = row?.value as Partial<SellerDetails> | null | undefined;
   const text = (key: keyof SellerDetails) => (typeof value?.[key] === "string" ? (value[key] as string).trim() : "");
   const seller: SellerDetails = {
     name: text("name"),
