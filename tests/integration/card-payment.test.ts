@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -141,6 +143,40 @@ describe("the return from the provider", () => {
     const order = await orderRow(id);
     expect([order.paymentStatus, order.paidAt]).toEqual(["pending", null]);
     expect((await eventsOf(id)).map((e) => e.outcome)).toEqual(["badSignature", "badSignature", "badSignature"]);
+  });
+});
+
+describe("the provider's server-to-server callback over HTTP", () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    // The shop on a real port, so the test provider's callback reaches it as a bank's would.
+    server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+      const response = await shop.handle(new Request(`${origin}${req.url}`, { method: req.method, headers, body, redirect: "manual" }));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("marks the order paid before the browser comes back; the return then only shows the success page", async () => {
+    const order = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "card" });
+    const row = await orderRow(order.id);
+    const start = await startPayment("card", { id: row.id, slug: row.slug, orderTotalCents: row.orderTotalCents, currencyLabel: "EUR", email: row.email, locale: "hr" }, origin);
+    if (start.kind !== "redirect") throw new Error("card payment should redirect");
+    const back = await decide(new URL(start.url), "pay");
+    expect((await orderRow(order.id)).paymentStatus).toBe("paid");
+    expect((await eventsOf(order.id)).map((e) => [e.kind, e.outcome])).toEqual([["callback", "success"]]);
+    const response = await customer.get(back.pathname + back.search);
+    expect(response.headers.get("Location")).toBe(`/naplata/uspjesna?orderSlug=${order.slug}`);
+    expect((await eventsOf(order.id)).map((e) => e.kind).sort()).toEqual(["callback", "return"]);
   });
 });
 
