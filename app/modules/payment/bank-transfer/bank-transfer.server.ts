@@ -61,6 +61,9 @@ export async function hub3Barcode(slip: Hub3Slip): Promise<string> {
     eclevel: 4,
     scale: 2,
     rowmult: 3,
+    // A white quiet zone around the code: scanners need it, also on a dark page.
+    padding: 6,
+    backgroundcolor: "FFFFFF",
   };
   const png: Buffer = await bwipjs.toBuffer(options);
   return `data:image/png;base64,${png.toString("base64")}`;
