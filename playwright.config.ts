@@ -42,6 +42,9 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       RATE_LIMIT_POINTS: "10000",
       RATE_LIMIT_AUTH_POINTS: "10000",
+      // The built-in test card provider and its demo orders (docs/decisions/0012).
+      PAYMENT_TEST_PROVIDER: "true",
+      PAYMENT_CARD_SECRET: "e2e-card-secret-0123456789abcdef",
     },
   },
 });

@@ -66,6 +66,7 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   // PGlite must stay a plain node_modules import: bundling it loses pglite.data (DESIGN.md pitfalls).
-  ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ioredis"] },
+  // pdfkit reads its font metrics and bwip-js its encoders from their own package folders.
+  ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ioredis", "pdfkit", "bwip-js", "bwip-js/node"] },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
 });

@@ -28,6 +28,10 @@ export default [
   route("actions/newsletter", "routes/actions.newsletter.ts"),
   route("actions/logout", "routes/actions.logout.ts"),
   route("actions/wishlist", "routes/actions.wishlist.ts"),
+  // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012).
+  route("payment/card/callback", "routes/payment.card-callback.ts"),
+  route("test-payment-provider/pay", "routes/test-payment-provider.tsx"),
+  route("test-payment-provider/orders", "routes/test-payment-provider.orders.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [

@@ -27,6 +27,14 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   // Seed the demo catalogue on an empty database (on by default; "false" keeps an empty shop).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  // Card payments (issue 6 item 3): the secret shared with the provider signs redirects and
+  // callbacks; outside production a development default stands in (app/modules/payment/card).
+  PAYMENT_CARD_SECRET: z.string().min(16).optional(),
+  // The provider's payment page; unset, the built-in test provider is used where it is on.
+  PAYMENT_CARD_PROVIDER_URL: z.string().url().optional(),
+  // The built-in test payment provider (/test-payment-provider): on by default outside
+  // production, "true" turns it on for demos and browser tests (docs/decisions/0012).
+  PAYMENT_TEST_PROVIDER: z.enum(["true", "false"]).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRETS: string[]; HONEYPOT_SEED: string };

@@ -11,6 +11,9 @@ export type RouteKey =
   | "login"
   | "register"
   | "profile"
+  | "profileOrder"
+  | "profileOrderInvoice"
+  | "cardReturn"
   | "cart"
   | "shop"
   | "checkout"
@@ -37,6 +40,20 @@ export const ROUTES: Record<RouteKey, Entry> = {
     aliases: ["register"],
   },
   profile: { file: "routes/profile.tsx", paths: { hr: "profil", en: "profile", de: "profile" }, aliases: ["profile"] },
+  // An order of the signed-in customer and its invoice (issue 6 item 5).
+  profileOrder: {
+    file: "routes/profile-order.tsx",
+    paths: { hr: "profil/narudzbe/:slug", en: "profile/orders/:slug", de: "profile/bestellungen/:slug" },
+  },
+  profileOrderInvoice: {
+    file: "routes/profile-order-invoice.ts",
+    paths: { hr: "profil/narudzbe/:slug/racun", en: "profile/orders/:slug/invoice", de: "profile/bestellungen/:slug/rechnung" },
+  },
+  // Where the card provider sends the shopper back (pgSuccess of spec §7, issue 6 item 3).
+  cardReturn: {
+    file: "routes/card-return.tsx",
+    paths: { hr: "naplata/kartica/:orderId", en: "checkout/card/:orderId", de: "kasse/karte/:orderId" },
+  },
   cart: { file: "routes/cart.tsx", paths: { hr: "kosarica", en: "cart", de: "einkaufswagen" }, aliases: ["cart"] },
   shop: { file: "routes/shop.tsx", paths: { hr: "shop/:slug?", en: "shop/:slug?", de: "shop/:slug?" } },
   checkout: {

@@ -10,21 +10,33 @@ import { titleMeta } from "~/lib/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale);
-  return { locale, title: `${t("checkout.checkoutFailureTitle")} | Alu Krov` };
+  // A card payment that failed or was cancelled names its order: the way back to pay again.
+  const orderSlug = new URL(request.url).searchParams.get("orderSlug")?.slice(0, 64) || null;
+  return { locale, orderSlug, title: `${t("checkout.checkoutFailureTitle")} | Alu Krov` };
 }
 
 export const meta = titleMeta;
 
 export default function CheckoutFailure() {
-  const { locale } = useLoaderData<typeof loader>();
+  const { locale, orderSlug } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="checkout-failure">
       <h1 className="text-3xl font-bold text-red-700">{t("checkout.checkoutFailureTitle")}</h1>
       <p className="mt-4 text-slate-600">{t("checkout.failureText")}</p>
-      <Link to={href("cart", locale)} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
-        {t("checkout.backToCart")}
-      </Link>
+      {orderSlug ? (
+        <Link
+          to={href("profileOrder", locale, { slug: orderSlug })}
+          className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white"
+          data-testid="retry-payment"
+        >
+          {t("payment.card.tryAgain")}
+        </Link>
+      ) : (
+        <Link to={href("cart", locale)} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+          {t("checkout.backToCart")}
+        </Link>
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { allowedCountries, listAddresses } from "~/modules/account/addresses.ser
 import { LoginForm } from "~/modules/account/login-form";
 import { LogoutButton } from "~/modules/account/logout-button";
 import { OrderHistory } from "~/modules/account/order-history";
+import { ORDERS_PAGE_PARAM } from "~/modules/account/order-fields";
 import { getOrderHistory } from "~/modules/account/orders.server";
 import { profileAction } from "~/modules/account/profile-action.server";
 import { ChangePasswordForm, ProfileForm } from "~/modules/account/profile-forms";
@@ -43,8 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
     return data({ locale, title, account: null, consents, countries });
   }
-  const page = positiveInt(new URL(request.url).searchParams.get(WISHLIST_PAGE_PARAM), 1);
-  const [addresses, orders, site] = await Promise.all([listAddresses(user.id), getOrderHistory(user.id), getSiteContext(locale)]);
+  const query = new URL(request.url).searchParams;
+  const page = positiveInt(query.get(WISHLIST_PAGE_PARAM), 1);
+  const ordersPage = positiveInt(query.get(ORDERS_PAGE_PARAM), 1);
+  const [addresses, orders, site] = await Promise.all([listAddresses(user.id), getOrderHistory(user.id, ordersPage), getSiteContext(locale)]);
   // Back-office users have no wishlist (spec §4 Wishlist).
   const wishlist = user.isBackofficeUser ? null : await wishlistPage(user.id, page, locale);
   const account = {
@@ -113,7 +116,13 @@ export default function ProfilePage() {
         <AddressBook addresses={account.addresses} countries={countries} answer={answer} busy={busy} />
       </Block>
       <Block title={t("account.profile.orders")}>
-        <OrderHistory count={account.orders.count} orders={account.orders.orders} />
+        <OrderHistory
+          count={account.orders.count}
+          orders={account.orders.orders}
+          pagination={account.orders.pagination}
+          locale={locale}
+          pageParam={ORDERS_PAGE_PARAM}
+        />
       </Block>
       {account.wishlist ? (
         <Block title={t("wishlist.title")}>

@@ -16,11 +16,16 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   event: { id: "1" },
   product: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
   priceEnquiry: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
+  profileOrder: { slug: "2026-000001" },
+  profileOrderInvoice: { slug: "2026-000001" },
+  cardReturn: { orderId: "1" },
 };
 
 // The request-quote cart's inquiry exists only in request-quote mode, off by default
 // (tests/integration/cart-quote.test.ts covers it switched on).
-const STATUS: Partial<Record<RouteKey, number>> = { cartInquiry: 404 };
+// A visitor's order pages send them to log in; a card return without the provider's
+// signature changes nothing and says so (tests/integration/card-payment.test.ts).
+const STATUS: Partial<Record<RouteKey, number>> = { cartInquiry: 404, profileOrder: 302, profileOrderInvoice: 302, cardReturn: 400 };
 
 describe("route table (spec §2 Routes)", () => {
   const cases = ROUTE_KEYS.flatMap((key) => LOCALES.map((locale) => [key, locale] as const));

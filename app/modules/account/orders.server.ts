@@ -1,10 +1,94 @@
-/**
- * The order history of the profile (spec §2 Profile "order history count"). There is no
- * orders table yet: the checkout issue creates orders and fills this function from its
- * table; until then every customer has no orders, which is the truth for this shop.
- */
-export type OrderSummary = { id: number; slug: string; createdAt: string; total: number; currencyLabel: string };
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { orderItems, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
+import { pageInfo, type PageInfo } from "~/lib/pagination";
 
-export async function getOrderHistory(_userId: number): Promise<{ count: number; orders: OrderSummary[] }> {
-  return { count: 0, orders: [] };
+/**
+ * The customer's orders (spec §2 Profile "order history count", issue 6 item 5): the
+ * count and one page of orders, newest first, and one order with its lines for its owner.
+ */
+export const ORDERS_PER_PAGE = 10;
+
+export type OrderSummary = {
+  id: number;
+  slug: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  total: number;
+  currencyLabel: string;
+};
+
+export async function getOrderHistory(userId: number, page = 1): Promise<{ count: number; orders: OrderSummary[]; pagination: PageInfo }> {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  const pagination = pageInfo(page, ORDERS_PER_PAGE, total);
+  const rows = await db
+    .select({
+      id: orders.id,
+      slug: orders.slug,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      total: orders.orderTotalCents,
+      currencyLabel: orders.currencyLabel,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PER_PAGE)
+    .offset((pagination.page - 1) * ORDERS_PER_PAGE);
+  return { count: total, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), pagination };
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getCustomerOrder>>>;
+
+/** The order with this number when it belongs to this customer; null otherwise (the page answers 404). */
+export async function getCustomerOrder(userId: number, slug: string) {
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.slug, slug)));
+  if (!order) return null;
+  const lines = await db
+    .select({
+      id: orderItems.id,
+      sku: orderItems.sku,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unitCents: orderItems.unitCents,
+      rowCents: orderItems.rowCents,
+      taxRateBp: orderItems.taxRateBp,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return {
+    id: order.id,
+    slug: order.slug,
+    email: order.email,
+    locale: order.locale,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentGateway: order.paymentGateway as PaymentGateway,
+    paymentMethodName: order.paymentMethodName,
+    deliveryMethodName: order.deliveryMethodName,
+    deliveryBranchName: order.deliveryBranchName,
+    deliveryAddress: order.deliveryAddress,
+    billingAddress: order.billingAddress,
+    couponCode: order.couponCode,
+    currencyLabel: order.currencyLabel,
+    totals: {
+      items: order.itemsTotalCents,
+      coupon: order.couponCents,
+      loyalty: order.loyaltyCents,
+      delivery: order.deliveryCents,
+      tax: order.taxCents,
+      total: order.orderTotalCents,
+    },
+    lines,
+  };
 }

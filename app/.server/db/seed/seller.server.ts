@@ -1,0 +1,26 @@
+import type { Executor } from "../client.server";
+import { options } from "../schema";
+import { COMPANY, SITE_ID } from "./data/options";
+
+/** The seller on payment slips and invoices (CMS option SellerDetails; issue 6 items 3 and 5). */
+export async function seedSeller(tx: Executor) {
+  const [zip, ...city] = COMPANY.city.split(" ");
+  await tx
+    .insert(options)
+    .values({
+      siteId: SITE_ID,
+      key: "SellerDetails",
+      value: {
+        name: COMPANY.name,
+        street: COMPANY.street,
+        city: `${zip} ${city.join(" ")}`,
+        country: COMPANY.country,
+        oib: COMPANY.oib,
+        iban: COMPANY.iban,
+        email: COMPANY.email,
+        phone: COMPANY.phone,
+        purposeCode: "OTHR",
+      },
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,138 @@
+import { Link } from "@remix-run/react";
+import { SecureForm } from "~/components/form";
+import type { OrderAddress } from "~/.server/db/schema";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+import { formatPrice } from "~/lib/prices";
+import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
+import type { BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
+import type { OrderDetail } from "./orders.server";
+
+type Props = {
+  order: OrderDetail;
+  bankTransfer: BankTransferInfo | null;
+  canPay: boolean;
+  invoiceHref: string;
+  backHref: string;
+  locale: Locale;
+};
+
+/** The order page of the profile (issue 6 item 5). */
+export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, backHref, locale }: Props) {
+  const { t } = useTranslation();
+  const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
+  const totals: [string, number][] = [
+    ["items", order.totals.items],
+    ...(order.totals.coupon ? ([["coupon", -order.totals.coupon]] as [string, number][]) : []),
+    ...(order.totals.loyalty ? ([["loyalty", -order.totals.loyalty]] as [string, number][]) : []),
+    ["delivery", order.totals.delivery],
+    ["total", order.totals.total],
+    ["tax", order.totals.tax],
+  ];
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-12" data-testid="order-detail">
+      <div>
+        <Link to={backHref} className="text-sm text-brand-700 underline">
+          {t("orders.detail.back")}
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">{t("orders.detail.title", { slug: order.slug })}</h1>
+        <p className="mt-1 text-slate-600">
+          {t("orders.list.date")}: {formatDate(order.createdAt, locale)} · {t("orders.list.status")}:{" "}
+          <span data-testid="order-status">{t(`orders.status.${order.status}`)}</span>
+        </p>
+      </div>
+
+      <table className="w-full text-left text-sm" data-testid="order-lines">
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th className="py-2">{t("orders.invoice.columns.item")}</th>
+            <th className="py-2 text-right">{t("orders.invoice.columns.quantity")}</th>
+            <th className="py-2 text-right">{t("orders.invoice.columns.unitPrice")}</th>
+            <th className="py-2 text-right">{t("orders.invoice.columns.amount")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id} className="border-b border-slate-100">
+              <td className="py-2">
+                {line.name}
+                <span className="block text-xs text-slate-500">{line.sku}</span>
+              </td>
+              <td className="py-2 text-right">{line.quantity}</td>
+              <td className="py-2 text-right">{money(line.unitCents)}</td>
+              <td className="py-2 text-right">{money(line.rowCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm" data-testid="order-totals">
+        {totals.map(([key, cents]) => (
+          <div key={key} className={`contents ${key === "total" ? "font-bold" : ""}`}>
+            <dt>{t(`orders.totals.${key}`)}</dt>
+            <dd className="text-right" data-testid={`order-total-${key}`}>
+              {money(cents)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <AddressBlock title={t("orders.detail.deliveryAddress")} address={order.deliveryAddress} />
+        <AddressBlock title={t("orders.detail.billingAddress")} address={order.billingAddress} />
+        <div>
+          <h2 className="font-semibold">{t("orders.detail.delivery")}</h2>
+          <p>{order.deliveryMethodName}</p>
+          {order.deliveryBranchName ? <p>{order.deliveryBranchName}</p> : null}
+        </div>
+        <div>
+          <h2 className="font-semibold">{t("orders.detail.payment")}</h2>
+          <p>{order.paymentMethodName}</p>
+          <p data-testid="payment-status">{t(`orders.paymentStatus.${order.paymentStatus}`)}</p>
+          {canPay ? (
+            <SecureForm method="post" reloadDocument className="mt-2" data-testid="pay-now-form">
+              <button type="submit" name="intent" value="pay" className="rounded bg-brand-600 px-4 py-2 text-white">
+                {t("payment.card.payNow")}
+              </button>
+            </SecureForm>
+          ) : null}
+        </div>
+      </div>
+
+      {bankTransfer ? <BankTransferDetails info={bankTransfer} /> : null}
+
+      <div>
+        <h2 className="font-semibold">{t("orders.detail.documents")}</h2>
+        {/* A plain link: the download works without JavaScript too. */}
+        <a href={invoiceHref} download className="mt-2 inline-block text-brand-700 underline" data-testid="invoice-link">
+          {t("orders.detail.invoice")}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function AddressBlock({ title, address }: { title: string; address: OrderAddress }) {
+  const lines = [
+    address.companyName,
+    `${address.firstName} ${address.lastName}`.trim(),
+    `${address.street} ${address.houseNumber}`.trim(),
+    `${address.zipCode} ${address.city}`.trim(),
+    address.countryName,
+    address.companyOib ? `OIB: ${address.companyOib}` : "",
+    address.contactEmail,
+    address.contactPhone,
+  ].filter(Boolean);
+  return (
+    <div>
+      <h2 className="font-semibold">{title}</h2>
+      {lines.map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+export function formatDate(iso: string, locale: Locale) {
+  return new Date(iso).toLocaleDateString(locale === "en" ? "en-GB" : locale === "de" ? "de-DE" : "hr-HR", { timeZone: "Europe/Zagreb" });
+}

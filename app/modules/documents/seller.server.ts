@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { options } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { isValidIban, normalizeIban } from "~/modules/payment/bank-transfer/iban";
+
+/**
+ * The seller's details for payment slips and invoices (CMS option SellerDetails, seeded
+ * from the built-in company in seed/seller.server.ts). A missing or malformed option, or
+ * an IBAN whose check digits fail, is a setup error: callers show their failure message.
+ */
+export type SellerDetails = {
+  name: string;
+  street: string;
+  city: string;
+  country: string;
+  oib: string;
+  iban: string;
+  email: string;
+  phone: string;
+  purposeCode: string;
+};
+
+export const SELLER_OPTION = "SellerDetails";
+
+export async function getSellerDetails(): Promise<SellerDetails> {
+  // Read fresh (one small row): a corrected option applies to the next slip or invoice.
+  const db = await getDb();
+  const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, SELLER_OPTION)));
+  const value = row?.value as Partial<SellerDetails> | null | undefined;
+  const text = (key: keyof SellerDetails) => (typeof value?.[key] === "string" ? (value[key] as string).trim() : "");
+  const seller: SellerDetails = {
+    name: text("name"),
+    street: text("street"),
+    city: text("city"),
+    country: text("country"),
+    oib: text("oib"),
+    iban: normalizeIban(text("iban")),
+    email: text("email"),
+    phone: text("phone"),
+    purposeCode: text("purposeCode") || "OTHR",
+  };
+  if (!seller.name || !isValidIban(seller.iban)) throw new Error(`CMS option ${SELLER_OPTION} is missing or its IBAN is not valid`);
+  return seller;
+}

@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { orders, type PaymentGateway } from "~/.server/db/schema";
+import type { Locale } from "~/lib/locales";
+import { paymentGateway, type PaymentOrder, type PaymentStart } from "./gateway.server";
+// Registers the card adapter beside the built-in ones.
+import "./card/card-gateway.server";
+
+/**
+ * The one call checkout makes after the order transaction committed: what the order's
+ * gateway wants next (the success page, or the provider's payment page).
+ */
+export function startPayment(gateway: PaymentGateway, order: PaymentOrder, origin: string): Promise<PaymentStart> {
+  return paymentGateway(gateway).start(order, { origin });
+}
+
+/**
+ * "Pay now" for an unpaid card order of this customer (order detail page): null when the
+ * order is not theirs, not a card order or already paid.
+ */
+export async function restartCardPayment(userId: number, slug: string, origin: string): Promise<PaymentStart | null> {
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.slug, slug)));
+  if (!order || order.paymentGateway !== "card" || order.paymentStatus === "paid") return null;
+  return startPayment(
+    "card",
+    {
+      id: order.id,
+      slug: order.slug,
+      orderTotalCents: order.orderTotalCents,
+      currencyLabel: order.currencyLabel,
+      email: order.email,
+      locale: order.locale as Locale,
+    },
+    origin,
+  );
+}

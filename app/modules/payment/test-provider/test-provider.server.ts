@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { testProviderEnabled } from "../card/card-config.server";
+import { cardSecret, REQUEST_FIELDS, RESULT_FIELDS, signFields, verifiedFields } from "../card/card-signature.server";
+
+/**
+ * The built-in test card provider (docs/decisions/0012): plays the bank's side so that
+ * the redirect flow runs end to end on this machine. It checks the shop's signed request,
+ * and for "Pay", "Decline" or "Cancel" posts a signed callback to the shop and sends the
+ * browser back with the same signed answer.
+ */
+export type ProviderRequest = Record<(typeof REQUEST_FIELDS)[number], string>;
+export const DECISIONS = { pay: "success", decline: "failure", cancel: "cancel" } as const;
+
+export function requireTestProvider() {
+  if (!testProviderEnabled()) throw new Response("Not Found", { status: 404 });
+}
+
+/** The shop's request when its signature checks out, else null. */
+export function verifiedRequest(source: URLSearchParams | Record<string, unknown>): ProviderRequest | null {
+  return verifiedFields(source, REQUEST_FIELDS, cardSecret());
+}
+
+export async function decide(request: ProviderRequest, decision: keyof typeof DECISIONS): Promise<string> {
+  const secret = cardSecret()!;
+  const result: Record<(typeof RESULT_FIELDS)[number], string> = {
+    orderId: request.orderId,
+    orderRef: request.orderRef,
+    amount: request.amount,
+    currency: request.currency,
+    outcome: DECISIONS[decision],
+    reference: `tp-${randomUUID()}`,
+  };
+  const signed = new URLSearchParams({ ...result, signature: signFields(result, RESULT_FIELDS, secret) });
+  await postCallback(request.callbackUrl, signed);
+  const back = new URL(request.returnUrl);
+  for (const [name, value] of signed) back.searchParams.set(name, value);
+  return back.toString();
+}
+
+/** A real provider calls back on its own; a failed call still leaves the signed return to settle the payment. */
+async function postCallback(url: string, body: URLSearchParams) {
+  try {
+    const response = await fetch(url, { method: "POST", body, signal: AbortSignal.timeout(3000) });
+    await response.body?.cancel();
+  } catch (error) {
+    console.warn(`test payment provider: callback to ${url} failed`, error instanceof Error ? error.message : error);
+  }
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getFixedT } from "~/.server/i18n.server";
+import { useTranslation } from "~/lib/i18n";
+import { titleMeta } from "~/lib/meta";
+import { href } from "~/lib/routes-table";
+import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/**
+ * The card provider sends the shopper back here (pgSuccess of spec §7, issue 6 item 3).
+ * The signed answer is checked before anything: paid → the success page with the order
+ * number; declined or cancelled → the failure page with a way to try again; a bad or
+ * missing signature changes nothing and says so here.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  const orderId = Number(params.orderId);
+  const settled = await settleCardPayment(new URL(request.url).searchParams, "return", Number.isSafeInteger(orderId) ? orderId : -1);
+  if (settled) {
+    const query = `?orderSlug=${encodeURIComponent(settled.slug)}`;
+    throw redirect(`${href(settled.paymentStatus === "paid" ? "checkoutSuccess" : "checkoutFailure", locale)}${query}`);
+  }
+  const t = await getFixedT(locale);
+  return data({ locale, title: `${t("payment.card.badSignatureTitle")} | Alu Krov` }, { status: 400 });
+}
+
+export const meta = titleMeta;
+
+export default function CardReturn() {
+  const { locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="card-return-invalid">
+      <h1 className="text-3xl font-bold text-red-700">{t("payment.card.badSignatureTitle")}</h1>
+      <p className="mt-4 text-slate-600">{t("payment.card.badSignature")}</p>
+      <Link to={href("profile", locale)} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+        {t("payment.card.toOrders")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { isDomainError } from "~/.server/domain-error";
+import { getFixedT } from "~/.server/i18n.server";
+import { readForm } from "~/.server/security.server";
+import { setToast } from "~/.server/toast.server";
+import { titleMeta } from "~/lib/meta";
+import { href } from "~/lib/routes-table";
+import { shopOrigin } from "~/modules/account/account-route.server";
+import { OrderDetailView } from "~/modules/account/order-detail";
+import { requireOwnOrder } from "~/modules/account/order-route.server";
+import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
+import { restartCardPayment } from "~/modules/payment/payment.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/**
+ * One order of the signed-in customer (issue 6 item 5): lines, totals, addresses,
+ * delivery, payment status, the invoice, the payment slip of an unpaid bank transfer and
+ * "Pay now" for an unpaid card order. Only its owner sees it.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  const { order } = await requireOwnOrder(request, locale, params.slug);
+  const t = await getFixedT(locale);
+  const unpaid = order.paymentStatus !== "paid";
+  const bankTransfer =
+    unpaid && order.paymentGateway === "bankTransfer"
+      ? await bankTransferInfo({ ...order, orderTotalCents: order.totals.total }, locale).catch((error: unknown) => {
+          console.error("bank transfer details failed", error);
+          return null;
+        })
+      : null;
+  return data(
+    {
+      locale,
+      title: `${t("orders.detail.title", { slug: order.slug })} | Alu Krov`,
+      order,
+      bankTransfer,
+      canPay: unpaid && order.paymentGateway === "card",
+      invoiceHref: href("profileOrderInvoice", locale, { slug: order.slug }),
+      backHref: href("profile", locale),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" });
+
+export const meta = titleMeta;
+
+/** "Pay now": starts the card payment again and sends the shopper to the provider. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const { locale } = requestLocale(request);
+  const { user, order } = await requireOwnOrder(request, locale, params.slug);
+  const self = href("profileOrder", locale, { slug: order.slug });
+  if (form.get("intent") !== "pay") return redirect(self);
+  try {
+    const start = await restartCardPayment(user.id, order.slug, shopOrigin(request));
+    // The provider's URL comes from our own adapter (signed), never from the request.
+    if (start?.kind === "redirect") return redirect(start.url);
+    return redirect(self, { headers: await setToast({ type: "info", key: "payment.card.nothingToPay" }) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirect(self, { headers: await setToast({ type: "error", key: error.key }) });
+  }
+}
+
+export default function ProfileOrderPage() {
+  const { order, bankTransfer, canPay, invoiceHref, backHref, locale } = useLoaderData<typeof loader>();
+  return <OrderDetailView order={order} bankTransfer={bankTransfer} canPay={canPay} invoiceHref={invoiceHref} backHref={backHref} locale={locale} />;
+}
