@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/.server/db/client.server";
 import { deliveryMethods, paymentMethods, users } from "~/.server/db/schema";
 import type { Visitor } from "../setup/client";

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts, consentLogs, consents, mailOutbox, orderItems, orders, products, stores, users } from "~/.server/db/schema";
+import { carts, consentLogs, consents, coupons, mailOutbox, orderItems, orders, paymentMethods, products, stores, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { Visitor } from "../setup/client";
 import { toastOf } from "../setup/account-helpers";
 import { catalogue, testId } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
-import { cartRow, shopper } from "./cart-helpers";
+import { cartPost, cartRow, shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, CHECKOUT, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
@@ -233,6 +233,38 @@ describe("placing the order", () => {
       expect((await cartRow(db, visitor)).status).toBe("active");
     } finally {
       await db.update(products).set({ stock: before }).where(eq(products.id, panel));
+    }
+  });
+});
+
+describe("coupons and payment gateways", () => {
+  it("counts the coupon's use with the order and charges its discount", async () => {
+    const visitor = await readyToPay(2);
+    expect((await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" })).status).toBe(302);
+    const cartId = (await cartRow(db, visitor)).id;
+    const [before] = await db.select().from(coupons).where(eq(coupons.code, "KROV10"));
+    const placed = await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId });
+    expect(placed.status).toBe(302);
+    const [after] = await db.select().from(coupons).where(eq(coupons.code, "KROV10"));
+    expect(after.usedCount).toBe(before.usedCount + 1);
+    const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+    // 10 % of 69,80 = 6,98; delivery 25,00
+    expect([order.couponCode, order.couponCents, order.orderTotalCents]).toEqual(["KROV10", 698, 6980 - 698 + 2500]);
+  });
+
+  it("refuses a payment method whose gateway has no adapter with a translated message, not a 500", async () => {
+    const [row] = await db
+      .insert(paymentMethods)
+      .values({ siteId: 1, code: "voucher", gateway: "voucher" as never, name: { hr: "Vaučer", en: "Voucher" }, position: 9 })
+      .returning({ id: paymentMethods.id });
+    try {
+      const visitor = await readyToPay();
+      const answer = await step(visitor, { intent: "payment", methodId: String(row.id), acceptedConsents: consentId });
+      expect(answer.status).toBe(400);
+      expect(answer.html).toContain("Ovaj način plaćanja trenutno nije dostupan. Odaberite drugi.");
+      expect(await db.select().from(orders).where(eq(orders.cartId, (await cartRow(db, visitor)).id))).toEqual([]);
+    } finally {
+      await db.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
     }
   });
 });
