@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
@@ -37,6 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+// The summary belongs to one shopper: never kept by a shared cache.
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export const meta = titleMeta;
 
