@@ -1,23 +1,66 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { localePrefix } from "~/lib/locales";
 import { titleMeta } from "~/lib/meta";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { addressLines } from "~/modules/checkout/checkout.server";
+import { OrderSummary } from "~/modules/order/order-summary";
+import { visibleOrder } from "~/modules/order/order-access.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
+import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 
-/** Order success (spec §2): thanks, the orderSlug query parameter when present, a link home. */
+/**
+ * Order success (spec §2): thanks, the orderSlug query parameter when present, a link
+ * home; the order's summary only for its customer or the browser that placed it.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale);
   const orderSlug = new URL(request.url).searchParams.get("orderSlug")?.slice(0, 64) ?? null;
-  return { locale, orderSlug, title: `${t("checkout.success.title")} | Alu Krov` };
+  const [user, site] = await Promise.all([getCurrentUser(request), getSiteContext(locale)]);
+  const found = await visibleOrder(request, orderSlug, user?.id ?? null);
+  const summary = found
+    ? {
+        items: found.items.map((i) => ({ id: i.id, name: i.name, sku: i.sku, quantity: i.quantity, rowCents: i.rowCents })),
+        totals: { itemsTotal: found.order.itemsTotalCents, coupon: found.order.couponCents, delivery: found.order.deliveryCents, tax: found.order.taxCents, orderTotal: found.order.orderTotalCents },
+        delivery: `${found.order.deliveryMethodName}${found.order.deliveryBranchName ? ` — ${found.order.deliveryBranchName}` : ""}`,
+        payment: found.order.paymentMethodName,
+        deliveryAddress: addressLines(found.order.deliveryAddress)?.lines ?? [],
+        billingAddress: addressLines(found.order.billingAddress)?.lines ?? [],
+      }
+    : null;
+  // Spec issue 6 item 3: a bank transfer's payment details and HUB-3 barcode, for the
+  // order's own shopper only; a failing barcode must not take the thanks page down.
+  const bankTransfer =
+    found && found.order.paymentGateway === "bankTransfer" && found.order.paymentStatus !== "paid"
+      ? await bankTransferInfo(found.order, locale).catch((error: unknown) => {
+          console.error("bank transfer details failed", error);
+          return null;
+        })
+      : null;
+  return data(
+    { locale, orderSlug, summary, bankTransfer, currency: { label: site.currency.label, symbol: site.currency.symbol }, title: `${t("checkout.success.title")} | Alu Krov` },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
+
+// The summary belongs to one shopper: never kept by a shared cache.
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export const meta = titleMeta;
 
 export default function CheckoutSuccess() {
-  const { locale, orderSlug } = useLoaderData<typeof loader>();
+  const { locale, orderSlug, summary, bankTransfer, currency } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="checkout-success">
@@ -28,6 +71,12 @@ export default function CheckoutSuccess() {
         </p>
       ) : null}
       <p className="mt-4 text-slate-600">{t("checkout.success.received")}</p>
+      {bankTransfer ? (
+        <div className="mt-6 text-left">
+          <BankTransferDetails info={bankTransfer} />
+        </div>
+      ) : null}
+      {summary ? <OrderSummary summary={summary} currency={currency} locale={locale} /> : null}
       <Link to={localePrefix(locale) || "/"} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
         {t("error.backHome")}
       </Link>

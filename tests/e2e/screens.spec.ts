@@ -24,8 +24,8 @@ test.describe("simple screens", () => {
     await expect(page).toHaveURL(/\/prijava$/);
   });
 
-  test("login, register and checkout answer with their titles in every language", async ({ page }) => {
-    for (const [path, title] of [["/prijava", "Prijava"], ["/en/register", "Register"], ["/de/kasse", "Kasse"]]) {
+  test("login and register answer with their titles in every language", async ({ page }) => {
+    for (const [path, title] of [["/prijava", "Prijava"], ["/en/register", "Register"]]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);

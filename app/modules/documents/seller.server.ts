@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "~/.server/db/client.server";
+import { getDb, type Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
 import { isValidIban, normalizeIban } from "~/modules/payment/bank-transfer/iban";
@@ -23,9 +23,10 @@ export type SellerDetails = {
 
 export const SELLER_OPTION = "SellerDetails";
 
-export async function getSellerDetails(): Promise<SellerDetails> {
+/** `db`: the caller's transaction when there is one (PGlite has one connection: a second would wait for it). */
+export async function getSellerDetails(executor?: Executor): Promise<SellerDetails> {
   // Read fresh (one small row): a corrected option applies to the next slip or invoice.
-  const db = await getDb();
+  const db = executor ?? (await getDb());
   const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, SELLER_OPTION)));
   const value = row?.value as Partial<SellerDetails> | null | undefined;
   const text = (key: keyof SellerDetails) => (typeof value?.[key] === "string" ? (value[key] as string).trim() : "");

@@ -3,6 +3,7 @@ import type { OrderAddress } from "~/.server/db/schema";
 import type { TFunction } from "~/lib/i18n";
 import { formatPrice } from "~/lib/prices";
 import type { Locale } from "~/lib/locales";
+import type { Executor } from "~/.server/db/client.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
 import { hub3Text, latin2Binary, paymentReference, type Hub3Slip } from "./hub3";
 import { formatIban } from "./iban";
@@ -30,8 +31,8 @@ export type BankTransferInfo = {
 
 export const PAYMENT_MODEL = "HR01";
 
-export async function bankTransferSlip(order: BankTransferOrder): Promise<Hub3Slip> {
-  const seller = await getSellerDetails();
+export async function bankTransferSlip(order: BankTransferOrder, db?: Executor): Promise<Hub3Slip> {
+  const seller = await getSellerDetails(db);
   const payer = order.billingAddress;
   return {
     amountCents: order.orderTotalCents,
@@ -69,8 +70,9 @@ export async function hub3Barcode(slip: Hub3Slip): Promise<string> {
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
-export async function bankTransferInfo(order: BankTransferOrder, locale: Locale): Promise<BankTransferInfo> {
-  const slip = await bankTransferSlip(order);
+/** `db`: the caller's transaction, when inside one (the order confirmation). */
+export async function bankTransferInfo(order: BankTransferOrder, locale: Locale, db?: Executor): Promise<BankTransferInfo> {
+  const slip = await bankTransferSlip(order, db);
   return {
     recipientName: slip.recipientName,
     recipientAddress: `${slip.recipientStreet}, ${slip.recipientCity}`,

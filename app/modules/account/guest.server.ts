@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import { readCookie, serializeCookie } from "~/.server/cookies.server";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { carts, users } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+
+/**
+ * Guest checkout (spec §6 "Guest user: created by the register call, remembered by a
+ * cookie holding the e-mail"; §5 "guest user needs a session else 'Session doesn't
+ * exist'"). A guest is a users row with is_guest and only an e-mail. The cookie alone
+ * proves nothing: a guest counts for a cart only when that cart was attached to them, so
+ * typing someone's e-mail into the cookie opens no other cart or order.
+ */
+export const GUEST_EMAIL_COOKIE = "guestEmail";
+const GUEST_COOKIE_MAX_AGE = 31_536_000;
+
+export type Guest = { id: number; email: string };
+
+export const noActiveUser = () => new DomainError("No active user", "checkout.guest.noActiveUser", 401);
+
+/** Spec's e-mail rule, kept here so the service refuses junk whoever calls it. */
+export function normaliseGuestEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null;
+}
+
+/**
+ * Creates or reuses the guest user of `email` and attaches the cart to them. An e-mail
+ * of a registered account is refused: the cart must not be attached to an account
+ * nobody proved they own (the shopper is asked to log in instead).
+ */
+export async function registerGuest(tx: Executor, cartId: number, rawEmail: unknown): Promise<{ guest: Guest; cookie: string }> {
+  const email = normaliseGuestEmail(rawEmail);
+  if (!email) throw new DomainError("Invalid e-mail", "core.validation.email", 400);
+  await tx.insert(users).values({ siteId: SITE_ID, email, isGuest: true }).onConflictDoNothing();
+  const [user] = await tx
+    .select({ id: users.id, isGuest: users.isGuest })
+    .from(users)
+    .where(and(eq(users.siteId, SITE_ID), eq(users.email, email)));
+  if (!user.isGuest) throw new DomainError("Account exists", "checkout.guest.accountExists", 409);
+  await tx.update(carts).set({ userId: user.id }).where(eq(carts.id, cartId));
+  return { guest: { id: user.id, email }, cookie: guestCookie(email) };
+}
+
+export function guestCookie(email: string) {
+  return serializeCookie(GUEST_EMAIL_COOKIE, email, { maxAge: GUEST_COOKIE_MAX_AGE, httpOnly: true });
+}
+
+export function clearGuestCookie() {
+  return serializeCookie(GUEST_EMAIL_COOKIE, "", { maxAge: 0, httpOnly: true });
+}
+
+/** The guest the cookie names, when the cart is theirs; else null. */
+export async function guestOfCart(request: Request, cart: { userId: number | null }): Promise<Guest | null> {
+  const email = normaliseGuestEmail(readCookie(request, GUEST_EMAIL_COOKIE));
+  if (!email || cart.userId === null) return null;
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, SITE_ID), eq(users.email, email), eq(users.isGuest, true), eq(users.id, cart.userId)));
+  return user ? { id: user.id, email } : null;
+}

@@ -1,0 +1,99 @@
+import { redirect } from "@remix-run/node";
+import { isDomainError } from "~/.server/domain-error";
+import type { PaymentGateway } from "~/.server/db/schema";
+import { env } from "~/.server/env.server";
+import { messageKey } from "~/lib/validation-message";
+import { href } from "~/lib/routes-table";
+import { refuse } from "~/modules/account/account-route.server";
+import { clearCartCookies, readCartCookies, sessionMissing } from "~/modules/cart/cart-session.server";
+import { readAcceptedConsents } from "~/modules/consent/consent.schema";
+import { validateConsents } from "~/modules/consent/consent.server";
+import { orderOfCart, rememberOrder } from "~/modules/order/order-access.server";
+import { placeOrder, type Order } from "~/modules/order/place-order.server";
+import type { Locale } from "~/lib/locales";
+import { paymentGateway } from "~/modules/payment/gateway.server";
+import { startPayment } from "~/modules/payment/payment.server";
+import { CHECKOUT_INTENTS, type CheckoutIntent } from "./checkout-fields";
+import { applicablePaymentMethods, checkoutGate } from "./checkout.server";
+import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "./checkout-steps.server";
+
+/**
+ * The checkout page's action: one intent per step form. A step that passes redirects to
+ * the page (POST → redirect → GET), which opens the next step; a refusal answers the
+ * form with its translated messages and what was typed, and changes nothing.
+ */
+export async function checkoutAction(request: Request, form: FormData) {
+  // A replayed or doubled "place order" whose cart is already an order leads to that order's page.
+  if (form.get("intent") === "payment") {
+    const placed = await orderOfCart(request);
+    if (placed) return toSuccess(request, placed);
+  }
+  const ctx = await checkoutGate(request);
+  const path = href("checkout", ctx.locale);
+  const intent = String(form.get("intent") ?? "") as CheckoutIntent;
+  if (!CHECKOUT_INTENTS.includes(intent)) throw new Response("Unknown intent", { status: 400 });
+  const accepted = readAcceptedConsents(form);
+  try {
+    switch (intent) {
+      case "guest": {
+        const { cookie } = await saveGuestStep(ctx, form.get("email"));
+        return redirect(path, { headers: { "Set-Cookie": cookie } });
+      }
+      case "address":
+        await saveAddressStep(ctx, form);
+        return redirect(path);
+      case "shipping":
+        await saveShippingStep(ctx, form);
+        return redirect(path);
+      case "payment":
+        return await pay(request, ctx, form, accepted);
+    }
+  } catch (error) {
+    if (error instanceof StepErrors) return refuse(intent, form, error.errors, 400, accepted);
+    if (!isDomainError(error)) throw error;
+    const field = error.key === "core.notifications.consentRequired" ? "consents" : error.key === "checkout.paymentMethodUndefined" ? "methodId" : "form";
+    return refuse(intent, form, { [field]: messageKey(error.key, error.values) }, error.status, accepted);
+  }
+}
+
+async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate>>, form: FormData, accepted: number[]) {
+  if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
+  const cookies = readCartCookies(request);
+  if (!cookies) throw sessionMissing();
+  const methodId = Number(form.get("methodId"));
+  const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === methodId);
+  if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });
+  const consents = await validateConsents("checkoutForm", accepted);
+  // A way of paying whose provider is not connected is refused before anything is written.
+  if (!hasGateway(method.gateway as PaymentGateway)) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
+  const { order, mail } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });
+  await mail?.deliver();
+  return toSuccess(request, order);
+}
+
+/** After placing (or finding the order already placed): no more cart, the order remembered, the gateway asked what next. */
+export async function toSuccess(request: Request, order: Order) {
+  const locale = order.locale as Locale;
+  const headers = new Headers();
+  for (const cookie of clearCartCookies()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await rememberOrder(order.id));
+  const success = `${href("checkoutSuccess", locale)}?orderSlug=${encodeURIComponent(order.slug)}`;
+  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
+  // A replayed post of an order already paid goes to the success page, never to the provider again.
+  if (order.paymentStatus === "paid") return redirect(success, { headers });
+  const start = await startPayment(
+    order.paymentGateway,
+    { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale },
+    origin,
+  );
+  return redirect(start.kind === "redirect" ? start.url : success, { headers });
+}
+
+function hasGateway(gateway: PaymentGateway) {
+  try {
+    paymentGateway(gateway);
+    return true;
+  } catch {
+    return false;
+  }
+}

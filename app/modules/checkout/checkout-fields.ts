@@ -1,0 +1,54 @@
+/**
+ * The checkout forms' names and the page's data shapes, without server code or zod: the
+ * checkout components import this file (spec §3 Checkout: steps address, shipping,
+ * payment; Shipping form methodId, branchId; Payment form methodId, acceptedConsents).
+ */
+import type { CountryOption, FieldErrors } from "~/modules/account/account-fields";
+import type { SavedAddress } from "~/modules/account/addresses.server";
+import type { FormConsent } from "~/modules/consent/consent-fields";
+import type { CartView } from "~/modules/cart/cart-view";
+
+export const CHECKOUT_STEPS = ["address", "shipping", "payment"] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/** What each form posts as `intent`; "guest" is the e-mail form of guest checkout. */
+export const CHECKOUT_INTENTS = ["guest", "address", "shipping", "payment"] as const;
+export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
+
+/** Spec §9 "Shipping auto-submit 1500 ms": with JavaScript the first method is chosen for the shopper. */
+export const SHIPPING_AUTO_SUBMIT_MS = 1500;
+
+/** The address step's choice: a saved address id, or this value for the typed form. */
+export const NEW_ADDRESS = "new";
+export const SAVED_ADDRESS_FIELD = "savedAddressId";
+export const STEP_PARAM = "step";
+
+export type DeliveryMethodView = {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  options: { id: number; name: string; address: string }[];
+};
+export type PaymentMethodView = { id: number; name: string; description: string };
+
+export type AddressSummary = { lines: string[] };
+
+export type CheckoutAnswer = { ok: false; intent: string; errors: FieldErrors; values: Record<string, string>; accepted?: number[] };
+
+export type CheckoutPageData = {
+  locale: "hr" | "en" | "de";
+  /** null: the shopper still has to give a guest e-mail (guest checkout on, nobody signed in). */
+  shopper: { email: string; guest: boolean } | null;
+  loginHref: string;
+  checkoutHref: string;
+  active: CheckoutStep | null;
+  done: Record<CheckoutStep, boolean>;
+  savedAddresses: (Omit<SavedAddress, "id"> & { id: string })[];
+  countries: CountryOption[];
+  delivery: { address: AddressSummary | null; billing: AddressSummary | null; values: Record<string, string>; sameBilling: boolean };
+  shipping: { methods: DeliveryMethodView[]; methodId: number | null; branchId: number | null };
+  payment: { methods: PaymentMethodView[]; methodId: number | null; consents: FormConsent[] };
+  cart: CartView;
+  currency: { label: string; symbol: string };
+};

@@ -1,0 +1,51 @@
+import { useTranslation } from "~/lib/i18n";
+import { formatPrice } from "~/lib/prices";
+import { CartSummaryView } from "~/modules/cart/cart-forms";
+import type { CheckoutAnswer, CheckoutPageData } from "./checkout-fields";
+import { AddressStep, GuestStep, PaymentStep, ShippingStep, StepSection } from "./checkout-steps";
+
+/** The one-page checkout (spec §2 Checkout): three steps with the cart summary alongside. */
+export function CheckoutPage({ data, answer, busy }: { data: CheckoutPageData; answer: CheckoutAnswer | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const props = { data, answer, busy };
+  const method = data.shipping.methods.find((m) => m.id === data.shipping.methodId);
+  const branch = method?.options.find((o) => o.id === data.shipping.branchId);
+  const lines = (summary: { lines: string[] } | null) => summary?.lines.map((line) => <span key={line} className="block">{line}</span>);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8" data-testid="checkout-page">
+      <h1 className="mb-6 text-3xl font-bold text-brand-900">{t("routes.checkout")}</h1>
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-4">
+          {data.shopper === null ? (
+            <GuestStep {...props} />
+          ) : (
+            <>
+              {data.shopper.guest ? <p className="text-sm text-slate-600" data-testid="guest-email">{t("checkout.guest.as", { email: data.shopper.email })}</p> : null}
+              <StepSection step="address" index={1} data={data} summary={<div className="grid gap-2 sm:grid-cols-2"><div>{lines(data.delivery.address)}</div><div><strong>{t("checkout.address.billing")}</strong>{lines(data.delivery.billing)}</div></div>}>
+                <AddressStep {...props} />
+              </StepSection>
+              <StepSection step="shipping" index={2} data={data} summary={method ? `${method.name}${branch ? ` — ${branch.name}` : ""}` : null}>
+                <ShippingStep {...props} />
+              </StepSection>
+              <StepSection step="payment" index={3} data={data}>
+                <PaymentStep {...props} />
+              </StepSection>
+            </>
+          )}
+        </div>
+        <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-labelledby="checkout-summary-title" data-testid="checkout-summary">
+          <h2 id="checkout-summary-title" className="text-lg font-semibold">{t("cart.summary.title")}</h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {data.cart.items.map((item) => (
+              <li key={item.itemId} className="flex justify-between gap-2" data-testid="checkout-line">
+                <span>{item.qty} × {item.productData.name}</span>
+                <span>{formatPrice(item.prices.row, data.currency, data.locale)}</span>
+              </li>
+            ))}
+          </ul>
+          <CartSummaryView prices={data.cart.prices.converted} currency={data.currency} locale={data.locale} freeDelivery={data.cart.freeDelivery} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { carts, type CheckoutAddress } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import { BILLING, DELIVERY, DIFFERENT_BILLING, type CountryOption, type FieldErrors } from "~/modules/account/account-fields";
+import { addressSchema, FORM_NAMES, parseForm, type AddressInput } from "~/modules/account/account.schema";
+import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
+import { registerGuest } from "~/modules/account/guest.server";
+import { cartArchived, sessionUsed, type CartRow } from "~/modules/cart/cart-session.server";
+import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
+import type { CheckoutContext } from "./checkout.server";
+import { applicableDeliveryMethods } from "./checkout.server";
+
+/**
+ * The first two checkout steps and the guest e-mail (spec §2 Checkout, §3 Shipping form,
+ * §5 address and delivery method rules). Each one re-reads the cart under a row lock,
+ * writes the step onto it and never anything else; a refusal changes nothing.
+ */
+export class StepErrors extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super("Checkout step refused");
+  }
+}
+
+async function onLockedCart<T>(cartId: number, run: (tx: Executor, cart: CartRow) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+    if (cart.status === "archived") throw cartArchived();
+    if (cart.usedAt) throw sessionUsed();
+    return run(tx, cart);
+  });
+}
+
+export async function saveGuestStep(ctx: CheckoutContext, email: unknown) {
+  if (!ctx.settings.guestCheckout) throw new DomainError("Guest checkout is off", "checkout.loginRequired", 403);
+  return onLockedCart(ctx.cart.id, (tx, cart) => registerGuest(tx, cart.id, email));
+}
+
+function snapshot(input: AddressInput, countries: CountryOption[], field: string): CheckoutAddress {
+  const country = countries.find((c) => c.iso === input.country);
+  // Checkout needs a country to deliver to, and only an allowed one (spec §5 allowedCountries).
+  if (!country) throw new StepErrors({ [field]: input.country ? "account.validation.country" : "core.validation.required" });
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    countryIso: country.iso,
+    countryName: country.name,
+    city: input.city,
+    street: input.street,
+    houseNumber: input.houseNumber,
+    zipCode: input.zipCode,
+    companyName: input.companyName,
+    companyOib: input.companyOIB,
+  };
+}
+
+/** The delivery address: one of the customer's saved addresses or the typed form; billing the same (a copy) or its own form. */
+export async function saveAddressStep(ctx: CheckoutContext, form: FormData) {
+  if (!ctx.shopper) throw new DomainError("No active user", "checkout.guest.noActiveUser", 401);
+  const countries = await allowedCountries(await getDb());
+  const errors: FieldErrors = {};
+  let delivery: CheckoutAddress | null = null;
+  const saved = String(form.get(SAVED_ADDRESS_FIELD) ?? NEW_ADDRESS);
+  if (saved !== NEW_ADDRESS && !ctx.shopper.guest) {
+    const own = (await listAddresses(ctx.shopper.id)).find((a) => String(a.id) === saved);
+    if (!own) throw new DomainError("Address not found", "account.notifications.addressNotFound", 404);
+    try {
+      delivery = snapshot(own, countries, SAVED_ADDRESS_FIELD);
+    } catch (error) {
+      if (error instanceof StepErrors) Object.assign(errors, error.errors);
+      else throw error;
+    }
+  } else {
+    const parsed = parseForm(addressSchema, form, FORM_NAMES.address, DELIVERY);
+    if (!parsed.ok) Object.assign(errors, parsed.errors);
+    else delivery = collect(() => snapshot(parsed.data, countries, `${DELIVERY}.country`), errors);
+  }
+  let billing: CheckoutAddress | null = delivery;
+  if (form.get(DIFFERENT_BILLING) === "on") {
+    const parsed = parseForm(addressSchema, form, FORM_NAMES.address, BILLING);
+    if (!parsed.ok) Object.assign(errors, parsed.errors);
+    else billing = collect(() => snapshot(parsed.data, countries, `${BILLING}.country`), errors);
+  }
+  if (Object.keys(errors).length > 0 || !delivery || !billing) throw new StepErrors(errors);
+  const [deliveryAddress, billingAddress] = [delivery, billing];
+  await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryAddress, billingAddress }).where(eq(carts.id, cart.id)));
+}
+
+function collect<T>(run: () => T, errors: FieldErrors): T | null {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof StepErrors)) throw error;
+    Object.assign(errors, error.errors);
+    return null;
+  }
+}
+
+const positiveId = (value: FormDataEntryValue | null) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
+/** Spec §3 Shipping form (methodId, branchId), §8: no method → shippingMethodUndefined; a method with branches needs one → shippingBranchUndefined. */
+export async function saveShippingStep(ctx: CheckoutContext, form: FormData) {
+  // Spec §5: "Delivery method change needs a logged-in or guest user else 'No active user'".
+  if (!ctx.shopper) throw new DomainError("No active user", "checkout.guest.noActiveUser", 401);
+  const methods = await applicableDeliveryMethods(ctx.locale);
+  const method = methods.find((m) => m.id === positiveId(form.get("methodId")));
+  if (!method) throw new StepErrors({ methodId: "checkout.shippingMethodUndefined" });
+  let branchId: number | null = null;
+  if (method.options.length > 0) {
+    branchId = method.options.find((o) => o.id === positiveId(form.get(`branchId.${method.id}`) ?? form.get("branchId")))?.id ?? null;
+    if (branchId === null) throw new StepErrors({ [`branchId.${method.id}`]: "checkout.shippingBranchUndefined" });
+  }
+  await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryMethodId: method.id, deliveryBranchId: branchId }).where(eq(carts.id, cart.id)));
+}

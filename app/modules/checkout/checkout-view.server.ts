@@ -1,0 +1,52 @@
+import { getDb } from "~/.server/db/client.server";
+import type { CheckoutAddress } from "~/.server/db/schema";
+import { href } from "~/lib/routes-table";
+import { BILLING, DELIVERY, DIFFERENT_BILLING } from "~/modules/account/account-fields";
+import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
+import { buildCartView } from "~/modules/cart/cart-view.server";
+import { getFormConsents } from "~/modules/consent/consent.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { NEW_ADDRESS, SAVED_ADDRESS_FIELD, type CheckoutPageData } from "./checkout-fields";
+import { activeStep, addressLines, applicableDeliveryMethods, applicablePaymentMethods, stepsDone, type CheckoutContext } from "./checkout.server";
+
+/** What the checkout page shows for the gate's context: the steps and their state, the choices, the cart summary. */
+export async function checkoutView(request: Request, ctx: CheckoutContext): Promise<CheckoutPageData> {
+  const { locale, cart, shopper } = ctx;
+  const [methods, payments, consents, countries, cartView, site, saved] = await Promise.all([
+    applicableDeliveryMethods(locale),
+    applicablePaymentMethods(locale),
+    getFormConsents("checkoutForm", locale),
+    getDb().then(allowedCountries),
+    buildCartView(cart, locale),
+    getSiteContext(locale),
+    shopper && !shopper.guest ? listAddresses(shopper.id) : Promise.resolve([]),
+  ]);
+  const done = stepsDone(cart, methods);
+  const values: Record<string, string> = { ...formValues(DELIVERY, cart.deliveryAddress), ...formValues(BILLING, cart.billingAddress) };
+  if (!cart.deliveryAddress && shopper) values[`${DELIVERY}.contactEmail`] = shopper.email;
+  if (cart.deliveryAddress) values[SAVED_ADDRESS_FIELD] = NEW_ADDRESS;
+  const sameBilling = JSON.stringify(cart.deliveryAddress) === JSON.stringify(cart.billingAddress);
+  if (!sameBilling) values[DIFFERENT_BILLING] = "on";
+  return {
+    locale,
+    shopper: shopper ? { email: shopper.email, guest: shopper.guest } : null,
+    loginHref: `${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`,
+    checkoutHref: href("checkout", locale),
+    active: shopper ? activeStep(request, done) : null,
+    done,
+    savedAddresses: saved.map((a) => ({ ...a, id: String(a.id) })),
+    countries,
+    delivery: { address: addressLines(cart.deliveryAddress), billing: addressLines(cart.billingAddress), values, sameBilling },
+    shipping: { methods, methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null, branchId: cart.deliveryBranchId },
+    payment: { methods: payments.map(({ gateway: _g, ...m }) => m), methodId: cart.paymentMethodId, consents },
+    cart: cartView,
+    currency: { label: site.currency.label, symbol: site.currency.symbol },
+  };
+}
+
+function formValues(prefix: string, a: CheckoutAddress | null): Record<string, string> {
+  if (!a) return {};
+  const { countryIso, countryName: _name, companyOib, ...rest } = a;
+  const values: Record<string, string> = { country: countryIso, companyOIB: companyOib, ...rest };
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}.${k}`, v]));
+}

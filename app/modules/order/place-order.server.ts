@@ -1,0 +1,170 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { carts, coupons, deliveryBranches, deliveryMethods, orderItems, orderNumbers, orders, paymentMethods, products } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { DomainError } from "~/.server/domain-error";
+import { localized } from "~/lib/links";
+import type { Locale } from "~/lib/locales";
+import { findCoupon, loadCartItems, normaliseCouponCode, priceCart } from "~/modules/cart/cart-pricing.server";
+import { cartArchived, protectCodeMatches, sessionMissing, sessionUsed, type CartSessionCookies } from "~/modules/cart/cart-session.server";
+import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
+import { logConsents } from "~/modules/consent/consent.server";
+import type { OutboxMail } from "~/modules/mail/mail.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { sendOrderConfirmation } from "./order-mail.server";
+import { stockNeeds, takeStock } from "./order-stock.server";
+
+/**
+ * Places the order of a cart in ONE transaction (issue 6 item 2):
+ *
+ *   lock the cart → an order of this cart already exists? return it (double click,
+ *   browser retry, replayed post: one order) → re-price on the server with the totals
+ *   engine (posted prices are never read) → lock and take the stock (refusing a short
+ *   line by name) → count the coupon → number the order → order + item snapshots →
+ *   archive the cart → consent log → confirmation e-mail in the outbox.
+ *
+ * Any refusal throws a DomainError and the transaction rolls back: nothing changes.
+ */
+export type Order = typeof orders.$inferSelect;
+export type PlaceOrderInput = {
+  cookies: CartSessionCookies;
+  locale: Locale;
+  shopper: { id: number; email: string; guest: boolean };
+  paymentMethodId: number | null;
+  acceptedConsents: number[];
+};
+
+export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean; mail: OutboxMail | null }> {
+  const db = await getDb();
+  // Names for the item snapshots and the site context are read before the transaction:
+  // PGlite runs one transaction at a time and a read outside it would wait for it.
+  const preItems = await loadCartItems(db, input.cookies.cartId);
+  const texts = await loadTranslations([...new Set(preItems.flatMap((i) => [i.productId, i.variantId ?? i.productId]))], input.locale);
+  const site = await getSiteContext(input.locale);
+
+  return db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cookies.cartId)).for("update");
+    if (!cart || !protectCodeMatches(cart.protectCode, input.cookies.protectCode)) throw sessionMissing();
+    const [existing] = await tx.select().from(orders).where(eq(orders.cartId, cart.id));
+    if (existing) return { order: existing, created: false, mail: null };
+    if (cart.status === "archived") throw cartArchived();
+    if (cart.usedAt) throw sessionUsed();
+    if (!cart.deliveryAddress || !cart.billingAddress) throw new DomainError("Address missing", "checkout.addressMissing", 400);
+
+    const { method, branch } = await deliveryOf(tx, cart);
+    const [payment] = input.paymentMethodId
+      ? await tx
+          .select()
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)))
+      : [];
+    if (!payment) throw new DomainError("Payment method undefined", "checkout.paymentMethodUndefined", 400);
+
+    const items = await loadCartItems(tx, cart.id);
+    if (items.length === 0) throw new DomainError("Cart is empty", "checkout.emptyCart", 400);
+    const ids = [...new Set(items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])))];
+    const productRows = await tx.select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp }).from(products).where(inArray(products.id, ids));
+    const skus = new Map(productRows.map((p) => [p.id, p.sku]));
+    const taxOf = new Map(productRows.map((p) => [p.id, p.taxRateBp]));
+    const nameOf = (productId: number, variantId: number | null) =>
+      pickTranslation(texts, productId, input.locale)?.name ?? skus.get(variantId ?? productId) ?? String(productId);
+    const lineName = (itemId: string) => {
+      const item = items.find((i) => i.id === itemId)!;
+      return nameOf(item.productId, item.variantId);
+    };
+    await takeStock(tx, await stockNeeds(tx, items), lineName);
+
+    // The coupon row is locked so that its usage limit counts every order exactly once.
+    const coupon = cart.couponCode ? await lockCoupon(tx, cart.couponCode) : null;
+    const { totals } = await priceCart(tx, cart, { coupon: cart.couponCode ? (coupon ?? null) : null });
+    if (cart.couponCode && (totals.couponProblem || !coupon)) throw new DomainError("Coupon invalid", "checkout.couponInvalid", 409);
+    if (coupon) await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} + 1` }).where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
+
+    const slug = await nextOrderNumber(tx);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        siteId: SITE_ID,
+        slug,
+        cartId: cart.id,
+        userId: input.shopper.id,
+        email: input.shopper.email,
+        locale: input.locale,
+        currencyLabel: site.currency.label,
+        paymentMethodId: payment.id,
+        paymentGateway: payment.gateway,
+        paymentMethodName: localized(payment.name, input.locale),
+        deliveryMethodId: method.id,
+        deliveryMethodName: localized(method.name, input.locale),
+        deliveryBranchName: branch?.name ?? null,
+        deliveryAddress: cart.deliveryAddress,
+        billingAddress: cart.billingAddress,
+        couponCode: coupon ? cart.couponCode : null,
+        memberCardBarcode: cart.memberCardBarcode,
+        instructions: cart.instructions,
+        itemsTotalCents: totals.itemsTotal,
+        couponCents: totals.coupon,
+        loyaltyCents: totals.loyalty,
+        deliveryCents: totals.delivery,
+        taxCents: totals.tax,
+        orderTotalCents: totals.orderTotal,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      items.map((item, position) => {
+        const priced = totals.lines.find((l) => l.itemId === item.id)!;
+        return {
+          orderId: order.id,
+          productId: item.productId,
+          variantId: item.variantId,
+          sku: skus.get(item.variantId ?? item.productId) ?? "",
+          name: nameOf(item.productId, item.variantId),
+          quantity: item.quantity,
+          unitCents: priced.unitCents,
+          rowCents: priced.rowCents,
+          taxRateBp: taxOf.get(item.variantId ?? item.productId) ?? 2500,
+          options: item.options,
+          position,
+        };
+      }),
+    );
+    await tx.update(carts).set({ status: "archived", usedAt: new Date(), userId: input.shopper.id }).where(eq(carts.id, cart.id));
+    await logConsents(tx, { kind: "checkoutForm", acceptedIds: input.acceptedConsents, userType: input.shopper.guest ? "guest" : "registered", email: input.shopper.email });
+    const mail = await sendOrderConfirmation(tx, order, site.currency);
+    return { order, created: true, mail };
+  });
+}
+
+async function deliveryOf(tx: Executor, cart: typeof carts.$inferSelect) {
+  const [method] = cart.deliveryMethodId
+    ? await tx
+        .select()
+        .from(deliveryMethods)
+        .where(and(eq(deliveryMethods.id, cart.deliveryMethodId), eq(deliveryMethods.siteId, SITE_ID), eq(deliveryMethods.active, true)))
+    : [];
+  if (!method) throw new DomainError("Shipping method undefined", "checkout.shippingMethodUndefined", 400);
+  const branches = await tx.select().from(deliveryBranches).where(and(eq(deliveryBranches.deliveryMethodId, method.id), eq(deliveryBranches.active, true)));
+  const branch = branches.find((b) => b.id === cart.deliveryBranchId) ?? null;
+  if (branches.length > 0 && !branch) throw new DomainError("Shipping branch undefined", "checkout.shippingBranchUndefined", 400);
+  return { method, branch };
+}
+
+async function lockCoupon(tx: Executor, code: string) {
+  await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, normaliseCouponCode(code))))
+    .for("update");
+  return findCoupon(tx, code);
+}
+
+/** The human order number "2026-000042": per site and year, the counter row locked by the upsert. */
+async function nextOrderNumber(tx: Executor) {
+  const year = new Date().getUTCFullYear();
+  const [row] = await tx
+    .insert(orderNumbers)
+    .values({ siteId: SITE_ID, year, last: 1 })
+    .onConflictDoUpdate({ target: [orderNumbers.siteId, orderNumbers.year], set: { last: sql`${orderNumbers.last} + 1` } })
+    .returning({ last: orderNumbers.last });
+  return `${year}-${String(row.last).padStart(6, "0")}`;
+}

@@ -1,0 +1,70 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/.server/db/client.server";
+import { carts, consents, orders, products } from "~/.server/db/schema";
+import { catalogue } from "../setup/product-pages";
+import { bootShop, type Shop } from "../setup/shop";
+import { cartRow, shopper } from "./cart-helpers";
+import { addToCart, CHECKOUT, methodIds, newCustomer, signInAs } from "./checkout-helpers";
+
+/**
+ * Issue 6: 50 customers check out at once, each with the same product of stock 10 in
+ * their cart. Stock rows are locked inside the order transaction, so exactly 10 orders
+ * are placed, the stock ends at 0 and never below, and 40 shoppers get a clear
+ * out-of-stock answer. PGlite runs the transactions one after another; run it on
+ * PostgreSQL too (DATABASE_URL), where they really run side by side.
+ */
+const SHOPPERS = 50;
+const STOCK = 10;
+let shop: Shop;
+let db: Database;
+
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+});
+afterAll(() => shop.close());
+
+describe("50 parallel checkouts of a product with stock 10", () => {
+  it("give exactly 10 orders, stock 0 and 40 out-of-stock answers", { timeout: 240_000 }, async () => {
+    const product = await catalogue(shop).idOf("AK-PNL-SND-40");
+    const ids = await methodIds(shop);
+    const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+    await db.update(products).set({ stock: STOCK }).where(eq(products.id, product));
+
+    const posts = [];
+    const cartIds: number[] = [];
+    for (let i = 0; i < SHOPPERS; i++) {
+      const visitor = await shopper(shop);
+      await signInAs(visitor, await newCustomer(db, `parallel-${i}@example.com`));
+      await addToCart(visitor, product);
+      const cart = await cartRow(db, visitor);
+      cartIds.push(cart.id);
+      // The first two steps as the forms would have saved them.
+      const address = { firstName: "Ana", lastName: "Horvat", contactEmail: `parallel-${i}@example.com`, contactPhone: "091", countryIso: "HR", countryName: "Hrvatska", city: "Zagreb", street: "Ilica", houseNumber: "1", zipCode: "10000", companyName: "", companyOib: "" };
+      await db.update(carts).set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: Number(ids.courier) }).where(eq(carts.id, cart.id));
+      const token = await visitor.csrfToken("/kosarica");
+      posts.push(() =>
+        visitor.request(CHECKOUT, {
+          method: "POST",
+          body: new URLSearchParams({ csrf: token, intent: "payment", methodId: ids.cod, acceptedConsents: String(consent.id) }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },
+        }),
+      );
+    }
+
+    const responses = await Promise.all(posts.map((post) => post()));
+    const placed = responses.filter((r) => r.status === 302);
+    const refused = responses.filter((r) => r.status === 409);
+    expect(placed).toHaveLength(STOCK);
+    expect(refused).toHaveLength(SHOPPERS - STOCK);
+    for (const r of placed) expect(r.headers.get("Location")).toMatch(/^\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/);
+    for (const r of refused) expect(await r.text()).toMatch(/nema dovoljno na zalihi \(dostupno: 0\)/);
+
+    const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, product));
+    expect(row.stock).toBe(0);
+    const made = await db.select({ slug: orders.slug }).from(orders).where(inArray(orders.cartId, cartIds));
+    expect(made).toHaveLength(STOCK);
+    expect(new Set(made.map((o) => o.slug)).size).toBe(STOCK);
+  });
+});

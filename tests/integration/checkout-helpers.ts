@@ -1,0 +1,59 @@
+import type { Database } from "~/.server/db/client.server";
+import { deliveryMethods, paymentMethods, users } from "~/.server/db/schema";
+import type { Visitor } from "../setup/client";
+import type { Shop } from "../setup/shop";
+import { cartPost } from "./cart-helpers";
+
+/** Helpers of the checkout tests: a signed-in shopper with a cart, the step forms as a browser without JavaScript posts them. */
+export const CHECKOUT = "/naplata";
+
+export const ADDRESS = {
+  "delivery.firstName": "Ana",
+  "delivery.lastName": "Horvat",
+  "delivery.contactEmail": "ana@example.com",
+  "delivery.contactPhone": "+385 91 123 4567",
+  "delivery.country": "HR",
+  "delivery.city": "Zagreb",
+  "delivery.street": "Ilica",
+  "delivery.houseNumber": "10",
+  "delivery.zipCode": "10000",
+  "delivery.companyName": "",
+  "delivery.companyOIB": "",
+};
+
+/** Signs the visitor in as user `id` the way the login does: a session row and its signed cookie. */
+export async function signInAs(visitor: Visitor, id: number) {
+  const { sessionStorage } = await import("~/.server/session.server");
+  const session = await sessionStorage.getSession();
+  session.set("userId", id);
+  const [pair] = (await sessionStorage.commitSession(session)).split(";");
+  const index = pair.indexOf("=");
+  visitor.cookies.set(pair.slice(0, index), pair.slice(index + 1));
+  return visitor;
+}
+
+export async function newCustomer(db: Database, email: string) {
+  const [row] = await db.insert(users).values({ siteId: 1, email, firstName: "Kupac", lastName: "Test" }).returning({ id: users.id });
+  return row.id;
+}
+
+export async function methodIds(shop: Shop) {
+  const db = await shop.db();
+  const delivery = await db.select({ id: deliveryMethods.id, code: deliveryMethods.code }).from(deliveryMethods);
+  const payment = await db.select({ id: paymentMethods.id, code: paymentMethods.code }).from(paymentMethods);
+  const of = (rows: { id: number; code: string }[], code: string) => String(rows.find((r) => r.code === code)!.id);
+  return { courier: of(delivery, "address"), locker: of(delivery, "parcel-locker"), cod: of(payment, "cod"), bank: of(payment, "bank") };
+}
+
+export async function addToCart(visitor: Visitor, productId: number, quantity = 1) {
+  const result = await cartPost(visitor, { intent: "add", productId: String(productId), quantity: String(quantity) });
+  if (result.status !== 302) throw new Error(`Adding to the cart failed with ${result.status}`);
+}
+
+/** Posts a checkout step; returns the status, the redirect and the page HTML of a refusal. */
+export async function step(visitor: Visitor, fields: Record<string, string | string[]>) {
+  const response = await visitor.post(CHECKOUT, fields, { tokenFrom: "/kosarica" });
+  const location = response.headers.get("Location");
+  const html = response.status === 302 ? "" : await response.text();
+  return { status: response.status, location, html: html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&") };
+}

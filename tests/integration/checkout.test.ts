@@ -1,0 +1,327 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/.server/db/client.server";
+import { carts, consentLogs, consents, coupons, mailOutbox, orderItems, orders, paymentMethods, products, stores, users } from "~/.server/db/schema";
+import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { Visitor } from "../setup/client";
+import { toastOf } from "../setup/account-helpers";
+import { catalogue, testId } from "../setup/product-pages";
+import { bootShop, type Shop } from "../setup/shop";
+import { cartPost, cartRow, shopper } from "./cart-helpers";
+import { ADDRESS, addToCart, CHECKOUT, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
+
+/**
+ * Issue 6 checkout through the real request handler, as a browser without JavaScript:
+ * the gate, each step's translated validation, branch and consents required, the order
+ * placed once with server prices, stock taken, cart archived, consents logged and the
+ * confirmation in the outbox; guest checkout with the store option switched on.
+ */
+let shop: Shop;
+let db: Database;
+let panel: number;
+let ids: Awaited<ReturnType<typeof methodIds>>;
+let consentId: string;
+let customers = 0;
+
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+  panel = await catalogue(shop).idOf("AK-PNL-SND-40");
+  ids = await methodIds(shop);
+  const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+  consentId = String(consent.id);
+});
+afterAll(() => shop.close());
+
+async function customerWithCart(quantity = 1) {
+  const visitor = await shopper(shop);
+  await signInAs(visitor, await newCustomer(db, `checkout-${++customers}@example.com`));
+  await addToCart(visitor, panel, quantity);
+  return visitor;
+}
+
+async function readyToPay(quantity = 1) {
+  const visitor = await customerWithCart(quantity);
+  expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
+  expect((await step(visitor, { intent: "shipping", methodId: ids.courier })).status).toBe(302);
+  return visitor;
+}
+
+const stockOf = async (id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+
+describe("who may check out", () => {
+  it("sends a shopper without a cart back to the cart with a message", async () => {
+    const visitor = await shopper(shop);
+    const response = await visitor.get(CHECKOUT);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/kosarica");
+    const { html } = await visitor.page("/kosarica");
+    expect(toastOf(html)?.text).toBe("Vaša košarica je prazna. Dodajte proizvode prije naplate.");
+  });
+
+  it("sends a visitor to log in and back (registered users only), in English too", async () => {
+    const visitor = await shopper(shop);
+    await addToCart(visitor, panel);
+    const response = await visitor.get(CHECKOUT);
+    expect(response.headers.get("Location")).toBe("/prijava?redirectTo=%2Fnaplata");
+    const en = new Visitor(shop);
+    await en.get("/en");
+    await en.post("/en/cart", { intent: "add", productId: String(panel), quantity: "1" }, { tokenFrom: "/en/cart" });
+    expect((await en.get("/en/checkout")).headers.get("Location")).toBe("/en/login?redirectTo=%2Fen%2Fcheckout");
+  });
+
+  it("opens the address step first for a signed-in customer", async () => {
+    const visitor = await customerWithCart();
+    const { response, html } = await visitor.page(CHECKOUT);
+    expect(response.status).toBe(200);
+    expect(html).toContain('data-testid="step-address" data-active="true"');
+    expect(html).toContain('data-testid="step-shipping" data-active="false"');
+  });
+});
+
+describe("the steps", () => {
+  it("refuses a bad address with the spec's translated messages and saves nothing", async () => {
+    const visitor = await customerWithCart();
+    const bad = { ...ADDRESS, "delivery.firstName": "", "delivery.contactEmail": "nope", "delivery.houseNumber": "1".repeat(16), "delivery.companyOIB": "12345678901" };
+    const answer = await step(visitor, { intent: "address", ...bad });
+    expect(answer.status).toBe(400);
+    expect(answer.html).toContain("Unos ovog polja je obavezan");
+    expect(answer.html).toContain("Unesite ispravnu e-mail adresu");
+    expect(answer.html).toContain("Maksimalan broj znakova je 15");
+    expect(answer.html).toContain("OIB nije ispravan");
+    expect((await cartRow(db, visitor)).deliveryAddress).toBeNull();
+  });
+
+  it("refuses a country outside the allowed list", async () => {
+    const visitor = await customerWithCart();
+    const answer = await step(visitor, { intent: "address", ...ADDRESS, "delivery.country": "XX" });
+    expect(answer.status).toBe(400);
+    expect((await cartRow(db, visitor)).deliveryAddress).toBeNull();
+  });
+
+  it("copies the delivery address to billing, or keeps a different billing address", async () => {
+    const visitor = await customerWithCart();
+    expect((await step(visitor, { intent: "address", ...ADDRESS })).location).toBe(CHECKOUT);
+    let cart = await cartRow(db, visitor);
+    expect(cart.billingAddress).toEqual(cart.deliveryAddress);
+    expect(cart.deliveryAddress).toMatchObject({ firstName: "Ana", countryIso: "HR", countryName: expect.any(String) });
+    const billing = Object.fromEntries(Object.entries(ADDRESS).map(([k, v]) => [k.replace("delivery.", "billing."), v]));
+    await step(visitor, { intent: "address", ...ADDRESS, differentBilling: "on", ...billing, "billing.companyName": "Alu d.o.o.", "billing.companyOIB": "69435151530" });
+    cart = await cartRow(db, visitor);
+    expect(cart.billingAddress).toMatchObject({ companyName: "Alu d.o.o.", companyOib: "69435151530" });
+    const { html } = await visitor.page(CHECKOUT);
+    expect(html).toContain('data-testid="step-shipping" data-active="true"');
+  });
+
+  it("needs a delivery method, and a branch for a method with branches", async () => {
+    const visitor = await customerWithCart();
+    await step(visitor, { intent: "address", ...ADDRESS });
+    const none = await step(visitor, { intent: "shipping" });
+    expect(none.status).toBe(400);
+    expect(none.html).toContain("Odaberite način dostave.");
+    const noBranch = await step(visitor, { intent: "shipping", methodId: ids.locker });
+    expect(noBranch.status).toBe(400);
+    expect(noBranch.html).toContain("Odaberite poslovnicu za preuzimanje.");
+    expect((await cartRow(db, visitor)).deliveryMethodId).toBeNull();
+    const { html } = await visitor.page(CHECKOUT);
+    const branch = new RegExp(`name="branchId\\.${ids.locker}"[^]*?<option value="(\\d+)"`).exec(html)![1];
+    expect((await step(visitor, { intent: "shipping", methodId: ids.locker, [`branchId.${ids.locker}`]: branch })).status).toBe(302);
+    const cart = await cartRow(db, visitor);
+    expect([cart.deliveryMethodId, cart.deliveryBranchId]).toEqual([Number(ids.locker), Number(branch)]);
+    // The summary alongside now carries the locker's price.
+    expect(testId((await visitor.page(CHECKOUT)).html, "summary-delivery")).toBe("Dostava15,00\u00a0EUR");
+  });
+
+  it("shows free delivery at or above the free-delivery limit", async () => {
+    const visitor = await customerWithCart(9); // 9 × 34,90 = 314,10 ≥ 300,00
+    await step(visitor, { intent: "address", ...ADDRESS });
+    await step(visitor, { intent: "shipping", methodId: ids.courier });
+    const { html } = await visitor.page(CHECKOUT);
+    expect(testId(html, "summary-delivery")).toBe("DostavaBesplatna dostava");
+    expect(testId(html, "summary-orderTotal")).toBe("Ukupno za platiti314,10\u00a0EUR");
+  });
+
+  it("needs a payment method and the required consents; nothing is ordered without them", async () => {
+    const visitor = await readyToPay();
+    const noMethod = await step(visitor, { intent: "payment", acceptedConsents: consentId });
+    expect(noMethod.status).toBe(400);
+    expect(noMethod.html).toContain("Odaberite način plaćanja.");
+    const noConsent = await step(visitor, { intent: "payment", methodId: ids.cod });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.html).toContain("Molimo prihvatite sve obavezne privole");
+    const cart = await cartRow(db, visitor);
+    expect(cart.status).toBe("active");
+    expect(await db.select().from(orders).where(eq(orders.cartId, cart.id))).toEqual([]);
+  });
+});
+
+describe("placing the order", () => {
+  it("re-prices on the server, takes stock, archives the cart, logs consents and mails the confirmation", async () => {
+    const visitor = await readyToPay(2);
+    const cartId = (await cartRow(db, visitor)).id;
+    const before = await stockOf(panel);
+    // Tampered price fields are not read: the order is priced from the catalogue.
+    const placed = await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId, priceCents: "1", orderTotal: "1", unitCents: "1" });
+    expect(placed.status).toBe(302);
+    expect(placed.location).toMatch(/^\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/);
+    const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+    // 2 × 34,90 + courier 25,00
+    expect([order.itemsTotalCents, order.deliveryCents, order.orderTotalCents, order.paymentGateway]).toEqual([6980, 2500, 9480, "cashOnDelivery"]);
+    expect(order.taxCents).toBe(1896);
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items.map((i) => [i.sku, i.quantity, i.unitCents, i.rowCents, i.taxRateBp])).toEqual([["AK-PNL-SND-40", 2, 3490, 6980, 2500]]);
+    expect(await stockOf(panel)).toBe(before! - 2);
+    const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+    expect(cart.status).toBe("archived");
+    expect(cart.usedAt).not.toBeNull();
+    expect(visitor.cookies.has("cartId")).toBe(false);
+    const logs = await db.select().from(consentLogs).where(and(eq(consentLogs.sourceType, "checkoutForm"), eq(consentLogs.email, order.email)));
+    expect(logs.map((l) => [l.consents, l.userType])).toEqual([[[Number(consentId)], "registered"]]);
+    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
+    expect(mail.subject).toBe(`Potvrda narudžbe ${order.slug}`);
+    for (const text of ["2 × ", "AK-PNL-SND-40", "69,80\u00a0€", "25,00\u00a0€", "94,80\u00a0€", "18,96\u00a0€", "Dostava na adresu", "Plaćanje pouzećem", "Ilica 10", "10000 Zagreb"]) {
+      expect(mail.text).toContain(text);
+    }
+    // The success page shows the order to the browser that placed it, never to someone else.
+    const { html } = await visitor.page(placed.location!);
+    expect(html).toContain("Hvala na vašoj narudžbi!");
+    expect(testId(html, "order-orderTotal")).toContain("94,80");
+    const stranger = await shopper(shop);
+    const other = await stranger.page(placed.location!);
+    expect(other.html).toContain(order.slug);
+    expect(other.html).not.toContain('data-testid="order-summary"');
+    // A later use of the cart session is refused as archived.
+    visitor.cookies.set("cartId", String(cartId));
+    visitor.cookies.set("protectCode", cart.protectCode);
+    const again = await visitor.get("/kosarica");
+    expect(again.headers.get("Location")).toBe("/");
+    expect(toastOf((await visitor.page("/")).html)?.text).toBe("Košaricu nije moguće ažurirati. Započnite novu kupovinu.");
+  });
+
+  it("bank transfer: the success page and the confirmation carry the payment details and the HUB-3 barcode", async () => {
+    const visitor = await readyToPay();
+    const placed = await step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
+    expect(placed.status).toBe(302);
+    const slug = new URL(placed.location!, "http://x").searchParams.get("orderSlug")!;
+    const [order] = await db.select().from(orders).where(eq(orders.slug, slug));
+    expect([order.paymentGateway, order.paymentStatus]).toEqual(["bankTransfer", "pending"]);
+    const { html } = await visitor.page(placed.location!);
+    expect(html).toContain("HR1723600001101234565");
+    expect(html).toContain("HR01");
+    expect(html).toMatch(/<img[^>]+src="data:image\/png;base64,/);
+    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email))).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail.text.replace(/ /g, "")).toContain("HR1723600001101234565");
+    expect(mail.text).toContain("HR01");
+    expect(mail.html).toContain("data:image/png;base64,");
+  });
+
+  it("places one order for two identical posts at once (double click) and sends both to the same page", async () => {
+    const visitor = await readyToPay();
+    const cartId = (await cartRow(db, visitor)).id;
+    const token = await visitor.csrfToken("/kosarica");
+    const post = () =>
+      visitor.request(CHECKOUT, {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, intent: "payment", methodId: ids.cod, acceptedConsents: consentId }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },
+      });
+    const cookies = new Map(visitor.cookies);
+    const [a, b] = await Promise.all([post(), post()]);
+    expect([a.status, b.status]).toEqual([302, 302]);
+    expect(a.headers.get("Location")).toBe(b.headers.get("Location"));
+    // A replay later with the old cookies (browser retry) lands on the same success page too.
+    for (const [k, v] of cookies) visitor.cookies.set(k, v);
+    const replay = await post();
+    expect(replay.headers.get("Location")).toBe(a.headers.get("Location"));
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(1);
+  });
+
+  it("refuses what is out of stock by name and changes nothing", async () => {
+    const visitor = await readyToPay(3);
+    const cartId = (await cartRow(db, visitor)).id;
+    const before = await stockOf(panel);
+    await db.update(products).set({ stock: 2 }).where(eq(products.id, panel));
+    try {
+      const answer = await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId });
+      expect(answer.status).toBe(409);
+      expect(answer.html).toMatch(/Proizvoda „[^”]+” nema dovoljno na zalihi \(dostupno: 2\)/);
+      expect(await stockOf(panel)).toBe(2);
+      expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+      expect((await cartRow(db, visitor)).status).toBe("active");
+    } finally {
+      await db.update(products).set({ stock: before }).where(eq(products.id, panel));
+    }
+  });
+});
+
+describe("coupons and payment gateways", () => {
+  it("counts the coupon's use with the order and charges its discount", async () => {
+    const visitor = await readyToPay(2);
+    expect((await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" })).status).toBe(302);
+    const cartId = (await cartRow(db, visitor)).id;
+    const [before] = await db.select().from(coupons).where(eq(coupons.code, "KROV10"));
+    const placed = await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId });
+    expect(placed.status).toBe(302);
+    const [after] = await db.select().from(coupons).where(eq(coupons.code, "KROV10"));
+    expect(after.usedCount).toBe(before.usedCount + 1);
+    const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+    // 10 % of 69,80 = 6,98; delivery 25,00
+    expect([order.couponCode, order.couponCents, order.orderTotalCents]).toEqual(["KROV10", 698, 6980 - 698 + 2500]);
+  });
+
+  it("refuses a payment method whose gateway has no adapter with a translated message, not a 500", async () => {
+    const [row] = await db
+      .insert(paymentMethods)
+      .values({ siteId: 1, code: "voucher", gateway: "voucher" as never, name: { hr: "Vaučer", en: "Voucher" }, position: 9 })
+      .returning({ id: paymentMethods.id });
+    try {
+      const visitor = await readyToPay();
+      const answer = await step(visitor, { intent: "payment", methodId: String(row.id), acceptedConsents: consentId });
+      expect(answer.status).toBe(400);
+      expect(answer.html).toContain("Ovaj način plaćanja trenutno nije dostupan. Odaberite drugi.");
+      expect(await db.select().from(orders).where(eq(orders.cartId, (await cartRow(db, visitor)).id))).toEqual([]);
+    } finally {
+      await db.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
+    }
+  });
+});
+
+describe("guest checkout", () => {
+  it("works with the store option on: an e-mail makes a guest, a registered e-mail must log in", async () => {
+    const [store] = await db.select().from(stores);
+    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
+    try {
+      const visitor = await shopper(shop);
+      await addToCart(visitor, panel);
+      const { response, html } = await visitor.page(CHECKOUT);
+      expect(response.status).toBe(200);
+      expect(html).toContain('data-testid="guest-form"');
+      // Without a guest the steps are refused: "No active user".
+      expect((await step(visitor, { intent: "shipping", methodId: ids.courier })).status).toBe(401);
+      const taken = await step(visitor, { intent: "guest", email: DEMO_CUSTOMER.email });
+      expect(taken.status).toBe(409);
+      expect(taken.html).toContain("Za ovu e-mail adresu postoji korisnički račun");
+      const [registered] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
+      expect((await cartRow(db, visitor)).userId).not.toBe(registered.id);
+
+      expect((await step(visitor, { intent: "guest", email: "Gost@Example.com" })).status).toBe(302);
+      expect(decodeURIComponent(visitor.cookies.get("guestEmail")!)).toBe("gost@example.com");
+      const [guest] = await db.select().from(users).where(eq(users.email, "gost@example.com"));
+      expect(guest.isGuest).toBe(true);
+      expect((await cartRow(db, visitor)).userId).toBe(guest.id);
+      await step(visitor, { intent: "address", ...ADDRESS });
+      await step(visitor, { intent: "shipping", methodId: ids.courier });
+      const placed = await step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
+      expect(placed.status).toBe(302);
+      const [order] = await db.select().from(orders).where(eq(orders.userId, guest.id));
+      expect([order.email, order.paymentGateway]).toEqual(["gost@example.com", "bankTransfer"]);
+      // The same e-mail again reuses the guest.
+      const next = await shopper(shop);
+      await addToCart(next, panel);
+      await step(next, { intent: "guest", email: "gost@example.com" });
+      expect((await cartRow(db, next)).userId).toBe(guest.id);
+    } finally {
+      await db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
+    }
+  });
+});
