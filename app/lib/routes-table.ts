@@ -21,6 +21,7 @@ export type RouteKey =
   | "forgotPassword"
   | "socialLogin"
   | "event"
+  | "events"
   | "confirmEmail"
   | "priceEnquiry"
   | "cartInquiry"
@@ -65,6 +66,12 @@ export const ROUTES: Record<RouteKey, Entry> = {
     paths: { hr: "social-login", en: "social-login", de: "social-login" },
   },
   event: { file: "routes/event.tsx", paths: { hr: "dogadjaj/:id", en: "event/:id", de: "event/:id" }, aliases: ["event/:id"] },
+  // The events list (issue 7): upcoming first, then past ones.
+  events: {
+    file: "routes/events.tsx",
+    paths: { hr: "dogadjaji", en: "events", de: "veranstaltungen" },
+    aliases: ["events"],
+  },
   confirmEmail: {
     file: "routes/confirm-email.tsx",
     paths: { hr: "potvrdi-email", en: "confirm-email", de: "confirm-email" },

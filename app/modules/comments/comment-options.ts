@@ -1,0 +1,37 @@
+/**
+ * The comment and rating options of the CMS (spec §1, §3 CMS option keys, §5), read from
+ * the site's options with the built-in values as defaults.
+ */
+export type CommentOptions = {
+  requireAdminPublishing: boolean;
+  /** RequireRatingForComment: a comment must come with a rating. */
+  requireRating: boolean;
+  /** RequireCommentForRating: a rating must come with a comment. */
+  requireContent: boolean;
+  stars: number;
+  /** CanCommentOnBlog: 'loggedUsersOnly' (built in); false or 'disabled' turns blog comments off. */
+  blogComments: "loggedUsersOnly" | "disabled";
+  userCanEdit: boolean;
+  oneUserOneComment: boolean;
+  onSite: { products: boolean; posts: boolean };
+};
+
+export const MAX_COMMENT_LENGTH = 2000;
+
+const bool = (value: unknown, fallback: boolean) => (typeof value === "boolean" ? value : fallback);
+
+export function commentOptions(options: Record<string, unknown>): CommentOptions {
+  const stars = Number(options.NumberOfStars);
+  const onSite = (options.OnSiteCommentOptions ?? {}) as { products?: unknown; posts?: unknown };
+  const blog = options.CanCommentOnBlog;
+  return {
+    requireAdminPublishing: bool(options.RequireAdminPublishing, true),
+    requireRating: bool(options.RequireRatingForComment, true),
+    requireContent: bool(options.RequireCommentForRating, true),
+    stars: Number.isInteger(stars) && stars >= 1 && stars <= 10 ? stars : 5,
+    blogComments: blog === false || blog === "disabled" ? "disabled" : "loggedUsersOnly",
+    userCanEdit: bool(options.UserCanEditComment, true),
+    oneUserOneComment: bool(options.OneUserOneComment, false),
+    onSite: { products: bool(onSite.products, true), posts: bool(onSite.posts, true) },
+  };
+}
