@@ -28,6 +28,7 @@ export default [
   route("actions/newsletter", "routes/actions.newsletter.ts"),
   route("actions/logout", "routes/actions.logout.ts"),
   route("actions/wishlist", "routes/actions.wishlist.ts"),
+  route("actions/comments", "routes/actions.comments.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [
@@ -37,6 +38,7 @@ export default [
     route("consent/:slug", "routes/admin.consent.$slug.tsx"),
     route("templates", "routes/admin.templates.tsx"),
     route("cart-settings", "routes/admin.cart-settings.tsx"),
+    route("comments", "routes/admin.comments.tsx"),
   ]),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
   siteRoutes(DEFAULT_LOCALE),

@@ -2,12 +2,14 @@ import { env } from "~/.server/env.server";
 import { href, type RouteKey } from "~/lib/routes-table";
 import { LOCALES, localePrefix } from "~/lib/locales";
 import { listPublishedPages } from "~/modules/cms/pages.server";
+import { listTermPaths } from "~/modules/blog/blog.server";
+import { listEventPaths } from "~/modules/events/events.server";
 import { getSiteContext } from "./site.server";
 
 /** One page of the site in every language it exists in. */
 type SitemapEntry = { paths: Partial<Record<(typeof LOCALES)[number], string>>; lastmod?: Date };
 
-const STATIC_ROUTES: RouteKey[] = ["shop", "blog", "search"];
+const STATIC_ROUTES: RouteKey[] = ["shop", "blog", "events", "search"];
 
 /** The sitemap with hreflang alternates (SiteMapOptions.hreflang), or null when turned off. */
 export async function buildSitemap(request: Request): Promise<string | null> {
@@ -19,6 +21,8 @@ export async function buildSitemap(request: Request): Promise<string | null> {
     { paths: Object.fromEntries(LOCALES.map((l) => [l, localePrefix(l) || "/"])) },
     ...STATIC_ROUTES.map((key) => ({ paths: Object.fromEntries(LOCALES.map((l) => [l, href(key, l)])) })),
     ...(await listPublishedPages()),
+    ...(await listTermPaths()),
+    ...(await listEventPaths()),
   ];
   // Catalogue entries are added here as that capability arrives.
 
