@@ -9,7 +9,7 @@ import { serverFirst } from "~/lib/server-first";
 import { BundleSection as BundleSectionNow } from "./bundle-customization";
 import { CommentsSection as CommentsSectionNow } from "~/modules/comments/comments-section";
 import type { CommentsData } from "~/modules/comments/comments.server";
-import { RatingSummaryView } from "~/modules/comments/stars";
+import { RatingSummaryView } from "~/modules/comments/rating-summary";
 import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
 import { ProductGallery } from "./product-gallery";

@@ -5,7 +5,8 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import type { CommentsData, CommentView } from "./comments.server";
-import { RatingSummaryView, StarsInput, StarsView } from "./stars";
+import { RatingSummaryView } from "./rating-summary";
+import { StarsInput, StarsView } from "./stars";
 
 const ACTION = "/actions/comments";
 

@@ -46,15 +46,3 @@ function StarRadio({ id, label, ...input }: { id: string; label: string; name: s
     </>
   );
 }
-
-/** The average of approved ratings and their count (product page, comment section). */
-export function RatingSummaryView({ summary, stars }: { summary: { average: number; count: number }; stars: number }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="rating-summary">
-      <StarsView rating={summary.average} stars={stars} />
-      <span>{t("comments.average", { average: summary.average.toLocaleString(i18n.language), stars })}</span>
-      <span>({t("comments.count", { count: summary.count })})</span>
-    </p>
-  );
-}
