@@ -11,6 +11,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Demo blog: categories and tags, posts by the demo admin with catalogue pictures, and events. */
 export async function seedBlog(tx: Executor) {
+  // Idempotent: a site that has terms already has its blog (an editor may have changed it).
+  if ((await tx.select({ id: terms.id }).from(terms).where(eq(terms.siteId, SITE_ID)).limit(1)).length) return;
   const termIds = new Map<string, number>();
   for (const [position, term] of BLOG_TERMS.entries()) {
     const [row] = await tx.insert(terms).values({ siteId: SITE_ID, type: term.type, position }).returning({ id: terms.id });
