@@ -64,6 +64,8 @@ test("the events list leads to an event page", async ({ page, js }) => {
 });
 
 test("a customer rates and comments a post; it waits for approval, then everyone sees it", async ({ page, js, browser, baseURL }, info) => {
+  // Three sign-ins and two browsers: more than the default 30 s on a busy machine.
+  test.slow();
   const text = `Korisni savjeti (${info.project.name})`;
   await page.goto(POST);
   await ready(page, js);
