@@ -11,11 +11,15 @@ import { requireBackofficeUser } from "~/modules/account/user.server";
 import { listPendingComments, moderateComment } from "~/modules/comments/comments.server";
 import { StarsView } from "~/modules/comments/stars";
 import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { commentOptions } from "~/modules/comments/comment-options";
 
 /** Comments waiting for approval (RequireAdminPublishing, spec §1): approve or reject each. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireBackofficeUser(request);
-  return { locale: requestLocale(request).locale, pending: await listPendingComments() };
+  const { locale } = requestLocale(request);
+  const [pending, site] = await Promise.all([listPendingComments(), getSiteContext(locale)]);
+  return { locale, pending, stars: commentOptions(site.options).stars };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminComments() {
-  const { pending, locale } = useLoaderData<typeof loader>();
+  const { pending, locale, stars } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section>
@@ -49,7 +53,7 @@ export default function AdminComments() {
               {" · "}
               {t("comments.admin.author")}: {c.author} ({c.email}) · <time dateTime={c.date}>{formatDate(c.date, locale, true)}</time>
             </p>
-            {c.rating ? <StarsView rating={c.rating} stars={5} /> : null}
+            {c.rating ? <StarsView rating={c.rating} stars={stars} /> : null}
             {c.content ? <p className="mt-2 whitespace-pre-line">{c.content}</p> : null}
             <div className="mt-3 flex gap-2">
               {(["approve", "reject"] as const).map((intent) => (

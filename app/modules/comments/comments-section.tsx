@@ -53,7 +53,7 @@ function CommentItem({ comment, data, locale, back }: { comment: CommentView; da
       {comment.editable ? (
         <details className="mt-3">
           <summary className="cursor-pointer text-sm text-brand-700">{t("comments.edit")}</summary>
-          <Fields data={data} back={back} idPrefix={`edit-${comment.id}`} intent="edit" comment={comment} locale={locale} />
+          <Fields data={data} back={back} idPrefix={`edit-${comment.id}`} intent="edit" comment={comment} />
         </details>
       ) : null}
     </li>
@@ -75,10 +75,10 @@ function CommentForm({ data, locale, back }: { data: CommentsData; locale: Local
   }
   if (state === "oneUserOneComment") return <p className="rounded bg-slate-50 p-4 text-slate-700" data-testid="comment-one">{t("comments.oneUserOneComment")}</p>;
   if (state === "closed") return null;
-  return <Fields data={data} back={back} idPrefix="new" intent="create" locale={locale} />;
+  return <Fields data={data} back={back} idPrefix="new" intent="create" />;
 }
 
-function Fields({ data, back, idPrefix, intent, comment }: { data: CommentsData; back: string; idPrefix: string; intent: "create" | "edit"; comment?: CommentView; locale: Locale }) {
+function Fields({ data, back, idPrefix, intent, comment }: { data: CommentsData; back: string; idPrefix: string; intent: "create" | "edit"; comment?: CommentView }) {
   const { t } = useTranslation();
   const { form } = data;
   return (

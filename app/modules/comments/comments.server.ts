@@ -8,7 +8,7 @@ import { href } from "~/lib/routes-table";
 import type { CurrentUser } from "~/modules/account/user.server";
 import { livePost } from "~/modules/blog/blog.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { commentOptions, MAX_COMMENT_LENGTH, type CommentOptions } from "./comment-options";
+import { checkInput, commentOptions, MAX_COMMENT_LENGTH, type CommentInput, type CommentOptions } from "./comment-options";
 
 export type CommentView = { id: number; author: string; rating: number | null; content: string; date: string; own: boolean; pending: boolean; editable: boolean };
 /** open: the form; login: a login link instead (loggedUsersOnly); closed: comments off; oneUserOneComment: already commented. */
@@ -21,7 +21,7 @@ export type CommentsData = {
   summary: RatingSummary | null;
   form: { state: CommentFormState; stars: number; requireRating: boolean; requireContent: boolean; maxLength: number };
 };
-export type CommentInput = { rating: number | null; content: string };
+export type { CommentInput };
 
 // Averages of approved ratings per product: the product page reads them on every visit.
 // Cleared whenever an approved comment appears or changes, which also drops the rendered
@@ -94,19 +94,6 @@ export async function ratingSummary(entityType: CommentEntity, entityId: number)
     return { average: row.n ? Math.round(Number(row.average) * 10) / 10 : 0, count: row.n };
   });
   return summary.count ? summary : null;
-}
-
-/** The spec's rules on what a comment must hold (§1, §5): both directions, 1..NumberOfStars, a length limit. */
-export function checkInput(input: CommentInput, opts: CommentOptions): CommentInput {
-  const content = input.content.trim();
-  const rating = input.rating;
-  if (rating !== null && (!Number.isInteger(rating) || rating < 1 || rating > opts.stars))
-    throw new DomainError("Invalid rating", "comments.invalidRating", 400, { stars: opts.stars });
-  if (content.length > MAX_COMMENT_LENGTH) throw new DomainError("Comment too long", "comments.tooLong", 400, { max: MAX_COMMENT_LENGTH });
-  if (!content && rating === null) throw new DomainError("Empty comment", "comments.empty");
-  if (content && rating === null && opts.requireRating) throw new DomainError("A comment requires a rating", "comments.ratingRequired");
-  if (rating !== null && !content && opts.requireContent) throw new DomainError("A rating requires a comment", "comments.commentRequired");
-  return { rating, content };
 }
 
 async function entityExists(entityType: CommentEntity, entityId: number): Promise<boolean> {
