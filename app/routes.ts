@@ -1,14 +1,15 @@
 import { index, layout, prefix, route, type RouteConfig } from "@remix-run/route-config";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./lib/locales";
+import { ROUTE_FILES } from "./lib/route-files";
 import { ROUTES, ROUTE_KEYS, routeId } from "./lib/routes-table";
 
 /** The site routes of one locale, inside the main layout, built from app/lib/routes-table.ts. */
 function siteRoutes(locale: Locale) {
   const children = ROUTE_KEYS.flatMap((key) => {
-    const entry = ROUTES[key];
-    const routes = [route(entry.paths[locale], entry.file, { id: routeId(locale, key) })];
+    const { file, aliases } = ROUTE_FILES[key];
+    const routes = [route(ROUTES[key].paths[locale], file, { id: routeId(locale, key) })];
     if (locale === DEFAULT_LOCALE) {
-      for (const alias of entry.aliases ?? []) routes.unshift(route(alias, entry.file, { id: routeId(locale, key, true) }));
+      for (const alias of aliases ?? []) routes.unshift(route(alias, file, { id: routeId(locale, key, true) }));
     }
     return routes;
   });
@@ -32,6 +33,7 @@ export default [
   route("payment/card/callback", "routes/payment.card-callback.ts"),
   route("test-payment-provider/pay", "routes/test-payment-provider.tsx"),
   route("test-payment-provider/orders", "routes/test-payment-provider.orders.ts"),
+  route("actions/comments", "routes/actions.comments.ts"),
   route("adminLogin", "routes/admin-login.tsx"),
   route("section-tool", "routes/section-tool.tsx"),
   route("admin", "routes/admin-layout.tsx", [
@@ -41,6 +43,7 @@ export default [
     route("consent/:slug", "routes/admin.consent.$slug.tsx"),
     route("templates", "routes/admin.templates.tsx"),
     route("cart-settings", "routes/admin.cart-settings.tsx"),
+    route("comments", "routes/admin.comments.tsx"),
   ]),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
   siteRoutes(DEFAULT_LOCALE),

@@ -2,9 +2,8 @@ import { DEFAULT_LOCALE, LOCALES, localePrefix, type Locale } from "./locales";
 
 /**
  * The ONE table of localised paths (spec §2 Routes). app/routes.ts builds the route config
- * from it, links and the language switch map a route to another language with it.
- * `aliases` are further unprefixed spellings from the spec's table (e.g. /login beside
- * /prijava); they render the same module so that posts straight to them work too.
+ * from it (with route-files.ts: each route's module and its alias spellings such as
+ * /login beside /prijava), links and the language switch map a route to another language.
  */
 export type RouteKey =
   | "product"
@@ -24,81 +23,71 @@ export type RouteKey =
   | "forgotPassword"
   | "socialLogin"
   | "event"
+  | "events"
   | "confirmEmail"
   | "priceEnquiry"
   | "cartInquiry"
   | "page";
 
-type Entry = { file: string; paths: Record<Locale, string>; aliases?: string[] };
+// Only what the browser needs (paths): the route modules and alias spellings are in
+// route-files.ts, read by app/routes.ts at build time (first-load JS budget, issue 3).
+type Entry = { paths: Record<Locale, string> };
 
 export const ROUTES: Record<RouteKey, Entry> = {
-  product: { file: "routes/product.tsx", paths: { hr: "product/:slug?", en: "product/:slug?", de: "produkt/:slug?" } },
-  login: { file: "routes/login.tsx", paths: { hr: "prijava", en: "login", de: "login" }, aliases: ["login"] },
+  product: { paths: { hr: "product/:slug?", en: "product/:slug?", de: "produkt/:slug?" } },
+  login: { paths: { hr: "prijava", en: "login", de: "login" } },
   register: {
-    file: "routes/register.tsx",
     paths: { hr: "registracija", en: "register", de: "register" },
-    aliases: ["register"],
   },
-  profile: { file: "routes/profile.tsx", paths: { hr: "profil", en: "profile", de: "profile" }, aliases: ["profile"] },
+  profile: { paths: { hr: "profil", en: "profile", de: "profile" } },
   // An order of the signed-in customer and its invoice (issue 6 item 5).
   profileOrder: {
-    file: "routes/profile-order.tsx",
     paths: { hr: "profil/narudzbe/:slug", en: "profile/orders/:slug", de: "profile/bestellungen/:slug" },
   },
   profileOrderInvoice: {
-    file: "routes/profile-order-invoice.ts",
     paths: { hr: "profil/narudzbe/:slug/racun", en: "profile/orders/:slug/invoice", de: "profile/bestellungen/:slug/rechnung" },
   },
   // Where the card provider sends the shopper back (pgSuccess of spec §7, issue 6 item 3).
   cardReturn: {
-    file: "routes/card-return.tsx",
     paths: { hr: "naplata/kartica/:orderId", en: "checkout/card/:orderId", de: "kasse/karte/:orderId" },
   },
-  cart: { file: "routes/cart.tsx", paths: { hr: "kosarica", en: "cart", de: "einkaufswagen" }, aliases: ["cart"] },
-  shop: { file: "routes/shop.tsx", paths: { hr: "shop/:slug?", en: "shop/:slug?", de: "shop/:slug?" } },
+  cart: { paths: { hr: "kosarica", en: "cart", de: "einkaufswagen" } },
+  shop: { paths: { hr: "shop/:slug?", en: "shop/:slug?", de: "shop/:slug?" } },
   checkout: {
-    file: "routes/checkout.tsx",
     paths: { hr: "naplata", en: "checkout", de: "kasse" },
-    aliases: ["checkout"],
   },
   checkoutSuccess: {
-    file: "routes/checkout-success.tsx",
     paths: { hr: "naplata/uspjesna", en: "checkout/success", de: "kasse/erfolg" },
-    aliases: ["checkout/success"],
   },
   checkoutFailure: {
-    file: "routes/checkout-failure.tsx",
     paths: { hr: "checkout/failure", en: "checkout/failure", de: "checkout/failure" },
   },
-  search: { file: "routes/search.tsx", paths: { hr: "pretraga", en: "search", de: "suche" }, aliases: ["search"] },
-  blog: { file: "routes/blog.tsx", paths: { hr: "objave/:slug?", en: "blog/:slug?", de: "blog/:slug?" }, aliases: ["blog/:slug?"] },
+  search: { paths: { hr: "pretraga", en: "search", de: "suche" } },
+  blog: { paths: { hr: "objave/:slug?", en: "blog/:slug?", de: "blog/:slug?" } },
   forgotPassword: {
-    file: "routes/forgot-password.tsx",
     paths: { hr: "zaboravljena-lozinka", en: "forgot-password", de: "forgot-password" },
-    aliases: ["forgot-password"],
   },
   socialLogin: {
-    file: "routes/social-login.tsx",
     paths: { hr: "social-login", en: "social-login", de: "social-login" },
   },
-  event: { file: "routes/event.tsx", paths: { hr: "dogadjaj/:id", en: "event/:id", de: "event/:id" }, aliases: ["event/:id"] },
+  event: { paths: { hr: "dogadjaj/:id", en: "event/:id", de: "event/:id" } },
+  // The events list (issue 7): upcoming first, then past ones.
+  events: {
+    paths: { hr: "dogadjaji", en: "events", de: "veranstaltungen" },
+  },
   confirmEmail: {
-    file: "routes/confirm-email.tsx",
     paths: { hr: "potvrdi-email", en: "confirm-email", de: "confirm-email" },
-    aliases: ["confirm-email"],
   },
   // The price enquiry of a product (spec §2 'Upit o cijeni'): the modal's page without JavaScript.
   priceEnquiry: {
-    file: "routes/price-enquiry.tsx",
     paths: { hr: "upit-o-cijeni/:slug", en: "price-enquiry/:slug", de: "preisanfrage/:slug" },
   },
   // The request-quote cart's inquiry (spec §2 request-quote cart variant): the request modal's page without JavaScript.
   cartInquiry: {
-    file: "routes/cart-inquiry.tsx",
     paths: { hr: "kosarica/upit", en: "cart/inquiry", de: "einkaufswagen/anfrage" },
   },
   // The catch-all page or post; it must stay last.
-  page: { file: "routes/page.tsx", paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },
+  page: { paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },
 };
 
 export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];

@@ -1,10 +1,17 @@
-import { ComingSoon } from "~/components/coming-soon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
-import { titleLoader } from "~/lib/meta.server";
+import { loadBlogPage } from "~/modules/blog/blog-page.server";
+import { BlogPage } from "~/modules/blog/blog-view";
+import { requestLocale } from "~/modules/site/locale.server";
 
-export const loader = titleLoader("routes.blog");
-export const meta = titleMeta;
+/** /blog/{slug?} (hr /objave/{slug?}): all posts, or a category's or tag's (spec §2). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadBlogPage(request, params.slug, requestLocale(request).locale);
+}
 
-export default function Screen() {
-  return <ComingSoon titleKey="routes.blog" />;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
+
+export default function Blog() {
+  return <BlogPage data={useLoaderData<typeof loader>()} />;
 }

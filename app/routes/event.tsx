@@ -1,18 +1,36 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ComingSoon } from "~/components/coming-soon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
-import { titleLoader } from "~/lib/meta.server";
+import { href } from "~/lib/routes-table";
+import { getEvent } from "~/modules/events/events.server";
+import { EventPage } from "~/modules/events/event-view";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { LOCALES } from "~/lib/locales";
 
-const title = titleLoader("routes.event");
-
-/** Event page by id (spec §2); an id that is not a number is a bad request, not a 500. */
-export async function loader(args: LoaderFunctionArgs) {
-  if (!/^[1-9]\d{0,9}$/.test(args.params.id ?? "")) throw new Response("Bad Request", { status: 400 });
-  return title(args);
+/** Event page by id (spec §2); an id that is not a number is a bad request, an unknown one 404, never a 500. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Bad Request", { status: 400 });
+  const { locale } = requestLocale(request);
+  const id = Number(params.id);
+  const [site, event] = await Promise.all([getSiteContext(locale), id < 2 ** 31 ? getEvent(id, locale) : null]);
+  if (!event) throw new Response((await getFixedT(locale))("error.pageNotFound"), { status: 404 });
+  return {
+    locale,
+    origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+    title: `${event.title} | ${site.site.name}`,
+    description: event.descriptionHtml.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 160),
+    alternates: Object.fromEntries(LOCALES.map((l) => [l, href("event", l, { id: params.id })])),
+    listHref: href("events", locale),
+    event,
+  };
 }
 
-export const meta = titleMeta;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
 
-export default function Screen() {
-  return <ComingSoon titleKey="routes.event" />;
+export default function Event() {
+  const { event, locale, listHref } = useLoaderData<typeof loader>();
+  return <EventPage event={event} locale={locale} listHref={listHref} />;
 }

@@ -12,6 +12,14 @@ import { HomeHero } from "~/modules/site/home-hero";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
+import { serverFirst } from "~/lib/server-first";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { getPostDetails } from "~/modules/blog/blog.server";
+import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
+import { loadComments } from "~/modules/comments/comments.server";
+
+// Only posts need the post view and its comment form: the browser loads them for posts alone.
+const PostArticle = serverFirst(import.meta.env.SSR ? PostArticleNow : null, () => import("~/modules/blog/post-article").then((m) => m.PostArticle));
 
 /**
  * The catch-all page or post (spec §2): no slug is the home page (HomePageSlug), other
@@ -33,6 +41,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const common = { locale, siteName, origin: env.PUBLIC_URL ?? url.origin, currency: site.currency, home };
   if (found) {
     const { page } = found;
+    // A blog post (post type 'post') shows author, date, picture, terms and comments too.
+    const isPost = page.postType === "post";
+    const [post, comments] = isPost
+      ? await Promise.all([getPostDetails(page.id, locale), getCurrentUser(request).then((user) => loadComments("post", page.id, user))])
+      : [null, null];
     return {
       ...common,
       isHome: page.isHome,
@@ -40,10 +53,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: page.metaDescription,
       alternates: page.alternates,
       page: { title: page.title, bodyHtml: page.bodyHtml, contentLocale: page.contentLocale },
+      post,
+      comments,
     };
   }
   // The home answers even before an editor has created its page.
-  if (!params.slug) return { ...common, isHome: true, title: siteName, description: "", alternates: {}, page: null };
+  if (!params.slug) return { ...common, isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null };
 
   const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);
@@ -58,7 +73,8 @@ export default function Page() {
   return (
     <>
       {data.isHome ? <HomeHero siteName={data.siteName} /> : null}
-      {data.page ? <PageArticle page={data.page} locale={data.locale} showTitle={!data.isHome} /> : null}
+      {data.page && data.post ? <PostArticle post={data.page} details={data.post} comments={data.comments} locale={data.locale} /> : null}
+      {data.page && !data.post ? <PageArticle page={data.page} locale={data.locale} showTitle={!data.isHome} /> : null}
       {data.isHome && data.home ? (
         <HomeBlocks
           blocks={data.home.blocks}

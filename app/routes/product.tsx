@@ -7,6 +7,8 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "~/modules/catalog/cart-item-edit.server";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/modules/catalog/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
@@ -36,10 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
-  const [item, inCart, enquiry] = await Promise.all([
+  const [item, inCart, enquiry, comments] = await Promise.all([
     cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
     product.bundle?.hasConfigurableParts ? quantityInCart(request, product.id) : 0,
     enquiryFormData(locale, product.slug),
+    getCurrentUser(request).then((user) => loadComments("product", product.id, user)),
   ]);
   return {
     locale,
@@ -54,6 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     inCart,
     // The 'Upit o cijeni' dialog (spec §2).
     enquiry,
+    // Comments and ratings (spec §1, §5); the average counts approved ratings only.
+    comments,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES, ROUTE_KEYS, href, type RouteKey } from "~/lib/routes-table";
+import { ROUTE_FILES } from "~/lib/route-files";
+import { ROUTE_KEYS, href, type RouteKey } from "~/lib/routes-table";
 import { LOCALES } from "~/lib/locales";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
@@ -38,7 +39,7 @@ describe("route table (spec §2 Routes)", () => {
     expect(response.status, path).toBe(STATUS[key] ?? 200);
   });
 
-  it.each(ROUTE_KEYS.flatMap((key) => (ROUTES[key].aliases ?? []).map((alias) => [key, alias] as const)))(
+  it.each(ROUTE_KEYS.flatMap((key) => (ROUTE_FILES[key].aliases ?? []).map((alias) => [key, alias] as const)))(
     "%s also answers at its unprefixed alias /%s",
     async (key, alias) => {
       const path = "/" + alias.replace(/\/?:\w+\?$/, "").replace(":id", "1") + sampleQuery(key);

@@ -98,4 +98,28 @@ describe("rendered-page cache (issue 3 §6)", () => {
     expect(pageCacheKey(request("GET", "/shop.data"))).toBeNull();
     expect(pageCacheKey(request("GET", "/shop"))).not.toBeNull();
   });
+
+  it("drops an anonymous product page when a comment on it is approved, so the new average shows", async () => {
+    const { and, eq } = await import("drizzle-orm");
+    const { comments, products, productTranslations, users } = await import("~/.server/db/schema");
+    const { moderateComment } = await import("~/modules/comments/comments.server");
+    const db = await getDb();
+    const [product] = await db
+      .select({ id: products.id, slug: productTranslations.slug })
+      .from(products)
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, "hrv")))
+      .where(and(eq(products.archived, false), eq(products.isVisibleIndividually, true), eq(products.format, "simple")))
+      .limit(1);
+    const [user] = await db.select({ id: users.id }).from(users).limit(1);
+    const [row] = await db.insert(comments).values({ siteId: 1, entityType: "product", entityId: product.id, userId: user.id, rating: 5, content: "Odlično", status: "pending" }).returning();
+    const path = `/product/${product.slug}`;
+    await get(path);
+    const cached = await get(path);
+    expect(cached.headers.get("X-Page-Cache")).toBe("hit");
+    expect(await cached.text()).not.toContain('data-testid="rating-summary"');
+    await moderateComment(row.id, "approved");
+    const fresh = await get(path);
+    expect(fresh.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await fresh.text()).toContain('data-testid="rating-summary"');
+  });
 });

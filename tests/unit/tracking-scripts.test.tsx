@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { injectTrackingScripts } from "~/components/tracking-inject";
 import { TrackingScripts } from "~/components/tracking-scripts";
 import { trackingScript } from "~/modules/consent/tracking-snippets.server";
 
@@ -24,16 +25,17 @@ describe("tracking scripts accepted on the page", () => {
     server.nonce = "page-nonce";
     document.head.append(server);
 
-    const { rerender } = render(<TrackingScripts scripts={[]} />);
+    const present = new Set<string>();
+    injectTrackingScripts([], present);
     expect(injected()).toHaveLength(1); // only the server's script
-    rerender(<TrackingScripts scripts={[GA]} />);
+    injectTrackingScripts([GA], present);
     const scripts = injected().slice(1);
     expect(scripts.map((s) => s.getAttribute("src"))).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-ALUKROV123", null]);
     expect(scripts[1]!.textContent).toContain('gtag("config","G-ALUKROV123")');
     expect(scripts.every((s) => s.nonce === "page-nonce")).toBe(true);
 
-    rerender(<TrackingScripts scripts={[GA, PIXEL]} />);
-    rerender(<TrackingScripts scripts={[GA, PIXEL]} />);
+    injectTrackingScripts([GA, PIXEL], present);
+    injectTrackingScripts([GA, PIXEL], present);
     const pixel = injected().filter((s) => s.textContent?.includes('fbq("init","123456789012")'));
     expect(pixel).toHaveLength(1); // injected once
     expect(injected().filter((s) => s.src.includes("googletagmanager"))).toHaveLength(1);

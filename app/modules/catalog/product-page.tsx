@@ -7,6 +7,9 @@ import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
 import { AddToCartForm } from "./add-to-cart-form";
 import { serverFirst } from "~/lib/server-first";
 import { BundleSection as BundleSectionNow } from "./bundle-customization";
+import { CommentsSection as CommentsSectionNow } from "~/modules/comments/comments-section";
+import type { CommentsData } from "~/modules/comments/comments.server";
+import { RatingSummaryView } from "~/modules/comments/rating-summary";
 import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
 import { ProductGallery } from "./product-gallery";
@@ -14,6 +17,11 @@ import { ProductPricesView } from "./product-prices";
 import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
 import { SelectionForm, selectNames, VariantSelects } from "./variant-selects";
+
+// The comment list and form sit below the fold: loaded after the page, rendered by the server.
+const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : null, () =>
+  import("~/modules/comments/comments-section").then((m) => m.CommentsSection),
+);
 
 // Only bundle pages need it: the browser loads it for them alone.
 const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null, () =>
@@ -35,6 +43,7 @@ export type ProductPageProps = {
   prefill: FormPrefill;
   inCart: number;
   enquiry: EnquiryFormData;
+  comments: CommentsData | null;
 };
 
 /**
@@ -44,7 +53,7 @@ export type ProductPageProps = {
  * supplies sku, prices, stock and images; a combination without a variant says so and
  * disables add-to-cart.
  */
-export function ProductPage({ product, locale, currency, cartPath, prefill, inCart, enquiry }: ProductPageProps) {
+export function ProductPage({ product, locale, currency, cartPath, prefill, inCart, enquiry, comments }: ProductPageProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const selection = useProductSelection(product, prefill);
@@ -72,6 +81,11 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
             <p className="mt-1 text-sm text-slate-600">
               {t("product.sku")}: <span data-testid="product-sku">{shown.sku}</span>
             </p>
+            {comments?.summary ? (
+              <a href="#comments" className="mt-2 block w-fit hover:underline">
+                <RatingSummaryView summary={comments.summary} stars={comments.form.stars} />
+              </a>
+            ) : null}
           </div>
           {unavailable ? null : <ProductPricesView prices={shown.prices} currency={currency} locale={locale} />}
           {unavailable ? null : (
@@ -163,6 +177,8 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
           </ul>
         </section>
       ) : null}
+
+      {comments ? <CommentsSection data={comments} locale={locale} /> : null}
     </article>
   );
 }

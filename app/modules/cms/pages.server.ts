@@ -123,7 +123,7 @@ async function lookupPage(slug: string | undefined, locale: Locale): Promise<Pag
   };
 }
 
-/** Every published page but the home (the sitemap lists the roots itself) with its paths per language. */
+/** Every published page and blog post but the home (the sitemap lists the roots itself) with its paths per language. */
 export async function listPublishedPages(): Promise<{ paths: Partial<Record<Locale, string>>; lastmod: Date }[]> {
   const ctx = await getSiteContext("hr");
   const db = await getDb();
@@ -131,7 +131,7 @@ export async function listPublishedPages(): Promise<{ paths: Partial<Record<Loca
     .select({ pageId: pages.id, updatedAt: pages.updatedAt, languageCode: pageTranslations.languageCode, slug: pageTranslations.slug })
     .from(pages)
     .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
-    .where(and(eq(pages.siteId, ctx.site.id), eq(pages.postType, "page"), published()));
+    .where(and(eq(pages.siteId, ctx.site.id), inArray(pages.postType, ["page", "post"]), published()));
   const byPage = new Map<number, typeof rows>();
   for (const row of rows) byPage.set(row.pageId, [...(byPage.get(row.pageId) ?? []), row]);
   return [...byPage.values()]

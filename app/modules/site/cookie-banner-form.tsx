@@ -1,17 +1,26 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { SecureFetcherForm } from "~/components/form";
+import { injectTrackingScripts } from "~/components/tracking-inject";
+import type { RootData } from "~/root";
 
 /**
  * The cookie notice's choices (spec §4 Other). Necessary cookies are always on; marketing
  * and analytics are chosen. Without JavaScript the form posts and redirects back; with
- * it, a fetcher posts and the banner hides at once.
+ * it, a fetcher posts and the banner hides at once; the tags of the categories just
+ * accepted then run without a new page (issue 7 item 5).
  */
 export function CookieBannerForm({ text }: { text: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
-  if (fetcher.state !== "idle" || fetcher.data) return null;
+  const root = useRouteLoaderData<RootData>("root");
+  const present = useRef(new Set((root?.tracking ?? []).map((s) => s.kind)));
+  useEffect(() => {
+    if (root?.acceptedCookies) injectTrackingScripts(root.tracking, present.current);
+  }, [root]);
+  if (root?.acceptedCookies || fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <section
       role="dialog"

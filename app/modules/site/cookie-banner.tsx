@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { serverFirst } from "~/lib/server-first";
 import type { RootData } from "~/root";
 import { CookieBannerForm as CookieBannerFormNow } from "./cookie-banner-form";
@@ -10,9 +11,12 @@ const CookieBannerForm = serverFirst(import.meta.env.SSR ? CookieBannerFormNow :
   import("./cookie-banner-form").then((m) => m.CookieBannerForm),
 );
 
-/** Cookie notice (spec §4 Other): shown while there is no acceptedCookies cookie. */
+/**
+ * Cookie notice (spec §4 Other): shown while there is no acceptedCookies cookie. Once
+ * shown it stays mounted (hidden) after the answer, to start the accepted tags.
+ */
 export function CookieBanner({ text }: { text: string }) {
   const root = useRouteLoaderData<RootData>("root");
-  if (root?.acceptedCookies) return null;
-  return <CookieBannerForm text={text} />;
+  const [asked] = useState(!root?.acceptedCookies);
+  return asked ? <CookieBannerForm text={text} /> : null;
 }

@@ -4,6 +4,8 @@ import { LOCALES, localePrefix } from "~/lib/locales";
 import { namedCache } from "~/.server/cache.server";
 import { catalogSitemapEntries } from "~/modules/catalog/catalog-sitemap.server";
 import { listPublishedPages } from "~/modules/cms/pages.server";
+import { listTermPaths } from "~/modules/blog/blog.server";
+import { listEventPaths } from "~/modules/events/events.server";
 import { getSiteContext } from "./site.server";
 
 /** One page of the site in every language it exists in. */
@@ -13,7 +15,7 @@ type SitemapEntry = { paths: Partial<Record<(typeof LOCALES)[number], string>>; 
 // other named cache (product, page or option edits clear theirs), and after an hour.
 const sitemapCache = namedCache<string>("sitemap", { ttlSeconds: 3600, max: 4, derived: true });
 
-const STATIC_ROUTES: RouteKey[] = ["shop", "blog", "search"];
+const STATIC_ROUTES: RouteKey[] = ["shop", "blog", "events", "search"];
 
 /** The sitemap with hreflang alternates (SiteMapOptions.hreflang), or null when turned off. */
 export async function buildSitemap(request: Request): Promise<string | null> {
@@ -30,6 +32,8 @@ async function renderSitemap(origin: string, sitemapOptions: SitemapOptions): Pr
     { paths: Object.fromEntries(LOCALES.map((l) => [l, localePrefix(l) || "/"])) },
     ...STATIC_ROUTES.map((key) => ({ paths: Object.fromEntries(LOCALES.map((l) => [l, href(key, l)])) })),
     ...(await listPublishedPages()),
+    ...(await listTermPaths()),
+    ...(await listEventPaths()),
     ...(await catalogSitemapEntries()),
   ];
 

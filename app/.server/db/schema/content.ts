@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { media } from "./media";
 import { languages, sites } from "./site";
 import { users } from "./users";
 
@@ -26,6 +27,8 @@ export const pages = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
     author: integer("author").references(() => users.id, { onDelete: "set null" }),
+    // The post's picture (blog list and post view), from the media library.
+    imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
   },
   (t) => [
     check("pages_status", sql`${t.status} in ('published', 'draft')`),

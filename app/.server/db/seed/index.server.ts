@@ -1,3 +1,4 @@
+import { seedBlog } from "./blog.server";
 import { seedCheckout } from "./checkout.server";
 import { seedSeller } from "./seller.server";
 import { seedRuns } from "../schema";
@@ -24,6 +25,7 @@ export const SEED_STEPS: Step[] = [
   { step: "cart-request-quote@1", run: seedRequestQuoteSetting }, // the request-quote cart switch, off
   { step: "checkout@1", run: seedCheckout }, // payment methods, method descriptions, parcel lockers with branches
   { step: "seller@1", run: seedSeller }, // the seller on payment slips and invoices (CMS option SellerDetails)
+  { step: "blog@1", demo: true, run: seedBlog }, // blog terms and posts, events
 ];
 
 /**

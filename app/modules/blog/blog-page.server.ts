@@ -1,0 +1,69 @@
+import { redirect } from "@remix-run/node";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { LOCALES, type Locale } from "~/lib/locales";
+import { positiveInt } from "~/lib/pagination";
+import { href } from "~/lib/routes-table";
+import { listEvents } from "~/modules/events/events.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { getTermBySlug, listCategories, listPosts, postUrlBySlug, type TermLink } from "./blog.server";
+
+const SIDEBAR_EVENTS = 3;
+
+/**
+ * Everything /blog/{slug?} shows (spec §2 Blog category view): all posts, or a category's
+ * or tag's, newest first, ten a page with first/previous/next/last, and "load more"
+ * (?view=onepage&page=N lists pages 1..N, so the button is a plain link and the URL
+ * reproduces the view). A post's slug under /blog redirects to the post; unknown → 404.
+ */
+export async function loadBlogPage(request: Request, slug: string | undefined, locale: Locale) {
+  const url = new URL(request.url);
+  const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
+  let term: TermLink | null = null;
+  let alternates: Partial<Record<Locale, string>> = Object.fromEntries(LOCALES.map((l) => [l, href("blog", l)]));
+  if (slug) {
+    const found = await getTermBySlug(slug, locale);
+    if (!found) {
+      const post = await postUrlBySlug(slug, locale);
+      if (post) throw redirect(post, 301);
+      throw new Response(t("error.pageNotFound"), { status: 404 });
+    }
+    if (found.redirectTo) throw redirect(found.redirectTo + url.search, 301);
+    term = found.term;
+    alternates = found.alternates;
+  }
+  const onepage = url.searchParams.get("view") === "onepage";
+  const page = positiveInt(url.searchParams.get("page"), 1);
+  const [list, categories, events] = await Promise.all([
+    listPosts(locale, { page, termId: term?.id, onepage }),
+    listCategories(locale),
+    listEvents(locale, { pastLimit: 0, upcomingLimit: SIDEBAR_EVENTS }),
+  ]);
+  // A page past the end (a stale link) goes to the last page.
+  if (page > list.info.totalPages) {
+    const query = new URLSearchParams(url.search);
+    query.set("page", String(list.info.totalPages));
+    throw redirect(`${url.pathname}?${query}`, 302);
+  }
+  const more = new URLSearchParams({ view: "onepage", page: String(page + 1) });
+  const heading = term ? term.name : t("blog.title");
+  return {
+    locale,
+    origin: env.PUBLIC_URL ?? url.origin,
+    title: `${heading} | ${site.site.name}`,
+    description: t("blog.title"),
+    alternates,
+    heading,
+    term,
+    blogHref: href("blog", locale),
+    eventsHref: href("events", locale),
+    categories,
+    records: list.records,
+    info: list.info,
+    onepage,
+    moreHref: page < list.info.totalPages ? `${url.pathname}?${more}` : null,
+    events,
+  };
+}
+
+export type BlogPageData = Awaited<ReturnType<typeof loadBlogPage>>;

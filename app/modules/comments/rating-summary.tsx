@@ -1,0 +1,19 @@
+import { useTranslation } from "~/lib/i18n";
+
+/**
+ * The average of approved ratings and their count. Kept tiny and apart from the star
+ * inputs: the product page loads it up front (first-load JavaScript budget).
+ */
+export function RatingSummaryView({ summary, stars }: { summary: { average: number; count: number }; stars: number }) {
+  const { t, i18n } = useTranslation();
+  const filled = Math.round(summary.average);
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="rating-summary">
+      <span aria-hidden="true" className="text-amber-500">
+        {"★".repeat(filled)}
+        <span className="text-slate-300">{"★".repeat(stars - filled)}</span>
+      </span>
+      {t("comments.average", { average: summary.average.toLocaleString(i18n.language), stars })} ({t("comments.count", { count: summary.count })})
+    </p>
+  );
+}
