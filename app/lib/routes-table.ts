@@ -24,6 +24,7 @@ export type RouteKey =
   | "confirmEmail"
   | "priceEnquiry"
   | "cartInquiry"
+  | "form"
   | "page";
 
 type Entry = { file: string; paths: Record<Locale, string>; aliases?: string[] };
@@ -80,6 +81,8 @@ export const ROUTES: Record<RouteKey, Entry> = {
     file: "routes/cart-inquiry.tsx",
     paths: { hr: "kosarica/upit", en: "cart/inquiry", de: "einkaufswagen/anfrage" },
   },
+  // The contact form and the forms defined in the database: where they post, and their page without JavaScript.
+  form: { file: "routes/form.tsx", paths: { hr: "obrazac/:slug", en: "form/:slug", de: "formular/:slug" } },
   // The catch-all page or post; it must stay last.
   page: { file: "routes/page.tsx", paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },
 };

@@ -20,7 +20,14 @@ import { mailTransport, type MailTransport } from "./mail-transport.server";
  */
 
 /** What a mail is for; the backoffice and the tests pick mails by it. */
-export type MailKind = "newsletterConfirmation" | "priceEnquiry" | "cartInquiry" | "accountVerification" | "passwordReset" | "emailChanged";
+export type MailKind =
+  | "newsletterConfirmation"
+  | "priceEnquiry"
+  | "cartInquiry"
+  | "accountVerification"
+  | "passwordReset"
+  | "emailChanged"
+  | "formSubmission";
 
 export type Mail = {
   kind: MailKind;

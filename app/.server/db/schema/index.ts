@@ -9,3 +9,4 @@ export * from "./enquiry";
 export * from "./cart";
 export * from "./accounts";
 export * from "./orders";
+export * from "./forms";
