@@ -5,7 +5,7 @@ import type { Locale } from "~/lib/locales";
  * Typography for CMS HTML without a typography plugin: descendant variants style the
  * elements the sanitiser lets through (headings, lists, links, images, tables, quotes).
  */
-const PROSE = [
+export const PROSE = [
   "leading-7 text-slate-700",
   "[&_h2]:mt-10 [&_h2]:mb-4 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900",
   "[&_h3]:mt-8 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900",

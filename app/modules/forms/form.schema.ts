@@ -57,12 +57,18 @@ export function parseFormData(fields: readonly FormFieldDefinition[], form: Form
   return { ok: true, data, email: emailField ? String(data[emailField.name] ?? "") : "" };
 }
 
+const RESERVED_NAMES = new Set(["redirectTo", "via", "csrf", "website", "acceptedConsents"]);
+
 /** An editor's form definition as stored in forms.fields; a bad definition is refused when saved. */
 const localizedText = z.object({ hr: z.string().max(200).optional(), en: z.string().max(200).optional(), de: z.string().max(200).optional() });
 export const formDefinitionSchema = z
   .array(
     z.object({
-      name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/),
+      // Not a name the form itself posts (return path, fetcher mark, CSRF, honeypot, consents).
+      name: z
+        .string()
+        .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/)
+        .refine((name) => !RESERVED_NAMES.has(name), "forms.validation.reservedName"),
       type: z.enum(FORM_FIELD_TYPES),
       label: localizedText,
       required: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { seedCheckout } from "./checkout.server";
+import { seedPageComponents } from "./page-components.server";
 import { seedRuns } from "../schema";
 import type { Database, Executor } from "../client.server";
 import { seedSite } from "./site.server";
@@ -22,6 +23,7 @@ export const SEED_STEPS: Step[] = [
   { step: "coupons@1", demo: true, run: seedCoupons }, // demo coupons (after the catalogue: one is product-scoped)
   { step: "cart-request-quote@1", run: seedRequestQuoteSetting }, // the request-quote cart switch, off
   { step: "checkout@1", run: seedCheckout }, // payment methods, method descriptions, parcel lockers with branches
+  { step: "page-components@1", run: seedPageComponents }, // components of the built-in pages, the demo database form
 ];
 
 /**
