@@ -16,6 +16,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   event: { id: "1" },
   product: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
   priceEnquiry: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
+  form: { slug: "contact" },
 };
 
 // The request-quote cart's inquiry exists only in request-quote mode, off by default
