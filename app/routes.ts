@@ -37,6 +37,7 @@ export default [
     route("consent/:slug", "routes/admin.consent.$slug.tsx"),
     route("templates", "routes/admin.templates.tsx"),
     route("cart-settings", "routes/admin.cart-settings.tsx"),
+    route("forms", "routes/admin.forms.tsx"),
   ]),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
   siteRoutes(DEFAULT_LOCALE),

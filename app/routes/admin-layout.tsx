@@ -59,6 +59,7 @@ export default function AdminLayout() {
             <li><NavLink to="/admin/consent" className={item}>{t("admin.consents")}</NavLink></li>
             <li><NavLink to="/admin/templates" className={item}>{t("admin.templates")}</NavLink></li>
             <li><NavLink to="/admin/cart-settings" className={item}>{t("admin.cartSettings")}</NavLink></li>
+            <li><NavLink to="/admin/forms" className={item}>{t("forms.admin.title")}</NavLink></li>
             {showCaches ? <li><NavLink to="/admin/cache" className={item}>{t("admin.caches")}</NavLink></li> : null}
           </ul>
         </nav>
