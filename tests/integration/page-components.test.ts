@@ -214,6 +214,14 @@ describe("a database form", () => {
   });
 });
 
+describe("the backoffice list of sent forms", () => {
+  it("is for backoffice users only", async () => {
+    const response = await new Visitor(shop).get("/admin/forms");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/adminLogin/);
+  });
+});
+
 describe("with JavaScript: the page's fetcher gets the answer as data", () => {
   const asFetcher = async (fields: Record<string, string | string[]>) => {
     const response = await new Visitor(shop).post("/obrazac/contact.data", { ...fields, via: "fetcher", redirectTo: "/kontakt" }, { tokenFrom: "/kontakt" });
