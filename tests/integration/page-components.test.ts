@@ -149,9 +149,11 @@ describe("the contact form without JavaScript", () => {
 
   it("refuses wrong fields with translated messages per field, keeps what was typed and stores nothing", async () => {
     const visitor = new Visitor(shop);
-    const response = await visitor.post("/en/form/contact", { ...contact("bad@"), firstName: "", acceptedConsents: [] }, { tokenFrom: "/en/contact" });
+    const response = await visitor.post("/en/form/contact", { ...contact("bad@"), firstName: "", acceptedConsents: [], redirectTo: "/en/contact" }, { tokenFrom: "/en/contact" });
     expect(response.status).toBe(400);
     const page = doc(await response.text());
+    // Sent again from here, a success still goes back to the page the form was on.
+    expect(page.querySelector<HTMLInputElement>("[data-testid=form-contact] input[name=redirectTo]")?.value).toBe("/en/contact");
     const error = (name: string) => page.querySelector(`#form-contact-${name}-error`)?.textContent;
     expect(error("firstName")).toBe("This field is required");
     expect(error("from")).toMatch(/e-mail/i);

@@ -48,7 +48,8 @@ export function FormBlock({ form, answer: pageAnswer, busy: pageBusy = false, in
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const body = (
     <>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {/* After a refusal shown on the form page, a success still goes back to the page the form was on. */}
+      <input type="hidden" name="redirectTo" value={refused?.values.redirectTo ?? location.pathname + location.search} />
       {inPage && hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
         {form.fields.map((field) => (
