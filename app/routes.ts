@@ -44,6 +44,7 @@ export default [
     route("templates", "routes/admin.templates.tsx"),
     route("cart-settings", "routes/admin.cart-settings.tsx"),
     route("comments", "routes/admin.comments.tsx"),
+    route("forms", "routes/admin.forms.tsx"),
   ]),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
   siteRoutes(DEFAULT_LOCALE),

@@ -17,6 +17,7 @@ export function resolveLink(link: LinkTarget, locale: Locale, homeSlug = "naslov
     case "post":
       return { href: link.target === homeSlug ? root : href("page", locale, { slug: link.target }), external: false };
     case "term":
+    case "tag":
       return { href: href("blog", locale, { slug: link.target }), external: false };
     case "category":
       return { href: href("shop", locale, { slug: link.target }), external: false };

@@ -27,5 +27,6 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] }>
   confirmEmail: { file: "routes/confirm-email.tsx", aliases: ["confirm-email"] },
   priceEnquiry: { file: "routes/price-enquiry.tsx" },
   cartInquiry: { file: "routes/cart-inquiry.tsx" },
+  form: { file: "routes/form.tsx" },
   page: { file: "routes/page.tsx" },
 };

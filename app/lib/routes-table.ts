@@ -27,6 +27,7 @@ export type RouteKey =
   | "confirmEmail"
   | "priceEnquiry"
   | "cartInquiry"
+  | "form"
   | "page";
 
 // Only what the browser needs (paths): the route modules and alias spellings are in
@@ -86,6 +87,8 @@ export const ROUTES: Record<RouteKey, Entry> = {
   cartInquiry: {
     paths: { hr: "kosarica/upit", en: "cart/inquiry", de: "einkaufswagen/anfrage" },
   },
+  // The contact form and the forms defined in the database: where they post, and their page without JavaScript.
+  form: { paths: { hr: "obrazac/:slug", en: "form/:slug", de: "formular/:slug" } },
   // The catch-all page or post; it must stay last.
   page: { paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },
 };

@@ -60,6 +60,7 @@ export default function AdminLayout() {
             <li><NavLink to="/admin/templates" className={item}>{t("admin.templates")}</NavLink></li>
             <li><NavLink to="/admin/cart-settings" className={item}>{t("admin.cartSettings")}</NavLink></li>
             <li><NavLink to="/admin/comments" className={item}>{t("comments.admin.title")}</NavLink></li>
+            <li><NavLink to="/admin/forms" className={item}>{t("forms.admin.title")}</NavLink></li>
             {showCaches ? <li><NavLink to="/admin/cache" className={item}>{t("admin.caches")}</NavLink></li> : null}
           </ul>
         </nav>

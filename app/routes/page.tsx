@@ -4,6 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
 import { env } from "~/.server/env.server";
 import { PageArticle } from "~/modules/cms/page-article";
+import { PageComponents as PageComponentsNow } from "~/modules/cms/page-components";
+import { resolveComponents } from "~/modules/cms/page-components.server";
+import { serverFirst } from "~/lib/server-first";
 import { getPageBySlug } from "~/modules/cms/pages.server";
 import { HomeBlocks } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";
@@ -12,7 +15,6 @@ import { HomeHero } from "~/modules/site/home-hero";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
-import { serverFirst } from "~/lib/server-first";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? await Promise.all([getPostDetails(page.id, locale), getCurrentUser(request).then((user) => loadComments("post", page.id, user))])
       : [null, null];
     return {
+      components: await resolveComponents(page.components, locale, site.homeSlug),
       ...common,
       isHome: page.isHome,
       title: page.isHome ? siteName : `${page.title} | ${siteName}`,
@@ -58,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   }
   // The home answers even before an editor has created its page.
-  if (!params.slug) return { ...common, isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null };
+  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null };
 
   const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);
@@ -68,6 +71,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
 
+// Only pages with components load the renderer (first-load budget of the home page).
+const PageComponents = serverFirst(import.meta.env.SSR ? PageComponentsNow : null, () =>
+  import("~/modules/cms/page-components").then((m) => m.PageComponents),
+);
+
 export default function Page() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -75,6 +83,7 @@ export default function Page() {
       {data.isHome ? <HomeHero siteName={data.siteName} /> : null}
       {data.page && data.post ? <PostArticle post={data.page} details={data.post} comments={data.comments} locale={data.locale} /> : null}
       {data.page && !data.post ? <PageArticle page={data.page} locale={data.locale} showTitle={!data.isHome} /> : null}
+      {data.components.length > 0 ? <PageComponents components={data.components} currency={data.currency} locale={data.locale} /> : null}
       {data.isHome && data.home ? (
         <HomeBlocks
           blocks={data.home.blocks}

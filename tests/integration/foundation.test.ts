@@ -20,6 +20,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   profileOrder: { slug: "2026-000001" },
   profileOrderInvoice: { slug: "2026-000001" },
   cardReturn: { orderId: "1" },
+  form: { slug: "contact" },
 };
 
 // The request-quote cart's inquiry exists only in request-quote mode, off by default

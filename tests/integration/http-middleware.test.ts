@@ -65,6 +65,25 @@ describe("rate limit of the price enquiry (spec §2 'Upit o cijeni')", () => {
   });
 });
 
+describe("rate limit of the contact form, database forms and the newsletter (issue 7 item 4)", () => {
+  it("share the strict budget in every language, the fetcher's .data posts included", async () => {
+    const fresh = await serve(await createRateLimit());
+    expect((await post("/obrazac/contact", {}, fresh)).status).toBe(200);
+    expect((await post("/en/form/upit-za-montazu.data", {}, fresh)).status).toBe(200);
+    expect((await post("/de/formular/contact", {}, fresh)).status).toBe(200);
+    const refused = await post("/obrazac/contact.data", {}, fresh);
+    expect(refused.status).toBe(429);
+  });
+
+  it("limits newsletter sign-ups the same way", async () => {
+    const fresh = await serve(await createRateLimit());
+    for (let i = 0; i < 3; i++) expect((await post("/actions/newsletter", {}, fresh)).status).toBe(200);
+    expect((await post("/actions/newsletter", {}, fresh)).status).toBe(429);
+    // A CMS page of a similar name is not a form.
+    expect((await post("/formulari-i-dokumenti", {}, fresh)).status).toBe(200);
+  });
+});
+
 describe("same-origin check", () => {
   it("refuses a post from another site and one with Origin null, lets the own origin through", async () => {
     const refused = await post("/de/kasse", { Origin: "https://evil.example" }, originBase);

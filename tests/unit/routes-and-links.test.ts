@@ -51,9 +51,30 @@ describe("links (spec §2 Links)", () => {
     expect(resolveLink({ linkType: "external", target: "https://example.com" }, "hr")).toEqual({ href: "https://example.com", external: true });
   });
 
+  it("sends each link type where spec §2 Links says, in every language", () => {
+    // A post-type page and a resource of type post: the catch-all page or post /{slug}.
+    expect(resolveLink({ linkType: "post", target: "nova-hala" }, "hr")).toEqual({ href: "/nova-hala", external: false });
+    expect(resolveLink({ linkType: "post", target: "new-hall" }, "en").href).toBe("/en/new-hall");
+    expect(resolveLink({ linkType: "page", target: "kontakt" }, "de").href).toBe("/de/kontakt");
+    expect(resolveLink({ linkType: "page", target: "home" }, "en", "home").href).toBe("/en");
+    // Terms of type category or tag: the blog with the slug.
+    expect(resolveLink({ linkType: "tag", target: "montaza" }, "hr").href).toBe("/objave/montaza");
+    expect(resolveLink({ linkType: "term", target: "savjeti" }, "de").href).toBe("/de/blog/savjeti");
+    // Bundles, services and products: /product/{slug}.
+    expect(resolveLink({ linkType: "service", target: "montaza" }, "hr")).toEqual({ href: "/product/montaza", external: false });
+    expect(resolveLink({ linkType: "service", target: "montaza" }, "en").href).toBe("/en/product/montaza");
+    expect(resolveLink({ linkType: "bundle", target: "set" }, "de").href).toBe("/de/produkt/set");
+    expect(resolveLink({ linkType: "product", target: "panel" }, "hr").href).toBe("/product/panel");
+    // External: a new tab, whatever the language.
+    expect(resolveLink({ linkType: "external", target: "http://example.com/a" }, "de")).toEqual({ href: "http://example.com/a", external: true });
+  });
+
   it("falls back to the root for an unknown type or a bad external address", () => {
     expect(resolveLink({ linkType: "something", target: "x" }, "hr").href).toBe("/");
     expect(resolveLink({ linkType: "something", target: "x" }, "de").href).toBe("/de");
+    expect(resolveLink({ linkType: "something", target: "x" }, "en").href).toBe("/en");
+    expect(resolveLink({ linkType: "", target: "" }, "hr").href).toBe("/");
+    expect(resolveLink({ linkType: "route", target: "noSuchRoute" }, "en").href).toBe("/en");
     expect(resolveLink({ linkType: "external", target: "javascript:alert(1)" }, "hr")).toEqual({ href: "/", external: false });
   });
 });

@@ -8,9 +8,10 @@ import { env } from "../env.server";
 
 const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
 
-// Sign-in, registration, password recovery and public forms (comments too) get the strict budget.
+// Sign-in, registration, password recovery and public forms (enquiries, contact and
+// database forms, the newsletter, comments) get the strict budget.
 const SENSITIVE =
-  /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin|upit-o-cijeni|price-enquiry|preisanfrage|kosarica\/upit|cart\/inquiry|einkaufswagen\/anfrage|actions\/comments)(?:\/|$)/;
+  /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin|upit-o-cijeni|price-enquiry|preisanfrage|kosarica\/upit|cart\/inquiry|einkaufswagen\/anfrage|obrazac|form|formular|actions\/newsletter|actions\/comments)(?:\/|$)/;
 
 async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
   if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });

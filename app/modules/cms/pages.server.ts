@@ -5,6 +5,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALE_LANGUAGE_CODE, LOCALES, localePrefix, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { namedCache } from "~/.server/cache.server";
+import { readComponents, type StoredComponent } from "./page-components.schema";
 import { sanitizeCmsHtml } from "./sanitize.server";
 
 const CONTENT_LANGUAGE = "hrv"; // the built-in site's source language: the fallback text
@@ -15,6 +16,8 @@ export type PageView = {
   title: string;
   bodyHtml: string;
   metaDescription: string;
+  /** Its components (issue 7 item 1), checked and text sanitised; resolved per request by page-components.server.ts. */
+  components: StoredComponent[];
   /** The interface language the text is written in; differs from the URL's when untranslated. */
   contentLocale: Locale | null;
   isHome: boolean;
@@ -92,6 +95,7 @@ async function lookupPage(slug: string | undefined, locale: Locale): Promise<Pag
       title: pageTranslations.title,
       bodyHtml: pageTranslations.bodyHtml,
       metaDescription: pageTranslations.metaDescription,
+      components: pageTranslations.components,
     })
     .from(pages)
     .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
@@ -114,6 +118,7 @@ async function lookupPage(slug: string | undefined, locale: Locale): Promise<Pag
       title: shown.title,
       bodyHtml: sanitizeCmsHtml(shown.bodyHtml),
       metaDescription: shown.metaDescription,
+      components: readComponents(shown.components, `page ${hit.pageId} (${shown.languageCode})`),
       contentLocale: localeOfCode(shown.languageCode),
       isHome: own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug),
       alternates,

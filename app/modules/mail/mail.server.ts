@@ -27,7 +27,8 @@ export type MailKind =
   | "accountVerification"
   | "passwordReset"
   | "emailChanged"
-  | "orderConfirmation";
+  | "orderConfirmation"
+  | "formSubmission";
 
 export type Mail = {
   kind: MailKind;

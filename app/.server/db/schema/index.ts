@@ -10,3 +10,4 @@ export * from "./cart";
 export * from "./accounts";
 export * from "./orders";
 export * from "./blog";
+export * from "./forms";

@@ -1,6 +1,7 @@
 import { seedBlog } from "./blog.server";
 import { seedCheckout } from "./checkout.server";
 import { seedSeller } from "./seller.server";
+import { seedPageComponents } from "./page-components.server";
 import { seedRuns } from "../schema";
 import type { Database, Executor } from "../client.server";
 import { seedSite } from "./site.server";
@@ -26,6 +27,7 @@ export const SEED_STEPS: Step[] = [
   { step: "checkout@1", run: seedCheckout }, // payment methods, method descriptions, parcel lockers with branches
   { step: "seller@1", run: seedSeller }, // the seller on payment slips and invoices (CMS option SellerDetails)
   { step: "blog@1", demo: true, run: seedBlog }, // blog terms and posts, events
+  { step: "page-components@1", run: seedPageComponents }, // components of the built-in pages, the demo database form
 ];
 
 /**

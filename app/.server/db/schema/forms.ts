@@ -1,0 +1,60 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { consentLogs } from "./consent";
+import { mailOutbox, sites } from "./site";
+
+export const FORM_FIELD_TYPES = ["text", "email", "tel", "textarea", "select", "checkbox"] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+
+/** Text per interface locale (hr, en, de); Croatian is the fallback. */
+export type LocalizedText = Partial<Record<"hr" | "en" | "de", string>>;
+
+/** One input of a form defined in the database; `options` only for a select. */
+export type FormFieldDefinition = {
+  name: string;
+  type: FormFieldType;
+  label: LocalizedText;
+  required: boolean;
+  maxLength?: number;
+  options?: { value: string; label: LocalizedText }[];
+};
+
+/**
+ * Forms defined by an editor (spec §7 form/get, form/storeData): a slug that pages and the
+ * form route name it by, a title per language and its fields. Consents are the contact
+ * form's kind (spec §3 Form kinds has no kind per form).
+ */
+export const forms = pgTable(
+  "forms",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull().default({}),
+    fields: jsonb("fields").$type<FormFieldDefinition[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("forms_site_slug").on(t.siteId, t.slug)],
+);
+
+/**
+ * Every sent form: the contact form (formSlug 'contact', formId null) and database forms
+ * alike, the validated data as JSON, the consent log and the mail to SendEmailTo.
+ */
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    formId: integer("form_id").references(() => forms.id, { onDelete: "set null" }),
+    formSlug: text("form_slug").notNull(),
+    data: jsonb("data").$type<Record<string, string | boolean>>().notNull(),
+    // The sender's address (the reply-to of the shop's mail), trimmed and lower-cased.
+    email: text("email").notNull(),
+    locale: varchar("locale", { length: 2 }).notNull(),
+    userType: text("user_type").notNull(),
+    consentLogId: integer("consent_log_id").references(() => consentLogs.id, { onDelete: "set null" }),
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("form_submissions_created").on(t.createdAt), index("form_submissions_form").on(t.formSlug)],
+);

@@ -1,0 +1,45 @@
+import type { FormConsent } from "~/modules/consent/consent-fields";
+
+/**
+ * Shapes of the contact form and the forms defined in the database, without zod (the
+ * form component imports this file; the browser bundle stays free of zod).
+ */
+export const CONTACT_FORM_SLUG = "contact";
+
+/** The consents of every form: spec §3 Form kinds has contactForm and no kind per form. */
+export const FORMS_CONSENT_KIND = "contactForm" as const;
+
+/** Marks a post sent by the hydrated form's fetcher: it wants data back, not a redirect. */
+export const VIA_FETCHER = "fetcher";
+
+export type FieldType = "text" | "email" | "tel" | "textarea" | "select" | "checkbox";
+
+/** One input as the page shows it: the label already in the visitor's language. */
+export type FieldView = {
+  name: string;
+  type: FieldType;
+  label: string;
+  required: boolean;
+  maxLength: number;
+  options?: { value: string; label: string }[];
+  autoComplete?: string;
+};
+
+/** What a page needs to render a form (forms.server.ts formView). */
+export type FormView = {
+  slug: string;
+  title: string;
+  /** The form route in the page's language: the fetcher and the plain form post there. */
+  action: string;
+  fields: FieldView[];
+  /** Null when they could not be loaded: the form says error.consentsNotFetched. */
+  consents: FormConsent[] | null;
+};
+
+/** Message keys by field name; "consents" and "form" for refusals that belong to no input. */
+export type FormErrors = Record<string, string>;
+
+/** What the action answers: success, or the messages with what was typed (re-shown without JS). */
+export type FormAnswer =
+  | { ok: true; key: string }
+  | { ok: false; errors: FormErrors; values: Record<string, string>; accepted: number[] };

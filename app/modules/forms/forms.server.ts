@@ -1,0 +1,175 @@
+import { and, desc, eq } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { formSubmissions, forms, mailOutbox, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema";
+import { SITE_ID } from "~/.server/db/seed/data/options";
+import { isDomainError } from "~/.server/domain-error";
+import { getFixedT } from "~/.server/i18n.server";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import type { ConsentUserType } from "~/modules/consent/consent.schema";
+import { getFormConsents, logConsents, validateConsents } from "~/modules/consent/consent.server";
+import { shopRecipient } from "~/modules/enquiry/enquiry.server";
+import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { CONTACT_FORM_SLUG, FORMS_CONSENT_KIND, type FieldView, type FormErrors, type FormView } from "./form-fields";
+import { maxLengthOf, parseFormData } from "./form.schema";
+
+/**
+ * The contact form (spec §3 Contact form, §7 contact/contactAdmin) and the forms defined
+ * in the database (§7 form/get, form/storeData). A valid submission with every required
+ * consent is stored as JSON with its consent log and a mail to the shop's SendEmailTo
+ * address (reply-to the sender) in one transaction; SMTP runs after the commit.
+ */
+type Definition = { id: number | null; slug: string; title: LocalizedText | null; fields: FormFieldDefinition[] };
+
+// Labels of the contact form come from locales/forms.json (forms.contact.fields.*).
+const CONTACT_FIELDS: FormFieldDefinition[] = [
+  { name: "firstName", type: "text", label: {}, required: true, maxLength: 100 },
+  { name: "lastName", type: "text", label: {}, required: false, maxLength: 100 },
+  { name: "from", type: "email", label: {}, required: true, maxLength: 254 },
+  { name: "contactNumber", type: "tel", label: {}, required: false, maxLength: 30 },
+  { name: "subject", type: "text", label: {}, required: true, maxLength: 200 },
+  { name: "content", type: "textarea", label: {}, required: true, maxLength: 5000 },
+];
+
+const AUTOCOMPLETE: Record<string, string> = { firstName: "given-name", lastName: "family-name", from: "email", contactNumber: "tel" };
+
+const text = (labels: LocalizedText | null | undefined, locale: Locale) => labels?.[locale] ?? labels?.hr ?? "";
+
+/** The contact form, or the database form of this slug; null for an unknown slug. */
+export async function getFormDefinition(slug: string, db?: Executor): Promise<Definition | null> {
+  if (slug === CONTACT_FORM_SLUG) return { id: null, slug, title: null, fields: CONTACT_FIELDS };
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .select({ id: forms.id, slug: forms.slug, title: forms.title, fields: forms.fields })
+    .from(forms)
+    .where(and(eq(forms.siteId, SITE_ID), eq(forms.slug, slug)));
+  return row ?? null;
+}
+
+/** What a page needs to show the form in the visitor's language; null for an unknown slug. */
+export async function formView(slug: string, locale: Locale): Promise<FormView | null> {
+  const definition = await getFormDefinition(slug);
+  if (!definition) return null;
+  const t = await getFixedT(locale);
+  const contact = definition.id === null;
+  const fields: FieldView[] = definition.fields.map((f) => ({
+    name: f.name,
+    type: f.type,
+    label: contact ? t(`forms.contact.fields.${f.name}`) : text(f.label, locale) || f.name,
+    required: f.required,
+    maxLength: maxLengthOf(f),
+    options: f.options?.map((o) => ({ value: o.value, label: text(o.label, locale) || o.value })),
+    autoComplete: contact ? AUTOCOMPLETE[f.name] : undefined,
+  }));
+  let consents: FormView["consents"];
+  try {
+    consents = await getFormConsents(FORMS_CONSENT_KIND, locale);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    consents = null;
+  }
+  return {
+    slug,
+    title: contact ? t("forms.contact.title") : text(definition.title, locale),
+    action: href("form", locale, { slug }),
+    fields,
+    consents,
+  };
+}
+
+export type Submission = {
+  slug: string;
+  fields: FormData;
+  acceptedIds: readonly number[];
+  locale: Locale;
+  userType: ConsentUserType;
+};
+
+export type SubmissionResult = { ok: true; id: number; mailId: number | null } | { ok: false; status: number; errors: FormErrors };
+
+export async function submitForm(submission: Submission): Promise<SubmissionResult | null> {
+  const definition = await getFormDefinition(submission.slug);
+  if (!definition) return null;
+  const parsed = parseFormData(definition.fields, submission.fields);
+  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  let accepted: number[];
+  try {
+    accepted = await validateConsents(FORMS_CONSENT_KIND, submission.acceptedIds);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const field = error.key === "core.notifications.consentRequired" ? "consents" : "form";
+    return { ok: false, status: error.status, errors: { [field]: error.key } };
+  }
+  const db = await getDb();
+  try {
+    const { id, mail } = await db.transaction(async (tx) => {
+      const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: parsed.email || null });
+      const mail = await mailTheShop(tx, definition, parsed.data, parsed.email, submission.locale);
+      const [row] = await tx
+        .insert(formSubmissions)
+        .values({
+          siteId: SITE_ID,
+          formId: definition.id,
+          formSlug: definition.slug,
+          data: parsed.data,
+          email: parsed.email,
+          locale: submission.locale,
+          userType: submission.userType,
+          consentLogId: log?.id ?? null,
+          mailId: mail?.id ?? null,
+        })
+        .returning({ id: formSubmissions.id });
+      return { id: row.id, mail };
+    });
+    await mail?.deliver();
+    return { ok: true, id, mailId: mail?.id ?? null };
+  } catch (error) {
+    // error.failedConsentLog: nothing was stored, the visitor may send again.
+    if (!isDomainError(error)) throw error;
+    return { ok: false, status: error.status, errors: { form: error.key } };
+  }
+}
+
+/** The shop's copy in the shop's language, one "label: value" line per field; none without SendEmailTo. */
+async function mailTheShop(tx: Executor, definition: Definition, data: Record<string, string | boolean>, email: string, locale: Locale): Promise<OutboxMail | null> {
+  const to = await shopRecipient(tx);
+  if (!to) {
+    console.warn(`Form ${definition.slug} stored without a mail: the option SendEmailTo is not set`);
+    return null;
+  }
+  const t = await getFixedT(DEFAULT_LOCALE);
+  const contact = definition.id === null;
+  const title = contact ? t("forms.contact.title") : text(definition.title, DEFAULT_LOCALE) || definition.slug;
+  const lines = definition.fields.map((f) => {
+    const label = contact ? t(`forms.contact.fields.${f.name}`) : text(f.label, DEFAULT_LOCALE) || f.name;
+    const value = data[f.name];
+    const shown = typeof value === "boolean" ? t(value ? "forms.mail.yes" : "forms.mail.no") : value || "-";
+    return `${label}: ${shown}`;
+  });
+  const subject = contact && typeof data.subject === "string" ? t("forms.mail.contactSubject", { subject: data.subject }) : t("forms.mail.subject", { form: title });
+  const body = t("forms.mail.text", { form: title, language: locale, fields: lines.join("\n") });
+  return sendMail({ kind: "formSubmission", to, replyTo: email || null, subject, text: body }, tx);
+}
+
+export const SUBMISSION_LIST_LIMIT = 100;
+
+/** The latest submissions for the backoffice, newest first, with the state of their mail. */
+export async function listSubmissions() {
+  const db = await getDb();
+  return db
+    .select({
+      id: formSubmissions.id,
+      formSlug: formSubmissions.formSlug,
+      email: formSubmissions.email,
+      data: formSubmissions.data,
+      locale: formSubmissions.locale,
+      consentLogId: formSubmissions.consentLogId,
+      mailStatus: mailOutbox.status,
+      createdAt: formSubmissions.createdAt,
+    })
+    .from(formSubmissions)
+    .leftJoin(mailOutbox, eq(mailOutbox.id, formSubmissions.mailId))
+    .where(eq(formSubmissions.siteId, SITE_ID))
+    .orderBy(desc(formSubmissions.id))
+    .limit(SUBMISSION_LIST_LIMIT);
+}
