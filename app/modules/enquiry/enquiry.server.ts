@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { getDb, type Executor } from "~/.server/db/client.server";
-import { options, priceEnquiries } from "~/.server/db/schema";
+import type { Executor } from "~/.server/db/client.server";
+import { priceEnquiries } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
-import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { verifyCaptcha } from "~/modules/captcha/captcha.server";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
-import { logConsents, validateConsents } from "~/modules/consent/consent.server";
+import { logConsents } from "~/modules/consent/consent.server";
+import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { ENQUIRY_FORM_KIND, type EnquiryErrors } from "./enquiry-fields";
 import { parseEnquiry, type Enquiry } from "./enquiry.schema";
@@ -34,61 +33,36 @@ export type EnquiryRequest = {
 
 export type EnquiryResult = { ok: true; id: number; mailId: number | null } | { ok: false; status: number; errors: EnquiryErrors };
 
-/** The option SendEmailTo (spec §3 CMS options); read fresh, an admin may just have changed it. */
-export async function shopRecipient(db: Executor): Promise<string | null> {
-  const [row] = await db
-    .select({ value: options.value })
-    .from(options)
-    .where(and(eq(options.siteId, SITE_ID), eq(options.key, "SendEmailTo")));
-  return typeof row?.value === "string" && row.value.includes("@") ? row.value : null;
-}
-
 export async function sendPriceEnquiry(request: EnquiryRequest): Promise<EnquiryResult> {
   const parsed = parseEnquiry(request.fields);
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
-  let accepted: number[];
-  try {
-    accepted = await validateConsents(ENQUIRY_FORM_KIND, request.acceptedIds);
-    // Last: a form with a typo does not spend a Google call.
-    await verifyCaptcha(request.captchaToken);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.key === "core.notifications.consentRequired" ? "consents" : "form";
-    return { ok: false, status: error.status, errors: { [field]: error.key } };
-  }
+  const consents = await acceptConsents(ENQUIRY_FORM_KIND, request.acceptedIds, () => verifyCaptcha(request.captchaToken));
+  if (!consents.ok) return consents;
+  const { accepted } = consents;
   const { enquiry } = parsed;
-  const db = await getDb();
-  try {
-    const { id, mail } = await db.transaction(async (tx) => {
-      const log = await logConsents(tx, { kind: ENQUIRY_FORM_KIND, acceptedIds: accepted, userType: request.userType, email: enquiry.from });
-      const mail = await mailTheShop(tx, enquiry, request);
-      const [row] = await tx
-        .insert(priceEnquiries)
-        .values({
-          siteId: SITE_ID,
-          productId: request.product.id,
-          productName: request.product.name,
-          productSku: request.product.sku,
-          firstName: enquiry.firstName,
-          lastName: enquiry.lastName,
-          email: enquiry.from,
-          contactNumber: enquiry.contactNumber,
-          content: enquiry.content,
-          locale: request.locale,
-          userType: request.userType,
-          consentLogId: log?.id ?? null,
-          mailId: mail?.id ?? null,
-        })
-        .returning({ id: priceEnquiries.id });
-      return { id: row.id, mail };
-    });
-    await mail?.deliver();
-    return { ok: true, id, mailId: mail?.id ?? null };
-  } catch (error) {
-    // error.failedConsentLog: nothing was stored, the shopper may send again.
-    if (!isDomainError(error)) throw error;
-    return { ok: false, status: error.status, errors: { form: error.key } };
-  }
+  return storeSubmission(async (tx) => {
+    const log = await logConsents(tx, { kind: ENQUIRY_FORM_KIND, acceptedIds: accepted, userType: request.userType, email: enquiry.from });
+    const mail = await mailTheShop(tx, enquiry, request);
+    const [row] = await tx
+      .insert(priceEnquiries)
+      .values({
+        siteId: SITE_ID,
+        productId: request.product.id,
+        productName: request.product.name,
+        productSku: request.product.sku,
+        firstName: enquiry.firstName,
+        lastName: enquiry.lastName,
+        email: enquiry.from,
+        contactNumber: enquiry.contactNumber,
+        content: enquiry.content,
+        locale: request.locale,
+        userType: request.userType,
+        consentLogId: log?.id ?? null,
+        mailId: mail?.id ?? null,
+      })
+      .returning({ id: priceEnquiries.id });
+    return { id: row.id, mail };
+  });
 }
 
 /** The shop's copy, in the shop's language; reply goes to the shopper. None when SendEmailTo is not set. */

@@ -7,8 +7,8 @@ import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
-import { getFormConsents, logConsents, validateConsents } from "~/modules/consent/consent.server";
-import { shopRecipient } from "~/modules/enquiry/enquiry.server";
+import { getFormConsents, logConsents } from "~/modules/consent/consent.server";
+import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { CONTACT_FORM_SLUG, FORMS_CONSENT_KIND, type FieldView, type FormErrors, type FormView } from "./form-fields";
 import { maxLengthOf, parseFormData } from "./form.schema";
@@ -92,42 +92,28 @@ export async function submitForm(submission: Submission): Promise<SubmissionResu
   if (!definition) return null;
   const parsed = parseFormData(definition.fields, submission.fields);
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
-  let accepted: number[];
-  try {
-    accepted = await validateConsents(FORMS_CONSENT_KIND, submission.acceptedIds);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.key === "core.notifications.consentRequired" ? "consents" : "form";
-    return { ok: false, status: error.status, errors: { [field]: error.key } };
-  }
-  const db = await getDb();
-  try {
-    const { id, mail } = await db.transaction(async (tx) => {
-      const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: parsed.email || null });
-      const mail = await mailTheShop(tx, definition, parsed.data, parsed.email, submission.locale);
-      const [row] = await tx
-        .insert(formSubmissions)
-        .values({
-          siteId: SITE_ID,
-          formId: definition.id,
-          formSlug: definition.slug,
-          data: parsed.data,
-          email: parsed.email,
-          locale: submission.locale,
-          userType: submission.userType,
-          consentLogId: log?.id ?? null,
-          mailId: mail?.id ?? null,
-        })
-        .returning({ id: formSubmissions.id });
-      return { id: row.id, mail };
-    });
-    await mail?.deliver();
-    return { ok: true, id, mailId: mail?.id ?? null };
-  } catch (error) {
-    // error.failedConsentLog: nothing was stored, the visitor may send again.
-    if (!isDomainError(error)) throw error;
-    return { ok: false, status: error.status, errors: { form: error.key } };
-  }
+  const consents = await acceptConsents(FORMS_CONSENT_KIND, submission.acceptedIds);
+  if (!consents.ok) return consents;
+  const { accepted } = consents;
+  return storeSubmission(async (tx) => {
+    const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: parsed.email || null });
+    const mail = await mailTheShop(tx, definition, parsed.data, parsed.email, submission.locale);
+    const [row] = await tx
+      .insert(formSubmissions)
+      .values({
+        siteId: SITE_ID,
+        formId: definition.id,
+        formSlug: definition.slug,
+        data: parsed.data,
+        email: parsed.email,
+        locale: submission.locale,
+        userType: submission.userType,
+        consentLogId: log?.id ?? null,
+        mailId: mail?.id ?? null,
+      })
+      .returning({ id: formSubmissions.id });
+    return { id: row.id, mail };
+  });
 }
 
 /** The shop's copy in the shop's language, one "label: value" line per field; none without SendEmailTo. */

@@ -3,7 +3,6 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { cartItems, carts, options, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
 import { REQUEST_QUOTE_OPTION } from "~/.server/db/seed/cart.server";
 import { SITE_ID } from "~/.server/db/seed/data/options";
-import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -11,12 +10,12 @@ import { verifyCaptcha } from "~/modules/captcha/captcha.server";
 import { lookupCart } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
-import { logConsents, validateConsents } from "~/modules/consent/consent.server";
+import { logConsents } from "~/modules/consent/consent.server";
 import { enquiryFormDataFor } from "~/modules/enquiry/enquiry-data.server";
 import { ENQUIRY_FORM_KIND } from "~/modules/enquiry/enquiry-fields";
 import type { EnquiryResult } from "~/modules/enquiry/enquiry.server";
-import { shopRecipient } from "~/modules/enquiry/enquiry.server";
 import { parseEnquiry, type Enquiry } from "~/modules/enquiry/enquiry.schema";
+import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { clearSiteContext, getSiteContext } from "~/modules/site/site.server";
 import type { QuoteData } from "./quote-fields";
@@ -71,50 +70,36 @@ export async function sendQuoteRequest(input: QuoteRequest): Promise<EnquiryResu
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
   const cart = await cartLinesOf(input.request, input.locale);
   if (!cart || cart.lines.length === 0) return { ok: false, status: 400, errors: { form: EMPTY_CART } };
-  let accepted: number[];
-  try {
-    accepted = await validateConsents(ENQUIRY_FORM_KIND, input.acceptedIds);
-    await verifyCaptcha(input.captchaToken);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.key === "core.notifications.consentRequired" ? "consents" : "form";
-    return { ok: false, status: error.status, errors: { [field]: error.key } };
-  }
+  const consents = await acceptConsents(ENQUIRY_FORM_KIND, input.acceptedIds, () => verifyCaptcha(input.captchaToken));
+  if (!consents.ok) return consents;
+  const { accepted } = consents;
   const { enquiry } = parsed;
   const lines: EnquiryLine[] = cart.lines.map(({ itemId: _itemId, ...line }) => line);
-  const db = await getDb();
-  try {
-    const { id, mail } = await db.transaction(async (tx) => {
-      const log = await logConsents(tx, { kind: ENQUIRY_FORM_KIND, acceptedIds: accepted, userType: input.userType, email: enquiry.from });
-      const mail = await mailTheShop(tx, enquiry, lines, input.locale);
-      const [row] = await tx
-        .insert(priceEnquiries)
-        .values({
-          siteId: SITE_ID,
-          productId: null,
-          productName: "",
-          productSku: "",
-          firstName: enquiry.firstName,
-          lastName: enquiry.lastName,
-          email: enquiry.from,
-          contactNumber: enquiry.contactNumber,
-          content: enquiry.content,
-          locale: input.locale,
-          userType: input.userType,
-          consentLogId: log?.id ?? null,
-          mailId: mail?.id ?? null,
-          lines,
-        })
-        .returning({ id: priceEnquiries.id });
-      await emptyAskedLines(tx, cart.cartId, cart.lines.map((l) => l.itemId));
-      return { id: row.id, mail };
-    });
-    await mail?.deliver();
-    return { ok: true, id, mailId: mail?.id ?? null };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return { ok: false, status: error.status, errors: { form: error.key } };
-  }
+  return storeSubmission(async (tx) => {
+    const log = await logConsents(tx, { kind: ENQUIRY_FORM_KIND, acceptedIds: accepted, userType: input.userType, email: enquiry.from });
+    const mail = await mailTheShop(tx, enquiry, lines, input.locale);
+    const [row] = await tx
+      .insert(priceEnquiries)
+      .values({
+        siteId: SITE_ID,
+        productId: null,
+        productName: "",
+        productSku: "",
+        firstName: enquiry.firstName,
+        lastName: enquiry.lastName,
+        email: enquiry.from,
+        contactNumber: enquiry.contactNumber,
+        content: enquiry.content,
+        locale: input.locale,
+        userType: input.userType,
+        consentLogId: log?.id ?? null,
+        mailId: mail?.id ?? null,
+        lines,
+      })
+      .returning({ id: priceEnquiries.id });
+    await emptyAskedLines(tx, cart.cartId, cart.lines.map((l) => l.itemId));
+    return { id: row.id, mail };
+  });
 }
 
 /**
