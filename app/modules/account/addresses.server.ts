@@ -40,7 +40,8 @@ export class AddressFieldError extends DomainError {
   }
 }
 
-function rowOf(input: AddressInput) {
+/** The typed address fields as stored (the country is resolved separately). */
+export function addressFields(input: AddressInput) {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -57,7 +58,7 @@ function rowOf(input: AddressInput) {
 
 /** Resolves the country (checked against the allowed list) before anything is written. */
 export async function addressRow(db: Executor, input: AddressInput, field: string) {
-  return { ...rowOf(input), countryId: await countryId(db, input.country, field) };
+  return { ...addressFields(input), countryId: await countryId(db, input.country, field) };
 }
 
 export async function insertAddress(tx: Executor, userId: number, type: AddressType, row: Awaited<ReturnType<typeof addressRow>>) {

@@ -4,7 +4,7 @@ import { carts, type CheckoutAddress } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { BILLING, DELIVERY, DIFFERENT_BILLING, type CountryOption, type FieldErrors } from "~/modules/account/account-fields";
 import { addressSchema, FORM_NAMES, parseForm, type AddressInput } from "~/modules/account/account.schema";
-import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
+import { addressFields, allowedCountries, listAddresses } from "~/modules/account/addresses.server";
 import { registerGuest } from "~/modules/account/guest.server";
 import { cartArchived, sessionUsed, type CartRow } from "~/modules/cart/cart-session.server";
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
@@ -41,21 +41,9 @@ function snapshot(input: AddressInput, countries: CountryOption[], field: string
   const country = countries.find((c) => c.iso === input.country);
   // Checkout needs a country to deliver to, and only an allowed one (spec §5 allowedCountries).
   if (!country) throw new StepErrors({ [field]: input.country ? "account.validation.country" : "core.validation.required" });
-  return {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    contactEmail: input.contactEmail,
-    contactPhone: input.contactPhone,
-    countryIso: country.iso,
-    countryName: country.name,
-    city: input.city,
-    street: input.street,
-    houseNumber: input.houseNumber,
-    zipCode: input.zipCode,
-    companyName: input.companyName,
-    companyOib: input.companyOIB,
-  };
+  return { ...addressFields(input), countryIso: country.iso, countryName: country.name };
 }
+
 
 /** The delivery address: one of the customer's saved addresses or the typed form; billing the same (a copy) or its own form. */
 export async function saveAddressStep(ctx: CheckoutContext, form: FormData) {
