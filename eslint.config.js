@@ -17,4 +17,22 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    // Errors are told apart by their stable code (DomainError.code), never by their
+    // message or locale key: a reworded message must not change behaviour (issue 12 item 6).
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name=/(^e|[eE]rror)$/][property.name=/^(key|message)$/]",
+          message: "Compare DomainError.code, not its message or key.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(startsWith|includes|endsWith)$/] > MemberExpression.callee > MemberExpression.object[object.name=/(^e|[eE]rror)$/][property.name=/^(key|message)$/]",
+          message: "Compare DomainError.code, not its message or key.",
+        },
+      ],
+    },
+  },
 );

@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(backToForm, { headers: await setToast({ type: "success", key }) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.key === "comments.loggedUsersOnly") {
+    if (error.code === "loginRequired") {
       const login = `${href("login", locale)}?redirectTo=${encodeURIComponent(back)}`;
       return redirect(login, { headers: await setToast({ type: "info", key: error.key }) });
     }

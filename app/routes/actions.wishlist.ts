@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { headers: await setToast({ type: "success", key, values: { entity, name: result.name } }) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.key === "wishlist.loginRequired") {
+    if (error.code === "loginRequired") {
       const login = `${href("login", locale)}?redirectTo=${encodeURIComponent(back)}`;
       return redirect(login, { headers: await setToast({ type: "info", key: error.key }) });
     }

@@ -146,6 +146,7 @@ describe("input rules", () => {
     const error = await search({ text: "krov", categories: [], locale: "hr" }).catch((e: unknown) => e);
     expect(isDomainError(error)).toBe(true);
     expect((error as Error).message).toBe("Missing search categories");
+    expect((error as { code: string; key: string }).code).toBe("missingCategories");
     expect((error as { key: string }).key).toBe("search.missingCategories");
   });
 

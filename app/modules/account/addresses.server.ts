@@ -32,11 +32,8 @@ async function countryId(db: Executor, iso: string, field: string): Promise<numb
 
 /** A refusal that belongs to one posted field ("delivery.country"). */
 export class AddressFieldError extends DomainError {
-  constructor(
-    readonly field: string,
-    key: string,
-  ) {
-    super(`Invalid ${field}`, key, 400);
+  constructor(field: string, key: string) {
+    super("invalidAddressField", { message: `Invalid ${field}`, key, field });
   }
 }
 
@@ -106,6 +103,6 @@ export async function saveAddress(userId: number, id: number | null, type: Addre
     .set({ ...row, type })
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
-  if (!updated) throw new DomainError("Address not found", "account.notifications.addressNotFound", 404);
+  if (!updated) throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
   return updated.id;
 }

@@ -19,7 +19,7 @@ export async function authenticate(email: string, password: string) {
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user || user.isGuest || !ok) {
-    throw new DomainError("Unknown username or password!", "core.notifications.unknowUserOrPassword", 401);
+    throw new DomainError("unknownUserOrPassword", { message: "Unknown username or password!", key: "core.notifications.unknowUserOrPassword", status: 401 });
   }
   return { id: user.id, isBackofficeUser: user.isBackofficeUser };
 }

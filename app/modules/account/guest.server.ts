@@ -17,7 +17,7 @@ const GUEST_COOKIE_MAX_AGE = 31_536_000;
 
 export type Guest = { id: number; email: string };
 
-export const noActiveUser = () => new DomainError("No active user", "checkout.guest.noActiveUser", 401);
+export const noActiveUser = () => new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
 
 /** Spec's e-mail rule, kept here so the service refuses junk whoever calls it. */
 export function normaliseGuestEmail(value: unknown): string | null {
@@ -33,13 +33,13 @@ export function normaliseGuestEmail(value: unknown): string | null {
  */
 export async function registerGuest(tx: Executor, cartId: number, rawEmail: unknown): Promise<{ guest: Guest; cookie: string }> {
   const email = normaliseGuestEmail(rawEmail);
-  if (!email) throw new DomainError("Invalid e-mail", "core.validation.email", 400);
+  if (!email) throw new DomainError("invalidEmail", { message: "Invalid e-mail", key: "core.validation.email" });
   await tx.insert(users).values({ siteId: SITE_ID, email, isGuest: true }).onConflictDoNothing();
   const [user] = await tx
     .select({ id: users.id, isGuest: users.isGuest })
     .from(users)
     .where(and(eq(users.siteId, SITE_ID), eq(users.email, email)));
-  if (!user.isGuest) throw new DomainError("Account exists", "checkout.guest.accountExists", 409);
+  if (!user.isGuest) throw new DomainError("accountExists", { message: "Account exists", key: "checkout.guest.accountExists", status: 409 });
   await tx.update(carts).set({ userId: user.id }).where(eq(carts.id, cartId));
   return { guest: { id: user.id, email }, cookie: guestCookie(email) };
 }

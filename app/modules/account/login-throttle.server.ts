@@ -20,7 +20,7 @@ export function throttleKey(username: string, clientIp: string): string {
 }
 
 export const lockedOut = () =>
-  new DomainError("Too many failed sign-ins", "account.login.lockedOut", 429);
+  new DomainError("loginLockedOut", { message: "Too many failed sign-ins", key: "account.login.lockedOut", status: 429 });
 
 /** Throws 429 while the key cools down; an ended cooling period starts a fresh count. */
 export async function assertNotLockedOut(key: string, now = new Date()): Promise<void> {

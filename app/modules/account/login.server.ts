@@ -19,7 +19,7 @@ import { assertNotLockedOut, clearLoginFailures, recordLoginFailure, throttleKey
 export type LogInInput = { request: Request; username: string; password: string; clientIp: string; locale: Locale; origin: string };
 
 /** Registered with verification on and not confirmed yet: a fresh link is mailed, no session. */
-const emailNotConfirmed = () => new DomainError("E-mail is not confirmed", "core.notifications.confirmEmail", 403);
+const emailNotConfirmed = () => new DomainError("emailNotConfirmed", { message: "E-mail is not confirmed", key: "core.notifications.confirmEmail", status: 403 });
 
 export async function logIn({ request, username, password, clientIp, locale, origin }: LogInInput): Promise<Headers> {
   const key = throttleKey(username, clientIp);

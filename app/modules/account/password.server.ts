@@ -50,7 +50,7 @@ export async function changePassword(userId: number, oldPassword: string, newPas
   const db = await getDb();
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
-    throw new DomainError("Incorrect old password.", "core.notifications.inccorectOldPassword", 400);
+    throw new DomainError("incorrectOldPassword", { message: "Incorrect old password.", key: "core.notifications.inccorectOldPassword", field: "oldPassword" });
   }
   await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId));
   await endOtherSessions(userId, keepSessionId);

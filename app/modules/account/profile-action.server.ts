@@ -7,7 +7,7 @@ import { INTENTS } from "./account-fields";
 import type { Locale } from "~/lib/locales";
 import { refuse, redirectWithToast, shopOrigin } from "./account-route.server";
 import { addressSchema, changePasswordSchema, FORM_NAMES, parseForm, profileSchema } from "./account.schema";
-import { AddressFieldError, saveAddress } from "./addresses.server";
+import { saveAddress } from "./addresses.server";
 import { changePassword } from "./password.server";
 import { barcodeCookie, updateProfile } from "./profile.server";
 import type { CurrentUser } from "./user.server";
@@ -53,8 +53,6 @@ export async function profileAction(request: Request, form: FormData, user: Curr
     throw new Response("Bad Request", { status: 400 });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const field =
-      error instanceof AddressFieldError ? error.field : error.key.startsWith("core.notifications.membershipCardBarcode") ? "memberCardBarcode" : intent === INTENTS.password && error.key === "core.notifications.inccorectOldPassword" ? "oldPassword" : "form";
-    return refuse(intent, form, { [field]: error.key }, error.status);
+    return refuse(intent, form, { [error.field ?? "form"]: error.key }, error.status);
   }
 }

@@ -32,14 +32,14 @@ export async function updateProfile(
 ): Promise<{ confirmEmail: boolean }> {
   const db = await getDb();
   const [current] = await db.select({ barcode: users.memberCardBarcode, email: users.email }).from(users).where(eq(users.id, userId));
-  if (!current) throw new DomainError("No active user", "core.notifications.unknowUserOrPassword", 401);
+  if (!current) throw new DomainError("noActiveUser", { message: "No active user", key: "core.notifications.unknowUserOrPassword", status: 401 });
   // Spec §5: a new barcode is checked by the server; an unchanged one was checked when it was saved.
   if (input.memberCardBarcode !== (current.barcode ?? "")) await checkMemberCardBarcode(input.memberCardBarcode);
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.siteId, SITE_ID), eq(users.email, input.email), ne(users.id, userId)));
-  if (taken) throw new DomainError("User already exist.", "core.notifications.userExists", 409);
+  if (taken) throw new DomainError("userExists", { message: "User already exist.", key: "core.notifications.userExists", status: 409 });
   const emailChanged = input.email !== current.email;
   const { requiresEmailVerification } = emailChanged ? await registrationOptions(db) : { requiresEmailVerification: false };
   const mails = await db.transaction(async (tx) => {

@@ -6,7 +6,6 @@ import { readAcceptedConsents } from "~/modules/consent/consent.schema";
 import { BILLING, DELIVERY, DIFFERENT_BILLING, INTENTS, WITH_ADDRESSES, type FieldErrors } from "./account-fields";
 import { homeOf, redirectWithToast, refuse, shopOrigin } from "./account-route.server";
 import { addressSchema, FORM_NAMES, parseForm, registerSchema, type AddressInput } from "./account.schema";
-import { AddressFieldError } from "./addresses.server";
 import { startSession } from "./login.server";
 import { registerCustomer } from "./register.server";
 
@@ -39,14 +38,6 @@ export async function registerAction(request: Request, form: FormData, locale: L
     return redirectWithToast(href("login", locale), "success", "core.notifications.registered");
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const field =
-      error instanceof AddressFieldError
-        ? error.field
-        : error.key === "core.notifications.consentRequired"
-          ? "consents"
-          : error.key.startsWith("core.notifications.membershipCardBarcode")
-            ? "memberCardBarcode"
-            : "form";
-    return refuse(INTENTS.register, form, { [field]: error.key }, error.status, accepted);
+    return refuse(INTENTS.register, form, { [error.field ?? "form"]: error.key }, error.status, accepted);
   }
 }

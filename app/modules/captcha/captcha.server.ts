@@ -18,7 +18,7 @@ export function captchaConfig(): CaptchaConfig | null {
   return { siteKey: env.RECAPTCHA_SITE_KEY, version: CAPTCHA_VERSION, invisible: true };
 }
 
-const failed = () => new DomainError("Captcha verification failed", "captcha.failed", 400);
+const failed = () => new DomainError("captchaFailed", { message: "Captcha verification failed", key: "captcha.failed" });
 
 /**
  * Checks the widget's answer with Google. Without keys there is nothing to check: readForm
@@ -40,7 +40,7 @@ export async function verifyCaptcha(token: unknown): Promise<void> {
     answer = (await response.json()) as { success?: unknown };
   } catch (error) {
     console.error("reCAPTCHA verification could not be done", error);
-    throw new DomainError("Captcha verification unavailable", "captcha.unavailable", 503);
+    throw new DomainError("captchaUnavailable", { message: "Captcha verification unavailable", key: "captcha.unavailable", status: 503 });
   }
   if (answer.success !== true) throw failed();
 }

@@ -114,8 +114,8 @@ async function afterAdd(form: FormData, back: string, cartPath: string, locale: 
 
 async function refusal(error: DomainError, { viaFetcher, back, locale, intent }: { viaFetcher: boolean; back: string; locale: Locale; intent: CartIntent }) {
   const gone = isSessionGone(error);
-  const missing = error.message === "Session doesn't exist";
-  const info = error.key === "core.notifications.configurationNotSet" || error.key === "core.notifications.itemNotInCart";
+  const missing = error.code === "cartSessionMissing";
+  const info = error.code === "configurationNotSet" || error.code === "itemNotInCart";
   let toast: Toast = { type: info ? "info" : "error", key: error.key, values: error.values };
   // Spec §8 removeFromCartFailed: a removal that fails for any reason but "not in the cart".
   if (intent === "delete" && !info && !gone) toast = { type: "error", key: "core.notifications.removeFromCartFailed" };

@@ -22,7 +22,7 @@ export function parseQuantity(raw: FormDataEntryValue | null): number {
   return quantity;
 }
 
-export const invalidQuantity = () => new DomainError("Invalid quantity", "error.invalidQuantity", 400);
+export const invalidQuantity = () => new DomainError("invalidQuantity", { message: "Invalid quantity", key: "error.invalidQuantity" });
 
 const positiveId = (raw: FormDataEntryValue | null) => {
   const text = typeof raw === "string" ? raw.trim() : "";
@@ -39,7 +39,7 @@ export function mergeKey(line: CartLine): string {
 export async function resolveCartLine(form: FormData, locale: Locale): Promise<{ line: CartLine; entity: CartEntity }> {
   const productId = positiveId(form.get(CART_FIELDS.productId));
   const product = productId ? await getProductForCart(productId, locale) : null;
-  if (!product) throw new DomainError("Product not found", "cart.productNotFound", 404);
+  if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "cart.productNotFound", status: 404 });
 
   let variantId: number | null = null;
   const bundleOptions: BundleOption[] = [];
@@ -47,29 +47,29 @@ export async function resolveCartLine(form: FormData, locale: Locale): Promise<{
     // A configurable product is added as one of its variants (spec: "configuration is not set").
     const wanted = positiveId(form.get(CART_FIELDS.variantId));
     const variant = product.configuration?.associatedProducts.find((v) => v.id === wanted);
-    if (!variant) throw new DomainError("Configuration not set", "core.notifications.configurationNotSet", 400);
-    if (!variant.inStock) throw new DomainError("Out of stock", "cart.outOfStock", 409);
+    if (!variant) throw new DomainError("configurationNotSet", { message: "Configuration not set", key: "core.notifications.configurationNotSet" });
+    if (!variant.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
     variantId = variant.id;
   } else if (product.format === "bundle" && product.bundle) {
     for (const part of product.bundle.parts) {
       // A part that is itself a bundle blocks the bundle.
-      if (part.format === "bundle") throw new DomainError("Nested bundle", "product.bundle.nestedBundle", 400);
+      if (part.format === "bundle") throw new DomainError("nestedBundle", { message: "Nested bundle", key: "product.bundle.nestedBundle" });
       if (!part.configuration) continue;
       // A configurable part needs a chosen simple or e-product variant distinct from the main one.
       const chosen = positiveId(form.get(bundleOptionField(part.id)));
       const variant = part.configuration.associatedProducts.find((v) => v.id === chosen && v.id !== part.id);
-      if (!variant) throw new DomainError("Bundle not configured", "product.bundle.notConfigured", 400);
-      if (!variant.inStock) throw new DomainError("Out of stock", "cart.outOfStock", 409);
+      if (!variant) throw new DomainError("bundleNotConfigured", { message: "Bundle not configured", key: "product.bundle.notConfigured" });
+      if (!variant.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
       bundleOptions.push({ id: part.id, variantId: variant.id });
     }
   }
-  if (product.format !== "configurable" && !product.inStock) throw new DomainError("Out of stock", "cart.outOfStock", 409);
+  if (product.format !== "configurable" && !product.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
 
   const options = await validateProductOptions(product, form);
   if (!options.ok) {
     const [field, message] = Object.entries(options.errors)[0];
     const label = product.customOptions.find((o) => `options.${o.code}` === field)?.label ?? field;
-    throw new DomainError("Invalid options", "cart.optionInvalid", 400, { label, message });
+    throw new DomainError("invalidOption", { message: "Invalid options", key: "cart.optionInvalid", values: { label, message } });
   }
   return {
     line: { productId: product.id, variantId, options: { personalizations: options.values, bundleOptions } },

@@ -22,11 +22,11 @@ export type CartRow = typeof carts.$inferSelect;
 export type CartSessionCookies = { cartId: number; protectCode: string };
 
 /** The spec's thrown messages (§7, §8) with the keys the routes translate them by. */
-export const sessionMissing = () => new DomainError("Session doesn't exist", "cart.sessionMissing", 400);
-export const cartArchived = () => new DomainError("Cart is archived.", "core.notifications.cartUpdateError", 409);
-export const sessionUsed = () => new DomainError("Session already used.", "core.notifications.cartUpdateError", 409);
+export const sessionMissing = () => new DomainError("cartSessionMissing", { message: "Session doesn't exist", key: "cart.sessionMissing" });
+export const cartArchived = () => new DomainError("cartArchived", { message: "Cart is archived.", key: "core.notifications.cartUpdateError", status: 409 });
+export const sessionUsed = () => new DomainError("cartSessionUsed", { message: "Session already used.", key: "core.notifications.cartUpdateError", status: 409 });
 /** The two errors after which the shopper is sent home with the session cleared (spec §2, §8). */
-export const isSessionGone = (error: DomainError) => error.message === "Cart is archived." || error.message === "Session already used.";
+export const isSessionGone = (error: DomainError) => error.code === "cartArchived" || error.code === "cartSessionUsed";
 
 export function readCartCookies(request: Request): CartSessionCookies | null {
   const id = readCookie(request, CART_ID_COOKIE);

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { cartItems, carts, products } from "~/.server/db/schema";
 import { SITE_ID } from "~/.server/db/seed/data/options";
-import { DomainError } from "~/.server/domain-error";
+import { DomainError, hasErrorCode } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { formatPrice } from "~/lib/prices";
 import { requestLocale } from "~/modules/site/locale.server";
@@ -46,7 +46,7 @@ async function change<T = void>(request: Request, run: (tx: Executor, cart: Cart
       cart = await lockCart(tx, request);
     } catch (error) {
       // "Adding with no session creates one" (spec §4); a dead session counts as none.
-      if (!create || !(error instanceof DomainError) || error.message !== "Session doesn't exist") throw error;
+      if (!create || !hasErrorCode(error, "cartSessionMissing")) throw error;
       [cart] = await tx.insert(carts).values({ siteId: SITE_ID, protectCode: newProtectCode(), locale: requestLocale(request).locale }).returning();
       created = true;
     }
@@ -67,7 +67,7 @@ async function change<T = void>(request: Request, run: (tx: Executor, cart: Cart
 async function itemOf(tx: Executor, cart: CartRow, itemId: string) {
   const [item] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.id, itemId)));
   // Spec §4: "Removal only when the item is in the cart with qty above 0, else an info message."
-  if (!item) throw new DomainError("Item not in cart", "core.notifications.itemNotInCart", 404);
+  if (!item) throw new DomainError("itemNotInCart", { message: "Item not in cart", key: "core.notifications.itemNotInCart", status: 404 });
   return item;
 }
 
@@ -139,27 +139,31 @@ export async function clearCart(request: Request) {
   });
 }
 
-const COUPON_PROBLEMS: Record<CouponProblem, [string, string]> = {
-  notFound: ["Coupon not found!", "core.notifications.couponNotFound"],
-  notValidNow: ["Coupon is not valid", "cart.coupon.notValidNow"],
-  usedUp: ["Coupon usage limit reached", "cart.coupon.usedUp"],
-  minCartValue: ["Cart value below the coupon minimum", "cart.coupon.minCartValue"],
-  noEligibleItems: ["No items the coupon applies to", "cart.coupon.noEligibleItems"],
+/** Why a coupon does not apply; the problem's name is the error's code ("couponNotFound"). */
+const COUPON_PROBLEMS: Record<CouponProblem, { message: string; key: string }> = {
+  notFound: { message: "Coupon not found!", key: "core.notifications.couponNotFound" },
+  notValidNow: { message: "Coupon is not valid", key: "cart.coupon.notValidNow" },
+  usedUp: { message: "Coupon usage limit reached", key: "cart.coupon.usedUp" },
+  minCartValue: { message: "Cart value below the coupon minimum", key: "cart.coupon.minCartValue" },
+  noEligibleItems: { message: "No items the coupon applies to", key: "cart.coupon.noEligibleItems" },
 };
+const couponCode = (problem: CouponProblem) => `coupon${problem[0].toUpperCase()}${problem.slice(1)}`;
 
 /** Spec §4 Coupon: required; applied only when it applies to this cart now, else the error says why. */
 export async function applyCoupon(request: Request, rawCode: FormDataEntryValue | null) {
   const code = typeof rawCode === "string" ? normaliseCouponCode(rawCode) : "";
-  if (!code) throw new DomainError("Coupon code required", "core.validation.required", 400);
-  if (code.length > 64) throw new DomainError(...COUPON_PROBLEMS.notFound, 404);
+  if (!code) throw new DomainError("couponCodeRequired", { message: "Coupon code required", key: "core.validation.required" });
+  if (code.length > 64) throw new DomainError(couponCode("notFound"), { ...COUPON_PROBLEMS.notFound, status: 404 });
   return change(request, async (tx, cart) => {
     const coupon = await findCoupon(tx, code);
-    if (!coupon || !coupon.active) throw new DomainError(...COUPON_PROBLEMS.notFound, 404);
+    if (!coupon || !coupon.active) throw new DomainError(couponCode("notFound"), { ...COUPON_PROBLEMS.notFound, status: 404 });
     const { totals } = await priceCart(tx, cart, { coupon });
     if (totals.couponProblem) {
-      const [message, key] = COUPON_PROBLEMS[totals.couponProblem];
       const { currency } = await getSiteContext(cart.locale as Locale);
-      throw new DomainError(message, key, 400, { amount: formatPrice(coupon.minCartCents, currency, cart.locale as Locale) });
+      throw new DomainError(couponCode(totals.couponProblem), {
+        ...COUPON_PROBLEMS[totals.couponProblem],
+        values: { amount: formatPrice(coupon.minCartCents, currency, cart.locale as Locale) },
+      });
     }
     await tx.update(carts).set({ couponCode: coupon.code }).where(eq(carts.id, cart.id));
     cart.couponCode = coupon.code;
@@ -177,7 +181,7 @@ export function removeCoupon(request: Request) {
 export function saveInstructions(request: Request, raw: FormDataEntryValue | null) {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text.length > INSTRUCTIONS_MAX_LENGTH) {
-    throw new DomainError("Instructions too long", "core.validation.maxLength", 400, { length: INSTRUCTIONS_MAX_LENGTH });
+    throw new DomainError("instructionsTooLong", { message: "Instructions too long", key: "core.validation.maxLength", values: { length: INSTRUCTIONS_MAX_LENGTH } });
   }
   return change(request, async (tx, cart) => {
     await tx.update(carts).set({ instructions: text }).where(eq(carts.id, cart.id));

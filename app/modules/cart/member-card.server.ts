@@ -62,7 +62,7 @@ export async function applyMemberCard(request: Request, user: CurrentUser | null
   try {
     valid = await validator(barcode, locale);
   } catch {
-    throw new DomainError("Member card check failed", "core.notifications.membershipCardBarcodeError", 502);
+    throw new DomainError("memberCardCheckFailed", { message: "Member card check failed", key: "core.notifications.membershipCardBarcodeError", status: 502, field: "memberCardBarcode" });
   }
   if (!valid) throw invalid();
   await setCartMemberCard(request, barcode);
@@ -74,4 +74,4 @@ export async function applyMemberCard(request: Request, user: CurrentUser | null
   return { outcome: "applied", setCookie: same ? null : serializeCookie(MEMBER_CARD_COOKIE, barcode, { httpOnly: true }) };
 }
 
-const invalid = () => new DomainError("Member card barcode is not valid", "core.notifications.membershipCardBarcodeInvalid", 400);
+const invalid = () => new DomainError("memberCardInvalid", { message: "Member card barcode is not valid", key: "core.notifications.membershipCardBarcodeInvalid", field: "memberCardBarcode" });

@@ -51,7 +51,7 @@ export async function checkoutAction(request: Request, form: FormData) {
   } catch (error) {
     if (error instanceof StepErrors) return refuse(intent, form, error.errors, 400, accepted);
     if (!isDomainError(error)) throw error;
-    const field = error.key === "core.notifications.consentRequired" ? "consents" : error.key === "checkout.paymentMethodUndefined" ? "methodId" : "form";
+    const field = error.field ?? (error.code === "paymentMethodUndefined" ? "methodId" : "form");
     return refuse(intent, form, { [field]: messageKey(error.key, error.values) }, error.status, accepted);
   }
 }

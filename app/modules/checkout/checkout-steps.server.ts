@@ -33,7 +33,7 @@ async function onLockedCart<T>(cartId: number, run: (tx: Executor, cart: CartRow
 }
 
 export async function saveGuestStep(ctx: CheckoutContext, email: unknown) {
-  if (!ctx.settings.guestCheckout) throw new DomainError("Guest checkout is off", "checkout.loginRequired", 403);
+  if (!ctx.settings.guestCheckout) throw new DomainError("guestCheckoutOff", { message: "Guest checkout is off", key: "checkout.loginRequired", status: 403 });
   return onLockedCart(ctx.cart.id, (tx, cart) => registerGuest(tx, cart.id, email));
 }
 
@@ -47,14 +47,14 @@ function snapshot(input: AddressInput, countries: CountryOption[], field: string
 
 /** The delivery address: one of the customer's saved addresses or the typed form; billing the same (a copy) or its own form. */
 export async function saveAddressStep(ctx: CheckoutContext, form: FormData) {
-  if (!ctx.shopper) throw new DomainError("No active user", "checkout.guest.noActiveUser", 401);
+  if (!ctx.shopper) throw new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
   const countries = await allowedCountries(await getDb());
   const errors: FieldErrors = {};
   let delivery: CheckoutAddress | null = null;
   const saved = String(form.get(SAVED_ADDRESS_FIELD) ?? NEW_ADDRESS);
   if (saved !== NEW_ADDRESS && !ctx.shopper.guest) {
     const own = (await listAddresses(ctx.shopper.id)).find((a) => String(a.id) === saved);
-    if (!own) throw new DomainError("Address not found", "account.notifications.addressNotFound", 404);
+    if (!own) throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
     try {
       delivery = snapshot(own, countries, SAVED_ADDRESS_FIELD);
     } catch (error) {
@@ -92,7 +92,7 @@ const positiveId = (value: FormDataEntryValue | null) => (typeof value === "stri
 /** Spec §3 Shipping form (methodId, branchId), §8: no method → shippingMethodUndefined; a method with branches needs one → shippingBranchUndefined. */
 export async function saveShippingStep(ctx: CheckoutContext, form: FormData) {
   // Spec §5: "Delivery method change needs a logged-in or guest user else 'No active user'".
-  if (!ctx.shopper) throw new DomainError("No active user", "checkout.guest.noActiveUser", 401);
+  if (!ctx.shopper) throw new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
   const methods = await applicableDeliveryMethods(ctx.locale);
   const method = methods.find((m) => m.id === positiveId(form.get("methodId")));
   if (!method) throw new StepErrors({ methodId: "checkout.shippingMethodUndefined" });

@@ -45,10 +45,10 @@ export function checkInput(input: CommentInput, opts: CommentOptions): CommentIn
   const content = input.content.trim();
   const rating = input.rating;
   if (rating !== null && (!Number.isInteger(rating) || rating < 1 || rating > opts.stars))
-    throw new DomainError("Invalid rating", "comments.invalidRating", 400, { stars: opts.stars });
-  if (content.length > MAX_COMMENT_LENGTH) throw new DomainError("Comment too long", "comments.tooLong", 400, { max: MAX_COMMENT_LENGTH });
-  if (!content && rating === null) throw new DomainError("Empty comment", "comments.empty");
-  if (content && rating === null && opts.requireRating) throw new DomainError("A comment requires a rating", "comments.ratingRequired");
-  if (rating !== null && !content && opts.requireContent) throw new DomainError("A rating requires a comment", "comments.commentRequired");
+    throw new DomainError("invalidRating", { message: "Invalid rating", key: "comments.invalidRating", values: { stars: opts.stars } });
+  if (content.length > MAX_COMMENT_LENGTH) throw new DomainError("commentTooLong", { message: "Comment too long", key: "comments.tooLong", values: { max: MAX_COMMENT_LENGTH } });
+  if (!content && rating === null) throw new DomainError("emptyComment", { message: "Empty comment", key: "comments.empty" });
+  if (content && rating === null && opts.requireRating) throw new DomainError("ratingRequired", { message: "A comment requires a rating", key: "comments.ratingRequired" });
+  if (rating !== null && !content && opts.requireContent) throw new DomainError("commentRequired", { message: "A rating requires a comment", key: "comments.commentRequired" });
   return { rating, content };
 }

@@ -108,9 +108,9 @@ async function entityExists(entityType: CommentEntity, entityId: number): Promis
 /** A new comment: waits for approval with RequireAdminPublishing, else is published at once. */
 export async function postComment(user: CurrentUser | null, entityType: CommentEntity, entityId: number, input: CommentInput): Promise<{ status: CommentStatus }> {
   const opts = await options();
-  if (!enabledFor(entityType, opts)) throw new DomainError("Comments are closed", "comments.closed", 403);
-  if (!user) throw new DomainError("Logged users only", "comments.loggedUsersOnly", 401);
-  if (!(await entityExists(entityType, entityId))) throw new DomainError("Not found", "comments.notFound", 404);
+  if (!enabledFor(entityType, opts)) throw new DomainError("commentsClosed", { message: "Comments are closed", key: "comments.closed", status: 403 });
+  if (!user) throw new DomainError("loginRequired", { message: "Logged users only", key: "comments.loggedUsersOnly", status: 401 });
+  if (!(await entityExists(entityType, entityId))) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
   const clean = checkInput(input, opts);
   const status: CommentStatus = opts.requireAdminPublishing ? "pending" : "approved";
   const db = await getDb();
@@ -122,7 +122,7 @@ export async function postComment(user: CurrentUser | null, entityType: CommentE
         .select({ n: count() })
         .from(comments)
         .where(and(eq(comments.entityType, entityType), eq(comments.entityId, entityId), eq(comments.userId, user.id), ne(comments.status, "rejected")));
-      if (n > 0) throw new DomainError("One user one comment", "comments.oneUserOneComment", 409);
+      if (n > 0) throw new DomainError("oneCommentPerUser", { message: "One user one comment", key: "comments.oneUserOneComment", status: 409 });
     }
     await tx.insert(comments).values({ siteId: SITE_ID, entityType, entityId, userId: user.id, rating: clean.rating, content: clean.content, status });
   });
@@ -133,12 +133,12 @@ export async function postComment(user: CurrentUser | null, entityType: CommentE
 /** The author edits a comment (UserCanEditComment); an edited comment waits for approval again when publishing needs it. */
 export async function editComment(user: CurrentUser | null, commentId: number, input: CommentInput): Promise<{ status: CommentStatus }> {
   const opts = await options();
-  if (!user) throw new DomainError("Logged users only", "comments.loggedUsersOnly", 401);
+  if (!user) throw new DomainError("loginRequired", { message: "Logged users only", key: "comments.loggedUsersOnly", status: 401 });
   const db = await getDb();
   const [row] = await db.select().from(comments).where(eq(comments.id, commentId));
-  if (!row) throw new DomainError("Not found", "comments.notFound", 404);
+  if (!row) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
   if (row.userId !== user.id || !opts.userCanEdit || row.status === "rejected")
-    throw new DomainError("Comment edit not allowed", "comments.commentEditNotAllowed", 403);
+    throw new DomainError("commentEditNotAllowed", { message: "Comment edit not allowed", key: "comments.commentEditNotAllowed", status: 403 });
   const clean = checkInput(input, opts);
   const status: CommentStatus = opts.requireAdminPublishing ? "pending" : "approved";
   await db.update(comments).set({ rating: clean.rating, content: clean.content, status, updatedAt: new Date() }).where(eq(comments.id, commentId));
@@ -188,6 +188,6 @@ export async function listPendingComments(): Promise<PendingComment[]> {
 export async function moderateComment(commentId: number, status: "approved" | "rejected"): Promise<void> {
   const db = await getDb();
   const updated = await db.update(comments).set({ status }).where(and(eq(comments.id, commentId), eq(comments.status, "pending"))).returning({ id: comments.id });
-  if (updated.length === 0) throw new DomainError("Not found", "comments.notFound", 404);
+  if (updated.length === 0) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
   if (status === "approved") await ratings.clear();
 }

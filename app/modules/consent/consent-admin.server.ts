@@ -19,7 +19,7 @@ import {
 
 /** Backoffice side of consents (spec §2 /admin/consent): list, create, assign, read the log. */
 
-const uniqueNumberTaken = () => new DomainError("Consent unique number already exists", "consent.validation.uniqueNumberTaken", 409);
+const uniqueNumberTaken = () => new DomainError("consentNumberTaken", { message: "Consent unique number already exists", key: "consent.validation.uniqueNumberTaken", status: 409 });
 
 /** One page of consents, newest numbers last, with every translation for the admin to check. */
 export async function listConsents(page: number) {
@@ -92,7 +92,7 @@ export async function saveAssignment(kind: FormKind, input: { consents: readonly
       .select({ id: consents.id })
       .from(consents)
       .where(and(eq(consents.siteId, SITE_ID), inArray(consents.id, ids)));
-    if (found.length !== ids.length) throw new DomainError("Unknown consent", "consent.validation.unknownConsent", 400);
+    if (found.length !== ids.length) throw new DomainError("unknownConsent", { message: "Unknown consent", key: "consent.validation.unknownConsent" });
   }
   await db
     .insert(consentAssignments)

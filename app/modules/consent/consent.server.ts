@@ -72,7 +72,7 @@ async function assignedConsents(kind: FormKind): Promise<AssignedConsent[]> {
     return await consentCache.wrap(kind, () => loadAssigned(kind));
   } catch (error) {
     console.error(`Loading the consents of ${kind} failed`, error);
-    throw new DomainError("Consents were not fetched", "error.consentsNotFetched", 503);
+    throw new DomainError("consentsNotFetched", { message: "Consents were not fetched", key: "error.consentsNotFetched", status: 503 });
   }
 }
 
@@ -94,7 +94,7 @@ export async function getFormConsents(kind: FormKind, locale: Locale): Promise<F
  */
 export async function validateConsents(kind: FormKind, acceptedIds: readonly number[]): Promise<number[]> {
   const result = checkConsents(await assignedConsents(kind), acceptedIds);
-  if (!result.ok) throw new DomainError("Required consents were not accepted", "core.notifications.consentRequired", 400);
+  if (!result.ok) throw new DomainError("consentRequired", { message: "Required consents were not accepted", key: "core.notifications.consentRequired", field: "consents" });
   return result.accepted;
 }
 
@@ -137,6 +137,6 @@ export async function logConsents(tx: Executor, entry: ConsentLogEntry): Promise
     return row;
   } catch (error) {
     console.error(`Recording the consents of ${entry.kind} failed`, error);
-    throw new DomainError("Consent log was not recorded", "error.failedConsentLog", 503);
+    throw new DomainError("consentLogFailed", { message: "Consent log was not recorded", key: "error.failedConsentLog", status: 503 });
   }
 }

@@ -29,7 +29,7 @@ export async function acceptConsents(kind: FormKind, acceptedIds: readonly numbe
     return { ok: true, accepted };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const field = error.key === "core.notifications.consentRequired" ? "consents" : "form";
+    const field = error.field === "consents" ? "consents" : "form";
     return { ok: false, status: error.status, errors: { [field]: error.key } };
   }
 }

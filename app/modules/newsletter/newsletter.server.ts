@@ -32,7 +32,7 @@ export type SubscribeInput = {
 };
 
 const alreadySubscribed = () =>
-  new DomainError("E-mail is already subscribed to the newsletter", "newsletter.alreadySubscribedToNewsletter", 409);
+  new DomainError("alreadySubscribed", { message: "E-mail is already subscribed to the newsletter", key: "newsletter.alreadySubscribedToNewsletter", status: 409 });
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -47,7 +47,7 @@ async function doubleOptIn(db: Executor): Promise<boolean> {
 
 function validEmail(email: unknown): string {
   const parsed = newsletterEmailSchema.safeParse(email ?? "");
-  if (!parsed.success) throw new DomainError("Invalid newsletter e-mail", parsed.error.issues[0].message, 400);
+  if (!parsed.success) throw new DomainError("invalidEmail", { message: "Invalid newsletter e-mail", key: parsed.error.issues[0].message });
   return parsed.data;
 }
 

@@ -49,7 +49,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     if (existing) return { order: existing, created: false, mail: null };
     if (cart.status === "archived") throw cartArchived();
     if (cart.usedAt) throw sessionUsed();
-    if (!cart.deliveryAddress || !cart.billingAddress) throw new DomainError("Address missing", "checkout.addressMissing", 400);
+    if (!cart.deliveryAddress || !cart.billingAddress) throw new DomainError("addressMissing", { message: "Address missing", key: "checkout.addressMissing" });
 
     const { method, branch } = await deliveryOf(tx, cart);
     const [payment] = input.paymentMethodId
@@ -58,10 +58,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
           .from(paymentMethods)
           .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)))
       : [];
-    if (!payment) throw new DomainError("Payment method undefined", "checkout.paymentMethodUndefined", 400);
+    if (!payment) throw new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined" });
 
     const items = await loadCartItems(tx, cart.id);
-    if (items.length === 0) throw new DomainError("Cart is empty", "checkout.emptyCart", 400);
+    if (items.length === 0) throw new DomainError("emptyCart", { message: "Cart is empty", key: "checkout.emptyCart" });
     const ids = [...new Set(items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])))];
     const productRows = await tx.select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp }).from(products).where(inArray(products.id, ids));
     const skus = new Map(productRows.map((p) => [p.id, p.sku]));
@@ -77,7 +77,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     // The coupon row is locked so that its usage limit counts every order exactly once.
     const coupon = cart.couponCode ? await lockCoupon(tx, cart.couponCode) : null;
     const { totals } = await priceCart(tx, cart, { coupon: cart.couponCode ? (coupon ?? null) : null });
-    if (cart.couponCode && (totals.couponProblem || !coupon)) throw new DomainError("Coupon invalid", "checkout.couponInvalid", 409);
+    if (cart.couponCode && (totals.couponProblem || !coupon)) throw new DomainError("couponInvalid", { message: "Coupon invalid", key: "checkout.couponInvalid", status: 409 });
     if (coupon) await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} + 1` }).where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
 
     const slug = await nextOrderNumber(tx);
@@ -142,10 +142,10 @@ async function deliveryOf(tx: Executor, cart: typeof carts.$inferSelect) {
         .from(deliveryMethods)
         .where(and(eq(deliveryMethods.id, cart.deliveryMethodId), eq(deliveryMethods.siteId, SITE_ID), eq(deliveryMethods.active, true)))
     : [];
-  if (!method) throw new DomainError("Shipping method undefined", "checkout.shippingMethodUndefined", 400);
+  if (!method) throw new DomainError("shippingMethodUndefined", { message: "Shipping method undefined", key: "checkout.shippingMethodUndefined" });
   const branches = await tx.select().from(deliveryBranches).where(and(eq(deliveryBranches.deliveryMethodId, method.id), eq(deliveryBranches.active, true)));
   const branch = branches.find((b) => b.id === cart.deliveryBranchId) ?? null;
-  if (branches.length > 0 && !branch) throw new DomainError("Shipping branch undefined", "checkout.shippingBranchUndefined", 400);
+  if (branches.length > 0 && !branch) throw new DomainError("shippingBranchUndefined", { message: "Shipping branch undefined", key: "checkout.shippingBranchUndefined" });
   return { method, branch };
 }
 

@@ -59,7 +59,7 @@ const EMPTY: SearchResult = { records: [], totalRecords: 0, totalPages: 1, page:
  */
 export async function search(input: SearchInput): Promise<SearchResults> {
   const categories = [...new Set(input.categories.filter(isSearchCategory))];
-  if (categories.length === 0) throw new DomainError(MISSING_CATEGORIES_MESSAGE, "search.missingCategories");
+  if (categories.length === 0) throw new DomainError("missingCategories", { message: MISSING_CATEGORIES_MESSAGE, key: "search.missingCategories" });
   const text = normalizeSearchText(input.text);
   const terms = text ? searchTerms(text) : null;
   const page = Number.isInteger(input.page) && input.page! > 0 ? input.page! : 1;

@@ -13,8 +13,8 @@ import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from
  * Wishlists (spec §4 Wishlist, §7 wishlist/create toggles, wishlist/filter): registered
  * customers only; back-office users have none.
  */
-export const loginRequired = () => new DomainError("Wishlist needs a customer", "wishlist.loginRequired", 401);
-const noBackofficeWishlist = () => new DomainError("Back-office users have no wishlist", "wishlist.backofficeNoWishlist", 403);
+export const loginRequired = () => new DomainError("loginRequired", { message: "Wishlist needs a customer", key: "wishlist.loginRequired", status: 401 });
+const noBackofficeWishlist = () => new DomainError("backofficeNoWishlist", { message: "Back-office users have no wishlist", key: "wishlist.backofficeNoWishlist", status: 403 });
 
 /** The product ids a customer keeps (spec §4 "refetched with limit 9999"); empty for anyone else. */
 export async function wishlistProductIds(user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null): Promise<number[]> {
@@ -37,7 +37,7 @@ export async function toggleWishlist(user: Pick<CurrentUser, "id" | "isBackoffic
   if (user.isBackofficeUser) throw noBackofficeWishlist();
   const db = await getDb();
   const [product] = await db.select({ id: products.id, format: products.format }).from(products).where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
-  if (!product) throw new DomainError("Product not found", "wishlist.productNotFound", 404);
+  if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "wishlist.productNotFound", status: 404 });
   const name = pickTranslation(await loadTranslations([product.id], locale), product.id, locale)?.name ?? "";
   const entity = product.format === "bundle" ? "bundle" : "product";
   const removed = await db

@@ -15,7 +15,7 @@ export const cardGateway: PaymentGatewayAdapter = {
   async start(order, { origin }) {
     const secret = cardSecret();
     const provider = providerUrl(origin);
-    if (!secret || !provider) throw new DomainError("Card payments are not configured", "payment.card.unavailable", 503);
+    if (!secret || !provider) throw new DomainError("cardPaymentUnavailable", { message: "Card payments are not configured", key: "payment.card.unavailable", status: 503 });
     const fields: Record<(typeof REQUEST_FIELDS)[number], string> = {
       orderId: String(order.id),
       orderRef: order.slug,
