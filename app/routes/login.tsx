@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
+import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { INTENTS } from "~/modules/account/account-fields";
-import { clientIp, homeOf, redirectWithToast, refuse, rememberedRedirect, shopOrigin } from "~/modules/account/account-route.server";
-import { FORM_NAMES, loginSchema, parseForm } from "~/modules/account/account.schema";
+import { clientIp, homeOf, redirectWithToast, rememberedRedirect, shopOrigin } from "~/modules/account/account-route.server";
+import { loginSchema } from "~/modules/account/account.schema";
 import { LoginForm } from "~/modules/account/login-form";
 import { logIn } from "~/modules/account/login.server";
 import { verifyEmailAddress } from "~/modules/account/register.server";
@@ -35,7 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCurrentUser(request)) throw redirect(href("profile", locale));
   const t = await getFixedT(locale);
   // The remembered redirect is in the URL, so the page stays the same for every visitor of it (page cache).
-  return { locale, title: `${t("routes.login")} | Alu Krov`, redirectTo: rememberedRedirect(url.searchParams.get("redirectTo")) };
+  return {
+    locale,
+    title: `${t("routes.login")} | Alu Krov`,
+    redirectTo: rememberedRedirect(url.searchParams.get("redirectTo")),
+    constraint: formConstraint(loginSchema),
+  };
 }
 
 export const meta = titleMeta;
@@ -45,15 +49,14 @@ export const meta = titleMeta;
  * reset form, go home if on login page" — or to the remembered local redirect.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { form, submission } = await readSubmission(request, loginSchema);
+  if (submission.status !== "success") return refuse(submission);
   const { locale } = requestLocale(request);
-  const parsed = parseForm(loginSchema, form, FORM_NAMES.login);
-  if (!parsed.ok) return refuse(INTENTS.login, form, parsed.errors);
   try {
     const headers = await logIn({
       request,
-      username: parsed.data.username,
-      password: parsed.data.password,
+      username: submission.value.username,
+      password: submission.value.password,
       clientIp: clientIp(context),
       locale,
       origin: shopOrigin(request),
@@ -61,19 +64,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(safeRedirect(form.get("redirectTo"), homeOf(locale)), { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return refuse(INTENTS.login, form, { form: error.key }, error.status);
+    return refuseWith(submission, error);
   }
 }
 
 export default function LoginPage() {
-  const { locale, redirectTo } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const { locale, redirectTo, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12" data-testid="login-page">
       <h1 className="text-3xl font-bold text-brand-900">{t("routes.login")}</h1>
-      <LoginForm locale={locale} redirectTo={redirectTo} answer={answer} busy={navigation.state === "submitting"} />
+      <LoginForm locale={locale} redirectTo={redirectTo} lastResult={lastResult} constraint={constraint} />
       <p className="text-sm text-slate-700">
         {t("account.login.noAccount")}{" "}
         <Link to={href("register", locale)} className="text-brand-700 underline">

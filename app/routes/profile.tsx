@@ -3,11 +3,13 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getDb } from "~/.server/db/client.server";
 import { isDomainError } from "~/.server/domain-error";
+import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { readForm } from "~/.server/security.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
+import { loginSchema } from "~/modules/account/account.schema";
 import { AddressBook } from "~/modules/account/address-book";
 import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
 import { LoginForm } from "~/modules/account/login-form";
@@ -42,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (isDomainError(error)) return null;
       throw error;
     });
-    return data({ locale, title, account: null, consents, countries });
+    return data({ locale, title, account: null, consents, countries, loginConstraint: formConstraint(loginSchema) });
   }
   const query = new URL(request.url).searchParams;
   const page = positiveInt(query.get(WISHLIST_PAGE_PARAM), 1);
@@ -80,7 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { locale, account, consents, countries } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { locale, account, consents, countries } = loaded;
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
@@ -91,7 +94,7 @@ export default function ProfilePage() {
           <h1 className="text-3xl font-bold text-brand-900">{t("routes.profile")}</h1>
           <p className="mt-2 text-slate-700">{t("account.profile.anonymousLead")}</p>
           <h2 className="mt-6 mb-3 text-xl font-semibold">{t("routes.login")}</h2>
-          <LoginForm locale={locale} redirectTo={href("profile", locale)} />
+          <LoginForm locale={locale} redirectTo={href("profile", locale)} constraint={"loginConstraint" in loaded ? loaded.loginConstraint : {}} />
         </div>
         <div>
           <h2 className="mb-3 text-xl font-semibold">{t("routes.register")}</h2>

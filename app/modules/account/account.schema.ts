@@ -51,6 +51,7 @@ export function isValidOib(value: string): boolean {
 
 /** Spec §5 Login: "username required and an e-mail; password required, min 8". */
 export const loginSchema = z.object({ username: email, password });
+export type LoginInput = z.input<typeof loginSchema>;
 
 /** Spec §5 Register (simple): names and e-mail required, password min 8, confirmedPassword equal. */
 export const registerSchema = z
