@@ -1,10 +1,14 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
-import { PAYMENT_GATEWAYS, type PaymentGateway } from "~/.server/db/schema";
-import { isLocale } from "~/lib/locales";
+import { PAYMENT_GATEWAYS } from "~/.server/db/schema";
+import { LOCALES } from "~/lib/locales";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { createTestOrder } from "~/modules/payment/test-provider/test-orders.server";
 import { requireTestProvider } from "~/modules/payment/test-provider/test-provider.server";
+
+const demoOrderSchema = z.object({ gateway: z.enum(PAYMENT_GATEWAYS).default("card"), locale: z.enum(LOCALES).default("hr") });
 
 /**
  * Test fixture, only where the test provider is on (docs/decisions/0012): places a demo
@@ -16,11 +20,11 @@ export async function action({ request }: ActionFunctionArgs) {
   requireTestProvider();
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false }, { status: 401 });
-  const form = await request.formData().catch(() => null);
-  const gateway = String(form?.get("gateway") ?? "card");
-  const locale = String(form?.get("locale") ?? "hr");
-  if (!(PAYMENT_GATEWAYS as readonly string[]).includes(gateway) || !isLocale(locale)) return Response.json({ ok: false }, { status: 400 });
-  const order = await createTestOrder(await getDb(), { userId: user.id, email: user.email, gateway: gateway as PaymentGateway, locale });
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(form, { schema: demoOrderSchema });
+  if (submission.status !== "success") return Response.json({ ok: false }, { status: 400 });
+  const { gateway, locale } = submission.value;
+  const order = await createTestOrder(await getDb(), { userId: user.id, email: user.email, gateway, locale });
   return Response.json({ ok: true, ...order });
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { localeFromPath } from "~/lib/locales";
 import { formatPrice } from "~/lib/prices";
@@ -56,15 +57,15 @@ export default function TestPaymentProvider() {
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <input type="hidden" name="signature" value={signature} />
-            <button type="submit" name="decision" value="pay" className="rounded bg-green-700 px-4 py-2 text-white">
+            <Button name="decision" value="pay">
               {t("payment.testProvider.pay")}
-            </button>
-            <button type="submit" name="decision" value="decline" className="rounded bg-red-700 px-4 py-2 text-white">
+            </Button>
+            <Button name="decision" value="decline" variant="danger">
               {t("payment.testProvider.decline")}
-            </button>
-            <button type="submit" name="decision" value="cancel" className="rounded border border-slate-400 px-4 py-2">
+            </Button>
+            <Button name="decision" value="cancel" variant="secondary">
               {t("payment.testProvider.cancel")}
-            </button>
+            </Button>
           </Form>
         </>
       ) : (
