@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { categories, categoryTranslations, pages, pageTranslations, productCategories, products, productTags, tags } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { resolveLink, type LinkTarget } from "~/lib/links";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
