@@ -3,6 +3,7 @@ import { createRequestHandler as createRemixHandler, type ServerBuild } from "@r
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request, Response } from "express";
 import { namedCache } from "../cache.server";
+import { readCookieHeader } from "../cookies.server";
 import { csrf, csrfCookie } from "../security.server";
 import { localeFromPath } from "~/lib/locales";
 import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
@@ -36,12 +37,9 @@ const UNCACHED_REQUESTS = /^\/(?:assets|__manifest)(?:\/|$)|\.data$|\.[a-z0-9]+$
 
 function readCookies(header: string | undefined): Map<string, string> | null {
   const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at < 1) continue;
-    const name = part.slice(0, at).trim();
+  for (const [name, value] of Object.entries(readCookieHeader(header))) {
     if (!NEUTRAL_COOKIES.has(name) && !/^_[^_]/.test(name)) return null;
-    cookies.set(name, part.slice(at + 1).trim());
+    cookies.set(name, value ?? "");
   }
   return cookies;
 }
