@@ -5,7 +5,7 @@ import { cartItems, carts, products } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
-import { formatPrice } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { invalidQuantity, mergeKey, type CartLine } from "./cart-line.server";
