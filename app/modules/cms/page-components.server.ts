@@ -125,7 +125,7 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
     case "cta":
       return { type: "cta", title: component.title, text: component.text, link: link(component.link)! };
     case "map": {
-      // A link to the map, not an embed: the CSP allows no frames (docs/decisions/0014).
+      // A link to the map, not an embed: the CSP allows no frames (docs/decisions/0018).
       const at = `${component.zoom}/${component.lat.toFixed(5)}/${component.lon.toFixed(5)}`;
       const mapHref = `${OSM}?mlat=${component.lat.toFixed(5)}&mlon=${component.lon.toFixed(5)}#map=${at}`;
       return { type: "map", title: component.title, address: component.address, href: mapHref };

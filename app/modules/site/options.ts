@@ -11,5 +11,5 @@ export const SITE_ID = 1;
 export const FREE_DELIVERY_OPTION = "FreeDeliveryAmount";
 /** The request-quote cart switch (boolean; docs/decisions/0009). */
 export const REQUEST_QUOTE_OPTION = "CartRequestQuote";
-/** The seller on payment slips and invoices (docs/decisions/0012). */
+/** The seller on payment slips and invoices (docs/decisions/0020). */
 export const SELLER_OPTION = "SellerDetails";
