@@ -1,7 +1,28 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The layers of app/ (README "Architecture", docs/decisions/0017): the first pattern a
+ * file matches names its layer. Tests, scripts and the seed's own files are layers too, so
+ * that "only the seed runner and tests import the seed" can be said.
+ */
+const LAYERS = [
+  { type: "test", pattern: ["tests/**", "app/**/*.test.{ts,tsx}"] },
+  { type: "seed", pattern: "app/.server/db/seed/**" },
+  { type: "seed-runner", pattern: "app/.server/db/setup.server.ts" },
+  { type: "infrastructure", pattern: "app/.server/**" },
+  { type: "lib", pattern: "app/lib/**" },
+  { type: "components", pattern: "app/components/**" },
+  { type: "module", pattern: "app/modules/*/**", capture: ["domain"] },
+  { type: "route", pattern: ["app/routes/**", "app/routes.ts"] },
+  { type: "app-shell", pattern: "app/{root,entry.client,entry.server}.tsx" },
+  { type: "http-server", pattern: "server.ts" },
+  { type: "tooling", pattern: ["scripts/**", "bench/**", "*.config.{ts,js}"] },
+].map((layer) => ({ ...layer, mode: "full" }));
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", "drizzle/**", "test-results/**", "playwright-report/**", "data/**", "bench/bare/build/**"] },
@@ -15,6 +36,44 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.node } },
+  {
+    // Who may import whom. A new import across a layer the wrong way fails `npm run lint`.
+    files: ["app/**/*.{ts,tsx}", "server.ts"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/elements": LAYERS,
+      "boundaries/include": ["app/**/*", "app/.server/**/*", "server.ts", "tests/**/*", "scripts/**/*"],
+      "boundaries/dependency-nodes": ["import", "dynamic-import", "export"],
+      "import/resolver": { "./scripts/eslint-alias-resolver.cjs": {} },
+    },
+    rules: {
+      "boundaries/element-types": [
+        "error",
+        {
+          default: "disallow",
+          message: "${file.type} must not import ${dependency.type} (layers: eslint.config.js, docs/decisions/0017)",
+          rules: [
+            // Infrastructure (db, session, http middleware, env) knows no domain: server.ts
+            // hands middleware what it needs. The db client runs the seed runner when it opens.
+            { from: "infrastructure", allow: ["infrastructure", "lib", "seed-runner"] },
+            // Isomorphic helpers: nothing of modules, routes, components or .server.
+            { from: "lib", allow: ["lib"] },
+            { from: "components", allow: ["components", "lib"] },
+            { from: "module", allow: ["module", "infrastructure", "lib", "components"] },
+            // The root loader's data type only (erased at build): `useRouteLoaderData<RootData>("root")`.
+            { from: ["module", "components"], allow: ["app-shell"], importKind: "type" },
+            // The seed writes the demo content through the domain's own schemas and sanitiser.
+            { from: "seed", allow: ["seed", "infrastructure", "lib", "module"] },
+            { from: "seed-runner", allow: ["seed", "infrastructure", "lib"] },
+            { from: "route", allow: ["route", "module", "infrastructure", "lib", "components"] },
+            { from: "app-shell", allow: ["route", "module", "infrastructure", "lib", "components"] },
+            { from: "http-server", allow: ["infrastructure", "lib", "module"] },
+          ],
+        },
+      ],
     },
   },
   {
@@ -34,5 +93,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Accessibility of the shop's markup (issue 12 item 5).
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
   },
 );

@@ -11,6 +11,7 @@ import { sameOrigin } from "./app/.server/http/same-origin.server";
 import { createCachingRequestHandler } from "./app/.server/http/page-cache.server";
 import { trackingCsp } from "./app/.server/http/tracking-csp.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
+import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
@@ -29,7 +30,7 @@ async function main() {
   app.set("trust proxy", "loopback");
   app.use(compressResponses());
   app.use(cspNonce);
-  app.use(trackingCsp);
+  app.use(trackingCsp(configuredTrackingCsp));
   app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:"), captcha: Boolean(env.RECAPTCHA_SITE_KEY) }));
 
   if (vite) {

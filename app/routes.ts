@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from "@remix-run/route-config";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./lib/locales";
-import { ROUTE_FILES } from "./lib/route-files";
+import { ROUTE_FILES, SERVICE_ROUTES } from "./lib/route-files";
 import { ROUTES, ROUTE_KEYS, routeId } from "./lib/routes-table";
 
 /** The site routes of one locale, inside the main layout, built from app/lib/routes-table.ts. */
@@ -19,33 +19,12 @@ function siteRoutes(locale: Locale) {
 }
 
 export default [
-  // Resource and service routes, the same in every language.
-  route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
-  route("test", "routes/test.tsx"),
-  route("healthz", "routes/healthz.ts"),
-  // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
-  route("media/*", "routes/media.ts"),
-  route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
-  route("actions/newsletter", "routes/actions.newsletter.ts"),
-  route("actions/logout", "routes/actions.logout.ts"),
-  route("actions/wishlist", "routes/actions.wishlist.ts"),
-  // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012).
-  route("payment/card/callback", "routes/payment.card-callback.ts"),
-  route("test-payment-provider/pay", "routes/test-payment-provider.tsx"),
-  route("test-payment-provider/orders", "routes/test-payment-provider.orders.ts"),
-  route("actions/comments", "routes/actions.comments.ts"),
-  route("adminLogin", "routes/admin-login.tsx"),
-  route("section-tool", "routes/section-tool.tsx"),
-  route("admin", "routes/admin-layout.tsx", [
-    index("routes/admin.index.tsx"),
-    route("cache", "routes/admin.cache.tsx"),
-    route("consent", "routes/admin.consent.tsx"),
-    route("consent/:slug", "routes/admin.consent.$slug.tsx"),
-    route("templates", "routes/admin.templates.tsx"),
-    route("cart-settings", "routes/admin.cart-settings.tsx"),
-    route("comments", "routes/admin.comments.tsx"),
-    route("forms", "routes/admin.forms.tsx"),
-  ]),
+  // Resource and service routes, the same in every language (app/lib/route-files.ts).
+  ...SERVICE_ROUTES.map(({ path, file, children }) =>
+    children
+      ? route(path, file, children.map((child) => (child.path === undefined ? index(child.file) : route(child.path, child.file))))
+      : route(path, file),
+  ),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, [siteRoutes(locale)])),
   siteRoutes(DEFAULT_LOCALE),
 ] satisfies RouteConfig;

@@ -3,8 +3,11 @@ import { execFileSync } from "node:child_process";
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sourceHash, writeSourceHash } from "./build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+// Hashed before building: a source edited during the build makes the next check rebuild.
+const hash = sourceHash(root);
 execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
   cwd: root,
   stdio: "inherit",
@@ -37,4 +40,5 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+writeSourceHash(hash, root);
 console.log("built build/server.js");

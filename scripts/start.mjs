@@ -1,17 +1,15 @@
-// `npm start`: builds what is missing, then serves the production build. Migrations and
+// `npm start`: builds what is missing or stale, then serves the production build. Migrations and
 // the demo seed run at start on the embedded database (DATA_DIR, default ./data) unless
 // DATABASE_URL points to PostgreSQL.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { ensureFreshBuild } from "./build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-if (!existsSync(path.join(root, "build/server.js")) || !existsSync(path.join(root, "build/server/index.js"))) {
-  console.log("No build found: building the shop first (npm run build)…");
-  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
-}
+// Rebuilds when the build is missing or older than the sources (scripts/build-freshness.mjs).
+ensureFreshBuild(root);
 
 if (!process.env.NODE_ENV) {
   // The demo start: production mode with a secret kept in the data directory. A real

@@ -1,3 +1,4 @@
+import { parse as parseCookieHeader, serialize } from "cookie";
 import { isLocale, type Locale } from "~/lib/locales";
 import { COOKIE_CATEGORIES, parseAcceptedCookies, type CookieCategory } from "~/lib/cookie-consent";
 import { isProduction } from "./env.server";
@@ -6,20 +7,14 @@ import { isProduction } from "./env.server";
 export const DEFAULT_COOKIE_MAX_AGE = 2_592_000;
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
+/** One cookie of the request (the `cookie` package parses and decodes the header). */
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join("="));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return readCookieHeader(request.headers.get("Cookie"))[name] ?? null;
+}
+
+/** Every cookie of a Cookie header by name. */
+export function readCookieHeader(header: string | null | undefined): Record<string, string | undefined> {
+  return header ? parseCookieHeader(header) : {};
 }
 
 export function serializeCookie(
@@ -27,10 +22,7 @@ export function serializeCookie(
   value: string,
   { maxAge = DEFAULT_COOKIE_MAX_AGE, httpOnly = false }: { maxAge?: number; httpOnly?: boolean } = {},
 ): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAge}`, "SameSite=Lax"];
-  if (httpOnly) parts.push("HttpOnly");
-  if (isProduction) parts.push("Secure");
-  return parts.join("; ");
+  return serialize(name, value, { path: "/", maxAge, sameSite: "lax", httpOnly, secure: isProduction });
 }
 
 /** The language the visitor last used (cookie "lng"); used to notice a language switch. */

@@ -1,14 +1,24 @@
 import type { RouteKey } from "./routes-table";
 
 /**
+ * What the HTTP layer does with a route's requests (app/lib/route-policy.ts turns these
+ * into the path lists of the rate limiter and the page cache):
+ * - `rateLimit: "strict"`: its posts count against the strict budget of sign-in,
+ *   registration, recovery and the public forms (RATE_LIMIT_AUTH_POINTS) instead of the
+ *   general one;
+ * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008).
+ */
+export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false };
+
+/**
  * The module of each route and its further unprefixed spellings from the spec's table
  * (e.g. /login beside /prijava), for app/routes.ts. Kept apart from routes-table.ts so
  * that the browser bundle carries only the paths.
  */
-export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] }> = {
+export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } & RoutePolicy> = {
   product: { file: "routes/product.tsx" },
-  login: { file: "routes/login.tsx", aliases: ["login"] },
-  register: { file: "routes/register.tsx", aliases: ["register"] },
+  login: { file: "routes/login.tsx", aliases: ["login"], rateLimit: "strict" },
+  register: { file: "routes/register.tsx", aliases: ["register"], rateLimit: "strict" },
   profile: { file: "routes/profile.tsx", aliases: ["profile"] },
   profileOrder: { file: "routes/profile-order.tsx" },
   profileOrderInvoice: { file: "routes/profile-order-invoice.ts" },
@@ -20,13 +30,57 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] }>
   checkoutFailure: { file: "routes/checkout-failure.tsx" },
   search: { file: "routes/search.tsx", aliases: ["search"] },
   blog: { file: "routes/blog.tsx", aliases: ["blog/:slug?"] },
-  forgotPassword: { file: "routes/forgot-password.tsx", aliases: ["forgot-password"] },
+  forgotPassword: { file: "routes/forgot-password.tsx", aliases: ["forgot-password"], rateLimit: "strict" },
   socialLogin: { file: "routes/social-login.tsx" },
   event: { file: "routes/event.tsx", aliases: ["event/:id"] },
   events: { file: "routes/events.tsx", aliases: ["events"] },
   confirmEmail: { file: "routes/confirm-email.tsx", aliases: ["confirm-email"] },
-  priceEnquiry: { file: "routes/price-enquiry.tsx" },
-  cartInquiry: { file: "routes/cart-inquiry.tsx" },
-  form: { file: "routes/form.tsx" },
+  priceEnquiry: { file: "routes/price-enquiry.tsx", rateLimit: "strict" },
+  cartInquiry: { file: "routes/cart-inquiry.tsx", rateLimit: "strict" },
+  form: { file: "routes/form.tsx", rateLimit: "strict" },
   page: { file: "routes/page.tsx" },
 };
+
+/**
+ * The routes that are the same in every language (resources, actions, the back office),
+ * for app/routes.ts. A route with children covers every path below its own.
+ */
+export type ServiceRoute = RoutePolicy & {
+  path: string;
+  file: string;
+  children?: { path?: string; file: string }[];
+};
+
+export const SERVICE_ROUTES: ServiceRoute[] = [
+  { path: "sitemap.xml", file: "routes/sitemap[.]xml.tsx" },
+  { path: "test", file: "routes/test.tsx" },
+  { path: "healthz", file: "routes/healthz.ts" },
+  // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
+  { path: "media/*", file: "routes/media.ts", pageCache: false },
+  { path: "actions/cookie-consent", file: "routes/actions.cookie-consent.ts", pageCache: false },
+  { path: "actions/newsletter", file: "routes/actions.newsletter.ts", pageCache: false, rateLimit: "strict" },
+  { path: "actions/logout", file: "routes/actions.logout.ts", pageCache: false },
+  { path: "actions/wishlist", file: "routes/actions.wishlist.ts", pageCache: false },
+  // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012).
+  { path: "payment/card/callback", file: "routes/payment.card-callback.ts" },
+  { path: "test-payment-provider/pay", file: "routes/test-payment-provider.tsx" },
+  { path: "test-payment-provider/orders", file: "routes/test-payment-provider.orders.ts" },
+  { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict" },
+  { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict" },
+  { path: "section-tool", file: "routes/section-tool.tsx" },
+  {
+    path: "admin",
+    file: "routes/admin-layout.tsx",
+    pageCache: false,
+    children: [
+      { file: "routes/admin.index.tsx" },
+      { path: "cache", file: "routes/admin.cache.tsx" },
+      { path: "consent", file: "routes/admin.consent.tsx" },
+      { path: "consent/:slug", file: "routes/admin.consent.$slug.tsx" },
+      { path: "templates", file: "routes/admin.templates.tsx" },
+      { path: "cart-settings", file: "routes/admin.cart-settings.tsx" },
+      { path: "comments", file: "routes/admin.comments.tsx" },
+      { path: "forms", file: "routes/admin.forms.tsx" },
+    ],
+  },
+];

@@ -5,7 +5,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { readForm } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { listPendingComments, moderateComment } from "~/modules/comments/comments.server";
@@ -51,7 +51,7 @@ export default function AdminComments() {
               {t(`comments.admin.${c.entityType}`)}:{" "}
               <a href={c.entityHref} className="font-semibold text-brand-700 underline">{c.entityName}</a>
               {" · "}
-              {t("comments.admin.author")}: {c.author} ({c.email}) · <time dateTime={c.date}>{formatDate(c.date, locale, true)}</time>
+              {t("comments.admin.author")}: {c.author} ({c.email}) · <time dateTime={c.date}>{formatDate(c.date, locale, { time: "short" })}</time>
             </p>
             {c.rating ? <StarsView rating={c.rating} stars={stars} /> : null}
             {c.content ? <p className="mt-2 whitespace-pre-line">{c.content}</p> : null}

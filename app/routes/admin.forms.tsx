@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { listSubmissions } from "~/modules/forms/forms.server";
@@ -34,7 +35,7 @@ export default function AdminForms() {
             {submissions.map((s) => (
               <tr key={s.id} className="border-b align-top">
                 <td className="p-2 whitespace-nowrap">
-                  <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleString("hr", { timeZone: "Europe/Zagreb" })}</time>
+                  <time dateTime={s.createdAt}>{formatDate(s.createdAt, "hr", { style: "numeric", time: "medium" })}</time>
                 </td>
                 <td className="p-2"><code>{s.formSlug}</code></td>
                 <td className="p-2">{s.email}</td>

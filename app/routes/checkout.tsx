@@ -7,7 +7,7 @@ import { checkoutAction } from "~/modules/checkout/checkout-action.server";
 import type { CheckoutAnswer } from "~/modules/checkout/checkout-fields";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
 import { checkoutGate } from "~/modules/checkout/checkout.server";
-import { checkoutView } from "~/modules/checkout/checkout-view.server";
+import { checkoutView } from "./checkout-view.server";
 
 /**
  * Checkout (/naplata, /checkout, /kasse; spec §2 Checkout, issue 6): the gate decides who

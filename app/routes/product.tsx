@@ -5,7 +5,7 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "~/modules/catalog/cart-item-edit.server";
+import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { loadComments } from "~/modules/comments/comments.server";
@@ -20,7 +20,7 @@ import { getSiteContext } from "~/modules/site/site.server";
  * product to show: the visitor is sent to the shop of the language (302). An unknown,
  * archived or hidden product answers 404 in the error layout; a URL that is not the
  * product's own (another language's slug, a hidden variant's slug) redirects (301) to it,
- * keeping the query. ?cartItemId opens the cart-item edit mode (see cart-item-edit.server).
+ * keeping the query. ?cartItemId opens the cart-item edit mode (see product-cart-item-edit.server.ts).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);

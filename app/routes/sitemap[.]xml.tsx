@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { buildSitemap } from "~/modules/site/sitemap.server";
+import { buildSitemap } from "./sitemap.server";
 
 /** /sitemap.xml (spec §1: sitemap generation on); 404 when AutoGenerateSiteMap is off. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { localeFromPath } from "~/lib/locales";
-import { formatPrice } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
 import { DECISIONS, decide, requireTestProvider, verifiedRequest } from "~/modules/payment/test-provider/test-provider.server";
 
 /**

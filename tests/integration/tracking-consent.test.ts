@@ -91,8 +91,9 @@ describe("the Content-Security-Policy allows the configured tags' hosts", () => 
   it("adds Google's and Facebook's hosts while they are configured, none when not", async () => {
     const { trackingCsp } = await import("~/.server/http/tracking-csp.server");
     const { securityHeaders, cspNonce } = await import("~/.server/http/security-headers.server");
+    const { configuredTrackingCsp } = await import("~/modules/consent/tracking.server");
     const app = express();
-    app.use(cspNonce, trackingCsp, securityHeaders({ development: false, https: false }));
+    app.use(cspNonce, trackingCsp(configuredTrackingCsp), securityHeaders({ development: false, https: false }));
     app.get("*", (_req, res) => void res.send("ok"));
     const server = app.listen(0);
     await new Promise((resolve) => server.once("listening", resolve));

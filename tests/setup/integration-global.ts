@@ -1,11 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
+import { ensureFreshBuild } from "../../scripts/build-freshness.mjs";
 
-/** The integration suite drives the production build; build it once if it is missing. */
+/** The integration suite drives the production build; rebuild it when missing or older than the sources. */
 export default function setup() {
-  const root = path.resolve(import.meta.dirname, "../..");
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
-    execFileSync(process.execPath, [path.join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
-  }
+  ensureFreshBuild(path.resolve(import.meta.dirname, "../.."));
 }

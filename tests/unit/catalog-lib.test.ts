@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageNumbers, pageInfo } from "~/lib/pagination";
-import { discountPercent, formatPrice, taxPart } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
+import { discountPercent, taxPart } from "~/lib/prices";
 import { resolveSort, sortOptionsFor, SORT_OPTIONS } from "~/lib/sort-options";
 
 const EUR = { label: "EUR", symbol: "€" };

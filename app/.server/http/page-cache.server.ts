@@ -3,8 +3,10 @@ import { createRequestHandler as createRemixHandler, type ServerBuild } from "@r
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request, Response } from "express";
 import { namedCache } from "../cache.server";
+import { readCookieHeader } from "../cookies.server";
 import { csrf, csrfCookie } from "../security.server";
 import { localeFromPath } from "~/lib/locales";
+import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
 import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
 
 /**
@@ -28,24 +30,23 @@ const pages = namedCache<CachedPage>("rendered-pages", { ttlSeconds: PAGE_TTL_SE
 // other cookie of ours (session, toast, cart, member card) gets a fresh render; cookies of
 // analytics snippets (_ga, _fbp: one leading underscore) are not ours and are ignored.
 const NEUTRAL_COOKIES = new Set(["csrf", "lng", "acceptedCookies"]);
-// Paths that are never pages a shopper browses anonymously, or that have their own caching.
-const UNCACHED_PATHS = /^\/(?:admin|adminLogin|media|assets|actions|__manifest)(?:\/|$)|\.data$|\.[a-z0-9]+$/i;
+// Paths that are never pages a shopper browses anonymously, or that have their own caching:
+// the routes the route table marks `pageCache: false` (back office, media, actions), and
+// what is not a route: build files, Remix's manifest and data requests, file names.
+const UNCACHED_REQUESTS = /^\/(?:assets|__manifest)(?:\/|$)|\.data$|\.[a-z0-9]+$/i;
 
 function readCookies(header: string | undefined): Map<string, string> | null {
   const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at < 1) continue;
-    const name = part.slice(0, at).trim();
+  for (const [name, value] of Object.entries(readCookieHeader(header))) {
     if (!NEUTRAL_COOKIES.has(name) && !/^_[^_]/.test(name)) return null;
-    cookies.set(name, part.slice(at + 1).trim());
+    cookies.set(name, value ?? "");
   }
   return cookies;
 }
 
 /** The cache key of a request, or null when its page must be rendered for this visitor. */
 export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
-  if (req.method !== "GET" || UNCACHED_PATHS.test(req.path)) return null;
+  if (req.method !== "GET" || UNCACHED_REQUESTS.test(req.path) || UNCACHED_ROUTE_PATHS.test(req.path)) return null;
   const cookies = readCookies(req.headers.cookie);
   if (!cookies) return null;
   // A visitor whose language cookie already names this page's language gets no lng Set-Cookie.

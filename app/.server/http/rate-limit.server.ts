@@ -1,17 +1,13 @@
 import type { NextFunction, Request, Response } from "express";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { localeFromPath } from "~/lib/locales";
+import { STRICT_RATE_LIMIT_PATHS } from "~/lib/route-policy";
 import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
 import hr from "../../../locales/hr/error.json";
 import { env } from "../env.server";
 
 const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
-
-// Sign-in, registration, password recovery and public forms (enquiries, contact and
-// database forms, the newsletter, comments) get the strict budget.
-const SENSITIVE =
-  /^\/(?:(?:en|de)\/)?(?:prijava|login|registracija|register|zaboravljena-lozinka|forgot-password|adminLogin|upit-o-cijeni|price-enquiry|preisanfrage|kosarica\/upit|cart\/inquiry|einkaufswagen\/anfrage|obrazac|form|formular|actions\/newsletter|actions\/comments)(?:\/|$)/;
 
 async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
   if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });
@@ -38,7 +34,9 @@ export async function createRateLimit() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const path = req.path.replace(/\.data$/, "");
-    const bucket = SENSITIVE.test(path) ? auth : general;
+    // Sign-in, registration, password recovery and public forms (enquiries, contact and
+    // database forms, the newsletter, comments): the routes the route table marks strict.
+    const bucket = STRICT_RATE_LIMIT_PATHS.test(path) ? auth : general;
     try {
       await bucket.consume(req.ip ?? "unknown");
       next();

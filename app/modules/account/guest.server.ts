@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { readCookie, serializeCookie } from "~/.server/cookies.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, users } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 
 /**

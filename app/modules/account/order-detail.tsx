@@ -3,7 +3,7 @@ import { SecureForm } from "~/components/form";
 import type { OrderAddress } from "~/.server/db/schema";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatPrice } from "~/lib/prices";
+import { formatDate, formatPrice } from "~/lib/format";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import type { BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import type { OrderDetail } from "./orders.server";
@@ -37,7 +37,7 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, back
         </Link>
         <h1 className="mt-2 text-3xl font-bold text-brand-900">{t("orders.detail.title", { slug: order.slug })}</h1>
         <p className="mt-1 text-slate-600">
-          {t("orders.list.date")}: {formatDate(order.createdAt, locale)} · {t("orders.list.status")}:{" "}
+          {t("orders.list.date")}: {formatDate(order.createdAt, locale, { style: "numeric" })} · {t("orders.list.status")}:{" "}
           <span data-testid="order-status">{t(`orders.status.${order.status}`)}</span>
         </p>
       </div>
@@ -131,8 +131,4 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
       ))}
     </div>
   );
-}
-
-export function formatDate(iso: string, locale: Locale) {
-  return new Date(iso).toLocaleDateString(locale === "en" ? "en-GB" : locale === "de" ? "de-DE" : "hr-HR", { timeZone: "Europe/Zagreb" });
 }

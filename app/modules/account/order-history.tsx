@@ -2,9 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { PageInfo } from "~/lib/pagination";
-import { formatPrice } from "~/lib/prices";
+import { formatDate, formatPrice } from "~/lib/format";
 import { href } from "~/lib/routes-table";
-import { formatDate } from "./order-detail";
 import type { OrderSummary } from "./orders.server";
 
 /** Spec §2 Profile "order history count": the count and the customer's orders, newest first, each linking to its page. */
@@ -47,7 +46,7 @@ export function OrderHistory({
                     {order.slug}
                   </Link>
                 </td>
-                <td className="py-2">{formatDate(order.createdAt, locale)}</td>
+                <td className="py-2">{formatDate(order.createdAt, locale, { style: "numeric" })}</td>
                 <td className="py-2">
                   {t(`orders.status.${order.status}`)} · {t(`orders.paymentStatus.${order.paymentStatus}`)}
                 </td>

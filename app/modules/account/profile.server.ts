@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { readCookie, serializeCookie } from "~/.server/cookies.server";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { mailEmailChangedNotice, mailVerificationLink } from "./account-mails.server";

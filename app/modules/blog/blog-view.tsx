@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { ResponsiveImage } from "~/modules/media/responsive-image";
@@ -95,7 +95,7 @@ export function EventList({ events, locale }: { events: EventCard[]; locale: Loc
         <li key={event.id}>
           <Link to={event.href} className="font-medium text-brand-700 hover:underline">{event.title}</Link>
           <p className="text-sm text-slate-600">
-            <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, true)}</time>
+            <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, { time: "short" })}</time>
             {event.place ? ` · ${event.place}` : null}
           </p>
         </li>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { PROSE } from "~/modules/cms/page-article";

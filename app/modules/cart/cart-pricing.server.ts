@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { cartItems, coupons, deliveryMethods, products } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
-import { FREE_DELIVERY_OPTION } from "~/.server/db/seed/cart.server";
+import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
 import type { Locale } from "~/lib/locales";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { CartRow } from "./cart-session.server";

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { attributes, attributeValues, categories, categoryTranslations, type AttributeType, type LocalisedText } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { FilterDef } from "./shop-query";
 

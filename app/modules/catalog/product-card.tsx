@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { formatPrice, type Currency } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
+import { type Currency } from "~/lib/prices";
 import { href } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
 import { ResponsiveImage } from "~/modules/media/responsive-image";

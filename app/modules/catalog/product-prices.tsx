@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatPrice, type Currency } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
+import { type Currency } from "~/lib/prices";
 import type { ProductPrices } from "./product-view";
 
 type Props = { prices: ProductPrices; currency: Pick<Currency, "label" | "symbol">; locale: Locale };

@@ -4,6 +4,7 @@ import {
   attributes, attributeValues, media, productAttributeValues, productCustomOptions, productMedia, productTranslations,
 } from "~/.server/db/schema";
 import { getFixedT } from "~/.server/i18n.server";
+import { formatDate, formatNumber } from "~/lib/format";
 import { localized } from "~/lib/links";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { MediaRef } from "~/lib/media";
@@ -18,8 +19,6 @@ import type { AttributeRow, CustomOption } from "./product-view";
 
 export const CONTENT_LANGUAGE = "hrv"; // Croatian, the source language: the fallback text
 
-const numberFormats = new Map<Locale, Intl.NumberFormat>();
-const tagOf = (locale: Locale) => (locale === "en" ? "en-GB" : locale === "de" ? "de-DE" : "hr-HR");
 
 /** Images per product: the default first, then by position (spec: images, default first). */
 export async function loadImages(ids: number[], locale: Locale): Promise<Map<number, MediaRef[]>> {
@@ -113,23 +112,14 @@ export async function loadDisplayAttributes(productId: number, locale: Locale, s
     if (row.valueLabel) value = localized(row.valueLabel, locale);
     else if (row.numberValue !== null) value = `${formatNumber(row.numberValue, locale)}${row.unit ? ` ${row.unit}` : ""}`;
     else if (row.boolValue !== null) value = t(row.boolValue ? "product.yes" : "product.no");
-    else if (row.dateValue) value = new Intl.DateTimeFormat(tagOf(locale), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(row.dateValue));
-    else if (row.dateTimeValue) value = new Intl.DateTimeFormat(tagOf(locale), { dateStyle: "medium", timeStyle: "short" }).format(row.dateTimeValue);
+    else if (row.dateValue) value = formatDate(row.dateValue, locale, { style: "medium", timeZone: "UTC" }); // a calendar date, stored without a zone
+    else if (row.dateTimeValue) value = formatDate(row.dateTimeValue, locale, { style: "medium", time: "short" });
     if (!value) continue;
     const last = table[table.length - 1];
     if (last?.code === row.code) last.value = `${last.value}, ${value}`;
     else table.push({ code: row.code, label: localized(row.label, locale), value });
   }
   return table;
-}
-
-function formatNumber(value: number, locale: Locale) {
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(tagOf(locale), { maximumFractionDigits: 3 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
 }
 
 /** Buyer-entered options (spec §3 customOptions: text or number, label, min, max, unit). */

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n";
-import { formatPrice } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
 import { CartSummaryView } from "~/modules/cart/cart-forms";
 import type { CheckoutAnswer, CheckoutPageData } from "./checkout-fields";
 import { AddressStep, GuestStep, PaymentStep, ShippingStep, StepSection } from "./checkout-steps";

@@ -2,7 +2,7 @@ import { Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { SecureForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
-import { formatPrice } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
 import { messageText } from "~/lib/validation-message";
 import { BILLING, DELIVERY, DIFFERENT_BILLING, EMAIL_MAX } from "~/modules/account/account-fields";
 import { AccountInput, BUTTON, FormError } from "~/modules/account/account-input";

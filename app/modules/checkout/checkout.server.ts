@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { deliveryBranches, deliveryMethods, paymentMethods, type CheckoutAddress } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { setToast } from "~/.server/toast.server";
 import { localized } from "~/lib/links";
 import { localePrefix, type Locale } from "~/lib/locales";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { categories, categoryTranslations, pages, pageTranslations, productCategories, products, productTags, tags } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { resolveLink, type LinkTarget } from "~/lib/links";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -125,7 +125,7 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
     case "cta":
       return { type: "cta", title: component.title, text: component.text, link: link(component.link)! };
     case "map": {
-      // A link to the map, not an embed: the CSP allows no frames (docs/decisions/0014).
+      // A link to the map, not an embed: the CSP allows no frames (docs/decisions/0018).
       const at = `${component.zoom}/${component.lat.toFixed(5)}/${component.lon.toFixed(5)}`;
       const mapHref = `${OSM}?mlat=${component.lat.toFixed(5)}&mlon=${component.lon.toFixed(5)}#map=${at}`;
       return { type: "map", title: component.title, address: component.address, href: mapHref };

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Carousel } from "~/components/carousel";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
@@ -129,7 +130,7 @@ export function PageComponents({ components, currency, locale }: Props) {
                         </Link>
                         {post.publishedAt ? (
                           <p className="mt-1 text-sm text-slate-500">
-                            <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString(locale, { timeZone: "Europe/Zagreb" })}</time>
+                            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale, { style: "numeric" })}</time>
                           </p>
                         ) : null}
                       </li>

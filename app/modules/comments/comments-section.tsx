@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";

@@ -2,7 +2,7 @@ import { and, asc, avg, count, desc, eq, inArray, ne, or, sql } from "drizzle-or
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { comments, pages, pageTranslations, products, productTranslations, users, type CommentEntity, type CommentStatus } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import { href } from "~/lib/routes-table";
 import type { CurrentUser } from "~/modules/account/user.server";

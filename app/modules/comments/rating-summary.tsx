@@ -1,4 +1,6 @@
+import { formatNumber } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
 
 /**
  * The average of approved ratings and their count. Kept tiny and apart from the star
@@ -13,7 +15,7 @@ export function RatingSummaryView({ summary, stars }: { summary: { average: numb
         {"★".repeat(filled)}
         <span className="text-slate-300">{"★".repeat(stars - filled)}</span>
       </span>
-      {t("comments.average", { average: summary.average.toLocaleString(i18n.language), stars })} ({t("comments.count", { count: summary.count })})
+      {t("comments.average", { average: formatNumber(summary.average, i18n.language as Locale), stars })} ({t("comments.count", { count: summary.count })})
     </p>
   );
 }

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { isUniqueViolation } from "~/.server/db/errors.server";
 import { consentAssignments, consentLogs, consents } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import { localized } from "~/lib/links";
+import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
 import { clearConsentCache } from "./consent.server";
 import {
@@ -129,9 +130,6 @@ export async function createConsent(input: CreateConsentInput) {
   }
 }
 
-// Admins read times in the shop's time zone, rendered on the server so hydration matches.
-const INTL_LOCALE: Record<Locale, string> = { hr: "hr-HR", en: "en-GB", de: "de-DE" };
-
 /** The latest consent log rows (spec §9 limit 100), consents shown by their unique numbers. */
 export async function listConsentLogs(locale: Locale) {
   const db = await getDb();
@@ -146,11 +144,11 @@ export async function listConsentLogs(locale: Locale) {
     db.select({ id: consents.id, uniqueNumber: consents.uniqueNumber }).from(consents).where(eq(consents.siteId, SITE_ID)),
   ]);
   const numberOf = new Map(numbers.map((c) => [c.id, c.uniqueNumber]));
-  const format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Zagreb" });
-  return rows.map((row) => ({
+    return rows.map((row) => ({
     id: row.id,
     status: row.status,
-    at: format.format(row.statusTimestamp),
+    // Admins read times in the shop's time zone, rendered on the server so hydration matches.
+    at: formatDate(row.statusTimestamp, locale, { style: "short", time: "medium" }),
     sourceType: row.sourceType,
     consents: row.consents.map((id) => numberOf.get(id) ?? id),
     userType: row.userType,

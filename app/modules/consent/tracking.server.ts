@@ -1,4 +1,5 @@
 import type { CookieCategory } from "~/lib/cookie-consent";
+import { getSiteContext } from "~/modules/site/site.server";
 import { TRACKING_CATEGORY, type TrackingKind, type TrackingTag } from "./tracking-snippets.server";
 
 const OPTION_KEYS: Record<TrackingKind, string> = {
@@ -57,4 +58,10 @@ export function trackingCspSources(tags: TrackingTag[]): { script: string[]; con
     }
   }
   return { script: [...script], connect: [...connect], img: [...img] };
+}
+
+/** The hosts of the tags the cached site options configure (server.ts hands this to its CSP middleware). */
+export async function configuredTrackingCsp() {
+  const { options } = await getSiteContext("hr");
+  return trackingCspSources(configuredTrackingTags(options));
 }

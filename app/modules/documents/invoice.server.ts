@@ -6,7 +6,8 @@ import type { OrderDetail } from "~/modules/account/orders.server";
 import type { OrderAddress } from "~/.server/db/schema";
 import type { TFunction } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatPrice, taxPart } from "~/lib/prices";
+import { formatDate, formatPercent, formatPrice } from "~/lib/format";
+import { taxPart } from "~/lib/prices";
 import { formatIban } from "~/modules/payment/bank-transfer/iban";
 import type { SellerDetails } from "./seller.server";
 
@@ -23,7 +24,6 @@ export function invoiceFileName(order: Pick<OrderDetail, "slug">, t: TFunction):
   return `${t("orders.invoice.fileName")}-${order.slug}.pdf`.replace(/[^\w.-]/g, "-");
 }
 
-const percent = (bp: number) => `${(bp / 100).toLocaleString("hr-HR")} %`;
 
 function addressLines(a: OrderAddress): string[] {
   return [
@@ -38,7 +38,8 @@ function addressLines(a: OrderAddress): string[] {
 
 export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFunction, locale: Locale): Promise<Buffer> {
   const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
-  const date = new Date(order.createdAt).toLocaleDateString(locale === "en" ? "en-GB" : locale === "de" ? "de-DE" : "hr-HR");
+  // The shop's calendar day (Europe/Zagreb), whatever zone the server runs in.
+  const date = formatDate(order.createdAt, locale, { style: "numeric" });
   const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${t("orders.invoice.title")} ${order.slug}`, Author: seller.name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -87,13 +88,13 @@ export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFun
   row(columns.map((c) => t(`orders.invoice.columns.${c.key}`)), "bold");
   for (const line of order.lines) {
     row(
-      [`${line.name}\n${line.sku}`, String(line.quantity), money(line.unitCents), percent(line.taxRateBp), money(taxPart(line.rowCents, line.taxRateBp)), money(line.rowCents)],
+      [`${line.name}\n${line.sku}`, String(line.quantity), money(line.unitCents), formatPercent(line.taxRateBp, locale), money(taxPart(line.rowCents, line.taxRateBp)), money(line.rowCents)],
       "regular",
     );
   }
   if (order.totals.delivery > 0) {
     const vat = taxPart(order.totals.delivery, DEFAULT_TAX_RATE_BP);
-    row([order.deliveryMethodName, "1", money(order.totals.delivery), percent(DEFAULT_TAX_RATE_BP), money(vat), money(order.totals.delivery)], "regular");
+    row([order.deliveryMethodName, "1", money(order.totals.delivery), formatPercent(DEFAULT_TAX_RATE_BP, locale), money(vat), money(order.totals.delivery)], "regular");
   }
 
   doc.moveDown();

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SELLER_OPTION, SITE_ID } from "~/modules/site/options";
 import { isValidIban, normalizeIban } from "~/modules/payment/bank-transfer/iban";
 
 /**
@@ -20,8 +20,6 @@ export type SellerDetails = {
   phone: string;
   purposeCode: string;
 };
-
-export const SELLER_OPTION = "SellerDetails";
 
 /** `db`: the caller's transaction when there is one (PGlite has one connection: a second would wait for it). */
 export async function getSellerDetails(executor?: Executor): Promise<SellerDetails> {

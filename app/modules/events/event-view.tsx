@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { EventView } from "./events.server";
@@ -18,8 +18,8 @@ export function EventPage({ event, locale, listHref }: { event: EventView; local
       <Link to={listHref} className="text-sm text-brand-700 hover:underline">← {t("events.backToList")}</Link>
       <h1 className="text-3xl font-bold text-brand-900" lang={event.lang ?? undefined}>{event.title}</h1>
       <dl className="flex flex-col gap-2">
-        {row(t("events.start"), <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, true)}</time>, "event-start")}
-        {row(t("events.end"), <time dateTime={event.endsAt}>{formatDate(event.endsAt, locale, true)}</time>, "event-end")}
+        {row(t("events.start"), <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, { time: "short" })}</time>, "event-start")}
+        {row(t("events.end"), <time dateTime={event.endsAt}>{formatDate(event.endsAt, locale, { time: "short" })}</time>, "event-end")}
         {event.place ? row(t("events.place"), event.place, "event-place") : null}
         {row(t("events.attendees"), event.attendees, "event-attendees")}
       </dl>

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, desc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { events, eventTranslations } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";

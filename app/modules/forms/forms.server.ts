@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { formSubmissions, forms, mailOutbox, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { carts, orderItems, orders } from "~/.server/db/schema";
 import { protectCodeMatches, readCartCookies } from "~/modules/cart/cart-session.server";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { env, isProduction } from "~/.server/env.server";
 
 /**

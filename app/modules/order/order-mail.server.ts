@@ -3,7 +3,8 @@ import type { Executor } from "~/.server/db/client.server";
 import { orderItems, type CheckoutAddress, type orders } from "~/.server/db/schema";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
-import { formatPrice, type Currency } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
+import { type Currency } from "~/lib/prices";
 import { sendMail } from "~/modules/mail/mail.server";
 import { bankTransferHtml, bankTransferInfo, bankTransferText } from "~/modules/payment/bank-transfer/bank-transfer.server";
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatPrice, type Currency } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
+import { type Currency } from "~/lib/prices";
 
 export type OrderSummaryData = {
   items: { id: number; name: string; sku: string; quantity: number; rowCents: number }[];

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, coupons, deliveryBranches, deliveryMethods, orderItems, orderNumbers, orders, paymentMethods, products } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";

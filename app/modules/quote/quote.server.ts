@@ -1,8 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { cartItems, carts, options, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
-import { REQUEST_QUOTE_OPTION } from "~/.server/db/seed/cart.server";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/site/options";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";

@@ -11,7 +11,7 @@ import {
   sites,
   stores,
 } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { localized, resolveLink } from "~/lib/links";
 import { translatedSlugs } from "~/modules/cms/page-slugs.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";

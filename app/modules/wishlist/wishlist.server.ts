@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { products, wishlistEntries } from "~/.server/db/schema";
-import { SITE_ID } from "~/.server/db/seed/data/options";
+import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";

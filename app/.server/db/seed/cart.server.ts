@@ -1,10 +1,9 @@
 import { inArray } from "drizzle-orm";
 import type { Executor } from "../client.server";
 import { coupons, deliveryMethods, options, products } from "../schema";
-import { SITE_ID } from "./data/options";
+import { FREE_DELIVERY_OPTION, REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/site/options";
 
 /** EUR (id 44) is the built-in currency; the free-delivery limit is kept per currency id. */
-export const FREE_DELIVERY_OPTION = "FreeDeliveryAmount";
 const EUR = 44;
 
 /**
@@ -40,8 +39,6 @@ export async function seedCoupons(tx: Executor) {
 }
 
 /** The option that turns the cart into a request-quote cart (spec §2 Cart variant); off by default. */
-export const REQUEST_QUOTE_OPTION = "CartRequestQuote";
-
 export async function seedRequestQuoteSetting(tx: Executor) {
   await tx.insert(options).values({ siteId: SITE_ID, key: REQUEST_QUOTE_OPTION, value: false }).onConflictDoNothing();
 }

@@ -1,5 +1,6 @@
 import type { Executor } from "../client.server";
 import { options } from "../schema";
+import { SELLER_OPTION } from "~/modules/site/options";
 import { COMPANY, SITE_ID } from "./data/options";
 
 /** The seller on payment slips and invoices (CMS option SellerDetails; issue 6 items 3 and 5). */
@@ -9,7 +10,7 @@ export async function seedSeller(tx: Executor) {
     .insert(options)
     .values({
       siteId: SITE_ID,
-      key: "SellerDetails",
+      key: SELLER_OPTION,
       value: {
         name: COMPANY.name,
         street: COMPANY.street,

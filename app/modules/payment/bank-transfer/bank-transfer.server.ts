@@ -1,7 +1,7 @@
 import bwipjs, { type RenderOptions } from "bwip-js/node";
 import type { OrderAddress } from "~/.server/db/schema";
 import type { TFunction } from "~/lib/i18n";
-import { formatPrice } from "~/lib/prices";
+import { formatPrice } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
 import type { Executor } from "~/.server/db/client.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";

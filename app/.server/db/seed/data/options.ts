@@ -1,5 +1,5 @@
-/** The built-in site (spec §1) has id 1. */
-export const SITE_ID = 1;
+// The site id lives with the option names the services read (app/modules/site/options.ts).
+export { SITE_ID } from "~/modules/site/options";
 
 export const COMPANY = {
   name: "Alu Krov d.o.o.",

@@ -6,7 +6,7 @@ import { catalogSitemapEntries } from "~/modules/catalog/catalog-sitemap.server"
 import { listPublishedPages } from "~/modules/cms/pages.server";
 import { listTermPaths } from "~/modules/blog/blog.server";
 import { listEventPaths } from "~/modules/events/events.server";
-import { getSiteContext } from "./site.server";
+import { getSiteContext } from "~/modules/site/site.server";
 
 /** One page of the site in every language it exists in. */
 type SitemapEntry = { paths: Partial<Record<(typeof LOCALES)[number], string>>; lastmod?: Date; images?: string[] };

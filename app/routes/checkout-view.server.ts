@@ -6,8 +6,8 @@ import { allowedCountries, listAddresses } from "~/modules/account/addresses.ser
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { NEW_ADDRESS, SAVED_ADDRESS_FIELD, type CheckoutPageData } from "./checkout-fields";
-import { activeStep, addressLines, applicableDeliveryMethods, applicablePaymentMethods, stepsDone, type CheckoutContext } from "./checkout.server";
+import { NEW_ADDRESS, SAVED_ADDRESS_FIELD, type CheckoutPageData } from "~/modules/checkout/checkout-fields";
+import { activeStep, addressLines, applicableDeliveryMethods, applicablePaymentMethods, stepsDone, type CheckoutContext } from "~/modules/checkout/checkout.server";
 
 /** What the checkout page shows for the gate's context: the steps and their state, the choices, the cart summary. */
 export async function checkoutView(request: Request, ctx: CheckoutContext): Promise<CheckoutPageData> {

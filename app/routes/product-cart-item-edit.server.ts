@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { cartItems } from "~/.server/db/schema";
 import { lookupCart } from "~/modules/cart/cart-session.server";
-import type { CartItemForEdit } from "./product-view";
+import type { CartItemForEdit } from "~/modules/catalog/product-view";
 
 /**
  * The seam between the product page and the cart (spec §2 Product page: "with a
