@@ -23,6 +23,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("test", "routes/test.tsx"),
   route("healthz", "routes/healthz.ts"),
+  // Message namespaces a client navigation needs and the document did not bring (decision 0015).
+  route("locales/:lng/:file", "routes/locales.ts"),
   // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
   route("media/*", "routes/media.ts"),
   route("actions/cookie-consent", "routes/actions.cookie-consent.ts"),
