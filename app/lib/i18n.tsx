@@ -1,7 +1,7 @@
 import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { i18n as I18next, InitOptions } from "i18next";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { I18nContext, I18nextProvider, useTranslation as useI18nextTranslation } from "react-i18next";
+import { I18nContext, I18nextProvider } from "react-i18next";
 import { isLocale, localeFromPath, type Locale } from "./locales";
 
 /**
@@ -100,21 +100,48 @@ export function PageI18nProvider({ value, children }: { value: PageI18n; childre
   return <PageI18nContext.Provider value={value}>{children}</PageI18nContext.Provider>;
 }
 
+const loading = new Map<string, Promise<void>>();
+const failed = new Set<string>();
+
 /**
- * react-i18next's useTranslation in the page's language over the page's namespaces (a
- * thin wrapper, so call sites keep `const { t, i18n } = useTranslation()` with
- * `i18n.language` and `i18n.exists`). In the browser, a namespace the page has not loaded
- * yet (a client navigation to another kind of page) suspends the render until it arrives;
- * navigations are transitions, so the old page stays until then.
+ * Namespaces of the page's language that are not loaded yet (a client navigation to
+ * another kind of page): a promise for Suspense to wait on while the backend fetches
+ * them, once; null when all are there. A namespace that failed to load stays failed (its
+ * keys show as keys) rather than suspending for ever. The server has every namespace.
+ */
+function loadingNamespaces(i18n: I18next, lng: string, ns: string[]): Promise<void> | null {
+  if (!i18n.services.backendConnector?.backend) return null;
+  const missing = ns.filter((n) => !i18n.hasResourceBundle(lng, n) && !failed.has(`${lng}|${n}`));
+  if (!missing.length) return null;
+  const key = `${lng}|${missing.join(",")}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = i18n.reloadResources([lng], missing).then(() => {
+      for (const n of missing) if (!i18n.hasResourceBundle(lng, n)) failed.add(`${lng}|${n}`);
+    });
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * The page's translate function: react-i18next's i18next instance (I18nextProvider) in
+ * the page's language over the page's namespaces, so call sites keep
+ * `const { t, i18n } = useTranslation()` with `i18n.language` and `i18n.exists`.
+ * react-i18next's own useTranslation would add 1.7 KiB of first-load JavaScript for what
+ * these lines do (decision 0015). A namespace the page has not loaded yet suspends the
+ * render until it arrives; navigations are transitions, so the old page stays until then.
  */
 export function useTranslation() {
   const page = useContext(PageI18nContext);
+  const { i18n } = useContext(I18nContext);
   if (!page) throw new Error("useTranslation needs the root Layout (or an <I18nProvider>) above it");
   const { lng, ns } = page;
-  const { t, i18n } = useI18nextTranslation(ns, { lng, nsMode: "fallback", useSuspense: true });
+  const pending = loadingNamespaces(i18n, lng, ns);
+  if (pending) throw pending;
   return useMemo(
     () => ({
-      t: t as unknown as TFunction,
+      t: i18n.getFixedT(lng, ns) as unknown as TFunction,
       i18n: {
         language: lng,
         exists: (key: string) => messageExists(i18n, key, lng, ns),
@@ -122,12 +149,12 @@ export function useTranslation() {
         translate: async (key: string, options?: TOptions): Promise<string> => {
           const own = namespaceOf(key);
           const all = own && !ns.includes(own) ? [...ns, own] : ns;
-          if (own && !i18n.hasResourceBundle(lng, own)) await i18n.reloadResources([lng], [own]);
+          await loadingNamespaces(i18n, lng, all);
           return (i18n.getFixedT(lng, all) as unknown as TFunction)(key, options);
         },
       },
     }),
-    [t, i18n, lng, ns],
+    [i18n, lng, ns],
   );
 }
 
@@ -137,10 +164,12 @@ export function useTranslation() {
  */
 export function WithNamespaces({ ns, children }: { ns: string[]; children: ReactNode }) {
   const page = useContext(PageI18nContext);
+  const { i18n } = useContext(I18nContext);
   if (!page) throw new Error("WithNamespaces needs the root Layout above it");
   const joined = [...new Set([...page.ns, ...ns])].join(",");
   const value = useMemo(() => ({ lng: page.lng, ns: joined.split(",") }), [page.lng, joined]);
-  useI18nextTranslation(value.ns, { lng: page.lng, useSuspense: true });
+  const pending = loadingNamespaces(i18n, value.lng, value.ns);
+  if (pending) throw pending;
   return <PageI18nContext.Provider value={value}>{children}</PageI18nContext.Provider>;
 }
 
