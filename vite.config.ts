@@ -29,6 +29,9 @@ const EVERY_PAGE = [
   "/remix-utils/build/react/use-hydrated.js",
   "/remix-utils/build/react/authenticity-token.js",
   "/node_modules/react/",
+  // i18next and react-i18next (decision 0015): every page needs them before hydrating.
+  "/node_modules/i18next/",
+  "/node_modules/react-i18next/",
 ];
 
 // The product card and what it needs, shared by home, shop, product and search pages:

@@ -4,10 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { readLocaleCookie } from "./.server/cookies.server";
-import { I18nProvider } from "./lib/i18n";
-import { localeFromPath } from "./lib/locales";
-import { translatorFor } from "./lib/messages.server";
+import { I18nextProvider } from "react-i18next";
+import { serverI18n } from "./lib/messages.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -24,11 +22,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const url = new URL(request.url);
-  // Admin pages have no language prefix: they use the visitor's last language.
-  const isAdmin = url.pathname.startsWith("/admin");
-  const locale = isAdmin ? (readLocaleCookie(request) ?? "hr") : localeFromPath(url.pathname);
-  const translator = translatorFor(locale);
+  // The language and namespaces come from the matched routes (the root Layout); the
+  // process's i18next instance holds every language.
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitFor = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -37,9 +32,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nProvider translator={translator}>
+        <I18nextProvider i18n={serverI18n}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nProvider>
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -32,7 +32,7 @@ import { getSiteContext } from "./modules/site/site.server";
 import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
 import { trackingScript } from "./modules/consent/tracking-snippets.server";
 import { trackingTagsFor } from "./modules/consent/tracking.server";
-import { MessagesScript, useTranslation } from "./lib/i18n";
+import { MessagesScript, PageI18nProvider, usePageI18n, type I18nHandle } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
@@ -48,6 +48,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Alu Krov" }];
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;
+
+// Messages every page shows: header and footer texts, cookie banner, toasts, error and maintenance views, validation.
+export const handle: I18nHandle = { i18n: ["core", "error", "site"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale, setCookie: localeSetCookie } = requestLocale(request);
@@ -98,7 +101,8 @@ export type RootData = typeof loader;
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
-  const { i18n } = useTranslation();
+  // Language and message namespaces of the matched routes (DESIGN.md pitfall: from the route, not detected).
+  const page = usePageI18n();
   const nonce = useNonce();
   // Effects run after the whole tree has hydrated: the mark tells browser tests (and
   // anyone debugging) that handlers are attached.
@@ -106,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={root?.locale ?? i18n.language ?? "hr"}>
+    <html lang={page.lng}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -116,8 +120,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
-        {children}
-        <MessagesScript />
+        <PageI18nProvider value={page}>{children}</PageI18nProvider>
+        <MessagesScript page={page} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -20,7 +20,7 @@ const STATIC_STYLE: Record<ToastMessage["type"], string> = {
  * shows it.
  */
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const [shown, setShown] = useState<ShownToast | null>(null);
   const message = toast ? t(toast.key, toast.values) : "";
@@ -31,12 +31,12 @@ export function Toasts({ toast }: { toast: ToastMessage | null }) {
   useEffect(() => {
     const onToast = (event: Event) => {
       const detail = (event as CustomEvent<ToastMessage>).detail;
-      const text = t(detail.key, detail.values);
-      setShown({ type: detail.type, message: text, id: detail.id ?? `${Date.now()}` });
+      // A key of a namespace this page has not loaded (an action's answer) loads it first.
+      void i18n.translate(detail.key, detail.values).then((text) => setShown({ type: detail.type, message: text, id: detail.id ?? `${Date.now()}` }));
     };
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);
-  }, [t]);
+  }, [i18n]);
 
   return (
     <>

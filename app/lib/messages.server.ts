@@ -1,24 +1,52 @@
-import { createTranslator, mergeMessages, type Messages, type Translator } from "./i18n";
-import type { Locale } from "./locales";
+import { createHash } from "node:crypto";
+import { createInstance, type i18n as I18next } from "i18next";
+import { I18NEXT_OPTIONS, messageExists, type Messages, type TFunction, type Translator } from "./i18n";
+import { LOCALES, type Locale } from "./locales";
 
 // Bundled at build time; no file system access at run time.
 const files = import.meta.glob<{ default: Messages }>("../../locales/*/*.json", { eager: true });
 
-const translators = new Map<Locale, Translator>();
-
-export function messagesFor(locale: Locale): Messages {
-  return mergeMessages(
-    Object.entries(files)
-      .filter(([file]) => file.includes(`/locales/${locale}/`))
-      .map(([, mod]) => mod.default),
-  );
+/** Every language's namespaces: `locales/{lng}/{ns}.json` as it is (its one top-level key is `ns`). */
+const resources: Record<string, Record<string, Messages>> = {};
+for (const [file, mod] of Object.entries(files)) {
+  const [, lng, ns] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
+  (resources[lng!] ??= {})[ns!] = mod.default;
 }
 
-/** The translator of a locale, built once per process. */
+/** Every namespace (the files of the default language). */
+export const NAMESPACES: string[] = Object.keys(resources.hr ?? {}).sort();
+
+/**
+ * The messages' version: a hash of every message file. It is part of the URL the browser
+ * loads a further namespace from (/locales/:lng/:ns.:version.json), so those answers can
+ * be cached for good.
+ */
+export const MESSAGES_VERSION = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 10);
+
+/** One i18next instance per process with every language and namespace; callers fix lng and ns per call. */
+export const serverI18n: I18next = createInstance();
+void serverI18n.init({
+  ...I18NEXT_OPTIONS,
+  resources,
+  lng: "hr",
+  supportedLngs: [...LOCALES],
+  ns: NAMESPACES,
+  messagesVersion: MESSAGES_VERSION,
+} as Parameters<I18next["init"]>[0]);
+
+/** One namespace of a language, or undefined. */
+export function namespaceMessages(locale: Locale, ns: string): Messages | undefined {
+  return resources[locale]?.[ns];
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** A language with every namespace (server code, unit tests), built once per process. */
 export function translatorFor(locale: Locale): Translator {
   let translator = translators.get(locale);
   if (!translator) {
-    translator = createTranslator(locale, messagesFor(locale));
+    const t = serverI18n.getFixedT(locale, NAMESPACES) as unknown as TFunction;
+    translator = { locale, t, exists: (key) => messageExists(serverI18n, key, locale, NAMESPACES), i18n: serverI18n, ns: NAMESPACES };
     translators.set(locale, translator);
   }
   return translator;

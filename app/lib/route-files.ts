@@ -55,6 +55,9 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "sitemap.xml", file: "routes/sitemap[.]xml.tsx" },
   { path: "test", file: "routes/test.tsx" },
   { path: "healthz", file: "routes/healthz.ts" },
+  // Message namespaces a client navigation needs and the document did not bring (decision 0015);
+  // versioned URLs with their own immutable cache header.
+  { path: "locales/:lng/:file", file: "routes/locales.ts", pageCache: false },
   // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
   { path: "media/*", file: "routes/media.ts", pageCache: false },
   { path: "actions/cookie-consent", file: "routes/actions.cookie-consent.ts", pageCache: false },

@@ -12,6 +12,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { isLocale, LOCALES } from "~/lib/locales";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["admin", "comments", "forms"] };
+
 /** Admin shell (spec §2 Layouts), for backoffice users only: checked here, not in the UI. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackofficeUser(request);

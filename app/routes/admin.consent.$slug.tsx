@@ -11,6 +11,9 @@ import { AssignmentEditor } from "~/modules/consent/consent-assignment-editor";
 import { isFormKind, readConsentIds, type FormKind } from "~/modules/consent/consent.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["consent"] };
+
 /** /admin/consent/{form kind} (spec §2): which consents a form shows and requires. */
 function formKind(slug: string | undefined): FormKind {
   if (!isFormKind(slug)) throw new Response("Not Found", { status: 404 });

@@ -13,6 +13,9 @@ import { CreateConsentForm } from "~/modules/consent/consent-create-form";
 import { createConsentSchema } from "~/modules/consent/consent.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["consent"] };
+
 /** /admin/consent (spec §2): the consents, the six forms' assignments, a new consent, the latest log. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireBackofficeUser(request);

@@ -5,6 +5,9 @@ import { loadBlogPage } from "~/modules/blog/blog-page.server";
 import { BlogPage } from "~/modules/blog/blog-view";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["blog", "events"] };
+
 /** /blog/{slug?} (hr /objave/{slug?}): all posts, or a category's or tag's (spec §2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadBlogPage(request, params.slug, requestLocale(request).locale);

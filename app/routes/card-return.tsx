@@ -8,6 +8,9 @@ import { href } from "~/lib/routes-table";
 import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["payment"] };
+
 /**
  * The card provider sends the shopper back here (pgSuccess of spec §7, issue 6 item 3).
  * The signed answer is checked before anything: paid → the success page with the order

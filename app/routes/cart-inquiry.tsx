@@ -16,6 +16,9 @@ import { QuoteLinesSummary } from "~/modules/quote/quote-lines-summary";
 import { cartLinesOf, EMPTY_CART, isRequestQuoteMode, quoteData, sendQuoteRequest } from "~/modules/quote/quote.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["captcha", "cart", "consent", "enquiry"] };
+
 /**
  * The request-quote cart's inquiry (spec §2: "a 'send inquiry' button opening a request
  * modal"), /kosarica/upit (/en/cart/inquiry, /de/einkaufswagen/anfrage). With JavaScript

@@ -15,6 +15,9 @@ import { quoteData } from "~/modules/quote/quote.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["captcha", "cart", "catalog", "enquiry", "routes"] };
+
 /**
  * The cart (spec §2 Cart, /kosarica, /en/cart, /de/einkaufswagen): its page, and the data
  * of the cart modal (loaded by a fetcher). An archived or used cart clears the session and

@@ -6,6 +6,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { href } from "~/lib/routes-table";
 import { titleMeta } from "~/lib/meta";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["checkout", "payment"] };
+
 /** Checkout failure (spec §2): the failure title and a way back to the cart. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);

@@ -14,6 +14,9 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["cart", "checkout", "payment"] };
+
 /**
  * Order success (spec §2): thanks, the orderSlug query parameter when present, a link
  * home; the order's summary only for its customer or the browser that placed it.

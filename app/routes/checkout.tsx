@@ -9,6 +9,9 @@ import { CheckoutPage } from "~/modules/checkout/checkout-page";
 import { checkoutGate } from "~/modules/checkout/checkout.server";
 import { checkoutView } from "./checkout-view.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["account", "cart", "checkout", "routes"] };
+
 /**
  * Checkout (/naplata, /checkout, /kasse; spec §2 Checkout, issue 6): the gate decides who
  * may check out (empty cart → cart, visitor → login unless guest checkout is on), the

@@ -11,6 +11,9 @@ import { homeOf } from "~/modules/account/account-fields";
 import { DOWNLOAD_NAME, readEmailGoal } from "~/modules/account/email-goal";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["account", "routes"] };
+
 /**
  * Confirm e-mail (/potvrdi-email, /confirm-email; spec §2 "shows a message after a
  * confirmed-email goal", §5 "needs goal, goalType and confirmedEmail, else 404 'goal or

@@ -10,6 +10,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["events"] };
+
 /** Event page by id (spec §2); an id that is not a number is a bad request, an unknown one 404, never a 500. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Bad Request", { status: 400 });

@@ -11,6 +11,9 @@ import { listEvents } from "~/modules/events/events.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["blog", "events"] };
+
 /** The events list (spec §7 event/public/filter): upcoming events soonest first, then past ones. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);

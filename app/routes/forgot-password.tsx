@@ -13,6 +13,9 @@ import { ForgotPasswordForm, ResetPasswordForm } from "~/modules/account/passwor
 import { requestPasswordReset, resetPassword } from "~/modules/account/password.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["account", "routes"] };
+
 /**
  * Forgot password (/zaboravljena-lozinka, /forgot-password). Without a token: the e-mail
  * form, answered the same whether or not the address has an account. With ?token= from

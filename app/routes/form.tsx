@@ -12,6 +12,9 @@ import { FormBlock } from "~/modules/forms/form-block";
 import { formView, submitForm } from "~/modules/forms/forms.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["consent", "forms"] };
+
 /**
  * A form by its slug (/obrazac/{slug}, /en/form, /de/formular): the contact form
  * ('contact') or a form defined in the database. Pages post their form blocks here. With

@@ -20,6 +20,9 @@ import { getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
 import { loadComments } from "~/modules/comments/comments.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["blog", "catalog", "comments", "forms", "home", "newsletter", "pages"] };
+
 // Only posts need the post view and its comment form: the browser loads them for posts alone.
 const PostArticle = serverFirst(import.meta.env.SSR ? PostArticleNow : null, () => import("~/modules/blog/post-article").then((m) => m.PostArticle));
 

@@ -17,6 +17,9 @@ import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["captcha", "consent", "enquiry"] };
+
 /**
  * The price enquiry of a product ('Upit o cijeni', spec §2), /upit-o-cijeni/{slug}
  * (/en/price-enquiry, /de/preisanfrage). With JavaScript the product page's dialog posts

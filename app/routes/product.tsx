@@ -15,6 +15,9 @@ import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["captcha", "catalog", "comments", "enquiry", "product"] };
+
 /**
  * The product page, /product/{slug} (de /produkt/{slug}). Without a slug there is no
  * product to show: the visitor is sent to the shop of the language (302). An unknown,

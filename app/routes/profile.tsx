@@ -29,6 +29,9 @@ import { WISHLIST_PAGE_PARAM } from "~/modules/wishlist/wishlist-fields";
 import { WishlistList } from "~/modules/wishlist/wishlist-list";
 import { wishlistPage } from "~/modules/wishlist/wishlist.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["account", "catalog", "orders", "payment", "routes"] };
+
 /**
  * Profile (/profil, /profile; spec §2 Profile): for a signed-in customer the profile
  * form, change password, addresses, order history with its count and the logout button;

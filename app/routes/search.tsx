@@ -11,6 +11,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["catalog"] };
+
 /**
  * Search (spec §2, §4): ?search=text&category=products|posts|productCategories|pages&page=n.
  * No category means products; an unknown one gets the missing-categories message (400).

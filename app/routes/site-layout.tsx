@@ -13,6 +13,10 @@ import { WishlistForm } from "~/modules/wishlist/wishlist-button";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
+import { WithNamespaces } from "~/lib/i18n";
+
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["search", "wishlist"] };
 
 // The footer is static markup below the fold: the server renders it and its code loads
 // after the page is interactive instead of with it (issue 3 §6 first-load budget).
@@ -31,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Only a script opens the cart modal (?cart=open after an add), so it loads when first
 // needed instead of with every page (first-load JS budget, issue 3 §6).
 const CartModal = lazy(() => import("~/modules/cart/cart-modal").then((m) => ({ default: m.CartModal })));
+// Its messages load with it, not with every page (decision 0015).
+const CART_MODAL_NAMESPACES = ["cart", "catalog", "enquiry", "captcha"];
 
 export default function SiteLayout() {
   const data = useLoaderData<typeof loader>();
@@ -48,7 +54,9 @@ export default function SiteLayout() {
       <CookieBanner text={data.cookieText} />
       {cartModal ? (
         <Suspense fallback={null}>
-          <CartModal cartPath={href("cart", data.locale)} />
+          <WithNamespaces ns={CART_MODAL_NAMESPACES}>
+            <CartModal cartPath={href("cart", data.locale)} />
+          </WithNamespaces>
         </Suspense>
       ) : null}
       <WishlistForm />

@@ -7,6 +7,9 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { href } from "~/lib/routes-table";
 import { titleMeta } from "~/lib/meta";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["routes"] };
+
 /** Social login callback. It is off in the built-in configuration (spec §1): say so instead of failing. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);

@@ -8,6 +8,9 @@ import { localeFromPath } from "~/lib/locales";
 import { formatPrice } from "~/lib/format";
 import { DECISIONS, decide, requireTestProvider, verifiedRequest } from "~/modules/payment/test-provider/test-provider.server";
 
+// Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+export const handle = { i18n: ["payment"] };
+
 /**
  * The test card provider's payment page (docs/decisions/0012): "Pay", "Decline" and
  * "Cancel". It stands for another site, so its forms carry the shop's signed request

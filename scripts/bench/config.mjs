@@ -25,11 +25,11 @@ export const config = {
   rebuild: process.env.BENCH_BUILD === "1",
 };
 
-/** The budgets of issue 3 §6; the bench flags them, it does not fail on them. */
+/** The budgets of issue 3 §6 (first-load JS as issue 12 moved it); the bench flags them, it does not fail on them. */
 export const budgets = {
   categoryVsBare: 0.9, // category req/s at least 90 % of the bare Remix floor
   p99Ms: 40, // every shop page
-  firstLoadJsKiB: 95, // gzipped, home, category and product
+  firstLoadJsKiB: 110, // gzipped, home, category and product (issue 12: i18next + react-i18next)
   firstLoadJsPages: ["home", "category", "product"],
   categoryHtmlKiB: 30, // gzipped
 };

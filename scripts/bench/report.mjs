@@ -51,5 +51,5 @@ export function printBudgets(rows) {
   for (const row of rows.filter((r) => r.load.errors > 0 || r.load.non2xx > 0 || r.firstLoad.status !== 200)) {
     lines.push(`NOTE  ${row.label}: status ${row.firstLoad.status}, ${row.load.errors} errors, ${row.load.non2xx} non-2xx under load`);
   }
-  console.log(`\nbudgets (issue 3 §6; printed, not enforced):\n${lines.join("\n")}`);
+  console.log(`\nbudgets (issue 3 §6, issue 12; printed, not enforced):\n${lines.join("\n")}`);
 }

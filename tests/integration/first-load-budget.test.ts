@@ -7,17 +7,23 @@ import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
 
 /**
- * The byte budgets of issue 3 §6, checked on every build so that a new feature cannot
- * silently push them over: first-load JavaScript at most 95 KiB gzipped on home, category
- * and product pages (the Remix and React runtime alone is about 84), and category HTML at
- * most 30 KiB gzipped. Gzip at level 6 from COMPRESS_FROM_BYTES on, as the compression
+ * The byte budgets of issue 3 §6 (as issue 12 moved them), checked on every build so that
+ * a new feature cannot silently push them over: first-load JavaScript at most 110 KiB
+ * gzipped on home, category and product pages (the Remix and React runtime alone is about
+ * 84, i18next and react-i18next about 15), category HTML at most 30 KiB gzipped, and each
+ * page's HTML carrying only its own message namespaces (decision 0015: before, every page
+ * inlined the whole catalogue, 9.5 KiB gzipped; product HTML was 17.7 KiB gzipped). Gzip at level 6 from COMPRESS_FROM_BYTES on, as the compression
  * middleware sends it, so that these figures and `npm run bench` agree. The same
  * counting rule as `npm run bench`: every script the HTML loads up front and their static
  * imports (dynamic import() is lazy and not counted).
  */
 const KIB = 1024;
-const JS_BUDGET = 95 * KIB;
+const JS_BUDGET = 110 * KIB;
 const CATEGORY_HTML_BUDGET = 30 * KIB;
+// Gzipped HTML with only the page's own namespaces (issue 12): 31.9, 22.6 and 14.8 KiB
+// measured after the split, with a little room; with the whole catalogue inlined these
+// same pages were 37.7, 29.3 and 20.6 KiB (9.3 KiB of it messages).
+const HTML_BUDGET = { home: 33 * KIB, category: 24 * KIB, product: 16 * KIB };
 const client = path.resolve("build/client");
 
 let shop: Shop;
@@ -70,11 +76,28 @@ describe("first-load budgets (issue 3 §6)", () => {
     ["category", "/shop?limit=24"],
     ["product", "/product/polukruzni-oluk-125-mm-ral-7016-3-m"],
   ] as const) {
-    it(`${name}: first-load JavaScript ≤ 95 KiB gzipped`, async () => {
+    it(`${name}: first-load JavaScript ≤ 110 KiB gzipped`, async () => {
       const { bytes, files } = firstLoadJs(await html(url));
       expect(files.length).toBeGreaterThan(2); // the runtime, the entry and the route were found
       console.log(`${name}: ${(bytes / KIB).toFixed(2)} KiB first-load JS`);
       expect(bytes, `${(bytes / KIB).toFixed(1)} KiB in ${files.join(", ")}`).toBeLessThanOrEqual(JS_BUDGET);
+    });
+  }
+
+  for (const [name, url, namespaces] of [
+    ["home", "/", ["core", "error", "site", "search", "wishlist", "blog", "catalog", "comments", "forms", "home", "newsletter", "pages"]],
+    ["category", "/shop?limit=24", ["core", "error", "site", "search", "wishlist", "catalog", "shop"]],
+    ["product", "/product/polukruzni-oluk-125-mm-ral-7016-3-m", ["core", "error", "site", "search", "wishlist", "captcha", "catalog", "comments", "enquiry", "product"]],
+  ] as const) {
+    it(`${name}: the HTML carries only its routes' message namespaces, and shrank by the others`, async () => {
+      const page = await html(url);
+      const json = /<script id="shop-messages" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1];
+      const messages = JSON.parse(json ?? "null") as { lng: string; v: string; resources: Record<string, unknown> };
+      expect(messages.lng).toBe("hr");
+      expect(messages.v).toMatch(/^[0-9a-f]{10}$/);
+      expect(Object.keys(messages.resources).sort()).toEqual([...namespaces].sort());
+      console.log(`${name}: ${(gzipped(page) / KIB).toFixed(2)} KiB HTML gzipped`);
+      expect(gzipped(page)).toBeLessThanOrEqual(HTML_BUDGET[name]);
     });
   }
 
