@@ -3,7 +3,7 @@
  * checkout components import this file (spec §3 Checkout: steps address, shipping,
  * payment; Shipping form methodId, branchId; Payment form methodId, acceptedConsents).
  */
-import type { CountryOption, FieldErrors } from "~/modules/account/account-fields";
+import type { CountryOption } from "~/modules/account/account-fields";
 import type { SavedAddress } from "~/modules/account/addresses.server";
 import type { FormConsent } from "~/modules/consent/consent-fields";
 import type { CartView } from "~/modules/cart/cart-view";
@@ -33,8 +33,6 @@ export type DeliveryMethodView = {
 export type PaymentMethodView = { id: number; name: string; description: string };
 
 export type AddressSummary = { lines: string[] };
-
-export type CheckoutAnswer = { ok: false; intent: string; errors: FieldErrors; values: Record<string, string>; accepted?: number[] };
 
 export type CheckoutPageData = {
   locale: "hr" | "en" | "de";
