@@ -37,8 +37,6 @@ export const ADDRESS_FIELDS = [
   "companyOIB",
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
-/** Spec §5 "require firstName, lastName, contactEmail (valid) and contactPhone". */
-export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ["firstName", "lastName", "contactEmail", "contactPhone"];
 
 /** Posted names: the delivery form's fields are "delivery.city", the billing form's "billing.city". */
 export const DELIVERY = "delivery";

@@ -11,10 +11,6 @@ import type { CartView } from "~/modules/cart/cart-view";
 export const CHECKOUT_STEPS = ["address", "shipping", "payment"] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-/** What each form posts as `intent`; "guest" is the e-mail form of guest checkout. */
-export const CHECKOUT_INTENTS = ["guest", "address", "shipping", "payment"] as const;
-export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
-
 /** Spec §9 "Shipping auto-submit 1500 ms": with JavaScript the first method is chosen for the shopper. */
 export const SHIPPING_AUTO_SUBMIT_MS = 1500;
 
