@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { localeFromPath } from "~/lib/locales";
 import { homeOf } from "~/modules/account/account-route.server";
+import { logoutSchema } from "~/modules/account/account.schema";
 import { logOut } from "~/modules/account/login.server";
 
 /**
@@ -12,9 +13,9 @@ import { logOut } from "~/modules/account/login.server";
  * language the button was in.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const locale = localeFromPath(String(form.get("from") ?? "/"));
-  return redirect(homeOf(locale), { headers: await logOut(request) });
+  const { submission } = await readSubmission(request, logoutSchema);
+  const from = submission.status === "success" ? submission.value.from : undefined;
+  return redirect(homeOf(localeFromPath(from ?? "/")), { headers: await logOut(request) });
 }
 
 /** A GET (a typed address, a crawler) changes nothing. */

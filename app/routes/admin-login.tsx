@@ -1,13 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isDomainError } from "~/.server/domain-error";
-import { readForm } from "~/.server/security.server";
+import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getSession, rotateSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FormError } from "~/components/ui/message";
+import { useShopForm } from "~/lib/forms/use-shop-form";
+import { adminLoginSchema, type AdminLoginInput } from "~/modules/account/account.schema";
 import { authenticate } from "~/modules/account/auth.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 
@@ -19,49 +25,45 @@ export const meta = () => [{ title: "Admin | Alu Krov" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   if (user?.isBackofficeUser) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin"));
-  return null;
+  return { constraint: formConstraint(adminLoginSchema) };
 }
 
 /** Backoffice sign-in: only backoffice users get in; the session id is rotated on success. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "");
-  const password = String(form.get("password") ?? "");
+  const { submission } = await readSubmission(request, adminLoginSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const { email, password, redirectTo } = submission.value;
   try {
     const user = await authenticate(email, password);
-    if (!user.isBackofficeUser) return data({ error: "admin.notBackoffice" }, { status: 403 });
+    if (!user.isBackofficeUser) return refuse(submission, { status: 403, formErrors: ["admin.notBackoffice"] });
     const headers = new Headers();
     headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId: user.id }));
     await setToast({ type: "success", key: "core.login.success" }, headers);
-    return redirect(safeRedirect(form.get("redirectTo"), "/admin"), { headers });
+    return redirect(safeRedirect(redirectTo, "/admin"), { headers });
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.key }, { status: error.status });
-    throw error;
+    if (!isDomainError(error)) throw error;
+    return refuseWith(submission, error);
   }
 }
 
 export default function AdminLogin() {
-  const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const [form, fields] = useShopForm<AdminLoginInput>({ id: "admin-login", lastResult, constraint });
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <SecureForm className="w-full max-w-sm space-y-4 rounded-lg bg-white p-8 shadow" data-testid="admin-login">
-        <h1 className="text-xl font-bold">{t("admin.loginTitle")}</h1>
+      <SecureForm {...getFormProps(form)} className="w-full max-w-sm space-y-1 rounded-lg bg-white p-8 shadow" data-testid="admin-login">
+        <h1 className="mb-4 text-xl font-bold">{t("admin.loginTitle")}</h1>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/admin"} />
-        <label className="block">
-          <span className="text-sm">{t("admin.email")}</span>
-          <input name="email" type="email" required autoComplete="username" className="mt-1 w-full rounded border px-3 py-2" />
-        </label>
-        <label className="block">
-          <span className="text-sm">{t("admin.password")}</span>
-          <input name="password" type="password" required minLength={8} autoComplete="current-password" className="mt-1 w-full rounded border px-3 py-2" />
-        </label>
-        <p role="alert" className="min-h-5 text-sm text-red-700">{actionData?.error ? t(actionData.error) : null}</p>
-        <button type="submit" disabled={navigation.state === "submitting"} className="w-full rounded bg-brand-600 py-2 font-semibold text-white disabled:opacity-60">
+        <Field meta={fields.email} type="email" label={t("admin.email")} autoComplete="username" />
+        <Field meta={fields.password} type="password" label={t("admin.password")} autoComplete="current-password" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Button className="w-full" pending={navigation.state === "submitting"}>
           {t("admin.signIn")}
-        </button>
+        </Button>
       </SecureForm>
     </main>
   );

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { titleMeta } from "~/lib/meta";
 import { checkoutAction } from "~/modules/checkout/checkout-action.server";
-import type { CheckoutAnswer } from "~/modules/checkout/checkout-fields";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
 import { checkoutGate } from "~/modules/checkout/checkout.server";
+import { addressStepSchema, guestStepSchema, paymentStepSchema, shippingStepSchema } from "~/modules/checkout/checkout.schema";
 import { checkoutView } from "./checkout-view.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -21,8 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await checkoutGate(request);
   const t = await getFixedT(ctx.locale);
   const view = await checkoutView(request, ctx);
+  const constraints = {
+    guest: formConstraint(guestStepSchema),
+    address: formConstraint(addressStepSchema),
+    shipping: formConstraint(shippingStepSchema),
+    payment: formConstraint(paymentStepSchema),
+  };
   // A shopper's own addresses and cart: never kept by a shared cache.
-  return data({ ...view, title: `${t("routes.checkout")} | Alu Krov` }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov` }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -35,13 +41,11 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  return checkoutAction(request, form);
+  return checkoutAction(request);
 }
 
 export default function Checkout() {
-  const view = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CheckoutAnswer | undefined;
-  const busy = useNavigation().state === "submitting";
-  return <CheckoutPage data={view} answer={answer} busy={busy} />;
+  const { constraints, ...view } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return <CheckoutPage data={view} lastResult={lastResult} constraints={constraints} />;
 }

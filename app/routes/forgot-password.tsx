@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { peekAccountToken } from "~/modules/account/account-tokens.server";
-import { redirectWithToast, refuse, shopOrigin } from "~/modules/account/account-route.server";
-import { FORM_NAMES, forgotPasswordSchema, parseForm, resetPasswordSchema } from "~/modules/account/account.schema";
+import { redirectWithToast, shopOrigin } from "~/modules/account/account-route.server";
+import { forgotPasswordSchema, passwordPageSchema, resetPasswordSchema } from "~/modules/account/account.schema";
 import { ForgotPasswordForm, ResetPasswordForm } from "~/modules/account/password-forms";
 import { requestPasswordReset, resetPassword } from "~/modules/account/password.server";
 import { requestLocale } from "~/modules/site/locale.server";
@@ -27,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(locale);
   const token = new URL(request.url).searchParams.get("token");
   const base = { locale, title: `${t("routes.forgotPassword")} | Alu Krov` };
-  if (token === null) return data({ ...base, reset: null });
+  if (token === null) return data({ ...base, reset: null, constraint: formConstraint(forgotPasswordSchema) });
   const valid = await peekAccountToken("resetPassword", token);
-  return data({ ...base, reset: { token: valid ? token : null } }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...base, reset: { token: valid ? token : null }, constraint: formConstraint(resetPasswordSchema) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -42,25 +42,22 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission } = await readSubmission(request, passwordPageSchema);
+  if (submission.status !== "success") return refuse(submission);
   const { locale } = requestLocale(request);
-  if (form.get("intent") === "reset") {
-    const parsed = parseForm(resetPasswordSchema, form, FORM_NAMES.resetPassword);
-    if (!parsed.ok) return refuse("reset", form, parsed.errors);
-    const done = await resetPassword(form.get("token"), parsed.data.newPassword);
+  const input = submission.value;
+  if (input.intent === "reset") {
+    const done = await resetPassword(input.token, input.newPassword);
     if (!done) return redirectWithToast(href("forgotPassword", locale), "error", "account.notifications.invalidLink");
     return redirectWithToast(href("login", locale), "success", "account.notifications.passwordReset");
   }
-  const parsed = parseForm(forgotPasswordSchema, form, FORM_NAMES.forgotPassword);
-  if (!parsed.ok) return refuse("forgot", form, parsed.errors);
-  await requestPasswordReset(parsed.data.email, locale, shopOrigin(request));
+  await requestPasswordReset(input.email, locale, shopOrigin(request));
   return redirectWithToast(href("forgotPassword", locale), "info", "account.notifications.resetSent");
 }
 
 export default function ForgotPasswordPage() {
-  const { locale, reset } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { locale, reset, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12" data-testid="forgot-password-page">
@@ -68,12 +65,12 @@ export default function ForgotPasswordPage() {
       {reset === null ? (
         <>
           <p className="text-slate-700">{t("account.forgot.lead")}</p>
-          <ForgotPasswordForm locale={locale} answer={answer} busy={busy} />
+          <ForgotPasswordForm locale={locale} lastResult={lastResult} constraint={constraint} />
         </>
       ) : reset.token ? (
         <>
           <p className="text-slate-700">{t("account.forgot.resetLead")}</p>
-          <ResetPasswordForm locale={locale} answer={answer} busy={busy} token={reset.token} />
+          <ResetPasswordForm locale={locale} lastResult={lastResult} constraint={constraint} token={reset.token} />
         </>
       ) : (
         <p role="alert" className="text-red-700" data-testid="reset-invalid">

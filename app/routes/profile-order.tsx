@@ -3,11 +3,12 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { shopOrigin } from "~/modules/account/account-route.server";
+import { payAgainSchema } from "~/modules/account/account.schema";
 import { OrderDetailView } from "~/modules/account/order-detail";
 import { requireOwnOrder } from "~/modules/account/order-route.server";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
@@ -54,11 +55,11 @@ export const meta = titleMeta;
 
 /** "Pay now": starts the card payment again and sends the shopper to the provider. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission } = await readSubmission(request, payAgainSchema);
   const { locale } = requestLocale(request);
   const { user, order } = await requireOwnOrder(request, locale, params.slug);
   const self = href("profileOrder", locale, { slug: order.slug });
-  if (form.get("intent") !== "pay") return redirect(self);
+  if (submission.status !== "success") return redirect(self);
   try {
     const start = await restartCardPayment(user.id, order.slug, shopOrigin(request));
     // The provider's URL comes from our own adapter (signed), never from the request.

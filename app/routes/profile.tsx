@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/.server/db/client.server";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { loginSchema } from "~/modules/account/account.schema";
+import { addressBookSchema, changePasswordSchema, loginSchema, profileSchema, registerSchema } from "~/modules/account/account.schema";
 import { AddressBook } from "~/modules/account/address-book";
 import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
 import { LoginForm } from "~/modules/account/login-form";
@@ -47,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (isDomainError(error)) return null;
       throw error;
     });
-    return data({ locale, title, account: null, consents, countries, loginConstraint: formConstraint(loginSchema) });
+    const constraints = { login: formConstraint(loginSchema), register: formConstraint(registerSchema) };
+    return data({ locale, title, account: null, consents, countries, constraints });
   }
   const query = new URL(request.url).searchParams;
   const page = positiveInt(query.get(WISHLIST_PAGE_PARAM), 1);
@@ -62,8 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     addresses: addresses.map((a) => ({ ...a, id: String(a.id) })),
     orders,
   };
+  const constraints = { profile: formConstraint(profileSchema), password: formConstraint(changePasswordSchema), address: formConstraint(addressBookSchema) };
   // A customer's own page: never kept by a shared cache.
-  return data({ locale, title, account, consents: null, countries }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ locale, title, account, consents: null, countries, constraints }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -76,19 +77,17 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
   const { locale } = requestLocale(request);
   const user = await getCurrentUser(request);
   // Authorisation here, not in the page: a post without a session goes to the login page.
   if (!user) throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("profile", locale))}`);
-  return profileAction(request, form, user, locale, href("profile", locale));
+  return profileAction(request, user, locale, href("profile", locale));
 }
 
 export default function ProfilePage() {
   const loaded = useLoaderData<typeof loader>();
-  const { locale, account, consents, countries } = loaded;
-  const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { locale, account, consents, countries, constraints } = loaded;
+  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   if (!account) {
     return (
@@ -97,11 +96,11 @@ export default function ProfilePage() {
           <h1 className="text-3xl font-bold text-brand-900">{t("routes.profile")}</h1>
           <p className="mt-2 text-slate-700">{t("account.profile.anonymousLead")}</p>
           <h2 className="mt-6 mb-3 text-xl font-semibold">{t("routes.login")}</h2>
-          <LoginForm locale={locale} redirectTo={href("profile", locale)} constraint={"loginConstraint" in loaded ? loaded.loginConstraint : {}} />
+          <LoginForm locale={locale} redirectTo={href("profile", locale)} constraint={"login" in constraints ? constraints.login : {}} />
         </div>
         <div>
           <h2 className="mb-3 text-xl font-semibold">{t("routes.register")}</h2>
-          <RegisterForm locale={locale} consents={consents} countries={countries} />
+          <RegisterForm locale={locale} consents={consents} countries={countries} constraint={"register" in constraints ? constraints.register : {}} />
         </div>
       </section>
     );
@@ -113,13 +112,13 @@ export default function ProfilePage() {
         <LogoutButton />
       </div>
       <Block title={t("account.profile.details")}>
-        <ProfileForm user={account.user} answer={answer} busy={busy} />
+        <ProfileForm user={account.user} lastResult={lastResult} constraint={"profile" in constraints ? constraints.profile : {}} />
       </Block>
       <Block title={t("account.profile.password")}>
-        <ChangePasswordForm answer={answer} busy={busy} />
+        <ChangePasswordForm lastResult={lastResult} constraint={"password" in constraints ? constraints.password : {}} />
       </Block>
       <Block title={t("account.profile.addresses")}>
-        <AddressBook addresses={account.addresses} countries={countries} answer={answer} busy={busy} />
+        <AddressBook addresses={account.addresses} countries={countries} lastResult={lastResult} constraint={"address" in constraints ? constraints.address : {}} />
       </Block>
       <Block title={t("account.profile.orders")}>
         <OrderHistory

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/.server/db/client.server";
 import { isDomainError } from "~/.server/domain-error";
+import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
+import { registerSchema } from "~/modules/account/account.schema";
 import { allowedCountries } from "~/modules/account/addresses.server";
 import { registerAction } from "~/modules/account/register-action.server";
 import { RegisterForm } from "~/modules/account/register-form";
@@ -27,20 +28,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (isDomainError(error)) return null; // error.consentsNotFetched, shown instead of the form
     throw error;
   });
-  return { locale, title: `${t("routes.register")} | Alu Krov`, consents, countries: await allowedCountries(await getDb()) };
+  return {
+    locale,
+    title: `${t("routes.register")} | Alu Krov`,
+    consents,
+    countries: await allowedCountries(await getDb()),
+    constraint: formConstraint(registerSchema),
+  };
 }
 
 export const meta = titleMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  return registerAction(request, form, requestLocale(request).locale);
+  return registerAction(request, requestLocale(request).locale);
 }
 
 export default function RegisterPage() {
-  const { locale, consents, countries } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const { locale, consents, countries, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12" data-testid="register-page">
@@ -48,7 +53,7 @@ export default function RegisterPage() {
         <h1 className="text-3xl font-bold text-brand-900">{t("routes.register")}</h1>
         <p className="mt-2 text-slate-700">{t("account.register.lead")}</p>
       </div>
-      <RegisterForm locale={locale} consents={consents} countries={countries} answer={answer} busy={navigation.state === "submitting"} />
+      <RegisterForm locale={locale} consents={consents} countries={countries} lastResult={lastResult} constraint={constraint} />
       <p className="text-sm text-slate-700">
         {t("account.register.haveAccount")}{" "}
         <Link to={href("login", locale)} className="text-brand-700 underline">

@@ -51,7 +51,7 @@ for (const locale of ["hr", "en"] as const) {
       // The browser would stop an empty required field; the server's answer is what is checked here.
       await address.evaluate((form) => form.setAttribute("novalidate", ""));
       await address.getByRole("button", { name: text.address }).click();
-      await expect(page.locator("#checkout-delivery-firstName-error")).toHaveText(text.required);
+      await expect(page.locator('[id="checkout-delivery.firstName-error"]')).toHaveText(text.required);
     }
     for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
       await page.getByTestId("address-form").locator(`[name="delivery.${name}"]`).fill(value);

@@ -189,17 +189,17 @@ describe("register with addresses, spec §5", () => {
     });
     expect(result.status).toBe(400);
     expect(fieldErrors(result.html, "register-form")).toEqual({
-      "register-delivery-contactPhone": "Unos ovog polja je obavezan",
-      "register-delivery-city": "Maksimalan broj znakova je 75",
-      "register-delivery-street": "Maksimalan broj znakova je 75",
-      "register-delivery-houseNumber": "Maksimalan broj znakova je 15",
-      "register-delivery-zipCode": "Maksimalan broj znakova je 25",
-      "register-billing-firstName": "Unos ovog polja je obavezan",
-      "register-billing-contactEmail": "Unesite ispravnu e-mail adresu",
-      "register-billing-companyOIB": "OIB nije ispravan",
+      "register-delivery.contactPhone": "Unos ovog polja je obavezan",
+      "register-delivery.city": "Maksimalan broj znakova je 75",
+      "register-delivery.street": "Maksimalan broj znakova je 75",
+      "register-delivery.houseNumber": "Maksimalan broj znakova je 15",
+      "register-delivery.zipCode": "Maksimalan broj znakova je 25",
+      "register-billing.firstName": "Unos ovog polja je obavezan",
+      "register-billing.contactEmail": "Unesite ispravnu e-mail adresu",
+      "register-billing.companyOIB": "OIB nije ispravan",
     });
     const country = await register(new Visitor(shop), { ...simple("badcountry@example.com"), withAddresses: "on", ...address("delivery", { country: "US" }) });
-    expect(textOf(country.html, "#register-delivery-country-error")).toBe("Odaberite jednu od ponuđenih država");
+    expect(textOf(country.html, '[id="register-delivery.country-error"]')).toBe("Odaberite jednu od ponuđenih država");
     expect(await userRow("badaddress@example.com")).toBeUndefined();
     expect(await userRow("badcountry@example.com")).toBeUndefined();
   });

@@ -1,6 +1,18 @@
+import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { z, type ZodTypeAny } from "zod";
 import { ADDRESS_LIMITS, PASSWORD_MIN } from "~/modules/account/account-fields";
-import { addressSchema, changePasswordSchema, FORM_NAMES, isValidOib, loginSchema, parseForm, profileSchema, resetPasswordSchema } from "~/modules/account/account.schema";
+import { addressSchema, changePasswordSchema, isValidOib, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "~/modules/account/account.schema";
+
+/** Parses a post the way the actions do (`readSubmission`: conform's parseWithZod); the first message of each field. */
+function parse(schema: ZodTypeAny, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const submission = parseWithZod(form, { schema });
+  if (submission.status === "success") return { ok: true, data: submission.value };
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : [])));
+  return { ok: false, errors };
+}
 
 /** The account forms' rules of spec §5 and §9 (password min 8, address limits 75/75/75, 15, 25). */
 describe("Croatian OIB (ISO 7064 MOD 11,10)", () => {
@@ -19,11 +31,11 @@ describe("spec §9 constants", () => {
 
 describe("login (spec §5: username required and an e-mail; password required, min 8)", () => {
   it("lower-cases the username and names each rule", () => {
-    expect(parseForm(loginSchema, { username: " Ana@Example.com ", password: "12345678" }, FORM_NAMES.login)).toEqual({
+    expect(parse(loginSchema, { username: " Ana@Example.com ", password: "12345678" })).toEqual({
       ok: true,
       data: { username: "ana@example.com", password: "12345678" },
     });
-    expect(parseForm(loginSchema, { username: "ana", password: "1234567" }, FORM_NAMES.login)).toEqual({
+    expect(parse(loginSchema, { username: "ana", password: "1234567" })).toEqual({
       ok: false,
       errors: { username: "core.validation.email", password: 'core.validation.minLength|{"length":8}' },
     });
@@ -31,42 +43,40 @@ describe("login (spec §5: username required and an e-mail; password required, m
 });
 
 describe("change password (spec §5)", () => {
-  const names = FORM_NAMES.changePassword;
   it("wants a new password different from the old one: core.validation.differentPassword", () => {
-    expect(parseForm(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Stara1234", newPasswordAgain: "Stara1234" }, names)).toEqual({
+    expect(parse(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Stara1234", newPasswordAgain: "Stara1234" })).toEqual({
       ok: false,
       errors: { newPassword: "core.validation.differentPassword" },
     });
   });
   it("wants newPasswordAgain equal: core.validation.repeatPassword", () => {
-    expect(parseForm(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Nova12345", newPasswordAgain: "Nova12346" }, names)).toEqual({
+    expect(parse(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Nova12345", newPasswordAgain: "Nova12346" })).toEqual({
       ok: false,
       errors: { newPasswordAgain: "core.validation.repeatPassword" },
     });
   });
   it("wants every field, old and new min 8", () => {
-    expect(parseForm(changePasswordSchema, { oldPassword: "short", newPassword: "", newPasswordAgain: "" }, names)).toEqual({
+    expect(parse(changePasswordSchema, { oldPassword: "short", newPassword: "", newPasswordAgain: "" })).toEqual({
       ok: false,
       errors: { oldPassword: 'core.validation.minLength|{"length":8}', newPassword: "core.validation.required", newPasswordAgain: "core.validation.required" },
     });
-    expect(parseForm(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Nova12345", newPasswordAgain: "Nova12345" }, names).ok).toBe(true);
+    expect(parse(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Nova12345", newPasswordAgain: "Nova12345" }).ok).toBe(true);
   });
 });
 
 describe("reset password", () => {
   it("min 8 and the same twice", () => {
-    const names = FORM_NAMES.resetPassword;
-    expect(parseForm(resetPasswordSchema, { newPassword: "Nova12345", newPasswordAgain: "Nova1234" }, names)).toEqual({
+    expect(parse(resetPasswordSchema, { newPassword: "Nova12345", newPasswordAgain: "Nova1234" })).toEqual({
       ok: false,
       errors: { newPasswordAgain: "core.validation.repeatPassword" },
     });
-    expect(parseForm(resetPasswordSchema, { newPassword: "Nova123", newPasswordAgain: "Nova123" }, names).ok).toBe(false);
+    expect(parse(resetPasswordSchema, { newPassword: "Nova123", newPasswordAgain: "Nova123" }).ok).toBe(false);
   });
 });
 
 describe("profile (spec §5: firstName, lastName, email required, email valid)", () => {
   it("names each rule", () => {
-    expect(parseForm(profileSchema, { firstName: "", lastName: " ", email: "x" }, FORM_NAMES.profile)).toEqual({
+    expect(parse(profileSchema, { firstName: "", lastName: " ", email: "x" })).toEqual({
       ok: false,
       errors: { firstName: "core.validation.required", lastName: "core.validation.required", email: "core.validation.email" },
     });
@@ -76,9 +86,9 @@ describe("profile (spec §5: firstName, lastName, email required, email valid)",
 describe("address (spec §5 register with addresses)", () => {
   const valid = { firstName: "Ana", lastName: "Kupac", contactEmail: "ana@example.com", contactPhone: "091 123 4567", country: "hr" };
   it("requires the four contact fields, checks limits, upper-cases the country", () => {
-    const parsed = parseForm(addressSchema, valid, FORM_NAMES.address);
+    const parsed = parse(addressSchema, valid);
     expect(parsed.ok && parsed.data.country).toBe("HR");
-    expect(parseForm(addressSchema, { street: "a".repeat(75), houseNumber: "1".repeat(15), zipCode: "1".repeat(25) }, FORM_NAMES.address, "billing")).toEqual({
+    expect(parse(z.object({ billing: addressSchema }), { "billing.street": "a".repeat(75), "billing.houseNumber": "1".repeat(15), "billing.zipCode": "1".repeat(25) })).toEqual({
       ok: false,
       errors: {
         "billing.firstName": "core.validation.required",
@@ -89,7 +99,29 @@ describe("address (spec §5 register with addresses)", () => {
     });
   });
   it("checks a given company OIB", () => {
-    expect(parseForm(addressSchema, { ...valid, companyOIB: "12345678901" }, FORM_NAMES.address)).toEqual({ ok: false, errors: { companyOIB: "account.validation.oib" } });
-    expect(parseForm(addressSchema, { ...valid, companyOIB: "94577403194" }, FORM_NAMES.address).ok).toBe(true);
+    expect(parse(addressSchema, { ...valid, companyOIB: "12345678901" })).toEqual({ ok: false, errors: { companyOIB: "account.validation.oib" } });
+    expect(parse(addressSchema, { ...valid, companyOIB: "94577403194" }).ok).toBe(true);
+  });
+});
+
+describe("register (spec §5 Register, with addresses)", () => {
+  const simple = { firstName: "Ana", lastName: "Kupac", email: "ana@example.com", password: "Lozinka123", confirmedPassword: "Lozinka123" };
+  it("checks the address sections only while their checkbox is ticked", () => {
+    expect(parse(registerSchema, { ...simple, "delivery.street": "a".repeat(80) }).ok).toBe(true);
+    expect(parse(registerSchema, { ...simple, withAddresses: "on" })).toEqual({
+      ok: false,
+      errors: {
+        "delivery.firstName": "core.validation.required",
+        "delivery.lastName": "core.validation.required",
+        "delivery.contactEmail": "core.validation.required",
+        "delivery.contactPhone": "core.validation.required",
+      },
+    });
+    const delivery = { "delivery.firstName": "Ana", "delivery.lastName": "Kupac", "delivery.contactEmail": "ana@example.com", "delivery.contactPhone": "091" };
+    expect(parse(registerSchema, { ...simple, withAddresses: "on", ...delivery, "billing.street": "a".repeat(80) }).ok).toBe(true);
+    expect(parse(registerSchema, { ...simple, withAddresses: "on", differentBilling: "on", ...delivery }).ok).toBe(false);
+  });
+  it("wants confirmedPassword equal: core.validation.repeatPassword", () => {
+    expect(parse(registerSchema, { ...simple, confirmedPassword: "Lozinka124" })).toEqual({ ok: false, errors: { confirmedPassword: "core.validation.repeatPassword" } });
   });
 });

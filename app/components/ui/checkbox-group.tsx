@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { useMessageText } from "./message";
+import { messageText } from "~/lib/validation-message";
 
 export type CheckboxOption = {
   value: string | number;
@@ -32,12 +32,12 @@ type Props = {
  * submit button does not move (DESIGN.md pitfalls).
  */
 export function CheckboxGroup({ name, legend, options, defaultChecked = [], errors, idPrefix, testId }: Props) {
-  const { t } = useTranslation();
-  const text = useMessageText();
+  // messageText directly rather than useMessageText: the home page's consents (newsletter) then load no extra chunk (first-load budget).
+  const { t, i18n } = useTranslation();
   if (options.length === 0) return null;
   const ticked = new Set(defaultChecked.map(String));
   const errorId = `${idPrefix}-error`;
-  const message = text(errors?.[0]);
+  const message = messageText({ t, exists: (key) => i18n.exists(key) }, errors?.[0]);
   return (
     <fieldset className="space-y-2" aria-describedby={errorId} data-testid={testId}>
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>

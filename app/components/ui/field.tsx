@@ -13,6 +13,11 @@ type ShellProps = {
   description?: ReactNode;
   /** Shows "(optional)" instead of nothing, where most fields of the form are required. */
   optional?: boolean;
+  /**
+   * Overrides the schema's `required` (from the constraint): a section that is hidden until
+   * a checkbox opens it passes false, since a hidden required input would block the form.
+   */
+  required?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -23,14 +28,14 @@ type ShellProps = {
  * message appears on blur (DESIGN.md pitfalls), and the control names both lines in
  * `aria-describedby` (see `describedBy`).
  */
-export function FieldShell({ meta, label, description, optional, className, children }: ShellProps) {
+export function FieldShell({ meta, label, description, optional, required = meta.required, className, children }: ShellProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   return (
     <div className={className} data-field={meta.name}>
       <label htmlFor={meta.id} className="text-sm font-semibold">
         {label}
-        {meta.required ? (
+        {required ? (
           <>
             <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
             <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
@@ -70,10 +75,11 @@ type FieldProps = Omit<ShellProps, "children"> &
  * min, max, pattern) come from the form's zod schema through `getZodConstraint`,
  * computed on the server, so the browser checks them without JavaScript and without zod.
  */
-export function Field({ meta, label, description, optional, className, type = "text", ...input }: FieldProps) {
+export function Field({ meta, label, description, optional, required, className, type = "text", ...input }: FieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
+  if (required !== undefined) props.required = required;
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} className={className}>
       <input key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...input} />
     </FieldShell>
   );
@@ -103,10 +109,11 @@ type SelectProps = Omit<ShellProps, "children"> &
  * A labelled native select: it works without JavaScript, on every phone, with the
  * platform's own picker (radix Select needs scripts, so forms use this one).
  */
-export function SelectField({ meta, label, description, optional, className, options, placeholder, ...select }: SelectProps) {
+export function SelectField({ meta, label, description, optional, required, className, options, placeholder, ...select }: SelectProps) {
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
+  if (required !== undefined) props.required = required;
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} className={className}>
       <select key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (

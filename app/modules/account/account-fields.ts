@@ -37,8 +37,6 @@ export const ADDRESS_FIELDS = [
   "companyOIB",
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
-/** Spec §5 "require firstName, lastName, contactEmail (valid) and contactPhone". */
-export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ["firstName", "lastName", "contactEmail", "contactPhone"];
 
 /** Posted names: the delivery form's fields are "delivery.city", the billing form's "billing.city". */
 export const DELIVERY = "delivery";
@@ -51,11 +49,17 @@ export const WITH_ADDRESSES = "withAddresses";
 /** What the forms post as `intent` so one route action can serve several forms. */
 export const INTENTS = { login: "login", register: "register", profile: "profile", password: "password", address: "address" } as const;
 
-/** Message keys by field name ("delivery.city", "password", "consents", "form"). */
-export type FieldErrors = Record<string, string>;
+/** The types of an address-book entry, in the order the form offers them. */
+export const ADDRESS_TYPE_OPTIONS = ["main", "billing", "shipping", "other"] as const;
 
-/** A refused submission: its messages and what was typed (shown again without JavaScript; never passwords). */
-export type FormAnswer = { ok: false; intent: string; errors: FieldErrors; values: Record<string, string>; accepted?: number[] } | { ok: true; intent: string };
+/** Where a refusal of the consents is shown: the DomainError's field (consent.server.ts). */
+export const CONSENTS_ERROR = "consents";
+
+/** The values a checkbox group posted, as conform keeps them in a refused submission (one value or several). */
+export function tickedValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === "string" && value !== "" ? [value] : [];
+}
 
 /** A country the address form offers (the store's allowed countries, spec §5). */
 export type CountryOption = { iso: string; name: string };

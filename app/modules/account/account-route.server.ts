@@ -1,9 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { env } from "~/.server/env.server";
 import { setToast, type ToastType } from "~/.server/toast.server";
-import type { FieldErrors, FormAnswer } from "./account-fields";
 
 /** Helpers the account routes share: answers, redirects and the request's facts. */
 
@@ -24,22 +23,6 @@ export function rememberedRedirect(value: unknown): string | null {
   if (typeof value !== "string" || value === "") return null;
   const safe = safeRedirect(value, "");
   return safe === value ? safe : null;
-}
-
-const SECRET = /password/i;
-
-/** What was typed, to show again without JavaScript; passwords are never sent back. */
-export function typedValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) {
-    if (typeof value !== "string" || SECRET.test(name) || name === "csrf" || name === "website") continue;
-    values[name] = value;
-  }
-  return values;
-}
-
-export function refuse(intent: string, form: FormData, errors: FieldErrors, status = 400, accepted?: number[]) {
-  return data<FormAnswer>({ ok: false, intent, errors, values: typedValues(form), accepted }, { status });
 }
 
 /** POST → redirect → GET with a flash toast. */

@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { messageKey } from "~/lib/validation-message";
-import {
-  ADDRESS_FIELDS,
-  ADDRESS_LIMITS,
-  BARCODE_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MIN,
-  PHONE_MAX,
-  type FieldErrors,
-} from "./account-fields";
+import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
+import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, INTENTS, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "./account-fields";
 
 /**
- * The account forms' rules (spec §5), shared by the services and the unit tests. The
- * components mirror them as HTML constraints (required, type=email, minLength, maxLength)
- * so that a browser without JavaScript checks them too; the server always checks again.
+ * The account forms' rules (spec §5), shared by the actions and the unit tests. The
+ * loaders turn them into HTML constraints (`formConstraint`), so that a browser without
+ * JavaScript checks them too; the server always parses again (`readSubmission`).
  */
 const required = "core.validation.required";
 const tooShort = (length: number) => messageKey("core.validation.minLength", { length });
@@ -53,18 +45,6 @@ export function isValidOib(value: string): boolean {
 export const loginSchema = z.object({ username: email, password });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Spec §5 Register (simple): names and e-mail required, password min 8, confirmedPassword equal. */
-export const registerSchema = z
-  .object({
-    firstName: requiredText(NAME_MAX),
-    lastName: requiredText(NAME_MAX),
-    email,
-    password,
-    confirmedPassword: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
-    memberCardBarcode: barcode,
-  })
-  .refine((form) => form.password === form.confirmedPassword, { message: "core.validation.repeatPassword", path: ["confirmedPassword"] });
-
 /**
  * Spec §5 Register with addresses: "require firstName, lastName, contactEmail (valid) and
  * contactPhone; country, city, street max 75; houseNumber max 15; zipCode max 25". The
@@ -85,6 +65,49 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
+/** A ticked checkbox posts "on"; conform turns it into true. */
+export const checkbox = z.boolean().optional().default(false);
+export const isOn = (value: unknown) => value === "on" || value === true;
+
+/**
+ * An address section (delivery, billing) counts only while the checkbox that opens it is
+ * ticked: a closed section is dropped before parsing, an open one is checked even when
+ * it was left empty (so each required field is named).
+ */
+export function openSections(form: unknown, open: Record<string, boolean>) {
+  if (!form || typeof form !== "object") return form;
+  const sections = Object.fromEntries(Object.entries(open).map(([name, isOpen]) => [name, isOpen ? ((form as Record<string, unknown>)[name] ?? {}) : undefined]));
+  return { ...form, ...sections };
+}
+
+/**
+ * Spec §5 Register: names and e-mail required, password min 8, confirmedPassword equal;
+ * with 'with addresses' ticked the delivery address, and with 'different billing address'
+ * the billing one too (spec §5 Register with addresses); the register form's consents.
+ */
+const registerFields = z.object({
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  email,
+  password,
+  confirmedPassword: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
+  memberCardBarcode: barcode,
+  withAddresses: checkbox,
+  delivery: addressSchema.optional(),
+  differentBilling: checkbox,
+  billing: addressSchema.optional(),
+  acceptedConsents: acceptedConsentsSchema,
+});
+export const registerSchema = z.preprocess(
+  (form) => {
+    const posted = (form ?? {}) as Record<string, unknown>;
+    const withAddresses = isOn(posted.withAddresses);
+    return openSections(form, { delivery: withAddresses, billing: withAddresses && isOn(posted.differentBilling) });
+  },
+  registerFields.refine((form) => form.password === form.confirmedPassword, { message: "core.validation.repeatPassword", path: ["confirmedPassword"] }),
+);
+export type RegisterInput = z.input<typeof registerFields>;
+
 /** Spec §5 Profile: "firstName, lastName, email required, email valid". */
 export const profileSchema = z.object({
   firstName: requiredText(NAME_MAX),
@@ -92,61 +115,79 @@ export const profileSchema = z.object({
   email,
   memberCardBarcode: barcode,
 });
+export type ProfileInput = z.input<typeof profileSchema>;
+
+const passwordFields = z.object({
+  oldPassword: password,
+  newPassword: password,
+  newPasswordAgain: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
+});
+
+/** The rules between the change-password fields, once each field passed its own. */
+function newPasswordRules(form: z.infer<typeof passwordFields>, ctx: z.RefinementCtx) {
+  if (form.newPassword === form.oldPassword) ctx.addIssue({ code: "custom", message: "core.validation.differentPassword", path: ["newPassword"] });
+  if (form.newPassword !== form.newPasswordAgain) ctx.addIssue({ code: "custom", message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
+}
 
 /**
  * Spec §5 Change password: "oldPassword required min 8; newPassword required, min 8,
  * different from oldPassword; newPasswordAgain required, equal to newPassword".
  */
-export const changePasswordSchema = z
-  .object({
-    oldPassword: password,
-    newPassword: password,
-    newPasswordAgain: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
-  })
-  .refine((form) => form.newPassword !== form.oldPassword, { message: "core.validation.differentPassword", path: ["newPassword"] })
-  .refine((form) => form.newPassword === form.newPasswordAgain, { message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
+export const changePasswordSchema = passwordFields.superRefine(newPasswordRules);
+export type ChangePasswordInput = z.input<typeof passwordFields>;
+
+/** One address of the profile's address book: which one ("new" or its id) and its type. */
+const addressBookFields = addressSchema.extend({
+  addressId: z
+    .string()
+    .optional()
+    .transform((id) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null)),
+  type: z.enum(ADDRESS_TYPE_OPTIONS).catch("shipping"),
+});
+export const addressBookSchema = addressBookFields;
+export type AddressBookInput = z.input<typeof addressBookFields>;
+
+/** The signed-in profile's three forms posting to one action, told apart by `intent`. */
+export const profileActionSchema = z
+  .discriminatedUnion("intent", [
+    profileSchema.extend({ intent: z.literal(INTENTS.profile) }),
+    passwordFields.extend({ intent: z.literal(INTENTS.password) }),
+    addressBookFields.extend({ intent: z.literal(INTENTS.address) }),
+  ])
+  .superRefine((form, ctx) => {
+    if (form.intent === INTENTS.password) newPasswordRules(form, ctx);
+  });
 
 /** Forgot password: the e-mail the reset link goes to. */
 export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+const resetFields = z.object({
+  /** The mailed link's token; checked by the service, never by its shape here. */
+  token: z.string().optional(),
+  newPassword: password,
+  newPasswordAgain: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
+});
+const samePasswordTwice = (form: z.infer<typeof resetFields>) => form.newPassword === form.newPasswordAgain;
 
 /** The reset form: a new password (min 8) and the same again. */
-export const resetPasswordSchema = z
-  .object({
-    newPassword: password,
-    newPasswordAgain: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
-  })
-  .refine((form) => form.newPassword === form.newPasswordAgain, { message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
+export const resetPasswordSchema = resetFields.refine(samePasswordTwice, { message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
+export type ResetPasswordInput = z.input<typeof resetFields>;
 
-export type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+/** The forgot-password page's two forms; a post without intent "reset" is the e-mail form. */
+export const passwordPageSchema = z.preprocess(
+  (form) => ({ ...(form as object), intent: (form as Record<string, unknown> | undefined)?.intent === "reset" ? "reset" : "forgot" }),
+  z
+    .discriminatedUnion("intent", [forgotPasswordSchema.extend({ intent: z.literal("forgot") }), resetFields.extend({ intent: z.literal("reset") })])
+    .refine((form) => form.intent !== "reset" || samePasswordTwice(form), { message: "core.validation.repeatPassword", path: ["newPasswordAgain"] }),
+);
 
-/**
- * Reads `names` (prefixed "delivery." etc. when `prefix` is given) from a posted form and
- * checks them; the errors name the posted field, the first message of each.
- */
-export function parseForm<S extends z.ZodTypeAny>(
-  schema: S,
-  form: FormData | Record<string, unknown>,
-  names: readonly string[],
-  prefix = "",
-): Parsed<z.infer<S>> {
-  const read = (name: string) => (form instanceof FormData ? (form.get(name) ?? undefined) : form[name]);
-  const input = Object.fromEntries(names.map((name) => [name, read(prefix ? `${prefix}.${name}` : name)]));
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = (prefix ? `${prefix}.` : "") + issue.path.join(".");
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
+/** The backoffice sign-in: an e-mail and a password (min 8); where to go after it. */
+export const adminLoginSchema = z.object({ email, password, redirectTo: z.string().optional() });
+export type AdminLoginInput = z.input<typeof adminLoginSchema>;
 
-export const FORM_NAMES = {
-  login: ["username", "password"],
-  register: ["firstName", "lastName", "email", "password", "confirmedPassword", "memberCardBarcode"],
-  address: ADDRESS_FIELDS,
-  profile: ["firstName", "lastName", "email", "memberCardBarcode"],
-  changePassword: ["oldPassword", "newPassword", "newPasswordAgain"],
-  forgotPassword: ["email"],
-  resetPassword: ["newPassword", "newPasswordAgain"],
-} as const;
+/** The logout button: the page it was on, for the language's home (spec §4 Auth). */
+export const logoutSchema = z.object({ from: z.string().optional() });
+
+/** "Pay now" on an unpaid card order of the profile. */
+export const payAgainSchema = z.object({ intent: z.literal("pay") });

@@ -1,15 +1,14 @@
+import type { AnyField } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { useTranslation } from "~/lib/i18n";
-import { messageText } from "~/lib/validation-message";
-import { ADDRESS_LIMITS, EMAIL_MAX, NAME_MAX, PHONE_MAX, REQUIRED_ADDRESS_FIELDS, type AddressField, type CountryOption, type FieldErrors } from "./account-fields";
-import { AccountInput } from "./account-input";
+import type { AddressField, CountryOption } from "./account-fields";
+
+/** The conform fields of one address: the form's own (address book) or a nested fieldset ("delivery", "billing"). */
+export type AddressFieldset = Record<AddressField, AnyField>;
 
 type Props = {
-  /** "delivery", "billing", or "" for the profile's address form. */
-  prefix: string;
-  idPrefix: string;
+  fields: AddressFieldset;
   countries: readonly CountryOption[];
-  values?: Partial<Record<string, string>>;
-  errors?: FieldErrors;
   /**
    * Whether the browser should demand the required fields. A section that is hidden
    * until a checkbox is ticked passes false without JavaScript (a hidden required input
@@ -18,68 +17,46 @@ type Props = {
   enforce: boolean;
 };
 
-const TEXT: { name: Exclude<AddressField, "country">; type: string; max: number; autoComplete: string }[] = [
-  { name: "firstName", type: "text", max: NAME_MAX, autoComplete: "given-name" },
-  { name: "lastName", type: "text", max: NAME_MAX, autoComplete: "family-name" },
-  { name: "contactEmail", type: "email", max: EMAIL_MAX, autoComplete: "email" },
-  { name: "contactPhone", type: "tel", max: PHONE_MAX, autoComplete: "tel" },
-  { name: "city", type: "text", max: ADDRESS_LIMITS.city, autoComplete: "address-level2" },
-  { name: "street", type: "text", max: ADDRESS_LIMITS.street, autoComplete: "address-line1" },
-  { name: "houseNumber", type: "text", max: ADDRESS_LIMITS.houseNumber, autoComplete: "off" },
-  { name: "zipCode", type: "text", max: ADDRESS_LIMITS.zipCode, autoComplete: "postal-code" },
-  { name: "companyName", type: "text", max: ADDRESS_LIMITS.companyName, autoComplete: "organization" },
-  { name: "companyOIB", type: "text", max: ADDRESS_LIMITS.companyOIB, autoComplete: "off" },
+const TEXT: { name: Exclude<AddressField, "country">; type: "text" | "email" | "tel"; autoComplete: string; numeric?: boolean }[] = [
+  { name: "firstName", type: "text", autoComplete: "given-name" },
+  { name: "lastName", type: "text", autoComplete: "family-name" },
+  { name: "contactEmail", type: "email", autoComplete: "email" },
+  { name: "contactPhone", type: "tel", autoComplete: "tel" },
+  { name: "city", type: "text", autoComplete: "address-level2" },
+  { name: "street", type: "text", autoComplete: "address-line1" },
+  { name: "houseNumber", type: "text", autoComplete: "off" },
+  { name: "zipCode", type: "text", autoComplete: "postal-code" },
+  { name: "companyName", type: "text", autoComplete: "organization" },
+  { name: "companyOIB", type: "text", autoComplete: "off", numeric: true },
 ];
 
 /**
  * The address form (spec §3 Address form, §5 limits: street, city max 75, houseNumber
- * max 15, zipCode max 25; firstName, lastName, contactEmail, contactPhone required). The
- * country is a select of the store's allowed countries by ISO code.
+ * max 15, zipCode max 25; firstName, lastName, contactEmail, contactPhone required; the
+ * limits come from addressSchema through the loader's constraint). The country is a
+ * select of the store's allowed countries by ISO code.
  */
-export function AddressFields({ prefix, idPrefix, countries, values = {}, errors = {}, enforce }: Props) {
-  const { t, i18n } = useTranslation();
-  const name = (field: string) => (prefix ? `${prefix}.${field}` : field);
-  const countryId = `${idPrefix}-${name("country").replace(/\./g, "-")}`;
+export function AddressFields({ fields, countries, enforce }: Props) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
       {TEXT.map((field) => (
-        <AccountInput
+        <Field
           key={field.name}
-          idPrefix={idPrefix}
-          name={name(field.name)}
+          meta={fields[field.name]}
           type={field.type}
           label={t(`account.fields.${field.name}`)}
-          required={enforce && REQUIRED_ADDRESS_FIELDS.includes(field.name)}
-          maxLength={field.max}
+          required={enforce ? undefined : false}
           autoComplete={field.autoComplete}
-          inputMode={field.name === "companyOIB" ? "numeric" : undefined}
-          pattern={field.name === "companyOIB" ? "\\d{11}" : undefined}
-          defaultValue={values[name(field.name)] ?? ""}
-          error={errors[name(field.name)]}
+          inputMode={field.numeric ? "numeric" : undefined}
         />
       ))}
-      <div>
-        <label htmlFor={countryId} className="text-sm font-semibold">
-          {t("account.fields.country")}
-        </label>
-        <select
-          id={countryId}
-          name={name("country")}
-          defaultValue={values[name("country")] ?? ""}
-          aria-describedby={`${countryId}-error`}
-          className="mt-1 w-full rounded border border-slate-300 bg-white px-3 py-2"
-        >
-          <option value="">{t("account.register.chooseCountry")}</option>
-          {countries.map((country) => (
-            <option key={country.iso} value={country.iso}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-        <p id={`${countryId}-error`} className="min-h-5 text-sm text-red-700">
-          {messageText({ t, exists: (k) => i18n.exists(k) }, errors[name("country")])}
-        </p>
-      </div>
+      <SelectField
+        meta={fields.country}
+        label={t("account.fields.country")}
+        placeholder={t("account.register.chooseCountry")}
+        options={countries.map((country) => ({ value: country.iso, label: country.name }))}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import type { OrderAddress } from "~/.server/db/schema";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -91,9 +92,9 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, back
           <p data-testid="payment-status">{t(`orders.paymentStatus.${order.paymentStatus}`)}</p>
           {canPay ? (
             <SecureForm method="post" reloadDocument className="mt-2" data-testid="pay-now-form">
-              <button type="submit" name="intent" value="pay" className="rounded bg-brand-600 px-4 py-2 text-white">
+              <Button name="intent" value="pay">
                 {t("payment.card.payNow")}
-              </button>
+              </Button>
             </SecureForm>
           ) : null}
         </div>

@@ -1,47 +1,51 @@
-import { useLocation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FormError } from "~/components/ui/message";
+import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { BARCODE_MAX, EMAIL_MAX, INTENTS, NAME_MAX, PASSWORD_MIN, type FormAnswer } from "./account-fields";
-import { AccountInput, BUTTON, FormError } from "./account-input";
+import { INTENTS } from "./account-fields";
+import type { ChangePasswordInput, ProfileInput } from "./account.schema";
 
 export type ProfileUser = { firstName: string; lastName: string; email: string; memberCardBarcode: string | null };
 
-const refusedFor = (answer: FormAnswer | null | undefined, intent: string) => (answer && !answer.ok && answer.intent === intent ? answer : null);
+type FormProps = {
+  /** The profile action's answer; each form picks its own by the posted intent. */
+  lastResult?: unknown;
+  /** HTML constraints of the form's schema, from the loader (`formConstraint`). */
+  constraint: FormConstraint;
+};
+
+/** Whether the page's post (to its own action) is on its way with this intent. */
+function usePending(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
 
 /** Spec §3 Profile form: firstName, lastName, email, memberCardBarcode; §5 names and a valid e-mail required. */
-export function ProfileForm({ user, answer, busy }: { user: ProfileUser; answer?: FormAnswer | null; busy?: boolean }) {
+export function ProfileForm({ user, lastResult, constraint }: FormProps & { user: ProfileUser }) {
   const { t } = useTranslation();
-  const refused = refusedFor(answer, INTENTS.profile);
-  const value = (name: keyof ProfileUser) => refused?.values[name] ?? user[name] ?? "";
-  const fields = [
-    { name: "firstName", type: "text", required: true, max: NAME_MAX, autoComplete: "given-name" },
-    { name: "lastName", type: "text", required: true, max: NAME_MAX, autoComplete: "family-name" },
-    { name: "email", type: "email", required: true, max: EMAIL_MAX, autoComplete: "email" },
-    { name: "memberCardBarcode", type: "text", required: false, max: BARCODE_MAX, autoComplete: "off" },
-  ] as const;
+  const [form, fields] = useShopForm<ProfileInput>({
+    id: "profile",
+    lastResult: resultFor(lastResult, INTENTS.profile),
+    constraint,
+    defaultValue: { ...user, memberCardBarcode: user.memberCardBarcode ?? "" },
+  });
   return (
-    <SecureForm method="post" className="flex flex-col gap-1" data-testid="profile-form">
+    <SecureForm {...getFormProps(form)} method="post" className="flex flex-col gap-1" data-testid="profile-form">
       <input type="hidden" name="intent" value={INTENTS.profile} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        {fields.map((field) => (
-          <AccountInput
-            key={field.name}
-            idPrefix="profile"
-            name={field.name}
-            type={field.type}
-            label={t(`account.fields.${field.name}`)}
-            required={field.required}
-            maxLength={field.max}
-            autoComplete={field.autoComplete}
-            defaultValue={value(field.name)}
-            error={refused?.errors[field.name]}
-          />
-        ))}
+        <Field meta={fields.firstName} label={t("account.fields.firstName")} autoComplete="given-name" />
+        <Field meta={fields.lastName} label={t("account.fields.lastName")} autoComplete="family-name" />
+        <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" />
+        <Field meta={fields.memberCardBarcode} label={t("account.fields.memberCardBarcode")} autoComplete="off" />
       </div>
-      <FormError error={refused?.errors.form} testId="profile-error" />
-      <button type="submit" disabled={busy} className={`self-start ${BUTTON}`}>
+      <FormError id={form.errorId} errors={form.errors} testId="profile-error" />
+      <Button size="lg" className="self-start" pending={usePending(INTENTS.profile)}>
         {t("account.profile.save")}
-      </button>
+      </Button>
     </SecureForm>
   );
 }
@@ -51,32 +55,25 @@ export function ProfileForm({ user, answer, busy }: { user: ProfileUser; answer?
  * after a success (a redirect, so a new location and no refusal) the form gets a new key
  * and renders empty even when scripts kept the old inputs; while refused the key stays.
  */
-export function ChangePasswordForm({ answer, busy }: { answer?: FormAnswer | null; busy?: boolean }) {
-  const { t } = useTranslation();
+export function ChangePasswordForm({ lastResult, constraint }: FormProps) {
   const location = useLocation();
-  const refused = refusedFor(answer, INTENTS.password);
-  const field = (name: "oldPassword" | "newPassword" | "newPasswordAgain", autoComplete: string) => (
-    <AccountInput
-      idPrefix="password"
-      name={name}
-      type="password"
-      label={t(`account.fields.${name}`)}
-      required
-      minLength={PASSWORD_MIN}
-      autoComplete={autoComplete}
-      error={refused?.errors[name]}
-    />
-  );
+  const refused = resultFor(lastResult, INTENTS.password);
+  return <PasswordForm key={refused ? "refused" : location.key} lastResult={refused} constraint={constraint} />;
+}
+
+function PasswordForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
+  const { t } = useTranslation();
+  const [form, fields] = useShopForm<ChangePasswordInput>({ id: "password", lastResult, constraint });
   return (
-    <SecureForm key={refused ? "refused" : location.key} method="post" className="flex flex-col gap-1" data-testid="password-form">
+    <SecureForm {...getFormProps(form)} method="post" className="flex flex-col gap-1" data-testid="password-form">
       <input type="hidden" name="intent" value={INTENTS.password} />
-      {field("oldPassword", "current-password")}
-      {field("newPassword", "new-password")}
-      {field("newPasswordAgain", "new-password")}
-      <FormError error={refused?.errors.form} testId="password-error" />
-      <button type="submit" disabled={busy} className={`self-start ${BUTTON}`}>
+      <Field meta={fields.oldPassword} type="password" label={t("account.fields.oldPassword")} autoComplete="current-password" />
+      <Field meta={fields.newPassword} type="password" label={t("account.fields.newPassword")} autoComplete="new-password" />
+      <Field meta={fields.newPasswordAgain} type="password" label={t("account.fields.newPasswordAgain")} autoComplete="new-password" />
+      <FormError id={form.errorId} errors={form.errors} testId="password-error" />
+      <Button size="lg" className="self-start" pending={usePending(INTENTS.password)}>
         {t("account.profile.changePassword")}
-      </button>
+      </Button>
     </SecureForm>
   );
 }

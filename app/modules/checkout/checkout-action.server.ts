@@ -2,68 +2,73 @@ import { redirect } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
 import type { PaymentGateway } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
-import { messageKey } from "~/lib/validation-message";
+import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
-import { refuse } from "~/modules/account/account-route.server";
+import { messageKey } from "~/lib/validation-message";
+import { CONSENTS_ERROR } from "~/modules/account/account-fields";
 import { clearCartCookies, readCartCookies, sessionMissing } from "~/modules/cart/cart-session.server";
-import { readAcceptedConsents } from "~/modules/consent/consent.schema";
 import { validateConsents } from "~/modules/consent/consent.server";
 import { orderOfCart, rememberOrder } from "~/modules/order/order-access.server";
 import { placeOrder, type Order } from "~/modules/order/place-order.server";
 import type { Locale } from "~/lib/locales";
 import { paymentGateway } from "~/modules/payment/gateway.server";
 import { startPayment } from "~/modules/payment/payment.server";
-import { CHECKOUT_INTENTS, type CheckoutIntent } from "./checkout-fields";
+import { checkoutSchema, type CheckoutInput } from "./checkout.schema";
 import { applicablePaymentMethods, checkoutGate } from "./checkout.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "./checkout-steps.server";
+
+/** The fields a DomainError of a step can name (the rest is the form-wide line). */
+const STEP_ERROR_FIELDS = ["methodId", CONSENTS_ERROR, "delivery.country", "billing.country"];
 
 /**
  * The checkout page's action: one intent per step form. A step that passes redirects to
  * the page (POST → redirect → GET), which opens the next step; a refusal answers the
  * form with its translated messages and what was typed, and changes nothing.
  */
-export async function checkoutAction(request: Request, form: FormData) {
+export async function checkoutAction(request: Request) {
+  const { submission } = await readSubmission(request, checkoutSchema);
   // A replayed or doubled "place order" whose cart is already an order leads to that order's page.
-  if (form.get("intent") === "payment") {
+  if (submission.payload.intent === "payment") {
     const placed = await orderOfCart(request);
     if (placed) return toSuccess(request, placed);
   }
   const ctx = await checkoutGate(request);
+  if (submission.status !== "success") return refuse(submission);
   const path = href("checkout", ctx.locale);
-  const intent = String(form.get("intent") ?? "") as CheckoutIntent;
-  if (!CHECKOUT_INTENTS.includes(intent)) throw new Response("Unknown intent", { status: 400 });
-  const accepted = readAcceptedConsents(form);
+  const input = submission.value;
   try {
-    switch (intent) {
+    switch (input.intent) {
       case "guest": {
-        const { cookie } = await saveGuestStep(ctx, form.get("email"));
+        const { cookie } = await saveGuestStep(ctx, input.email);
         return redirect(path, { headers: { "Set-Cookie": cookie } });
       }
       case "address":
-        await saveAddressStep(ctx, form);
+        await saveAddressStep(ctx, input);
         return redirect(path);
       case "shipping":
-        await saveShippingStep(ctx, form);
+        await saveShippingStep(ctx, input);
         return redirect(path);
       case "payment":
-        return await pay(request, ctx, form, accepted);
+        return await pay(request, ctx, input);
     }
   } catch (error) {
-    if (error instanceof StepErrors) return refuse(intent, form, error.errors, 400, accepted);
+    if (error instanceof StepErrors) {
+      const { form, ...fieldErrors } = error.errors;
+      return refuse(submission, { formErrors: form ? [form] : undefined, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])) });
+    }
     if (!isDomainError(error)) throw error;
-    const field = error.field ?? (error.code === "paymentMethodUndefined" ? "methodId" : "form");
-    return refuse(intent, form, { [field]: messageKey(error.key, error.values) }, error.status, accepted);
+    if (error.code === "paymentMethodUndefined") return refuse(submission, { status: error.status, fieldErrors: { methodId: [messageKey(error.key, error.values)] } });
+    return refuseWith(submission, error, STEP_ERROR_FIELDS);
   }
 }
 
-async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate>>, form: FormData, accepted: number[]) {
+async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate>>, input: Extract<CheckoutInput, { intent: "payment" }>) {
   if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
   const cookies = readCartCookies(request);
   if (!cookies) throw sessionMissing();
-  const methodId = Number(form.get("methodId"));
-  const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === methodId);
+  const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === input.methodId);
   if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });
-  const consents = await validateConsents("checkoutForm", accepted);
+  const consents = await validateConsents("checkoutForm", input.acceptedConsents);
   // A way of paying whose provider is not connected is refused before anything is written.
   if (!hasGateway(method.gateway as PaymentGateway)) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
   const { order, mail } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });

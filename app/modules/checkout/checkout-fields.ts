@@ -3,17 +3,13 @@
  * checkout components import this file (spec §3 Checkout: steps address, shipping,
  * payment; Shipping form methodId, branchId; Payment form methodId, acceptedConsents).
  */
-import type { CountryOption, FieldErrors } from "~/modules/account/account-fields";
+import type { CountryOption } from "~/modules/account/account-fields";
 import type { SavedAddress } from "~/modules/account/addresses.server";
 import type { FormConsent } from "~/modules/consent/consent-fields";
 import type { CartView } from "~/modules/cart/cart-view";
 
 export const CHECKOUT_STEPS = ["address", "shipping", "payment"] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
-/** What each form posts as `intent`; "guest" is the e-mail form of guest checkout. */
-export const CHECKOUT_INTENTS = ["guest", "address", "shipping", "payment"] as const;
-export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 
 /** Spec §9 "Shipping auto-submit 1500 ms": with JavaScript the first method is chosen for the shopper. */
 export const SHIPPING_AUTO_SUBMIT_MS = 1500;
@@ -33,8 +29,6 @@ export type DeliveryMethodView = {
 export type PaymentMethodView = { id: number; name: string; description: string };
 
 export type AddressSummary = { lines: string[] };
-
-export type CheckoutAnswer = { ok: false; intent: string; errors: FieldErrors; values: Record<string, string>; accepted?: number[] };
 
 export type CheckoutPageData = {
   locale: "hr" | "en" | "de";

@@ -1,13 +1,13 @@
 import { useTranslation } from "~/lib/i18n";
 import { formatPrice } from "~/lib/format";
 import { CartSummaryView } from "~/modules/cart/cart-forms";
-import type { CheckoutAnswer, CheckoutPageData } from "./checkout-fields";
-import { AddressStep, GuestStep, PaymentStep, ShippingStep, StepSection } from "./checkout-steps";
+import type { CheckoutPageData } from "./checkout-fields";
+import { AddressStep, GuestStep, PaymentStep, ShippingStep, StepSection, type CheckoutConstraints } from "./checkout-steps";
 
 /** The one-page checkout (spec §2 Checkout): three steps with the cart summary alongside. */
-export function CheckoutPage({ data, answer, busy }: { data: CheckoutPageData; answer: CheckoutAnswer | undefined; busy: boolean }) {
+export function CheckoutPage({ data, lastResult, constraints }: { data: CheckoutPageData; lastResult: unknown; constraints: CheckoutConstraints }) {
   const { t } = useTranslation();
-  const props = { data, answer, busy };
+  const props = { data, lastResult, constraints };
   const method = data.shipping.methods.find((m) => m.id === data.shipping.methodId);
   const branch = method?.options.find((o) => o.id === data.shipping.branchId);
   const lines = (summary: { lines: string[] } | null) => summary?.lines.map((line) => <span key={line} className="block">{line}</span>);

@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, type CheckoutAddress } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { BILLING, DELIVERY, DIFFERENT_BILLING, type CountryOption, type FieldErrors } from "~/modules/account/account-fields";
-import { addressSchema, FORM_NAMES, parseForm, type AddressInput } from "~/modules/account/account.schema";
+import { BILLING, DELIVERY, type CountryOption } from "~/modules/account/account-fields";
+import type { AddressInput } from "~/modules/account/account.schema";
 import { addressFields, allowedCountries, listAddresses } from "~/modules/account/addresses.server";
 import { registerGuest } from "~/modules/account/guest.server";
 import { cartArchived, sessionUsed, type CartRow } from "~/modules/cart/cart-session.server";
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
+import type { AddressStepValue, ShippingStepValue } from "./checkout.schema";
 import type { CheckoutContext } from "./checkout.server";
 import { applicableDeliveryMethods } from "./checkout.server";
 
@@ -16,8 +17,11 @@ import { applicableDeliveryMethods } from "./checkout.server";
  * §5 address and delivery method rules). Each one re-reads the cart under a row lock,
  * writes the step onto it and never anything else; a refusal changes nothing.
  */
+/** Message keys by posted field name ("delivery.country", "methodId", "form"). */
+export type StepFieldErrors = Record<string, string>;
+
 export class StepErrors extends Error {
-  constructor(readonly errors: FieldErrors) {
+  constructor(readonly errors: StepFieldErrors) {
     super("Checkout step refused");
   }
 }
@@ -32,7 +36,7 @@ async function onLockedCart<T>(cartId: number, run: (tx: Executor, cart: CartRow
   });
 }
 
-export async function saveGuestStep(ctx: CheckoutContext, email: unknown) {
+export async function saveGuestStep(ctx: CheckoutContext, email: string) {
   if (!ctx.settings.guestCheckout) throw new DomainError("guestCheckoutOff", { message: "Guest checkout is off", key: "checkout.loginRequired", status: 403 });
   return onLockedCart(ctx.cart.id, (tx, cart) => registerGuest(tx, cart.id, email));
 }
@@ -46,38 +50,32 @@ function snapshot(input: AddressInput, countries: CountryOption[], field: string
 
 
 /** The delivery address: one of the customer's saved addresses or the typed form; billing the same (a copy) or its own form. */
-export async function saveAddressStep(ctx: CheckoutContext, form: FormData) {
+export async function saveAddressStep(ctx: CheckoutContext, input: AddressStepValue) {
   if (!ctx.shopper) throw new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
   const countries = await allowedCountries(await getDb());
-  const errors: FieldErrors = {};
+  const errors: StepFieldErrors = {};
   let delivery: CheckoutAddress | null = null;
-  const saved = String(form.get(SAVED_ADDRESS_FIELD) ?? NEW_ADDRESS);
-  if (saved !== NEW_ADDRESS && !ctx.shopper.guest) {
-    const own = (await listAddresses(ctx.shopper.id)).find((a) => String(a.id) === saved);
+  const saved = input[SAVED_ADDRESS_FIELD];
+  if (saved !== NEW_ADDRESS) {
+    // A guest has no saved addresses: any id they post is not theirs.
+    const own = ctx.shopper.guest ? undefined : (await listAddresses(ctx.shopper.id)).find((a) => String(a.id) === saved);
     if (!own) throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
-    try {
-      delivery = snapshot(own, countries, SAVED_ADDRESS_FIELD);
-    } catch (error) {
-      if (error instanceof StepErrors) Object.assign(errors, error.errors);
-      else throw error;
-    }
-  } else {
-    const parsed = parseForm(addressSchema, form, FORM_NAMES.address, DELIVERY);
-    if (!parsed.ok) Object.assign(errors, parsed.errors);
-    else delivery = collect(() => snapshot(parsed.data, countries, `${DELIVERY}.country`), errors);
+    delivery = collect(() => snapshot(own, countries, SAVED_ADDRESS_FIELD), errors);
+  } else if (input.delivery) {
+    const typed = input.delivery;
+    delivery = collect(() => snapshot(typed, countries, `${DELIVERY}.country`), errors);
   }
   let billing: CheckoutAddress | null = delivery;
-  if (form.get(DIFFERENT_BILLING) === "on") {
-    const parsed = parseForm(addressSchema, form, FORM_NAMES.address, BILLING);
-    if (!parsed.ok) Object.assign(errors, parsed.errors);
-    else billing = collect(() => snapshot(parsed.data, countries, `${BILLING}.country`), errors);
+  if (input.billing) {
+    const typed = input.billing;
+    billing = collect(() => snapshot(typed, countries, `${BILLING}.country`), errors);
   }
   if (Object.keys(errors).length > 0 || !delivery || !billing) throw new StepErrors(errors);
   const [deliveryAddress, billingAddress] = [delivery, billing];
   await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryAddress, billingAddress }).where(eq(carts.id, cart.id)));
 }
 
-function collect<T>(run: () => T, errors: FieldErrors): T | null {
+function collect<T>(run: () => T, errors: StepFieldErrors): T | null {
   try {
     return run();
   } catch (error) {
@@ -87,18 +85,17 @@ function collect<T>(run: () => T, errors: FieldErrors): T | null {
   }
 }
 
-const positiveId = (value: FormDataEntryValue | null) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null);
-
 /** Spec §3 Shipping form (methodId, branchId), §8: no method → shippingMethodUndefined; a method with branches needs one → shippingBranchUndefined. */
-export async function saveShippingStep(ctx: CheckoutContext, form: FormData) {
+export async function saveShippingStep(ctx: CheckoutContext, input: ShippingStepValue) {
   // Spec §5: "Delivery method change needs a logged-in or guest user else 'No active user'".
   if (!ctx.shopper) throw new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
   const methods = await applicableDeliveryMethods(ctx.locale);
-  const method = methods.find((m) => m.id === positiveId(form.get("methodId")));
+  const method = methods.find((m) => m.id === input.methodId);
   if (!method) throw new StepErrors({ methodId: "checkout.shippingMethodUndefined" });
   let branchId: number | null = null;
   if (method.options.length > 0) {
-    branchId = method.options.find((o) => o.id === positiveId(form.get(`branchId.${method.id}`) ?? form.get("branchId")))?.id ?? null;
+    const chosen = input.branchId[String(method.id)];
+    branchId = method.options.find((o) => o.id === chosen)?.id ?? null;
     if (branchId === null) throw new StepErrors({ [`branchId.${method.id}`]: "checkout.shippingBranchUndefined" });
   }
   await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryMethodId: method.id, deliveryBranchId: branchId }).where(eq(carts.id, cart.id)));
