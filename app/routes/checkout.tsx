@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
-import { checkoutAction } from "~/modules/checkout/checkout-action.server";
+import { checkoutAction } from "./checkout-action.server";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
 import { checkoutGate } from "~/modules/checkout/checkout.server";
 import { addressStepSchema, guestStepSchema, paymentStepSchema, shippingStepSchema } from "~/modules/checkout/checkout.schema";

@@ -3,11 +3,11 @@ import { isDomainError } from "~/.server/domain-error";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { CONSENTS_ERROR } from "./account-fields";
-import { homeOf, redirectWithToast, shopOrigin } from "./account-route.server";
-import { registerSchema } from "./account.schema";
-import { startSession } from "./login.server";
-import { registerCustomer } from "./register.server";
+import { CONSENTS_ERROR } from "~/modules/account/account-fields";
+import { homeOf, redirectWithToast, shopOrigin } from "~/modules/account/account-route.server";
+import { registerSchema } from "~/modules/account/account.schema";
+import { startSession } from "~/modules/account/login.server";
+import { registerCustomer } from "~/modules/account/register.server";
 
 /** The fields a refusal of the register service can name (the rest is the form-wide line). */
 const REGISTER_ERROR_FIELDS = ["memberCardBarcode", CONSENTS_ERROR, "delivery.country", "billing.country"];

@@ -4,13 +4,13 @@ import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
-import { INTENTS } from "./account-fields";
-import { redirectWithToast, shopOrigin } from "./account-route.server";
-import { profileActionSchema } from "./account.schema";
-import { saveAddress } from "./addresses.server";
-import { changePassword } from "./password.server";
-import { barcodeCookie, updateProfile } from "./profile.server";
-import type { CurrentUser } from "./user.server";
+import { INTENTS } from "~/modules/account/account-fields";
+import { redirectWithToast, shopOrigin } from "~/modules/account/account-route.server";
+import { profileActionSchema } from "~/modules/account/account.schema";
+import { saveAddress } from "~/modules/account/addresses.server";
+import { changePassword } from "~/modules/account/password.server";
+import { barcodeCookie, updateProfile } from "~/modules/account/profile.server";
+import type { CurrentUser } from "~/modules/account/user.server";
 
 /** The fields a refusal of the profile's services can name (the rest is the form-wide line). */
 const PROFILE_ERROR_FIELDS = ["memberCardBarcode", "oldPassword", "country"];

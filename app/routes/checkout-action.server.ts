@@ -13,9 +13,9 @@ import { placeOrder, type Order } from "~/modules/order/place-order.server";
 import type { Locale } from "~/lib/locales";
 import { paymentGateway } from "~/modules/payment/gateway.server";
 import { startPayment } from "~/modules/payment/payment.server";
-import { checkoutSchema, type CheckoutInput } from "./checkout.schema";
-import { applicablePaymentMethods, checkoutGate } from "./checkout.server";
-import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "./checkout-steps.server";
+import { checkoutSchema, type CheckoutInput } from "~/modules/checkout/checkout.schema";
+import { applicablePaymentMethods, checkoutGate } from "~/modules/checkout/checkout.server";
+import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 
 /** The fields a DomainError of a step can name (the rest is the form-wide line). */
 const STEP_ERROR_FIELDS = ["methodId", CONSENTS_ERROR, "delivery.country", "billing.country"];
