@@ -60,11 +60,10 @@ export function CartContents({ cart, currency, locale, paths, loggedIn, memberCa
             <Button variant="dangerGhost" size="sm">{t("cart.clear")}</Button>
           </SecureForm>
           <div className="grid gap-6 md:grid-cols-2">
-            {/* Keyed by what the cart stores, so a new stored value is shown again. */}
-            <CouponForm key={cart.couponCode ?? ""} {...forms} applied={cart.couponCode} constraint={constraints.coupon} />
-            <MemberCardForm key={memberCardPrefill} {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} constraint={constraints.memberCard} />
+            <CouponForm {...forms} applied={cart.couponCode} constraint={constraints.coupon} />
+            <MemberCardForm {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} constraint={constraints.memberCard} />
           </div>
-          <InstructionsForm key={cart.instructions} {...forms} value={cart.instructions} constraint={constraints.instructions} />
+          <InstructionsForm {...forms} value={cart.instructions} constraint={constraints.instructions} />
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title" className="text-lg font-semibold">{t("cart.summary.title")}</h2>
