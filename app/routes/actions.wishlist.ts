@@ -3,11 +3,12 @@ import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { getFixedT } from "~/.server/i18n.server";
 import { isDomainError } from "~/.server/domain-error";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localeFromPath } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
+import { wishlistToggleSchema } from "~/modules/wishlist/wishlist.schema";
 import { toggleWishlist } from "~/modules/wishlist/wishlist.server";
 
 /**
@@ -16,11 +17,11 @@ import { toggleWishlist } from "~/modules/wishlist/wishlist.server";
  * or bundle). A visitor is sent to the login page, which brings them back afterwards.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const back = safeRedirect(form.get("redirectTo"), "/");
+  const { submission } = await readSubmission(request, wishlistToggleSchema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const { productId, redirectTo } = submission.value;
+  const back = safeRedirect(redirectTo, "/");
   const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
-  const productId = Number(form.get("productId"));
-  if (!Number.isInteger(productId) || productId < 1) throw new Response("Bad Request", { status: 400 });
   const t = await getFixedT(locale);
   try {
     const result = await toggleWishlist(await getCurrentUser(request), productId, locale);

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
+import { formConstraint } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localePrefix } from "~/lib/locales";
 import { titleMeta } from "~/lib/meta";
@@ -9,6 +9,7 @@ import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { cartAction } from "~/modules/cart/cart-actions.server";
 import { CartPage } from "~/modules/cart/cart-page";
+import { couponSchema, instructionsSchema, memberCardSchema, quantitySchema } from "~/modules/cart/cart.schema";
 import { cookiesFor, lookupCart } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { quoteData } from "~/modules/quote/quote.server";
@@ -42,6 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loggedIn: user !== null,
       memberCardPrefill: cart?.memberCardBarcode ?? user?.memberCardBarcode ?? "",
       quote,
+      constraints: {
+        coupon: formConstraint(couponSchema),
+        memberCard: formConstraint(memberCardSchema),
+        instructions: formConstraint(instructionsSchema),
+        quantity: formConstraint(quantitySchema),
+      },
     },
     { headers },
   );
@@ -50,8 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => titleMeta({ data });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  return cartAction(request, form, requestLocale(request).locale);
+  return cartAction(request, requestLocale(request).locale);
 }
 
 export default function Cart() {

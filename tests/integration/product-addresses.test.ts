@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartSchema } from "~/modules/cart/cart.schema";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { validateProductOptions } from "~/modules/catalog/product-options.server";
 import { bootShop, type Shop } from "../setup/shop";
@@ -29,10 +31,12 @@ describe("custom options", () => {
     expect(product.customOptions).toEqual([
       expect.objectContaining({ code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm" }),
     ]);
+    // The posted option as the cart action gets it: options.duljina parsed by the cart schema.
     const post = (value: string) => {
       const form = new FormData();
+      form.set("intent", "add");
       form.set("options.duljina", value);
-      return form;
+      return (parseWithZod(form, { schema: cartSchema }).payload.options ?? {}) as Record<string, unknown>;
     };
     expect(await validateProductOptions(product, post("269"))).toMatchObject({ ok: false, errors: { "options.duljina": "Najmanja dopuštena vrijednost je 270 mm" } });
     expect(await validateProductOptions(product, post("15001"))).toMatchObject({ ok: false, errors: { "options.duljina": "Najveća dopuštena vrijednost je 15000 mm" } });

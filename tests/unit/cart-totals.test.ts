@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeTotals, shareOut, type TotalsCoupon, type TotalsInput, type TotalsLine } from "~/modules/cart/cart-totals";
-import { parseQuantityText } from "~/modules/cart/cart-form";
+import { cartQuantity } from "~/modules/cart/cart.schema";
 
 /**
  * The totals engine (issue 4 item 5; spec §3 Cart prices.converted): table tests of each
@@ -141,6 +141,7 @@ describe("computeTotals: the sums hold for any cart", () => {
 
 describe("quantity (spec §5)", () => {
   it.each([["1", 1], ["999", 999], [" 12 ", 12], ["0", null], ["-1", null], ["1000", null], ["1.5", null], ["abc", null], ["", null]])("%j → %j", (raw, expected) => {
-    expect(parseQuantityText(raw)).toBe(expected);
+    const parsed = cartQuantity.safeParse(raw);
+    expect(parsed.success ? parsed.data : null).toBe(expected);
   });
 });

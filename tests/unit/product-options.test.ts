@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { cartSchema } from "~/modules/cart/cart.schema";
 import { validateProductOptions } from "~/modules/catalog/product-options.server";
 import type { CustomOption } from "~/modules/catalog/product-view";
 
@@ -6,10 +8,12 @@ import type { CustomOption } from "~/modules/catalog/product-view";
 const LENGTH: CustomOption = { id: 1, code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm" };
 const NOTE: CustomOption = { id: 2, code: "natpis", type: "text", label: "Natpis", required: false, min: 2, max: 20, unit: null };
 const product = (locale: "hr" | "en" | "de" = "hr") => ({ locale, customOptions: [LENGTH, NOTE] });
+/** The posted options as the cart action gets them: options.{code} fields parsed by the cart schema. */
 const form = (fields: Record<string, string | Blob>) => {
   const data = new FormData();
+  data.set("intent", "add");
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
+  return (parseWithZod(data, { schema: cartSchema }).payload.options ?? {}) as Record<string, unknown>;
 };
 
 describe("validateProductOptions", () => {

@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link" | "dangerGhost";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const BASE =
@@ -11,6 +11,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: "bg-red-700 text-white hover:bg-red-800",
   ghost: "text-slate-700 hover:bg-slate-100",
   link: "text-brand-700 underline hover:text-brand-900",
+  /** A quiet destructive action (delete a line, clear the cart). */
+  dangerGhost: "text-red-700 hover:bg-red-50",
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: "px-3 py-1.5 text-sm",

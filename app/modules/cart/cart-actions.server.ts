@@ -1,19 +1,21 @@
 import { data, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
-import { isDomainError, type DomainError } from "~/.server/domain-error";
+import { DomainError, isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast, type Toast } from "~/.server/toast.server";
 import { localePrefix, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
+import { readSubmission } from "~/.server/forms.server";
+import { parseMessage } from "~/lib/validation-message";
 import { getCurrentUser } from "~/modules/account/user.server";
-import { CART_FIELDS } from "~/modules/catalog/product-view";
 import { getSiteContext } from "~/modules/site/site.server";
-import { parseQuantity, resolveCartLine, type CartEntity } from "./cart-line.server";
+import { resolveCartLine, type CartEntity } from "./cart-line.server";
 import { cartCookies, clearCartCookies, isSessionGone } from "./cart-session.server";
 import {
   addToCart, applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
 } from "./cart.server";
 import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "./cart-form";
+import { cartSchema, type CartPost } from "./cart.schema";
 import { applyMemberCard } from "./member-card.server";
 
 /**
@@ -25,47 +27,53 @@ import { applyMemberCard } from "./member-card.server";
  */
 type Outcome = { toast: Toast; headers: string[]; to: "cart" | "back" | "added" };
 
-export async function cartAction(request: Request, form: FormData, locale: Locale) {
-  const viaFetcher = form.get("via") === VIA_FETCHER;
+export async function cartAction(request: Request, locale: Locale) {
+  const { submission } = await readSubmission(request, cartSchema);
+  const posted = submission.payload;
+  const viaFetcher = posted.via === VIA_FETCHER;
   const cartPath = href("cart", locale);
-  const back = backTo(request, form, cartPath);
-  const intent = String(form.get(CART_FIELDS.intent) ?? "") as CartIntent;
+  const back = backTo(request, typeof posted.redirectTo === "string" ? posted.redirectTo : undefined, cartPath);
+  const intent = String(posted.intent ?? "") as CartIntent;
+  if (!CART_INTENTS.includes(intent)) throw new Response("Unknown intent", { status: 400 });
+  if (submission.status !== "success") {
+    // The first refused field as the cart's toast (the quantity first: error.invalidQuantity).
+    const [message] = Object.values(submission.error ?? {}).find((messages) => messages?.length) ?? ["core.validation.required"];
+    const { key, values } = parseMessage(message);
+    return refusal(new DomainError("invalidPost", { message: "Invalid post", key, values }), { viaFetcher, back, locale, intent });
+  }
+  const post = submission.value;
   let outcome: Outcome;
   try {
-    if (!CART_INTENTS.includes(intent)) throw new Response("Unknown intent", { status: 400 });
-    outcome = await run(intent, request, form, locale);
+    outcome = await run(post, request, locale);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refusal(error, { viaFetcher, back, locale, intent });
   }
   if (viaFetcher) return answer({ ok: true, toast: outcome.toast }, 200, outcome.headers);
   const headers = await setToast(outcome.toast, withCookies(outcome.headers));
-  if (outcome.to === "added") return redirect(await afterAdd(form, back, cartPath, locale), { headers });
+  if (outcome.to === "added") return redirect(await afterAdd(post.js === "1", back, cartPath, locale), { headers });
   return redirect(outcome.to === "back" ? back : cartPath, { headers });
 }
 
-async function run(intent: CartIntent, request: Request, form: FormData, locale: Locale): Promise<Outcome> {
+async function run(post: CartPost, request: Request, locale: Locale): Promise<Outcome> {
   const cookies = (change: CartChange<unknown>) => (change.created ? cartCookies(change.cart) : []);
   const success = (key: string, values?: Toast["values"]): Toast => ({ type: "success", key, values });
   const withCouponNote = (change: CartChange<unknown>, toast: Toast): Toast =>
     change.couponRemoved ? { type: "info", key: "cart.coupon.removedInvalid" } : toast;
-  switch (intent) {
+  switch (post.intent) {
     case "add": {
-      const quantity = parseQuantity(form.get(CART_FIELDS.quantity));
-      const { line, entity } = await resolveCartLine(form, locale);
-      const change = await addToCart(request, line, quantity);
+      const { line, entity } = await resolveCartLine(post, locale);
+      const change = await addToCart(request, line, post.quantity);
       return { toast: success("core.notifications.addedToCart", await entityName(entity, locale)), headers: cookies(change), to: "added" };
     }
     case "update": {
-      const quantity = parseQuantity(form.get(CART_FIELDS.quantity));
-      const itemId = String(form.get(CART_FIELDS.itemId) ?? "");
       // From the product page's cart-item edit mode the form carries the product again.
-      const line = form.has(CART_FIELDS.productId) ? (await resolveCartLine(form, locale)).line : undefined;
-      const change = await updateCartItem(request, itemId, quantity, line);
+      const line = post.productId !== undefined ? (await resolveCartLine(post, locale)).line : undefined;
+      const change = await updateCartItem(request, post.itemId, post.quantity, line);
       return { toast: withCouponNote(change, success("core.notifications.cartUpdated")), headers: [], to: line ? "cart" : "back" };
     }
     case "delete": {
-      const change = await removeCartItem(request, String(form.get(CART_FIELDS.itemId) ?? ""));
+      const change = await removeCartItem(request, post.itemId);
       const toast = withCouponNote(change, success("core.notifications.removedFromCart", await entityName(change.result, locale)));
       return { toast, headers: [], to: "added" };
     }
@@ -74,19 +82,19 @@ async function run(intent: CartIntent, request: Request, form: FormData, locale:
       await clearCart(request);
       return { toast: success("cart.cleared"), headers: [], to: "cart" };
     case "coupon":
-      await applyCoupon(request, form.get("couponCode"));
+      await applyCoupon(request, post.couponCode);
       return { toast: success("cart.coupon.applied"), headers: [], to: "back" };
     case "removeCoupon":
       await removeCoupon(request);
       return { toast: success("cart.coupon.removed"), headers: [], to: "back" };
     case "memberCard": {
-      const result = await applyMemberCard(request, await getCurrentUser(request), form.get("memberCardBarcode"), locale);
+      const result = await applyMemberCard(request, await getCurrentUser(request), post.memberCardBarcode, locale);
       const key = { skipped: "cart.memberCard.loginRequired", cleared: "cart.memberCard.cleared", applied: "core.notifications.membershipCardBarcodeApplied" }[result.outcome];
       const toast: Toast = { type: result.outcome === "skipped" ? "info" : "success", key };
       return { toast, headers: result.setCookie ? [result.setCookie] : [], to: "back" };
     }
     case "instructions":
-      await saveInstructions(request, form.get("instructions"));
+      await saveInstructions(request, post.instructions);
       return { toast: success("cart.instructions.saved"), headers: [], to: "back" };
   }
 }
@@ -101,10 +109,10 @@ async function entityName(entity: CartEntity, locale: Locale) {
  * 1 stay on the page, 2 the cart modal over the page (only a hydrated page can show it; a
  * page without JavaScript gets the cart page, its real fallback).
  */
-async function afterAdd(form: FormData, back: string, cartPath: string, locale: Locale) {
+async function afterAdd(hydrated: boolean, back: string, cartPath: string, locale: Locale) {
   const behaviour = (await getSiteContext(locale)).site.cartAdditionBehaviour;
   if (behaviour === 1) return back;
-  if (behaviour === 2 && form.get("js") === "1") {
+  if (behaviour === 2 && hydrated) {
     const url = new URL(back, "http://shop.invalid");
     url.searchParams.set(CART_MODAL_PARAM, "open");
     return url.pathname + url.search;
@@ -137,9 +145,8 @@ function withCookies(cookies: string[]) {
 }
 
 /** Where "stay on the page" returns to: the posted redirectTo, else the referring page of this shop, else the cart. */
-function backTo(request: Request, form: FormData, fallback: string) {
-  const posted = form.get("redirectTo");
-  if (typeof posted === "string" && posted) return safeRedirect(posted, fallback);
+function backTo(request: Request, posted: string | undefined, fallback: string) {
+  if (posted) return safeRedirect(posted, fallback);
   const referer = request.headers.get("Referer");
   if (!referer) return fallback;
   try {

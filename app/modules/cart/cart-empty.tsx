@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 
 /** The empty cart: its message and the way back to the shop. */
@@ -7,7 +8,7 @@ export function CartEmpty({ shopPath }: { shopPath: string }) {
   return (
     <div className="flex flex-col items-start gap-4" data-testid="cart-empty">
       <p className="text-slate-700">{t("cart.empty")}</p>
-      <Link to={shopPath} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <Link to={shopPath} className={buttonClass()}>
         {t("cart.continueShopping")}
       </Link>
     </div>

@@ -15,13 +15,6 @@ export type CartAnswer = { ok: boolean; toast: ToastMessage; redirectTo?: string
 
 /** The instructions textarea keeps at most this many characters. */
 export const INSTRUCTIONS_MAX_LENGTH = 1000;
-
-/**
- * Spec §5: "Quantity parses as a whole number; not a number or 0 or less gives
- * error.invalidQuantity"; §9 cart quantity 1 to 999. The quantity, or null when refused.
- */
-export function parseQuantityText(raw: string): number | null {
-  const text = raw.trim();
-  const quantity = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  return quantity >= 1 && quantity <= 999 ? quantity : null;
-}
+/** The longest coupon code and member card barcode the cart accepts. */
+export const COUPON_CODE_MAX = 64;
+export const MEMBER_CARD_MAX = 64;

@@ -1,16 +1,22 @@
-import { Link } from "@remix-run/react";
-import { useId } from "react";
+import { getFormProps } from "@conform-to/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import { Field, TextareaField } from "~/components/ui/field";
+import { useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { formatPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 import type { Locale } from "~/lib/locales";
-import { INSTRUCTIONS_MAX_LENGTH } from "./cart-form";
+import type { CouponInput, InstructionsInput, MemberCardInput } from "./cart.schema";
 import type { CartSummary } from "./cart-view";
 
-type FormProps = { cartPath: string; redirectTo?: string };
-const INPUT = "w-full rounded border border-slate-300 px-3 py-2 disabled:bg-slate-100";
-const BUTTON = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
+/**
+ * The cart's text forms (coupon, member card, instructions). Their constraints come from
+ * the cart schema through the loader; the cart action answers them with a toast (spec §8),
+ * so they have no `lastResult`: the browser checks the constraints, conform shows them on blur.
+ */
+type FormProps = { cartPath: string; redirectTo?: string; constraint: FormConstraint };
 
 function Hidden({ intent, redirectTo }: { intent: string; redirectTo?: string }) {
   return (
@@ -21,26 +27,33 @@ function Hidden({ intent, redirectTo }: { intent: string; redirectTo?: string })
   );
 }
 
+/** The post of this form (by its intent) is on its way. */
+function usePending(cartPath: string, ...intents: string[]) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formAction === cartPath && intents.includes(String(navigation.formData?.get("intent")));
+}
+
 /** Spec §4 Coupon: required; once applied the field is disabled and the button removes it. */
-export function CouponForm({ cartPath, redirectTo, applied }: FormProps & { applied: string | null }) {
+export function CouponForm({ cartPath, redirectTo, applied, constraint }: FormProps & { applied: string | null }) {
   const { t } = useTranslation();
-  const id = useId();
+  const pending = usePending(cartPath, "coupon", "removeCoupon");
+  const [form, fields] = useShopForm<CouponInput>({ id: "coupon", constraint, defaultValue: { couponCode: applied ?? "" } });
   return (
-    <SecureForm method="post" action={cartPath} className="flex flex-col gap-2" data-testid="coupon-form">
+    <SecureForm {...getFormProps(form)} method="post" action={cartPath} className="flex flex-col gap-1" data-testid="coupon-form">
       <Hidden intent={applied ? "removeCoupon" : "coupon"} redirectTo={redirectTo} />
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">{t("cart.coupon.label")}</label>
-      <div className="flex gap-2">
-        <input id={id} name="couponCode" required disabled={applied !== null} defaultValue={applied ?? ""} maxLength={64} autoComplete="off" className={INPUT} />
-        <button type="submit" className={BUTTON}>{applied ? t("cart.coupon.remove") : t("cart.coupon.apply")}</button>
-      </div>
+      <Field meta={fields.couponCode} label={t("cart.coupon.label")} disabled={applied !== null} autoComplete="off" />
+      <Button className="self-start" pending={pending}>
+        {applied ? t("cart.coupon.remove") : t("cart.coupon.apply")}
+      </Button>
     </SecureForm>
   );
 }
 
 /** Spec §4 Membership barcode: logged-in shoppers only, prefilled from their profile; empty clears it. */
-export function MemberCardForm({ cartPath, redirectTo, loggedIn, prefill, loginPath }: FormProps & { loggedIn: boolean; prefill: string; loginPath: string }) {
+export function MemberCardForm({ cartPath, redirectTo, loggedIn, prefill, loginPath, constraint }: FormProps & { loggedIn: boolean; prefill: string; loginPath: string }) {
   const { t } = useTranslation();
-  const id = useId();
+  const pending = usePending(cartPath, "memberCard");
+  const [form, fields] = useShopForm<MemberCardInput>({ id: "member-card", constraint, defaultValue: { memberCardBarcode: prefill } });
   if (!loggedIn) {
     return (
       <p className="text-sm text-slate-600" data-testid="member-card-login">
@@ -49,26 +62,27 @@ export function MemberCardForm({ cartPath, redirectTo, loggedIn, prefill, loginP
     );
   }
   return (
-    <SecureForm method="post" action={cartPath} className="flex flex-col gap-2" data-testid="member-card-form">
+    <SecureForm {...getFormProps(form)} method="post" action={cartPath} className="flex flex-col gap-1" data-testid="member-card-form">
       <Hidden intent="memberCard" redirectTo={redirectTo} />
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">{t("cart.memberCard.label")}</label>
-      <div className="flex gap-2">
-        <input id={id} name="memberCardBarcode" defaultValue={prefill} maxLength={64} inputMode="numeric" autoComplete="off" className={INPUT} />
-        <button type="submit" className={BUTTON}>{t("cart.memberCard.apply")}</button>
-      </div>
+      <Field meta={fields.memberCardBarcode} label={t("cart.memberCard.label")} inputMode="numeric" autoComplete="off" />
+      <Button className="self-start" pending={pending}>
+        {t("cart.memberCard.apply")}
+      </Button>
     </SecureForm>
   );
 }
 
-export function InstructionsForm({ cartPath, redirectTo, value }: FormProps & { value: string }) {
+export function InstructionsForm({ cartPath, redirectTo, value, constraint }: FormProps & { value: string }) {
   const { t } = useTranslation();
-  const id = useId();
+  const pending = usePending(cartPath, "instructions");
+  const [form, fields] = useShopForm<InstructionsInput>({ id: "instructions", constraint, defaultValue: { instructions: value } });
   return (
-    <SecureForm method="post" action={cartPath} className="flex flex-col gap-2" data-testid="instructions-form">
+    <SecureForm {...getFormProps(form)} method="post" action={cartPath} className="flex flex-col gap-1" data-testid="instructions-form">
       <Hidden intent="instructions" redirectTo={redirectTo} />
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">{t("cart.instructions.label")}</label>
-      <textarea id={id} name="instructions" defaultValue={value} maxLength={INSTRUCTIONS_MAX_LENGTH} rows={3} className={INPUT} />
-      <button type="submit" className="self-start rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">{t("cart.instructions.save")}</button>
+      <TextareaField meta={fields.instructions} label={t("cart.instructions.label")} rows={3} />
+      <Button variant="secondary" size="sm" className="self-start" pending={pending}>
+        {t("cart.instructions.save")}
+      </Button>
     </SecureForm>
   );
 }

@@ -3,8 +3,7 @@ import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { getProductForCart } from "~/modules/catalog/product-detail.server";
 import { validateProductOptions } from "~/modules/catalog/product-options.server";
-import { bundleOptionField, CART_FIELDS } from "~/modules/catalog/product-view";
-import { parseQuantityText } from "./cart-form";
+import type { CartLinePost } from "./cart.schema";
 
 /**
  * What an add-to-cart (or cart-item edit) form asks for, checked per product format
@@ -15,19 +14,7 @@ export type CartLine = { productId: number; variantId: number | null; options: C
 /** The toast's entity name (spec §8 addedToCart "with entity name product or bundle"). */
 export type CartEntity = "product" | "bundle";
 
-/** The posted quantity (spec §5, see parseQuantityText), or error.invalidQuantity. */
-export function parseQuantity(raw: FormDataEntryValue | null): number {
-  const quantity = typeof raw === "string" ? parseQuantityText(raw) : null;
-  if (quantity === null) throw invalidQuantity();
-  return quantity;
-}
-
 export const invalidQuantity = () => new DomainError("invalidQuantity", { message: "Invalid quantity", key: "error.invalidQuantity" });
-
-const positiveId = (raw: FormDataEntryValue | null) => {
-  const text = typeof raw === "string" ? raw.trim() : "";
-  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null;
-};
 
 /** Identical product, variant and options merge into one line (spec §1 "items merge"). */
 export function mergeKey(line: CartLine): string {
@@ -36,8 +23,9 @@ export function mergeKey(line: CartLine): string {
   return JSON.stringify([line.productId, line.variantId, personalizations, bundle]);
 }
 
-export async function resolveCartLine(form: FormData, locale: Locale): Promise<{ line: CartLine; entity: CartEntity }> {
-  const productId = positiveId(form.get(CART_FIELDS.productId));
+/** The posted line (parsed by cartSchema: ids are positive numbers or null) checked against the product. */
+export async function resolveCartLine(posted: CartLinePost, locale: Locale): Promise<{ line: CartLine; entity: CartEntity }> {
+  const { productId } = posted;
   const product = productId ? await getProductForCart(productId, locale) : null;
   if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "cart.productNotFound", status: 404 });
 
@@ -45,7 +33,7 @@ export async function resolveCartLine(form: FormData, locale: Locale): Promise<{
   const bundleOptions: BundleOption[] = [];
   if (product.format === "configurable") {
     // A configurable product is added as one of its variants (spec: "configuration is not set").
-    const wanted = positiveId(form.get(CART_FIELDS.variantId));
+    const wanted = posted.variantId ?? null;
     const variant = product.configuration?.associatedProducts.find((v) => v.id === wanted);
     if (!variant) throw new DomainError("configurationNotSet", { message: "Configuration not set", key: "core.notifications.configurationNotSet" });
     if (!variant.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
@@ -56,7 +44,7 @@ export async function resolveCartLine(form: FormData, locale: Locale): Promise<{
       if (part.format === "bundle") throw new DomainError("nestedBundle", { message: "Nested bundle", key: "product.bundle.nestedBundle" });
       if (!part.configuration) continue;
       // A configurable part needs a chosen simple or e-product variant distinct from the main one.
-      const chosen = positiveId(form.get(bundleOptionField(part.id)));
+      const chosen = posted.bundleOptions?.[String(part.id)] ?? null;
       const variant = part.configuration.associatedProducts.find((v) => v.id === chosen && v.id !== part.id);
       if (!variant) throw new DomainError("bundleNotConfigured", { message: "Bundle not configured", key: "product.bundle.notConfigured" });
       if (!variant.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
@@ -65,7 +53,7 @@ export async function resolveCartLine(form: FormData, locale: Locale): Promise<{
   }
   if (product.format !== "configurable" && !product.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
 
-  const options = await validateProductOptions(product, form);
+  const options = await validateProductOptions(product, posted.options ?? {});
   if (!options.ok) {
     const [field, message] = Object.entries(options.errors)[0];
     const label = product.customOptions.find((o) => `options.${o.code}` === field)?.label ?? field;

@@ -1,18 +1,26 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SecureFetcherForm, SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { mediaUrl } from "~/lib/media";
 import { formatPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
-import { showToast } from "~/lib/toast";
-import { QUANTITY } from "~/modules/catalog/product-view";
-import { QUANTITY_DEBOUNCE_MS, VIA_FETCHER, type CartAnswer } from "./cart-form";
+import { VIA_FETCHER, type CartAnswer } from "./cart-form";
 import type { CartLineView } from "./cart-view";
+import { quantityConstraint, useAnswerToast, useQuantityStepper } from "./use-quantity-stepper";
 
-type Props = { items: CartLineView[]; currency: Pick<Currency, "label" | "symbol">; locale: Locale; cartPath: string; redirectTo?: string };
+type Props = {
+  items: CartLineView[];
+  currency: Pick<Currency, "label" | "symbol">;
+  locale: Locale;
+  cartPath: string;
+  redirectTo?: string;
+  /** The quantity's constraints, from the cart schema (`formConstraint`). */
+  quantityConstraint: FormConstraint;
+};
 
 /** The cart table (spec §2 Cart): product, quantity, unit price, row total, and the removal of a line. */
 export function CartLines({ items, ...rest }: Props) {
@@ -37,14 +45,14 @@ export function CartLines({ items, ...rest }: Props) {
   );
 }
 
-function CartLine({ item, currency, locale, cartPath, redirectTo }: Omit<Props, "items"> & { item: CartLineView }) {
+function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstraint: constraint }: Omit<Props, "items"> & { item: CartLineView }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const money = (cents: number) => formatPrice(cents, currency, locale);
   const remove = useFetcher<CartAnswer>();
   useAnswerToast(remove, true);
   const deleting = remove.state !== "idle";
-  const quantity = useQuantityEdit(item, cartPath);
+  const quantity = useQuantityStepper({ item, cartPath });
   const via = hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null;
   const back = redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
   return (
@@ -69,17 +77,14 @@ function CartLine({ item, currency, locale, cartPath, redirectTo }: Omit<Props, 
         </div>
       </td>
       <td className="py-3 pr-3">
-        <SecureForm method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-2" data-testid="quantity-form">
+        <SecureForm id={quantity.formId} method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-2" data-testid="quantity-form">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="itemId" value={item.itemId} />
           {back}
           <input
             type="number"
             name="quantity"
-            min={QUANTITY.min}
-            max={QUANTITY.max}
-            step={1}
-            required
+            {...quantityConstraint(constraint)}
             inputMode="numeric"
             value={quantity.value}
             onChange={quantity.onChange}
@@ -87,9 +92,9 @@ function CartLine({ item, currency, locale, cartPath, redirectTo }: Omit<Props, 
             className="w-20 rounded border border-slate-300 px-2 py-1"
           />
           {hydrated ? null : (
-            <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50">
+            <Button variant="secondary" size="sm">
               {t("cart.update")}
-            </button>
+            </Button>
           )}
         </SecureForm>
       </td>
@@ -106,76 +111,11 @@ function CartLine({ item, currency, locale, cartPath, redirectTo }: Omit<Props, 
           <input type="hidden" name="itemId" value={item.itemId} />
           {via}
           {back}
-          <button type="submit" disabled={deleting} className="rounded px-2 py-1 text-red-700 hover:bg-red-50" aria-label={t("cart.deleteItem", { name: item.productData.name })}>
-            {deleting ? t("cart.deleting") : t("cart.delete")}
-          </button>
+          <Button variant="dangerGhost" size="sm" pending={deleting} pendingLabel={t("cart.deleting")} aria-label={t("cart.deleteItem", { name: item.productData.name })}>
+            {t("cart.delete")}
+          </Button>
         </SecureFetcherForm>
       </td>
     </tr>
   );
-}
-
-/**
- * Spec §4/§9: a quantity edit is sent 500 ms after the last keystroke; a newer edit cancels
- * the pending one (the timer, and the fetcher aborts a submission still in flight). The
- * row total follows the typed quantity at once.
- */
-function useQuantityEdit(item: CartLineView, cartPath: string) {
-  const fetcher = useFetcher<CartAnswer>();
-  useAnswerToast(fetcher, false);
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const [value, setValue] = useState(String(item.qty));
-  const [editing, setEditing] = useState(false);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // The stored quantity wins again once nothing of ours is pending.
-  useEffect(() => {
-    if (!editing && fetcher.state === "idle") setValue(String(item.qty));
-  }, [item.qty, editing, fetcher.state]);
-
-  const typed = Number(value);
-  const valid = /^\d+$/.test(value) && typed >= QUANTITY.min && typed <= QUANTITY.max;
-  const submit = () => {
-    setEditing(false);
-    const form = formRef.current;
-    if (!form) return;
-    if (!form.checkValidity()) {
-      showToast({ type: "error", key: "error.invalidQuantity" });
-      return;
-    }
-    const body = new FormData(form);
-    body.set("via", VIA_FETCHER);
-    fetcher.submit(body, { method: "post", action: cartPath });
-  };
-  return {
-    value,
-    rowCents: valid ? typed * item.prices.finalPrice : item.prices.row,
-    onChange(event: React.ChangeEvent<HTMLInputElement>) {
-      formRef.current = event.currentTarget.form;
-      setValue(event.target.value);
-      setEditing(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(submit, QUANTITY_DEBOUNCE_MS);
-    },
-    onSubmit(event: React.FormEvent<HTMLFormElement>) {
-      // Enter in the field: send now instead of waiting for the debounce.
-      event.preventDefault();
-      formRef.current = event.currentTarget;
-      clearTimeout(timer.current);
-      submit();
-    },
-  };
-}
-
-/** Shows the action's toast once per answer: every failure, and successes where asked. */
-export function useAnswerToast(fetcher: ReturnType<typeof useFetcher<CartAnswer>>, successes: boolean) {
-  const shown = useRef<CartAnswer | null>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    // The answer is there while the page revalidates ("loading"): a deleted row may be gone by "idle".
-    if (fetcher.state === "submitting" || !answer || shown.current === answer) return;
-    shown.current = answer;
-    if (!answer.ok || successes || answer.toast.type === "info") showToast(answer.toast);
-    if (answer.redirectTo) window.location.assign(answer.redirectTo);
-  }, [fetcher.state, fetcher.data, successes]);
 }

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { Button, buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { CART_MODAL_PARAM } from "./cart-form";
 import { CartContents, type CartPageData } from "./cart-page";
@@ -54,9 +55,9 @@ export function CartModal({ cartPath }: { cartPath: string }) {
       <div className="flex h-full flex-col gap-4 overflow-y-auto p-6">
         <div className="flex items-center justify-between">
           <h2 id="cart-modal-title" className="text-2xl font-bold text-brand-900">{t("cart.modalTitle")}</h2>
-          <button type="button" onClick={close} className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50">
+          <Button type="button" variant="secondary" size="sm" onClick={close}>
             {t("cart.close")}
-          </button>
+          </Button>
         </div>
         {fetcher.data ? (
           <CartContents {...fetcher.data} redirectTo={here} compact />
@@ -64,10 +65,10 @@ export function CartModal({ cartPath }: { cartPath: string }) {
           <p className="text-slate-600">{t("cart.loading")}</p>
         )}
         <div className="mt-auto flex justify-end gap-3">
-          <button type="button" onClick={close} className="rounded border border-slate-300 px-4 py-2 hover:bg-slate-50">
+          <Button type="button" variant="secondary" onClick={close}>
             {t("cart.continueShopping")}
-          </button>
-          <Link to={cartPath} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          </Button>
+          <Link to={cartPath} className={buttonClass()}>
             {t("cart.goToCart")}
           </Link>
         </div>

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
@@ -22,6 +24,8 @@ export type CartPageData = {
   memberCardPrefill: string;
   /** Set when the shop runs the request-quote cart (spec §2 Cart variant): the cart shows QuoteCart instead. */
   quote?: QuoteData | null;
+  /** HTML constraints of the cart's forms, from the cart schema (`formConstraint`). */
+  constraints: { coupon: FormConstraint; memberCard: FormConstraint; instructions: FormConstraint; quantity: FormConstraint };
 };
 
 // Only request-quote shops show it: the browser loads it when the cart renders it.
@@ -39,32 +43,32 @@ export function CartPage(props: CartPageData) {
 }
 
 /** Everything below the title; the modal shows it too, with `redirectTo` bringing no-modal posts back to its page. */
-export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, quote, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
+export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, quote, constraints, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
   const { t } = useTranslation();
   // The request-quote cart renders its empty state itself: its request modal outlives the emptied cart.
-  if (quote) return <QuoteCart cart={cart} quote={quote} cartPath={paths.cart} shopPath={paths.shop} redirectTo={redirectTo} />;
+  if (quote) return <QuoteCart cart={cart} quote={quote} cartPath={paths.cart} shopPath={paths.shop} redirectTo={redirectTo} quantityConstraint={constraints.quantity} />;
   if (!cart || cart.items.length === 0) return <CartEmpty shopPath={paths.shop} />;
   const forms = { cartPath: paths.cart, redirectTo };
   return (
     <>
       <div className={compact ? "flex flex-col gap-6" : "grid gap-8 lg:grid-cols-[2fr_1fr]"}>
         <div className="flex flex-col gap-6 overflow-x-auto">
-          <CartLines items={cart.items} currency={currency} locale={locale} {...forms} />
+          <CartLines items={cart.items} currency={currency} locale={locale} quantityConstraint={constraints.quantity} {...forms} />
           <SecureForm method="post" action={paths.cart} className="self-end" data-testid="clear-cart-form">
             <input type="hidden" name="intent" value="clear" />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <button type="submit" className="text-sm text-red-700 underline hover:text-red-800">{t("cart.clear")}</button>
+            <Button variant="dangerGhost" size="sm">{t("cart.clear")}</Button>
           </SecureForm>
           <div className="grid gap-6 md:grid-cols-2">
-            <CouponForm {...forms} applied={cart.couponCode} />
-            <MemberCardForm {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} />
+            <CouponForm {...forms} applied={cart.couponCode} constraint={constraints.coupon} />
+            <MemberCardForm {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} constraint={constraints.memberCard} />
           </div>
-          <InstructionsForm {...forms} value={cart.instructions} />
+          <InstructionsForm {...forms} value={cart.instructions} constraint={constraints.instructions} />
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title" className="text-lg font-semibold">{t("cart.summary.title")}</h2>
           <CartSummaryView prices={cart.prices.converted} currency={currency} locale={locale} freeDelivery={cart.freeDelivery} />
-          <Link to={paths.checkout} className="rounded bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700" data-testid="checkout-link">
+          <Link to={paths.checkout} className={buttonClass({ size: "lg" })} data-testid="checkout-link">
             {t("cart.checkout")}
           </Link>
         </aside>

@@ -1,11 +1,16 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
-import {
-  bundleOptionField, CART_FIELDS, optionField, QUANTITY, withUnit, type CustomOption, type FormPrefill,
-} from "./product-view";
+import { Button } from "~/components/ui/button";
+import { serverFirst } from "~/lib/server-first";
+import { OptionFields as OptionFieldsNow } from "./option-fields";
+import { bundleOptionField, CART_FIELDS, QUANTITY, type CustomOption, type FormPrefill } from "./product-view";
+
+// Only products with personalisations show them: the browser loads them for those alone. The
+// inputs have no handlers, so the server's HTML works (and keeps what is typed) until then.
+const OptionFields = serverFirst(import.meta.env.SSR ? OptionFieldsNow : null, () => import("./option-fields").then((m) => m.OptionFields));
 
 type Props = {
   productId: number;
@@ -38,6 +43,8 @@ export function AddToCartForm(props: Props) {
   const editing = prefill.itemId !== null;
   const location = useLocation();
   const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === props.action;
   return (
     <SecureForm action={props.action} method="post" className="flex flex-col gap-4" data-testid="add-to-cart-form">
       <input type="hidden" name={CART_FIELDS.intent} value={editing ? "update" : "add"} />
@@ -51,14 +58,7 @@ export function AddToCartForm(props: Props) {
         <input key={partId} type="hidden" name={bundleOptionField(Number(partId))} value={variantId} />
       ))}
       {props.children}
-      {props.customOptions.length ? (
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 font-semibold">{t("product.options.legend")}</legend>
-          {props.customOptions.map((option) => (
-            <OptionField key={option.id} id={`${id}-${option.code}`} option={option} value={prefill.options[option.code] ?? ""} error={errors[optionField(option.code)]} />
-          ))}
-        </fieldset>
-      ) : null}
+      {props.customOptions.length ? <OptionFields idPrefix={id} options={props.customOptions} values={prefill.options} errors={errors} /> : null}
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-quantity`} className="text-sm font-medium text-slate-700">
@@ -77,61 +77,13 @@ export function AddToCartForm(props: Props) {
             className="w-24 rounded border border-slate-300 px-3 py-2"
           />
         </div>
-        <button
-          type="submit"
-          disabled={props.disabled}
-          className="rounded bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400"
-        >
+        <Button size="lg" disabled={props.disabled} pending={pending}>
           {editing ? t("product.updateCartItem") : t("product.addToCart")}
-        </button>
+        </Button>
       </div>
       <p className="min-h-5 text-sm text-red-700" role="status">
         {errors[CART_FIELDS.quantity] ?? (props.disabled ? props.reason : null) ?? ""}
       </p>
     </SecureForm>
-  );
-}
-
-/** A personalisation input with its hint (the length: 270–15000 mm) and its error line. */
-function OptionField({ id, option, value, error }: { id: string; option: CustomOption; value: string; error?: string }) {
-  const { t } = useTranslation();
-  const name = optionField(option.code);
-  let hint: string | null = null;
-  if (option.type === "number") {
-    const min = option.min !== null ? withUnit(option.min, option.unit) : null;
-    const max = option.max !== null ? withUnit(option.max, option.unit) : null;
-    if (min && max) hint = t("product.options.hint", { min, max });
-    else if (min) hint = t("product.options.min", { value: min });
-    else if (max) hint = t("product.options.max", { value: max });
-  }
-  const textMax = Math.min(option.max ?? 255, 255);
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {option.label}
-        {option.unit ? ` (${option.unit})` : ""}
-        {option.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={option.type === "number" ? "number" : "text"}
-        required={option.required}
-        defaultValue={value}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        aria-invalid={error ? true : undefined}
-        {...(option.type === "number"
-          ? { min: option.min ?? undefined, max: option.max ?? undefined, step: 1, inputMode: "numeric" as const }
-          : { maxLength: textMax, minLength: option.min ?? undefined })}
-        className="w-48 rounded border border-slate-300 px-3 py-2"
-        data-testid={`option-${option.code}`}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600" data-testid={`option-hint-${option.code}`}>
-          {hint}
-        </p>
-      ) : null}
-      <p className="min-h-5 text-sm text-red-700">{error ?? ""}</p>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { Button } from "~/components/ui/button";
 import type { Locale } from "~/lib/locales";
 import { mediaUrl, sizedDimensions } from "~/lib/media";
 import { href } from "~/lib/routes-table";
@@ -144,14 +145,9 @@ function BundleDialog({ name, inCart, children }: { name: string; inCart: number
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => dialog.current?.showModal()}
-        className="self-start rounded bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
-        data-testid="bundle-customize"
-      >
+      <Button type="button" size="lg" onClick={() => dialog.current?.showModal()} className="self-start" data-testid="bundle-customize">
         {t("product.bundle.customize")}
-      </button>
+      </Button>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the click closes the modal from its backdrop; keyboard users close it with Escape (the native cancel event) */}
       <dialog
         ref={dialog}
@@ -173,9 +169,9 @@ function BundleDialog({ name, inCart, children }: { name: string; inCart: number
                 {t("product.bundle.inCart", { count: inCart })}
               </p>
             </div>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded px-2 py-1 text-2xl leading-none hover:bg-slate-100" aria-label={t("product.bundle.close")}>
+            <Button type="button" variant="ghost" size="sm" onClick={() => dialog.current?.close()} className="text-2xl leading-none" aria-label={t("product.bundle.close")}>
               ×
-            </button>
+            </Button>
           </div>
           {children}
         </div>

@@ -1,12 +1,11 @@
 import { getFixedT } from "~/.server/i18n.server";
-import { optionField, withUnit, type CustomOption, type ProductDetail } from "./product-view";
+import { OPTION_TEXT_MAX, optionField, withUnit, type CustomOption, type ProductDetail } from "./product-view";
 
 export type OptionValues = Record<string, string | number>;
 /** Field errors by posted field name (options.{code}), already in the product's language. */
 export type OptionErrors = Record<string, string>;
 export type OptionsResult = { ok: true; values: OptionValues } | { ok: false; values: OptionValues; errors: OptionErrors };
 
-const TEXT_MAX_LENGTH = 255; // a personalisation is a short text: a name, a label, a note
 const NUMBER = /^[+-]?\d{1,12}(?:[.,]\d{1,6})?$/;
 
 type Check = { value?: string | number; error?: { key: string; values?: Record<string, string | number> } };
@@ -23,7 +22,7 @@ function checkNumber(option: CustomOption, raw: string): Check {
 
 function checkText(option: CustomOption, raw: string): Check {
   // For a text option min and max bound its length.
-  const max = Math.min(option.max ?? TEXT_MAX_LENGTH, TEXT_MAX_LENGTH);
+  const max = Math.min(option.max ?? OPTION_TEXT_MAX, OPTION_TEXT_MAX);
   if (raw.length > max) return { error: { key: "core.validation.maxLength", values: { length: max } } };
   if (option.min !== null && raw.length < option.min) return { error: { key: "core.validation.minLength", values: { length: option.min } } };
   return { value: raw };
@@ -33,20 +32,21 @@ function checkText(option: CustomOption, raw: string): Check {
  * The personalisations posted with an add-to-cart (or cart-item update) form, checked
  * against the product's custom options (spec §3 customOptions, §5 length hint 270–15000
  * mm): required ones must be filled, numbers must be whole numbers within min and max, texts
- * within their length. Unknown fields are ignored, optional empty ones left out. Returns
- * the parsed values by option code, or translated messages by field name. Never throws on
- * input: a File or junk in a field is an error message like any other.
+ * within their length. Unknown fields are ignored, optional empty ones left out. `posted`
+ * is the form's `options` as parsed by the cart schema (options.{code} → { code: value }).
+ * Returns the parsed values by option code, or translated messages by field name. Never
+ * throws on input: a File or junk in a field is an error message like any other.
  */
 export async function validateProductOptions(
   product: Pick<ProductDetail, "customOptions" | "locale">,
-  formData: FormData,
+  posted: Record<string, unknown>,
 ): Promise<OptionsResult> {
   const values: OptionValues = {};
   const failures: [string, NonNullable<Check["error"]>][] = [];
   for (const option of product.customOptions) {
     const field = optionField(option.code);
-    const posted = formData.get(field);
-    const raw = typeof posted === "string" ? posted.trim() : "";
+    const value = posted[option.code];
+    const raw = typeof value === "string" ? value.trim() : "";
     if (raw === "") {
       if (option.required) failures.push([field, { key: "core.validation.required" }]);
       continue;

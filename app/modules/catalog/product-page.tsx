@@ -16,7 +16,7 @@ import { ProductGallery } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
 import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
-import { SelectionForm, selectNames, VariantSelects } from "./variant-selects";
+import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
 
 // The comment list and form sit below the fold: loaded after the page, rendered by the server.
 const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : null, () =>
@@ -26,6 +26,11 @@ const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : n
 // Only bundle pages need it: the browser loads it for them alone.
 const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null, () =>
   import("./bundle-customization").then((m) => m.BundleSection),
+);
+
+// Only configurable products need the variant selects: the browser loads them for those alone.
+const MainVariantForm = serverFirst(import.meta.env.SSR ? MainVariantFormNow : null, () =>
+  import("./variant-selects").then((m) => m.MainVariantForm),
 );
 
 // Typography for the description's allow-listed HTML (no typography plugin in the stack).
@@ -97,9 +102,7 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
           {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
 
           {config && selection.main ? (
-            <SelectionForm hydrated={hydrated} names={selectNames(config)} label={t("product.configure.apply")} testId="variant-form">
-              <VariantSelects config={config} selection={selection.main} onChoose={selection.chooseMain} />
-            </SelectionForm>
+            <MainVariantForm config={config} selection={selection.main} onChoose={selection.chooseMain} hydrated={hydrated} label={t("product.configure.apply")} />
           ) : null}
           {unavailable ? (
             <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert" data-testid="variant-unavailable">

@@ -171,6 +171,8 @@ export const optionField = (code: string) => `options.${code}`;
 /** "270 mm": an option's bound as the spec writes it (length hint 270–15000 mm). */
 export const withUnit = (value: number, unit: string | null) => (unit ? `${value} ${unit}` : String(value));
 export const bundleOptionField = (partId: number) => `bundleOptions.${partId}`;
+/** The longest personalisation text (a name, a label, a note); a text option's max bounds it further. */
+export const OPTION_TEXT_MAX = 255;
 /** Spec §9: cart quantity 1 to 999, default 1. */
 export const QUANTITY = { min: 1, max: 999, default: 1 } as const;
 

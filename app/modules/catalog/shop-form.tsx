@@ -17,6 +17,8 @@ export function ShopForm({ defs, defaults, children, className }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  // Its own timer, not remix-utils' useDebounceSubmit: that submits form data, which would
+  // re-encode the canonical URL (boja=1,2 becomes boja=1%2C2); this navigates to it as is.
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const ownSearch = useRef<string | null>(null);
 

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Pagination } from "~/components/pagination";
+import { Button, buttonClass } from "~/components/ui/button";
 import { FilterPanel } from "./filter-panel";
 import { ProductCardView } from "./product-card";
 import { ShopForm } from "./shop-form";
@@ -55,11 +56,9 @@ export function ShopPage({ data }: { data: ShopPageData }) {
         <aside className="flex flex-col gap-4">
           <FilterPanel filters={data.filters} state={data.state} />
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              {t("shop.filters.apply")}
-            </button>
+            <Button size="sm">{t("shop.filters.apply")}</Button>
             {hasFilters(data.state) ? (
-              <Link to={data.resetHref} preventScrollReset className="rounded px-3 py-2 text-sm text-brand-700 hover:bg-brand-50" data-testid="reset-filters">
+              <Link to={data.resetHref} preventScrollReset className={buttonClass({ variant: "ghost", size: "sm" })} data-testid="reset-filters">
                 {t("shop.filters.reset")}
               </Link>
             ) : null}

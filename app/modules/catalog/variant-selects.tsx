@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import type { Configuration, Selection } from "./product-view";
 
 type SelectsProps = {
@@ -77,11 +78,23 @@ export function SelectionForm({ hydrated, names, label, children, testId }: {
       ))}
       {children}
       {hydrated ? null : (
-        <button type="submit" className="self-start rounded border border-brand-600 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50">
+        <Button variant="secondary" className="self-start">
           {label}
-        </button>
+        </Button>
       )}
     </Form>
+  );
+}
+
+/**
+ * The main product's variant choice (configurable products only). The product page loads
+ * it with `serverFirst`, so a simple product's first-load JavaScript does not carry it.
+ */
+export function MainVariantForm({ config, selection, onChoose, hydrated, label }: Omit<SelectsProps, "prefix"> & { hydrated: boolean; label: string }) {
+  return (
+    <SelectionForm hydrated={hydrated} names={selectNames(config)} label={label} testId="variant-form">
+      <VariantSelects config={config} selection={selection} onChoose={onChoose} />
+    </SelectionForm>
   );
 }
 

@@ -2,20 +2,29 @@ import { Link, useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SecureFetcherForm, SecureForm } from "~/components/form";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
-import { showToast } from "~/lib/toast";
 import { CartEmpty } from "~/modules/cart/cart-empty";
-import { useAnswerToast } from "~/modules/cart/cart-lines";
-import { QUANTITY_DEBOUNCE_MS, VIA_FETCHER, type CartAnswer } from "~/modules/cart/cart-form";
+import { VIA_FETCHER, type CartAnswer } from "~/modules/cart/cart-form";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view";
+import { quantityConstraint, useAnswerToast, useQuantityStepper } from "~/modules/cart/use-quantity-stepper";
 import { QUANTITY } from "~/modules/catalog/product-view";
 import { QUOTE_PULSE_MS, type QuoteData } from "./quote-fields";
 import type { QuoteLineSummary } from "./quote-lines-summary";
 
 const QuoteDialog = lazy(() => import("./quote-dialog"));
 
-type Props = { cart: CartView | null; quote: QuoteData; cartPath: string; shopPath: string; redirectTo?: string };
+type Props = {
+  cart: CartView | null;
+  quote: QuoteData;
+  cartPath: string;
+  shopPath: string;
+  redirectTo?: string;
+  /** The quantity's constraints, from the cart schema (`formConstraint`). */
+  quantityConstraint: FormConstraint;
+};
 
 /**
  * The request-quote cart (spec §2 Cart variant): the lines with a quantity stepper and a
@@ -24,7 +33,7 @@ type Props = { cart: CartView | null; quote: QuoteData; cartPath: string; shopPa
  * flag (data-pulse) for 500 ms after a quantity change or a deletion; the animation is
  * motion-safe only, so prefers-reduced-motion keeps the flag without the movement.
  */
-export function QuoteCart({ cart, quote, cartPath, shopPath, redirectTo }: Props) {
+export function QuoteCart({ cart, quote, cartPath, shopPath, redirectTo, quantityConstraint: constraint }: Props) {
   const { t } = useTranslation();
   const [pulse, setPulse] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -50,7 +59,7 @@ export function QuoteCart({ cart, quote, cartPath, shopPath, redirectTo }: Props
             data-pulse={pulse || undefined}
           >
             {items.map((item) => (
-              <QuoteLine key={item.itemId} item={item} cartPath={cartPath} redirectTo={redirectTo} onChanged={changed} />
+              <QuoteLine key={item.itemId} item={item} cartPath={cartPath} redirectTo={redirectTo} onChanged={changed} constraint={constraint} />
             ))}
           </ul>
         </>
@@ -71,15 +80,15 @@ function Hidden({ intent, item, redirectTo, via }: { intent: string; item: CartL
   );
 }
 
-const STEP = "flex h-9 w-9 items-center justify-center rounded border border-slate-300 text-lg hover:bg-slate-50 disabled:opacity-40";
+type LineProps = { item: CartLineView; cartPath: string; redirectTo?: string; onChanged: () => void; constraint: FormConstraint };
 
-function QuoteLine({ item, cartPath, redirectTo, onChanged }: { item: CartLineView; cartPath: string; redirectTo?: string; onChanged: () => void }) {
+function QuoteLine({ item, cartPath, redirectTo, onChanged, constraint }: LineProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const remove = useFetcher<CartAnswer>();
   useAnswerToast(remove, true);
   const deleting = remove.state !== "idle";
-  const quantity = useStepper(item, cartPath, onChanged);
+  const quantity = useQuantityStepper({ item, cartPath, onSent: onChanged });
   const current = hydrated ? quantity.number : item.qty;
   // Without JavaScript − and + are forms of their own posting the next quantity.
   const stepForm = (delta: -1 | 1) => {
@@ -89,16 +98,17 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged }: { item: CartLineVi
       <SecureForm method="post" action={cartPath}>
         <Hidden intent="update" item={item} redirectTo={redirectTo} />
         <input type="hidden" name="quantity" value={next} />
-        <button
-          type="submit"
-          className={STEP}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="size-9 text-lg"
           disabled={next < QUANTITY.min || next > QUANTITY.max}
           aria-label={label}
           data-testid={delta < 0 ? "quote-decrease" : "quote-increase"}
           onClick={hydrated ? (event) => quantity.step(event, delta) : undefined}
         >
           <span aria-hidden="true">{delta < 0 ? "−" : "+"}</span>
-        </button>
+        </Button>
       </SecureForm>
     );
   };
@@ -126,17 +136,14 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged }: { item: CartLineVi
           ))}
         </div>
       </div>
-      <div ref={quantity.groupRef} className="flex items-center gap-1" role="group" aria-label={t("cart.quantityOf", { name: item.productData.name })} data-testid="quote-stepper">
+      <div className="flex items-center gap-1" role="group" aria-label={t("cart.quantityOf", { name: item.productData.name })} data-testid="quote-stepper">
         {stepForm(-1)}
-        <SecureForm method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-1" data-testid="quantity-form">
+        <SecureForm id={quantity.formId} method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-1" data-testid="quantity-form">
           <Hidden intent="update" item={item} redirectTo={redirectTo} />
           <input
             type="number"
             name="quantity"
-            min={QUANTITY.min}
-            max={QUANTITY.max}
-            step={1}
-            required
+            {...quantityConstraint(constraint)}
             inputMode="numeric"
             value={quantity.value}
             onChange={quantity.onChange}
@@ -144,25 +151,25 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged }: { item: CartLineVi
             className="w-16 rounded border border-slate-300 px-2 py-1 text-center"
           />
           {hydrated ? null : (
-            <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50">
+            <Button variant="secondary" size="sm">
               {t("cart.update")}
-            </button>
+            </Button>
           )}
         </SecureForm>
         {stepForm(1)}
       </div>
       <SecureFetcherForm fetcher={remove} method="post" action={cartPath} onSubmit={onChanged}>
         <Hidden intent="delete" item={item} redirectTo={redirectTo} via={hydrated} />
-        <button
-          type="submit"
-          disabled={deleting}
-          className="rounded p-2 text-red-700 hover:bg-red-50"
+        <Button
+          variant="dangerGhost"
+          size="sm"
+          pending={deleting}
           aria-label={t("cart.deleteItem", { name: item.productData.name })}
           title={t("cart.delete")}
           data-testid="quote-delete"
         >
           <TrashIcon />
-        </button>
+        </Button>
       </SecureFetcherForm>
     </li>
   );
@@ -174,63 +181,6 @@ function TrashIcon() {
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
     </svg>
   );
-}
-
-/**
- * The stepper's quantity with JavaScript: − / + and typing change it at once, the update
- * intent is sent 500 ms after the last change (spec §9 debounce; a newer change cancels the
- * pending one) and the list pulses when it is sent.
- */
-function useStepper(item: CartLineView, cartPath: string, onChanged: () => void) {
-  const fetcher = useFetcher<CartAnswer>();
-  useAnswerToast(fetcher, false);
-  const groupRef = useRef<HTMLDivElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const [value, setValue] = useState(String(item.qty));
-  const [editing, setEditing] = useState(false);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!editing && fetcher.state === "idle") setValue(String(item.qty));
-  }, [item.qty, editing, fetcher.state]);
-
-  const submit = () => {
-    setEditing(false);
-    const form = groupRef.current?.querySelector<HTMLFormElement>('form[data-testid="quantity-form"]');
-    if (!form) return;
-    if (!form.checkValidity()) {
-      showToast({ type: "error", key: "error.invalidQuantity" });
-      return;
-    }
-    const body = new FormData(form);
-    body.set("via", VIA_FETCHER);
-    fetcher.submit(body, { method: "post", action: cartPath });
-    onChanged();
-  };
-  const later = (next: string) => {
-    setValue(next);
-    setEditing(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(submit, QUANTITY_DEBOUNCE_MS);
-  };
-  const typed = Number(value);
-  return {
-    groupRef,
-    value,
-    number: /^\d+$/.test(value) ? typed : item.qty,
-    onChange(event: React.ChangeEvent<HTMLInputElement>) {
-      later(event.target.value);
-    },
-    step(event: MouseEvent<HTMLButtonElement>, delta: -1 | 1) {
-      event.preventDefault();
-      const base = /^\d+$/.test(value) ? typed : item.qty;
-      later(String(Math.min(QUANTITY.max, Math.max(QUANTITY.min, base + delta))));
-    },
-    onSubmit(event: React.FormEvent<HTMLFormElement>) {
-      event.preventDefault();
-      clearTimeout(timer.current);
-      submit();
-    },
-  };
 }
 
 /**
@@ -256,7 +206,7 @@ function SendInquiry({ items, quote }: { items: CartLineView[]; quote: QuoteData
         <a
           href={quote.inquiryPath}
           onClick={onClick}
-          className="self-end rounded bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+          className={buttonClass({ size: "lg", className: "self-end" })}
           data-testid="send-inquiry"
         >
           {t("cart.quote.send")}

@@ -1,6 +1,8 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { useTranslation } from "~/lib/i18n";
+import { Button } from "~/components/ui/button";
 import { href } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
 import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_PARAM, type SearchCategory } from "./search-params";
@@ -9,27 +11,21 @@ type Props = { locale: Locale; text: string; category: SearchCategory };
 
 /**
  * The search page's GET form: without JavaScript it submits with Enter or the button. With
- * JavaScript, results follow typing after 500 ms of quiet (spec §4, §9), replacing the
- * history entry so Back does not step through every keystroke. The form carries no page
- * field, so a new text always starts at page 1.
+ * JavaScript, results follow typing after 500 ms of quiet (spec §4, §9; remix-utils'
+ * `useDebounceSubmit`: a newer keystroke cancels the pending submit), replacing the history
+ * entry so Back does not step through every keystroke; Enter submits at once. The form
+ * carries no page field, so a new text always starts at page 1.
  */
 export function SearchForm({ locale, text, category }: Props) {
   const { t } = useTranslation();
-  const submit = useSubmit();
+  const submit = useDebounceSubmit();
   const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<number | undefined>(undefined);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
   // Back/forward changes the text under an uncontrolled input: show it, unless the shopper
   // is typing there (the response to an older keystroke must not undo newer ones).
   useEffect(() => {
     if (input.current && document.activeElement !== input.current) input.current.value = text;
   }, [text]);
-
-  const schedule = (form: HTMLFormElement) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-  };
 
   return (
     <Form
@@ -38,7 +34,11 @@ export function SearchForm({ locale, text, category }: Props) {
       role="search"
       className="flex gap-2"
       data-testid="search-form"
-      onSubmit={() => window.clearTimeout(timer.current)}
+      onSubmit={(event) => {
+        // Enter or the button: now, replacing a pending debounced submit.
+        event.preventDefault();
+        submit(event.currentTarget);
+      }}
     >
       <label htmlFor="search-text" className="sr-only">
         {t("search.label")}
@@ -53,12 +53,10 @@ export function SearchForm({ locale, text, category }: Props) {
         placeholder={t("search.placeholder")}
         autoComplete="off"
         className="min-w-0 flex-1 rounded border border-slate-300 px-4 py-2.5 focus:border-brand-600 focus:outline-none"
-        onChange={(event) => schedule(event.currentTarget.form!)}
+        onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true, debounceTimeout: SEARCH_DEBOUNCE_MS })}
       />
       <input type="hidden" name={SEARCH_PARAM.category} value={category} />
-      <button type="submit" className="rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-        {t("search.submit")}
-      </button>
+      <Button size="lg">{t("search.submit")}</Button>
     </Form>
   );
 }
