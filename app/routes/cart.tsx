@@ -7,7 +7,7 @@ import { localePrefix } from "~/lib/locales";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
-import { cartAction } from "~/modules/cart/cart-actions.server";
+import { cartAction } from "./cart-actions.server";
 import { CartPage } from "~/modules/cart/cart-page";
 import { couponSchema, instructionsSchema, memberCardSchema, quantitySchema } from "~/modules/cart/cart.schema";
 import { cookiesFor, lookupCart } from "~/modules/cart/cart-session.server";

@@ -9,14 +9,14 @@ import { readSubmission } from "~/.server/forms.server";
 import { parseMessage } from "~/lib/validation-message";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { resolveCartLine, type CartEntity } from "./cart-line.server";
-import { cartCookies, clearCartCookies, isSessionGone } from "./cart-session.server";
+import { resolveCartLine, type CartEntity } from "~/modules/cart/cart-line.server";
+import { cartCookies, clearCartCookies, isSessionGone } from "~/modules/cart/cart-session.server";
 import {
   addToCart, applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
-} from "./cart.server";
-import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "./cart-form";
-import { cartSchema, type CartPost } from "./cart.schema";
-import { applyMemberCard } from "./member-card.server";
+} from "~/modules/cart/cart.server";
+import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "~/modules/cart/cart-form";
+import { cartSchema, type CartPost } from "~/modules/cart/cart.schema";
+import { applyMemberCard } from "~/modules/cart/member-card.server";
 
 /**
  * The cart route's action (spec §4 Cart, §8 cart toasts): one intent per form. Without
