@@ -13,6 +13,8 @@ type ShellProps = {
   description?: ReactNode;
   /** Shows "(optional)" instead of nothing, where most fields of the form are required. */
   optional?: boolean;
+  /** Shows the star although the field is not required (spec §5: all four labels of the price enquiry are starred). */
+  starred?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -23,7 +25,7 @@ type ShellProps = {
  * message appears on blur (DESIGN.md pitfalls), and the control names both lines in
  * `aria-describedby` (see `describedBy`).
  */
-export function FieldShell({ meta, label, description, optional, className, children }: ShellProps) {
+export function FieldShell({ meta, label, description, optional, starred, className, children }: ShellProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   return (
@@ -35,6 +37,8 @@ export function FieldShell({ meta, label, description, optional, className, chil
             <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
             <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
           </>
+        ) : starred ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
         ) : optional ? (
           <span className="ml-1 text-xs font-normal text-slate-500">({t("core.forms.optional")})</span>
         ) : null}
@@ -70,10 +74,10 @@ type FieldProps = Omit<ShellProps, "children"> &
  * min, max, pattern) come from the form's zod schema through `getZodConstraint`,
  * computed on the server, so the browser checks them without JavaScript and without zod.
  */
-export function Field({ meta, label, description, optional, className, type = "text", ...input }: FieldProps) {
+export function Field({ meta, label, description, optional, starred, className, type = "text", ...input }: FieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} starred={starred} className={className}>
       <input key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...input} />
     </FieldShell>
   );
@@ -82,10 +86,10 @@ export function Field({ meta, label, description, optional, className, type = "t
 type TextareaProps = Omit<ShellProps, "children"> &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "required" | "form">;
 
-export function TextareaField({ meta, label, description, optional, className, rows = 4, ...textarea }: TextareaProps) {
+export function TextareaField({ meta, label, description, optional, starred, className, rows = 4, ...textarea }: TextareaProps) {
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} starred={starred} className={className}>
       <textarea key={key} rows={rows} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...textarea} />
     </FieldShell>
   );
@@ -103,10 +107,10 @@ type SelectProps = Omit<ShellProps, "children"> &
  * A labelled native select: it works without JavaScript, on every phone, with the
  * platform's own picker (radix Select needs scripts, so forms use this one).
  */
-export function SelectField({ meta, label, description, optional, className, options, placeholder, ...select }: SelectProps) {
+export function SelectField({ meta, label, description, optional, starred, className, options, placeholder, ...select }: SelectProps) {
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} starred={starred} className={className}>
       <select key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -116,5 +120,42 @@ export function SelectField({ meta, label, description, optional, className, opt
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+type CheckboxProps = Omit<ShellProps, "children" | "optional" | "starred"> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue" | "defaultChecked" | "required" | "form">;
+
+/**
+ * One labelled checkbox of a conform form ("I agree", a setting), its label beside it;
+ * ticked it posts "on". Error line and `aria-describedby` as with `Field`.
+ */
+export function CheckboxField({ meta, label, description, className, ...input }: CheckboxProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
+  return (
+    <div className={className} data-field={meta.name}>
+      <div className="flex items-start gap-2 text-sm">
+        <input key={key} {...props} {...describedBy(meta, Boolean(description))} className="mt-0.5 size-4 shrink-0 accent-brand-600" {...input} />
+        <label htmlFor={meta.id}>
+          {label}
+          {meta.required ? (
+            <>
+              <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+              <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
+            </>
+          ) : null}
+        </label>
+      </div>
+      {description ? (
+        <p id={meta.descriptionId} className="text-xs text-slate-600">
+          {description}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="min-h-5 text-sm text-red-700">
+        {text(meta.errors?.[0])}
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import type { EnquiryFormData } from "./enquiry-fields";
 
@@ -24,7 +25,7 @@ export function PriceEnquiryButton({ productName, enquiry }: { productName: stri
       <a
         href={enquiry.action}
         onClick={onClick}
-        className="self-start rounded border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+        className={buttonClass({ variant: "secondary", className: "self-start" })}
         data-testid="price-enquiry-open"
       >
         {t("enquiry.open")}
