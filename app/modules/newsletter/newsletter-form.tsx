@@ -39,7 +39,7 @@ export function NewsletterForm({ consents, constraint }: Props) {
     () => (fetcher.data && !fetcher.data.ok && fetcher.data.field === "email" ? { status: "error", error: { email: [fetcher.data.key] } } : null),
     [fetcher.data],
   );
-  const [form, fields] = useShopForm<NewsletterInput>({ id: "newsletter", lastResult, constraint });
+  const [form, fields] = useShopForm<NewsletterInput>({ id: "newsletter-form", lastResult, constraint });
 
   useEffect(() => {
     const element = box.current?.querySelector("form");
