@@ -2,18 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isDomainError } from "~/.server/domain-error";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
-import { COMMENT_ENTITIES, type CommentEntity } from "~/.server/db/schema";
 import { localeFromPath } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
+import { commentSchema } from "~/modules/comments/comments.schema";
 import { editComment, postComment, type CommentInput } from "~/modules/comments/comments.server";
-
-const id = (value: FormDataEntryValue | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
-};
 
 /**
  * POST: a new comment (intent=create) or the author's edit (intent=edit) on a product or
@@ -22,26 +17,19 @@ const id = (value: FormDataEntryValue | null) => {
  * ...) and changes nothing. Rate limited as a public form (server rate limit).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const back = safeRedirect(form.get("redirectTo"), "/");
+  const { submission } = await readSubmission(request, commentSchema);
+  // The form always posts these: anything else (an unknown entity, a forged id) is a bad request.
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const posted = submission.value;
+  const back = safeRedirect(posted.redirectTo, "/");
   const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
-  const rawRating = String(form.get("rating") ?? "");
-  const input: CommentInput = { rating: rawRating === "" ? null : Number(rawRating), content: String(form.get("content") ?? "") };
+  const input: CommentInput = { rating: posted.rating ?? null, content: posted.content };
   const backToForm = `${back}#comments`;
   try {
     const user = await getCurrentUser(request);
-    let result: { status: string };
-    if (form.get("intent") === "edit") {
-      const commentId = id(form.get("commentId"));
-      if (!commentId) throw new Response("Bad Request", { status: 400 });
-      result = await editComment(user, commentId, input);
-    } else {
-      const entityType = String(form.get("entityType")) as CommentEntity;
-      const entityId = id(form.get("entityId"));
-      if (!COMMENT_ENTITIES.includes(entityType) || !entityId) throw new Response("Bad Request", { status: 400 });
-      result = await postComment(user, entityType, entityId, input);
-    }
-    const key = result.status === "pending" ? "comments.sentForApproval" : form.get("intent") === "edit" ? "comments.updated" : "comments.published";
+    const result =
+      posted.intent === "edit" ? await editComment(user, posted.commentId, input) : await postComment(user, posted.entityType, posted.entityId, input);
+    const key = result.status === "pending" ? "comments.sentForApproval" : posted.intent === "edit" ? "comments.updated" : "comments.published";
     return redirect(backToForm, { headers: await setToast({ type: "success", key }) });
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -3,12 +3,11 @@ import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isDomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { isLocale, localeFromPath, localePrefix } from "~/lib/locales";
 import { getCurrentUser } from "~/modules/account/user.server";
-import { readAcceptedConsents } from "~/modules/consent/consent.schema";
-import { fieldOfMessage, VIA_FETCHER, type NewsletterAnswer } from "~/modules/newsletter/newsletter.schema";
+import { newsletterSchema, VIA_FETCHER, type NewsletterAnswer } from "~/modules/newsletter/newsletter.schema";
 import { confirmNewsletter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 
 // A plain JSON Response: the fetcher reads it through single fetch, a script posting
@@ -21,15 +20,23 @@ const answer = (body: NewsletterAnswer, status = 200) => Response.json(body, { s
  * it inline. Refusals (bad e-mail, missing consent, known address) are answers, not errors.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const back = safeRedirect(form.get("redirectTo"), "/");
+  const { submission } = await readSubmission(request, newsletterSchema);
+  // Where to go back and how to answer are needed for a refused post too: read from what was posted.
+  const { redirectTo, via } = submission.payload;
+  const back = safeRedirect(typeof redirectTo === "string" ? redirectTo : null, "/");
   const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
-  const viaFetcher = form.get("via") === VIA_FETCHER;
+  const viaFetcher = via === VIA_FETCHER;
+  if (submission.status !== "success") {
+    // The e-mail is the only field that can be wrong (consent ids are filtered, never refused).
+    const key = submission.error?.email?.[0] ?? "core.validation.email";
+    if (viaFetcher) return answer({ ok: false, key, field: "email" }, 400);
+    return redirect(back, { headers: await setToast({ type: "error", key }) });
+  }
   const user = await getCurrentUser(request);
   try {
     const { status } = await subscribeToNewsletter({
-      email: form.get("email"),
-      acceptedIds: readAcceptedConsents(form),
+      email: submission.value.email,
+      acceptedIds: submission.value.acceptedConsents,
       locale,
       userType: user ? "registered" : "anonymous",
       origin: env.PUBLIC_URL ?? new URL(request.url).origin,
@@ -39,9 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { headers: await setToast({ type: "success", key }) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (viaFetcher) return answer({ ok: false, key: error.key, field: fieldOfMessage(error.key) }, error.status);
+    if (viaFetcher) return answer({ ok: false, key: error.key, field: error.field === "consents" ? "consents" : "form" }, error.status);
     // A known address is news, not a mistake.
-    const type = error.status === 409 ? "info" : "error";
+    const type = error.code === "alreadySubscribed" ? "info" : "error";
     return redirect(back, { headers: await setToast({ type, key: error.key }) });
   }
 }

@@ -4,13 +4,15 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { localeCookie } from "~/.server/cookies.server";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { getSession, sessionStorage } from "~/.server/session.server";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { requireBackofficeUser } from "~/modules/account/user.server";
+import { adminLayoutSchema } from "~/modules/site/admin.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { isLocale, LOCALES } from "~/lib/locales";
+import { LOCALES } from "~/lib/locales";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["admin", "comments", "forms"] };
@@ -31,21 +33,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireBackofficeUser(request);
-  const form = await readForm(request);
-  const back = safeRedirect(form.get("redirectTo"), "/admin");
-  switch (form.get("intent")) {
-    case "language": {
-      const lng = form.get("lng");
-      if (!isLocale(lng)) return data({ error: "invalid language" }, { status: 400 });
-      return redirect(back, { headers: { "Set-Cookie": localeCookie(lng) } });
-    }
-    case "logout": {
-      const session = await getSession(request);
-      return redirect("/", { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
-    }
-    default:
-      return data({ error: "unknown intent" }, { status: 400 });
+  const { submission } = await readSubmission(request, adminLayoutSchema);
+  // Both forms are a select or a button: a refusal is a forged post (an unknown language or intent).
+  if (submission.status !== "success") return data({ error: "invalid form" }, { status: 400 });
+  const posted = submission.value;
+  if (posted.intent === "language") {
+    return redirect(safeRedirect(posted.redirectTo, "/admin"), { headers: { "Set-Cookie": localeCookie(posted.lng) } });
   }
+  const session = await getSession(request);
+  return redirect("/", { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
 }
 
 export default function AdminLayout() {
@@ -78,13 +74,13 @@ export default function AdminLayout() {
                 <option key={l} value={l}>{t(`site.language.${l}`)}</option>
               ))}
             </select>
-            <button type="submit" className="rounded bg-brand-600 px-2 py-1 text-sm">{t("admin.apply")}</button>
+            <Button size="sm">{t("admin.apply")}</Button>
           </div>
         </SecureForm>
         <a href="/" className="mt-8 block text-sm underline" data-testid="back-to-site">{t("admin.backToSite")}</a>
         <SecureForm action="/admin" className="mt-4">
           <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className="text-sm underline">{t("admin.logout", { email: user.email })}</button>
+          <Button variant="inverse" size="sm">{t("admin.logout", { email: user.email })}</Button>
         </SecureForm>
       </aside>
       <main className="flex-1 bg-slate-50 p-8">

@@ -3,10 +3,12 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { cacheBackend, clearCache, listCaches } from "~/.server/cache.server";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { requireBackofficeUser } from "~/modules/account/user.server";
+import { clearCacheSchema } from "~/modules/site/admin.schema";
 
 /** Available caches: list and clear the named caches (DESIGN.md cache). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,9 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireBackofficeUser(request);
-  const form = await readForm(request);
-  const name = String(form.get("name") ?? "");
-  const cleared = await clearCache(name);
+  const { submission } = await readSubmission(request, clearCacheSchema);
+  const name = submission.status === "success" ? submission.value.name : "";
+  const cleared = name !== "" && (await clearCache(name));
   const headers = await setToast(cleared ? { type: "success", key: "admin.cacheCleared", values: { name } } : { type: "error", key: "admin.cacheUnknown" });
   return redirect("/admin/cache", { headers });
 }
@@ -36,7 +38,7 @@ export default function AdminCache() {
             <code>{name}</code>
             <SecureForm>
               <input type="hidden" name="name" value={name} />
-              <button type="submit" className="rounded border px-3 py-1 text-sm hover:bg-slate-50">{t("admin.clear")}</button>
+              <Button variant="secondary" size="sm">{t("admin.clear")}</Button>
             </SecureForm>
           </li>
         ))}

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readForm } from "~/.server/security.server";
+import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { requireBackofficeUser } from "~/modules/account/user.server";
+import { cartSettingsSchema } from "~/modules/quote/cart-settings.schema";
 import { isRequestQuoteMode, setRequestQuoteMode } from "~/modules/quote/quote.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
@@ -17,8 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireBackofficeUser(request);
-  const form = await readForm(request);
-  await setRequestQuoteMode(form.get("requestQuote") === "on");
+  const { submission } = await readSubmission(request, cartSettingsSchema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  await setRequestQuoteMode(submission.value.requestQuote === true);
   return redirect("/admin/cart-settings", { headers: await setToast({ type: "success", key: "admin.cartSettingsSaved" }) });
 }
 
@@ -33,7 +36,7 @@ export default function AdminCartSettings() {
           <input type="checkbox" name="requestQuote" defaultChecked={requestQuote} key={String(requestQuote)} />
           {t("admin.requestQuote")}
         </label>
-        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">{t("admin.save")}</button>
+        <Button>{t("admin.save")}</Button>
       </SecureForm>
     </section>
   );

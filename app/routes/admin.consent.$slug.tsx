@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { isDomainError } from "~/.server/domain-error";
-import { readForm } from "~/.server/security.server";
+import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { getAssignmentEditor, saveAssignment } from "~/modules/consent/consent-admin.server";
 import { AssignmentEditor } from "~/modules/consent/consent-assignment-editor";
-import { isFormKind, readConsentIds, type FormKind } from "~/modules/consent/consent.schema";
+import { assignmentSchema, isFormKind, type FormKind } from "~/modules/consent/consent.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -30,19 +30,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireBackofficeUser(request);
   const kind = formKind(params.slug);
-  const form = await readForm(request);
+  const { submission } = await readSubmission(request, assignmentSchema);
+  if (submission.status !== "success") return refuse(submission);
   try {
-    await saveAssignment(kind, { consents: readConsentIds(form, "consents"), requiredConsents: readConsentIds(form, "requiredConsents") });
+    await saveAssignment(kind, submission.value);
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.key }, { status: error.status });
-    throw error;
+    if (!isDomainError(error)) throw error;
+    return refuseWith(submission, error);
   }
   return redirect(`/admin/consent/${kind}`, { headers: await setToast({ type: "success", key: "consent.admin.saved" }) });
 }
 
 export default function AdminConsentAssignment() {
   const { kind, rows } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="space-y-4">
@@ -50,7 +51,7 @@ export default function AdminConsentAssignment() {
         {t("consent.admin.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("consent.admin.editTitle", { form: t(`consent.formKind.${kind}`) })}</h1>
-      <AssignmentEditor kind={kind} rows={rows} error={actionData?.error} />
+      <AssignmentEditor kind={kind} rows={rows} errors={lastResult?.error?.[""]} />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { isDomainError } from "~/.server/domain-error";
-import { readForm } from "~/.server/security.server";
+import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { createConsent, listConsentLogs, listConsents, listFormAssignments } from "~/modules/consent/consent-admin.server";
@@ -22,26 +21,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1;
   const [list, forms, logs] = await Promise.all([listConsents(page), listFormAssignments(locale), listConsentLogs(locale)]);
-  return { list, forms, logs };
+  return { list, forms, logs, constraint: formConstraint(createConsentSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireBackofficeUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: createConsentSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { submission } = await readSubmission(request, createConsentSchema);
+  if (submission.status !== "success") return refuse(submission);
   try {
     const consent = await createConsent(submission.value);
     const headers = await setToast({ type: "success", key: "consent.admin.created", values: { uniqueNumber: consent.uniqueNumber } });
     return redirect("/admin/consent", { headers });
   } catch (error) {
-    // The only business rule of a new consent is a free unique number: show it at that field.
-    if (isDomainError(error)) return data(submission.reply({ fieldErrors: { uniqueNumber: [error.key] } }), { status: error.status });
-    throw error;
+    // The business rule of a new consent is a free unique number: shown at that field (the error's field).
+    if (!isDomainError(error)) throw error;
+    return refuseWith(submission, error, ["uniqueNumber"]);
   }
 }
 
 export default function AdminConsents() {
-  const { list, forms, logs } = useLoaderData<typeof loader>();
+  const { list, forms, logs, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -53,7 +52,7 @@ export default function AdminConsents() {
       <section className="space-y-4 rounded border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-semibold">{t("consent.admin.createTitle")}</h2>
         {/* Keyed by the count, so the form empties itself once a consent was added. */}
-        <CreateConsentForm key={list.total} lastResult={lastResult} />
+        <CreateConsentForm key={list.total} lastResult={lastResult} constraint={constraint} />
       </section>
       <section className="space-y-4">
         <h2 className="text-lg font-semibold">{t("consent.admin.formsTitle")}</h2>

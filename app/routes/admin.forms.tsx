@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { requireBackofficeUser } from "~/modules/account/user.server";
@@ -12,49 +13,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { submissions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
 
+type Sent = ReturnType<typeof useLoaderData<typeof loader>>["submissions"][number];
+
 export default function AdminForms() {
   const { submissions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const columns: Column<Sent>[] = [
+    {
+      id: "sentAt",
+      header: t("forms.admin.sentAt"),
+      cell: (s) => (
+        <time dateTime={s.createdAt} className="whitespace-nowrap">
+          {formatDate(s.createdAt, "hr", { style: "numeric", time: "medium" })}
+        </time>
+      ),
+    },
+    { id: "form", header: t("forms.admin.form"), cell: (s) => <code>{s.formSlug}</code> },
+    { id: "sender", header: t("forms.admin.sender"), cell: (s) => s.email },
+    {
+      id: "data",
+      header: t("forms.admin.data"),
+      cell: (s) => (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+          {Object.entries(s.data).map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="font-semibold">{name}</dt>
+              <dd className="whitespace-pre-wrap break-words">{String(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ),
+    },
+    { id: "mail", header: t("forms.admin.mail"), cell: (s) => s.mailStatus ?? "-" },
+  ];
   return (
-    <section>
+    <section className="space-y-6">
       <h1 className="text-2xl font-bold">{t("forms.admin.title")}</h1>
-      {submissions.length === 0 ? (
-        <p className="mt-6 text-slate-600">{t("forms.admin.empty")}</p>
-      ) : (
-        <table className="mt-6 w-full border-collapse bg-white text-sm" data-testid="form-submissions">
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="p-2">{t("forms.admin.sentAt")}</th>
-              <th scope="col" className="p-2">{t("forms.admin.form")}</th>
-              <th scope="col" className="p-2">{t("forms.admin.sender")}</th>
-              <th scope="col" className="p-2">{t("forms.admin.data")}</th>
-              <th scope="col" className="p-2">{t("forms.admin.mail")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {submissions.map((s) => (
-              <tr key={s.id} className="border-b align-top">
-                <td className="p-2 whitespace-nowrap">
-                  <time dateTime={s.createdAt}>{formatDate(s.createdAt, "hr", { style: "numeric", time: "medium" })}</time>
-                </td>
-                <td className="p-2"><code>{s.formSlug}</code></td>
-                <td className="p-2">{s.email}</td>
-                <td className="p-2">
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-                    {Object.entries(s.data).map(([name, value]) => (
-                      <div key={name} className="contents">
-                        <dt className="font-semibold">{name}</dt>
-                        <dd className="whitespace-pre-wrap break-words">{String(value)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </td>
-                <td className="p-2">{s.mailStatus ?? "-"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable caption={t("forms.admin.title")} columns={columns} rows={submissions} rowKey={(s) => s.id} empty={t("forms.admin.empty")} testId="form-submissions" />
     </section>
   );
 }

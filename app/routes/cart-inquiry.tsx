@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";
 import { CAPTCHA_FIELD } from "~/lib/captcha";
+import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
-import { readAcceptedConsents } from "~/modules/consent/consent.schema";
 import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
-import { ENQUIRY_FIELDS, VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
+import { VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
+import { enquiryFormSchema } from "~/modules/enquiry/enquiry.schema";
 import { QuoteLinesSummary } from "~/modules/quote/quote-lines-summary";
 import { cartLinesOf, EMPTY_CART, isRequestQuoteMode, quoteData, sendQuoteRequest } from "~/modules/quote/quote.server";
 import { requestLocale } from "~/modules/site/locale.server";
@@ -51,39 +52,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission } = await readSubmission(request, enquiryFormSchema);
   const { locale } = requestLocale(request);
   await requireQuoteMode(locale);
+  if (submission.status !== "success") return refuse(submission);
+  const { acceptedConsents, via, [CAPTCHA_FIELD]: captchaToken, ...enquiry } = submission.value;
+  const viaFetcher = via === VIA_FETCHER;
   const user = await getCurrentUser(request);
-  const accepted = readAcceptedConsents(form);
   const result = await sendQuoteRequest({
     request,
-    fields: form,
-    acceptedIds: accepted,
-    captchaToken: form.get(CAPTCHA_FIELD),
+    enquiry,
+    acceptedIds: acceptedConsents,
+    captchaToken,
     locale,
     userType: user ? "registered" : "anonymous",
   });
-  const viaFetcher = form.get("via") === VIA_FETCHER;
   if (result.ok) {
     const key = "cart.quote.sent";
     if (viaFetcher) return data<EnquiryAnswer>({ ok: true, key });
     return redirect(href("cart", locale), { headers: await setToast({ type: "success", key }) });
   }
   // An empty cart has no inquiry page to re-render (its loader goes to the cart): the message goes along as a toast.
-  if (!viaFetcher && result.errors.form === EMPTY_CART) {
-    return redirect(href("cart", locale), { headers: await setToast({ type: "error", key: EMPTY_CART }) });
+  if (!viaFetcher && result.error.code === EMPTY_CART) {
+    return redirect(href("cart", locale), { headers: await setToast({ type: "error", key: result.error.key }) });
   }
-  return data<EnquiryAnswer>({ ok: false, errors: result.errors, values: typedValues(form), accepted }, { status: result.status });
-}
-
-function typedValues(form: FormData) {
-  const values: Record<string, string> = {};
-  for (const name of ENQUIRY_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
+  return refuseWith(submission, result.error, ["consents"]);
 }
 
 export default function CartInquiryPage() {
@@ -101,14 +94,7 @@ export default function CartInquiryPage() {
         </Link>
       </div>
       <QuoteLinesSummary lines={lines} />
-      <EnquiryForm
-        action={inquiry.action}
-        consents={inquiry.consents}
-        captcha={inquiry.captcha}
-        answer={answer}
-        busy={navigation.state === "submitting"}
-        idPrefix="cart-inquiry-page"
-      />
+      <EnquiryForm enquiry={inquiry} lastResult={submissionOf(answer)} busy={navigation.state === "submitting"} id="cart-inquiry-page" />
     </main>
   );
 }

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
+import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";
 import { getCurrentUser } from "~/modules/account/user.server";
-import { readAcceptedConsents } from "~/modules/consent/consent.schema";
 import { VIA_FETCHER, type FormAnswer } from "~/modules/forms/form-fields";
 import { FormBlock } from "~/modules/forms/form-block";
-import { formView, submitForm } from "~/modules/forms/forms.server";
+import { formDataSchema } from "~/modules/forms/form.schema";
+import { formView, getFormDefinition, submitForm } from "~/modules/forms/forms.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -37,28 +37,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const definition = await getFormDefinition(params.slug ?? "");
+  if (!definition) return notFound(request);
+  // The schema is built from the form's definition: its fields, required ones, limits and options.
+  const { submission } = await readSubmission(request, formDataSchema(definition.fields));
+  if (submission.status !== "success") return refuse(submission);
+  const { acceptedConsents, redirectTo, via, ...values } = submission.value;
   const { locale } = requestLocale(request);
   const user = await getCurrentUser(request);
-  const accepted = readAcceptedConsents(form);
   const result = await submitForm({
-    slug: params.slug ?? "",
-    fields: form,
-    acceptedIds: accepted,
+    definition,
+    data: values as Record<string, string | boolean>,
+    acceptedIds: acceptedConsents,
     locale,
     userType: user ? "registered" : "anonymous",
   });
-  if (!result) return notFound(request);
-  const viaFetcher = form.get("via") === VIA_FETCHER;
-  if (result.ok) {
-    const key = "forms.sent";
-    if (viaFetcher) return data<FormAnswer>({ ok: true, key });
-    const back = safeRedirect(form.get("redirectTo"), new URL(request.url).pathname);
-    return redirect(back, { headers: await setToast({ type: "success", key }) });
-  }
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && name !== "csrf") values[name] = value;
-  return data<FormAnswer>({ ok: false, errors: result.errors, values, accepted }, { status: result.status });
+  if (!result.ok) return refuseWith(submission, result.error, ["consents"]);
+  const key = "forms.sent";
+  if (via === VIA_FETCHER) return data<FormAnswer>({ ok: true, key });
+  const back = safeRedirect(redirectTo, new URL(request.url).pathname);
+  return redirect(back, { headers: await setToast({ type: "success", key }) });
 }
 
 export default function FormPage() {

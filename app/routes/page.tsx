@@ -94,6 +94,7 @@ export default function Page() {
           locale={data.locale}
           editMode={data.home.editMode}
           newsletterConsents={data.home.newsletterConsents}
+          newsletterConstraint={data.home.newsletterConstraint}
         />
       ) : null}
     </>

@@ -2,18 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { env } from "~/.server/env.server";
+import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { readForm } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";
 import { CAPTCHA_FIELD } from "~/lib/captcha";
+import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
-import { readAcceptedConsents } from "~/modules/consent/consent.schema";
 import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
-import { ENQUIRY_FIELDS, VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
+import { VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
+import { enquiryFormSchema } from "~/modules/enquiry/enquiry.schema";
 import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
@@ -53,37 +54,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission } = await readSubmission(request, enquiryFormSchema);
   const { locale, product } = await findProduct(request, params.slug);
+  if (submission.status !== "success") return refuse(submission);
+  const { acceptedConsents, via, [CAPTCHA_FIELD]: captchaToken, ...enquiry } = submission.value;
   const productPath = href("product", locale, { slug: product.slug });
   const user = await getCurrentUser(request);
-  const accepted = readAcceptedConsents(form);
   const result = await sendPriceEnquiry({
-    fields: form,
-    acceptedIds: accepted,
-    captchaToken: form.get(CAPTCHA_FIELD),
+    enquiry,
+    acceptedIds: acceptedConsents,
+    captchaToken,
     product: { id: product.id, name: product.name, sku: product.sku },
     productUrl: new URL(productPath, env.PUBLIC_URL ?? new URL(request.url).origin).href,
     locale,
     userType: user ? "registered" : "anonymous",
   });
-  const viaFetcher = form.get("via") === VIA_FETCHER;
-  if (result.ok) {
-    const key = "enquiry.sent";
-    if (viaFetcher) return data<EnquiryAnswer>({ ok: true, key });
-    return redirect(productPath, { headers: await setToast({ type: "success", key }) });
-  }
-  return data<EnquiryAnswer>({ ok: false, errors: result.errors, values: typedValues(form), accepted }, { status: result.status });
-}
-
-/** What was typed, to show again on the page without JavaScript. */
-function typedValues(form: FormData) {
-  const values: Record<string, string> = {};
-  for (const name of ENQUIRY_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
+  if (!result.ok) return refuseWith(submission, result.error, ["consents"]);
+  const key = "enquiry.sent";
+  if (via === VIA_FETCHER) return data<EnquiryAnswer>({ ok: true, key });
+  return redirect(productPath, { headers: await setToast({ type: "success", key }) });
 }
 
 export default function PriceEnquiryPage() {
@@ -100,14 +89,7 @@ export default function PriceEnquiryPage() {
           {t("enquiry.backToProduct")}
         </Link>
       </div>
-      <EnquiryForm
-        action={enquiry.action}
-        consents={enquiry.consents}
-        captcha={enquiry.captcha}
-        answer={answer}
-        busy={navigation.state === "submitting"}
-        idPrefix="enquiry-page"
-      />
+      <EnquiryForm enquiry={enquiry} lastResult={submissionOf(answer)} busy={navigation.state === "submitting"} id="enquiry-page" />
     </main>
   );
 }

@@ -1,6 +1,7 @@
+import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { componentsForSave, parseComponents, readComponents } from "~/modules/cms/page-components.schema";
-import { formDefinitionSchema, parseFormData } from "~/modules/forms/form.schema";
+import { formDataSchema, formDefinitionSchema, senderOf } from "~/modules/forms/form.schema";
 import type { FormFieldDefinition } from "~/.server/db/schema";
 
 /** Page components (issue 7 item 1) and form definitions and data (item 4). */
@@ -75,6 +76,17 @@ const form = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) data.set(k, v);
   return data;
 };
+
+/** A post parsed as the form route does: the fields' values and sender, or the first message of every wrong field. */
+function parseFormData(fields: readonly FormFieldDefinition[], posted: FormData) {
+  const submission = parseWithZod(posted, { schema: formDataSchema(fields) });
+  if (submission.status !== "success") {
+    return { ok: false as const, errors: Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : []))) };
+  }
+  const value: Record<string, unknown> = submission.value;
+  const data = Object.fromEntries(fields.map((f) => [f.name, value[f.name]]));
+  return { ok: true as const, data, email: senderOf(fields, data) };
+}
 
 describe("forms defined in the database", () => {
   it("takes valid data: trimmed, e-mail lower-cased, checkbox as a boolean, the e-mail field is the sender", () => {

@@ -1,33 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { buttonClass, type ButtonSize, type ButtonVariant } from "./button-class";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link" | "dangerGhost";
-export type ButtonSize = "sm" | "md" | "lg";
-
-const BASE =
-  "inline-flex items-center justify-center gap-2 rounded font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
-const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700",
-  secondary: "border border-brand-600 bg-white text-brand-700 hover:bg-brand-50",
-  danger: "bg-red-700 text-white hover:bg-red-800",
-  ghost: "text-slate-700 hover:bg-slate-100",
-  link: "text-brand-700 underline hover:text-brand-900",
-  /** A quiet destructive action (delete a line, clear the cart). */
-  dangerGhost: "text-red-700 hover:bg-red-50",
-};
-const SIZES: Record<ButtonSize, string> = {
-  sm: "px-3 py-1.5 text-sm",
-  md: "px-4 py-2",
-  lg: "px-6 py-2.5",
-};
-
-/**
- * The class list of a button; for a `<Link>` that must look like one. The one place the
- * shop's button styles are written (no button class string is repeated across files).
- */
-export function buttonClass({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
-  const padding = variant === "link" ? "" : SIZES[size];
-  return [BASE, VARIANTS[variant], padding, className].filter(Boolean).join(" ");
-}
+export { buttonClass, type ButtonSize, type ButtonVariant };
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
@@ -41,7 +15,8 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 /** Every button of the shop. `type` defaults to "submit": most buttons end a form. */
-export const Button = forwardRef<HTMLButtonElement, Props>(function Button(
+// Pure: a module that imports Button without rendering it (a server-first component) must not pull it into the bundle.
+export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, Props>(function Button(
   { variant, size, pending = false, pendingLabel, className, type = "submit", disabled, children, ...props },
   ref,
 ) {

@@ -28,6 +28,8 @@ type Props<Row> = {
    */
   selection?: { name: string; formId: string; label: (row: Row) => string; allLabel: string };
   testId?: string;
+  /** The `data-testid` of every row (tests count and pick rows by it). */
+  rowTestId?: string;
 };
 
 /**
@@ -36,7 +38,7 @@ type Props<Row> = {
  * with checkboxes for bulk actions. Search, filters, paging and CSV live around it in
  * the list's GET form.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, selection, testId }: Props<Row>) {
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, selection, testId, rowTestId }: Props<Row>) {
   return (
     <div className="overflow-x-auto rounded border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid={testId}>
@@ -64,7 +66,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, se
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-slate-50">
+              <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid={rowTestId}>
                 {selection ? (
                   <td className="px-3 py-2">
                     <input type="checkbox" name={selection.name} value={rowKey(row)} form={selection.formId} aria-label={selection.label(row)} className="size-4 accent-brand-600" />

@@ -11,6 +11,8 @@ type Props = {
   /** Width in px (spec §2 names the modals' widths); never wider than the screen. */
   width?: number;
   testId?: string;
+  /** Where it renders; inside a native modal <dialog> (the cart modal, in the top layer) it must render in it. */
+  container?: HTMLElement | null;
   children: ReactNode;
 };
 
@@ -21,11 +23,11 @@ type Props = {
  * /upit-o-cijeni, the cart page behind the cart modal), and the module that shows a
  * dialog is loaded when it is first opened (DESIGN.md).
  */
-export function Dialog({ open, onOpenChange, title, description, closeLabel, width = 560, testId, children }: Props) {
+export function Dialog({ open, onOpenChange, title, description, closeLabel, width = 560, testId, container, children }: Props) {
   const style: CSSProperties = { width, maxWidth: "calc(100vw - 2rem)" };
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
-      <Radix.Portal>
+      <Radix.Portal container={container ?? undefined}>
         <Radix.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Radix.Content
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"

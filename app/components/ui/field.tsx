@@ -18,6 +18,8 @@ type ShellProps = {
    * a checkbox opens it passes false, since a hidden required input would block the form.
    */
   required?: boolean;
+  /** Shows the star although the field is not required (spec §5: all four labels of the price enquiry are starred). */
+  starred?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -28,7 +30,7 @@ type ShellProps = {
  * message appears on blur (DESIGN.md pitfalls), and the control names both lines in
  * `aria-describedby` (see `describedBy`).
  */
-export function FieldShell({ meta, label, description, optional, required = meta.required, className, children }: ShellProps) {
+export function FieldShell({ meta, label, description, optional, required = meta.required, starred, className, children }: ShellProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   return (
@@ -40,6 +42,8 @@ export function FieldShell({ meta, label, description, optional, required = meta
             <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
             <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
           </>
+        ) : starred ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
         ) : optional ? (
           <span className="ml-1 text-xs font-normal text-slate-500">({t("core.forms.optional")})</span>
         ) : null}
@@ -75,11 +79,11 @@ type FieldProps = Omit<ShellProps, "children"> &
  * min, max, pattern) come from the form's zod schema through `getZodConstraint`,
  * computed on the server, so the browser checks them without JavaScript and without zod.
  */
-export function Field({ meta, label, description, optional, required, className, type = "text", ...input }: FieldProps) {
+export function Field({ meta, label, description, optional, required, starred, className, type = "text", ...input }: FieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   if (required !== undefined) props.required = required;
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} starred={starred} className={className}>
       <input key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...input} />
     </FieldShell>
   );
@@ -88,10 +92,10 @@ export function Field({ meta, label, description, optional, required, className,
 type TextareaProps = Omit<ShellProps, "children"> &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "required" | "form">;
 
-export function TextareaField({ meta, label, description, optional, className, rows = 4, ...textarea }: TextareaProps) {
+export function TextareaField({ meta, label, description, optional, starred, className, rows = 4, ...textarea }: TextareaProps) {
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} starred={starred} className={className}>
       <textarea key={key} rows={rows} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...textarea} />
     </FieldShell>
   );
@@ -109,11 +113,11 @@ type SelectProps = Omit<ShellProps, "children"> &
  * A labelled native select: it works without JavaScript, on every phone, with the
  * platform's own picker (radix Select needs scripts, so forms use this one).
  */
-export function SelectField({ meta, label, description, optional, required, className, options, placeholder, ...select }: SelectProps) {
+export function SelectField({ meta, label, description, optional, required, starred, className, options, placeholder, ...select }: SelectProps) {
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   if (required !== undefined) props.required = required;
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} className={className}>
+    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} starred={starred} className={className}>
       <select key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -123,5 +127,42 @@ export function SelectField({ meta, label, description, optional, required, clas
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+type CheckboxProps = Omit<ShellProps, "children" | "optional" | "starred" | "required"> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue" | "defaultChecked" | "required" | "form">;
+
+/**
+ * One labelled checkbox of a conform form ("I agree", a setting), its label beside it;
+ * ticked it posts "on". Error line and `aria-describedby` as with `Field`.
+ */
+export function CheckboxField({ meta, label, description, className, ...input }: CheckboxProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
+  return (
+    <div className={className} data-field={meta.name}>
+      <div className="flex items-start gap-2 text-sm">
+        <input key={key} {...props} {...describedBy(meta, Boolean(description))} className="mt-0.5 size-4 shrink-0 accent-brand-600" {...input} />
+        <label htmlFor={meta.id}>
+          {label}
+          {meta.required ? (
+            <>
+              <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+              <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
+            </>
+          ) : null}
+        </label>
+      </div>
+      {description ? (
+        <p id={meta.descriptionId} className="text-xs text-slate-600">
+          {description}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="min-h-5 text-sm text-red-700">
+        {text(meta.errors?.[0])}
+      </p>
+    </div>
   );
 }

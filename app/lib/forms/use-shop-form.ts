@@ -42,3 +42,11 @@ export function resultFor(lastResult: unknown, intent: string): SubmissionResult
   const result = lastResult as SubmissionResult<string[]> | null | undefined;
   return result && typeof result === "object" && "initialValue" in result && result.initialValue?.intent === intent ? result : null;
 }
+
+/**
+ * The action's answer when it is a refused submission (`submission.reply()`), not a
+ * fetcher's own success shape such as `{ ok: true, key }` (price enquiry, forms, newsletter).
+ */
+export function submissionOf(answer: unknown): SubmissionResult<string[]> | null {
+  return answer && typeof answer === "object" && "status" in answer && !("ok" in answer) ? (answer as SubmissionResult<string[]>) : null;
+}

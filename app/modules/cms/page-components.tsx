@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Carousel } from "~/components/carousel";
+import { buttonClass } from "~/components/ui/button-class";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { ProductCardView } from "~/modules/catalog/product-card";
-import { FormBlock } from "~/modules/forms/form-block";
+import { serverFirst } from "~/lib/server-first";
+import { FormBlock as FormBlockNow } from "~/modules/forms/form-block";
 import { ResponsiveImage } from "~/modules/media/responsive-image";
 import { PROSE } from "./page-article";
 import type { ComponentView, LinkView } from "./page-component-views";
@@ -32,7 +34,9 @@ function CmsLink({ link, className, children }: { link: LinkView; className?: st
   );
 }
 
-const BUTTON = "inline-block rounded bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700";
+const BUTTON = buttonClass({ size: "lg" });
+// A form is on conform: server first, so pages without one (the home page) do not load it.
+const FormBlock = serverFirst(import.meta.env.SSR ? FormBlockNow : null, () => import("~/modules/forms/form-block").then((m) => m.FormBlock));
 
 /**
  * The components of a CMS page in their stored order (issue 7 item 1). Everything here

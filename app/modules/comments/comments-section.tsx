@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -100,9 +101,7 @@ function Fields({ data, back, idPrefix, intent, comment }: { data: CommentsData;
           className="rounded border border-slate-300 p-2 font-normal text-slate-900"
         />
       </label>
-      <button type="submit" className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-        {intent === "edit" ? t("comments.save") : t("comments.submit")}
-      </button>
+      <Button className="self-start">{intent === "edit" ? t("comments.save") : t("comments.submit")}</Button>
     </SecureForm>
   );
 }

@@ -20,7 +20,8 @@ import {
 
 /** Backoffice side of consents (spec §2 /admin/consent): list, create, assign, read the log. */
 
-const uniqueNumberTaken = () => new DomainError("consentNumberTaken", { message: "Consent unique number already exists", key: "consent.validation.uniqueNumberTaken", status: 409 });
+const uniqueNumberTaken = () =>
+  new DomainError("consentNumberTaken", { message: "Consent unique number already exists", key: "consent.validation.uniqueNumberTaken", status: 409, field: "uniqueNumber" });
 
 /** One page of consents, newest numbers last, with every translation for the admin to check. */
 export async function listConsents(page: number) {

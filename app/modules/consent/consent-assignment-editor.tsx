@@ -2,7 +2,8 @@ import { useNavigation } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
-import { messageText } from "~/lib/validation-message";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/ui/message";
 import type { getAssignmentEditor } from "./consent-admin.server";
 
 type EditorRows = Awaited<ReturnType<typeof getAssignmentEditor>>;
@@ -12,8 +13,8 @@ type EditorRows = Awaited<ReturnType<typeof getAssignmentEditor>>;
  * JavaScript the server makes a required consent assigned; with it, the boxes follow
  * each other at once so the admin sees what will be saved.
  */
-export function AssignmentEditor({ kind, rows, error }: { kind: string; rows: EditorRows; error?: string | null }) {
-  const { t, i18n } = useTranslation();
+export function AssignmentEditor({ kind, rows, errors }: { kind: string; rows: EditorRows; errors?: readonly string[] | null }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const box = (name: "assigned" | "required", id: number) => `${name}-${id}`;
   const follow = (event: ChangeEvent<HTMLInputElement>, other: string, when: boolean) => {
@@ -68,16 +69,8 @@ export function AssignmentEditor({ kind, rows, error }: { kind: string; rows: Ed
         </table>
       </div>
       <p className="text-sm text-slate-600">{t("consent.admin.editHint")}</p>
-      <p role="alert" className="min-h-5 text-sm text-red-700">
-        {messageText({ t, exists: (key) => i18n.exists(key) }, error)}
-      </p>
-      <button
-        type="submit"
-        disabled={navigation.state === "submitting"}
-        className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {t("consent.admin.save")}
-      </button>
+      <FormError errors={errors} />
+      <Button pending={navigation.state === "submitting"}>{t("consent.admin.save")}</Button>
     </SecureForm>
   );
 }

@@ -15,3 +15,6 @@ export type FormConsent = {
   link: string | null;
   required: boolean;
 };
+
+/** Spec §9: the admin's consent log shows the latest 100 rows. */
+export const CONSENT_LOG_LIMIT = 100;

@@ -12,7 +12,7 @@ export { FORM_KINDS, isFormKind, type FormKind } from "~/lib/form-kinds";
 /** Spec §9: consent list limit 100, consent assignment page size 50. */
 export const CONSENT_LIST_LIMIT = 100;
 export const CONSENT_PAGE_SIZE = 50;
-export const CONSENT_LOG_LIMIT = 100;
+export { CONSENT_LOG_LIMIT } from "./consent-fields";
 
 
 /** Who gave a consent, as the consent log records it (spec §3 Consent log user.userType). */
@@ -105,3 +105,6 @@ export const createConsentSchema = z.object({
     .optional(),
 });
 export type CreateConsentInput = z.infer<typeof createConsentSchema>;
+
+/** The admin's assignment of consents to a form: the assigned and the required ids (junk ids are dropped). */
+export const assignmentSchema = z.object({ consents: acceptedConsentsSchema, requiredConsents: acceptedConsentsSchema });

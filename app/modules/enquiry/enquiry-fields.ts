@@ -1,13 +1,13 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { CaptchaConfig } from "~/lib/captcha";
+import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import type { FormConsent } from "~/modules/consent/consent-fields";
 
 /**
- * The price enquiry's field names, limits, constants and answer shape, without the zod
- * rules of enquiry.schema.ts: the form and the dialog import this file, so the browser
- * bundle of the product page stays free of zod.
+ * The price enquiry's limits, constants and answer shape, without the zod rules of
+ * enquiry.schema.ts: the form and the dialog import this file, so the browser bundle of
+ * the product page stays free of zod.
  */
-export const ENQUIRY_FIELDS = ["firstName", "lastName", "from", "contactNumber", "content"] as const;
-export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
 
 /** Spec §2, §9: the modal is 800 px wide and closes 1500 ms after a successful submit. */
 export const ENQUIRY_DIALOG_WIDTH = 800;
@@ -21,13 +21,11 @@ export const ENQUIRY_FORM_KIND = "contactForm" as const;
 /** Marks a post sent by the dialog's fetcher: it wants data back, not a redirect. */
 export const VIA_FETCHER = "fetcher";
 
-/** Message keys by field; "consents" and "form" for refusals that belong to no input. */
-export type EnquiryErrors = Partial<Record<EnquiryField | "consents" | "form", string>>;
+/**
+ * What the action answers the dialog's fetcher: success, or the refused submission
+ * (`submission.reply()`: field messages, and what was typed for the page without JS).
+ */
+export type EnquiryAnswer = { ok: true; key: string } | SubmissionResult<string[]>;
 
-/** What the action answers: success, or the messages with what was typed (re-shown without JS). */
-export type EnquiryAnswer =
-  | { ok: true; key: string }
-  | { ok: false; errors: EnquiryErrors; values: Partial<Record<EnquiryField, string>>; accepted: number[] };
-
-/** What the form needs from the server (see enquiry-data.server.ts). */
-export type EnquiryFormData = { action: string; consents: FormConsent[] | null; captcha: CaptchaConfig | null };
+/** What the form needs from the server (see enquiry-data.server.ts): where it posts, consents, captcha, HTML constraints. */
+export type EnquiryFormData = { action: string; consents: FormConsent[] | null; captcha: CaptchaConfig | null; constraint: FormConstraint };

@@ -1,57 +1,47 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSubmit, type FetcherWithComponents } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SecureFetcherForm, SecureForm } from "~/components/form";
-import { CAPTCHA_FIELD, type CaptchaConfig } from "~/lib/captcha";
+import { Button } from "~/components/ui/button";
+import { Field, TextareaField } from "~/components/ui/field";
+import { FormError } from "~/components/ui/message";
+import { CAPTCHA_FIELD } from "~/lib/captcha";
+import { useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { messageText } from "~/lib/validation-message";
 import { useInvisibleCaptcha } from "~/modules/captcha/use-invisible-captcha";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
-import type { FormConsent } from "~/modules/consent/consent-fields";
-import { ENQUIRY_LIMITS, VIA_FETCHER, type EnquiryAnswer, type EnquiryField } from "./enquiry-fields";
+import { VIA_FETCHER, type EnquiryAnswer, type EnquiryFormData } from "./enquiry-fields";
+import type { EnquiryInput } from "./enquiry.schema";
 
 type Props = {
-  /** The enquiry route of the product: the dialog's fetcher and the page's form post there. */
-  action: string;
-  /** getFormConsents("contactForm", locale); null when they could not be loaded. */
-  consents: readonly FormConsent[] | null;
-  captcha: CaptchaConfig | null;
-  /** The action's last answer: field messages and, without JS, what was typed. */
-  answer?: EnquiryAnswer;
+  /** Where it posts, the consents (null when they could not be loaded), the captcha and the schema's constraints. */
+  enquiry: EnquiryFormData;
+  /** The action's refused submission: field messages and what was typed. */
+  lastResult?: SubmissionResult<string[]> | null;
   /** The dialog posts through a fetcher; the page posts as a plain form. */
   fetcher?: FetcherWithComponents<EnquiryAnswer>;
   busy?: boolean;
-  idPrefix: string;
+  /** The form's id, the prefix of its fields' ids. */
+  id: string;
 };
-
-type Input = { name: EnquiryField; type: "text" | "email" | "tel"; required: boolean; max: number; autoComplete: string };
-
-// Spec §5: "firstName, from (valid e-mail) and content required; all four input labels show
-// as required" — the four inputs carry the star, only the rule's fields are `required`.
-const INPUTS: Input[] = [
-  { name: "firstName", type: "text", required: true, max: ENQUIRY_LIMITS.name, autoComplete: "given-name" },
-  { name: "lastName", type: "text", required: false, max: ENQUIRY_LIMITS.name, autoComplete: "family-name" },
-  { name: "from", type: "email", required: true, max: ENQUIRY_LIMITS.from, autoComplete: "email" },
-  { name: "contactNumber", type: "tel", required: false, max: ENQUIRY_LIMITS.contactNumber, autoComplete: "tel" },
-];
-
-const FIELD = "mt-1 w-full rounded border border-slate-300 bg-white px-3 py-2";
 
 /**
  * The price-enquiry form ('Upit o cijeni', spec §2): firstName, lastName, from,
  * contactNumber, content, the contact form's consents and the invisible captcha (the
  * honeypot of SecureForm always; reCAPTCHA v2 invisible when keys are configured, whose
- * token is fetched on submit and posted as g-recaptcha-response).
+ * token is fetched on submit and posted as g-recaptcha-response). Spec §5: "all four
+ * input labels show as required" — the four inputs carry the star, only the rule's fields
+ * are `required` (the constraints of enquirySchema).
  */
-export function EnquiryForm({ action, consents, captcha, answer, fetcher, busy = false, idPrefix }: Props) {
-  const { t, i18n } = useTranslation();
+export function EnquiryForm({ enquiry, lastResult, fetcher, busy = false, id }: Props) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const widget = useInvisibleCaptcha(captcha);
+  const widget = useInvisibleCaptcha(enquiry.captcha);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
-  const text = (key: string | undefined | null) => messageText({ t, exists: (k) => i18n.exists(k) }, key);
-  const refused = answer && !answer.ok ? answer : null;
-  const formError = captchaError ?? widget.error ?? refused?.errors.form;
+  const [form, fields] = useShopForm<EnquiryInput>({ id, lastResult, constraint: enquiry.constraint });
+  const { consents, captcha } = enquiry;
 
   if (consents === null) {
     return (
@@ -61,74 +51,42 @@ export function EnquiryForm({ action, consents, captcha, answer, fetcher, busy =
     );
   }
 
-  // With reCAPTCHA the token is fetched first, then the same form is posted.
-  const onSubmit = captcha
-    ? async (event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        setCaptchaError(null);
-        try {
-          const token = await widget.execute();
-          form.querySelector<HTMLInputElement>(`input[name="${CAPTCHA_FIELD}"]`)!.value = token;
-        } catch {
-          setCaptchaError("captcha.failed");
-          return;
-        }
-        if (fetcher) fetcher.submit(form);
-        else submit(form);
-      }
-    : undefined;
+  // conform checks the fields first; with reCAPTCHA the token is fetched, then the same form is posted.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event);
+    if (event.defaultPrevented || !captcha) return;
+    event.preventDefault();
+    const element = event.currentTarget;
+    setCaptchaError(null);
+    widget.execute().then(
+      (token) => {
+        element.querySelector<HTMLInputElement>(`input[name="${CAPTCHA_FIELD}"]`)!.value = token;
+        if (fetcher) fetcher.submit(element);
+        else submit(element);
+      },
+      () => setCaptchaError("captcha.failed"),
+    );
+  };
 
-  const formProps = { action, method: "post" as const, onSubmit, className: "flex flex-col gap-3", "data-testid": "enquiry-form" };
-  const fields = (
+  const ticked = [fields.acceptedConsents.initialValue ?? []].flat().map(Number);
+  const formProps = { ...getFormProps(form), action: enquiry.action, onSubmit, className: "flex flex-col gap-3", "data-testid": "enquiry-form" };
+  const body = (
     <>
       {fetcher && hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null}
       {captcha ? <input type="hidden" name={CAPTCHA_FIELD} defaultValue="" /> : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        {INPUTS.map((input) => (
-          <div key={input.name}>
-            <Label id={`${idPrefix}-${input.name}`} required={input.required}>
-              {t(`enquiry.fields.${input.name}`)}
-            </Label>
-            <input
-              id={`${idPrefix}-${input.name}`}
-              name={input.name}
-              type={input.type}
-              required={input.required}
-              maxLength={input.max}
-              autoComplete={input.autoComplete}
-              defaultValue={refused?.values[input.name] ?? ""}
-              aria-invalid={refused?.errors[input.name] ? true : undefined}
-              aria-describedby={`${idPrefix}-${input.name}-error`}
-              className={FIELD}
-            />
-            {/* Fixed height: the button does not move when a message comes or goes. */}
-            <p id={`${idPrefix}-${input.name}-error`} className="min-h-5 text-sm text-red-700">
-              {text(refused?.errors[input.name])}
-            </p>
-          </div>
-        ))}
+        <Field meta={fields.firstName} label={t("enquiry.fields.firstName")} autoComplete="given-name" />
+        <Field meta={fields.lastName} label={t("enquiry.fields.lastName")} autoComplete="family-name" starred />
+        <Field meta={fields.from} type="email" label={t("enquiry.fields.from")} autoComplete="email" />
+        <Field meta={fields.contactNumber} type="tel" label={t("enquiry.fields.contactNumber")} autoComplete="tel" starred />
       </div>
-      <div>
-        <Label id={`${idPrefix}-content`} required>
-          {t("enquiry.fields.content")}
-        </Label>
-        <textarea
-          id={`${idPrefix}-content`}
-          name="content"
-          required
-          rows={5}
-          maxLength={ENQUIRY_LIMITS.content}
-          defaultValue={refused?.values.content ?? ""}
-          aria-invalid={refused?.errors.content ? true : undefined}
-          aria-describedby={`${idPrefix}-content-error`}
-          className={FIELD}
-        />
-        <p id={`${idPrefix}-content-error`} className="min-h-5 text-sm text-red-700">
-          {text(refused?.errors.content)}
-        </p>
-      </div>
-      <ConsentCheckboxes consents={consents} error={refused?.errors.consents} defaultChecked={refused?.accepted} idPrefix={`${idPrefix}-consents`} />
+      <TextareaField meta={fields.content} label={t("enquiry.fields.content")} rows={5} />
+      <ConsentCheckboxes
+        consents={consents}
+        error={fields.acceptedConsents.errors?.[0] ?? form.allErrors.consents?.[0]}
+        defaultChecked={ticked}
+        idPrefix={`${id}-consents`}
+      />
       {captcha ? (
         <>
           <div ref={widget.container} />
@@ -137,37 +95,17 @@ export function EnquiryForm({ action, consents, captcha, answer, fetcher, busy =
           </noscript>
         </>
       ) : null}
-      <p role="alert" className="min-h-5 text-sm text-red-700" data-testid="enquiry-error">
-        {text(formError)}
-      </p>
-      <button
-        type="submit"
-        disabled={busy || widget.error === "captcha.setupError"}
-        className="self-start rounded bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {busy ? t("enquiry.sending") : t("enquiry.submit")}
-      </button>
+      <FormError id={form.errorId} errors={captchaError ?? widget.error ?? form.errors} testId="enquiry-error" />
+      <Button size="lg" className="self-start" pending={busy} pendingLabel={t("enquiry.sending")} disabled={widget.error === "captcha.setupError"}>
+        {t("enquiry.submit")}
+      </Button>
     </>
   );
   return fetcher ? (
     <SecureFetcherForm fetcher={fetcher} {...formProps}>
-      {fields}
+      {body}
     </SecureFetcherForm>
   ) : (
-    <SecureForm {...formProps}>{fields}</SecureForm>
-  );
-}
-
-/** A label with the star of spec §5; the spoken "required" only where the browser requires it too. */
-function Label({ id, required, children }: { id: string; required: boolean; children: string }) {
-  const { t } = useTranslation();
-  return (
-    <label htmlFor={id} className="text-sm font-semibold">
-      {children}
-      <span aria-hidden="true" className="ml-0.5 text-red-700">
-        *
-      </span>
-      {required ? <span className="sr-only"> ({t("core.forms.requiredMark")})</span> : null}
-    </label>
+    <SecureForm {...formProps}>{body}</SecureForm>
   );
 }

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { CAPTCHA_FIELD } from "~/lib/captcha";
 import { messageKey } from "~/lib/validation-message";
-import { ENQUIRY_FIELDS, ENQUIRY_LIMITS, type EnquiryErrors, type EnquiryField } from "./enquiry-fields";
+import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
+import { ENQUIRY_LIMITS } from "./enquiry-fields";
 
 /**
- * The price enquiry's rules ('Upit o cijeni', spec §2), for the service and the unit tests.
+ * The price enquiry's rules ('Upit o cijeni', spec §2): the actions parse the post with
+ * them (`readSubmission`) and the loaders send their HTML constraints (`formConstraint`).
  * Spec §5: "Price enquiry: firstName, from (valid e-mail) and content required; all four
  * input labels show as required." The fields are the contact form's (spec §3 Contact
- * form: firstName, lastName, from, contactNumber, content, acceptedConsents). The form
- * mirrors the rules as HTML constraints so that a browser without JS checks them too.
+ * form: firstName, lastName, from, contactNumber, content, acceptedConsents).
  */
 const required = "core.validation.required";
 const tooLong = (length: number) => messageKey("core.validation.maxLength", { length });
@@ -30,17 +32,10 @@ export const enquirySchema = z.object({
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-export type EnquiryParse = { ok: true; enquiry: Enquiry } | { ok: false; errors: EnquiryErrors };
-
-/** The posted fields to an enquiry, or the first message of every field that is wrong. */
-export function parseEnquiry(form: FormData | Record<string, unknown>): EnquiryParse {
-  const read = (name: EnquiryField) => (form instanceof FormData ? (form.get(name) ?? undefined) : form[name]);
-  const parsed = enquirySchema.safeParse(Object.fromEntries(ENQUIRY_FIELDS.map((name) => [name, read(name)])));
-  if (parsed.success) return { ok: true, enquiry: parsed.data };
-  const errors: EnquiryErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as EnquiryField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
+/** The posted form: the enquiry, the ticked consents, the captcha's token and the fetcher's mark. */
+export const enquiryFormSchema = enquirySchema.extend({
+  acceptedConsents: acceptedConsentsSchema,
+  [CAPTCHA_FIELD]: z.string().optional(),
+  via: z.string().optional(),
+});
+export type EnquiryInput = z.input<typeof enquiryFormSchema>;

@@ -6,22 +6,23 @@ import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { verifyCaptcha } from "~/modules/captcha/captcha.server";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { logConsents } from "~/modules/consent/consent.server";
-import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
+import { acceptConsents, shopRecipient, storeSubmission, type Refused, type Stored } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
-import { ENQUIRY_FORM_KIND, type EnquiryErrors } from "./enquiry-fields";
-import { parseEnquiry, type Enquiry } from "./enquiry.schema";
+import { ENQUIRY_FORM_KIND } from "./enquiry-fields";
+import type { Enquiry } from "./enquiry.schema";
 
 /**
  * Price enquiries ('Upit o cijeni', spec §2; §7 contact/contactAdmin with the recaptcha
  * response). A valid enquiry with every required consent and a passed captcha is stored
  * with its consent log and a mail to the shop's SendEmailTo address, in one transaction;
- * the mail leaves through SMTP after the commit (app/modules/mail). A refusal stores
- * nothing and names the field it belongs to.
+ * the mail leaves through SMTP after the commit (app/modules/mail). The route parsed the
+ * fields with enquirySchema; a refusal stores nothing and is its DomainError.
  */
 export type EnquiryProduct = { id: number; name: string; sku: string };
 
 export type EnquiryRequest = {
-  fields: FormData;
+  /** The fields, parsed by the route with enquirySchema. */
+  enquiry: Enquiry;
   acceptedIds: readonly number[];
   captchaToken: unknown;
   product: EnquiryProduct;
@@ -31,15 +32,13 @@ export type EnquiryRequest = {
   userType: ConsentUserType;
 };
 
-export type EnquiryResult = { ok: true; id: number; mailId: number | null } | { ok: false; status: number; errors: EnquiryErrors };
+export type EnquiryResult = Stored | Refused;
 
 export async function sendPriceEnquiry(request: EnquiryRequest): Promise<EnquiryResult> {
-  const parsed = parseEnquiry(request.fields);
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
   const consents = await acceptConsents(ENQUIRY_FORM_KIND, request.acceptedIds, () => verifyCaptcha(request.captchaToken));
   if (!consents.ok) return consents;
   const { accepted } = consents;
-  const { enquiry } = parsed;
+  const { enquiry } = request;
   return storeSubmission(async (tx) => {
     const log = await logConsents(tx, { kind: ENQUIRY_FORM_KIND, acceptedIds: accepted, userType: request.userType, email: enquiry.from });
     const mail = await mailTheShop(tx, enquiry, request);

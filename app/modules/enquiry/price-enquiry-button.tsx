@@ -1,39 +1,9 @@
-import { lazy, Suspense, useState, type MouseEvent } from "react";
-import { useTranslation } from "~/lib/i18n";
-import type { EnquiryFormData } from "./enquiry-fields";
-
-const EnquiryDialog = lazy(() => import("./enquiry-dialog"));
+import { serverFirst } from "~/lib/server-first";
+import { PriceEnquiryLink } from "./price-enquiry-link";
 
 /**
- * The product page's 'Upit o cijeni' entry. Without JavaScript it is a link to the
- * enquiry page; once hydrated a click opens the dialog instead (a click with a modifier
- * key still opens the page in a new tab, as links do).
+ * The product page's 'Upit o cijeni' entry (price-enquiry-link.tsx), server first: the
+ * link is in the HTML at once and works without JavaScript; its module (and the shared
+ * button styles) loads after the page, keeping the product page's first-load budget.
  */
-export function PriceEnquiryButton({ productName, enquiry }: { productName: string; enquiry: EnquiryFormData }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    setWanted(true);
-    setOpen(true);
-  };
-  return (
-    <>
-      <a
-        href={enquiry.action}
-        onClick={onClick}
-        className="self-start rounded border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-        data-testid="price-enquiry-open"
-      >
-        {t("enquiry.open")}
-      </a>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <EnquiryDialog open={open} onOpenChange={setOpen} productName={productName} enquiry={enquiry} />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
+export const PriceEnquiryButton = serverFirst(import.meta.env.SSR ? PriceEnquiryLink : null, () => import("./price-enquiry-link").then((m) => m.PriceEnquiryLink));

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import type { FormConsent } from "~/modules/consent/consent-fields";
 
 /**
@@ -14,13 +16,12 @@ export const VIA_FETCHER = "fetcher";
 
 export type FieldType = "text" | "email" | "tel" | "textarea" | "select" | "checkbox";
 
-/** One input as the page shows it: the label already in the visitor's language. */
+/** One input as the page shows it: the label already in the visitor's language (its limits are in the form's constraints). */
 export type FieldView = {
   name: string;
   type: FieldType;
   label: string;
   required: boolean;
-  maxLength: number;
   options?: { value: string; label: string }[];
   autoComplete?: string;
 };
@@ -34,12 +35,9 @@ export type FormView = {
   fields: FieldView[];
   /** Null when they could not be loaded: the form says error.consentsNotFetched. */
   consents: FormConsent[] | null;
+  /** The HTML constraints of the form's schema (`formConstraint(formDataSchema(fields))`). */
+  constraint: FormConstraint;
 };
 
-/** Message keys by field name; "consents" and "form" for refusals that belong to no input. */
-export type FormErrors = Record<string, string>;
-
-/** What the action answers: success, or the messages with what was typed (re-shown without JS). */
-export type FormAnswer =
-  | { ok: true; key: string }
-  | { ok: false; errors: FormErrors; values: Record<string, string>; accepted: number[] };
+/** What the action answers: success, or the refused submission (`submission.reply()`: messages and what was typed). */
+export type FormAnswer = { ok: true; key: string } | SubmissionResult<string[]>;

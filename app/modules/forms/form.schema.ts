@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { FORM_FIELD_TYPES, type FormFieldDefinition } from "~/.server/db/schema/forms";
 import { messageKey } from "~/lib/validation-message";
-import type { FormErrors } from "./form-fields";
+import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 
 /**
  * The rules of a form's fields, built from its definition (the contact form's in code,
  * the others from the database): required, max length, an e-mail or a phone number by
  * type, a select's value one of its options. Messages are locale keys (core.validation.*).
+ * The form route parses the post with `formDataSchema` and its loader sends the same
+ * schema's HTML constraints (`formConstraint`), so the page's inputs carry the rules.
  */
 const REQUIRED = "core.validation.required";
 // Digits with the usual separators and an optional leading +: "+385 1 6222 333", "(01) 622-2333".
@@ -17,44 +19,41 @@ export const maxLengthOf = (field: Pick<FormFieldDefinition, "type" | "maxLength
 
 function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
   if (field.type === "checkbox") {
-    const ticked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
-    return field.required ? ticked.refine((value) => value, REQUIRED) : ticked;
+    // conform reads a ticked box ("on") as true and an unticked one as not given.
+    return field.required
+      ? z.boolean({ required_error: REQUIRED, invalid_type_error: REQUIRED }).refine((value) => value, REQUIRED)
+      : z.boolean({ invalid_type_error: REQUIRED }).optional().transform((value) => value === true);
   }
   const max = maxLengthOf(field);
-  let rule: z.ZodTypeAny = z
-    .string({ invalid_type_error: REQUIRED })
-    .default("")
-    .transform((value) => value.trim())
-    .refine((value) => value.length <= max, messageKey("core.validation.maxLength", { length: max }))
-    .refine((value) => !field.required || value.length > 0, REQUIRED);
+  const text = z.string({ required_error: REQUIRED, invalid_type_error: REQUIRED }).trim();
+  const limited = (field.required ? text.min(1, REQUIRED) : text).max(max, messageKey("core.validation.maxLength", { length: max }));
+  let rule: z.ZodTypeAny = limited;
   if (field.type === "email") {
-    rule = rule
-      .refine((value: string) => value === "" || z.string().email().safeParse(value).success, "core.validation.email")
-      .transform((value: string) => value.toLowerCase());
+    rule = limited.refine((value) => value === "" || z.string().email().safeParse(value).success, "core.validation.email").transform((value) => value.toLowerCase());
   }
-  if (field.type === "tel") rule = rule.refine((value: string) => value === "" || PHONE.test(value), "forms.validation.contactNumber");
+  if (field.type === "tel") rule = limited.refine((value) => value === "" || PHONE.test(value), "forms.validation.contactNumber");
   if (field.type === "select") {
     const allowed = new Set((field.options ?? []).map((o) => o.value));
-    rule = rule.refine((value: string) => value === "" || allowed.has(value), "forms.validation.option");
+    rule = limited.refine((value) => value === "" || allowed.has(value), "forms.validation.option");
   }
-  return rule;
+  // An empty optional field is stored as "" (conform posts it as not given).
+  return field.required ? rule : rule.default("");
 }
 
-export type FormParse = { ok: true; data: Record<string, string | boolean>; email: string } | { ok: false; errors: FormErrors };
+/** The post of a form: its fields, the ticked consents, the page to go back to and the fetcher's mark. */
+export function formDataSchema(fields: readonly FormFieldDefinition[]) {
+  return z.object({
+    ...Object.fromEntries(fields.map((f) => [f.name, fieldRule(f)])),
+    acceptedConsents: acceptedConsentsSchema,
+    redirectTo: z.string().optional(),
+    via: z.string().optional(),
+  });
+}
 
-/** The posted fields to the form's data, or the first message of every field that is wrong. */
-export function parseFormData(fields: readonly FormFieldDefinition[], form: FormData): FormParse {
-  const schema = z.object(Object.fromEntries(fields.map((f) => [f.name, fieldRule(f)])));
-  const parsed = schema.safeParse(Object.fromEntries(fields.map((f) => [f.name, form.get(f.name) ?? undefined])));
-  if (!parsed.success) {
-    const errors: FormErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, errors };
-  }
-  const data = parsed.data as Record<string, string | boolean>;
-  // The sender is the first e-mail field: the shop's mail replies to it.
+/** The sender of a form's data: its first e-mail field (the shop's mail replies to it), or "". */
+export function senderOf(fields: readonly FormFieldDefinition[], data: Record<string, unknown>): string {
   const emailField = fields.find((f) => f.type === "email");
-  return { ok: true, data, email: emailField ? String(data[emailField.name] ?? "") : "" };
+  return emailField ? String(data[emailField.name] ?? "") : "";
 }
 
 const RESERVED_NAMES = new Set(["redirectTo", "via", "csrf", "website", "acceptedConsents"]);

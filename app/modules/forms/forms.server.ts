@@ -3,15 +3,16 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { formSubmissions, forms, mailOutbox, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
+import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { getFormConsents, logConsents } from "~/modules/consent/consent.server";
-import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
+import { acceptConsents, shopRecipient, storeSubmission, type Refused, type Stored } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
-import { CONTACT_FORM_SLUG, FORMS_CONSENT_KIND, type FieldView, type FormErrors, type FormView } from "./form-fields";
-import { maxLengthOf, parseFormData } from "./form.schema";
+import { CONTACT_FORM_SLUG, FORMS_CONSENT_KIND, type FieldView, type FormView } from "./form-fields";
+import { formDataSchema, senderOf } from "./form.schema";
 
 /**
  * The contact form (spec §3 Contact form, §7 contact/contactAdmin) and the forms defined
@@ -19,7 +20,7 @@ import { maxLengthOf, parseFormData } from "./form.schema";
  * consent is stored as JSON with its consent log and a mail to the shop's SendEmailTo
  * address (reply-to the sender) in one transaction; SMTP runs after the commit.
  */
-type Definition = { id: number | null; slug: string; title: LocalizedText | null; fields: FormFieldDefinition[] };
+export type Definition = { id: number | null; slug: string; title: LocalizedText | null; fields: FormFieldDefinition[] };
 
 // Labels of the contact form come from locales/forms.json (forms.contact.fields.*).
 const CONTACT_FIELDS: FormFieldDefinition[] = [
@@ -57,7 +58,6 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
     type: f.type,
     label: contact ? t(`forms.contact.fields.${f.name}`) : text(f.label, locale) || f.name,
     required: f.required,
-    maxLength: maxLengthOf(f),
     options: f.options?.map((o) => ({ value: o.value, label: text(o.label, locale) || o.value })),
     autoComplete: contact ? AUTOCOMPLETE[f.name] : undefined,
   }));
@@ -74,38 +74,38 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
     action: href("form", locale, { slug }),
     fields,
     consents,
+    constraint: formConstraint(formDataSchema(definition.fields)),
   };
 }
 
 export type Submission = {
-  slug: string;
-  fields: FormData;
+  definition: Definition;
+  /** The fields' values, parsed by the route with `formDataSchema(definition.fields)`. */
+  data: Record<string, string | boolean>;
   acceptedIds: readonly number[];
   locale: Locale;
   userType: ConsentUserType;
 };
 
-export type SubmissionResult = { ok: true; id: number; mailId: number | null } | { ok: false; status: number; errors: FormErrors };
+export type SubmissionResult = Stored | Refused;
 
-export async function submitForm(submission: Submission): Promise<SubmissionResult | null> {
-  const definition = await getFormDefinition(submission.slug);
-  if (!definition) return null;
-  const parsed = parseFormData(definition.fields, submission.fields);
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+export async function submitForm(submission: Submission): Promise<SubmissionResult> {
+  const { definition, data } = submission;
+  const email = senderOf(definition.fields, data);
   const consents = await acceptConsents(FORMS_CONSENT_KIND, submission.acceptedIds);
   if (!consents.ok) return consents;
   const { accepted } = consents;
   return storeSubmission(async (tx) => {
-    const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: parsed.email || null });
-    const mail = await mailTheShop(tx, definition, parsed.data, parsed.email, submission.locale);
+    const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: email || null });
+    const mail = await mailTheShop(tx, definition, data, email, submission.locale);
     const [row] = await tx
       .insert(formSubmissions)
       .values({
         siteId: SITE_ID,
         formId: definition.id,
         formSlug: definition.slug,
-        data: parsed.data,
-        email: parsed.email,
+        data,
+        email,
         locale: submission.locale,
         userType: submission.userType,
         consentLogId: log?.id ?? null,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
-import { isDomainError } from "~/.server/domain-error";
+import { isDomainError, type DomainError } from "~/.server/domain-error";
 import type { FormKind } from "~/modules/consent/consent.schema";
 import { validateConsents } from "~/modules/consent/consent.server";
 import type { OutboxMail } from "~/modules/mail/mail.server";
@@ -11,15 +11,16 @@ import type { OutboxMail } from "~/modules/mail/mail.server";
  * What every public form that writes to the shop shares (the contact and database forms,
  * the price enquiry, the request-quote cart): consents checked first, then the
  * submission, its consent log and the shop's mail stored in one transaction and the mail
- * delivered after the commit. Expected refusals come back as the form's messages.
+ * delivered after the commit. Expected refusals come back as their DomainError, which the
+ * route answers with `refuseWith` (at the consents when `error.field` is "consents",
+ * else as the form-wide message).
  */
-export type SubmissionErrors = { consents?: string; form?: string };
-export type Refused = { ok: false; status: number; errors: SubmissionErrors };
+export type Refused = { ok: false; error: DomainError };
 export type Stored = { ok: true; id: number; mailId: number | null };
 
 /**
- * The accepted consent ids, or the refusal (a missing required consent is the consents
- * field's message, anything else the form's). `more` runs after the consents pass, e.g.
+ * The accepted consent ids, or the refusal (a missing required consent carries the field
+ * "consents", anything else none). `more` runs after the consents pass, e.g.
  * the captcha, so a form with a typo does not spend a captcha call.
  */
 export async function acceptConsents(kind: FormKind, acceptedIds: readonly number[], more?: () => Promise<void>): Promise<{ ok: true; accepted: number[] } | Refused> {
@@ -29,8 +30,7 @@ export async function acceptConsents(kind: FormKind, acceptedIds: readonly numbe
     return { ok: true, accepted };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const field = error.field === "consents" ? "consents" : "form";
-    return { ok: false, status: error.status, errors: { [field]: error.key } };
+    return { ok: false, error };
   }
 }
 
@@ -47,7 +47,7 @@ export async function storeSubmission(store: (tx: Executor) => Promise<{ id: num
     return { ok: true, id, mailId: mail?.id ?? null };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { ok: false, status: error.status, errors: { form: error.key } };
+    return { ok: false, error };
   }
 }
 

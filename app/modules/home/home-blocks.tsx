@@ -1,13 +1,18 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Carousel } from "~/components/carousel";
+import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { ProductCardView } from "~/modules/catalog/product-card";
 import type { ProductCard } from "~/modules/catalog/product-cards.server";
 import type { FormConsent } from "~/modules/consent/consent-fields";
-import { NewsletterForm } from "~/modules/newsletter/newsletter-form";
+import { serverFirst } from "~/lib/server-first";
+import { NewsletterForm as NewsletterFormNow } from "~/modules/newsletter/newsletter-form";
 import type { HomeBlocks as Blocks } from "./home.server";
+
+// Below the fold and on conform: server first, so the home page's first-load JavaScript stays in budget.
+const NewsletterForm = serverFirst(import.meta.env.SSR ? NewsletterFormNow : null, () => import("~/modules/newsletter/newsletter-form").then((m) => m.NewsletterForm));
 
 type Props = {
   blocks: Blocks;
@@ -15,6 +20,8 @@ type Props = {
   locale: Locale;
   editMode: boolean;
   newsletterConsents: readonly FormConsent[] | null;
+  /** HTML constraints of the newsletter's schema (`formConstraint`). */
+  newsletterConstraint: FormConstraint;
 };
 
 /**
@@ -22,7 +29,7 @@ type Props = {
  * products, the top products slider, a slider per category and the newsletter. Only the
  * hero images load eagerly; the sliders sit below the fold and load as they come near.
  */
-export function HomeBlocks({ blocks, currency, locale, editMode, newsletterConsents }: Props) {
+export function HomeBlocks({ blocks, currency, locale, editMode, newsletterConsents, newsletterConstraint }: Props) {
   const { t } = useTranslation();
   const card = (product: ProductCard, eager = false) => (
     <ProductCardView key={product.id} product={product} currency={currency} locale={locale} eager={eager} />
@@ -66,7 +73,7 @@ export function HomeBlocks({ blocks, currency, locale, editMode, newsletterConse
           <Carousel slides={category.products.map((p) => card(p))} autoplay={false} editMode={editMode} label={category.name} testId="category-slider" />
         </section>
       ))}
-      <NewsletterForm consents={newsletterConsents} />
+      <NewsletterForm consents={newsletterConsents} constraint={newsletterConstraint} />
     </>
   );
 }

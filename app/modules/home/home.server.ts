@@ -4,11 +4,13 @@ import { getDb } from "~/.server/db/client.server";
 import { categories, categoryTranslations, productCategories, products, productTags, tags } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
+import { formConstraint } from "~/.server/forms.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
+import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
 
 /**
  * The shop blocks of the home page (spec §2 Home): two hero product cards (tag Hero), a
@@ -147,5 +149,5 @@ export async function getHomeView(request: Request, locale: Locale) {
     }),
     editRequested ? getCurrentUser(request) : null,
   ]);
-  return { blocks, newsletterConsents, editMode: user?.isBackofficeUser === true };
+  return { blocks, newsletterConsents, newsletterConstraint: formConstraint(newsletterSchema), editMode: user?.isBackofficeUser === true };
 }

@@ -1,45 +1,57 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useEffect, useMemo, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SecureFetcherForm } from "~/components/form";
-import { messageText } from "~/lib/validation-message";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { useMessageText } from "~/components/ui/message";
+import { useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
+import { useTranslation } from "~/lib/i18n";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
 import type { FormConsent } from "~/modules/consent/consent-fields";
-import { NEWSLETTER_EMAIL_MAX, VIA_FETCHER, type NewsletterAnswer } from "./newsletter-fields";
+import { VIA_FETCHER, type NewsletterAnswer } from "./newsletter-fields";
+import type { NewsletterInput } from "./newsletter.schema";
 
 type Props = {
   /** getFormConsents("newsletter", locale); null when they could not be loaded. */
   consents: readonly FormConsent[] | null;
+  /** HTML constraints of newsletterSchema, from the loader (`formConstraint`). */
+  constraint: FormConstraint;
 };
 
 /**
  * The home page's newsletter block (spec §2 Home): an e-mail field and the newsletter
  * consents. Without JavaScript it posts and comes back with a toast; once hydrated a
- * fetcher posts it, the answer shows below the button, and a completed sign-up empties
- * the form, its accepted consents included (spec §4 Other).
+ * fetcher posts it, the answer shows below the button (a wrong address at its field), and
+ * a completed sign-up empties the form, its accepted consents included (spec §4 Other).
  */
-export function NewsletterForm({ consents }: Props) {
-  const { t, i18n } = useTranslation();
+export function NewsletterForm({ consents, constraint }: Props) {
+  const { t } = useTranslation();
+  const text = useMessageText();
   const fetcher = useFetcher<NewsletterAnswer>();
   const hydrated = useHydrated();
   const location = useLocation();
   const box = useRef<HTMLDivElement>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // The action answers the fetcher with its own shape; a refused address becomes the field's message.
+  const lastResult = useMemo<SubmissionResult<string[]> | null>(
+    () => (fetcher.data && !fetcher.data.ok && fetcher.data.field === "email" ? { status: "error", error: { email: [fetcher.data.key] } } : null),
+    [fetcher.data],
+  );
+  const [form, fields] = useShopForm<NewsletterInput>({ id: "newsletter-form", lastResult, constraint });
 
   useEffect(() => {
-    const form = box.current?.querySelector("form");
-    if (!answer || !form) return;
-    if (answer.ok) form.reset();
+    const element = box.current?.querySelector("form");
+    if (!answer || !element) return;
+    if (answer.ok) element.reset();
     // Already subscribed is a finished submission too: its consents are not kept ticked.
     else if (answer.field === "form") {
-      for (const input of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) input.checked = false;
+      for (const input of element.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) input.checked = false;
     }
   }, [answer]);
 
-  const text = (key: string | undefined) => messageText({ t, exists: (k) => i18n.exists(k) }, key);
-  const error = (field: "email" | "consents") => (answer && !answer.ok && answer.field === field ? answer.key : undefined);
-  const busy = fetcher.state !== "idle";
+  const consentError = answer && !answer.ok && answer.field === "consents" ? answer.key : (fields.acceptedConsents.errors?.[0] ?? null);
   return (
     <section id="newsletter" aria-labelledby="newsletter-title" className="bg-brand-50 px-4 py-12" data-testid="newsletter">
       <div className="mx-auto max-w-2xl" ref={box}>
@@ -52,39 +64,14 @@ export function NewsletterForm({ consents }: Props) {
             {t("error.consentsNotFetched")}
           </p>
         ) : (
-          <SecureFetcherForm fetcher={fetcher} action="/actions/newsletter" className="mt-6 space-y-3" data-testid="newsletter-form">
+          <SecureFetcherForm fetcher={fetcher} {...getFormProps(form)} action="/actions/newsletter" className="mt-6 space-y-3" data-testid="newsletter-form">
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             {hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null}
-            <div>
-              <label htmlFor="newsletter-email" className="text-sm font-semibold">
-                {t("newsletter.emailLabel")}
-                <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
-              </label>
-              <input
-                id="newsletter-email"
-                type="email"
-                name="email"
-                required
-                maxLength={NEWSLETTER_EMAIL_MAX}
-                autoComplete="email"
-                placeholder={t("newsletter.emailPlaceholder")}
-                aria-invalid={error("email") ? true : undefined}
-                aria-describedby="newsletter-email-error"
-                className="mt-1 w-full rounded border border-slate-300 bg-white px-3 py-2"
-              />
-              {/* Fixed height: the button does not move when a message comes or goes. */}
-              <p id="newsletter-email-error" className="min-h-5 text-sm text-red-700">
-                {text(error("email"))}
-              </p>
-            </div>
-            <ConsentCheckboxes consents={consents} error={error("consents")} idPrefix="newsletter-consents" />
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {busy ? t("newsletter.sending") : t("newsletter.submit")}
-            </button>
+            <Field meta={fields.email} type="email" label={t("newsletter.emailLabel")} autoComplete="email" placeholder={t("newsletter.emailPlaceholder")} />
+            <ConsentCheckboxes consents={consents} error={consentError} idPrefix="newsletter-consents" />
+            <Button pending={fetcher.state !== "idle"} pendingLabel={t("newsletter.sending")}>
+              {t("newsletter.submit")}
+            </Button>
             <p
               role="status"
               className={`min-h-5 text-sm ${answer?.ok ? "text-green-800" : "text-slate-800"}`}

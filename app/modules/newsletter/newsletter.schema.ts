@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 import { NEWSLETTER_EMAIL_MAX } from "./newsletter-fields";
 export { NEWSLETTER_EMAIL_MAX, VIA_FETCHER, type NewsletterAnswer, type NewsletterField } from "./newsletter-fields";
 
 /**
- * The newsletter form's rules, shared by the service and the form: an e-mail field (spec
- * §5 "Newsletter e-mail is an e-mail field") that is required. The form mirrors them as
- * HTML constraints (type=email, required, maxlength) so a browser without JS checks too.
+ * The newsletter form's rules: an e-mail field (spec §5 "Newsletter e-mail is an e-mail
+ * field") that is required, and the newsletter's consents. The action parses the post with
+ * them; the home page's loader sends their HTML constraints (type=email, required,
+ * maxlength) so a browser without JS checks too.
  */
 export const newsletterEmailSchema = z
   .string({ required_error: "core.validation.required", invalid_type_error: "core.validation.required" })
@@ -15,10 +17,10 @@ export const newsletterEmailSchema = z
   .email("core.validation.email")
   .transform((email) => email.toLowerCase());
 
-import type { NewsletterField } from "./newsletter-fields";
-
-export function fieldOfMessage(key: string): NewsletterField {
-  if (key.startsWith("core.validation.")) return "email";
-  if (key === "core.notifications.consentRequired") return "consents";
-  return "form";
-}
+export const newsletterSchema = z.object({
+  email: newsletterEmailSchema,
+  acceptedConsents: acceptedConsentsSchema,
+  redirectTo: z.string().optional(),
+  via: z.string().optional(),
+});
+export type NewsletterInput = z.input<typeof newsletterSchema>;

@@ -9,7 +9,6 @@ import type { Locale } from "~/lib/locales";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { logConsents, validateConsents } from "~/modules/consent/consent.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
-import { newsletterEmailSchema } from "./newsletter.schema";
 
 /**
  * Newsletter sign-up (spec §2 Home newsletter block, §7 Marketing newsletter/subscribe).
@@ -23,7 +22,8 @@ import { newsletterEmailSchema } from "./newsletter.schema";
 export const CONFIRM_PATH = "/actions/newsletter";
 
 export type SubscribeInput = {
-  email: unknown;
+  /** The address, parsed by the route with newsletterSchema (trimmed, lower-cased). */
+  email: string;
   acceptedIds: readonly number[];
   locale: Locale;
   userType: ConsentUserType;
@@ -45,14 +45,8 @@ async function doubleOptIn(db: Executor): Promise<boolean> {
   return row?.value === true;
 }
 
-function validEmail(email: unknown): string {
-  const parsed = newsletterEmailSchema.safeParse(email ?? "");
-  if (!parsed.success) throw new DomainError("invalidEmail", { message: "Invalid newsletter e-mail", key: parsed.error.issues[0].message });
-  return parsed.data;
-}
-
 export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ status: "subscribed" | "pending" }> {
-  const email = validEmail(input.email);
+  const { email } = input;
   const accepted = await validateConsents("newsletter", input.acceptedIds);
   const db = await getDb();
   const pending = await doubleOptIn(db);

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
+import { DomainError } from "~/.server/domain-error";
 import { cartItems, carts, options, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
 import { REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/site/options";
 import { getFixedT } from "~/.server/i18n.server";
@@ -13,7 +14,7 @@ import { logConsents } from "~/modules/consent/consent.server";
 import { enquiryFormDataFor } from "~/modules/enquiry/enquiry-data.server";
 import { ENQUIRY_FORM_KIND } from "~/modules/enquiry/enquiry-fields";
 import type { EnquiryResult } from "~/modules/enquiry/enquiry.server";
-import { parseEnquiry, type Enquiry } from "~/modules/enquiry/enquiry.schema";
+import type { Enquiry } from "~/modules/enquiry/enquiry.schema";
 import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { clearSiteContext, getSiteContext } from "~/modules/site/site.server";
@@ -38,7 +39,8 @@ export async function quoteData(locale: Locale): Promise<QuoteData | null> {
 
 export type QuoteRequest = {
   request: Request;
-  fields: FormData;
+  /** The inquiry's fields, parsed by the route with enquirySchema. */
+  enquiry: Enquiry;
   acceptedIds: readonly number[];
   captchaToken: unknown;
   locale: Locale;
@@ -61,18 +63,17 @@ export async function cartLinesOf(request: Request, locale: Locale) {
   return { cartId: lookup.cart.id, lines };
 }
 
-/** The refusal of an inquiry from an empty cart (or none). */
-export const EMPTY_CART = "cart.quote.emptyCart";
+/** The refusal of an inquiry from an empty cart (or none); routes tell it apart by its code. */
+export const EMPTY_CART = "emptyCart";
+const emptyCart = () => new DomainError(EMPTY_CART, { message: "The cart is empty", key: "cart.quote.emptyCart" });
 
 export async function sendQuoteRequest(input: QuoteRequest): Promise<EnquiryResult> {
-  const parsed = parseEnquiry(input.fields);
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
   const cart = await cartLinesOf(input.request, input.locale);
-  if (!cart || cart.lines.length === 0) return { ok: false, status: 400, errors: { form: EMPTY_CART } };
+  if (!cart || cart.lines.length === 0) return { ok: false, error: emptyCart() };
   const consents = await acceptConsents(ENQUIRY_FORM_KIND, input.acceptedIds, () => verifyCaptcha(input.captchaToken));
   if (!consents.ok) return consents;
   const { accepted } = consents;
-  const { enquiry } = parsed;
+  const { enquiry } = input;
   const lines: EnquiryLine[] = cart.lines.map(({ itemId: _itemId, ...line }) => line);
   return storeSubmission(async (tx) => {
     const log = await logConsents(tx, { kind: ENQUIRY_FORM_KIND, acceptedIds: accepted, userType: input.userType, email: enquiry.from });

@@ -2,6 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { SecureFetcherForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { injectTrackingScripts } from "~/components/tracking-inject";
 import type { RootData } from "~/root";
 
@@ -52,15 +53,15 @@ export function CookieBannerForm({ text }: { text: string }) {
           </fieldset>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="choice" value="necessary" className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
+          <Button name="choice" value="necessary" variant="ghost" size="sm" className="border border-slate-300">
             {t("site.cookies.onlyNecessary")}
-          </button>
-          <button type="submit" name="choice" value="selected" className="rounded border border-brand-600 px-4 py-2 text-sm text-brand-700 hover:bg-brand-50">
+          </Button>
+          <Button name="choice" value="selected" variant="secondary" size="sm">
             {t("site.cookies.acceptSelected")}
-          </button>
-          <button type="submit" name="choice" value="all" className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          </Button>
+          <Button name="choice" value="all" size="sm">
             {t("site.cookies.acceptAll")}
-          </button>
+          </Button>
         </div>
       </SecureFetcherForm>
     </section>
