@@ -18,7 +18,7 @@ import { authenticate } from "~/modules/account/auth.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["admin", "account", "consent"] };
+export const handle = { i18n: ["admin", "account"] };
 
 export const meta = () => [{ title: "Admin | Alu Krov" }];
 

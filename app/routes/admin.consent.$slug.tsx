@@ -8,7 +8,8 @@ import { setToast } from "~/.server/toast.server";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { getAssignmentEditor, saveAssignment } from "~/modules/consent/consent-admin.server";
 import { AssignmentEditor } from "~/modules/consent/consent-assignment-editor";
-import { assignmentSchema, isFormKind, type FormKind } from "~/modules/consent/consent.schema";
+import { assignmentSchema } from "~/modules/consent/consent-admin.schema";
+import { isFormKind, type FormKind } from "~/modules/consent/consent.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.

@@ -9,7 +9,7 @@ import { requireBackofficeUser } from "~/modules/account/user.server";
 import { createConsent, listConsentLogs, listConsents, listFormAssignments } from "~/modules/consent/consent-admin.server";
 import { ConsentLogTable, ConsentTable, FormAssignmentTable } from "~/modules/consent/consent-admin-tables";
 import { CreateConsentForm } from "~/modules/consent/consent-create-form";
-import { createConsentSchema } from "~/modules/consent/consent.schema";
+import { createConsentSchema } from "~/modules/consent/consent-admin.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.

@@ -10,7 +10,7 @@ import { addressStepSchema, guestStepSchema, paymentStepSchema, shippingStepSche
 import { checkoutView } from "./checkout-view.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "cart", "checkout", "consent", "routes"] };
+export const handle = { i18n: ["account", "cart", "checkout", "routes"] };
 
 /**
  * Checkout (/naplata, /checkout, /kasse; spec §2 Checkout, issue 6): the gate decides who

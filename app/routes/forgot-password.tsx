@@ -14,7 +14,7 @@ import { requestPasswordReset, resetPassword } from "~/modules/account/password.
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "consent", "routes"] };
+export const handle = { i18n: ["account", "routes"] };
 
 /**
  * Forgot password (/zaboravljena-lozinka, /forgot-password). Without a token: the e-mail

@@ -17,7 +17,7 @@ import { getCurrentUser } from "~/modules/account/user.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "consent", "routes"] };
+export const handle = { i18n: ["account", "routes"] };
 
 /**
  * Login (/prijava, /login; spec §2, §4 Auth, §5 Login). GET with ?verificationToken=…

@@ -16,7 +16,7 @@ import { restartCardPayment } from "~/modules/payment/payment.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "consent", "orders", "payment"] };
+export const handle = { i18n: ["account", "orders", "payment"] };
 
 /**
  * One order of the signed-in customer (issue 6 item 5): lines, totals, addresses,

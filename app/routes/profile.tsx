@@ -29,7 +29,7 @@ import { WishlistList } from "~/modules/wishlist/wishlist-list";
 import { wishlistPage } from "~/modules/wishlist/wishlist.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "catalog", "consent", "orders", "payment", "routes"] };
+export const handle = { i18n: ["account", "catalog", "orders", "payment", "routes"] };
 
 /**
  * Profile (/profil, /profile; spec §2 Profile): for a signed-in customer the profile

@@ -17,7 +17,7 @@ import { getFormConsents } from "~/modules/consent/consent.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "consent", "routes"] };
+export const handle = { i18n: ["account", "routes"] };
 
 /** Register (/registracija, /register; spec §2, §3 Registration form, §5 Register). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   acceptedConsentsSchema,
   checkConsents,
-  createConsentSchema,
   normalizeAssignment,
   parseConsentIds,
   readAcceptedConsents,
 } from "~/modules/consent/consent.schema";
+import { createConsentSchema } from "~/modules/consent/consent-admin.schema";
 
 describe("parseConsentIds / readAcceptedConsents", () => {
   it("keeps unique positive integers in first-seen order and drops junk", () => {

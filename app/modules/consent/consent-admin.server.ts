@@ -14,9 +14,9 @@ import {
   CONSENT_PAGE_SIZE,
   FORM_KINDS,
   normalizeAssignment,
-  type CreateConsentInput,
   type FormKind,
 } from "./consent.schema";
+import type { CreateConsentInput } from "./consent-admin.schema";
 
 /** Backoffice side of consents (spec §2 /admin/consent): list, create, assign, read the log. */
 

@@ -7,7 +7,7 @@ import { FormError } from "~/components/ui/message";
 import { useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
-import type { CreateConsentInput } from "./consent.schema";
+import type { CreateConsentInput } from "./consent-admin.schema";
 
 const ACTION = "/admin/consent";
 

@@ -20,7 +20,7 @@ export const USER_TYPES = ["registered", "guest", "anonymous"] as const;
 export type ConsentUserType = (typeof USER_TYPES)[number];
 
 // PostgreSQL `integer`: a larger id cannot exist, so it is junk like any other.
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /**
  * Posted ids to unique positive integers, in first-seen order. Anything else (empty,
@@ -73,38 +73,3 @@ export function normalizeAssignment(input: { consents: readonly number[]; requir
   const consents = [...new Set([...input.consents, ...requiredConsents])].sort((a, b) => a - b);
   return { consents, requiredConsents };
 }
-
-const NAME_MAX = 300;
-const SLUG_MAX = 200;
-const required = "core.validation.required";
-const uniqueNumberMessage = messageKey("consent.validation.uniqueNumber", { max: MAX_ID });
-const nameTooLong = messageKey("core.validation.maxLength", { length: NAME_MAX });
-const optionalName = z.string().trim().max(NAME_MAX, nameTooLong).optional();
-
-/** The admin's new-consent form (conform + zod: HTML constraints without JS, the same rules in the action). */
-export const createConsentSchema = z.object({
-  uniqueNumber: z
-    .number({ required_error: required, invalid_type_error: uniqueNumberMessage })
-    .int(uniqueNumberMessage)
-    .min(1, uniqueNumberMessage)
-    .max(MAX_ID, uniqueNumberMessage),
-  displayName: z.object(
-    {
-      hr: z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, nameTooLong),
-      en: optionalName,
-      de: optionalName,
-    },
-    { required_error: required },
-  ),
-  pageSlug: z
-    .string()
-    .trim()
-    .min(4, "core.validation.slugShort")
-    .max(SLUG_MAX, messageKey("core.validation.maxLength", { length: SLUG_MAX }))
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "core.validation.slugFormat")
-    .optional(),
-});
-export type CreateConsentInput = z.infer<typeof createConsentSchema>;
-
-/** The admin's assignment of consents to a form: the assigned and the required ids (junk ids are dropped). */
-export const assignmentSchema = z.object({ consents: acceptedConsentsSchema, requiredConsents: acceptedConsentsSchema });
