@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { messageKey } from "~/lib/validation-message";
 import { ACCEPTED_CONSENTS_FIELD } from "./consent-fields";
 export { ACCEPTED_CONSENTS_FIELD, type FormConsent } from "./consent-fields";
 
