@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { localePrefix, type Locale } from "~/lib/locales";
+import { buttonClass } from "~/components/ui/button-class";
 
 /** The error layout: status code and translated message (spec §8 Pages). */
 export function ErrorView({ status }: { status: number }) {
@@ -24,7 +25,7 @@ function TranslatedError({ status }: { status: number }) {
         {status}
       </p>
       <h1 className="text-2xl font-semibold">{message}</h1>
-      <a href={home} className="rounded bg-brand-600 px-4 py-2 text-white hover:bg-brand-700">
+      <a href={home} className={buttonClass()}>
         {t("error.backHome")}
       </a>
     </main>

@@ -7,6 +7,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
 import { requestLocale } from "~/modules/site/locale.server";
+import { buttonClass } from "~/components/ui/button-class";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["payment"] };
@@ -38,7 +39,7 @@ export default function CardReturn() {
     <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="card-return-invalid">
       <h1 className="text-3xl font-bold text-red-700">{t("payment.card.badSignatureTitle")}</h1>
       <p className="mt-4 text-slate-600">{t("payment.card.badSignature")}</p>
-      <Link to={href("profile", locale)} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+      <Link to={href("profile", locale)} className={buttonClass({ className: "mt-8" })}>
         {t("payment.card.toOrders")}
       </Link>
     </section>

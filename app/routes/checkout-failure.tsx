@@ -5,6 +5,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { href } from "~/lib/routes-table";
 import { titleMeta } from "~/lib/meta";
+import { buttonClass } from "~/components/ui/button-class";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["checkout", "payment"] };
@@ -30,13 +31,13 @@ export default function CheckoutFailure() {
       {orderSlug ? (
         <Link
           to={href("profileOrder", locale, { slug: orderSlug })}
-          className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white"
+          className={buttonClass({ className: "mt-8" })}
           data-testid="retry-payment"
         >
           {t("payment.card.tryAgain")}
         </Link>
       ) : (
-        <Link to={href("cart", locale)} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+        <Link to={href("cart", locale)} className={buttonClass({ className: "mt-8" })}>
           {t("checkout.backToCart")}
         </Link>
       )}

@@ -13,6 +13,7 @@ import { visibleOrder } from "~/modules/order/order-access.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
+import { buttonClass } from "~/components/ui/button-class";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["cart", "checkout", "payment"] };
@@ -80,7 +81,7 @@ export default function CheckoutSuccess() {
         </div>
       ) : null}
       {summary ? <OrderSummary summary={summary} currency={currency} locale={locale} /> : null}
-      <Link to={localePrefix(locale) || "/"} className="mt-8 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+      <Link to={localePrefix(locale) || "/"} className={buttonClass({ className: "mt-8" })}>
         {t("error.backHome")}
       </Link>
     </section>

@@ -52,7 +52,7 @@ export const meta = titleMeta;
  * reset form, go home if on login page" — or to the remembered local redirect.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { form, submission } = await readSubmission(request, loginSchema);
+  const { submission } = await readSubmission(request, loginSchema);
   if (submission.status !== "success") return refuse(submission);
   const { locale } = requestLocale(request);
   try {
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       locale,
       origin: shopOrigin(request),
     });
-    return redirect(safeRedirect(form.get("redirectTo"), homeOf(locale)), { headers });
+    return redirect(safeRedirect(submission.value.redirectTo, homeOf(locale)), { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error);

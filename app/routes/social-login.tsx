@@ -6,6 +6,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { href } from "~/lib/routes-table";
 import { titleMeta } from "~/lib/meta";
+import { buttonClass } from "~/components/ui/button-class";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["routes"] };
@@ -26,7 +27,7 @@ export default function SocialLogin() {
     <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="social-login">
       <h1 className="text-2xl font-bold">{t("routes.socialLogin")}</h1>
       <p className="mt-4 text-slate-600">{enabled ? t("site.socialLogin.processing") : t("site.socialLogin.disabled")}</p>
-      <Link to={href("login", locale)} className="mt-6 inline-block rounded bg-brand-600 px-4 py-2 text-white">
+      <Link to={href("login", locale)} className={buttonClass({ className: "mt-6" })}>
         {t("site.socialLogin.toLogin")}
       </Link>
     </section>

@@ -42,7 +42,8 @@ export function isValidOib(value: string): boolean {
 }
 
 /** Spec §5 Login: "username required and an e-mail; password required, min 8". */
-export const loginSchema = z.object({ username: email, password });
+/** The hidden redirectTo is only read here; the route lets nothing but a local path through. */
+export const loginSchema = z.object({ username: email, password, redirectTo: z.string().max(2000).optional() });
 export type LoginInput = z.input<typeof loginSchema>;
 
 /**
