@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import { dropNulBytes } from "~/.server/http/drop-nul-bytes.server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { serverI18n } from "./lib/messages.server";
@@ -40,7 +40,7 @@ export default async function handleRequest(
         nonce,
         [waitFor]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = dropNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -35,7 +35,9 @@ function rawKeys(html: string): string[] {
   const visible = html
     .replace(/<script\b[\s\S]*?<\/script>/g, "")
     .replace(/<style\b[\s\S]*?<\/style>/g, "")
-    .replace(/<link\b[^>]*>/g, "");
+    .replace(/<link\b[^>]*>/g, "")
+    // A field's own pattern message travels as its key, for the browser's check (decision 0016).
+    .replace(/ data-pattern-message="[^"]*"/g, "");
   return [...new Set([...visible.matchAll(CANDIDATE)].map(([m]) => m).filter((candidate) => KEYS.has(candidate)))];
 }
 
