@@ -21,8 +21,18 @@ export async function readSubmission<Schema extends ZodTypeAny>(request: Request
   return { form, submission: parseWithZod(form, { schema }) };
 }
 
+// A schema's constraints never change: worked out once per schema, not on every render of
+// the cart or product page (schemas built per request, like a database form's, are new
+// objects and simply get their own entry until collected).
+const constraints = new WeakMap<ZodTypeAny, ReturnType<typeof getZodConstraint>>();
+
 export function formConstraint(schema: ZodTypeAny) {
-  return getZodConstraint(schema);
+  let constraint = constraints.get(schema);
+  if (!constraint) {
+    constraint = getZodConstraint(schema);
+    constraints.set(schema, constraint);
+  }
+  return constraint;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's parsed value

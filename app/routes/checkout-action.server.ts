@@ -4,7 +4,6 @@ import type { PaymentGateway } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
-import { messageKey } from "~/lib/validation-message";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
 import { clearCartCookies, readCartCookies, sessionMissing } from "~/modules/cart/cart-session.server";
 import { validateConsents } from "~/modules/consent/consent.server";
@@ -57,7 +56,6 @@ export async function checkoutAction(request: Request) {
       return refuse(submission, { formErrors: form ? [form] : undefined, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])) });
     }
     if (!isDomainError(error)) throw error;
-    if (error.code === "paymentMethodUndefined") return refuse(submission, { status: error.status, fieldErrors: { methodId: [messageKey(error.key, error.values)] } });
     return refuseWith(submission, error, STEP_ERROR_FIELDS);
   }
 }

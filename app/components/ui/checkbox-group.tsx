@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { messageText } from "~/lib/validation-message";
+import { RequiredMark } from "./required-mark";
 
 export type CheckboxOption = {
   value: string | number;
@@ -58,12 +59,7 @@ export function CheckboxGroup({ name, legend, options, defaultChecked = [], erro
             <span>
               <label htmlFor={id}>
                 {option.label}
-                {option.required ? (
-                  <>
-                    <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
-                    <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
-                  </>
-                ) : null}
+                {option.required ? <RequiredMark /> : null}
               </label>
               {option.link ? (
                 <a href={option.link} target="_blank" rel="noopener" className="ml-1 text-brand-700 underline">

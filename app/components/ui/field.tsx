@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useMessageText } from "./message";
+import { RequiredMark } from "./required-mark";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any form's schema
 export type AnyField = FieldMetadata<any, any, string[]>;
@@ -38,12 +39,9 @@ export function FieldShell({ meta, label, description, optional, required = meta
       <label htmlFor={meta.id} className="text-sm font-semibold">
         {label}
         {required ? (
-          <>
-            <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
-            <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
-          </>
+          <RequiredMark />
         ) : starred ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+          <RequiredMark announced={false} />
         ) : optional ? (
           <span className="ml-1 text-xs font-normal text-slate-500">({t("core.forms.optional")})</span>
         ) : null}
@@ -138,7 +136,6 @@ type CheckboxProps = Omit<ShellProps, "children" | "optional" | "starred" | "req
  * ticked it posts "on". Error line and `aria-describedby` as with `Field`.
  */
 export function CheckboxField({ meta, label, description, className, ...input }: CheckboxProps) {
-  const { t } = useTranslation();
   const text = useMessageText();
   const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
   return (
@@ -147,12 +144,7 @@ export function CheckboxField({ meta, label, description, className, ...input }:
         <input key={key} {...props} {...describedBy(meta, Boolean(description))} className="mt-0.5 size-4 shrink-0 accent-brand-600" {...input} />
         <label htmlFor={meta.id}>
           {label}
-          {meta.required ? (
-            <>
-              <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
-              <span className="sr-only"> ({t("core.forms.requiredMark")})</span>
-            </>
-          ) : null}
+          {meta.required ? <RequiredMark /> : null}
         </label>
       </div>
       {description ? (

@@ -39,8 +39,8 @@ export function useShopForm<Schema extends Record<string, unknown>>({ id, lastRe
  * one action (profile, password, address) tells them apart by the posted `intent`.
  */
 export function resultFor(lastResult: unknown, intent: string): SubmissionResult<string[]> | null {
-  const result = lastResult as SubmissionResult<string[]> | null | undefined;
-  return result && typeof result === "object" && "initialValue" in result && result.initialValue?.intent === intent ? result : null;
+  const result = submissionOf(lastResult);
+  return result?.initialValue?.intent === intent ? result : null;
 }
 
 /**

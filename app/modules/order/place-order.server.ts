@@ -58,7 +58,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
           .from(paymentMethods)
           .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)))
       : [];
-    if (!payment) throw new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined" });
+    if (!payment) throw new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined", field: "methodId" });
 
     const items = await loadCartItems(tx, cart.id);
     if (items.length === 0) throw new DomainError("emptyCart", { message: "Cart is empty", key: "checkout.emptyCart" });
