@@ -95,6 +95,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every redirect target goes through app/lib/local-path.ts (DESIGN.md "Trust boundaries",
+    // issue 13 item 9): remix-utils' safeRedirect lets tabs, CR/LF and encoded slashes through.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["app/lib/local-path.ts", "tests/unit/local-path.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "remix-utils/safe-redirect", message: "Use localPath from ~/lib/local-path (the one gate of redirect targets)." }],
+          patterns: [{ group: ["remix-utils/safe-redirect/*"], message: "Use localPath from ~/lib/local-path." }],
+        },
+      ],
+    },
+  },
+  {
     // Accessibility of the shop's markup (issue 12 item 5).
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,

@@ -8,7 +8,16 @@ import type { RouteKey } from "./routes-table";
  *   general one;
  * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008).
  */
-export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false };
+export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; redirectTargets?: RedirectTarget[] };
+
+/**
+ * A request parameter of the route that names where to go next (issue 13 item 9): read
+ * only through localPath (app/lib/local-path.ts). Declared here so that the hostile-target
+ * test (tests/integration/redirect-targets.test.ts) reaches every such route; the test
+ * checks this list against the route modules that call localPath.
+ */
+export type RedirectTarget = { param: string; in: "query" | "form" };
+const REDIRECT_TO_FORM: RedirectTarget[] = [{ param: "redirectTo", in: "form" }];
 
 /**
  * The module of each route and its further unprefixed spellings from the spec's table
@@ -17,13 +26,13 @@ export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false };
  */
 export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } & RoutePolicy> = {
   product: { file: "routes/product.tsx" },
-  login: { file: "routes/login.tsx", aliases: ["login"], rateLimit: "strict" },
+  login: { file: "routes/login.tsx", aliases: ["login"], rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
   register: { file: "routes/register.tsx", aliases: ["register"], rateLimit: "strict" },
   profile: { file: "routes/profile.tsx", aliases: ["profile"] },
   profileOrder: { file: "routes/profile-order.tsx" },
   profileOrderInvoice: { file: "routes/profile-order-invoice.ts" },
   cardReturn: { file: "routes/card-return.tsx" },
-  cart: { file: "routes/cart.tsx", aliases: ["cart"] },
+  cart: { file: "routes/cart.tsx", aliases: ["cart"], redirectTargets: REDIRECT_TO_FORM },
   shop: { file: "routes/shop.tsx" },
   checkout: { file: "routes/checkout.tsx", aliases: ["checkout"] },
   checkoutSuccess: { file: "routes/checkout-success.tsx", aliases: ["checkout/success"] },
@@ -34,10 +43,10 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   socialLogin: { file: "routes/social-login.tsx" },
   event: { file: "routes/event.tsx", aliases: ["event/:id"] },
   events: { file: "routes/events.tsx", aliases: ["events"] },
-  confirmEmail: { file: "routes/confirm-email.tsx", aliases: ["confirm-email"] },
+  confirmEmail: { file: "routes/confirm-email.tsx", aliases: ["confirm-email"], redirectTargets: [{ param: "goal", in: "query" }] },
   priceEnquiry: { file: "routes/price-enquiry.tsx", rateLimit: "strict" },
   cartInquiry: { file: "routes/cart-inquiry.tsx", rateLimit: "strict" },
-  form: { file: "routes/form.tsx", rateLimit: "strict" },
+  form: { file: "routes/form.tsx", rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
   page: { file: "routes/page.tsx" },
 };
 
@@ -60,21 +69,22 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "locales/:lng/:file", file: "routes/locales.ts", pageCache: false },
   // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
   { path: "media/*", file: "routes/media.ts", pageCache: false },
-  { path: "actions/cookie-consent", file: "routes/actions.cookie-consent.ts", pageCache: false },
-  { path: "actions/newsletter", file: "routes/actions.newsletter.ts", pageCache: false, rateLimit: "strict" },
+  { path: "actions/cookie-consent", file: "routes/actions.cookie-consent.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
+  { path: "actions/newsletter", file: "routes/actions.newsletter.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
   { path: "actions/logout", file: "routes/actions.logout.ts", pageCache: false },
-  { path: "actions/wishlist", file: "routes/actions.wishlist.ts", pageCache: false },
+  { path: "actions/wishlist", file: "routes/actions.wishlist.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
   // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012).
   { path: "payment/card/callback", file: "routes/payment.card-callback.ts" },
   { path: "test-payment-provider/pay", file: "routes/test-payment-provider.tsx" },
   { path: "test-payment-provider/orders", file: "routes/test-payment-provider.orders.ts" },
-  { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict" },
-  { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict" },
+  { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
+  { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
   { path: "section-tool", file: "routes/section-tool.tsx" },
   {
     path: "admin",
     file: "routes/admin-layout.tsx",
     pageCache: false,
+    redirectTargets: REDIRECT_TO_FORM,
     children: [
       { file: "routes/admin.index.tsx" },
       { path: "cache", file: "routes/admin.cache.tsx" },

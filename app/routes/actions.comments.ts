@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The form always posts these: anything else (an unknown entity, a forged id) is a bad request.
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const posted = submission.value;
-  const back = safeRedirect(posted.redirectTo, "/");
+  const back = localPath(posted.redirectTo, "/");
   const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
   const input: CommentInput = { rating: posted.rating ?? null, content: posted.content };
   const backToForm = `${back}#comments`;

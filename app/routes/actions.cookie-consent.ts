@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { acceptedCookiesCookie } from "~/.server/cookies.server";
 import { readSubmission } from "~/.server/forms.server";
 import { COOKIE_CATEGORIES, type CookieCategory } from "~/lib/cookie-consent";
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : choice === "necessary"
         ? ["necessary"]
         : COOKIE_CATEGORIES.filter((c) => c === "necessary" || picked.includes(c));
-  return redirect(safeRedirect(redirectTo, "/"), {
+  return redirect(localPath(redirectTo, "/"), {
     headers: { "Set-Cookie": acceptedCookiesCookie(categories) },
   });
 }

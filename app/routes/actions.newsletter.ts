@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { isDomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import { readSubmission } from "~/.server/forms.server";
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, newsletterSchema);
   // Where to go back and how to answer are needed for a refused post too: read from what was posted.
   const { redirectTo, via } = submission.payload;
-  const back = safeRedirect(typeof redirectTo === "string" ? redirectTo : null, "/");
+  const back = localPath(redirectTo, "/");
   const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
   const viaFetcher = via === VIA_FETCHER;
   if (submission.status !== "success") {

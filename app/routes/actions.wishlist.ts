@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { getFixedT } from "~/.server/i18n.server";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, wishlistToggleSchema);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const { productId, redirectTo } = submission.value;
-  const back = safeRedirect(redirectTo, "/");
+  const back = localPath(redirectTo, "/");
   const locale = localeFromPath(new URL(back, "http://shop.invalid").pathname);
   const t = await getFixedT(locale);
   try {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { localeCookie } from "~/.server/cookies.server";
 import { readSubmission } from "~/.server/forms.server";
 import { getSession, sessionStorage } from "~/.server/session.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ error: "invalid form" }, { status: 400 });
   const posted = submission.value;
   if (posted.intent === "language") {
-    return redirect(safeRedirect(posted.redirectTo, "/admin"), { headers: { "Set-Cookie": localeCookie(posted.lng) } });
+    return redirect(localPath(posted.redirectTo, "/admin"), { headers: { "Set-Cookie": localeCookie(posted.lng) } });
   }
   const session = await getSession(request);
   return redirect("/", { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });

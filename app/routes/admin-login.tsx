@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getSession, rotateSession } from "~/.server/session.server";
@@ -24,8 +24,9 @@ export const meta = () => [{ title: "Admin | Alu Krov" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
-  if (user?.isBackofficeUser) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin"));
-  return { constraint: formConstraint(adminLoginSchema) };
+  const redirectTo = localPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+  if (user?.isBackofficeUser) throw redirect(redirectTo);
+  return { constraint: formConstraint(adminLoginSchema), redirectTo };
 }
 
 /** Backoffice sign-in: only backoffice users get in; the session id is rotated on success. */
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId: user.id }));
     await setToast({ type: "success", key: "core.login.success" }, headers);
-    return redirect(safeRedirect(redirectTo, "/admin"), { headers });
+    return redirect(localPath(redirectTo, "/admin"), { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error);
@@ -47,9 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLogin() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const [form, fields] = useShopForm<AdminLoginInput>({ id: "admin-login", lastResult, constraint });
@@ -57,7 +57,7 @@ export default function AdminLogin() {
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
       <SecureForm {...getFormProps(form)} className="w-full max-w-sm space-y-1 rounded-lg bg-white p-8 shadow" data-testid="admin-login">
         <h1 className="mb-4 text-xl font-bold">{t("admin.loginTitle")}</h1>
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/admin"} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field meta={fields.email} type="email" label={t("admin.email")} autoComplete="username" />
         <Field meta={fields.password} type="password" label={t("admin.password")} autoComplete="current-password" />
         <FormError id={form.errorId} errors={form.errors} />

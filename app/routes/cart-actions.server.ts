@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { DomainError, isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast, type Toast } from "~/.server/toast.server";
@@ -146,14 +146,14 @@ function withCookies(cookies: string[]) {
 
 /** Where "stay on the page" returns to: the posted redirectTo, else the referring page of this shop, else the cart. */
 function backTo(request: Request, posted: string | undefined, fallback: string) {
-  if (posted) return safeRedirect(posted, fallback);
+  if (posted) return localPath(posted, fallback);
   const referer = request.headers.get("Referer");
   if (!referer) return fallback;
   try {
     const url = new URL(referer);
     if (url.origin !== new URL(request.url).origin) return fallback;
     url.searchParams.delete(CART_MODAL_PARAM);
-    return safeRedirect(url.pathname + url.search, fallback);
+    return localPath(url.pathname + url.search, fallback);
   } catch {
     return fallback;
   }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { getFixedT } from "~/.server/i18n.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(locale);
   const goal = readEmailGoal(new URL(request.url).searchParams);
   if (!goal) throw new Response(t("account.confirm.missing"), { status: 404 });
-  if (goal.goalType === "url") throw redirect(safeRedirect(goal.goal, homeOf(locale)));
+  if (goal.goalType === "url") throw redirect(localPath(goal.goal, homeOf(locale)));
   return { locale, goal, title: `${t("routes.confirmEmail")} | Alu Krov` };
 }
 

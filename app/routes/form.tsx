@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) return refuseWith(submission, result.error, ["consents"]);
   const key = "forms.sent";
   if (via === VIA_FETCHER) return data<FormAnswer>({ ok: true, key });
-  const back = safeRedirect(redirectTo, new URL(request.url).pathname);
+  const back = localPath(redirectTo, new URL(request.url).pathname);
   return redirect(back, { headers: await setToast({ type: "success", key }) });
 }
 

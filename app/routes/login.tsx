@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localPath } from "~/lib/local-path";
 import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       locale,
       origin: shopOrigin(request),
     });
-    return redirect(safeRedirect(submission.value.redirectTo, homeOf(locale)), { headers });
+    return redirect(localPath(submission.value.redirectTo, homeOf(locale)), { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error);

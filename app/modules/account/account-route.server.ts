@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { env } from "~/.server/env.server";
 import { setToast, type ToastType } from "~/.server/toast.server";
 
@@ -18,12 +17,8 @@ export function shopOrigin(request: Request): string {
 
 export { homeOf } from "./account-fields";
 
-/** A remembered redirect from the query or form, only when it is a local path (spec §4 Auth); else null. */
-export function rememberedRedirect(value: unknown): string | null {
-  if (typeof value !== "string" || value === "") return null;
-  const safe = safeRedirect(value, "");
-  return safe === value ? safe : null;
-}
+/** A remembered redirect from the query or form, only when it is a local path (spec §4 Auth; app/lib/local-path.ts); else null. */
+export { localPathOrNull as rememberedRedirect } from "~/lib/local-path";
 
 /** POST → redirect → GET with a flash toast. */
 export async function redirectWithToast(to: string, type: ToastType, key: string, headers = new Headers()) {

@@ -41,7 +41,7 @@ export async function checkoutGate(request: Request): Promise<CheckoutContext> {
   const cart = lookup.cart;
   if (user) return { locale, cart, settings, shopper: { id: user.id, email: user.email, guest: false } };
   if (!settings.guestCheckout) {
-    // Registered users only (spec §1): log in, then back here (a local path, checked by the login's safeRedirect).
+    // Registered users only (spec §1): log in, then back here (a local path, checked by the login's localPath, app/lib/local-path.ts).
     throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`, {
       headers: await setToast({ type: "info", key: "checkout.loginRequired" }, headers),
     });
