@@ -58,8 +58,7 @@ async function main() {
     createCachingRequestHandler({
       build,
       mode: development ? "development" : "production",
-      // clientIp: the sign-in lockout counts failures per username and client address (issue 5).
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
 

@@ -15,6 +15,7 @@ import { FormError } from "~/components/ui/message";
 import { useShopForm } from "~/lib/forms/use-shop-form";
 import { adminLoginSchema, type AdminLoginInput } from "~/modules/account/account.schema";
 import { authenticate } from "~/modules/account/auth.server";
+import { throttled } from "~/modules/account/login-throttle.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -35,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   const { email, password, redirectTo } = submission.value;
   try {
-    const user = await authenticate(email, password);
+    // The backoffice's own, stricter lock (login-throttle.server.ts, issue 13 item 11).
+    const user = await throttled(email, "backoffice", () => authenticate(email, password));
     if (!user.isBackofficeUser) return refuse(submission, { status: 403, formErrors: ["admin.notBackoffice"] });
     const headers = new Headers();
     headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId: user.id }));

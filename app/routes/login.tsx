@@ -8,7 +8,7 @@ import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/fo
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { clientIp, homeOf, redirectWithToast, rememberedRedirect, shopOrigin } from "~/modules/account/account-route.server";
+import { homeOf, redirectWithToast, rememberedRedirect, shopOrigin } from "~/modules/account/account-route.server";
 import { loginSchema } from "~/modules/account/account.schema";
 import { LoginForm } from "~/modules/account/login-form";
 import { logIn } from "~/modules/account/login.server";
@@ -51,7 +51,7 @@ export const meta = titleMeta;
  * Spec §4 Auth Login: "fetch user, abandoned cart session and wishlist, success toast,
  * reset form, go home if on login page" — or to the remembered local redirect.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, loginSchema);
   if (submission.status !== "success") return refuse(submission);
   const { locale } = requestLocale(request);
@@ -60,7 +60,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       username: submission.value.username,
       password: submission.value.password,
-      clientIp: clientIp(context),
       locale,
       origin: shopOrigin(request),
     });

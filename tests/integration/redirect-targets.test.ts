@@ -23,6 +23,8 @@ const app = path.join(root, "app");
 let shop: Shop;
 let customer: Visitor;
 let admin: Visitor;
+let anonymous: Visitor;
+let signingIn: Visitor;
 let productId: number;
 let privacyConsent: number;
 const tokens = new Map<Visitor, string>();
@@ -41,6 +43,8 @@ beforeAll(async () => {
   privacyConsent = consent.id;
   customer = await signInAsCustomer(shop, new Visitor(shop));
   admin = await loginAsAdmin(new Visitor(shop));
+  anonymous = new Visitor(shop);
+  signingIn = new Visitor(shop);
 });
 afterAll(() => shop.close());
 
@@ -67,7 +71,7 @@ const DRIVERS: Record<string, Driver> = {
     return field?.value ?? null;
   },
   "routes/login.tsx#form:redirectTo": async (target) =>
-    location(await post(new Visitor(shop), "/prijava", { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, redirectTo: target })),
+    location(await post(signingIn, "/prijava", { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, redirectTo: target })),
   "routes/cart.tsx#form:redirectTo": async (target) =>
     // A refused quantity goes back to the page (spec §4 cart actions), as a success would.
     location(await post(customer, "/kosarica", { intent: "add", productId: String(productId), quantity: "x", redirectTo: target })),
@@ -87,7 +91,7 @@ const DRIVERS: Record<string, Driver> = {
       }),
     ),
   "routes/actions.cookie-consent.ts#form:redirectTo": async (target) =>
-    location(await post(new Visitor(shop), "/actions/cookie-consent", { choice: "all", redirectTo: target })),
+    location(await post(anonymous, "/actions/cookie-consent", { choice: "all", redirectTo: target })),
   "routes/actions.newsletter.ts#form:redirectTo": async (target) => location(await post(customer, "/actions/newsletter", { email: "", redirectTo: target })),
   "routes/actions.wishlist.ts#form:redirectTo": async (target) =>
     location(await post(customer, "/actions/wishlist", { productId: String(productId), redirectTo: target })),

@@ -1,14 +1,8 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { setToast, type ToastType } from "~/.server/toast.server";
 
 /** Helpers the account routes share: answers, redirects and the request's facts. */
-
-/** The client address server.ts puts in the load context (tests and the dev tool have none). */
-export function clientIp(context: AppLoadContext): string {
-  return (context as { clientIp?: string }).clientIp ?? "unknown";
-}
 
 /** The shop's own origin for links in mails. */
 export function shopOrigin(request: Request): string {

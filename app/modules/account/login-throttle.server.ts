@@ -1,22 +1,32 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { loginFailures } from "~/.server/db/schema";
-import { DomainError } from "~/.server/domain-error";
+import { DomainError, isDomainError } from "~/.server/domain-error";
 
 /**
- * Brute-force protection of the customer sign-in (issue 5): after MAX_FAILURES
- * consecutive failures for one username from one client address, every further try is
- * refused with 429 for COOL_DOWN_MINUTES, right password or not. A success resets the
- * count. This comes on top of the per-address request budget of rate-limit.server.ts,
- * which cannot tell one account from another.
+ * Password guessing (issue 5; issue 13 item 11): failures are counted per account, from
+ * every address together, in the database so that every shop process and every client
+ * address sees the same count. MAX_FAILURES failed sign-ins within WINDOW_MINUTES lock the
+ * account's sign-in for COOL_DOWN_MINUTES, right password or not; a success or a password
+ * reset (the way back for a locked-out owner) clears the count. The backoffice sign-in
+ * (/adminLogin) counts separately and locks sooner. The count is kept for any address that
+ * is tried, known or not, so the lock does not tell which addresses have accounts.
+ * On top of this, the per-address request budget of rate-limit.server.ts
+ * (RATE_LIMIT_AUTH_POINTS a minute) slows one address guessing across many accounts.
  */
-export const MAX_FAILURES = 10;
+export const LOGIN_LIMITS = {
+  shop: { maxFailures: 10, windowMinutes: 15 },
+  backoffice: { maxFailures: 5, windowMinutes: 15 },
+} as const;
+export type LoginScope = keyof typeof LOGIN_LIMITS;
 export const COOL_DOWN_MINUTES = 15;
+/** The customer sign-in's limit (kept for the tests and messages that name it). */
+export const MAX_FAILURES = LOGIN_LIMITS.shop.maxFailures;
 
-/** The row key: a hash, so the table holds no e-mail addresses or IPs in clear. */
-export function throttleKey(username: string, clientIp: string): string {
-  return createHash("sha256").update(`${username.trim().toLowerCase()}|${clientIp}`).digest("hex");
+/** The row key: a hash, so the table holds no e-mail addresses in clear. */
+export function throttleKey(username: string, scope: LoginScope = "shop"): string {
+  return createHash("sha256").update(`${scope}|${username.trim().toLowerCase()}`).digest("hex");
 }
 
 export const lockedOut = () =>
@@ -31,19 +41,25 @@ export async function assertNotLockedOut(key: string, now = new Date()): Promise
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-/** Counts a failure in one statement (parallel tries all count); the tenth starts the cooling period. */
-export async function recordLoginFailure(key: string, now = new Date()): Promise<void> {
+/**
+ * Counts a failure in one statement (parallel tries all count). A failure after a quiet
+ * window starts the count again; the scope's maximum within the window starts the lock.
+ */
+export async function recordLoginFailure(key: string, scope: LoginScope = "shop", now = new Date()): Promise<void> {
+  const { maxFailures, windowMinutes } = LOGIN_LIMITS[scope];
   const db = await getDb();
-  const lockUntil = new Date(now.getTime() + COOL_DOWN_MINUTES * 60_000);
+  const lockUntil = new Date(now.getTime() + COOL_DOWN_MINUTES * 60_000).toISOString();
+  const windowStart = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  const count = sql`case when ${loginFailures.updatedAt} <= ${windowStart}::timestamptz then 1 else ${loginFailures.failures} + 1 end`;
   await db
     .insert(loginFailures)
     .values({ key, failures: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
-        failures: sql`${loginFailures.failures} + 1`,
+        failures: count,
         updatedAt: now,
-        lockedUntil: sql`case when ${loginFailures.failures} + 1 >= ${MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else null end`,
+        lockedUntil: sql`case when ${count} >= ${maxFailures} then ${lockUntil}::timestamptz else null end`,
       },
     });
 }
@@ -51,4 +67,29 @@ export async function recordLoginFailure(key: string, now = new Date()): Promise
 export async function clearLoginFailures(key: string): Promise<void> {
   const db = await getDb();
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/** A password reset by mail ends every lock of the account (issue 13 item 11: the way back in). */
+export async function clearAccountLocks(email: string): Promise<void> {
+  const db = await getDb();
+  const keys = (Object.keys(LOGIN_LIMITS) as LoginScope[]).map((scope) => throttleKey(email, scope));
+  await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+}
+
+/**
+ * Runs a sign-in check under the account's lock: refused while locked, a 401 counts as a
+ * failure, a success clears the count.
+ */
+export async function throttled<T>(username: string, scope: LoginScope, check: () => Promise<T>): Promise<T> {
+  const key = throttleKey(username, scope);
+  await assertNotLockedOut(key);
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    if (isDomainError(error) && error.status === 401) await recordLoginFailure(key, scope);
+    throw error;
+  }
+  await clearLoginFailures(key);
+  return result;
 }

@@ -1,14 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { accountTokens, users } from "~/.server/db/schema";
-import { DomainError, isDomainError } from "~/.server/domain-error";
+import { DomainError } from "~/.server/domain-error";
 import { getSession, rotateSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
 import { authenticate } from "./auth.server";
 import { mailVerificationLink } from "./account-mails.server";
 import { clearCartSessionAtLogout, mergeAbandonedCartAtLogin } from "./cart-hooks.server";
-import { assertNotLockedOut, clearLoginFailures, recordLoginFailure, throttleKey } from "./login-throttle.server";
+import { throttled } from "./login-throttle.server";
 
 /**
  * Customer sign-in and sign-out (spec §4 Auth). Sign-in: the lockout check, the password,
@@ -16,22 +16,14 @@ import { assertNotLockedOut, clearLoginFailures, recordLoginFailure, throttleKey
  * toast core.login.success. Sign-out: the server session ends (the old cookie no longer
  * works anywhere), the cart session is cleared, toast core.login.logout.
  */
-export type LogInInput = { request: Request; username: string; password: string; clientIp: string; locale: Locale; origin: string };
+export type LogInInput = { request: Request; username: string; password: string; locale: Locale; origin: string };
 
 /** Registered with verification on and not confirmed yet: a fresh link is mailed, no session. */
 const emailNotConfirmed = () => new DomainError("emailNotConfirmed", { message: "E-mail is not confirmed", key: "core.notifications.confirmEmail", status: 403 });
 
-export async function logIn({ request, username, password, clientIp, locale, origin }: LogInInput): Promise<Headers> {
-  const key = throttleKey(username, clientIp);
-  await assertNotLockedOut(key);
-  let user: { id: number };
-  try {
-    user = await authenticate(username, password);
-  } catch (error) {
-    if (isDomainError(error) && error.status === 401) await recordLoginFailure(key);
-    throw error;
-  }
-  await clearLoginFailures(key);
+export async function logIn({ request, username, password, locale, origin }: LogInInput): Promise<Headers> {
+  // The account's lock (login-throttle.server.ts): failures from every address count.
+  const user = await throttled(username, "shop", () => authenticate(username, password));
   await refuseUnconfirmed(user.id, locale, origin);
   return startSession(request, user.id, "core.login.success");
 }

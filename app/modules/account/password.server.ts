@@ -8,6 +8,7 @@ import { endOtherSessions } from "~/.server/session.server";
 import type { Locale } from "~/lib/locales";
 import { mailPasswordResetLink } from "./account-mails.server";
 import { consumeAccountToken } from "./account-tokens.server";
+import { clearAccountLocks } from "./login-throttle.server";
 
 /**
  * Passwords of customers (spec §7 User "password/reset {oldPassword, newPassword},
@@ -35,13 +36,16 @@ export async function requestPasswordReset(email: string, locale: Locale, origin
 export async function resetPassword(token: unknown, newPassword: string): Promise<boolean> {
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
-  const userId = await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const userId = await consumeAccountToken(tx, "resetPassword", token);
-    if (userId !== null) await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    return userId;
+    if (userId === null) return null;
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
+    return user ?? null;
   });
-  if (userId === null) return false;
-  await endOtherSessions(userId);
+  if (!changed) return false;
+  // The way back in for an owner locked out by someone guessing (issue 13 item 11).
+  await clearAccountLocks(changed.email);
+  await endOtherSessions(changed.id);
   return true;
 }
 
