@@ -38,6 +38,8 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
+      // The address the browser uses (baseURL): absolute links and the page cache's host.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".cache/e2e-data",
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       RATE_LIMIT_POINTS: "10000",

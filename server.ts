@@ -6,6 +6,7 @@ import express from "express";
 import { closeDb, getDb } from "./app/.server/db/client.server";
 import { env } from "./app/.server/env.server";
 import { compressResponses } from "./app/.server/http/compression.server";
+import { dropUntrustedForwardedHeaders, type TrustFunction } from "./app/.server/http/forwarded-headers.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
 import { sameOrigin } from "./app/.server/http/same-origin.server";
 import { createCachingRequestHandler } from "./app/.server/http/page-cache.server";
@@ -27,11 +28,13 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default; issue 13 item 10).
+  app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
+  app.use(dropUntrustedForwardedHeaders(app.get("trust proxy fn") as TrustFunction));
   app.use(compressResponses());
   app.use(cspNonce);
   app.use(trackingCsp(configuredTrackingCsp));
-  app.use(securityHeaders({ development, https: (env.PUBLIC_URL ?? "").startsWith("https:"), captcha: Boolean(env.RECAPTCHA_SITE_KEY) }));
+  app.use(securityHeaders({ development, https: env.PUBLIC_URL.startsWith("https:"), captcha: Boolean(env.RECAPTCHA_SITE_KEY) }));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -58,6 +61,8 @@ async function main() {
     createCachingRequestHandler({
       build,
       mode: development ? "development" : "production",
+      // Only pages asked for under the public host are kept (a Host header cannot fill the cache).
+      publicHost: new URL(env.PUBLIC_URL).host,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );

@@ -91,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Analytics and marketing tags of the accepted cookie categories, never in edit mode.
       tracking: trackingTagsFor(site.options, acceptedCookies, user?.isBackofficeUser === true).map(trackingScript),
       // Absolute URLs in the head (canonical, hreflang) use the public address when set.
-      origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+      origin: env.PUBLIC_URL,
     },
     { headers },
   );

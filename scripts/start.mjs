@@ -13,7 +13,7 @@ ensureFreshBuild(root);
 
 if (!process.env.NODE_ENV) {
   // The demo start: production mode with a secret kept in the data directory. A real
-  // deployment sets NODE_ENV=production and SESSION_SECRET itself and gets neither default.
+  // deployment sets NODE_ENV=production, SESSION_SECRET and PUBLIC_URL itself and gets none of the defaults.
   process.env.NODE_ENV = "production";
   if (!process.env.SESSION_SECRET) {
     const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
@@ -22,6 +22,8 @@ if (!process.env.NODE_ENV) {
     if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
     process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
   }
+  // Absolute links (mails, sitemap, payment callbacks) point at this machine (issue 13 item 10).
+  process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`;
 }
 
 await import(pathToFileURL(path.join(root, "build/server.js")).href);

@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
+/** "https://shop.example.com": http(s), no path, query or fragment. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === "/" && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The environment, read and validated once. Everything else imports `env` from here
  * instead of touching process.env, so a wrong value fails at start, not mid-request.
@@ -23,8 +33,22 @@ const schema = z.object({
   // Raise for load tests and browser suites that post many forms from one address.
   RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_AUTH_POINTS: z.coerce.number().int().positive().default(20),
-  // Public origin, used for absolute links in sitemap and e-mails when set.
-  PUBLIC_URL: z.string().url().optional(),
+  // The shop's public origin (DESIGN.md "Trust boundaries"): every absolute URL (mails,
+  // sitemap, canonical and hreflang links, payment callbacks) is built from it, never from
+  // the request's Host or X-Forwarded-* headers. Required in production; elsewhere
+  // http://localhost:$PORT. `npm start` (the demo) sets the local one.
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine(isOrigin, "an http(s) origin without a path, e.g. https://shop.example.com")
+    .optional(),
+  // Proxies whose X-Forwarded-For/-Host/-Proto are believed (issue 13 item 10): a comma-separated
+  // list of addresses, CIDR ranges or Express's names (loopback, linklocal, uniquelocal).
+  // Unset: none; the headers of any other peer are dropped before anything reads them.
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean)),
   // Seed the demo catalogue on an empty database (on by default; "false" keeps an empty shop).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Card payments (issue 6 item 3): the secret shared with the provider signs redirects and
@@ -37,7 +61,7 @@ const schema = z.object({
   PAYMENT_TEST_PROVIDER: z.enum(["true", "false"]).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRETS: string[]; HONEYPOT_SEED: string };
+export type Env = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { SESSION_SECRETS: string[]; HONEYPOT_SEED: string; PUBLIC_URL: string };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An exported but empty variable (DATABASE_URL=) means "not set".
@@ -55,10 +79,18 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
     throw new Error("SESSION_SECRET must be set in production (at least 16 characters; comma-separate to rotate).");
   }
+  if (value.NODE_ENV === "production" && !value.PUBLIC_URL) {
+    throw new Error(
+      "PUBLIC_URL must be set in production: the shop's public origin, e.g. PUBLIC_URL=https://shop.example.com " +
+        "(links in mails, the sitemap, canonical links and payment callbacks are built from it; `npm start` sets http://localhost:$PORT).",
+    );
+  }
   // Development: a generated secret per process is fine, sessions simply end on restart.
   const secret = value.SESSION_SECRET ?? devSecret("SESSION_SECRET");
   return {
     ...value,
+    // The origin alone, without the trailing slash: links are `${PUBLIC_URL}/path`.
+    PUBLIC_URL: new URL(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).origin,
     SESSION_SECRETS: secret.split(",").map((s) => s.trim()).filter(Boolean),
     // The honeypot seed must be stable across restarts or forms rendered before a restart fail.
     HONEYPOT_SEED: value.HONEYPOT_SEED ?? secret.split(",")[0],

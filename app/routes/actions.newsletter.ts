@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       acceptedIds: submission.value.acceptedConsents,
       locale,
       userType: user ? "registered" : "anonymous",
-      origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+      origin: env.PUBLIC_URL,
     });
     const key = status === "pending" ? "newsletter.confirmationSent" : "newsletter.subscribed";
     if (viaFetcher) return answer({ ok: true, key });

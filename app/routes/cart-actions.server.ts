@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { env } from "~/.server/env.server";
 import { localPath } from "~/lib/local-path";
 import { DomainError, isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
@@ -151,7 +152,7 @@ function backTo(request: Request, posted: string | undefined, fallback: string) 
   if (!referer) return fallback;
   try {
     const url = new URL(referer);
-    if (url.origin !== new URL(request.url).origin) return fallback;
+    if (url.origin !== env.PUBLIC_URL) return fallback; // a page of this shop only (PUBLIC_URL, not the Host header)
     url.searchParams.delete(CART_MODAL_PARAM);
     return localPath(url.pathname + url.search, fallback);
   } catch {

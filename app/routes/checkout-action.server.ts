@@ -81,7 +81,7 @@ export async function toSuccess(request: Request, order: Order) {
   for (const cookie of clearCartCookies()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await rememberOrder(order.id));
   const success = `${href("checkoutSuccess", locale)}?orderSlug=${encodeURIComponent(order.slug)}`;
-  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = env.PUBLIC_URL;
   // A replayed post of an order already paid goes to the success page, never to the provider again.
   if (order.paymentStatus === "paid") return redirect(success, { headers });
   const start = await startPayment(

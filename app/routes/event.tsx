@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!event) throw new Response((await getFixedT(locale))("error.pageNotFound"), { status: 404 });
   return {
     locale,
-    origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+    origin: env.PUBLIC_URL,
     title: `${event.title} | ${site.site.name}`,
     description: event.descriptionHtml.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 160),
     alternates: Object.fromEntries(LOCALES.map((l) => [l, href("event", l, { id: params.id })])),

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [site, t, events] = await Promise.all([getSiteContext(locale), getFixedT(locale), listEvents(locale)]);
   return {
     locale,
-    origin: env.PUBLIC_URL ?? new URL(request.url).origin,
+    origin: env.PUBLIC_URL,
     title: `${t("events.title")} | ${site.site.name}`,
     alternates: Object.fromEntries(LOCALES.map((l) => [l, href("events", l)])),
     upcoming: events.filter((e) => e.upcoming),

@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!done) return redirectWithToast(href("forgotPassword", locale), "error", "account.notifications.invalidLink");
     return redirectWithToast(href("login", locale), "success", "account.notifications.passwordReset");
   }
-  await requestPasswordReset(input.email, locale, shopOrigin(request));
+  await requestPasswordReset(input.email, locale, shopOrigin());
   return redirectWithToast(href("forgotPassword", locale), "info", "account.notifications.resetSent");
 }
 

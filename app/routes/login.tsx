@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
       username: submission.value.username,
       password: submission.value.password,
       locale,
-      origin: shopOrigin(request),
+      origin: shopOrigin(),
     });
     return redirect(localPath(submission.value.redirectTo, homeOf(locale)), { headers });
   } catch (error) {

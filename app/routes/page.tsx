@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   if (found?.redirectTo) throw redirect(found.redirectTo + url.search, 301);
   const siteName = site.site.name;
-  const common = { locale, siteName, origin: env.PUBLIC_URL ?? url.origin, currency: site.currency, home };
+  const common = { locale, siteName, origin: env.PUBLIC_URL, currency: site.currency, home };
   if (found) {
     const { page } = found;
     // A blog post (post type 'post') shows author, date, picture, terms and comments too.

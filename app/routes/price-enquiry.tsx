@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     acceptedIds: acceptedConsents,
     captchaToken,
     product: { id: product.id, name: product.name, sku: product.sku },
-    productUrl: new URL(productPath, env.PUBLIC_URL ?? new URL(request.url).origin).href,
+    productUrl: new URL(productPath, env.PUBLIC_URL).href,
     locale,
     userType: user ? "registered" : "anonymous",
   });

@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return {
     locale,
-    origin: env.PUBLIC_URL ?? url.origin,
+    origin: env.PUBLIC_URL,
     title: `${product.name} | ${site.site.name}`,
     description: product.shortDescription,
     alternates: product.alternates,

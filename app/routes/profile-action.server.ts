@@ -28,7 +28,7 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
   try {
     if (input.intent === INTENTS.profile) {
       const { intent: _, ...profile } = input;
-      const { confirmEmail } = await updateProfile(user.id, profile, { locale, origin: shopOrigin(request) });
+      const { confirmEmail } = await updateProfile(user.id, profile, { locale, origin: shopOrigin() });
       const headers = new Headers();
       const cookie = barcodeCookie(request, profile.memberCardBarcode);
       if (cookie) headers.append("Set-Cookie", cookie);

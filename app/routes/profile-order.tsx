@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const self = href("profileOrder", locale, { slug: order.slug });
   if (submission.status !== "success") return redirect(self);
   try {
-    const start = await restartCardPayment(user.id, order.slug, shopOrigin(request));
+    const start = await restartCardPayment(user.id, order.slug, shopOrigin());
     // The provider's URL comes from our own adapter (signed), never from the request.
     if (start?.kind === "redirect") return redirect(start.url);
     return redirect(self, { headers: await setToast({ type: "info", key: "payment.card.nothingToPay" }) });

@@ -17,11 +17,11 @@ const sitemapCache = namedCache<string>("sitemap", { ttlSeconds: 3600, max: 4, d
 
 const STATIC_ROUTES: RouteKey[] = ["shop", "blog", "events", "search"];
 
-/** The sitemap with hreflang alternates (SiteMapOptions.hreflang), or null when turned off. */
-export async function buildSitemap(request: Request): Promise<string | null> {
+/** The sitemap with hreflang alternates (SiteMapOptions.hreflang), or null when turned off; links from PUBLIC_URL only. */
+export async function buildSitemap(): Promise<string | null> {
   const ctx = await getSiteContext("hr");
   if (ctx.options.AutoGenerateSiteMap === false) return null;
-  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = env.PUBLIC_URL;
   return sitemapCache.wrap(origin, () => renderSitemap(origin, (ctx.options.SiteMapOptions ?? {}) as SitemapOptions));
 }
 

@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildSitemap } from "./sitemap.server";
 
 /** /sitemap.xml (spec §1: sitemap generation on); 404 when AutoGenerateSiteMap is off. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const xml = await buildSitemap(request);
+export async function loader() {
+  const xml = await buildSitemap();
   if (xml === null) throw new Response("Not Found", { status: 404 });
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -49,6 +49,7 @@ export function shopEnv() {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(config.shopPort),
+    PUBLIC_URL: `http://127.0.0.1:${config.shopPort}`,
     DATA_DIR: config.dataDir,
     SESSION_SECRET: "bench-session-secret-0123456789abcdef",
     RATE_LIMIT_POINTS: "100000000",

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,6 +8,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { clearCache } from "~/.server/cache.server";
+import { dropUntrustedForwardedHeaders } from "~/.server/http/forwarded-headers.server";
 import { createCachingRequestHandler, pageCacheKey } from "~/.server/http/page-cache.server";
 import { cspNonce, securityHeaders } from "~/.server/http/security-headers.server";
 
@@ -16,21 +18,38 @@ import { cspNonce, securityHeaders } from "~/.server/http/security-headers.serve
  * their own CSRF token, and anyone with a session, toast or cart cookie gets a fresh page.
  */
 let base: string;
+let port: number;
 let close: () => void;
 
 beforeAll(async () => {
   await getDb();
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const app = express();
-  app.use(compression(), cspNonce, securityHeaders({ development: false, https: false }));
-  app.all("*", createCachingRequestHandler({ build, mode: "production", getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+  // As server.ts: no proxy trusted, so forwarded headers are dropped first.
+  app.use(dropUntrustedForwardedHeaders(() => false), compression(), cspNonce, securityHeaders({ development: false, https: false }));
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  // This server's public host is 127.0.0.1:<port> (PUBLIC_URL's host in server.ts).
+  app.all("*", createCachingRequestHandler({ build, mode: "production", publicHost: `127.0.0.1:${port}`, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
   close = () => server.close();
 });
 afterAll(() => close());
 
+/** A GET with headers fetch would not send as given (Host), through node:http. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 const get = (url: string, cookie?: string) => fetch(base + url, { headers: cookie ? { cookie } : {} });
 const csrfInput = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
 const nonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
@@ -92,11 +111,37 @@ describe("rendered-page cache (issue 3 §6)", () => {
   it("never keeps error pages, posts or admin pages", async () => {
     await get("/shop/no-such-category");
     expect((await get("/shop/no-such-category")).headers.get("X-Page-Cache")).toBeNull();
-    const request = (method: string, path: string) => ({ method, path, originalUrl: path, headers: {} });
-    expect(pageCacheKey(request("POST", "/kosarica"))).toBeNull();
-    expect(pageCacheKey(request("GET", "/admin/cache"))).toBeNull();
-    expect(pageCacheKey(request("GET", "/shop.data"))).toBeNull();
-    expect(pageCacheKey(request("GET", "/shop"))).not.toBeNull();
+    const request = (method: string, path: string) => ({ method, path, originalUrl: path, headers: { host: "shop.example" } });
+    expect(pageCacheKey(request("POST", "/kosarica"), "shop.example")).toBeNull();
+    expect(pageCacheKey(request("GET", "/admin/cache"), "shop.example")).toBeNull();
+    expect(pageCacheKey(request("GET", "/shop.data"), "shop.example")).toBeNull();
+    expect(pageCacheKey(request("GET", "/shop"), "shop.example")).not.toBeNull();
+  });
+
+  // Issue 13 item 10: "the rendered-page cache can't be filled with a page built for another host".
+  it("neither fills nor serves the cache for another Host or X-Forwarded-Host", async () => {
+    const request = (headers: Record<string, string>) => ({ method: "GET", path: "/shop", originalUrl: "/shop", headers });
+    expect(pageCacheKey(request({ host: "evil.example" }), "shop.example")).toBeNull();
+    // A forwarded host survives only from a trusted proxy; then it is the host that counts.
+    expect(pageCacheKey(request({ host: "shop.example", "x-forwarded-host": "evil.example" }), "shop.example")).toBeNull();
+    expect(pageCacheKey(request({ host: "10.0.0.5:3000", "x-forwarded-host": "Shop.example" }), "shop.example")).toBe(pageCacheKey(request({ host: "shop.example" }), "shop.example"));
+
+    await clearCache("rendered-pages");
+    const spoofed = () => rawGet("/shop?limit=12", { Host: "evil.example" });
+    for (let i = 0; i < 2; i++) expect((await spoofed()).headers["x-page-cache"]).toBeUndefined();
+    // The real host still gets a fresh render, not one made for evil.example.
+    const real = await get("/shop?limit=12");
+    expect(real.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await real.text()).not.toContain("evil.example");
+
+    // X-Forwarded-Host from an untrusted peer is dropped: the page is the public host's, and no link names the spoofed host.
+    await clearCache("rendered-pages");
+    const forwarded = await rawGet("/shop?limit=12", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    expect(forwarded.headers["x-page-cache"]).toBe("miss");
+    expect(forwarded.body).not.toContain("evil.example");
+    expect((await get("/shop?limit=12")).headers.get("X-Page-Cache")).toBe("hit");
+    // Canonical and hreflang links come from PUBLIC_URL (http://localhost:3000 in the tests), not from the request.
+    expect(forwarded.body).toMatch(/<link rel="canonical" href="http:\/\/localhost:3000\/shop/);
   });
 
   it("drops an anonymous product page when a comment on it is approved, so the new average shows", async () => {

@@ -10,10 +10,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "shop-server-"));
 const children: ChildProcess[] = [];
 
 /** Starts the server on a free port; `port` resolves once it says where it listens. */
-function start() {
+function start(extra: Record<string, string> = { PUBLIC_URL: "http://shop.test" }) {
   const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "process-test-secret-0123456789", PORT: "0", DATA_DIR: dataDir },
+    env: { ...process.env, DATABASE_URL: "", PUBLIC_URL: "", NODE_ENV: "production", SESSION_SECRET: "process-test-secret-0123456789", PORT: "0", DATA_DIR: dataDir, ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -70,5 +70,27 @@ describe("server process and embedded database (issue 2 §2)", () => {
     expect((await fetch(`http://127.0.0.1:${againPort}/kosarica`)).status).toBe(200);
     again.child.kill("SIGINT");
     expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  // Issue 13 item 10: "production refuses to start without PUBLIC_URL" — a setup error, not a shop on the Host header.
+  it("refuses to start in production without PUBLIC_URL, saying what to set", async () => {
+    const bare = start({});
+    expect(await bare.exited).toBe(1);
+    expect(bare.output()).toMatch(/PUBLIC_URL must be set in production/);
+  }, 60_000);
+
+  it("builds absolute URLs from PUBLIC_URL whatever Host or X-Forwarded-Host a request names", async () => {
+    const shop = start({ PUBLIC_URL: "https://shop.example" });
+    const port = await shop.port;
+    await waitForHealth(port);
+    const sitemap = await fetch(`http://127.0.0.1:${port}/sitemap.xml`, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" } });
+    const xml = await sitemap.text();
+    expect(xml).toContain("<loc>https://shop.example/</loc>");
+    expect(xml).not.toContain("evil.example");
+    const home = await (await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-Host": "evil.example" } })).text();
+    expect(home).toContain('<link rel="canonical" href="https://shop.example/"');
+    expect(home).not.toContain("evil.example");
+    shop.child.kill("SIGTERM");
+    expect(await shop.exited).toBe(0);
   }, 120_000);
 });

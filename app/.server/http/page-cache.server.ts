@@ -44,14 +44,27 @@ function readCookies(header: string | undefined): Map<string, string> | null {
   return cookies;
 }
 
-/** The cache key of a request, or null when its page must be rendered for this visitor. */
-export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
+/** The host a request names: X-Forwarded-Host (only a trusted proxy's is left, forwarded-headers.server.ts), else Host. */
+function requestHost(req: Pick<Request, "headers">): string {
+  const forwarded = req.headers["x-forwarded-host"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return (first || req.headers.host || "").toLowerCase();
+}
+
+/**
+ * The cache key of a request, or null when its page must be rendered for this visitor.
+ * Only a request for the public host (PUBLIC_URL's) is cached or served from the cache, so
+ * a page rendered for another Host or X-Forwarded-Host (whatever it put in the page) never
+ * reaches anyone else (issue 13 item 10); the key is then the path and query alone.
+ */
+export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">, publicHost: string): string | null {
   if (req.method !== "GET" || UNCACHED_REQUESTS.test(req.path) || UNCACHED_ROUTE_PATHS.test(req.path)) return null;
+  if (requestHost(req) !== publicHost.toLowerCase()) return null;
   const cookies = readCookies(req.headers.cookie);
   if (!cookies) return null;
   // A visitor whose language cookie already names this page's language gets no lng Set-Cookie.
   const languageKnown = cookies.get("lng") === localeFromPath(req.path) ? 1 : 0;
-  return `${req.headers.host ?? ""}${req.originalUrl}|${languageKnown}|${cookies.get("acceptedCookies") ?? ""}`;
+  return `${req.originalUrl}|${languageKnown}|${cookies.get("acceptedCookies") ?? ""}`;
 }
 
 /** A response every anonymous visitor may get: a 200 HTML page setting no cookie but the CSRF and language ones. */
@@ -120,15 +133,17 @@ async function sendAndKeep(req: Request, res: Response, response: globalThis.Res
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
+  /** PUBLIC_URL's host ("shop.example.com", "localhost:3000"): the only host whose pages are cached. */
+  publicHost: string;
   getLoadContext: (req: Request, res: Response) => Record<string, unknown>;
 };
 
 /** The Remix request handler of @remix-run/express with the rendered-page cache in front. */
-export function createCachingRequestHandler({ build, mode, getLoadContext }: Options) {
+export function createCachingRequestHandler({ build, mode, publicHost, getLoadContext }: Options) {
   const handle = createRemixHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const key = mode === "production" ? pageCacheKey(req) : null;
+      const key = mode === "production" ? pageCacheKey(req, publicHost) : null;
       if (key) {
         const page = await pages.get(key);
         if (page) return serveCached(req, res, key, page, ...(await csrfFor(req)));

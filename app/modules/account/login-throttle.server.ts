@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { loginFailures } from "~/.server/db/schema";
 import { DomainError, isDomainError } from "~/.server/domain-error";
@@ -9,9 +9,12 @@ import { DomainError, isDomainError } from "~/.server/domain-error";
  * every address together, in the database so that every shop process and every client
  * address sees the same count. MAX_FAILURES failed sign-ins within WINDOW_MINUTES lock the
  * account's sign-in for COOL_DOWN_MINUTES, right password or not; a success or a password
- * reset (the way back for a locked-out owner) clears the count. The backoffice sign-in
- * (/adminLogin) counts separately and locks sooner. The count is kept for any address that
- * is tried, known or not, so the lock does not tell which addresses have accounts.
+ * reset (the way back for a locked-out owner) clears the count. Both sign-in forms count on
+ * the same row of the account; a failure at the backoffice sign-in (/adminLogin) locks from
+ * the 5th on, one at the shop's from the 10th, and a lock closes both forms: a backoffice
+ * account (which can sign in at either) gets at most 10 guesses a window, only 5 at its own
+ * form. The count is kept for any address that is tried, known or not, so the lock does not
+ * tell which addresses have accounts (docs/decisions/0033).
  * On top of this, the per-address request budget of rate-limit.server.ts
  * (RATE_LIMIT_AUTH_POINTS a minute) slows one address guessing across many accounts.
  */
@@ -24,9 +27,9 @@ export const COOL_DOWN_MINUTES = 15;
 /** The customer sign-in's limit (kept for the tests and messages that name it). */
 export const MAX_FAILURES = LOGIN_LIMITS.shop.maxFailures;
 
-/** The row key: a hash, so the table holds no e-mail addresses in clear. */
-export function throttleKey(username: string, scope: LoginScope = "shop"): string {
-  return createHash("sha256").update(`${scope}|${username.trim().toLowerCase()}`).digest("hex");
+/** The row key of an account (known or not): a hash, so the table holds no e-mail addresses in clear. */
+export function throttleKey(username: string): string {
+  return createHash("sha256").update(`account|${username.trim().toLowerCase()}`).digest("hex");
 }
 
 export const lockedOut = () =>
@@ -69,11 +72,9 @@ export async function clearLoginFailures(key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-/** A password reset by mail ends every lock of the account (issue 13 item 11: the way back in). */
-export async function clearAccountLocks(email: string): Promise<void> {
-  const db = await getDb();
-  const keys = (Object.keys(LOGIN_LIMITS) as LoginScope[]).map((scope) => throttleKey(email, scope));
-  await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+/** A password reset by mail ends the account's lock (issue 13 item 11: the way back in). */
+export async function clearAccountLock(email: string): Promise<void> {
+  await clearLoginFailures(throttleKey(email));
 }
 
 /**
@@ -81,7 +82,7 @@ export async function clearAccountLocks(email: string): Promise<void> {
  * failure, a success clears the count.
  */
 export async function throttled<T>(username: string, scope: LoginScope, check: () => Promise<T>): Promise<T> {
-  const key = throttleKey(username, scope);
+  const key = throttleKey(username);
   await assertNotLockedOut(key);
   let result: T;
   try {

@@ -8,7 +8,7 @@ import { endOtherSessions } from "~/.server/session.server";
 import type { Locale } from "~/lib/locales";
 import { mailPasswordResetLink } from "./account-mails.server";
 import { consumeAccountToken } from "./account-tokens.server";
-import { clearAccountLocks } from "./login-throttle.server";
+import { clearAccountLock } from "./login-throttle.server";
 
 /**
  * Passwords of customers (spec §7 User "password/reset {oldPassword, newPassword},
@@ -44,7 +44,7 @@ export async function resetPassword(token: unknown, newPassword: string): Promis
   });
   if (!changed) return false;
   // The way back in for an owner locked out by someone guessing (issue 13 item 11).
-  await clearAccountLocks(changed.email);
+  await clearAccountLock(changed.email);
   await endOtherSessions(changed.id);
   return true;
 }

@@ -49,7 +49,7 @@ export async function loadBlogPage(request: Request, slug: string | undefined, l
   const heading = term ? term.name : t("blog.title");
   return {
     locale,
-    origin: env.PUBLIC_URL ?? url.origin,
+    origin: env.PUBLIC_URL,
     title: `${heading} | ${site.site.name}`,
     description: t("blog.title"),
     alternates,

@@ -98,7 +98,7 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
   const maxOnepage = Math.floor(MAX_LIMIT / state.limit);
   return {
     locale,
-    origin: env.PUBLIC_URL ?? url.origin,
+    origin: env.PUBLIC_URL,
     title: `${heading} | ${site.site.name}`,
     description: plainText(descriptionHtml) || t("shop.metaDescription"),
     // The language switch links to the category's own slug in each language.
