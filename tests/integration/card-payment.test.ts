@@ -215,3 +215,19 @@ describe("the provider's callback", () => {
     expect((await shop.handle(new Request(`${ORIGIN}/payment/card/callback`, { headers: { Host: "localhost:3000" } }))).status).toBe(405);
   });
 });
+
+// Issue 13 item 10: payment callbacks come from PUBLIC_URL (http://localhost:3000 in the tests), never from the request's Host.
+describe("return and callback URLs", () => {
+  it("are built from PUBLIC_URL even when the request names another Host", async () => {
+    const { slug } = await cardOrder();
+    // The customer's browser, reaching the shop under a Host of the attacker's choosing.
+    const spoofer = new Visitor(shop, "http://evil.example");
+    for (const [name, value] of customer.cookies) spoofer.cookies.set(name, value);
+    const pay = await spoofer.post(`/profil/narudzbe/${slug}`, { intent: "pay" }, { tokenFrom: `/profil/narudzbe/${slug}` });
+    expect(pay.status).toBe(302);
+    const provider = new URL(pay.headers.get("Location")!);
+    expect(provider.origin).toBe(ORIGIN);
+    expect(provider.searchParams.get("returnUrl")).toMatch(/^http:\/\/localhost:3000\/naplata\/kartica\/\d+$/);
+    expect(provider.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/payment/card/callback`);
+  });
+});

@@ -79,4 +79,20 @@ describe("sitemap.xml", () => {
     expect(await sitemap()).toContain("http://localhost:3000/en/product/tegola-novi-naziv");
     await rename("tegola-novi-naziv", "aluminium-tile-effect-panel-tegola");
   });
+
+  // Issue 13 item 10: "Absolute URLs in mails, sitemap, canonical/hreflang links ... come from PUBLIC_URL".
+  it("names only PUBLIC_URL (http://localhost:3000 in the tests), whatever Host or X-Forwarded-Host a request brings", async () => {
+    const spoofer = new Visitor(shop, "http://evil.example");
+    const response = await spoofer.get("/sitemap.xml", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    const locs = [...parseXml(await response.text()).getElementsByTagName("loc")].map((loc) => loc.textContent ?? "");
+    expect(locs.length).toBeGreaterThan(10);
+    expect(locs.filter((loc) => !loc.startsWith("http://localhost:3000/"))).toEqual([]);
+    // And the page itself: canonical and hreflang links.
+    const page = await (await spoofer.get("/en/shop", { "X-Forwarded-Host": "evil.example" })).text();
+    const document = new JSDOM(page).window.document;
+    const links = [...document.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')].map((link) => link.getAttribute("href") ?? "");
+    expect(links).toContain("http://localhost:3000/en/shop");
+    expect(links.filter((href) => !href.startsWith("http://localhost:3000/"))).toEqual([]);
+    expect(page).not.toContain("evil.example");
+  });
 });

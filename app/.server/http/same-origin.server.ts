@@ -9,7 +9,9 @@ const MESSAGES = { hr: hr.error.forbidden, en: en.error.forbidden, de: de.error.
 /**
  * A state-changing request whose Origin is another site is refused with 403 before it
  * reaches an action. (Remix would refuse it too, but with a 500.) Requests without an
- * Origin header still meet the CSRF token check of every action.
+ * Origin header still meet the CSRF token check of every action. X-Forwarded-Host is read
+ * only because forwarded-headers.server.ts has already dropped it unless a proxy named in
+ * TRUST_PROXY sent it.
  */
 export function sameOrigin(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
