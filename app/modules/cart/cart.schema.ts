@@ -16,6 +16,7 @@ const INVALID_QUANTITY = "error.invalidQuantity";
  */
 export const cartQuantity = z
   .string({ required_error: INVALID_QUANTITY, invalid_type_error: INVALID_QUANTITY })
+  .max(20, INVALID_QUANTITY)
   .trim()
   .regex(/^\d{1,4}$/, INVALID_QUANTITY)
   .transform(Number)
@@ -41,7 +42,7 @@ const common = {
 const line = {
   productId: postedId,
   variantId: postedId,
-  bundleOptions: z.record(postedId).optional(),
+  bundleOptions: z.record(z.string().max(FIELD_NAME_MAX), postedId).optional(),
   /** Checked against the product's custom options by validateProductOptions. */
   options: z.record(z.string().max(FIELD_NAME_MAX), z.unknown()).optional(),
 };

@@ -65,6 +65,7 @@ export const formDefinitionSchema = z
       // Not a name the form itself posts (return path, fetcher mark, CSRF, honeypot, consents).
       name: z
         .string()
+        .max(40)
         .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/)
         .refine((name) => !RESERVED_NAMES.has(name), "forms.validation.reservedName"),
       type: z.enum(FORM_FIELD_TYPES),
