@@ -22,8 +22,8 @@ export const bufferedBody = (req: Request): Buffer | undefined => BODIES.get(req
 /**
  * Bounds every request body before anything parses it: a declared Content-Length over the
  * limit is refused at once; a body without one (chunked) is counted while it arrives and
- * refused as soon as it passes the limit. Refused: 413 with a translated message and the
- * connection closed. A body within the limit is kept (at most `limit` bytes) for the
+ * refused as soon as it passes the limit. Refused: 413 with a translated message; the rest
+ * is read and dropped, and the connection cut after 5 s if the client keeps sending. A body within the limit is kept (at most `limit` bytes) for the
  * request handler, which hands it to Remix (`bufferedBody`).
  */
 export function bodyLimit({ limit = FORM_BODY_LIMIT, larger = [] }: Options = {}) {
@@ -32,11 +32,11 @@ export function bodyLimit({ limit = FORM_BODY_LIMIT, larger = [] }: Options = {}
     const max = larger.find((l) => req.path.startsWith(l.prefix))?.limit ?? limit;
     const refuse = () => {
       if (res.headersSent) return;
-      res.setHeader("Connection", "close");
       res.status(413).type("text/plain; charset=utf-8").send(MESSAGES[localeFromPath(req.path)]);
-      // Stop reading what is left; the socket closes once the answer is out.
-      req.unpipe();
-      req.pause();
+      // What is still coming is read and dropped (closing on unread data would reset the
+      // connection and could lose the answer); a client that keeps sending is cut off.
+      req.resume();
+      setTimeout(() => req.socket.destroy(), 5_000).unref();
     };
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > max) return refuse();
