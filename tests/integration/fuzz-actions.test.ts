@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z, type ZodTypeAny } from "zod";
-import { Visitor, formTokensOf } from "../setup/client";
+import { Visitor, type formTokensOf } from "../setup/client";
 import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
 import { bootShop, type Shop } from "../setup/shop";
 
@@ -22,7 +22,7 @@ const TOTAL_POSTS = 2_100;
 const root = path.resolve(import.meta.dirname, "../..");
 
 let shop: Shop;
-let actions: { id: string; path: string }[] = [];
+const actions: { id: string; path: string }[] = [];
 let visitors: Visitor[] = [];
 const tokens = new Map<Visitor, ReturnType<typeof formTokensOf>>();
 
