@@ -74,6 +74,8 @@ async function visit(page: Page, path: string, status = 200) {
 
 test.describe("no console or hydration errors on any screen", () => {
   test.skip(({ js }) => !js, "hydration needs JavaScript");
+  // Dozens of pages each, every one waited on until its lazy sections are in.
+  test.setTimeout(240_000);
 
   test("the shop's screens, the 404 page and a signed-in customer's profile", async ({ page }) => {
     const watcher = watch(page);

@@ -110,7 +110,7 @@ beforeAll(async () => {
       return null;
     end $$;
   `));
-  const tables = await db.execute<{ tablename: string }>(sql.raw(`select tablename from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`));
+  const tables = (await db.execute(sql.raw(`select tablename from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`))) as unknown as Rows<{ tablename: string }>;
   for (const { tablename } of tables.rows) {
     await db.execute(sql.raw(`create trigger fuzz_count after insert or update or delete on "${tablename}" for each row execute function fuzz_count()`));
   }
@@ -122,9 +122,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => shop.close());
 
+type Rows<T> = { rows: T[] };
+
 async function writes(): Promise<Map<string, number>> {
   const db = await shop.db();
-  const { rows } = await db.execute<{ tbl: string; n: string }>(sql.raw("select tbl, n from fuzz_writes"));
+  const { rows } = (await db.execute(sql.raw("select tbl, n from fuzz_writes"))) as unknown as Rows<{ tbl: string; n: string }>;
   return new Map(rows.map((r) => [r.tbl, Number(r.n)]));
 }
 
