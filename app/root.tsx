@@ -14,7 +14,7 @@ import {
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "~/components/honeypot-inputs";
 import { readAcceptedCookies } from "./.server/cookies.server";
 import { env } from "./.server/env.server";
 import { csrf, honeypot } from "./.server/security.server";

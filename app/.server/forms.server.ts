@@ -1,24 +1,76 @@
 import type { Submission as ConformSubmission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
+import { FIELD_INDEX_MAX, FIELD_MAX_LENGTH, FIELD_NAME_MAX, INVALID_CHARACTERS, hasInvalidCharacters, tooLong } from "~/lib/schema-fields";
 import { messageKey } from "~/lib/validation-message";
 import type { DomainError } from "./domain-error";
-import { readForm } from "./security.server";
+import { isHoneypotField, readForm } from "./security.server";
 
 /**
  * The server half of every form (DESIGN.md "forms"): one zod schema per form.
- * - `readSubmission` checks the CSRF token and the honeypot, then parses the post with the
- *   schema (conform's `parseWithZod`: empty strings are "not given", numbers and dates
- *   coerced, the schema's message keys as errors).
+ * - `readSubmission` checks the CSRF token and the honeypot, screens every posted value
+ *   (`screenForm`: no NUL or other invalid character, none longer than FIELD_MAX_LENGTH,
+ *   fields a schema does not name included), then parses the post with the schema
+ *   (conform's `parseWithZod`: empty strings are "not given", numbers and dates coerced,
+ *   the schema's message keys as errors). A screened-out value is refused like a schema
+ *   error: 400 with the message at its field, nothing changed (DESIGN.md "Trust boundaries").
  * - `formConstraint` turns the same schema into HTML constraints for the loader, so the
  *   browser checks required, lengths, ranges and patterns without JavaScript and without zod.
  * - `refuse` and `refuseWith` answer a refused post: 400 (or the error's status) with
  *   `submission.reply()`, which carries the errors and what was typed, never passwords.
  */
-export async function readSubmission<Schema extends ZodTypeAny>(request: Request, schema: Schema) {
+export async function readSubmission<Schema extends ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+): Promise<{ form: FormData; submission: ConformSubmission<z.input<Schema>, string[], z.output<Schema>> }> {
   const form = await readForm(request);
-  return { form, submission: parseWithZod(form, { schema }) };
+  const refused = screenForm(form);
+  const submission = refused ? parseWithZod(form, { schema: refusal(refused) }) : parseWithZod(form, { schema });
+  return { form, submission: submission as ConformSubmission<z.input<Schema>, string[], z.output<Schema>> };
+}
+
+/** The most fields one post may carry (the largest form, register with two addresses and consents, has under 60). */
+const FIELDS_MAX = 500;
+// conform turns `name[12]` into a list of 13: a huge index would build a huge list.
+const INDEX = /\[(\d+)\]/g;
+
+function usableName(name: string): boolean {
+  if (name.length > FIELD_NAME_MAX || hasInvalidCharacters(name)) return false;
+  for (const [, index] of name.matchAll(INDEX)) if (index.length > 3 || Number(index) > FIELD_INDEX_MAX) return false;
+  return true;
+}
+
+/** Whether a posted value is one no field accepts: an invalid character (tab, CR and LF pass here) or over-long. */
+function unacceptable(value: FormDataEntryValue): string | null {
+  if (typeof value !== "string") return null;
+  if (value.length > FIELD_MAX_LENGTH) return tooLong(FIELD_MAX_LENGTH);
+  if (hasInvalidCharacters(value, { multiline: true })) return INVALID_CHARACTERS;
+  return null;
+}
+
+/**
+ * The refusals of a post that no schema needs to spell out: per field, the message of a
+ * value with NUL or another invalid character or longer than FIELD_MAX_LENGTH; null when
+ * every value passes. A post with too many fields or a name no form uses is a bad request
+ * (400) outright: no browser sends one.
+ */
+export function screenForm(form: FormData): Record<string, string> | null {
+  const refused: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of form.entries()) {
+    if (++count > FIELDS_MAX || !usableName(name)) throw new Response("Bad Request", { status: 400 });
+    const message = unacceptable(value);
+    if (message && !(name in refused)) refused[name] = message;
+  }
+  return Object.keys(refused).length > 0 ? refused : null;
+}
+
+/** A schema that fails with the screened-out fields' messages at their fields. */
+function refusal(refused: Record<string, string>) {
+  return z.any().superRefine((_value, ctx) => {
+    for (const [name, message] of Object.entries(refused)) ctx.addIssue({ code: "custom", path: [name], message });
+  });
 }
 
 // A schema's constraints never change: worked out once per schema, not on every render of
@@ -42,8 +94,16 @@ type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string
 /** Fields whose typed value never travels back to the page. */
 const SECRET = /password/i;
 
+/** Fields whose value is not sent back: secrets, the tokens, and values that were refused for what they hold. */
 function hiddenFields(submission: Submission): string[] {
-  return Object.keys(submission.payload).filter((name) => SECRET.test(name) || name === "csrf" || name === "website");
+  const hidden: string[] = [];
+  const walk = (value: unknown, name: string) => {
+    if (Array.isArray(value)) return value.forEach((item, index) => walk(item, `${name}[${index}]`));
+    if (value && typeof value === "object") return Object.entries(value).forEach(([key, item]) => walk(item, name ? `${name}.${key}` : key));
+    if (SECRET.test(name) || name === "csrf" || isHoneypotField(name) || (typeof value === "string" && unacceptable(value) !== null)) hidden.push(name);
+  };
+  walk(submission.payload, "");
+  return hidden;
 }
 
 export function refuse(submission: Submission, { status = 400, ...errors }: ReplyOptions = {}) {

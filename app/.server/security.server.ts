@@ -17,20 +17,37 @@ export const csrf = new CSRF({
   secret: env.SESSION_SECRETS[0],
 });
 
-/** Honeypot on public forms; the seed is stable so forms survive a restart. */
-export const honeypot = new Honeypot({ encryptionSeed: env.HONEYPOT_SEED, randomizeNameFieldName: false, nameFieldName: "website" });
+/**
+ * The honeypot of every form: an empty text field a robot fills ("website") and the
+ * encrypted time the form was rendered ("from__confirm"), both rendered hidden by
+ * `SecureForm` (app/components/honeypot-inputs.tsx). The seed is stable so forms survive a restart.
+ */
+export const HONEYPOT_FIELDS = { name: "website", validFrom: "from__confirm" } as const;
+export const honeypot = new Honeypot({
+  encryptionSeed: env.HONEYPOT_SEED,
+  randomizeNameFieldName: false,
+  nameFieldName: HONEYPOT_FIELDS.name,
+  validFromFieldName: HONEYPOT_FIELDS.validFrom,
+});
+export const isHoneypotField = (name: string) => name === HONEYPOT_FIELDS.name || name === HONEYPOT_FIELDS.validFrom;
+
+/** A refused form post: 400, shown as the translated error page (error.badRequest). */
+const badRequest = () => new Response("Bad Request", { status: 400 });
 
 /**
  * Reads a posted form after checking its CSRF token and honeypot. Every action reads its
  * form through this, so a forged or robot post is refused before anything changes:
- * 403 for a missing or wrong token, 400 for a filled honeypot.
+ * 403 for a missing or wrong token, 400 for a filled honeypot or one left out. remix-utils
+ * checks the honeypot only when its fields are posted, so a post without them would pass:
+ * every form renders them, so a post that lacks either is refused here first. (A bearer
+ * API call, which has no form, is not read through this.)
  */
 export async function readForm(request: Request): Promise<FormData> {
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    throw new Response("Bad Request", { status: 400 });
+    throw badRequest();
   }
   try {
     await csrf.validate(formData, request.headers);
@@ -38,10 +55,11 @@ export async function readForm(request: Request): Promise<FormData> {
     if (error instanceof CSRFError) throw new Response("Forbidden: invalid CSRF token", { status: 403 });
     throw error;
   }
+  if (!formData.has(HONEYPOT_FIELDS.name) || !formData.has(HONEYPOT_FIELDS.validFrom)) throw badRequest();
   try {
     honeypot.check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw new Response("Bad Request", { status: 400 });
+    if (error instanceof SpamError) throw badRequest();
     throw error;
   }
   return formData;

@@ -12,10 +12,19 @@ export function ErrorView({ status }: { status: number }) {
   );
 }
 
+/** A refused request's own message: a form post refused before its fields (CSRF, honeypot, size). */
+const MESSAGES: Record<number, string> = {
+  400: "error.badRequest",
+  403: "error.forbidden",
+  404: "error.pageNotFound",
+  413: "error.payloadTooLarge",
+  429: "error.tooManyRequests",
+};
+
 function TranslatedError({ status }: { status: number }) {
   const { t, i18n } = useTranslation();
   const home = localePrefix((i18n.language as Locale) ?? "hr") || "/";
-  const message = status === 404 ? t("error.pageNotFound") : t("error.anErrorOccurred");
+  const message = t(MESSAGES[status] ?? "error.anErrorOccurred");
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center" data-testid="error-view">
       <a href={home} className="text-xl font-bold text-brand-700">

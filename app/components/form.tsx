@@ -1,7 +1,7 @@
 import { Form, type FetcherWithComponents, type FormProps } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/lib/i18n";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "./honeypot-inputs";
 
 /**
  * Every form of the shop: a Remix Form with the CSRF token and the honeypot, so the

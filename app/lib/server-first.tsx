@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, memo, Suspense, type ComponentType, type ReactNode } from "react";
 
 /**
  * A component that only some pages render (the bundle customisation on bundle pages),
@@ -9,6 +9,12 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
  *   Suspense boundary keeps the server's HTML (React hydrates it afterwards).
  * `eager` must be `import.meta.env.SSR ? TheComponent : null` at the call site: Vite turns
  * that into null in the browser build, so the module is not bundled statically there.
+ *
+ * The boundary is memoised: until its module arrives it is still dehydrated, and a
+ * dehydrated boundary that receives an update (a parent re-rendering right after hydration,
+ * e.g. on `useHydrated` turning true) makes React throw the server's HTML away and render it
+ * anew on the client (minified React error #421, issue 13 item 13). With `memo` a parent's
+ * re-render with the same props never reaches it; props that really change still do.
  */
 export function serverFirst<P extends object>(
   eager: ComponentType<P> | null,
@@ -16,11 +22,11 @@ export function serverFirst<P extends object>(
 ): (props: P) => ReactNode {
   // lazy() wraps the props type in ref attributes; the component is the same either way.
   const Component = (eager ?? lazy(() => load().then((component) => ({ default: component })))) as ComponentType<object>;
-  return function ServerFirst(props: P) {
+  return memo(function ServerFirst(props: P) {
     return (
       <Suspense fallback={null}>
         <Component {...props} />
       </Suspense>
     );
-  };
+  }) as unknown as (props: P) => ReactNode;
 }

@@ -23,11 +23,11 @@ export async function cartPost(visitor: Visitor, fields: Record<string, string>,
 
 /** A visitor with the CSRF token already read, for many posts at once (the concurrency test). */
 export async function rawPoster(visitor: Visitor, path = CART) {
-  const token = await visitor.csrfToken(CART);
+  const tokens = await visitor.formTokens(CART);
   return (fields: Record<string, string>) =>
     visitor.request(path, {
       method: "POST",
-      body: new URLSearchParams({ csrf: token, ...fields }),
+      body: new URLSearchParams({ ...tokens, ...fields }),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },
     });
 }

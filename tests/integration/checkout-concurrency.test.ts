@@ -43,11 +43,11 @@ describe("50 parallel checkouts of a product with stock 10", () => {
       // The first two steps as the forms would have saved them.
       const address = { firstName: "Ana", lastName: "Horvat", contactEmail: `parallel-${i}@example.com`, contactPhone: "091", countryIso: "HR", countryName: "Hrvatska", city: "Zagreb", street: "Ilica", houseNumber: "1", zipCode: "10000", companyName: "", companyOib: "" };
       await db.update(carts).set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: Number(ids.courier) }).where(eq(carts.id, cart.id));
-      const token = await visitor.csrfToken("/kosarica");
+      const tokens = await visitor.formTokens("/kosarica");
       posts.push(() =>
         visitor.request(CHECKOUT, {
           method: "POST",
-          body: new URLSearchParams({ csrf: token, intent: "payment", methodId: ids.cod, acceptedConsents: String(consent.id) }),
+          body: new URLSearchParams({ ...tokens, intent: "payment", methodId: ids.cod, acceptedConsents: String(consent.id) }),
           headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },
         }),
       );

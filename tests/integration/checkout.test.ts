@@ -218,11 +218,11 @@ describe("placing the order", () => {
   it("places one order for two identical posts at once (double click) and sends both to the same page", async () => {
     const visitor = await readyToPay();
     const cartId = (await cartRow(db, visitor)).id;
-    const token = await visitor.csrfToken("/kosarica");
+    const tokens = await visitor.formTokens("/kosarica");
     const post = () =>
       visitor.request(CHECKOUT, {
         method: "POST",
-        body: new URLSearchParams({ csrf: token, intent: "payment", methodId: ids.cod, acceptedConsents: consentId }),
+        body: new URLSearchParams({ ...tokens, intent: "payment", methodId: ids.cod, acceptedConsents: consentId }),
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },
       });
     const cookies = new Map(visitor.cookies);

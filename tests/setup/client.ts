@@ -51,17 +51,34 @@ export class Visitor {
 
   /** The CSRF token of the current session, read from a rendered form like a browser would. */
   async csrfToken(path = "/") {
-    const { html } = await this.page(path);
-    const match = /name="csrf" value="([^"]+)"/.exec(html);
-    if (!match) throw new Error(`No CSRF token on ${path}`);
-    return match[1];
+    return (await this.formTokens(path)).csrf;
   }
 
-  /** Posts a form as a browser without JavaScript would, with this visitor's CSRF token. */
-  async post(path: string, fields: Record<string, string | string[]>, { csrf = true, tokenFrom = "/" } = {}) {
+  /**
+   * What every form of a rendered page posts besides its own fields, as a browser would:
+   * the session's CSRF token and the honeypot (its empty field and the encrypted time).
+   */
+  async formTokens(path = "/") {
+    const { html } = await this.page(path);
+    return formTokensOf(html, path);
+  }
+
+  /**
+   * Posts a form as a browser without JavaScript would, with this visitor's CSRF token and
+   * the honeypot fields (`honeypot: false` leaves those out, as a robot might).
+   */
+  async post(path: string, fields: Record<string, string | string[]>, { csrf = true, tokenFrom = "/", honeypot = true } = {}) {
     const body = new URLSearchParams();
-    if (csrf) body.set("csrf", await this.csrfToken(tokenFrom));
+    if (csrf || honeypot) {
+      const tokens = await this.formTokens(tokenFrom);
+      if (csrf) body.set("csrf", tokens.csrf);
+      if (honeypot) {
+        body.set("website", tokens.website);
+        body.set("from__confirm", tokens.from__confirm);
+      }
+    }
     for (const [key, value] of Object.entries(fields)) {
+      if (key === "website" || key === "from__confirm" || key === "csrf") body.delete(key);
       for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
     }
     return this.request(path, {
@@ -70,4 +87,13 @@ export class Visitor {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.origin },
     });
   }
+}
+
+/** The CSRF token and honeypot fields of a rendered page's forms. */
+export function formTokensOf(html: string, path = "the page") {
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!csrf) throw new Error(`No CSRF token on ${path}`);
+  const validFrom = /name="from__confirm" value="([^"]+)"/.exec(html)?.[1];
+  if (!validFrom) throw new Error(`No honeypot on ${path}`);
+  return { csrf, website: "", from__confirm: validFrom };
 }

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "~/components/honeypot-inputs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { I18nProvider } from "~/lib/i18n";
 import { translatorFor } from "~/lib/messages.server";

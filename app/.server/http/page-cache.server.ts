@@ -7,6 +7,7 @@ import { readCookieHeader } from "../cookies.server";
 import { csrf, csrfCookie } from "../security.server";
 import { localeFromPath } from "~/lib/locales";
 import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
+import { bufferedBody } from "./body-limit.server";
 import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
 
 /**
@@ -138,6 +139,14 @@ type Options = {
   getLoadContext: (req: Request, res: Response) => Record<string, unknown>;
 };
 
+/** The adapter's Request, with the body the body limit already read (app/.server/http/body-limit.server.ts). */
+function remixRequest(req: Request, res: Response): globalThis.Request {
+  const request = createRemixRequest(req, res);
+  const body = bufferedBody(req);
+  if (body === undefined) return request;
+  return new globalThis.Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body, duplex: "half" } as RequestInit);
+}
+
 /** The Remix request handler of @remix-run/express with the rendered-page cache in front. */
 export function createCachingRequestHandler({ build, mode, publicHost, getLoadContext }: Options) {
   const handle = createRemixHandler(build, mode);
@@ -148,7 +157,7 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
         const page = await pages.get(key);
         if (page) return serveCached(req, res, key, page, ...(await csrfFor(req)));
       }
-      const response = await handle(createRemixRequest(req, res), getLoadContext(req, res));
+      const response = await handle(remixRequest(req, res), getLoadContext(req, res));
       if (key && isShareable(response)) await sendAndKeep(req, res, response, key);
       else await sendRemixResponse(res, response);
     } catch (error) {

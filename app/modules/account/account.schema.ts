@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageKey } from "~/lib/validation-message";
+import { optionalText, text as boundedText } from "~/lib/schema-fields";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, INTENTS, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "./account-fields";
 
@@ -8,22 +8,13 @@ import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, INTENTS, 
  * loaders turn them into HTML constraints (`formConstraint`), so that a browser without
  * JavaScript checks them too; the server always parses again (`readSubmission`).
  */
-const required = "core.validation.required";
-const tooShort = (length: number) => messageKey("core.validation.minLength", { length });
-const tooLong = (length: number) => messageKey("core.validation.maxLength", { length });
-
-const text = (max: number) => z.string({ invalid_type_error: required }).trim().max(max, tooLong(max)).default("");
-const requiredText = (max: number) =>
-  z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, tooLong(max));
-const email = requiredText(EMAIL_MAX)
-  .email("core.validation.email")
-  .transform((value) => value.toLowerCase());
+// The shared bounded fields (app/lib/schema-fields.ts): a length limit and no NUL or other invalid characters.
+const text = (max: number) => boundedText({ max });
+const requiredText = (max: number) => boundedText({ max, required: true });
+const email = boundedText({ max: EMAIL_MAX, required: true, email: true });
 // Passwords are not trimmed: a space is a character the customer chose.
-const password = z
-  .string({ required_error: required, invalid_type_error: required })
-  .min(1, required)
-  .min(PASSWORD_MIN, tooShort(PASSWORD_MIN))
-  .max(200, tooLong(200));
+const password = boundedText({ max: 200, required: true, min: PASSWORD_MIN, trim: false });
+const repeatedPassword = boundedText({ max: 200, required: true, trim: false });
 const barcode = text(BARCODE_MAX);
 
 /**
@@ -43,7 +34,7 @@ export function isValidOib(value: string): boolean {
 
 /** Spec §5 Login: "username required and an e-mail; password required, min 8". */
 /** The hidden redirectTo is only read here; the route lets nothing but a local path through. */
-export const loginSchema = z.object({ username: email, password, redirectTo: z.string().max(2000).optional() });
+export const loginSchema = z.object({ username: email, password, redirectTo: optionalText({ max: 2000 }) });
 export type LoginInput = z.input<typeof loginSchema>;
 
 /**
@@ -91,7 +82,7 @@ const registerFields = z.object({
   lastName: requiredText(NAME_MAX),
   email,
   password,
-  confirmedPassword: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
+  confirmedPassword: repeatedPassword,
   memberCardBarcode: barcode,
   withAddresses: checkbox,
   delivery: addressSchema.optional(),
@@ -121,7 +112,7 @@ export type ProfileInput = z.input<typeof profileSchema>;
 const passwordFields = z.object({
   oldPassword: password,
   newPassword: password,
-  newPasswordAgain: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
+  newPasswordAgain: repeatedPassword,
 });
 
 /** The rules between the change-password fields, once each field passed its own. */
@@ -139,10 +130,7 @@ export type ChangePasswordInput = z.input<typeof passwordFields>;
 
 /** One address of the profile's address book: which one ("new" or its id) and its type. */
 const addressBookFields = addressSchema.extend({
-  addressId: z
-    .string()
-    .optional()
-    .transform((id) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null)),
+  addressId: optionalText({ max: 20 }).transform((id) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null)),
   type: z.enum(ADDRESS_TYPE_OPTIONS).catch("shipping"),
 });
 export const addressBookSchema = addressBookFields;
@@ -165,9 +153,9 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 const resetFields = z.object({
   /** The mailed link's token; checked by the service, never by its shape here. */
-  token: z.string().optional(),
+  token: optionalText({ max: 500 }),
   newPassword: password,
-  newPasswordAgain: z.string({ required_error: required, invalid_type_error: required }).min(1, required),
+  newPasswordAgain: repeatedPassword,
 });
 const samePasswordTwice = (form: z.infer<typeof resetFields>) => form.newPassword === form.newPasswordAgain;
 
@@ -184,11 +172,11 @@ export const passwordPageSchema = z.preprocess(
 );
 
 /** The backoffice sign-in: an e-mail and a password (min 8); where to go after it. */
-export const adminLoginSchema = z.object({ email, password, redirectTo: z.string().optional() });
+export const adminLoginSchema = z.object({ email, password, redirectTo: optionalText({ max: 2000 }) });
 export type AdminLoginInput = z.input<typeof adminLoginSchema>;
 
 /** The logout button: the page it was on, for the language's home (spec §4 Auth). */
-export const logoutSchema = z.object({ from: z.string().optional() });
+export const logoutSchema = z.object({ from: optionalText({ max: 2000 }) });
 
 /** "Pay now" on an unpaid card order of the profile. */
 export const payAgainSchema = z.object({ intent: z.literal("pay") });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageKey } from "~/lib/validation-message";
+import { FIELD_NAME_MAX, optionalText, text } from "~/lib/schema-fields";
 import { QUANTITY } from "~/modules/catalog/product-view";
 import { COUPON_CODE_MAX, INSTRUCTIONS_MAX_LENGTH, MEMBER_CARD_MAX, VIA_FETCHER } from "./cart-form";
 
@@ -8,8 +8,6 @@ import { COUPON_CODE_MAX, INSTRUCTIONS_MAX_LENGTH, MEMBER_CARD_MAX, VIA_FETCHER 
  * `intent`. Messages are locale keys; the action shows a refusal as the cart's toast.
  */
 const INVALID_QUANTITY = "error.invalidQuantity";
-const required = "core.validation.required";
-const tooLong = (length: number) => messageKey("core.validation.maxLength", { length });
 
 /**
  * Spec §5: "Quantity parses as a whole number; not a number or 0 or less gives
@@ -18,6 +16,7 @@ const tooLong = (length: number) => messageKey("core.validation.maxLength", { le
  */
 export const cartQuantity = z
   .string({ required_error: INVALID_QUANTITY, invalid_type_error: INVALID_QUANTITY })
+  .max(20, INVALID_QUANTITY)
   .trim()
   .regex(/^\d{1,4}$/, INVALID_QUANTITY)
   .transform(Number)
@@ -27,15 +26,12 @@ export const cartQuantity = z
  * A posted row id (product, variant, bundle part's variant): a positive whole number, null
  * when it is not one (the service says what is missing), undefined when not posted.
  */
-const postedId = z
-  .string()
-  .optional()
-  .transform((text) => (text === undefined ? undefined : /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null));
+const postedId = optionalText({ max: 20 }).transform((text) => (text === undefined ? undefined : /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null));
 
 /** What every cart form may carry besides its own fields. */
 const common = {
   /** Where "stay on the page" returns to. */
-  redirectTo: z.string().optional(),
+  redirectTo: optionalText({ max: 2000 }),
   /** A hydrated fetcher form: the answer is data instead of a redirect. */
   via: z.literal(VIA_FETCHER).optional().catch(undefined),
   /** Posted by a hydrated page: it can show the cart modal (cartAdditionBehaviour 2). */
@@ -46,12 +42,12 @@ const common = {
 const line = {
   productId: postedId,
   variantId: postedId,
-  bundleOptions: z.record(postedId).optional(),
+  bundleOptions: z.record(z.string().max(FIELD_NAME_MAX), postedId).optional(),
   /** Checked against the product's custom options by validateProductOptions. */
-  options: z.record(z.unknown()).optional(),
+  options: z.record(z.string().max(FIELD_NAME_MAX), z.unknown()).optional(),
 };
 
-const itemId = z.string().trim().default("");
+const itemId = text({ max: 100 });
 
 const add = z.object({ intent: z.literal("add"), quantity: cartQuantity, ...line, ...common });
 // From the product page's cart-item edit mode the form carries the product again.
@@ -59,18 +55,18 @@ const update = z.object({ intent: z.literal("update"), quantity: cartQuantity, i
 /** The forms of the cart page with a text field; their HTML constraints come from these (loader, `formConstraint`). */
 export const couponSchema = z.object({
   intent: z.literal("coupon"),
-  couponCode: z.string({ required_error: required }).trim().min(1, required).max(COUPON_CODE_MAX, tooLong(COUPON_CODE_MAX)),
+  couponCode: text({ max: COUPON_CODE_MAX, required: true }),
   ...common,
 });
 // Empty clears the card (spec §4 Membership barcode).
 export const memberCardSchema = z.object({
   intent: z.literal("memberCard"),
-  memberCardBarcode: z.string().trim().max(MEMBER_CARD_MAX, tooLong(MEMBER_CARD_MAX)).default(""),
+  memberCardBarcode: text({ max: MEMBER_CARD_MAX }),
   ...common,
 });
 export const instructionsSchema = z.object({
   intent: z.literal("instructions"),
-  instructions: z.string().trim().max(INSTRUCTIONS_MAX_LENGTH, tooLong(INSTRUCTIONS_MAX_LENGTH)).default(""),
+  instructions: text({ max: INSTRUCTIONS_MAX_LENGTH, multiline: true }),
   ...common,
 });
 

@@ -36,10 +36,13 @@ type Props = {
  * The browser checks the HTML constraints; the cart action checks them again with
  * validateProductOptions (product-options.server.ts) and the quantity rule of spec §5.
  */
+// One object, not a new {} per render: OptionFields is a serverFirst section (React #421).
+const NO_ERRORS: NonNullable<Props["errors"]> = {};
+
 export function AddToCartForm(props: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const { prefill, errors = {} } = props;
+  const { prefill, errors = NO_ERRORS } = props;
   const editing = prefill.itemId !== null;
   const location = useLocation();
   const hydrated = useHydrated();

@@ -1,3 +1,4 @@
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
@@ -14,7 +15,6 @@ type Props = {
   locale: Locale;
   selections: Record<number, Selection>;
   choosePart: (partId: number, code: string, valueId: number) => void;
-  hydrated: boolean;
   inCart: number;
   action: string;
   prefill: FormPrefill;
@@ -27,8 +27,10 @@ type Props = {
  * variant: without JavaScript in an inline section with a GET form, with JavaScript in a
  * native <dialog> ('Prilagodi paket') holding the whole form, so no dialog library loads.
  */
-export function BundleSection({ product, locale, selections, choosePart, hydrated, inCart, action, prefill }: Props) {
+export function BundleSection({ product, locale, selections, choosePart, inCart, action, prefill }: Props) {
   const { t } = useTranslation();
+  // Read inside the section: a prop that changes on hydration would reach it while it still hydrates (React #421).
+  const hydrated = useHydrated();
   const { parts, hasConfigurableParts } = product.bundle;
   const readiness = bundleReadiness(parts, selections);
   const bundleVariants: Record<number, number> = {};

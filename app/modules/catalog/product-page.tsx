@@ -1,5 +1,5 @@
+import { useMemo } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
@@ -60,8 +60,10 @@ export type ProductPageProps = {
  */
 export function ProductPage({ product, locale, currency, cartPath, prefill, inCart, enquiry, comments }: ProductPageProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  // The props of the serverFirst sections stay the same objects from render to render: a
+  // section still hydrating that received new ones would be rendered anew (React #421).
   const selection = useProductSelection(product, prefill);
+  const bundleProduct = useMemo(() => (product.bundle ? { ...product, bundle: product.bundle } : null), [product]);
   const config = product.configuration;
   const variant = config && selection.main ? findVariant(config, selection.main) : null;
   const unavailable = config !== null && variant === null;
@@ -102,7 +104,7 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
           {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
 
           {config && selection.main ? (
-            <MainVariantForm config={config} selection={selection.main} onChoose={selection.chooseMain} hydrated={hydrated} label={t("product.configure.apply")} />
+            <MainVariantForm config={config} selection={selection.main} onChoose={selection.chooseMain} label={t("product.configure.apply")} />
           ) : null}
           {unavailable ? (
             <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert" data-testid="variant-unavailable">
@@ -112,11 +114,10 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
 
           {product.bundle ? (
             <BundleSection
-              product={{ ...product, bundle: product.bundle }}
+              product={bundleProduct!}
               locale={locale}
               selections={selection.parts}
               choosePart={selection.choosePart}
-              hydrated={hydrated}
               inCart={inCart}
               action={cartPath}
               prefill={prefill}

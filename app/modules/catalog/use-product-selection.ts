@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { partPrefix, readSelection, selectionSearch, type Configuration, type ProductDetail, type Selection } from "./product-view";
 
 type Prefill = { variantId: number | null; bundleOptions: Record<number, number> };
@@ -26,27 +26,41 @@ export function useProductSelection(product: ProductDetail, prefill: Prefill) {
     return initial;
   });
 
-  const syncUrl = (config: Configuration, selection: Selection, prefix: string) => {
-    // Read the live URL: several changes can happen before the router commits the first.
-    const current = new URLSearchParams(window.location.search);
-    navigate({ search: `?${selectionSearch(config, selection, current, prefix)}` }, { replace: true, preventScrollReset: true });
-  };
-
-  return {
-    main,
-    parts,
-    chooseMain(code: string, valueId: number) {
-      if (!product.configuration || !main) return;
-      const next = { ...main, [code]: valueId };
+  // The choosers keep their identity from render to render (they are props of serverFirst
+  // sections, which a new function would make render anew while hydrating: React #421), so
+  // they read the current selection from a ref.
+  const latest = useRef({ main, parts });
+  latest.current = { main, parts };
+  const syncUrl = useCallback(
+    (config: Configuration, selection: Selection, prefix: string) => {
+      // Read the live URL: several changes can happen before the router commits the first.
+      const current = new URLSearchParams(window.location.search);
+      navigate({ search: `?${selectionSearch(config, selection, current, prefix)}` }, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
+  const chooseMain = useCallback(
+    (code: string, valueId: number) => {
+      const current = latest.current.main;
+      if (!product.configuration || !current) return;
+      const next = { ...current, [code]: valueId };
+      latest.current.main = next;
       setMain(next);
       syncUrl(product.configuration, next, "");
     },
-    choosePart(partId: number, code: string, valueId: number) {
+    [product, syncUrl],
+  );
+  const choosePart = useCallback(
+    (partId: number, code: string, valueId: number) => {
       const config = product.bundle?.parts.find((p) => p.id === partId)?.configuration;
       if (!config) return;
-      const next = { ...parts[partId], [code]: valueId };
+      const next = { ...latest.current.parts[partId], [code]: valueId };
+      latest.current.parts = { ...latest.current.parts, [partId]: next };
       setParts((all) => ({ ...all, [partId]: next }));
       syncUrl(config, next, partPrefix(partId));
     },
-  };
+    [product, syncUrl],
+  );
+
+  return { main, parts, chooseMain, choosePart };
 }

@@ -1,3 +1,4 @@
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Form, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -90,7 +91,10 @@ export function SelectionForm({ hydrated, names, label, children, testId }: {
  * The main product's variant choice (configurable products only). The product page loads
  * it with `serverFirst`, so a simple product's first-load JavaScript does not carry it.
  */
-export function MainVariantForm({ config, selection, onChoose, hydrated, label }: Omit<SelectsProps, "prefix"> & { hydrated: boolean; label: string }) {
+export function MainVariantForm({ config, selection, onChoose, label }: Omit<SelectsProps, "prefix"> & { label: string }) {
+  // Read here, inside the section, not passed in: a prop that changes on hydration would
+  // reach the section while it still hydrates (React #421).
+  const hydrated = useHydrated();
   return (
     <SelectionForm hydrated={hydrated} names={selectNames(config)} label={label} testId="variant-form">
       <VariantSelects config={config} selection={selection} onChoose={onChoose} />

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DIFFERENT_BILLING } from "~/modules/account/account-fields";
 import { addressSchema, checkbox, forgotPasswordSchema, isOn, openSections } from "~/modules/account/account.schema";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
+import { FIELD_NAME_MAX, id, optionalText, text } from "~/lib/schema-fields";
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
 
 /**
@@ -12,7 +13,7 @@ import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
  */
 
 /** A posted id: digits only, else null (an unknown or forged id is refused by the step). */
-const postedId = z.string().transform((value) => (/^\d{1,9}$/.test(value) ? Number(value) : null));
+const postedId = text({ max: 20 }).transform((value) => (/^\d{1,9}$/.test(value) ? Number(value) : null));
 
 /** Guest checkout (spec §6): the e-mail that becomes the guest user. */
 export const guestStepSchema = forgotPasswordSchema.extend({ intent: z.literal("guest") });
@@ -21,7 +22,7 @@ export type GuestStepInput = z.input<typeof guestStepSchema>;
 const addressStepFields = z.object({
   intent: z.literal("address"),
   /** A saved address's id, or "new" for the typed delivery address. */
-  [SAVED_ADDRESS_FIELD]: z.string().optional().default(NEW_ADDRESS),
+  [SAVED_ADDRESS_FIELD]: optionalText({ max: 20 }).default(NEW_ADDRESS),
   delivery: addressSchema.optional(),
   [DIFFERENT_BILLING]: checkbox,
   billing: addressSchema.optional(),
@@ -40,8 +41,8 @@ export const addressStepSchema = z.preprocess(openAddressSections, addressStepFi
 /** Spec §3 Shipping form (methodId, branchId per method: "branchId.{methodId}"); §8 shippingMethodUndefined. */
 const shippingStepFields = z.object({
   intent: z.literal("shipping"),
-  methodId: z.number({ required_error: "checkout.shippingMethodUndefined", invalid_type_error: "checkout.shippingMethodUndefined" }).int().positive(),
-  branchId: z.record(z.string(), postedId).optional().default({}),
+  methodId: id("checkout.shippingMethodUndefined"),
+  branchId: z.record(z.string().max(FIELD_NAME_MAX), postedId).optional().default({}),
 });
 export const shippingStepSchema = shippingStepFields;
 export type ShippingStepInput = z.input<typeof shippingStepFields>;
@@ -49,7 +50,7 @@ export type ShippingStepInput = z.input<typeof shippingStepFields>;
 /** Spec §3 Payment form (methodId, acceptedConsents); §8 paymentMethodUndefined. */
 const paymentStepFields = z.object({
   intent: z.literal("payment"),
-  methodId: z.number({ required_error: "checkout.paymentMethodUndefined", invalid_type_error: "checkout.paymentMethodUndefined" }).int().positive(),
+  methodId: id("checkout.paymentMethodUndefined"),
   acceptedConsents: acceptedConsentsSchema,
 });
 export const paymentStepSchema = paymentStepFields;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMMENT_ENTITIES } from "~/.server/db/schema";
+import { FIELD_MAX_LENGTH, INT4_MAX, id as rowId, optionalText, text } from "~/lib/schema-fields";
 
 /**
  * The comment form's post (spec §1, §5): a new comment on a product or post, or the
@@ -7,11 +8,12 @@ import { COMMENT_ENTITIES } from "~/.server/db/schema";
  * stars, the length) depend on the shop's comment options and are the service's
  * (`checkInput`), answered as toasts.
  */
-const id = z.number().int().positive().max(2 ** 31 - 1);
+const id = rowId();
 const common = {
-  rating: z.number().optional(),
-  content: z.string().default(""),
-  redirectTo: z.string().optional(),
+  // Bounded here; the service answers a rating beyond the stars and a too-long text with its own toasts.
+  rating: z.number().min(-INT4_MAX).max(INT4_MAX).optional(),
+  content: text({ max: FIELD_MAX_LENGTH, multiline: true }),
+  redirectTo: optionalText({ max: 2000 }),
 };
 
 export const commentSchema = z.discriminatedUnion("intent", [

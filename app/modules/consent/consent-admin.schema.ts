@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageKey } from "~/lib/validation-message";
+import { optionalText, text } from "~/lib/schema-fields";
 import { MAX_ID, acceptedConsentsSchema } from "./consent.schema";
 
 /**
@@ -11,7 +12,7 @@ const SLUG_MAX = 200;
 const required = "core.validation.required";
 const uniqueNumberMessage = messageKey("consent.validation.uniqueNumber", { max: MAX_ID });
 const nameTooLong = messageKey("core.validation.maxLength", { length: NAME_MAX });
-const optionalName = z.string().trim().max(NAME_MAX, nameTooLong).optional();
+const optionalName = optionalText({ max: NAME_MAX, maxMessage: nameTooLong });
 
 /** The admin's new-consent form (conform + zod: HTML constraints without JS, the same rules in the action). */
 export const createConsentSchema = z.object({
@@ -22,7 +23,7 @@ export const createConsentSchema = z.object({
     .max(MAX_ID, uniqueNumberMessage),
   displayName: z.object(
     {
-      hr: z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, nameTooLong),
+      hr: text({ max: NAME_MAX, required: true, maxMessage: nameTooLong }),
       en: optionalName,
       de: optionalName,
     },

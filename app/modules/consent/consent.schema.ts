@@ -49,7 +49,7 @@ export function readAcceptedConsents(form: FormData): number[] {
 /** The same as a zod field, for conform schemas that include acceptedConsents. */
 export const acceptedConsentsSchema = z.preprocess(
   (value) => parseConsentIds(value === undefined ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.number().int().positive()),
+  z.array(z.number().int().positive().max(MAX_ID)),
 );
 
 export type ConsentCheck = { ok: true; accepted: number[] } | { ok: false; accepted: number[]; missing: number[] };

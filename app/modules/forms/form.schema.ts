@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FORM_FIELD_TYPES, type FormFieldDefinition } from "~/.server/db/schema/forms";
-import { messageKey } from "~/lib/validation-message";
+import { optionalText, text } from "~/lib/schema-fields";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 
 /**
@@ -25,19 +25,18 @@ function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
       : z.boolean({ invalid_type_error: REQUIRED }).optional().transform((value) => value === true);
   }
   const max = maxLengthOf(field);
-  const text = z.string({ required_error: REQUIRED, invalid_type_error: REQUIRED }).trim();
-  const limited = (field.required ? text.min(1, REQUIRED) : text).max(max, messageKey("core.validation.maxLength", { length: max }));
-  let rule: z.ZodTypeAny = limited;
+  // The shared bounded text (app/lib/schema-fields.ts): its length and no NUL or other invalid characters.
+  const limited = text({ max, required: field.required, multiline: field.type === "textarea" });
   if (field.type === "email") {
-    rule = limited.refine((value) => value === "" || z.string().email().safeParse(value).success, "core.validation.email").transform((value) => value.toLowerCase());
+    return limited.refine((value) => value === "" || z.string().email().safeParse(value).success, "core.validation.email").transform((value) => value.toLowerCase());
   }
-  if (field.type === "tel") rule = limited.refine((value) => value === "" || PHONE.test(value), "forms.validation.contactNumber");
+  if (field.type === "tel") return limited.refine((value) => value === "" || PHONE.test(value), "forms.validation.contactNumber");
   if (field.type === "select") {
     const allowed = new Set((field.options ?? []).map((o) => o.value));
-    rule = limited.refine((value) => value === "" || allowed.has(value), "forms.validation.option");
+    return limited.refine((value) => value === "" || allowed.has(value), "forms.validation.option");
   }
   // An empty optional field is stored as "" (conform posts it as not given).
-  return field.required ? rule : rule.default("");
+  return limited;
 }
 
 /** The post of a form: its fields, the ticked consents, the page to go back to and the fetcher's mark. */
@@ -45,8 +44,8 @@ export function formDataSchema(fields: readonly FormFieldDefinition[]) {
   return z.object({
     ...Object.fromEntries(fields.map((f) => [f.name, fieldRule(f)])),
     acceptedConsents: acceptedConsentsSchema,
-    redirectTo: z.string().optional(),
-    via: z.string().optional(),
+    redirectTo: optionalText({ max: 2000 }),
+    via: optionalText({ max: 20 }),
   });
 }
 
@@ -66,6 +65,7 @@ export const formDefinitionSchema = z
       // Not a name the form itself posts (return path, fetcher mark, CSRF, honeypot, consents).
       name: z
         .string()
+        .max(40)
         .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/)
         .refine((name) => !RESERVED_NAMES.has(name), "forms.validation.reservedName"),
       type: z.enum(FORM_FIELD_TYPES),

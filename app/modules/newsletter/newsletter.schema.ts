@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText, text } from "~/lib/schema-fields";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 import { NEWSLETTER_EMAIL_MAX } from "./newsletter-fields";
 export { NEWSLETTER_EMAIL_MAX, VIA_FETCHER, type NewsletterAnswer, type NewsletterField } from "./newsletter-fields";
@@ -9,18 +10,12 @@ export { NEWSLETTER_EMAIL_MAX, VIA_FETCHER, type NewsletterAnswer, type Newslett
  * them; the home page's loader sends their HTML constraints (type=email, required,
  * maxlength) so a browser without JS checks too.
  */
-export const newsletterEmailSchema = z
-  .string({ required_error: "core.validation.required", invalid_type_error: "core.validation.required" })
-  .trim()
-  .min(1, "core.validation.required")
-  .max(NEWSLETTER_EMAIL_MAX, "core.validation.email")
-  .email("core.validation.email")
-  .transform((email) => email.toLowerCase());
+export const newsletterEmailSchema = text({ max: NEWSLETTER_EMAIL_MAX, required: true, email: true, maxMessage: "core.validation.email" });
 
 export const newsletterSchema = z.object({
   email: newsletterEmailSchema,
   acceptedConsents: acceptedConsentsSchema,
-  redirectTo: z.string().optional(),
-  via: z.string().optional(),
+  redirectTo: optionalText({ max: 2000 }),
+  via: optionalText({ max: 20 }),
 });
 export type NewsletterInput = z.input<typeof newsletterSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText, text } from "~/lib/schema-fields";
 
 /**
  * The cookie notice's post (spec §4 Other): which button was pressed and the ticked
@@ -6,6 +7,6 @@ import { z } from "zod";
  */
 export const cookieConsentSchema = z.object({
   choice: z.enum(["necessary", "selected", "all"]).optional(),
-  categories: z.array(z.string()).default([]),
-  redirectTo: z.string().optional(),
+  categories: z.array(text({ max: 50 })).max(20).default([]),
+  redirectTo: optionalText({ max: 2000 }),
 });

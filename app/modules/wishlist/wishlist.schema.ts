@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { id, optionalText } from "~/lib/schema-fields";
 
 /** The heart's post (spec §4 Wishlist): the product to toggle and the page to return to. */
 export const wishlistToggleSchema = z.object({
-  productId: z.number().int().positive(),
-  redirectTo: z.string().optional(),
+  productId: id(),
+  redirectTo: optionalText({ max: 2000 }),
 });
