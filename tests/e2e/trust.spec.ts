@@ -7,6 +7,9 @@ import { expect, ready, test } from "./fixtures";
  */
 const CUSTOMER = { email: "kupac@example.com", password: "Kupac2026!" };
 
+// Each test signs in eight or eleven times (argon2 each): more than the default 30 s on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function logIn(page: Page, js: boolean, path: string, email: string, password: string) {
   await page.goto(path);
   await ready(page, js);
