@@ -8,9 +8,13 @@ import { sourceHash, writeSourceHash } from "./build-freshness.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 // Hashed before building: a source edited during the build makes the next check rebuild.
 const hash = sourceHash(root);
+// Always a production build: the integration suite rebuilds from inside vitest, whose
+// NODE_ENV=test would otherwise give the browser React's development build (three times
+// the first-load JavaScript, unminified error messages).
 execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
   cwd: root,
   stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
 });
 // The browser bundle is minified without license comments (vite.config.ts); the licenses
 // of the packages it contains are served whole at /third-party-licenses.txt instead.
