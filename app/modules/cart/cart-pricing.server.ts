@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { cartItems, coupons, deliveryMethods, productCustomOptions, products } from "~/.server/db/schema";
-import { lengthInMm } from "~/modules/catalog/product-view";
+import { lengthInMm } from "~/modules/catalog/length";
 import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
 import type { Locale } from "~/lib/locales";
 import { getSiteContext } from "~/modules/site/site.server";

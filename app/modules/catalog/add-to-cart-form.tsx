@@ -1,19 +1,21 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { formatMetres, formatPrice } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
-import { rowTotal, type Currency } from "~/lib/prices";
+import type { Currency } from "~/lib/prices";
 import { serverFirst } from "~/lib/server-first";
+import { LengthPrice as LengthPriceNow } from "./length-price";
 import { OptionFields as OptionFieldsNow } from "./option-fields";
-import { bundleOptionField, CART_FIELDS, lengthInMm, optionField, QUANTITY, type CustomOption, type FormPrefill } from "./product-view";
+import { bundleOptionField, CART_FIELDS, QUANTITY, type CustomOption, type FormPrefill } from "./product-view";
 
 // Only products with personalisations show them: the browser loads them for those alone. The
 // inputs have no handlers, so the server's HTML works (and keeps what is typed) until then.
 const OptionFields = serverFirst(import.meta.env.SSR ? OptionFieldsNow : null, () => import("./option-fields").then((m) => m.OptionFields));
+// Only products sold per running metre show the price of the entered length: loaded for those alone.
+const LengthPrice = serverFirst(import.meta.env.SSR ? LengthPriceNow : null, () => import("./length-price").then((m) => m.LengthPrice));
 
 type Props = {
   productId: number;
@@ -43,6 +45,8 @@ type Props = {
  * The browser checks the HTML constraints; the cart action checks them again with
  * validateProductOptions (product-options.server.ts) and the quantity rule of spec §5.
  */
+export type PerMetre = { option: CustomOption; unitCents: number; currency: Pick<Currency, "label" | "symbol">; locale: Locale };
+
 export function AddToCartForm(props: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -53,17 +57,9 @@ export function AddToCartForm(props: Props) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction === props.action;
   const { perMetre } = props;
-  const [typed, setTyped] = useState({ length: perMetre ? (prefill.options[perMetre.option.code] ?? "") : "", quantity: String(prefill.quantity) });
-  // The price for the entered length follows what is typed (the server renders it for a prefilled length).
-  const onInput = perMetre
-    ? (event: FormEvent<HTMLFormElement>) => {
-        const field = (name: string) => event.currentTarget.elements.namedItem(name) as HTMLInputElement | null;
-        setTyped({ length: field(optionField(perMetre.option.code))?.value ?? "", quantity: field(CART_FIELDS.quantity)?.value ?? "" });
-      }
-    : undefined;
   const maxQuantity = props.available != null ? Math.max(QUANTITY.min, Math.min(QUANTITY.max, props.available)) : QUANTITY.max;
   return (
-    <SecureForm action={props.action} method="post" className="flex flex-col gap-4" data-testid="add-to-cart-form" onInput={onInput}>
+    <SecureForm action={props.action} method="post" className="flex flex-col gap-4" data-testid="add-to-cart-form">
       <input type="hidden" name={CART_FIELDS.intent} value={editing ? "update" : "add"} />
       {/* Where "stay on the page" returns to; js=1 lets the cart answer with its modal (cartAdditionBehaviour 2). */}
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
@@ -98,7 +94,7 @@ export function AddToCartForm(props: Props) {
           {editing ? t("product.updateCartItem") : t("product.addToCart")}
         </Button>
       </div>
-      {perMetre ? <LengthPrice perMetre={perMetre} length={typed.length} quantity={typed.quantity} /> : null}
+      {perMetre ? <LengthPrice perMetre={perMetre} length={prefill.options[perMetre.option.code] ?? ""} quantity={String(prefill.quantity)} /> : null}
       <p className="min-h-5 text-sm text-red-700" role="status">
         {errors[CART_FIELDS.quantity] ?? (props.disabled ? props.reason : null) ?? ""}
       </p>
@@ -106,24 +102,3 @@ export function AddToCartForm(props: Props) {
   );
 }
 
-export type PerMetre = { option: CustomOption; unitCents: number; currency: Pick<Currency, "label" | "symbol">; locale: Locale };
-
-/**
- * The price of the entered length (issue 13 item 1): price per metre × length in metres ×
- * quantity, rounded to the cent as the cart rounds the line; until a length is entered,
- * how the price is made up.
- */
-function LengthPrice({ perMetre, length, quantity }: { perMetre: PerMetre; length: string; quantity: string }) {
-  const { t } = useTranslation();
-  const mm = lengthInMm(length, perMetre.option.unit);
-  const count = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : 1;
-  const inRange = mm !== null && (perMetre.option.min === null || Number(length) >= perMetre.option.min) && (perMetre.option.max === null || Number(length) <= perMetre.option.max);
-  const money = (cents: number) => formatPrice(cents, perMetre.currency, perMetre.locale);
-  return (
-    <p className="font-medium text-brand-900" aria-live="polite" data-testid="length-price">
-      {inRange && count >= QUANTITY.min && count <= QUANTITY.max
-        ? t("product.lengthPrice.total", { quantity: count, length: formatMetres(mm, perMetre.locale), price: money(rowTotal(perMetre.unitCents, count, mm)) })
-        : t("product.lengthPrice.enter", { price: money(perMetre.unitCents) })}
-    </p>
-  );
-}

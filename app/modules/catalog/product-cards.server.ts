@@ -116,8 +116,11 @@ function cardPrices(row: { retail: number; price: number }, variants: { retail: 
   if (variants.length > 0) {
     const lowest = variants.reduce((a, b) => (b.price < a.price ? b : a));
     const fromPrice = new Set(variants.map((v) => v.price)).size > 1;
-    const retail = fromPrice || new Set(variants.map((v) => v.retail)).size > 1 ? lowest.price : lowest.retail;
-    return { retailPriceCents: retail, finalPriceCents: lowest.price, discountPercent: discountPercent(retail, lowest.price), fromPrice };
+    const sameRetail = new Set(variants.map((v) => v.retail)).size === 1;
+    // The retail price stays the cheapest variant's (the discount filter reads it), but a
+    // "from" price shows no discount: the page starts on a variant that may have none.
+    const discount = fromPrice || !sameRetail ? 0 : discountPercent(lowest.retail, lowest.price);
+    return { retailPriceCents: lowest.retail, finalPriceCents: lowest.price, discountPercent: discount, fromPrice };
   }
   return { retailPriceCents: row.retail, finalPriceCents: row.price, discountPercent: discountPercent(row.retail, row.price), fromPrice: false };
 }

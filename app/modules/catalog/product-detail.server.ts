@@ -12,7 +12,7 @@ import { loadConfigurations } from "./product-configuration.server";
 import {
   CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
 } from "./product-queries.server";
-import { productPrices, selectionSearch, stockState, type PriceUnit, type ProductDetail } from "./product-view";
+import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
 
 /**
  * A found product, and where to send the visitor when the URL is not the product's own
@@ -180,6 +180,7 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     ...stockState(row),
     attributes,
     configuration,
+    fromCents: configuration ? variantsFromCents(configuration) : null,
     bundle: bundleParts ? { parts: bundleParts, hasConfigurableParts: bundleParts.some((p) => p.configuration !== null) } : null,
     customOptions,
     crossSells,

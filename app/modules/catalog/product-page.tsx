@@ -14,7 +14,7 @@ import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
-import { findVariant, lengthOption, variantsFromCents, type FormPrefill, type ProductDetail } from "./product-view";
+import { findVariant, lengthOption, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
 import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
 
@@ -95,7 +95,7 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
             ) : null}
           </div>
           {unavailable ? null : (
-            <ProductPricesView prices={shown.prices} currency={currency} locale={locale} perMetre={perMetre !== null} fromCents={config ? variantsFromCents(config) : null} />
+            <ProductPricesView prices={shown.prices} currency={currency} locale={locale} perMetre={perMetre !== null} fromCents={product.fromCents} />
           )}
           {unavailable ? null : (
             <p className={shown.inStock ? "font-medium text-green-700" : "font-medium text-red-700"} data-testid="stock-state">

@@ -78,16 +78,6 @@ export type CustomOption = {
 
 /** What a product's price is per: a piece, or a running metre (issue 13 item 1). */
 export type PriceUnit = "piece" | "metre";
-const MM_PER_UNIT: Record<string, number> = { mm: 1, cm: 10, m: 1000 };
-
-/** A length option's value in millimetres (whole: the option takes whole numbers), or null when it is none. */
-export function lengthInMm(value: unknown, unit: string | null): number | null {
-  const perUnit = unit ? MM_PER_UNIT[unit] : undefined;
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim().replace(",", ".")) : NaN;
-  if (!perUnit || !Number.isFinite(number) || number <= 0) return null;
-  return Math.round(number * perUnit);
-}
-
 /** The length option of a product sold per running metre, if it is one. */
 export const lengthOption = (product: Pick<ProductDetail, "priceUnit" | "customOptions">) =>
   product.priceUnit === "metre" ? (product.customOptions.find((o) => o.isLength) ?? null) : null;
@@ -124,6 +114,8 @@ export type ProductDetail = {
   available: number | null;
   attributes: AttributeRow[];
   configuration: Configuration | null;
+  /** A configurable product whose variants differ in price: the lowest (issue 13 item 5). */
+  fromCents: number | null;
   bundle: { parts: BundlePart[]; hasConfigurableParts: boolean } | null;
   customOptions: CustomOption[];
   crossSells: ProductCard[];
