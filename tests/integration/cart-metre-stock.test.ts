@@ -87,6 +87,8 @@ describe("per running metre (issue 13 item 1): unit price × length in metres ×
     const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
     expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
     expect((await step(visitor, { intent: "shipping", methodId: methods.courier })).status).toBe(302);
+    const checkout = await visitor.page("/naplata");
+    expect(testId(checkout.html, "checkout-line")).toBe(`2 × Trapezni lim T-35 po mjeri RAL 7016 (7\u00a0m)${eur("203,00")}`);
     const cartId = (await cartRow(db, visitor)).id;
     const placed = await step(visitor, { intent: "payment", methodId: methods.cod, acceptedConsents: String(consent.id) });
     expect(placed.status).toBe(302);
