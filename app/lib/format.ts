@@ -38,6 +38,17 @@ export function formatPrice(cents: number, currency: Pick<Currency, "label" | "s
   return `${format.format(cents / 100)}\u00a0${symbol ? currency.symbol : currency.label}`;
 }
 
+/** A length in millimetres as metres ("7 m", "2,35 m"): what a line sold per running metre is priced by (issue 13 item 1). */
+export function formatMetres(mm: number, locale: Locale): string {
+  return `${formatNumber(mm / 1000, locale)}\u00a0m`;
+}
+
+/** A unit price: per piece "14,50 EUR", per running metre "14,50 EUR/m". */
+export function formatUnitPrice(cents: number, lengthMm: number | null, currency: Pick<Currency, "label" | "symbol">, locale: Locale, options: { symbol?: boolean } = {}): string {
+  const price = formatPrice(cents, currency, locale, options);
+  return lengthMm === null ? price : `${price}/m`;
+}
+
 /** A rate in basis points as a percentage: 2500 → "25 %", 1300 → "13 %", 550 → "5,5 %". */
 export function formatPercent(basisPoints: number, locale: Locale): string {
   return `${formatNumber(basisPoints / 100, locale, { maximumFractionDigits: 2 })}\u00a0%`;

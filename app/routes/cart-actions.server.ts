@@ -17,7 +17,7 @@ import {
 } from "~/modules/cart/cart.server";
 import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "~/modules/cart/cart-form";
 import { cartSchema, type CartPost } from "~/modules/cart/cart.schema";
-import { applyMemberCard } from "~/modules/cart/member-card.server";
+import { applyMemberCard, savedMemberCard } from "~/modules/cart/member-card.server";
 
 /**
  * The cart route's action (spec §4 Cart, §8 cart toasts): one intent per form. Without
@@ -64,7 +64,10 @@ async function run(post: CartPost, request: Request, locale: Locale): Promise<Ou
   switch (post.intent) {
     case "add": {
       const { line, entity } = await resolveCartLine(post, locale);
-      const change = await addToCart(request, line, post.quantity);
+      // A signed-in customer's new cart is theirs, with the member card of their profile (issue 13 item 7).
+      const user = await getCurrentUser(request);
+      const owner = user ? { userId: user.id, memberCardBarcode: await savedMemberCard(user.memberCardBarcode, locale) } : null;
+      const change = await addToCart(request, line, post.quantity, owner);
       return { toast: success("core.notifications.addedToCart", await entityName(entity, locale)), headers: cookies(change), to: "added" };
     }
     case "update": {

@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = await visibleOrder(request, orderSlug, user?.id ?? null);
   const summary = found
     ? {
-        items: found.items.map((i) => ({ id: i.id, name: i.name, sku: i.sku, quantity: i.quantity, rowCents: i.rowCents })),
+        items: found.items.map((i) => ({ id: i.id, name: i.name, sku: i.sku, quantity: i.quantity, lengthMm: i.lengthMm, rowCents: i.rowCents })),
         totals: { itemsTotal: found.order.itemsTotalCents, coupon: found.order.couponCents, delivery: found.order.deliveryCents, tax: found.order.taxCents, orderTotal: found.order.orderTotalCents },
         delivery: `${found.order.deliveryMethodName}${found.order.deliveryBranchName ? ` — ${found.order.deliveryBranchName}` : ""}`,
         payment: found.order.paymentMethodName,

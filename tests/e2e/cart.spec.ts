@@ -11,7 +11,8 @@ const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir"; // 34,90 EUR, member
 const TEGOLA = "/product/aluminijski-panel-crijep-tegola";
 const BUNDLE = "/product/komplet-za-krov-20-m-tegola";
 const MANUAL = "/product/prirucnik-za-montazu-krovnih-panela-pdf";
-const CUT_TO_LENGTH = "/product/trapezni-lim-t-35-po-mjeri-ral-7016";
+const CUT_TO_LENGTH = "/product/trapezni-lim-t-35-po-mjeri-ral-7016"; // 14,50 EUR per running metre, coupon LIM15
+const T45 = "/product/trapezni-lim-t-45-ral-3009-oksidno-crvena-0-7-mm"; // stock 210
 const eur = (amount: string) => new RegExp(`^${amount}\\sEUR$`);
 
 /** A flash toast without JavaScript, a sonner toast with it: either way its text is on the page. */
@@ -128,11 +129,16 @@ test.describe("cart", () => {
     await expect(page.getByTestId("cart-empty")).toBeVisible();
   });
 
-  test("applies a valid membership card with its prices and refuses an invalid one", async ({ page, js }) => {
+  test("applies a valid membership card with its prices and refuses an invalid one; a new cart starts with it", async ({ page, js, context }) => {
     await loginAsAdmin(page, "/");
     await addFrom(page, js, SANDWICH);
     await ready(page, js);
     const card = () => page.getByTestId("member-card-form");
+    // The card saved on the profile (by the other project's run) applies to a new cart by
+    // itself (issue 13 item 7): start from a cart without one.
+    await card().getByLabel("Barkod članske iskaznice").fill("");
+    await card().getByRole("button", { name: "Primijeni iskaznicu" }).click();
+    await expect(page.getByTestId("cart-line-unit")).toContainText("34,90");
     await card().getByLabel("Barkod članske iskaznice").fill("12AB");
     await card().getByRole("button", { name: "Primijeni iskaznicu" }).click();
     await toast(page, "Kod članske iskaznice nije valjan!");
@@ -140,6 +146,11 @@ test.describe("cart", () => {
     await card().getByLabel("Barkod članske iskaznice").fill("385123456789");
     await card().getByRole("button", { name: "Primijeni iskaznicu" }).click();
     await toast(page, "Kod članske iskaznice uspješno primjenjen");
+    await expect(page.getByTestId("cart-line-unit")).toContainText("32,90");
+    // A new cart of the signed-in customer carries the card of the profile.
+    await context.clearCookies({ name: "cartId" });
+    await context.clearCookies({ name: "protectCode" });
+    await addFrom(page, js, SANDWICH);
     await expect(page.getByTestId("cart-line-unit")).toContainText("32,90");
   });
 
@@ -169,5 +180,59 @@ test.describe("cart", () => {
     await page.mouse.click(5, 5);
     await expect(modal).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${SANDWICH}$`));
+  });
+
+  test("sells the cut-to-length sheet per running metre: the page prices the length, the cart charges it (issue 13 item 1)", async ({ page, js }) => {
+    await page.goto(CUT_TO_LENGTH);
+    await ready(page, js);
+    await expect(page.getByTestId("final-price")).toHaveText(/^14,50\sEUR\/m$/);
+    const form = page.getByTestId("add-to-cart-form");
+    await expect(form.getByTestId("length-price")).toHaveText("Upišite duljinu za izračun cijene (14,50\u00a0EUR po dužnom metru).");
+    await form.getByRole("spinbutton", { name: /Duljina/ }).fill("7000");
+    await form.getByLabel("Količina").fill("2");
+    // With JavaScript the price of the entered length follows the fields before adding.
+    if (js) await expect(form.getByTestId("length-price")).toHaveText("Cijena za 2 × 7\u00a0m: 203,00\u00a0EUR");
+    await form.getByRole("button", { name: "Dodaj u košaricu" }).click();
+    await expect(page).toHaveURL(new RegExp(`${CART}$`));
+    const line = lines(page).first();
+    await expect(line.getByTestId("cart-line-unit")).toContainText("14,50\u00a0EUR/m");
+    await expect(line.getByTestId("cart-line-length")).toHaveText("× 7\u00a0m");
+    await expect(line.getByTestId("cart-line-row")).toHaveText(eur("203,00"));
+    await ready(page, js);
+    await page.getByTestId("coupon-form").getByLabel("Kupon").fill("LIM15");
+    await page.getByTestId("coupon-form").getByRole("button", { name: "Primijeni kupon" }).click();
+    await toast(page, "Kupon je primijenjen");
+    // 15 % of 203,00
+    await expect(page.getByTestId("summary-coupon")).toContainText("30,45");
+    if (js) {
+      await ready(page, js);
+      await lines(page).first().getByRole("spinbutton", { name: /Količina/ }).fill("3");
+      await expect(lines(page).first().getByTestId("cart-line-row")).toHaveText(eur("304,50"));
+      await expect(page.getByTestId("summary-itemsTotal")).toContainText("304,50");
+    }
+  });
+
+  test("says how many are available and keeps the cart within the stock (issue 13 item 2)", async ({ page, js }) => {
+    await page.goto(T45);
+    await ready(page, js);
+    const form = page.getByTestId("add-to-cart-form");
+    const quantity = form.getByLabel("Količina");
+    const stock = Number(await quantity.getAttribute("max"));
+    expect(stock).toBeGreaterThan(1);
+    expect(stock).toBeLessThan(999);
+    // The field takes no more than the stock: the browser refuses before posting.
+    await quantity.fill(String(stock + 1));
+    await expect(page.locator('input[name="quantity"]:invalid')).toHaveCount(1);
+    await quantity.fill(String(stock));
+    await form.getByRole("button", { name: "Dodaj u košaricu" }).click();
+    await expect(page).toHaveURL(new RegExp(`${CART}$`));
+    // One more is refused by the server, which counts what the cart holds.
+    await page.goto(T45);
+    await ready(page, js);
+    await page.getByTestId("add-to-cart-form").getByRole("button", { name: "Dodaj u košaricu" }).click();
+    await expect(page).toHaveURL(new RegExp(`${T45}$`));
+    await toast(page, `Nema dovoljno na zalihi: dostupno je ${stock} kom., od toga je ${stock} već u košarici.`);
+    await page.goto(CART);
+    await expect(lines(page).first().getByRole("spinbutton")).toHaveValue(String(stock));
   });
 });

@@ -51,7 +51,10 @@ describe("a simple product", () => {
     expect(form).toMatch(/name="csrf" value="[^"]+"/);
     expect(form).toContain('name="intent" value="add"');
     expect(form).toContain(`name="productId" value="${id}"`);
-    expect(form).toMatch(/<input[^>]*type="number"[^>]*name="quantity"[^>]*min="1"[^>]*max="999"[^>]*step="1"[^>]*required=""[^>]*value="1"/);
+    // Quantity 1 to 999 (spec §9), and no more than the stock on hand (issue 13 item 2).
+    const [{ stock }] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+    expect(stock).toBeLessThan(999);
+    expect(form).toMatch(new RegExp(`<input[^>]*type="number"[^>]*name="quantity"[^>]*min="1"[^>]*max="${stock}"[^>]*step="1"[^>]*required=""[^>]*value="1"`));
     expect(form).not.toMatch(/<button[^>]*disabled=""/);
     // (890 − 790) / 890 = 11.24 % → 11
     expect(testId(html, "discount-badge")).toBe("−11%");

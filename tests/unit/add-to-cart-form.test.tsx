@@ -29,7 +29,7 @@ function renderInRouter(ui: ReactNode) {
   );
 }
 
-const LENGTH: CustomOption = { id: 1, code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm" };
+const LENGTH: CustomOption = { id: 1, code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm", isLength: true };
 const product = { id: 7, customOptions: [LENGTH] };
 const fields = () => Object.fromEntries(new FormData(screen.getByTestId("add-to-cart-form") as HTMLFormElement)) as Record<string, string>;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeTotals, shareOut, type TotalsCoupon, type TotalsInput, type TotalsLine } from "~/modules/cart/cart-totals";
+import { computeTotals, rowTotal, shareOut, type TotalsCoupon, type TotalsInput, type TotalsLine } from "~/modules/cart/cart-totals";
 import { cartQuantity } from "~/modules/cart/cart.schema";
 
 /**
@@ -17,6 +17,38 @@ const coupon = (over: Partial<TotalsCoupon> = {}): TotalsCoupon => ({
 });
 const totals = (over: Partial<TotalsInput>) =>
   computeTotals({ lines: [], membership: false, coupon: null, delivery: null, freeDeliveryCents: null, loyaltyCents: 0, now: NOW, ...over });
+
+describe("per running metre (issue 13 item 1): unit price × length in metres × quantity, rounded per line", () => {
+  it("charges a 7 m sheet as 7 metres, not as one", () => {
+    const t = totals({ lines: [line({ priceCents: 1450, lengthMm: 7000 })] });
+    expect(t.itemsTotal).toBe(10150);
+    expect(t.lines[0]).toMatchObject({ unitCents: 1450, lengthMm: 7000, rowCents: 10150 });
+    expect(totals({ lines: [line({ priceCents: 1450, lengthMm: 7000, quantity: 3 })] }).itemsTotal).toBe(30450);
+  });
+
+  it("rounds half up to the cent once per line, not per metre or per piece", () => {
+    // 14,50 × 2,345 m × 3 = 102,0075 → 102,01 (per piece first: 34,0025 → 34,00 × 3 = 102,00)
+    expect(rowTotal(1450, 3, 2345)).toBe(10201);
+    // 0,01 × 0,27 m = 0,0027 → 0,00; 12,35 × 0,27 m = 3,3345 → 3,33; 0,50 × 0,001 m × 999 = 0,4995 → 0,50
+    expect(rowTotal(1, 1, 270)).toBe(0);
+    expect(rowTotal(1235, 1, 270)).toBe(333);
+    expect(rowTotal(50, 999, 1)).toBe(50);
+    expect(rowTotal(1450, 2)).toBe(2900);
+  });
+
+  it("uses the membership price per metre with a member card", () => {
+    const t = totals({ lines: [line({ priceCents: 1450, membershipCents: 1350, lengthMm: 7000 })], membership: true });
+    expect(t.itemsTotal).toBe(9450);
+  });
+
+  it("applies a coupon scoped to the product to the per-metre line total (demo LIM15: 15 %)", () => {
+    const lines = [line({ productIds: [5], priceCents: 1450, lengthMm: 7000, quantity: 2 }), line({ itemId: "b", productIds: [6], priceCents: 1000 })];
+    const t = totals({ lines, coupon: coupon({ code: "LIM15", value: 15, productIds: [5] }) });
+    expect(t.itemsTotal).toBe(20300 + 1000);
+    expect(t.coupon).toBe(3045); // 15 % of 203,00
+    expect(t.cartTotal).toBe(21300 - 3045);
+  });
+});
 
 describe("computeTotals: the rules", () => {
   it("sums rows and shows the 25 % VAT part of a VAT-inclusive price", () => {

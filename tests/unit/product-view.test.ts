@@ -12,6 +12,8 @@ const variant = (id: number, boja: number, debljina: number): AssociatedProduct 
   prices,
   images: [],
   inStock: true,
+  madeToOrder: false,
+  available: null,
 });
 // Colours 1 (default) and 2, thicknesses 10 and 11 (default); colour 2 has no 11.
 const CONFIG: Configuration = {
@@ -111,7 +113,7 @@ describe("bundle readiness (spec §4 Cart: Addable)", () => {
 });
 
 describe("cart-item edit prefill", () => {
-  const product = { id: 7, customOptions: [{ id: 1, code: "duljina", type: "number" as const, label: "Duljina", required: true, min: 270, max: 15000, unit: "mm" }] };
+  const product = { id: 7, customOptions: [{ id: 1, code: "duljina", type: "number" as const, label: "Duljina", required: true, min: 270, max: 15000, unit: "mm", isLength: true }] };
 
   it("uses the spec's defaults without an item", () => {
     expect(formPrefill(product, null)).toEqual({ itemId: null, quantity: 1, options: { duljina: "" }, variantId: null, bundleOptions: {} });

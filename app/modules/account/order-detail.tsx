@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import type { OrderAddress } from "~/.server/db/schema";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatMetres, formatPrice } from "~/lib/format";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import type { BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import type { OrderDetail } from "./orders.server";
@@ -59,8 +59,11 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, back
                 {line.name}
                 <span className="block text-xs text-slate-500">{line.sku}</span>
               </td>
-              <td className="py-2 text-right">{line.quantity}</td>
-              <td className="py-2 text-right">{money(line.unitCents)}</td>
+              <td className="py-2 text-right">
+                {line.quantity}
+                {line.lengthMm !== null ? <span className="block text-xs text-slate-500" data-testid="order-line-length">× {formatMetres(line.lengthMm, locale)}</span> : null}
+              </td>
+              <td className="py-2 text-right">{money(line.unitCents)}{line.lengthMm !== null ? "/m" : ""}</td>
               <td className="py-2 text-right">{money(line.rowCents)}</td>
             </tr>
           ))}

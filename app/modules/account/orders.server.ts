@@ -58,6 +58,7 @@ export async function getCustomerOrder(userId: number, slug: string) {
       name: orderItems.name,
       quantity: orderItems.quantity,
       unitCents: orderItems.unitCents,
+      lengthMm: orderItems.lengthMm,
       rowCents: orderItems.rowCents,
       taxRateBp: orderItems.taxRateBp,
     })

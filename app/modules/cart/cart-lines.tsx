@@ -6,7 +6,7 @@ import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { mediaUrl } from "~/lib/media";
-import { formatPrice } from "~/lib/format";
+import { formatMetres, formatPrice, formatUnitPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 import { VIA_FETCHER, type CartAnswer } from "./cart-form";
 import type { CartLineView } from "./cart-view";
@@ -99,7 +99,12 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
         </SecureForm>
       </td>
       <td className="py-3 pr-3 text-right" data-testid="cart-line-unit">
-        {money(item.prices.finalPrice)}
+        {formatUnitPrice(item.prices.finalPrice, item.prices.lengthMm, currency, locale)}
+        {item.prices.lengthMm !== null ? (
+          <span className="block text-xs text-slate-600" data-testid="cart-line-length">
+            × {formatMetres(item.prices.lengthMm, locale)}
+          </span>
+        ) : null}
         {item.prices.membershipApplied ? <span className="block text-xs text-brand-700">{t("cart.membershipPrice")}</span> : null}
       </td>
       <td className="py-3 pr-3 text-right font-medium" data-testid="cart-line-row">

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { cartItems, carts } from "~/.server/db/schema";
+import { cartItems, carts, users } from "~/.server/db/schema";
+import { savedMemberCard } from "./member-card.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { newItemId } from "./cart.server";
 import { cartCookies, clearCartCookies, cookiesFor, hasCartCookies, lookupCart } from "./cart-session.server";
@@ -18,11 +19,19 @@ export async function claimCartAtLogin(request: Request, userId: number): Promis
   const lookup = await lookupCart(request);
   const { locale } = requestLocale(request);
   const db = await getDb();
+  // The member card saved on the profile applies to the cart the customer ends up with
+  // when that cart has none (issue 13 item 7); one they applied themselves stays.
+  const [user] = await db.select({ barcode: users.memberCardBarcode }).from(users).where(eq(users.id, userId));
+  const card = await savedMemberCard(user?.barcode, locale);
+  const withCard = async (cartId: number) => {
+    if (card) await db.update(carts).set({ memberCardBarcode: card }).where(and(eq(carts.id, cartId), isNull(carts.memberCardBarcode)));
+  };
   const abandoned = (except?: number) =>
     and(eq(carts.userId, userId), eq(carts.status, "active"), isNull(carts.usedAt), eq(carts.locale, locale), except ? ne(carts.id, except) : undefined);
 
   if (lookup.kind !== "active") {
     const [latest] = await db.select().from(carts).where(abandoned()).orderBy(desc(carts.updatedAt)).limit(1);
+    if (latest) await withCard(latest.id);
     return latest ? cartCookies(latest) : cookiesFor(lookup);
   }
   const current = lookup.cart;
@@ -44,6 +53,7 @@ export async function claimCartAtLogin(request: Request, userId: number): Promis
     }
     await tx.update(carts).set({ status: "archived" }).where(inArray(carts.id, ids));
   });
+  await withCard(current.id);
   return [];
 }
 

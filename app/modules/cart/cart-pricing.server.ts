@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
-import { cartItems, coupons, deliveryMethods, products } from "~/.server/db/schema";
+import { cartItems, coupons, deliveryMethods, productCustomOptions, products } from "~/.server/db/schema";
+import { lengthInMm } from "~/modules/catalog/length";
 import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
 import type { Locale } from "~/lib/locales";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -38,16 +39,46 @@ export async function freeDeliveryCents(locale: Locale): Promise<number | null> 
   return typeof value === "number" && value >= 0 ? value : null;
 }
 
+/**
+ * How each line is sold (issue 13 item 1): by the main product's price unit; a product sold
+ * per running metre takes the length from its length option's value (mm, cm or m). Item id
+ * → millimetres, or null for a line sold per piece.
+ */
+export async function lineLengths(db: Executor, items: CartItemRow[]): Promise<Map<string, number | null>> {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const [units, lengthOptions] = ids.length
+    ? await Promise.all([
+        db.select({ id: products.id, priceUnit: products.priceUnit }).from(products).where(inArray(products.id, ids)),
+        db
+          .select({ productId: productCustomOptions.productId, code: productCustomOptions.code, unit: productCustomOptions.unit })
+          .from(productCustomOptions)
+          .where(and(inArray(productCustomOptions.productId, ids), eq(productCustomOptions.isLength, true))),
+      ])
+    : [[], []];
+  const perMetre = new Set(units.filter((u) => u.priceUnit === "metre").map((u) => u.id));
+  return new Map(
+    items.map((item) => {
+      if (!perMetre.has(item.productId)) return [item.id, null];
+      const option = lengthOptions.find((o) => o.productId === item.productId);
+      const value = option ? item.options.personalizations[option.code] : undefined;
+      // A line stored without its length (the option added later) is refused at the add
+      // and the update; here it counts as one metre rather than as nothing.
+      return [item.id, option ? (lengthInMm(value, option.unit) ?? 1000) : 1000];
+    }),
+  );
+}
+
 export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupon?: TotalsCoupon | null } = {}): Promise<PricedCart> {
   const items = await loadCartItems(db, cart.id);
   const ids = [...new Set(items.map((i) => i.variantId ?? i.productId))];
-  const [prices, couponRow, delivery, freeDelivery] = await Promise.all([
+  const [prices, lengths, couponRow, delivery, freeDelivery] = await Promise.all([
     ids.length
       ? db
           .select({ id: products.id, price: products.priceCents, membership: products.membershipPriceCents, taxRateBp: products.taxRateBp })
           .from(products)
           .where(inArray(products.id, ids))
       : Promise.resolve([]),
+    lineLengths(db, items),
     coupon !== undefined ? Promise.resolve(coupon) : cart.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
     cart.deliveryMethodId
       ? db
@@ -70,6 +101,7 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
         priceCents: price.price,
         membershipCents: price.membership,
         taxRateBp: price.taxRateBp,
+        lengthMm: lengths.get(item.id) ?? null,
       };
     }),
     membership: cart.memberCardBarcode !== null,

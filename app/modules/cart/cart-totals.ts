@@ -1,11 +1,15 @@
-import { taxPart } from "~/lib/prices";
+import { rowTotal, taxPart } from "~/lib/prices";
+
+export { rowTotal };
 
 /**
  * The ONE place cart money is computed (spec §3 Cart prices.converted: itemsTotal,
  * cartTotal, coupon, delivery, loyalty, orderTotal, tax; issue 4 item 5). Pure, integer
  * cents, VAT-inclusive prices with the VAT part shown:
  *
- *   itemsTotal = Σ row totals (unit price × quantity; membership price with a member card)
+ *   itemsTotal = Σ row totals (unit price × quantity; membership price with a member card;
+ *                for a product sold per running metre unit price × length in metres ×
+ *                quantity, rounded to the cent per line: issue 13 item 1)
  *   cartTotal  = itemsTotal − coupon − loyalty
  *   delivery   = price of the chosen method, 0 when none is chosen or cartTotal reaches the
  *                free-delivery limit (spec §7 getFreeDeliveryAmount)
@@ -22,9 +26,12 @@ export type TotalsLine = {
   /** The product and (for a configurable product) the chosen variant: a coupon's scope matches either. */
   productIds: number[];
   quantity: number;
+  /** Per piece, or (with a length) per running metre. */
   priceCents: number;
   membershipCents: number | null;
   taxRateBp: number;
+  /** The length in millimetres of a line sold per running metre; null for a line sold per piece. */
+  lengthMm?: number | null;
 };
 
 export type TotalsCoupon = {
@@ -54,7 +61,7 @@ export type TotalsInput = {
 export type CouponProblem = "notFound" | "notValidNow" | "usedUp" | "minCartValue" | "noEligibleItems";
 
 export type Totals = {
-  lines: { itemId: string; unitCents: number; rowCents: number; membershipApplied: boolean }[];
+  lines: { itemId: string; unitCents: number; lengthMm: number | null; rowCents: number; membershipApplied: boolean }[];
   itemsTotal: number;
   coupon: number;
   couponProblem: CouponProblem | null;
@@ -103,7 +110,8 @@ export function shareOut(amount: number, weights: number[]): number[] {
 export function computeTotals(input: TotalsInput): Totals {
   const lines = input.lines.map((line) => {
     const unitCents = unitPrice(line, input.membership);
-    return { itemId: line.itemId, unitCents, rowCents: unitCents * line.quantity, membershipApplied: unitCents !== line.priceCents };
+    const lengthMm = line.lengthMm ?? null;
+    return { itemId: line.itemId, unitCents, lengthMm, rowCents: rowTotal(unitCents, line.quantity, lengthMm), membershipApplied: unitCents !== line.priceCents };
   });
   const rows = lines.map((l) => l.rowCents);
   const itemsTotal = rows.reduce((a, b) => a + b, 0);

@@ -56,7 +56,7 @@ export async function buildCartView(cart: CartRow, locale: Locale): Promise<Cart
       href: variantHidden ? `${productHref}?cartItemId=${item.id}` : productHref,
       editHref: `${productHref}?cartItemId=${item.id}`,
       details: lineDetails(item, optionRows, texts, row, locale),
-      prices: { finalPrice: price.unitCents, row: price.rowCents, membershipApplied: price.membershipApplied },
+      prices: { finalPrice: price.unitCents, row: price.rowCents, membershipApplied: price.membershipApplied, lengthMm: price.lengthMm },
     };
   });
 

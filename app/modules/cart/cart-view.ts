@@ -16,7 +16,8 @@ export type CartLineView = {
   /** The product page in cart-item edit mode for this line. */
   editHref: string;
   details: { label: string; value: string }[];
-  prices: { finalPrice: number; row: number; membershipApplied: boolean };
+  /** finalPrice per piece, or per running metre when lengthMm is set (the line's length, issue 13 item 1). */
+  prices: { finalPrice: number; row: number; membershipApplied: boolean; lengthMm: number | null };
 };
 
 export type CartSummary = {

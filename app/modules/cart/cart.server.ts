@@ -10,6 +10,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { invalidQuantity, mergeKey, type CartLine } from "./cart-line.server";
 import { findCoupon, normaliseCouponCode, priceCart } from "./cart-pricing.server";
+import { assertStockFor } from "./cart-stock.server";
 import { judge, newProtectCode, readCartCookies, sessionMissing, type CartRow } from "./cart-session.server";
 import type { CouponProblem } from "./cart-totals";
 import { INSTRUCTIONS_MAX_LENGTH } from "./cart-form";
@@ -37,7 +38,11 @@ async function lockCart(tx: Executor, request: Request): Promise<CartRow> {
 }
 
 /** Runs `change` on the locked cart; afterwards a coupon the change made invalid is removed (spec §4). */
-async function change<T = void>(request: Request, run: (tx: Executor, cart: CartRow) => Promise<T>, { create = false } = {}): Promise<CartChange<T>> {
+async function change<T = void>(
+  request: Request,
+  run: (tx: Executor, cart: CartRow) => Promise<T>,
+  { create = false, owner = null }: { create?: boolean; owner?: NewCartOwner | null } = {},
+): Promise<CartChange<T>> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     let cart: CartRow;
@@ -47,7 +52,16 @@ async function change<T = void>(request: Request, run: (tx: Executor, cart: Cart
     } catch (error) {
       // "Adding with no session creates one" (spec §4); a dead session counts as none.
       if (!create || !hasErrorCode(error, "cartSessionMissing")) throw error;
-      [cart] = await tx.insert(carts).values({ siteId: SITE_ID, protectCode: newProtectCode(), locale: requestLocale(request).locale }).returning();
+      [cart] = await tx
+        .insert(carts)
+        .values({
+          siteId: SITE_ID,
+          protectCode: newProtectCode(),
+          locale: requestLocale(request).locale,
+          userId: owner?.userId ?? null,
+          memberCardBarcode: owner?.memberCardBarcode ?? null,
+        })
+        .returning();
       created = true;
     }
     const result = await run(tx, cart);
@@ -75,23 +89,32 @@ async function itemsMerge(locale: Locale) {
   return (await getSiteContext(locale)).store?.checkoutSettings.itemsMerge ?? true;
 }
 
-/** Puts `quantity` of `line` into the cart: onto the identical line when items merge, else a new line. */
-async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: number, merge: boolean, exceptItemId?: string) {
+/**
+ * Puts `quantity` of `line` into the cart: onto the identical line when items merge, else a
+ * new line; then checks the stock the cart now needs (issue 13 item 2: refused with the
+ * number available, the transaction rolls back). Returns the line's id.
+ */
+async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: number, merge: boolean) {
   const id = newItemId();
   const key = merge ? mergeKey(line) : `${mergeKey(line)}#${id}`;
   const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
-  if (same && same.id !== exceptItemId) {
+  if (same) {
     if (same.quantity + quantity > 999) throw invalidQuantity();
     await tx.update(cartItems).set({ quantity: same.quantity + quantity }).where(eq(cartItems.id, same.id));
+    await assertStockFor(tx, cart.id, same.id, same.quantity);
     return same.id;
   }
   await tx.insert(cartItems).values({ id, cartId: cart.id, ...line, quantity, mergeKey: key });
+  await assertStockFor(tx, cart.id, id, 0);
   return id;
 }
 
-export async function addToCart(request: Request, line: CartLine, quantity: number) {
+/** Who a new cart belongs to: a signed-in customer's cart is theirs and starts with their saved member card (issue 13 item 7). */
+export type NewCartOwner = { userId: number; memberCardBarcode: string | null };
+
+export async function addToCart(request: Request, line: CartLine, quantity: number, owner: NewCartOwner | null = null) {
   const merge = await itemsMerge(requestLocale(request).locale);
-  return change(request, (tx, cart) => putLine(tx, cart, line, quantity, merge), { create: true });
+  return change(request, (tx, cart) => putLine(tx, cart, line, quantity, merge), { create: true, owner });
 }
 
 /**
@@ -104,6 +127,7 @@ export async function updateCartItem(request: Request, itemId: string, quantity:
     const item = await itemOf(tx, cart, itemId);
     if (!line) {
       await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
+      await assertStockFor(tx, cart.id, item.id, 0);
       return;
     }
     const key = merge ? mergeKey(line) : item.mergeKey;
@@ -111,6 +135,7 @@ export async function updateCartItem(request: Request, itemId: string, quantity:
     if (!same || same.id === item.id) {
       // The line keeps its id, so links to it (?cartItemId) stay valid.
       await tx.update(cartItems).set({ ...line, quantity, mergeKey: key }).where(eq(cartItems.id, item.id));
+      await assertStockFor(tx, cart.id, item.id, 0);
       return;
     }
     // Edited into a copy of another line: the two merge.

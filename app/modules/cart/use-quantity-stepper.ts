@@ -5,6 +5,7 @@ import type { FormConstraint } from "~/lib/forms/use-shop-form";
 import { showToast } from "~/lib/toast";
 import { QUANTITY } from "~/modules/catalog/product-view";
 import { QUANTITY_DEBOUNCE_MS, VIA_FETCHER, type CartAnswer } from "./cart-form";
+import { rowTotal } from "./cart-totals";
 import type { CartLineView } from "./cart-view";
 
 type Options = {
@@ -59,7 +60,7 @@ export function useQuantityStepper({ item, cartPath, onSent }: Options) {
     value,
     /** The typed quantity when it is a whole number, else the stored one. */
     number: number ?? item.qty,
-    rowCents: valid ? number * item.prices.finalPrice : item.prices.row,
+    rowCents: valid ? rowTotal(item.prices.finalPrice, number, item.prices.lengthMm) : item.prices.row,
     onChange(event: ChangeEvent<HTMLInputElement>) {
       change(event.target.value);
     },

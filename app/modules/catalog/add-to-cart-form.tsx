@@ -4,13 +4,18 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/i18n";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import type { Locale } from "~/lib/locales";
+import type { Currency } from "~/lib/prices";
 import { serverFirst } from "~/lib/server-first";
+import { LengthPrice as LengthPriceNow } from "./length-price";
 import { OptionFields as OptionFieldsNow } from "./option-fields";
 import { bundleOptionField, CART_FIELDS, QUANTITY, type CustomOption, type FormPrefill } from "./product-view";
 
 // Only products with personalisations show them: the browser loads them for those alone. The
 // inputs have no handlers, so the server's HTML works (and keeps what is typed) until then.
 const OptionFields = serverFirst(import.meta.env.SSR ? OptionFieldsNow : null, () => import("./option-fields").then((m) => m.OptionFields));
+// Only products sold per running metre show the price of the entered length: loaded for those alone.
+const LengthPrice = serverFirst(import.meta.env.SSR ? LengthPriceNow : null, () => import("./length-price").then((m) => m.LengthPrice));
 
 type Props = {
   productId: number;
@@ -26,6 +31,10 @@ type Props = {
   reason?: string | null;
   /** Field errors by posted name (options.duljina, quantity), e.g. handed back by the cart action. */
   errors?: Record<string, string>;
+  /** A product sold per running metre: its length option and price per metre, for the price of the entered length. */
+  perMetre?: PerMetre | null;
+  /** The most the quantity field takes: the units on hand when stock is tracked (issue 13 item 2). */
+  available?: number | null;
   children?: ReactNode;
 };
 
@@ -38,6 +47,7 @@ type Props = {
  */
 // One object, not a new {} per render: OptionFields is a serverFirst section (React #421).
 const NO_ERRORS: NonNullable<Props["errors"]> = {};
+export type PerMetre = { option: CustomOption; unitCents: number; currency: Pick<Currency, "label" | "symbol">; locale: Locale };
 
 export function AddToCartForm(props: Props) {
   const { t } = useTranslation();
@@ -48,6 +58,8 @@ export function AddToCartForm(props: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction === props.action;
+  const { perMetre } = props;
+  const maxQuantity = props.available != null ? Math.max(QUANTITY.min, Math.min(QUANTITY.max, props.available)) : QUANTITY.max;
   return (
     <SecureForm action={props.action} method="post" className="flex flex-col gap-4" data-testid="add-to-cart-form">
       <input type="hidden" name={CART_FIELDS.intent} value={editing ? "update" : "add"} />
@@ -72,7 +84,7 @@ export function AddToCartForm(props: Props) {
             type="number"
             name={CART_FIELDS.quantity}
             min={QUANTITY.min}
-            max={QUANTITY.max}
+            max={maxQuantity}
             step={1}
             required
             inputMode="numeric"
@@ -84,9 +96,11 @@ export function AddToCartForm(props: Props) {
           {editing ? t("product.updateCartItem") : t("product.addToCart")}
         </Button>
       </div>
+      {perMetre ? <LengthPrice perMetre={perMetre} length={prefill.options[perMetre.option.code] ?? ""} quantity={String(prefill.quantity)} /> : null}
       <p className="min-h-5 text-sm text-red-700" role="status">
         {errors[CART_FIELDS.quantity] ?? (props.disabled ? props.reason : null) ?? ""}
       </p>
     </SecureForm>
   );
 }
+

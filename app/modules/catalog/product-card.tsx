@@ -48,12 +48,15 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
           {product.discountPercent > 0 ? (
             <span className="mr-2 text-sm text-slate-500 line-through">{formatPrice(product.retailPriceCents, currency, locale)}</span>
           ) : null}
-          <span className="text-lg font-bold text-brand-900">{formatPrice(product.finalPriceCents, currency, locale)}</span>
+          <span className="text-lg font-bold text-brand-900">
+            {product.fromPrice ? t("catalog.fromPrice", { price: formatPrice(product.finalPriceCents, currency, locale) }) : formatPrice(product.finalPriceCents, currency, locale)}
+          </span>
           {product.membershipPriceCents !== null ? (
             <p className="text-xs text-brand-700">
               {t("catalog.membershipPrice")}: {formatPrice(product.membershipPriceCents, currency, locale)}
             </p>
           ) : null}
+          {product.madeToOrder ? <p className="text-xs text-slate-600">{t("catalog.madeToOrder")}</p> : null}
           {!product.inStock ? <p className="text-xs text-red-700">{t("catalog.outOfStock")}</p> : null}
         </div>
       </div>

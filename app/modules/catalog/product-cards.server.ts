@@ -20,8 +20,11 @@ export type ProductCard = {
   finalPriceCents: number;
   membershipPriceCents: number | null;
   discountPercent: number;
+  /** A configurable product whose variants differ in price: finalPriceCents is the lowest ("od 14,90 EUR"), no discount shown. */
+  fromPrice: boolean;
   categoryPriority: number;
   inStock: boolean;
+  madeToOrder: boolean;
 };
 
 /**
@@ -33,7 +36,7 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
   if (ids.length === 0) return [];
   const db = await getDb();
   const language = LOCALE_LANGUAGE_CODE[locale];
-  const [rows, texts, images] = await Promise.all([
+  const [rows, variants, texts, images] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -45,9 +48,15 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
         membership: products.membershipPriceCents,
         categoryPriority: products.categoryPriority,
         stock: products.stock,
+        madeToOrder: products.madeToOrder,
       })
       .from(products)
       .where(inArray(products.id, [...ids])),
+    // The variants' prices of configurable products: the card names what the product page offers.
+    db
+      .select({ parentId: products.parentId, retail: products.retailPriceCents, price: products.priceCents })
+      .from(products)
+      .where(and(inArray(products.parentId, [...ids]), eq(products.archived, false))),
     db
       .select({
         productId: productTranslations.productId,
@@ -75,6 +84,7 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
     const text = own.find((t) => t.languageCode === language) ?? own.find((t) => t.languageCode === "hrv");
     if (!text) return [];
     const image = images.get(id)?.[0];
+    const prices = cardPrices(row, row.format === "configurable" ? variants.filter((v) => v.parentId === id) : []);
     return [
       {
         id,
@@ -85,14 +95,32 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
         type: row.type,
         shortDescription: text.shortDescription,
         image: image ?? null,
-        retailPriceCents: row.retail,
-        finalPriceCents: row.price,
+        ...prices,
         membershipPriceCents: row.membership,
-        discountPercent: discountPercent(row.retail, row.price),
         categoryPriority: row.categoryPriority,
         // Stock not tracked (null) means always available: services, e-products, bundles.
-        inStock: row.stock === null || row.stock > 0,
+        inStock: row.madeToOrder || row.stock === null || row.stock > 0,
+        madeToOrder: row.madeToOrder,
       },
     ];
   });
+}
+
+/**
+ * The card's price (issue 13 item 5: the card and the product page agree). A configurable
+ * product is priced by its variants, as its page is: when they differ in price, "from" the
+ * lowest with no discount (the page shows a variant's own); when they all cost the same,
+ * that price with that variant's discount. Any other product: its own prices.
+ */
+function cardPrices(row: { retail: number; price: number }, variants: { retail: number; price: number }[]) {
+  if (variants.length > 0) {
+    const lowest = variants.reduce((a, b) => (b.price < a.price ? b : a));
+    const fromPrice = new Set(variants.map((v) => v.price)).size > 1;
+    const sameRetail = new Set(variants.map((v) => v.retail)).size === 1;
+    // The retail price stays the cheapest variant's (the discount filter reads it), but a
+    // "from" price shows no discount: the page starts on a variant that may have none.
+    const discount = fromPrice || !sameRetail ? 0 : discountPercent(lowest.retail, lowest.price);
+    return { retailPriceCents: lowest.retail, finalPriceCents: lowest.price, discountPercent: discount, fromPrice };
+  }
+  return { retailPriceCents: row.retail, finalPriceCents: row.price, discountPercent: discountPercent(row.retail, row.price), fromPrice: false };
 }

@@ -4,7 +4,7 @@ import { attributes, attributeValues, productAttributeValues, productConfigurabl
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { loadImages } from "./product-queries.server";
-import { productPrices, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
+import { productPrices, stockState, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
 
 /**
  * Configurations of configurable products (spec §3 associatedProductsAttributes and
@@ -43,6 +43,7 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
         membership: products.membershipPriceCents,
         taxRateBp: products.taxRateBp,
         stock: products.stock,
+        madeToOrder: products.madeToOrder,
         isDefault: products.isDefaultVariant,
       })
       .from(products)
@@ -90,7 +91,7 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
         prices: productPrices(v),
         images: images.get(v.id) ?? [],
         // Stock null means not tracked: always available (as on the product cards).
-        inStock: v.stock === null || v.stock > 0,
+        ...stockState(v),
       });
     }
     const defaultVariant = associatedProducts.find((p) => defaults.has(p.id)) ?? associatedProducts[0];

@@ -12,7 +12,7 @@ import { loadConfigurations } from "./product-configuration.server";
 import {
   CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
 } from "./product-queries.server";
-import { productPrices, selectionSearch, type ProductDetail } from "./product-view";
+import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
 
 /**
  * A found product, and where to send the visitor when the URL is not the product's own
@@ -64,6 +64,8 @@ const productColumns = {
   membership: products.membershipPriceCents,
   taxRateBp: products.taxRateBp,
   stock: products.stock,
+  madeToOrder: products.madeToOrder,
+  priceUnit: products.priceUnit,
 };
 type ProductRow = {
   id: number;
@@ -75,6 +77,8 @@ type ProductRow = {
   membership: number | null;
   taxRateBp: number;
   stock: number | null;
+  madeToOrder: boolean;
+  priceUnit: PriceUnit;
 };
 
 async function lookup(slug: string, locale: Locale): Promise<ProductLookup | null> {
@@ -172,9 +176,11 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     descriptionHtml: sanitizeCmsHtml(text.description),
     images: images.get(row.id) ?? [],
     prices: productPrices(row),
-    inStock: row.stock === null || row.stock > 0,
+    priceUnit: row.priceUnit,
+    ...stockState(row),
     attributes,
     configuration,
+    fromCents: configuration ? variantsFromCents(configuration) : null,
     bundle: bundleParts ? { parts: bundleParts, hasConfigurableParts: bundleParts.some((p) => p.configuration !== null) } : null,
     customOptions,
     crossSells,

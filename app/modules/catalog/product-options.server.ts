@@ -1,5 +1,5 @@
 import { getFixedT } from "~/.server/i18n.server";
-import { OPTION_TEXT_MAX, optionField, withUnit, type CustomOption, type ProductDetail } from "./product-view";
+import { lengthOption, OPTION_TEXT_MAX, optionField, withUnit, type CustomOption, type ProductDetail } from "./product-view";
 
 export type OptionValues = Record<string, string | number>;
 /** Field errors by posted field name (options.{code}), already in the product's language. */
@@ -38,9 +38,11 @@ function checkText(option: CustomOption, raw: string): Check {
  * throws on input: a File or junk in a field is an error message like any other.
  */
 export async function validateProductOptions(
-  product: Pick<ProductDetail, "customOptions" | "locale">,
+  product: Pick<ProductDetail, "customOptions" | "locale"> & Partial<Pick<ProductDetail, "priceUnit">>,
   posted: Record<string, unknown>,
 ): Promise<OptionsResult> {
+  // A product sold per running metre cannot be priced without its length.
+  const length = product.priceUnit ? lengthOption({ priceUnit: product.priceUnit, customOptions: product.customOptions }) : null;
   const values: OptionValues = {};
   const failures: [string, NonNullable<Check["error"]>][] = [];
   for (const option of product.customOptions) {
@@ -48,7 +50,7 @@ export async function validateProductOptions(
     const value = posted[option.code];
     const raw = typeof value === "string" ? value.trim() : "";
     if (raw === "") {
-      if (option.required) failures.push([field, { key: "core.validation.required" }]);
+      if (option.required || option === length) failures.push([field, { key: "core.validation.required" }]);
       continue;
     }
     const check = option.type === "number" ? checkNumber(option, raw) : checkText(option, raw);

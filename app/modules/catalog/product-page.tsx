@@ -14,7 +14,7 @@ import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
-import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
+import { findVariant, lengthOption, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
 import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
 
@@ -69,6 +69,8 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
   const unavailable = config !== null && variant === null;
   const shown = variant ?? product;
   const images = variant?.images.length ? variant.images : product.images;
+  const length = lengthOption(product);
+  const perMetre = length ? { option: length, unitCents: shown.prices.finalCents, currency, locale } : null;
 
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8" data-testid="product-page">
@@ -94,10 +96,12 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
               </a>
             ) : null}
           </div>
-          {unavailable ? null : <ProductPricesView prices={shown.prices} currency={currency} locale={locale} />}
+          {unavailable ? null : (
+            <ProductPricesView prices={shown.prices} currency={currency} locale={locale} perMetre={perMetre !== null} fromCents={product.fromCents} />
+          )}
           {unavailable ? null : (
             <p className={shown.inStock ? "font-medium text-green-700" : "font-medium text-red-700"} data-testid="stock-state">
-              {shown.inStock ? t("catalog.inStock") : t("catalog.outOfStock")}
+              {shown.madeToOrder ? t("catalog.madeToOrder") : shown.inStock ? t("catalog.inStock") : t("catalog.outOfStock")}
             </p>
           )}
           {product.shortDescription ? <p className="text-slate-700">{product.shortDescription}</p> : null}
@@ -130,6 +134,8 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
               customOptions={product.customOptions}
               variantId={variant?.id ?? null}
               disabled={unavailable || !shown.inStock}
+              perMetre={perMetre}
+              available={shown.available}
               reason={unavailable ? t("product.configure.notAvailable") : null}
             />
           )}

@@ -4,16 +4,24 @@ import { formatPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 import type { ProductPrices } from "./product-view";
 
-type Props = { prices: ProductPrices; currency: Pick<Currency, "label" | "symbol">; locale: Locale };
+type Props = {
+  prices: ProductPrices;
+  currency: Pick<Currency, "label" | "symbol">;
+  locale: Locale;
+  /** Sold per running metre: the prices are a metre's (issue 13 item 1). */
+  perMetre?: boolean;
+  /** A configurable product whose variants differ in price: the lowest (issue 13 item 5, as on its card). */
+  fromCents?: number | null;
+};
 
 /**
  * The price block (spec §9): the final price large; when discounted, the retail price
  * struck through and the discount badge; the membership price; the VAT contained in the
  * price and the price without it. Two decimals and the currency label everywhere.
  */
-export function ProductPricesView({ prices, currency, locale }: Props) {
+export function ProductPricesView({ prices, currency, locale, perMetre = false, fromCents = null }: Props) {
   const { t } = useTranslation();
-  const money = (cents: number) => formatPrice(cents, currency, locale);
+  const money = (cents: number) => `${formatPrice(cents, currency, locale)}${perMetre ? "/m" : ""}`;
   return (
     <div className="flex flex-col gap-1" data-testid="product-prices">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -40,6 +48,16 @@ export function ProductPricesView({ prices, currency, locale }: Props) {
       {prices.membershipCents !== null ? (
         <p className="font-medium text-brand-700" data-testid="membership-price">
           {t("catalog.membershipPrice")}: {money(prices.membershipCents)}
+        </p>
+      ) : null}
+      {perMetre ? (
+        <p className="text-sm font-medium text-slate-700" data-testid="price-unit">
+          {t("product.pricePerMetre")}
+        </p>
+      ) : null}
+      {fromCents !== null ? (
+        <p className="text-sm text-slate-700" data-testid="from-price">
+          {t("product.variantsFrom", { price: formatPrice(fromCents, currency, locale) })}
         </p>
       ) : null}
       <p className="text-sm text-slate-600" data-testid="vat-line">

@@ -139,5 +139,6 @@ export async function loadCustomOptions(productId: number, locale: Locale): Prom
     min: r.minValue,
     max: r.maxValue,
     unit: r.unit,
+    isLength: r.isLength,
   }));
 }

@@ -35,6 +35,15 @@ export function productPrices(row: { retail: number; price: number; membership: 
   };
 }
 
+/**
+ * Stock as the shop shows and checks it (issue 13 item 2): stock null is not tracked, a
+ * made-to-order product is always available; otherwise the units on hand.
+ */
+export function stockState(row: { stock: number | null; madeToOrder: boolean }) {
+  const available = row.madeToOrder || row.stock === null ? null : Math.max(0, row.stock);
+  return { inStock: available === null || available > 0, madeToOrder: row.madeToOrder, available };
+}
+
 /** One line of the attribute table: label and value, already in the page's language. */
 export type AttributeRow = { code: string; label: string; value: string };
 
@@ -49,6 +58,8 @@ export type AssociatedProduct = {
   prices: ProductPrices;
   images: MediaRef[];
   inStock: boolean;
+  madeToOrder: boolean;
+  available: number | null;
 };
 export type Configuration = { associatedProductsAttributes: ConfigAttribute[]; associatedProducts: AssociatedProduct[] };
 
@@ -61,7 +72,15 @@ export type CustomOption = {
   min: number | null;
   max: number | null;
   unit: string | null;
+  /** Carries the length a product sold per running metre is priced by. */
+  isLength: boolean;
 };
+
+/** What a product's price is per: a piece, or a running metre (issue 13 item 1). */
+export type PriceUnit = "piece" | "metre";
+/** The length option of a product sold per running metre, if it is one. */
+export const lengthOption = (product: Pick<ProductDetail, "priceUnit" | "customOptions">) =>
+  product.priceUnit === "metre" ? (product.customOptions.find((o) => o.isLength) ?? null) : null;
 
 export type BundlePart = {
   id: number;
@@ -87,14 +106,32 @@ export type ProductDetail = {
   descriptionHtml: string;
   images: MediaRef[];
   prices: ProductPrices;
+  priceUnit: PriceUnit;
   inStock: boolean;
+  /** Made to order: always addable, the page says so instead of the stock state. */
+  madeToOrder: boolean;
+  /** Units on hand when stock is tracked (null: not tracked or made to order). */
+  available: number | null;
   attributes: AttributeRow[];
   configuration: Configuration | null;
+  /** A configurable product whose variants differ in price: the lowest (issue 13 item 5). */
+  fromCents: number | null;
   bundle: { parts: BundlePart[]; hasConfigurableParts: boolean } | null;
   customOptions: CustomOption[];
   crossSells: ProductCard[];
   alternates: Partial<Record<Locale, string>>;
 };
+
+/**
+ * A configurable product whose variants differ in price is "from" its lowest variant
+ * price (issue 13 item 5): the card and the product page say so; null when every variant
+ * costs the same (that price is then simply the price).
+ */
+export function variantsFromCents(config: Pick<Configuration, "associatedProducts">): number | null {
+  const prices = config.associatedProducts.map((p) => p.prices.finalCents);
+  if (prices.length === 0 || new Set(prices).size === 1) return null;
+  return Math.min(...prices);
+}
 
 /** attributeCode → chosen value id. */
 export type Selection = Record<string, number>;

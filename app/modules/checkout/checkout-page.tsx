@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n";
-import { formatPrice } from "~/lib/format";
+import { formatMetres, formatPrice } from "~/lib/format";
 import { CartSummaryView } from "~/modules/cart/cart-forms";
 import type { CheckoutPageData } from "./checkout-fields";
 import { AddressStep, GuestStep, PaymentStep, ShippingStep, StepSection, type CheckoutConstraints } from "./checkout-steps";
@@ -38,7 +38,10 @@ export function CheckoutPage({ data, lastResult, constraints }: { data: Checkout
           <ul className="flex flex-col gap-2 text-sm">
             {data.cart.items.map((item) => (
               <li key={item.itemId} className="flex justify-between gap-2" data-testid="checkout-line">
-                <span>{item.qty} × {item.productData.name}</span>
+                <span>
+                  {item.qty} × {item.productData.name}
+                  {item.prices.lengthMm !== null ? ` (${formatMetres(item.prices.lengthMm, data.locale)})` : ""}
+                </span>
                 <span>{formatPrice(item.prices.row, data.currency, data.locale)}</span>
               </li>
             ))}

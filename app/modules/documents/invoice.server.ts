@@ -6,7 +6,7 @@ import type { OrderDetail } from "~/modules/account/orders.server";
 import type { OrderAddress } from "~/.server/db/schema";
 import type { TFunction } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatDate, formatPercent, formatPrice } from "~/lib/format";
+import { formatDate, formatMetres, formatPercent, formatPrice } from "~/lib/format";
 import { taxPart } from "~/lib/prices";
 import { formatIban } from "~/modules/payment/bank-transfer/iban";
 import type { SellerDetails } from "./seller.server";
@@ -88,7 +88,10 @@ export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFun
   row(columns.map((c) => t(`orders.invoice.columns.${c.key}`)), "bold");
   for (const line of order.lines) {
     row(
-      [`${line.name}\n${line.sku}`, String(line.quantity), money(line.unitCents), formatPercent(line.taxRateBp, locale), money(taxPart(line.rowCents, line.taxRateBp)), money(line.rowCents)],
+      [
+        `${line.name}\n${line.sku}${line.lengthMm !== null ? ` · ${formatMetres(line.lengthMm, locale)}` : ""}`,
+        line.lengthMm !== null ? `${line.quantity} × ${formatMetres(line.lengthMm, locale)}` : String(line.quantity),
+        `${money(line.unitCents)}${line.lengthMm !== null ? "/m" : ""}`, formatPercent(line.taxRateBp, locale), money(taxPart(line.rowCents, line.taxRateBp)), money(line.rowCents)],
       "regular",
     );
   }

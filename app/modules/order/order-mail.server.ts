@@ -3,7 +3,7 @@ import type { Executor } from "~/.server/db/client.server";
 import { orderItems, type CheckoutAddress, type orders } from "~/.server/db/schema";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
-import { formatPrice } from "~/lib/format";
+import { formatMetres, formatPrice, formatUnitPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 import { sendMail } from "~/modules/mail/mail.server";
 import { bankTransferHtml, bankTransferInfo, bankTransferText } from "~/modules/payment/bank-transfer/bank-transfer.server";
@@ -27,7 +27,11 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
     "",
     `${t("checkout.success.orderNumber")}: ${order.slug}`,
     "",
-    ...items.map((i) => `${i.quantity} × ${i.name} (${i.sku}) — ${money(i.unitCents)} = ${money(i.rowCents)}`),
+    ...items.map((i) =>
+      i.lengthMm === null
+        ? `${i.quantity} × ${i.name} (${i.sku}) — ${money(i.unitCents)} = ${money(i.rowCents)}`
+        : `${i.quantity} × ${i.name} (${i.sku}) — ${formatMetres(i.lengthMm, locale)} × ${formatUnitPrice(i.unitCents, i.lengthMm, currency, locale, { symbol: true })} = ${money(i.rowCents)}`,
+    ),
     "",
     `${t("cart.summary.itemsTotal")}: ${money(order.itemsTotalCents)}`,
     `${t("cart.summary.coupon")}: -${money(order.couponCents)}`,

@@ -1,36 +1,17 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
-import { bundleItems, products } from "~/.server/db/schema";
+import { products } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import type { CartItemRow } from "~/modules/cart/cart-pricing.server";
+import { stockNeeds, trackedStock, type StockNeed } from "~/modules/cart/cart-stock.server";
 
 /**
- * Stock at order placement (issue 6 item 2). Which rows carry the stock of a line: a
- * configurable product's chosen variant; a bundle's members (the chosen variant of a
- * configurable member), times the member quantity, and the bundle itself when it is
- * tracked; any other product itself. stock null means not tracked. The rows are locked
- * FOR UPDATE in id order, the same order in every checkout, so two checkouts never wait
- * on each other in a circle.
+ * Stock at order placement (issue 6 item 2). Which rows carry the stock of a line is the
+ * cart's rule (cart-stock.server.ts: variants, bundle members, not tracked, made to order).
+ * The rows are locked FOR UPDATE in id order, the same order in every checkout, so two
+ * checkouts never wait on each other in a circle.
  */
-type Need = { productId: number; quantity: number; itemId: string };
-
-export async function stockNeeds(tx: Executor, items: CartItemRow[]): Promise<Need[]> {
-  const bundleIds = [...new Set(items.filter((i) => i.variantId === null).map((i) => i.productId))];
-  const members = bundleIds.length ? await tx.select().from(bundleItems).where(inArray(bundleItems.bundleId, bundleIds)) : [];
-  const needs: Need[] = [];
-  for (const item of items) {
-    if (item.variantId !== null) {
-      needs.push({ productId: item.variantId, quantity: item.quantity, itemId: item.id });
-      continue;
-    }
-    needs.push({ productId: item.productId, quantity: item.quantity, itemId: item.id });
-    for (const member of members.filter((m) => m.bundleId === item.productId)) {
-      const chosen = item.options.bundleOptions.find((o) => o.id === member.productId)?.variantId;
-      needs.push({ productId: chosen ?? member.productId, quantity: item.quantity * member.quantity, itemId: item.id });
-    }
-  }
-  return needs;
-}
+export { stockNeeds };
+type Need = StockNeed;
 
 /**
  * Locks the stock rows, refuses the first line that is short (naming it, nothing
@@ -39,8 +20,8 @@ export async function stockNeeds(tx: Executor, items: CartItemRow[]): Promise<Ne
 export async function takeStock(tx: Executor, needs: Need[], lineName: (itemId: string) => string) {
   const ids = [...new Set(needs.map((n) => n.productId))].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  const rows = await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("update");
-  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  // Rows not tracked or made to order are left out: never refused, never taken.
+  const stock: Map<number, number | null> = await trackedStock(tx, ids, { lock: true });
   const total = new Map<number, number>();
   for (const need of needs) {
     total.set(need.productId, (total.get(need.productId) ?? 0) + need.quantity);

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { formatPrice } from "~/lib/format";
+import { formatMetres, formatPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 
 export type OrderSummaryData = {
-  items: { id: number; name: string; sku: string; quantity: number; rowCents: number }[];
+  items: { id: number; name: string; sku: string; quantity: number; lengthMm: number | null; rowCents: number }[];
   totals: { itemsTotal: number; coupon: number; delivery: number; tax: number; orderTotal: number };
   delivery: string;
   payment: string;
@@ -28,7 +28,10 @@ export function OrderSummary({ summary, currency, locale }: { summary: OrderSumm
       <ul className="mb-3 flex flex-col gap-1">
         {summary.items.map((i) => (
           <li key={i.id} className="flex justify-between gap-2" data-testid="order-line">
-            <span>{i.quantity} × {i.name}</span>
+            <span>
+              {i.quantity} × {i.name}
+              {i.lengthMm !== null ? ` (${formatMetres(i.lengthMm, locale)})` : ""}
+            </span>
             <span>{money(i.rowCents)}</span>
           </li>
         ))}

@@ -121,6 +121,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
           name: nameOf(item.productId, item.variantId),
           quantity: item.quantity,
           unitCents: priced.unitCents,
+          // Per running metre: the unit price is a metre's and the length is kept with it.
+          priceUnit: priced.lengthMm === null ? ("piece" as const) : ("metre" as const),
+          lengthMm: priced.lengthMm,
           rowCents: priced.rowCents,
           taxRateBp: taxOf.get(item.variantId ?? item.productId) ?? 2500,
           options: item.options,

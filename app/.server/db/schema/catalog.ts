@@ -25,6 +25,12 @@ export const ATTRIBUTE_TYPES = [
   "date",
 ] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+/**
+ * What a product's price is per (issue 13 item 1): a piece, or a running metre of a length
+ * the shopper enters in the product's length option (product_custom_options.is_length).
+ */
+export const PRICE_UNITS = ["piece", "metre"] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -87,6 +93,11 @@ export const products = pgTable(
     // Units on hand; null = not tracked (services, e-products, a bundle or configurable
     // product whose members or variants carry the stock).
     stock: integer("stock").default(0),
+    // Made to order (issue 13 item 2): always addable whatever the stock, which is neither
+    // checked nor taken; the page says "made to order" instead of the stock state.
+    madeToOrder: boolean("made_to_order").notNull().default(false),
+    // A piece, or a running metre: the line is then price × length in metres × quantity.
+    priceUnit: text("price_unit").$type<PriceUnit>().notNull().default("piece"),
     archived: boolean("archived").notNull().default(false),
     eProductUrl: text("e_product_url"), // download link of an e-product
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -101,6 +112,7 @@ export const products = pgTable(
     uniqueIndex("products_one_default_variant").on(t.parentId).where(sql`${t.isDefaultVariant}`),
     check("products_format", sql`${t.format} in (${inList(PRODUCT_FORMATS)})`),
     check("products_type", sql`${t.type} in (${inList(PRODUCT_TYPES)})`),
+    check("products_price_unit", sql`${t.priceUnit} in (${inList(PRICE_UNITS)})`),
     check("products_prices", sql`${t.priceCents} >= 0 and ${t.retailPriceCents} >= 0 and ${t.membershipPriceCents} >= 0`),
     check("products_e_product_url", sql`${t.eProductUrl} is null or ${t.format} = 'e-product'`),
   ],
@@ -261,10 +273,15 @@ export const productCustomOptions = pgTable(
     unit: text("unit"),
     values: jsonb("values").$type<CustomOptionValue[]>().notNull().default([]),
     position: integer("position").notNull().default(0),
+    // The option that carries the length of a product sold per running metre: a number
+    // option in mm, cm or m (at most one per product).
+    isLength: boolean("is_length").notNull().default(false),
   },
   (t) => [
     uniqueIndex("product_custom_options_product_code").on(t.productId, t.code),
+    uniqueIndex("product_custom_options_one_length").on(t.productId).where(sql`${t.isLength}`),
     check("product_custom_options_type", sql`${t.optionType} in ('text', 'number')`),
+    check("product_custom_options_length", sql`not ${t.isLength} or (${t.optionType} = 'number' and coalesce(${t.unit} in ('mm', 'cm', 'm'), false))`),
   ],
 );
 

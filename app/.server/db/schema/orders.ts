@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { carts, deliveryMethods, type CartItemOptions, type CheckoutAddress } from "./cart";
-import { products, type LocalisedText } from "./catalog";
+import { products, type LocalisedText, type PriceUnit } from "./catalog";
 import { sites } from "./site";
 import { users } from "./users";
 
@@ -111,7 +111,11 @@ export const orderItems = pgTable(
     sku: text("sku").notNull(),
     name: text("name").notNull(),
     quantity: integer("quantity").notNull(),
+    // For a product sold per running metre unitCents is the price of a metre and lengthMm
+    // the length cut (issue 13 item 1): rowCents = unitCents × lengthMm / 1000 × quantity.
     unitCents: integer("unit_cents").notNull(),
+    priceUnit: text("price_unit").$type<PriceUnit>().notNull().default("piece"),
+    lengthMm: integer("length_mm"),
     rowCents: integer("row_cents").notNull(),
     taxRateBp: integer("tax_rate_bp").notNull(),
     options: jsonb("options").$type<CartItemOptions>().notNull(),

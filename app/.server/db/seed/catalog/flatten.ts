@@ -1,5 +1,5 @@
 import { slugify } from "~/lib/slug";
-import type { ProductFormat, ProductType } from "../../schema";
+import type { PriceUnit, ProductFormat, ProductType } from "../../schema";
 import { CATEGORIES, MATERIAL_COLOURS, PRODUCT_GROUPS, RAL_COLOURS, thicknessValue } from "./data";
 import { DEFAULT_COLOUR, type Drawing } from "./svg-shapes";
 import type { AttributeSeed, OtherLanguages, ProductSeed, VariantSeed } from "./types";
@@ -30,6 +30,8 @@ export type FlatProduct = {
   crossSells: string[];
   bundle: { sku: string; quantity: number }[];
   customLength: boolean;
+  priceUnit: PriceUnit;
+  madeToOrder: boolean;
   configurable: boolean;
   drawing: Drawing;
   colour: string;
@@ -92,6 +94,8 @@ function variantOf(parent: ProductSeed, v: VariantSeed): FlatProduct {
     crossSells: [],
     bundle: [],
     customLength: false,
+    priceUnit: "piece",
+    madeToOrder: false,
     configurable: false,
     colour: ral.swatch!,
   };
@@ -130,6 +134,8 @@ function base(p: ProductSeed): FlatProduct {
     crossSells: p.crossSells ?? [],
     bundle: p.bundle ?? [],
     customLength: p.customLength ?? false,
+    priceUnit: p.priceUnit ?? "piece",
+    madeToOrder: p.madeToOrder ?? false,
     configurable: p.format === "configurable",
     drawing: p.drawing,
     colour: colourOf(p.attrs ?? {}),

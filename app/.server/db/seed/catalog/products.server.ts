@@ -61,6 +61,8 @@ function productRow(p: FlatProduct, idBySku: Map<string, number>): typeof produc
     membershipPriceCents: p.membershipPriceCents,
     categoryPriority: p.categoryPriority,
     stock: p.stock,
+    madeToOrder: p.madeToOrder,
+    priceUnit: p.priceUnit,
     archived: p.archived,
     eProductUrl: p.eProductUrl,
   };

@@ -1,4 +1,4 @@
-import type { LocalisedText, ProductFormat, ProductType } from "../../schema";
+import type { LocalisedText, PriceUnit, ProductFormat, ProductType } from "../../schema";
 import type { Drawing } from "./svg-shapes";
 
 /** A name (and optionally a slug and short description) in another content language. */
@@ -59,6 +59,8 @@ export type ProductSeed = {
   archived?: boolean;
   eProductUrl?: string;
   customLength?: boolean; // the cut-to-length option, 270–15000 mm
+  priceUnit?: PriceUnit; // "metre": priced per running metre of the length option
+  madeToOrder?: boolean;
   variants?: VariantSeed[]; // configurable products: configured by colour and thickness
   bundle?: { sku: string; quantity: number }[];
   drawing: Drawing;

@@ -24,4 +24,6 @@ export const CUSTOM_LENGTH_OPTION = {
   minValue: 270,
   maxValue: 15000,
   unit: "mm",
+  // The length a product sold per running metre is priced by.
+  isLength: true,
 };

@@ -27,6 +27,7 @@ export const SHEETS: CategoryProducts = {
       stock: 2000,
       priority: 9,
       customLength: true,
+      priceUnit: "metre",
       attrs: { boja: "ral-7016", materijal: "aluminij", debljina: 0.5, premaz: ["poliester"], rekonstrukcija: true },
       tags: ["Top proizvodi"],
       crossSells: ["AK-PRB-VIJ-4835", "AK-OPS-STR-8017"],
