@@ -57,9 +57,15 @@ export const ROUTES: Record<RouteKey, Entry> = {
   checkout: {
     paths: { hr: "naplata", en: "checkout", de: "kasse" },
   },
+  // Spec §2 Routes gives /checkout/success (en) and /naplata/uspjesna (hr) and no German
+  // spelling: de has /de/kasse/erfolg, and the spec's /de/checkout/success redirects there
+  // (route-files.ts aliases, app/lib/route-aliases.ts; issue 13 item 17). /checkout/success
+  // answers in hr too (the alias).
   checkoutSuccess: {
     paths: { hr: "naplata/uspjesna", en: "checkout/success", de: "kasse/erfolg" },
   },
+  // Spec §2 Routes gives one spelling, /checkout/failure, so it is the path in every
+  // language: /checkout/failure, /en/checkout/failure, /de/checkout/failure.
   checkoutFailure: {
     paths: { hr: "checkout/failure", en: "checkout/failure", de: "checkout/failure" },
   },

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { carts, consentLogs, consents, coupons, mailOutbox, orderItems, orders, paymentMethods, products, stores, users } from "~/.server/db/schema";
@@ -323,5 +324,56 @@ describe("guest checkout", () => {
     } finally {
       await db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
     }
+  });
+});
+
+describe("checkout success and failure paths in every language (issue 13 item 17, spec §2 Routes)", () => {
+  // Spec §2: checkout success /checkout/success (en), /naplata/uspjesna (hr); failure /checkout/failure.
+  const served = ["/naplata/uspjesna", "/checkout/success", "/en/checkout/success", "/de/kasse/erfolg", "/checkout/failure", "/en/checkout/failure", "/de/checkout/failure"];
+  it.each(served)("%s answers 200", async (path) => {
+    expect((await new Visitor(shop).get(path)).status).toBe(200);
+  });
+
+  it("the spec's spelling in German redirects to the German path, query kept", async () => {
+    const response = await new Visitor(shop).get("/de/checkout/success?orderSlug=2026-000001");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/de/kasse/erfolg?orderSlug=2026-000001");
+    expect((await new Visitor(shop).get("/de/checkout")).headers.get("Location")).toBe("/de/kasse");
+  });
+});
+
+describe("the address step knows the customer (issue 13 item 8)", () => {
+  it("prefills name, e-mail and phone, lists the registration's two equal address rows once and stars every required field, country too", async () => {
+    const { addressRow, insertAddress } = await import("~/modules/account/addresses.server");
+    const visitor = await shopper(shop);
+    const email = `checkout-${++customers}@example.com`;
+    const userId = await newCustomer(db, email);
+    await signInAs(visitor, userId);
+    await addToCart(visitor, panel);
+    // What registration with an address writes (spec §5): the delivery address and its copy as the main one.
+    const input = { firstName: "Kupac", lastName: "Test", contactEmail: email, contactPhone: "+385 98 765 4321", country: "HR", city: "Split", street: "Riva", houseNumber: "1", zipCode: "21000", companyName: "", companyOIB: "" };
+    const row = await addressRow(db, input, "country");
+    await insertAddress(db, userId, "shipping", row);
+    await insertAddress(db, userId, "main", row);
+
+    const { html } = await visitor.page(CHECKOUT);
+    const document = new JSDOM(html).window.document;
+    expect(document.querySelectorAll('[data-testid="saved-addresses"] input[type="radio"]:not([value="new"])')).toHaveLength(1);
+    const value = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
+    expect([value("delivery.firstName"), value("delivery.lastName"), value("delivery.contactEmail"), value("delivery.contactPhone")]).toEqual(["Kupac", "Test", email, "+385 98 765 4321"]);
+    const starred = (name: string) => document.querySelector(`[data-field="${name}"] label`)?.textContent?.includes("*");
+    for (const name of ["firstName", "lastName", "contactEmail", "contactPhone", "country"]) {
+      expect(starred(`delivery.${name}`), `delivery.${name}`).toBe(true);
+      expect(starred(`billing.${name}`), `billing.${name}`).toBe(true);
+    }
+    expect(starred("delivery.companyName")).toBe(false);
+  });
+
+  it("stars the country for a customer without saved addresses, and the browser demands it", async () => {
+    const visitor = await customerWithCart();
+    const { html } = await visitor.page(CHECKOUT);
+    const document = new JSDOM(html).window.document;
+    expect(document.querySelector('[data-field="delivery.country"] label')?.textContent).toContain("*");
+    expect(document.querySelector('select[name="delivery.country"]')?.hasAttribute("required")).toBe(true);
   });
 });

@@ -120,7 +120,7 @@ export function AddressStep({ data, lastResult, constraints }: StepProps) {
       )}
       <fieldset>
         <legend className="mb-2 font-semibold">{t("checkout.address.delivery")}</legend>
-        <AddressFields fields={fields.delivery.getFieldset() as AddressFieldset} countries={data.countries} enforce={saved.length === 0} />
+        <AddressFields fields={fields.delivery.getFieldset() as AddressFieldset} countries={data.countries} enforce={saved.length === 0} countryRequired />
       </fieldset>
       <div>
         <input
@@ -133,7 +133,7 @@ export function AddressStep({ data, lastResult, constraints }: StepProps) {
         <label htmlFor={fields[DIFFERENT_BILLING].id} className="text-sm font-semibold">{t("checkout.address.differentBilling")}</label>
         <fieldset className="mt-3 hidden peer-checked:block" data-testid="checkout-billing">
           <legend className="mb-2 font-semibold">{t("checkout.address.billing")}</legend>
-          <AddressFields fields={fields.billing.getFieldset() as AddressFieldset} countries={data.countries} enforce={false} />
+          <AddressFields fields={fields.billing.getFieldset() as AddressFieldset} countries={data.countries} enforce={false} countryRequired />
         </fieldset>
       </div>
       <FormError id={form.errorId} errors={form.errors ?? fields[SAVED_ADDRESS_FIELD].errors} testId="address-error" />

@@ -21,7 +21,7 @@ import { checkoutSettings } from "./checkout-settings.server";
  * or without the page: no cart or an empty one goes back to the cart with a message; a
  * visitor is sent to log in (and comes back) unless guest checkout is on.
  */
-export type Shopper = { id: number; email: string; guest: boolean };
+export type Shopper = { id: number; email: string; guest: boolean; firstName?: string; lastName?: string };
 export type CheckoutContext = { locale: Locale; cart: CartRow; shopper: Shopper | null; settings: Awaited<ReturnType<typeof checkoutSettings>> };
 
 export async function checkoutGate(request: Request): Promise<CheckoutContext> {
@@ -39,7 +39,7 @@ export async function checkoutGate(request: Request): Promise<CheckoutContext> {
     throw redirect(cartPath, { headers: await setToast({ type: "info", key: "checkout.emptyCart" }, headers) });
   }
   const cart = lookup.cart;
-  if (user) return { locale, cart, settings, shopper: { id: user.id, email: user.email, guest: false } };
+  if (user) return { locale, cart, settings, shopper: { id: user.id, email: user.email, guest: false, firstName: user.firstName, lastName: user.lastName } };
   if (!settings.guestCheckout) {
     // Registered users only (spec §1): log in, then back here (a local path, checked by the login's safeRedirect).
     throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`, {
