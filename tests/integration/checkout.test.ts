@@ -142,6 +142,16 @@ describe("the steps", () => {
     expect(testId(html, "summary-orderTotal")).toBe("Ukupno za platiti314,10\u00a0EUR");
   });
 
+  it("compares the limit with the items total after the coupon, says so and shows what is left (issue 13 item 6)", async () => {
+    const visitor = await customerWithCart(9); // 9 × 34,90 = 314,10; −10 % (KROV10) = 282,69 < 300,00
+    expect((await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" })).status).toBe(302);
+    const cart = (await visitor.page("/kosarica")).html;
+    expect(testId(cart, "free-delivery")).toBe("Besplatna dostava za narudžbe od 300,00\u00a0EUR (iznos proizvoda nakon popusta)Do besplatne dostave nedostaje još 17,31\u00a0EUR");
+    await step(visitor, { intent: "address", ...ADDRESS });
+    await step(visitor, { intent: "shipping", methodId: ids.courier });
+    expect(testId((await visitor.page(CHECKOUT)).html, "summary-delivery")).toBe("Dostava25,00\u00a0EUR");
+  });
+
   it("needs a payment method and the required consents; nothing is ordered without them", async () => {
     const visitor = await readyToPay();
     const noMethod = await step(visitor, { intent: "payment", acceptedConsents: consentId });

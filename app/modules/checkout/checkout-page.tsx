@@ -43,7 +43,7 @@ export function CheckoutPage({ data, lastResult, constraints }: { data: Checkout
               </li>
             ))}
           </ul>
-          <CartSummaryView prices={data.cart.prices.converted} currency={data.currency} locale={data.locale} freeDelivery={data.cart.freeDelivery} />
+          <CartSummaryView prices={data.cart.prices.converted} currency={data.currency} locale={data.locale} freeDelivery={data.cart.freeDelivery} digitalOnly={data.cart.digitalOnly} />
         </aside>
       </div>
     </div>
