@@ -40,7 +40,7 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     countries,
     delivery: { address: addressLines(cart.deliveryAddress), billing: addressLines(cart.billingAddress), values, sameBilling },
     shipping: { methods, methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null, branchId: cart.deliveryBranchId },
-    payment: { methods: payments.map(({ gateway: _g, ...m }) => m), methodId: cart.paymentMethodId, consents },
+    payment: { methods: payments.filter((m) => m.available).map(({ gateway: _g, available: _a, ...m }) => m), methodId: cart.paymentMethodId, consents },
     cart: cartView,
     currency: { label: site.currency.label, symbol: site.currency.symbol },
   };

@@ -11,6 +11,7 @@ import { guestOfCart } from "~/modules/account/guest.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { loadCartItems } from "~/modules/cart/cart-pricing.server";
 import { cookiesFor, lookupCart, type CartRow } from "~/modules/cart/cart-session.server";
+import { paymentAvailable } from "~/modules/payment/payment.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { CHECKOUT_STEPS, STEP_PARAM, type CheckoutStep, type DeliveryMethodView, type PaymentMethodView } from "./checkout-fields";
 import { checkoutSettings } from "./checkout-settings.server";
@@ -73,14 +74,25 @@ export async function applicableDeliveryMethods(locale: Locale): Promise<Deliver
   }));
 }
 
-export async function applicablePaymentMethods(locale: Locale): Promise<(PaymentMethodView & { gateway: string })[]> {
+/**
+ * The active payment methods; `available` is false for one whose gateway cannot take
+ * payments now (no card provider configured): the page leaves it out and a post of it is
+ * refused before anything is written (issue 13 item 4).
+ */
+export async function applicablePaymentMethods(locale: Locale): Promise<(PaymentMethodView & { gateway: string; available: boolean })[]> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(paymentMethods)
     .where(and(eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)))
     .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
-  return rows.map((r) => ({ id: r.id, name: localized(r.name, locale), description: localized(r.description, locale), gateway: r.gateway }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: localized(r.name, locale),
+    description: localized(r.description, locale),
+    gateway: r.gateway,
+    available: paymentAvailable(r.gateway),
+  }));
 }
 
 /** Which steps are complete, judged from what the cart holds (a reload or a no-JS shopper continues where they were). */

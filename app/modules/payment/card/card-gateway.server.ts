@@ -1,7 +1,8 @@
 import { DomainError } from "~/.server/domain-error";
 import { href } from "~/lib/routes-table";
 import { registerPaymentGateway, type PaymentGatewayAdapter } from "../gateway.server";
-import { CARD_CALLBACK_PATH, providerUrl } from "./card-config.server";
+import { env } from "~/.server/env.server";
+import { CARD_CALLBACK_PATH, cardConfigured, providerUrl } from "./card-config.server";
 import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server";
 
 /**
@@ -12,10 +13,14 @@ import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server"
  */
 export const cardGateway: PaymentGatewayAdapter = {
   gateway: "card",
+  available: cardConfigured,
   async start(order, { origin }) {
     const secret = cardSecret();
     const provider = providerUrl(origin);
     if (!secret || !provider) throw new DomainError("cardPaymentUnavailable", { message: "Card payments are not configured", key: "payment.card.unavailable", status: 503 });
+    // An outside provider is asked first whether its payment page answers, so that a shopper
+    // is never sent to a dead page with an order left behind (issue 13 item 4).
+    if (env.PAYMENT_CARD_PROVIDER_URL) await checkProviderAnswers(provider);
     const fields: Record<(typeof REQUEST_FIELDS)[number], string> = {
       orderId: String(order.id),
       orderRef: order.slug,
@@ -30,5 +35,19 @@ export const cardGateway: PaymentGatewayAdapter = {
     return { kind: "redirect", url: url.toString() };
   },
 };
+
+/** Any HTTP answer below 500 counts (a bare HEAD may be refused with 4xx); no answer within 5 s, or a 5xx, does not. */
+async function checkProviderAnswers(provider: string) {
+  const unreachable = (cause: unknown) =>
+    new DomainError("cardProviderUnreachable", { message: `Card provider unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, key: "checkout.payment.startFailed", status: 502 });
+  let response: Response;
+  try {
+    response = await fetch(provider, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    throw unreachable(error);
+  }
+  await response.body?.cancel();
+  if (response.status >= 500) throw unreachable(`HTTP ${response.status}`);
+}
 
 registerPaymentGateway(cardGateway);
