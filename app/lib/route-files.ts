@@ -23,6 +23,7 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   profileOrder: { file: "routes/profile-order.tsx" },
   profileOrderInvoice: { file: "routes/profile-order-invoice.ts" },
   cardReturn: { file: "routes/card-return.tsx" },
+  download: { file: "routes/download.ts", pageCache: false },
   cart: { file: "routes/cart.tsx", aliases: ["cart"] },
   shop: { file: "routes/shop.tsx" },
   checkout: { file: "routes/checkout.tsx", aliases: ["checkout"] },

@@ -13,6 +13,7 @@ export type RouteKey =
   | "profileOrder"
   | "profileOrderInvoice"
   | "cardReturn"
+  | "download"
   | "cart"
   | "shop"
   | "checkout"
@@ -52,6 +53,8 @@ export const ROUTES: Record<RouteKey, Entry> = {
   cardReturn: {
     paths: { hr: "naplata/kartica/:orderId", en: "checkout/card/:orderId", de: "kasse/karte/:orderId" },
   },
+  // An e-product's download link (issue 13 item 3): a signed, expiring token of one order line.
+  download: { paths: { hr: "preuzimanje/:token", en: "download/:token", de: "download/:token" } },
   cart: { paths: { hr: "kosarica", en: "cart", de: "einkaufswagen" } },
   shop: { paths: { hr: "shop/:slug?", en: "shop/:slug?", de: "shop/:slug?" } },
   checkout: {

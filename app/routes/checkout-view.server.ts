@@ -21,7 +21,8 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     getSiteContext(locale),
     shopper && !shopper.guest ? listAddresses(shopper.id) : Promise.resolve([]),
   ]);
-  const done = stepsDone(cart, methods);
+  const digitalOnly = cartView.digitalOnly;
+  const done = stepsDone(cart, methods, digitalOnly);
   const values: Record<string, string> = { ...formValues(DELIVERY, cart.deliveryAddress), ...formValues(BILLING, cart.billingAddress) };
   // Issue 13 item 8: a new address starts with the profile's name and e-mail, and the phone
   // of the customer's saved address (the profile has no phone of its own).
@@ -34,13 +35,15 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     shopper: shopper ? { email: shopper.email, guest: shopper.guest } : null,
     loginHref: `${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`,
     checkoutHref: href("checkout", locale),
-    active: shopper ? activeStep(request, done) : null,
+    // A digital-only cart has no shipping step to open (issue 13 item 3).
+    active: shopper ? (digitalOnly && activeStep(request, done) === "shipping" ? "payment" : activeStep(request, done)) : null,
     done,
     savedAddresses: distinctAddresses(saved).map((a) => ({ ...a, id: String(a.id) })),
     countries,
     delivery: { address: addressLines(cart.deliveryAddress), billing: addressLines(cart.billingAddress), values, sameBilling },
     shipping: { methods, methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null, branchId: cart.deliveryBranchId },
-    payment: { methods: payments.filter((m) => m.available).map(({ gateway: _g, available: _a, ...m }) => m), methodId: cart.paymentMethodId, consents },
+    // Nothing is delivered to a digital-only cart, so nothing can be paid on delivery.
+    payment: { methods: payments.filter((m) => m.available && !(digitalOnly && m.gateway === "cashOnDelivery")).map(({ gateway: _g, available: _a, ...m }) => m), methodId: cart.paymentMethodId, consents },
     cart: cartView,
     currency: { label: site.currency.label, symbol: site.currency.symbol },
   };

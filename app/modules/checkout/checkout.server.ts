@@ -96,10 +96,11 @@ export async function applicablePaymentMethods(locale: Locale): Promise<(Payment
 }
 
 /** Which steps are complete, judged from what the cart holds (a reload or a no-JS shopper continues where they were). */
-export function stepsDone(cart: CartRow, methods: DeliveryMethodView[]): Record<CheckoutStep, boolean> {
+export function stepsDone(cart: CartRow, methods: DeliveryMethodView[], digitalOnly = false): Record<CheckoutStep, boolean> {
   const address = cart.deliveryAddress !== null && cart.billingAddress !== null;
   const method = methods.find((m) => m.id === cart.deliveryMethodId);
-  const shipping = address && !!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId));
+  // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): nothing to ship, the step is skipped (issue 13 item 3).
+  const shipping = address && (digitalOnly || (!!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId))));
   return { address, shipping, payment: false };
 }
 
