@@ -387,3 +387,91 @@ describe("the address step knows the customer (issue 13 item 8)", () => {
     expect(document.querySelector('select[name="delivery.country"]')?.hasAttribute("required")).toBe(true);
   });
 });
+
+describe("a cart of e-products only (issue 13 item 3; spec §3 digitalOnly, §1 e-product delivery by link)", () => {
+  async function digitalOrder() {
+    const manual = await catalogue(shop).idOf("AK-DOC-PRIR");
+    const visitor = await shopper(shop);
+    const email = `checkout-${++customers}@example.com`;
+    const userId = await newCustomer(db, email);
+    await signInAs(visitor, userId);
+    await addToCart(visitor, manual);
+    return { visitor, email, userId };
+  }
+
+  it("asks only for the invoice's address, skips delivery, offers no cash on delivery and charges no delivery", async () => {
+    const { visitor } = await digitalOrder();
+    const first = new JSDOM((await visitor.page(CHECKOUT)).html).window.document;
+    expect(first.querySelector('[data-testid="step-shipping"]')).toBeNull();
+    expect(first.querySelector('[data-testid="digital-only"]')?.textContent).toContain("Košarica sadrži samo e-proizvode");
+    expect(first.querySelector('[data-testid="address-form"] legend')?.textContent).toBe("Adresa za račun");
+    expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
+    const { html } = await visitor.page(CHECKOUT);
+    expect(html).toContain('data-testid="step-payment" data-active="true"');
+    const offered = [...new JSDOM(html).window.document.querySelectorAll<HTMLInputElement>('[data-testid="payment-form"] input[name="methodId"]')].map((i) => i.value);
+    expect(offered).not.toContain(ids.cod);
+    expect(offered).toContain(ids.bank);
+    expect(testId(html, "summary-delivery")).toBe("DostavaPutem poveznice za preuzimanje");
+    // Cash on delivery posted anyway is refused, nothing ordered.
+    const cartId = (await cartRow(db, visitor)).id;
+    expect((await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId })).status).toBe(400);
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+  });
+
+  it("bank transfer: the links come when the order is paid, work for its customer only, and expire after the configured days", async () => {
+    const { visitor, email } = await digitalOrder();
+    await step(visitor, { intent: "address", ...ADDRESS });
+    const cartId = (await cartRow(db, visitor)).id;
+    const placed = await step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
+    expect(placed.status).toBe(302);
+    const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect([order.deliveryMethodId, order.deliveryCents, order.deliveryMethodName, order.orderTotalCents]).toEqual([null, 0, "Dostava putem poveznice za preuzimanje", 990]);
+    const orderPage = `/profil/narudzbe/${order.slug}`;
+    expect(testId((await visitor.page(orderPage)).html, "order-downloads")).toContain("Poveznice za preuzimanje bit će dostupne nakon plaćanja narudžbe.");
+    expect((await visitor.page(orderPage)).html).not.toContain('data-testid="download-link"');
+
+    // The links last eProductLinkDays (a checkout setting) from the payment.
+    const [store] = await db.select().from(stores);
+    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, eProductLinkDays: 2 } }).where(eq(stores.id, store.id));
+    const { markOrderPaid, readDownloadToken, downloadToken } = await import("~/modules/order/downloads.server");
+    try {
+      expect(await markOrderPaid(order.id, "http://localhost:3000")).toBe(true);
+    } finally {
+      await db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
+    }
+    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
+    expect(mail.subject).toBe(`Preuzimanje za narudžbu ${order.slug}`);
+    const link = new URL(/http:\/\/localhost:3000\/preuzimanje\/\S+/.exec(mail.text)![0]);
+    const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
+    const token = readDownloadToken(link.pathname.split("/").pop()!)!;
+    expect(token.expiresAt.getTime() - paid.paidAt!.getTime()).toBeLessThan(2 * 86_400_000 + 1000);
+    expect(token.expiresAt.getTime() - paid.paidAt!.getTime()).toBeGreaterThan(2 * 86_400_000 - 1000);
+    const pageLink = new JSDOM((await visitor.page(orderPage)).html).window.document.querySelector<HTMLAnchorElement>('[data-testid="download-link"]');
+    expect(pageLink?.getAttribute("href")).toBe(link.pathname);
+
+    // The customer gets the file.
+    const file = await visitor.get(link.pathname);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/pdf");
+    expect(file.headers.get("Content-Disposition")).toContain("attachment");
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    // Someone else signed in: 404, translated, no file.
+    const other = await signInAs(await shopper(shop), await newCustomer(db, `checkout-${++customers}@example.com`));
+    const foreign = await other.get(link.pathname);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toContain("Poveznica za preuzimanje nije pronađena.");
+    const foreignEn = await other.get(`/en/download/${link.pathname.split("/").pop()}`);
+    expect([foreignEn.status, (await foreignEn.text()).includes("Download link not found.")]).toEqual([404, true]);
+    // Nobody signed in: log in first, then back to the link.
+    const anonymous = await new Visitor(shop).get(link.pathname);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(`/prijava?redirectTo=${encodeURIComponent(link.pathname)}`);
+    // A changed token: 404. An expired one: 403, translated, no file.
+    expect((await visitor.get(`${link.pathname.slice(0, -2)}xx`)).status).toBe(404);
+    const expired = await visitor.get(`/preuzimanje/${downloadToken(token.itemId, new Date(Date.now() - 1000))}`);
+    expect(expired.status).toBe(403);
+    const body = await expired.text();
+    expect(body).toContain("Poveznica za preuzimanje je istekla.");
+    expect(body).not.toContain("%PDF");
+  });
+});
