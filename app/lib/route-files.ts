@@ -69,6 +69,7 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "payment/card/callback", file: "routes/payment.card-callback.ts" },
   { path: "test-payment-provider/pay", file: "routes/test-payment-provider.tsx" },
   { path: "test-payment-provider/orders", file: "routes/test-payment-provider.orders.ts" },
+  { path: "test-payment-provider/outage", file: "routes/test-payment-provider.outage.ts", pageCache: false },
   { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict" },
   { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx" },

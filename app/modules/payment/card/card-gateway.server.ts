@@ -4,6 +4,7 @@ import { registerPaymentGateway, type PaymentGatewayAdapter } from "../gateway.s
 import { env } from "~/.server/env.server";
 import { CARD_CALLBACK_PATH, cardConfigured, providerUrl } from "./card-config.server";
 import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server";
+import { testProviderDown } from "../test-provider/test-provider.server";
 
 /**
  * The card gateway (issue 6 item 3): sends the shopper to the provider's payment page with
@@ -21,6 +22,7 @@ export const cardGateway: PaymentGatewayAdapter = {
     // An outside provider is asked first whether its payment page answers, so that a shopper
     // is never sent to a dead page with an order left behind (issue 13 item 4).
     if (env.PAYMENT_CARD_PROVIDER_URL) await checkProviderAnswers(provider);
+    else if (testProviderDown()) throw providerUnreachable("the built-in test provider is down (simulated outage)");
     const fields: Record<(typeof REQUEST_FIELDS)[number], string> = {
       orderId: String(order.id),
       orderRef: order.slug,
@@ -37,9 +39,12 @@ export const cardGateway: PaymentGatewayAdapter = {
 };
 
 /** Any HTTP answer below 500 counts (a bare HEAD may be refused with 4xx); no answer within 5 s, or a 5xx, does not. */
+function providerUnreachable(cause: unknown) {
+  return new DomainError("cardProviderUnreachable", { message: `Card provider unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, key: "checkout.payment.startFailed", status: 502 });
+}
+
 async function checkProviderAnswers(provider: string) {
-  const unreachable = (cause: unknown) =>
-    new DomainError("cardProviderUnreachable", { message: `Card provider unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, key: "checkout.payment.startFailed", status: 502 });
+  const unreachable = providerUnreachable;
   let response: Response;
   try {
     response = await fetch(provider, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(5000) });
