@@ -129,6 +129,8 @@ async function digitalCheckout(page: Page, js: boolean, project: string, baseURL
   await page.goto(MANUAL);
   await ready(page, js);
   await page.getByTestId("add-to-cart-form").getByRole("button", { name: "Dodaj u košaricu" }).click();
+  // The built-in cart-addition behaviour goes to the cart (spec §4): wait for it before leaving.
+  await expect(page).toHaveURL(/\/kosarica$/);
   await page.goto("/naplata");
   await ready(page, js);
   await expect(page.getByTestId("digital-only")).toBeVisible();
