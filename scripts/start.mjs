@@ -15,15 +15,23 @@ if (!process.env.NODE_ENV) {
   // The demo start: production mode with a secret kept in the data directory. A real
   // deployment sets NODE_ENV=production, SESSION_SECRET and PUBLIC_URL itself and gets none of the defaults.
   process.env.NODE_ENV = "production";
-  if (!process.env.SESSION_SECRET) {
-    const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
-    mkdirSync(dataDir, { recursive: true });
-    const file = path.join(dataDir, ".session-secret");
-    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
-    process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
-  }
+  process.env.SESSION_SECRET ||= keptSecret(".session-secret");
+  // Card payments in the demo (issue 13 item 4): the built-in test provider plays the bank,
+  // with a card secret kept beside the session secret. A real shop sets PAYMENT_CARD_SECRET
+  // and PAYMENT_CARD_PROVIDER_URL and leaves the test provider off.
+  if (!process.env.PAYMENT_CARD_PROVIDER_URL) process.env.PAYMENT_TEST_PROVIDER ||= "true";
+  process.env.PAYMENT_CARD_SECRET ||= keptSecret(".card-secret");
   // Absolute links (mails, sitemap, payment callbacks) point at this machine (issue 13 item 10).
   process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`;
+}
+
+/** A random secret kept in the data directory, so that it survives restarts. */
+function keptSecret(name) {
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
 }
 
 await import(pathToFileURL(path.join(root, "build/server.js")).href);

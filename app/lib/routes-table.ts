@@ -13,6 +13,7 @@ export type RouteKey =
   | "profileOrder"
   | "profileOrderInvoice"
   | "cardReturn"
+  | "download"
   | "cart"
   | "shop"
   | "checkout"
@@ -52,14 +53,22 @@ export const ROUTES: Record<RouteKey, Entry> = {
   cardReturn: {
     paths: { hr: "naplata/kartica/:orderId", en: "checkout/card/:orderId", de: "kasse/karte/:orderId" },
   },
+  // An e-product's download link (issue 13 item 3): a signed, expiring token of one order line.
+  download: { paths: { hr: "preuzimanje/:token", en: "download/:token", de: "download/:token" } },
   cart: { paths: { hr: "kosarica", en: "cart", de: "einkaufswagen" } },
   shop: { paths: { hr: "shop/:slug?", en: "shop/:slug?", de: "shop/:slug?" } },
   checkout: {
     paths: { hr: "naplata", en: "checkout", de: "kasse" },
   },
+  // Spec §2 Routes gives /checkout/success (en) and /naplata/uspjesna (hr) and no German
+  // spelling: de has /de/kasse/erfolg, and the spec's /de/checkout/success redirects there
+  // (route-files.ts aliases, app/lib/route-aliases.ts; issue 13 item 17). /checkout/success
+  // answers in hr too (the alias).
   checkoutSuccess: {
     paths: { hr: "naplata/uspjesna", en: "checkout/success", de: "kasse/erfolg" },
   },
+  // Spec §2 Routes gives one spelling, /checkout/failure, so it is the path in every
+  // language: /checkout/failure, /en/checkout/failure, /de/checkout/failure.
   checkoutFailure: {
     paths: { hr: "checkout/failure", en: "checkout/failure", de: "checkout/failure" },
   },

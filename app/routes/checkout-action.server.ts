@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
-import type { PaymentGateway } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
@@ -10,8 +9,9 @@ import { validateConsents } from "~/modules/consent/consent.server";
 import { orderOfCart, rememberOrder } from "~/modules/order/order-access.server";
 import { placeOrder, type Order } from "~/modules/order/place-order.server";
 import type { Locale } from "~/lib/locales";
-import { paymentGateway } from "~/modules/payment/gateway.server";
+import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { startPayment } from "~/modules/payment/payment.server";
+import { cancelPlacement } from "~/modules/order/cancel-placement.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/checkout/checkout.schema";
 import { applicablePaymentMethods, checkoutGate } from "~/modules/checkout/checkout.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
@@ -68,35 +68,52 @@ async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate
   if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });
   const consents = await validateConsents("checkoutForm", input.acceptedConsents);
   // A way of paying whose provider is not connected is refused before anything is written.
-  if (!hasGateway(method.gateway as PaymentGateway)) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
-  const { order, mail } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });
+  if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
+  const { order, created, mail } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });
+  let start: PaymentStart;
+  try {
+    start = await startOf(order);
+  } catch (error) {
+    // Issue 13 item 4: the payment could not be started. The placement is undone (cart as
+    // it was, no unpaid order left, the confirmation never sent) and the shopper is told
+    // and picks another method (docs/decisions/0031).
+    console.error(`payment start for order ${order.slug} failed`, error);
+    if (created && (await cancelPlacement(order.id, mail?.id ?? null))) throw new StepErrors({ methodId: "checkout.payment.startFailed" });
+    throw error;
+  }
   await mail?.deliver();
-  return toSuccess(request, order);
+  return afterPlacing(order, start);
 }
 
-/** After placing (or finding the order already placed): no more cart, the order remembered, the gateway asked what next. */
-export async function toSuccess(request: Request, order: Order) {
+/** What the order's gateway wants next; a paid order (a replayed post) goes to the success page, never to the provider again. */
+async function startOf(order: Order): Promise<PaymentStart> {
+  if (order.paymentStatus === "paid") return { kind: "done" };
+  const origin = env.PUBLIC_URL;
+  const locale = order.locale as Locale;
+  return startPayment(
+    order.paymentGateway,
+    { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale },
+    origin,
+  );
+}
+
+/** After placing (or finding the order already placed): no more cart, the order remembered, the gateway's next page. */
+async function afterPlacing(order: Order, start: PaymentStart) {
   const locale = order.locale as Locale;
   const headers = new Headers();
   for (const cookie of clearCartCookies()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await rememberOrder(order.id));
   const success = `${href("checkoutSuccess", locale)}?orderSlug=${encodeURIComponent(order.slug)}`;
-  const origin = env.PUBLIC_URL;
-  // A replayed post of an order already paid goes to the success page, never to the provider again.
-  if (order.paymentStatus === "paid") return redirect(success, { headers });
-  const start = await startPayment(
-    order.paymentGateway,
-    { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale },
-    origin,
-  );
   return redirect(start.kind === "redirect" ? start.url : success, { headers });
 }
 
-function hasGateway(gateway: PaymentGateway) {
+/** A doubled or replayed "place order" whose cart is an order already: its next page (the failure page when its payment cannot start). */
+export async function toSuccess(request: Request, order: Order) {
   try {
-    paymentGateway(gateway);
-    return true;
-  } catch {
-    return false;
+    return await afterPlacing(order, await startOf(order));
+  } catch (error) {
+    console.error(`payment start for order ${order.slug} failed`, error);
+    return redirect(href("checkoutFailure", order.locale as Locale));
   }
 }
+

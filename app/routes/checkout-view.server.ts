@@ -2,7 +2,7 @@ import { getDb } from "~/.server/db/client.server";
 import type { CheckoutAddress } from "~/.server/db/schema";
 import { href } from "~/lib/routes-table";
 import { BILLING, DELIVERY, DIFFERENT_BILLING } from "~/modules/account/account-fields";
-import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
+import { allowedCountries, listAddresses, type SavedAddress } from "~/modules/account/addresses.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -21,9 +21,12 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     getSiteContext(locale),
     shopper && !shopper.guest ? listAddresses(shopper.id) : Promise.resolve([]),
   ]);
-  const done = stepsDone(cart, methods);
+  const digitalOnly = cartView.digitalOnly;
+  const done = stepsDone(cart, methods, digitalOnly);
   const values: Record<string, string> = { ...formValues(DELIVERY, cart.deliveryAddress), ...formValues(BILLING, cart.billingAddress) };
-  if (!cart.deliveryAddress && shopper) values[`${DELIVERY}.contactEmail`] = shopper.email;
+  // Issue 13 item 8: a new address starts with the profile's name and e-mail, and the phone
+  // of the customer's saved address (the profile has no phone of its own).
+  if (!cart.deliveryAddress && shopper) Object.assign(values, profileValues(shopper, saved));
   if (cart.deliveryAddress) values[SAVED_ADDRESS_FIELD] = NEW_ADDRESS;
   const sameBilling = JSON.stringify(cart.deliveryAddress) === JSON.stringify(cart.billingAddress);
   if (!sameBilling) values[DIFFERENT_BILLING] = "on";
@@ -32,13 +35,15 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     shopper: shopper ? { email: shopper.email, guest: shopper.guest } : null,
     loginHref: `${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`,
     checkoutHref: href("checkout", locale),
-    active: shopper ? activeStep(request, done) : null,
+    // A digital-only cart has no shipping step to open (issue 13 item 3).
+    active: shopper ? (digitalOnly && activeStep(request, done) === "shipping" ? "payment" : activeStep(request, done)) : null,
     done,
-    savedAddresses: saved.map((a) => ({ ...a, id: String(a.id) })),
+    savedAddresses: distinctAddresses(saved).map((a) => ({ ...a, id: String(a.id) })),
     countries,
     delivery: { address: addressLines(cart.deliveryAddress), billing: addressLines(cart.billingAddress), values, sameBilling },
     shipping: { methods, methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null, branchId: cart.deliveryBranchId },
-    payment: { methods: payments.map(({ gateway: _g, ...m }) => m), methodId: cart.paymentMethodId, consents },
+    // Nothing is delivered to a digital-only cart, so nothing can be paid on delivery.
+    payment: { methods: payments.filter((m) => m.available && !(digitalOnly && m.gateway === "cashOnDelivery")).map(({ gateway: _g, available: _a, ...m }) => m), methodId: cart.paymentMethodId, consents },
     cart: cartView,
     currency: { label: site.currency.label, symbol: site.currency.symbol },
   };
@@ -49,4 +54,25 @@ function formValues(prefix: string, a: CheckoutAddress | null): Record<string, s
   const { countryIso, countryName: _name, companyOib, ...rest } = a;
   const values: Record<string, string> = { country: countryIso, companyOIB: companyOib, ...rest };
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}.${k}`, v]));
+}
+
+function profileValues(shopper: NonNullable<CheckoutContext["shopper"]>, saved: SavedAddress[]): Record<string, string> {
+  const phone = saved.find((a) => a.contactPhone)?.contactPhone ?? "";
+  const profile = { firstName: shopper.firstName ?? "", lastName: shopper.lastName ?? "", contactEmail: shopper.email, contactPhone: phone };
+  return Object.fromEntries(Object.entries(profile).filter(([, v]) => v).map(([k, v]) => [`${DELIVERY}.${k}`, v]));
+}
+
+/**
+ * Each address once (issue 13 item 8): registration saves the delivery address and, when
+ * billing is not different, its copy as the main address (spec §5), so the address book
+ * holds two equal rows; the first of equal ones stands for both.
+ */
+export function distinctAddresses(saved: SavedAddress[]): SavedAddress[] {
+  const seen = new Set<string>();
+  return saved.filter(({ id: _id, type: _type, ...fields }) => {
+    const key = JSON.stringify(Object.entries(fields).map(([k, v]) => [k, String(v ?? "").trim().toLowerCase()]).sort());
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

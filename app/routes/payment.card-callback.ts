@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { shopOrigin } from "~/modules/account/account-route.server";
+import { sendDownloadLinks } from "~/modules/order/downloads.server";
 import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
 
 /**
@@ -16,6 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const settled = await settleCardPayment(fields, "callback");
   if (!settled) return Response.json({ ok: false, error: "bad signature" }, { status: 400 });
+  // Paid now: an e-product's download links go out at once (issue 13 item 3).
+  if (settled.becamePaid) await sendDownloadLinks(settled.orderId, shopOrigin(request));
   return Response.json({ ok: true, paymentStatus: settled.paymentStatus });
 }
 

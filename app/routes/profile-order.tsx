@@ -13,10 +13,11 @@ import { OrderDetailView } from "~/modules/account/order-detail";
 import { requireOwnOrder } from "~/modules/account/order-route.server";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import { restartCardPayment } from "~/modules/payment/payment.server";
+import { downloadsView } from "~/modules/order/downloads.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "orders", "payment"] };
+export const handle = { i18n: ["account", "checkout", "orders", "payment"] };
 
 /**
  * One order of the signed-in customer (issue 6 item 5): lines, totals, addresses,
@@ -42,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       order,
       bankTransfer,
       canPay: unpaid && order.paymentGateway === "card",
+      // E-product download links once paid (issue 13 item 3).
+      downloads: await downloadsView(order),
       invoiceHref: href("profileOrderInvoice", locale, { slug: order.slug }),
       backHref: href("profile", locale),
     },
@@ -72,6 +75,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProfileOrderPage() {
-  const { order, bankTransfer, canPay, invoiceHref, backHref, locale } = useLoaderData<typeof loader>();
-  return <OrderDetailView order={order} bankTransfer={bankTransfer} canPay={canPay} invoiceHref={invoiceHref} backHref={backHref} locale={locale} />;
+  const { order, bankTransfer, canPay, invoiceHref, backHref, locale, downloads } = useLoaderData<typeof loader>();
+  return <OrderDetailView order={order} bankTransfer={bankTransfer} canPay={canPay} invoiceHref={invoiceHref} backHref={backHref} locale={locale} downloads={downloads} />;
 }

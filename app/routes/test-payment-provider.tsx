@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { localeFromPath } from "~/lib/locales";
 import { formatPrice } from "~/lib/format";
-import { DECISIONS, decide, requireTestProvider, verifiedRequest } from "~/modules/payment/test-provider/test-provider.server";
+import { DECISIONS, decide, requireTestProvider, testProviderDown, verifiedRequest } from "~/modules/payment/test-provider/test-provider.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["payment"] };
@@ -18,6 +18,7 @@ export const handle = { i18n: ["payment"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   requireTestProvider();
+  if (testProviderDown()) throw new Response("Service Unavailable", { status: 503 });
   const params = new URL(request.url).searchParams;
   const payment = verifiedRequest(params);
   const locale = localeFromPath(payment ? new URL(payment.returnUrl).pathname : "/");

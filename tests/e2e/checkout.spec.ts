@@ -114,3 +114,77 @@ test("a visitor is sent to log in and comes back to the checkout", async ({ page
   await expect(page).toHaveURL(/\/naplata$/);
   await expect(page.getByTestId("step-address")).toBeVisible();
 });
+
+/**
+ * Issue 13 items 3 and 4, JavaScript on and off: a cart of e-products only has no delivery
+ * step; paid by card, the download link is on the order page and gives the file. A card
+ * payment that cannot start (the test provider's simulated outage) leaves the cart as it
+ * was and says so; another method then places the order.
+ */
+const MANUAL = "/product/prirucnik-za-montazu-krovnih-panela-pdf";
+
+async function digitalCheckout(page: Page, js: boolean, project: string, baseURL: string) {
+  await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
+  await registerCustomer(page, js, project);
+  await page.goto(MANUAL);
+  await ready(page, js);
+  await page.getByTestId("add-to-cart-form").getByRole("button", { name: "Dodaj u košaricu" }).click();
+  // The built-in cart-addition behaviour goes to the cart (spec §4): wait for it before leaving.
+  await expect(page).toHaveURL(/\/kosarica$/);
+  await page.goto("/naplata");
+  await ready(page, js);
+  await expect(page.getByTestId("digital-only")).toBeVisible();
+  await expect(page.getByTestId("step-shipping")).toHaveCount(0);
+  await expect(page.getByTestId("summary-delivery")).toHaveText("DostavaPutem poveznice za preuzimanje");
+  const address = page.getByTestId("address-form");
+  await expect(address.locator("legend").first()).toHaveText("Adresa za račun");
+  for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+    await address.locator(`[name="delivery.${name}"]`).fill(value);
+  }
+  await address.locator('[name="delivery.country"]').selectOption("HR");
+  await address.getByRole("button", { name: "Nastavi na dostavu" }).click();
+  await expect(page.getByTestId("step-payment")).toHaveAttribute("data-active", "true");
+  await ready(page, js);
+  const payment = page.getByTestId("payment-form");
+  await expect(payment.getByRole("radio", { name: /Plaćanje pouzećem/ })).toHaveCount(0);
+  for (const box of await payment.locator('input[name="acceptedConsents"]').all()) await box.check();
+}
+
+test("e-products only: no delivery step; paid by card, the order page gives the download", async ({ page, js }, info) => {
+  test.setTimeout(120_000);
+  await digitalCheckout(page, js, info.project.name, info.project.use.baseURL!);
+  await page.getByTestId("payment-form").getByRole("radio", { name: /Kartično plaćanje/ }).check();
+  await page.getByTestId("payment-form").getByRole("button", { name: "Naruči i plati" }).click();
+  await expect(page.getByTestId("test-provider")).toBeVisible();
+  const slug = (await page.getByTestId("provider-order").textContent())!;
+  await page.getByRole("button", { name: "Plati", exact: true }).click();
+  await expect(page).toHaveURL(`/naplata/uspjesna?orderSlug=${slug}`);
+  await page.goto(`/profil/narudzbe/${slug}`);
+  await ready(page, js);
+  const link = page.getByTestId("download-link");
+  await expect(link).toHaveText("Priručnik za montažu krovnih panela (PDF)");
+  const download = page.waitForEvent("download");
+  await link.click();
+  expect((await download).suggestedFilename()).toBe("prirucnik-za-montazu-krovnih-panela.pdf");
+});
+
+test("a card payment that cannot start keeps the cart, says so, and another method places the order", async ({ page, js }, info) => {
+  test.setTimeout(120_000);
+  await digitalCheckout(page, js, info.project.name, info.project.use.baseURL!);
+  expect((await page.request.post("/test-payment-provider/outage", { form: { down: "true" } })).status()).toBe(200);
+  try {
+    await page.getByTestId("payment-form").getByRole("radio", { name: /Kartično plaćanje/ }).check();
+    await page.getByTestId("payment-form").getByRole("button", { name: "Naruči i plati" }).click();
+    await expect(page.getByTestId("payment-error")).toContainText("Plaćanje nije bilo moguće pokrenuti jer pružatelj plaćanja ne odgovara.");
+    await expect(page).toHaveURL(/\/naplata$/);
+    await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+  } finally {
+    await page.request.post("/test-payment-provider/outage", { form: { down: "false" } });
+  }
+  await ready(page, js);
+  const payment = page.getByTestId("payment-form");
+  await payment.getByRole("radio", { name: /Virmansko plaćanje/ }).check();
+  for (const box of await payment.locator('input[name="acceptedConsents"]').all()) await box.check();
+  await payment.getByRole("button", { name: "Naruči i plati" }).click();
+  await expect(page).toHaveURL(/\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/);
+});

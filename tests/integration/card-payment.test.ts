@@ -231,3 +231,30 @@ describe("return and callback URLs", () => {
     expect(provider.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/payment/card/callback`);
   });
 });
+
+describe("e-products paid by card (issue 13 item 3)", () => {
+  it("the download link is mailed as soon as the provider says paid, once", async () => {
+    const { ADDRESS, addToCart, methodIds, newCustomer, signInAs, step } = await import("./checkout-helpers");
+    const { shopper } = await import("./cart-helpers");
+    const { catalogue } = await import("../setup/product-pages");
+    const { consents, mailOutbox } = await import("~/.server/db/schema");
+    const ids = await methodIds(shop);
+    const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+    const email = "card-e-product@example.com";
+    const visitor = await signInAs(await shopper(shop), await newCustomer(db, email));
+    await addToCart(visitor, await catalogue(shop).idOf("AK-DOC-PRIR"));
+    expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
+    const placed = await step(visitor, { intent: "payment", methodId: ids.card, acceptedConsents: String(consent.id) });
+    const providerUrl = new URL(placed.location!);
+    expect(providerUrl.pathname).toBe("/test-payment-provider/pay");
+    const mails = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
+    expect(await mails()).toEqual([]);
+    const back = await decide(providerUrl, "pay");
+    await visitor.get(back.pathname + back.search);
+    await visitor.get(back.pathname + back.search); // a repeated return sends nothing more
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    const link = /\/preuzimanje\/\S+/.exec(sent[0].text)![0];
+    expect((await visitor.get(link)).status).toBe(200);
+  });
+});

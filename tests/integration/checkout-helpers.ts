@@ -42,7 +42,7 @@ export async function methodIds(shop: Shop) {
   const delivery = await db.select({ id: deliveryMethods.id, code: deliveryMethods.code }).from(deliveryMethods);
   const payment = await db.select({ id: paymentMethods.id, code: paymentMethods.code }).from(paymentMethods);
   const of = (rows: { id: number; code: string }[], code: string) => String(rows.find((r) => r.code === code)!.id);
-  return { courier: of(delivery, "address"), locker: of(delivery, "parcel-locker"), cod: of(payment, "cod"), bank: of(payment, "bank") };
+  return { courier: of(delivery, "address"), locker: of(delivery, "parcel-locker"), cod: of(payment, "cod"), bank: of(payment, "bank"), card: of(payment, "card") };
 }
 
 export async function addToCart(visitor: Visitor, productId: number, quantity = 1) {

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { carts, consentLogs, consents, coupons, mailOutbox, orderItems, orders, paymentMethods, products, stores, users } from "~/.server/db/schema";
@@ -139,6 +140,16 @@ describe("the steps", () => {
     const { html } = await visitor.page(CHECKOUT);
     expect(testId(html, "summary-delivery")).toBe("DostavaBesplatna dostava");
     expect(testId(html, "summary-orderTotal")).toBe("Ukupno za platiti314,10\u00a0EUR");
+  });
+
+  it("compares the limit with the items total after the coupon, says so and shows what is left (issue 13 item 6)", async () => {
+    const visitor = await customerWithCart(9); // 9 × 34,90 = 314,10; −10 % (KROV10) = 282,69 < 300,00
+    expect((await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" })).status).toBe(302);
+    const cart = (await visitor.page("/kosarica")).html;
+    expect(testId(cart, "free-delivery")).toBe("Besplatna dostava za narudžbe od 300,00\u00a0EUR (iznos proizvoda nakon popusta)Do besplatne dostave nedostaje još 17,31\u00a0EUR");
+    await step(visitor, { intent: "address", ...ADDRESS });
+    await step(visitor, { intent: "shipping", methodId: ids.courier });
+    expect(testId((await visitor.page(CHECKOUT)).html, "summary-delivery")).toBe("Dostava25,00\u00a0EUR");
   });
 
   it("needs a payment method and the required consents; nothing is ordered without them", async () => {
@@ -323,5 +334,147 @@ describe("guest checkout", () => {
     } finally {
       await db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
     }
+  });
+});
+
+describe("checkout success and failure paths in every language (issue 13 item 17, spec §2 Routes)", () => {
+  // Spec §2: checkout success /checkout/success (en), /naplata/uspjesna (hr); failure /checkout/failure.
+  const served = ["/naplata/uspjesna", "/checkout/success", "/en/checkout/success", "/de/kasse/erfolg", "/checkout/failure", "/en/checkout/failure", "/de/checkout/failure"];
+  it.each(served)("%s answers 200", async (path) => {
+    expect((await new Visitor(shop).get(path)).status).toBe(200);
+  });
+
+  it("the spec's spelling in German redirects to the German path, query kept", async () => {
+    const response = await new Visitor(shop).get("/de/checkout/success?orderSlug=2026-000001");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/de/kasse/erfolg?orderSlug=2026-000001");
+    expect((await new Visitor(shop).get("/de/checkout")).headers.get("Location")).toBe("/de/kasse");
+  });
+});
+
+describe("the address step knows the customer (issue 13 item 8)", () => {
+  it("prefills name, e-mail and phone, lists the registration's two equal address rows once and stars every required field, country too", async () => {
+    const { addressRow, insertAddress } = await import("~/modules/account/addresses.server");
+    const visitor = await shopper(shop);
+    const email = `checkout-${++customers}@example.com`;
+    const userId = await newCustomer(db, email);
+    await signInAs(visitor, userId);
+    await addToCart(visitor, panel);
+    // What registration with an address writes (spec §5): the delivery address and its copy as the main one.
+    const input = { firstName: "Kupac", lastName: "Test", contactEmail: email, contactPhone: "+385 98 765 4321", country: "HR", city: "Split", street: "Riva", houseNumber: "1", zipCode: "21000", companyName: "", companyOIB: "" };
+    const row = await addressRow(db, input, "country");
+    await insertAddress(db, userId, "shipping", row);
+    await insertAddress(db, userId, "main", row);
+
+    const { html } = await visitor.page(CHECKOUT);
+    const document = new JSDOM(html).window.document;
+    expect(document.querySelectorAll('[data-testid="saved-addresses"] input[type="radio"]:not([value="new"])')).toHaveLength(1);
+    const value = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
+    expect([value("delivery.firstName"), value("delivery.lastName"), value("delivery.contactEmail"), value("delivery.contactPhone")]).toEqual(["Kupac", "Test", email, "+385 98 765 4321"]);
+    const starred = (name: string) => document.querySelector(`[data-field="${name}"] label`)?.textContent?.includes("*");
+    for (const name of ["firstName", "lastName", "contactEmail", "contactPhone", "country"]) {
+      expect(starred(`delivery.${name}`), `delivery.${name}`).toBe(true);
+      expect(starred(`billing.${name}`), `billing.${name}`).toBe(true);
+    }
+    expect(starred("delivery.companyName")).toBe(false);
+  });
+
+  it("stars the country for a customer without saved addresses, and the browser demands it", async () => {
+    const visitor = await customerWithCart();
+    const { html } = await visitor.page(CHECKOUT);
+    const document = new JSDOM(html).window.document;
+    expect(document.querySelector('[data-field="delivery.country"] label')?.textContent).toContain("*");
+    expect(document.querySelector('select[name="delivery.country"]')?.hasAttribute("required")).toBe(true);
+  });
+});
+
+describe("a cart of e-products only (issue 13 item 3; spec §3 digitalOnly, §1 e-product delivery by link)", () => {
+  async function digitalOrder() {
+    const manual = await catalogue(shop).idOf("AK-DOC-PRIR");
+    const visitor = await shopper(shop);
+    const email = `checkout-${++customers}@example.com`;
+    const userId = await newCustomer(db, email);
+    await signInAs(visitor, userId);
+    await addToCart(visitor, manual);
+    return { visitor, email, userId };
+  }
+
+  it("asks only for the invoice's address, skips delivery, offers no cash on delivery and charges no delivery", async () => {
+    const { visitor } = await digitalOrder();
+    const first = new JSDOM((await visitor.page(CHECKOUT)).html).window.document;
+    expect(first.querySelector('[data-testid="step-shipping"]')).toBeNull();
+    expect(first.querySelector('[data-testid="digital-only"]')?.textContent).toContain("Košarica sadrži samo e-proizvode");
+    expect(first.querySelector('[data-testid="address-form"] legend')?.textContent).toBe("Adresa za račun");
+    expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
+    const { html } = await visitor.page(CHECKOUT);
+    expect(html).toContain('data-testid="step-payment" data-active="true"');
+    const offered = [...new JSDOM(html).window.document.querySelectorAll<HTMLInputElement>('[data-testid="payment-form"] input[name="methodId"]')].map((i) => i.value);
+    expect(offered).not.toContain(ids.cod);
+    expect(offered).toContain(ids.bank);
+    expect(testId(html, "summary-delivery")).toBe("DostavaPutem poveznice za preuzimanje");
+    // Cash on delivery posted anyway is refused, nothing ordered.
+    const cartId = (await cartRow(db, visitor)).id;
+    expect((await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId })).status).toBe(400);
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+  });
+
+  it("bank transfer: the links come when the order is paid, work for its customer only, and expire after the configured days", async () => {
+    const { visitor, email } = await digitalOrder();
+    await step(visitor, { intent: "address", ...ADDRESS });
+    const cartId = (await cartRow(db, visitor)).id;
+    const placed = await step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
+    expect(placed.status).toBe(302);
+    const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect([order.deliveryMethodId, order.deliveryCents, order.deliveryMethodName, order.orderTotalCents]).toEqual([null, 0, "Dostava putem poveznice za preuzimanje", 990]);
+    const orderPage = `/profil/narudzbe/${order.slug}`;
+    expect(testId((await visitor.page(orderPage)).html, "order-downloads")).toContain("Poveznice za preuzimanje bit će dostupne nakon plaćanja narudžbe.");
+    expect((await visitor.page(orderPage)).html).not.toContain('data-testid="download-link"');
+
+    // The links last eProductLinkDays (a checkout setting) from the payment.
+    const [store] = await db.select().from(stores);
+    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, eProductLinkDays: 2 } }).where(eq(stores.id, store.id));
+    const { markOrderPaid, readDownloadToken, downloadToken } = await import("~/modules/order/downloads.server");
+    const restore = () => db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
+    let pageHref: string | null | undefined;
+    try {
+      expect(await markOrderPaid(order.id, "http://localhost:3000")).toBe(true);
+      pageHref = new JSDOM((await visitor.page(orderPage)).html).window.document.querySelector('[data-testid="download-link"]')?.getAttribute("href");
+    } finally {
+      await restore();
+    }
+    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
+    expect(mail.subject).toBe(`Preuzimanje za narudžbu ${order.slug}`);
+    const link = new URL(/http:\/\/localhost:3000\/preuzimanje\/\S+/.exec(mail.text)![0]);
+    const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
+    const token = readDownloadToken(link.pathname.split("/").pop()!)!;
+    expect(token.expiresAt.getTime() - paid.paidAt!.getTime()).toBeLessThan(2 * 86_400_000 + 1000);
+    expect(token.expiresAt.getTime() - paid.paidAt!.getTime()).toBeGreaterThan(2 * 86_400_000 - 1000);
+    // The order page links to the same file with the same expiry.
+    expect(pageHref).toBe(link.pathname);
+
+    // The customer gets the file.
+    const file = await visitor.get(link.pathname);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/pdf");
+    expect(file.headers.get("Content-Disposition")).toContain("attachment");
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    // Someone else signed in: 404, translated, no file.
+    const other = await signInAs(await shopper(shop), await newCustomer(db, `checkout-${++customers}@example.com`));
+    const foreign = await other.get(link.pathname);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toContain("Poveznica za preuzimanje nije pronađena.");
+    const foreignEn = await other.get(`/en/download/${link.pathname.split("/").pop()}`);
+    expect([foreignEn.status, (await foreignEn.text()).includes("Download link not found.")]).toEqual([404, true]);
+    // Nobody signed in: log in first, then back to the link.
+    const anonymous = await new Visitor(shop).get(link.pathname);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(`/prijava?redirectTo=${encodeURIComponent(link.pathname)}`);
+    // A changed token: 404. An expired one: 403, translated, no file.
+    expect((await visitor.get(`${link.pathname.slice(0, -2)}xx`)).status).toBe(404);
+    const expired = await visitor.get(`/preuzimanje/${downloadToken(token.itemId, new Date(Date.now() - 1000))}`);
+    expect(expired.status).toBe(403);
+    const body = await expired.text();
+    expect(body).toContain("Poveznica za preuzimanje je istekla.");
+    expect(body).not.toContain("%PDF");
   });
 });

@@ -20,6 +20,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   profileOrder: { slug: "2026-000001" },
   profileOrderInvoice: { slug: "2026-000001" },
   cardReturn: { orderId: "1" },
+  download: { token: "not-a-token" },
   form: { slug: "contact" },
 };
 
@@ -27,8 +28,9 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
 // (tests/integration/cart-quote.test.ts covers it switched on). Checkout sends a visitor
 // without a cart back to the cart (tests/integration/checkout.test.ts covers the rest).
 // A visitor's order pages send them to log in; a card return without the provider's
-// signature changes nothing and says so (tests/integration/card-payment.test.ts).
-const STATUS: Partial<Record<RouteKey, number>> = { cartInquiry: 404, checkout: 302, profileOrder: 302, profileOrderInvoice: 302, cardReturn: 400 };
+// signature changes nothing and says so (tests/integration/card-payment.test.ts). A download
+// link without a valid token is 404 (tests/integration/checkout.test.ts covers valid ones).
+const STATUS: Partial<Record<RouteKey, number>> = { cartInquiry: 404, checkout: 302, profileOrder: 302, profileOrderInvoice: 302, cardReturn: 400, download: 404 };
 
 describe("route table (spec §2 Routes)", () => {
   const cases = ROUTE_KEYS.flatMap((key) => LOCALES.map((locale) => [key, locale] as const));

@@ -99,6 +99,16 @@ describe("computeTotals: the rules", () => {
     expect(totals({ lines: [], delivery }).orderTotal).toBe(0);
   });
 
+  it("compares the free-delivery limit with the items total after the coupon, loyalty aside, and says what is left (issue 13 item 6)", () => {
+    const delivery = { priceCents: 2500, taxRateBp: 2500 };
+    const lines = [line({ priceCents: 32_000 })];
+    // 320,00 − 10 % = 288,00 after the coupon: below 300,00, 12,00 left, delivery charged.
+    expect(totals({ lines, delivery, freeDeliveryCents: 30_000, coupon: coupon({ value: 10 }) })).toMatchObject({ freeDelivery: false, freeDeliveryLeft: 1200, delivery: 2500 });
+    // 320,00 with a 30,00 loyalty discount: the items total after the coupon is still 320,00.
+    expect(totals({ lines, delivery, freeDeliveryCents: 30_000, loyaltyCents: 3000 })).toMatchObject({ freeDelivery: true, freeDeliveryLeft: 0, delivery: 0 });
+    expect(totals({ lines, delivery, freeDeliveryCents: null }).freeDeliveryLeft).toBe(0);
+  });
+
   it("keeps a loyalty line, zero or capped at what is left", () => {
     expect(totals({ lines: [line()] }).loyalty).toBe(0);
     expect(totals({ lines: [line()], loyaltyCents: 300 })).toMatchObject({ loyalty: 300, orderTotal: 700 });

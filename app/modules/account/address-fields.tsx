@@ -15,6 +15,8 @@ type Props = {
    * would block the form); the server checks the section whenever it is posted.
    */
   enforce: boolean;
+  /** Checkout needs a country to deliver to (the address book does not): the select is required and starred. */
+  countryRequired?: boolean;
 };
 
 const TEXT: { name: Exclude<AddressField, "country">; type: "text" | "email" | "tel"; autoComplete: string; numeric?: boolean }[] = [
@@ -36,7 +38,7 @@ const TEXT: { name: Exclude<AddressField, "country">; type: "text" | "email" | "
  * limits come from addressSchema through the loader's constraint). The country is a
  * select of the store's allowed countries by ISO code.
  */
-export function AddressFields({ fields, countries, enforce }: Props) {
+export function AddressFields({ fields, countries, enforce, countryRequired = false }: Props) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
@@ -47,6 +49,9 @@ export function AddressFields({ fields, countries, enforce }: Props) {
           type={field.type}
           label={t(`account.fields.${field.name}`)}
           required={enforce ? undefined : false}
+          // Not demanded by the browser, still required when posted: starred and announced (issue 13 item 8).
+          starred={!enforce && fields[field.name].required}
+          aria-required={!enforce && fields[field.name].required ? true : undefined}
           autoComplete={field.autoComplete}
           inputMode={field.numeric ? "numeric" : undefined}
         />
@@ -55,6 +60,9 @@ export function AddressFields({ fields, countries, enforce }: Props) {
         meta={fields.country}
         label={t("account.fields.country")}
         placeholder={t("account.register.chooseCountry")}
+        required={countryRequired && enforce ? true : undefined}
+        starred={countryRequired && !enforce}
+        aria-required={countryRequired ? true : undefined}
         options={countries.map((country) => ({ value: country.iso, label: country.name }))}
       />
     </div>

@@ -8,6 +8,7 @@ import { formatDate, formatMetres, formatPrice } from "~/lib/format";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import type { BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import type { OrderDetail } from "./orders.server";
+import type { DownloadsView } from "~/modules/order/downloads.server";
 
 type Props = {
   order: OrderDetail;
@@ -16,10 +17,11 @@ type Props = {
   invoiceHref: string;
   backHref: string;
   locale: Locale;
+  downloads?: DownloadsView;
 };
 
 /** The order page of the profile (issue 6 item 5). */
-export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, backHref, locale }: Props) {
+export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, backHref, locale, downloads }: Props) {
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
   const totals: [string, number][] = [
@@ -104,6 +106,28 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, back
       </div>
 
       {bankTransfer ? <BankTransferDetails info={bankTransfer} /> : null}
+
+      {downloads && (downloads.pending || downloads.links.length) ? (
+        <div data-testid="order-downloads">
+          <h2 className="font-semibold">{t("checkout.downloads.title")}</h2>
+          {downloads.pending ? <p className="mt-2 text-sm text-slate-600">{t("checkout.downloads.afterPayment")}</p> : null}
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {downloads.links.map((d) => (
+              <li key={d.href}>
+                {d.expired ? (
+                  <span className="text-slate-500">{d.name} ({t("checkout.downloads.expiredShort")})</span>
+                ) : (
+                  <>
+                    {/* A plain link: the file downloads without JavaScript too. */}
+                    <a href={d.href} className="text-brand-700 underline" data-testid="download-link">{d.name}</a>{" "}
+                    <span className="text-slate-500">({t("checkout.downloads.until", { date: formatDate(d.expiresAt, locale, { style: "numeric" }) })})</span>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div>
         <h2 className="font-semibold">{t("orders.detail.documents")}</h2>

@@ -9,7 +9,7 @@ import { formatPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 import type { Locale } from "~/lib/locales";
 import type { CouponInput, InstructionsInput, MemberCardInput } from "./cart.schema";
-import type { CartSummary } from "./cart-view";
+import type { CartSummary, FreeDeliveryView } from "./cart-view";
 
 /**
  * The cart's text forms (coupon, member card, instructions). Their constraints come from
@@ -88,11 +88,13 @@ export function InstructionsForm({ cartPath, redirectTo, value, constraint }: Fo
 }
 
 /** Spec §2 Cart summary: sum, coupon, delivery, tax, total (prices.converted), two decimals and the currency label. */
-export function CartSummaryView({ prices, currency, locale, freeDelivery }: {
+export function CartSummaryView({ prices, currency, locale, freeDelivery, digitalOnly = false }: {
   prices: CartSummary;
   currency: Pick<Currency, "label" | "symbol">;
   locale: Locale;
-  freeDelivery: { limit: number | null; reached: boolean };
+  freeDelivery: FreeDeliveryView;
+  /** Only e-products: delivered by link, no delivery line to choose (issue 13 item 3). */
+  digitalOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, currency, locale);
@@ -108,11 +110,19 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery }: {
       {row("coupon", t("cart.summary.coupon"), money(-prices.coupon))}
       {row("loyalty", t("cart.summary.loyalty"), money(-prices.loyalty))}
       {row("cartTotal", t("cart.summary.cartTotal"), money(prices.cartTotal))}
-      {row("delivery", t("cart.summary.delivery"), freeDelivery.reached ? t("cart.summary.freeDelivery") : prices.delivery ? money(prices.delivery) : t("cart.summary.deliveryNotChosen"))}
+      {row(
+        "delivery",
+        t("cart.summary.delivery"),
+        digitalOnly ? t("cart.summary.deliveryByLink") : freeDelivery.reached ? t("cart.summary.freeDelivery") : prices.delivery ? money(prices.delivery) : t("cart.summary.deliveryNotChosen"),
+      )}
       {row("orderTotal", t("cart.summary.orderTotal"), money(prices.orderTotal), true)}
       {row("tax", t("cart.summary.tax"), money(prices.tax))}
       {freeDelivery.limit !== null && !freeDelivery.reached ? (
-        <p className="pt-2 text-xs text-slate-600">{t("cart.summary.freeDeliveryFrom", { amount: money(freeDelivery.limit) })}</p>
+        // Issue 13 item 6: the limit names the amount it is compared with, and what is left.
+        <div className="pt-2 text-xs text-slate-600" data-testid="free-delivery">
+          <p>{t("cart.summary.freeDeliveryFrom", { amount: money(freeDelivery.limit) })}</p>
+          <p className="font-semibold text-brand-700" data-testid="free-delivery-left">{t("cart.summary.freeDeliveryLeft", { amount: money(freeDelivery.left) })}</p>
+        </div>
       ) : null}
     </dl>
   );

@@ -67,7 +67,7 @@ export function CartContents({ cart, currency, locale, paths, loggedIn, memberCa
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title" className="text-lg font-semibold">{t("cart.summary.title")}</h2>
-          <CartSummaryView prices={cart.prices.converted} currency={currency} locale={locale} freeDelivery={cart.freeDelivery} />
+          <CartSummaryView prices={cart.prices.converted} currency={currency} locale={locale} freeDelivery={cart.freeDelivery} digitalOnly={cart.digitalOnly} />
           <Link to={paths.checkout} className={buttonClass({ size: "lg" })} data-testid="checkout-link">
             {t("cart.checkout")}
           </Link>

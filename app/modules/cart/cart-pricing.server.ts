@@ -15,7 +15,7 @@ import { computeTotals, type Totals, type TotalsCoupon } from "./cart-totals";
  * that must re-check the coupon.
  */
 export type CartItemRow = typeof cartItems.$inferSelect;
-export type PricedCart = { items: CartItemRow[]; totals: Totals; couponCode: string | null };
+export type PricedCart = { items: CartItemRow[]; totals: Totals; couponCode: string | null; digitalOnly: boolean };
 
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
@@ -70,11 +70,12 @@ export async function lineLengths(db: Executor, items: CartItemRow[]): Promise<M
 
 export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupon?: TotalsCoupon | null } = {}): Promise<PricedCart> {
   const items = await loadCartItems(db, cart.id);
-  const ids = [...new Set(items.map((i) => i.variantId ?? i.productId))];
+  // Prices are read from the charged product (the variant of a configurable one); the format from the main product.
+  const ids = [...new Set(items.flatMap((i) => [i.variantId ?? i.productId, i.productId]))];
   const [prices, lengths, couponRow, delivery, freeDelivery] = await Promise.all([
     ids.length
       ? db
-          .select({ id: products.id, price: products.priceCents, membership: products.membershipPriceCents, taxRateBp: products.taxRateBp })
+          .select({ id: products.id, price: products.priceCents, membership: products.membershipPriceCents, taxRateBp: products.taxRateBp, format: products.format })
           .from(products)
           .where(inArray(products.id, ids))
       : Promise.resolve([]),
@@ -90,6 +91,8 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
     freeDeliveryCents(cart.locale as Locale),
   ]);
   const byId = new Map(prices.map((p) => [p.id, p]));
+  // Spec §3 Cart digitalOnly, §1 "e-product delivery by link": nothing to deliver, no delivery charged (issue 13 item 3).
+  const digitalOnly = items.length > 0 && items.every((i) => byId.get(i.productId)?.format === "e-product");
   const codeSet = coupon !== undefined ? (coupon?.code ?? null) : cart.couponCode;
   const totals = computeTotals({
     lines: items.map((item) => {
@@ -107,14 +110,14 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
     membership: cart.memberCardBarcode !== null,
     // A code set on the cart that no longer exists counts as a coupon that does not apply.
     coupon: couponRow ?? (codeSet ? missingCoupon(codeSet) : null),
-    delivery,
-    freeDeliveryCents: freeDelivery,
+    delivery: digitalOnly ? null : delivery,
+    freeDeliveryCents: digitalOnly ? null : freeDelivery,
     // No loyalty programme is configured for the built-in store (stores.loyalty is empty):
     // the line is shown, at zero, as the spec's summary lists it.
     loyaltyCents: 0,
     now: new Date(),
   });
-  return { items, totals, couponCode: codeSet };
+  return { items, totals, couponCode: codeSet, digitalOnly };
 }
 
 const missingCoupon = (code: string): TotalsCoupon => ({

@@ -11,8 +11,9 @@ export { rowTotal };
  *                for a product sold per running metre unit price × length in metres ×
  *                quantity, rounded to the cent per line: issue 13 item 1)
  *   cartTotal  = itemsTotal − coupon − loyalty
- *   delivery   = price of the chosen method, 0 when none is chosen or cartTotal reaches the
- *                free-delivery limit (spec §7 getFreeDeliveryAmount)
+ *   delivery   = price of the chosen method, 0 when none is chosen or the items total after
+ *                the coupon reaches the free-delivery limit (spec §7 getFreeDeliveryAmount;
+ *                issue 13 item 6: the amount the cart page names beside the limit)
  *   orderTotal = itemsTotal − coupon − loyalty + delivery, never negative
  *   tax        = VAT contained in orderTotal: discounts are shared out over the rows they
  *                apply to, then each VAT rate's part is taken from what remains.
@@ -69,6 +70,8 @@ export type Totals = {
   cartTotal: number;
   delivery: number;
   freeDelivery: boolean;
+  /** What the items total after the coupon still lacks to the free-delivery limit (0: reached or no limit). */
+  freeDeliveryLeft: number;
   orderTotal: number;
   tax: number;
 };
@@ -137,7 +140,11 @@ export function computeTotals(input: TotalsInput): Totals {
   const net = afterCoupon.map((r, i) => r - loyaltyParts[i]);
   const cartTotal = itemsTotal - coupon - loyalty;
 
-  const freeDelivery = input.freeDeliveryCents !== null && cartTotal >= input.freeDeliveryCents;
+  // Issue 13 item 6: the limit is compared with the items total after the coupon, the
+  // amount the page names ("iznos proizvoda nakon popusta"); loyalty does not lower it.
+  const freeDeliveryBase = itemsTotal - coupon;
+  const freeDelivery = input.freeDeliveryCents !== null && freeDeliveryBase >= input.freeDeliveryCents;
+  const freeDeliveryLeft = input.freeDeliveryCents !== null && !freeDelivery ? input.freeDeliveryCents - freeDeliveryBase : 0;
   const delivery = input.delivery && !freeDelivery && lines.length > 0 ? input.delivery.priceCents : 0;
 
   // VAT per rate from what each rate's rows still cost, plus the delivery's own VAT.
@@ -155,6 +162,7 @@ export function computeTotals(input: TotalsInput): Totals {
     cartTotal,
     delivery,
     freeDelivery,
+    freeDeliveryLeft,
     orderTotal: cartTotal + delivery,
     tax,
   };

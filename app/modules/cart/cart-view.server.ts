@@ -16,7 +16,7 @@ const CROSS_SELL_LIMIT = 4;
 /** The cart page's data for an active cart: lines with names, links and prices, the summary, the cross-sells. */
 export async function buildCartView(cart: CartRow, locale: Locale): Promise<CartView> {
   const db = await getDb();
-  const { items, totals, couponCode } = await priceCart(db, cart);
+  const { items, totals, couponCode, digitalOnly } = await priceCart(db, cart);
   const partIds = items.flatMap((i) => i.options.bundleOptions.flatMap((o) => [o.id, o.variantId]));
   const ids = [...new Set([...items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])), ...partIds])];
   const [rows, texts, images, optionRows, crossSells, freeLimit] = await Promise.all([
@@ -63,7 +63,7 @@ export async function buildCartView(cart: CartRow, locale: Locale): Promise<Cart
   return {
     items: lines,
     qty: items.reduce((sum, i) => sum + i.quantity, 0),
-    digitalOnly: items.length > 0 && items.every((i) => row.get(i.productId)?.format === "e-product"),
+    digitalOnly,
     couponCode: totals.couponProblem ? null : couponCode,
     memberCardBarcode: cart.memberCardBarcode,
     instructions: cart.instructions,
@@ -78,7 +78,7 @@ export async function buildCartView(cart: CartRow, locale: Locale): Promise<Cart
         tax: totals.tax,
       },
     },
-    freeDelivery: { limit: freeLimit, reached: totals.freeDelivery },
+    freeDelivery: { limit: digitalOnly ? null : freeLimit, reached: totals.freeDelivery, left: totals.freeDeliveryLeft },
     crossSells,
   };
 }

@@ -30,6 +30,8 @@ export type CartSummary = {
   tax: number;
 };
 
+export type FreeDeliveryView = { limit: number | null; reached: boolean; left: number };
+
 export type CartView = {
   items: CartLineView[];
   qty: number;
@@ -38,6 +40,7 @@ export type CartView = {
   memberCardBarcode: string | null;
   instructions: string;
   prices: { converted: CartSummary };
-  freeDelivery: { limit: number | null; reached: boolean };
+  /** Spec §7 getFreeDeliveryAmount: the limit, whether the items total after the coupon reaches it, how much is left (issue 13 item 6). */
+  freeDelivery: FreeDeliveryView;
   crossSells: ProductCard[];
 };

@@ -10,6 +10,8 @@ export function CheckoutPage({ data, lastResult, constraints }: { data: Checkout
   const props = { data, lastResult, constraints };
   const method = data.shipping.methods.find((m) => m.id === data.shipping.methodId);
   const branch = method?.options.find((o) => o.id === data.shipping.branchId);
+  // Spec §3 Cart digitalOnly: e-products only, delivered by link; the address is the invoice's (issue 13 item 3).
+  const digital = data.cart.digitalOnly;
   const lines = (summary: { lines: string[] } | null) => summary?.lines.map((line) => <span key={line} className="block">{line}</span>);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8" data-testid="checkout-page">
@@ -21,13 +23,27 @@ export function CheckoutPage({ data, lastResult, constraints }: { data: Checkout
           ) : (
             <>
               {data.shopper.guest ? <p className="text-sm text-slate-600" data-testid="guest-email">{t("checkout.guest.as", { email: data.shopper.email })}</p> : null}
-              <StepSection step="address" index={1} data={data} summary={<div className="grid gap-2 sm:grid-cols-2"><div>{lines(data.delivery.address)}</div><div><strong>{t("checkout.address.billing")}</strong>{lines(data.delivery.billing)}</div></div>}>
+              {digital ? <p className="rounded bg-brand-50 p-3 text-sm text-brand-900" data-testid="digital-only">{t("checkout.downloads.digitalNote")}</p> : null}
+              <StepSection
+                step="address"
+                index={1}
+                data={data}
+                summary={
+                  digital ? (
+                    <div><strong>{t("checkout.address.billing")}</strong>{lines(data.delivery.billing)}</div>
+                  ) : (
+                    <div className="grid gap-2 sm:grid-cols-2"><div>{lines(data.delivery.address)}</div><div><strong>{t("checkout.address.billing")}</strong>{lines(data.delivery.billing)}</div></div>
+                  )
+                }
+              >
                 <AddressStep {...props} />
               </StepSection>
-              <StepSection step="shipping" index={2} data={data} summary={method ? `${method.name}${branch ? ` — ${branch.name}` : ""}` : null}>
-                <ShippingStep {...props} />
-              </StepSection>
-              <StepSection step="payment" index={3} data={data}>
+              {digital ? null : (
+                <StepSection step="shipping" index={2} data={data} summary={method ? `${method.name}${branch ? ` — ${branch.name}` : ""}` : null}>
+                  <ShippingStep {...props} />
+                </StepSection>
+              )}
+              <StepSection step="payment" index={digital ? 2 : 3} data={data}>
                 <PaymentStep {...props} />
               </StepSection>
             </>
@@ -46,7 +62,7 @@ export function CheckoutPage({ data, lastResult, constraints }: { data: Checkout
               </li>
             ))}
           </ul>
-          <CartSummaryView prices={data.cart.prices.converted} currency={data.currency} locale={data.locale} freeDelivery={data.cart.freeDelivery} />
+          <CartSummaryView prices={data.cart.prices.converted} currency={data.currency} locale={data.locale} freeDelivery={data.cart.freeDelivery} digitalOnly={data.cart.digitalOnly} />
         </aside>
       </div>
     </div>

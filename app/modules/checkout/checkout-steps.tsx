@@ -98,6 +98,7 @@ export function AddressStep({ data, lastResult, constraints }: StepProps) {
   });
   const values = (form.initialValue ?? {}) as Record<string, unknown>;
   const chosen = String(values[SAVED_ADDRESS_FIELD] ?? saved[0]?.id ?? NEW_ADDRESS);
+  const digital = data.cart.digitalOnly;
   return (
     <SecureForm {...getFormProps(form)} method="post" className="flex flex-col gap-4" data-testid="address-form" noValidate={saved.length > 0}>
       <Intent value="address" />
@@ -119,21 +120,22 @@ export function AddressStep({ data, lastResult, constraints }: StepProps) {
         <input type="hidden" name={fields[SAVED_ADDRESS_FIELD].name} value={NEW_ADDRESS} />
       )}
       <fieldset>
-        <legend className="mb-2 font-semibold">{t("checkout.address.delivery")}</legend>
-        <AddressFields fields={fields.delivery.getFieldset() as AddressFieldset} countries={data.countries} enforce={saved.length === 0} />
+        {/* A digital-only cart asks for the invoice's address alone; it is saved as both (issue 13 item 3). */}
+        <legend className="mb-2 font-semibold">{t(digital ? "checkout.address.billing" : "checkout.address.delivery")}</legend>
+        <AddressFields fields={fields.delivery.getFieldset() as AddressFieldset} countries={data.countries} enforce={saved.length === 0} countryRequired />
       </fieldset>
-      <div>
+      <div hidden={digital}>
         <input
           id={fields[DIFFERENT_BILLING].id}
           type="checkbox"
           name={fields[DIFFERENT_BILLING].name}
-          defaultChecked={values[DIFFERENT_BILLING] === "on"}
+          defaultChecked={!digital && values[DIFFERENT_BILLING] === "on"}
           className="peer mr-2 size-4 accent-brand-600"
         />
         <label htmlFor={fields[DIFFERENT_BILLING].id} className="text-sm font-semibold">{t("checkout.address.differentBilling")}</label>
         <fieldset className="mt-3 hidden peer-checked:block" data-testid="checkout-billing">
           <legend className="mb-2 font-semibold">{t("checkout.address.billing")}</legend>
-          <AddressFields fields={fields.billing.getFieldset() as AddressFieldset} countries={data.countries} enforce={false} />
+          <AddressFields fields={fields.billing.getFieldset() as AddressFieldset} countries={data.countries} enforce={false} countryRequired />
         </fieldset>
       </div>
       <FormError id={form.errorId} errors={form.errors ?? fields[SAVED_ADDRESS_FIELD].errors} testId="address-error" />

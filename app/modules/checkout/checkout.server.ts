@@ -11,6 +11,7 @@ import { guestOfCart } from "~/modules/account/guest.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { loadCartItems } from "~/modules/cart/cart-pricing.server";
 import { cookiesFor, lookupCart, type CartRow } from "~/modules/cart/cart-session.server";
+import { paymentAvailable } from "~/modules/payment/payment.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { CHECKOUT_STEPS, STEP_PARAM, type CheckoutStep, type DeliveryMethodView, type PaymentMethodView } from "./checkout-fields";
 import { checkoutSettings } from "./checkout-settings.server";
@@ -21,7 +22,7 @@ import { checkoutSettings } from "./checkout-settings.server";
  * or without the page: no cart or an empty one goes back to the cart with a message; a
  * visitor is sent to log in (and comes back) unless guest checkout is on.
  */
-export type Shopper = { id: number; email: string; guest: boolean };
+export type Shopper = { id: number; email: string; guest: boolean; firstName?: string; lastName?: string };
 export type CheckoutContext = { locale: Locale; cart: CartRow; shopper: Shopper | null; settings: Awaited<ReturnType<typeof checkoutSettings>> };
 
 export async function checkoutGate(request: Request): Promise<CheckoutContext> {
@@ -39,7 +40,7 @@ export async function checkoutGate(request: Request): Promise<CheckoutContext> {
     throw redirect(cartPath, { headers: await setToast({ type: "info", key: "checkout.emptyCart" }, headers) });
   }
   const cart = lookup.cart;
-  if (user) return { locale, cart, settings, shopper: { id: user.id, email: user.email, guest: false } };
+  if (user) return { locale, cart, settings, shopper: { id: user.id, email: user.email, guest: false, firstName: user.firstName, lastName: user.lastName } };
   if (!settings.guestCheckout) {
     // Registered users only (spec §1): log in, then back here (a local path, checked by the login's localPath, app/lib/local-path.ts).
     throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`, {
@@ -73,21 +74,33 @@ export async function applicableDeliveryMethods(locale: Locale): Promise<Deliver
   }));
 }
 
-export async function applicablePaymentMethods(locale: Locale): Promise<(PaymentMethodView & { gateway: string })[]> {
+/**
+ * The active payment methods; `available` is false for one whose gateway cannot take
+ * payments now (no card provider configured): the page leaves it out and a post of it is
+ * refused before anything is written (issue 13 item 4).
+ */
+export async function applicablePaymentMethods(locale: Locale): Promise<(PaymentMethodView & { gateway: string; available: boolean })[]> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(paymentMethods)
     .where(and(eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)))
     .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
-  return rows.map((r) => ({ id: r.id, name: localized(r.name, locale), description: localized(r.description, locale), gateway: r.gateway }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: localized(r.name, locale),
+    description: localized(r.description, locale),
+    gateway: r.gateway,
+    available: paymentAvailable(r.gateway),
+  }));
 }
 
 /** Which steps are complete, judged from what the cart holds (a reload or a no-JS shopper continues where they were). */
-export function stepsDone(cart: CartRow, methods: DeliveryMethodView[]): Record<CheckoutStep, boolean> {
+export function stepsDone(cart: CartRow, methods: DeliveryMethodView[], digitalOnly = false): Record<CheckoutStep, boolean> {
   const address = cart.deliveryAddress !== null && cart.billingAddress !== null;
   const method = methods.find((m) => m.id === cart.deliveryMethodId);
-  const shipping = address && !!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId));
+  // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): nothing to ship, the step is skipped (issue 13 item 3).
+  const shipping = address && (digitalOnly || (!!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId))));
   return { address, shipping, payment: false };
 }
 

@@ -28,7 +28,8 @@ export type MailKind =
   | "passwordReset"
   | "emailChanged"
   | "orderConfirmation"
-  | "formSubmission";
+  | "formSubmission"
+  | "eProductDownload";
 
 export type Mail = {
   kind: MailKind;

@@ -41,6 +41,8 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
     "",
     `${t("checkout.steps.shipping")}: ${order.deliveryMethodName}${order.deliveryBranchName ? ` — ${order.deliveryBranchName}` : ""}`,
     `${t("checkout.steps.payment")}: ${order.paymentMethodName}`,
+    // A digital-only order (no delivery method): the links come when it is paid (issue 13 item 3).
+    ...(order.deliveryMethodId === null ? ["", t("checkout.downloads.confirmationNote")] : []),
     "",
     `${t("checkout.address.delivery")}:`,
     address(order.deliveryAddress),

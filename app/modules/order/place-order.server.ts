@@ -3,6 +3,7 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, coupons, deliveryBranches, deliveryMethods, orderItems, orderNumbers, orders, paymentMethods, products } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
+import { getFixedT } from "~/.server/i18n.server";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { findCoupon, loadCartItems, normaliseCouponCode, priceCart } from "~/modules/cart/cart-pricing.server";
@@ -41,6 +42,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
   const preItems = await loadCartItems(db, input.cookies.cartId);
   const texts = await loadTranslations([...new Set(preItems.flatMap((i) => [i.productId, i.variantId ?? i.productId]))], input.locale);
   const site = await getSiteContext(input.locale);
+  // The delivery line of a digital-only order, in the order's language.
+  const deliveryByLink = (await getFixedT(input.locale))("checkout.downloads.deliveryName");
 
   return db.transaction(async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cookies.cartId)).for("update");
@@ -51,7 +54,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     if (cart.usedAt) throw sessionUsed();
     if (!cart.deliveryAddress || !cart.billingAddress) throw new DomainError("addressMissing", { message: "Address missing", key: "checkout.addressMissing" });
 
-    const { method, branch } = await deliveryOf(tx, cart);
     const [payment] = input.paymentMethodId
       ? await tx
           .select()
@@ -63,7 +65,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     const items = await loadCartItems(tx, cart.id);
     if (items.length === 0) throw new DomainError("emptyCart", { message: "Cart is empty", key: "checkout.emptyCart" });
     const ids = [...new Set(items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])))];
-    const productRows = await tx.select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp }).from(products).where(inArray(products.id, ids));
+    const productRows = await tx.select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp, format: products.format }).from(products).where(inArray(products.id, ids));
+    // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): no delivery method,
+    // none charged, nothing paid on delivery (issue 13 item 3).
+    const formatOf = new Map(productRows.map((p) => [p.id, p.format]));
+    const digitalOnly = items.every((i) => formatOf.get(i.productId) === "e-product");
+    if (digitalOnly && payment.gateway === "cashOnDelivery") {
+      throw new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined", field: "methodId" });
+    }
+    const { method, branch } = digitalOnly ? { method: null, branch: null } : await deliveryOf(tx, cart);
     const skus = new Map(productRows.map((p) => [p.id, p.sku]));
     const taxOf = new Map(productRows.map((p) => [p.id, p.taxRateBp]));
     const nameOf = (productId: number, variantId: number | null) =>
@@ -94,8 +104,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
         paymentMethodId: payment.id,
         paymentGateway: payment.gateway,
         paymentMethodName: localized(payment.name, input.locale),
-        deliveryMethodId: method.id,
-        deliveryMethodName: localized(method.name, input.locale),
+        deliveryMethodId: method?.id ?? null,
+        deliveryMethodName: method ? localized(method.name, input.locale) : deliveryByLink,
         deliveryBranchName: branch?.name ?? null,
         deliveryAddress: cart.deliveryAddress,
         billingAddress: cart.billingAddress,

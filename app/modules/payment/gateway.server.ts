@@ -27,6 +27,8 @@ export interface PaymentGatewayAdapter {
   gateway: PaymentGateway;
   /** Runs after the order transaction committed; `origin` is this site's origin for return URLs. */
   start(order: PaymentOrder, context: { origin: string }): Promise<PaymentStart>;
+  /** Whether this way of paying can be offered now (a card provider configured); absent: always. */
+  available?(): boolean;
 }
 
 const done: PaymentGatewayAdapter["start"] = async () => ({ kind: "done" });
@@ -45,4 +47,10 @@ export function paymentGateway(gateway: PaymentGateway): PaymentGatewayAdapter {
   const adapter = adapters.get(gateway);
   if (!adapter) throw new Error(`No payment gateway adapter for ${gateway}`);
   return adapter;
+}
+
+/** Whether checkout may offer a way of paying: an adapter exists and says it can take payments (issue 13 item 4). */
+export function gatewayAvailable(gateway: PaymentGateway): boolean {
+  const adapter = adapters.get(gateway);
+  return !!adapter && (adapter.available?.() ?? true);
 }

@@ -2,9 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { orders, type PaymentGateway } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
-import { paymentGateway, type PaymentOrder, type PaymentStart } from "./gateway.server";
+import { gatewayAvailable, paymentGateway, type PaymentOrder, type PaymentStart } from "./gateway.server";
 // Registers the card adapter beside the built-in ones.
 import "./card/card-gateway.server";
+
+/** Whether checkout may offer a way of paying (issue 13 item 4); the card adapter is registered above. */
+export function paymentAvailable(gateway: PaymentGateway): boolean {
+  return gatewayAvailable(gateway);
+}
 
 /**
  * The one call checkout makes after the order transaction committed: what the order's

@@ -100,6 +100,9 @@ export const products = pgTable(
     priceUnit: text("price_unit").$type<PriceUnit>().notNull().default("piece"),
     archived: boolean("archived").notNull().default(false),
     eProductUrl: text("e_product_url"), // download link of an e-product
+    // The file an e-product delivers (a private media row), downloaded through a signed,
+    // expiring link once the order is paid (issue 13 item 3, docs/decisions/0030).
+    eProductMediaId: integer("e_product_media_id").references(() => media.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

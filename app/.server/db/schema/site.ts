@@ -60,6 +60,8 @@ export type CheckoutSettings = {
   cartAdditionBehaviour: 0 | 1 | 2;
   itemsMerge: boolean;
   eProductDelivery: "link" | "attachment";
+  /** How many days after payment an e-product's download link works (issue 13 item 3); 7 when unset. */
+  eProductLinkDays?: number;
   allowedCountries: string[];
 };
 

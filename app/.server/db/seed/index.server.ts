@@ -1,5 +1,6 @@
 import { seedBlog } from "./blog.server";
 import { seedCheckout } from "./checkout.server";
+import { seedEProductFile } from "./e-product-file.server";
 import { seedSeller } from "./seller.server";
 import { seedPageComponents } from "./page-components.server";
 import { seedRuns } from "../schema";
@@ -28,6 +29,7 @@ export const SEED_STEPS: Step[] = [
   { step: "seller@1", run: seedSeller }, // the seller on payment slips and invoices (CMS option SellerDetails)
   { step: "blog@1", demo: true, run: seedBlog }, // blog terms and posts, events
   { step: "page-components@1", run: seedPageComponents }, // components of the built-in pages, the demo database form
+  { step: "e-product-file@1", demo: true, run: seedEProductFile }, // a real small file for the demo e-product
 ];
 
 /**

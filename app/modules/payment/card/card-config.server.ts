@@ -1,4 +1,5 @@
 import { env, isProduction } from "~/.server/env.server";
+import { cardSecret } from "./card-signature.server";
 
 /**
  * Whether the built-in test payment provider answers (/test-payment-provider/…): on outside
@@ -17,4 +18,13 @@ export const CARD_CALLBACK_PATH = "/payment/card/callback";
 export function providerUrl(origin: string): string | null {
   if (env.PAYMENT_CARD_PROVIDER_URL) return env.PAYMENT_CARD_PROVIDER_URL;
   return testProviderEnabled() ? `${origin}${TEST_PROVIDER_PATH}` : null;
+}
+
+/**
+ * Whether card payments can be taken (issue 13 item 4): a secret shared with the provider
+ * and a provider page, the configured one or the built-in test provider where it is on.
+ * Checkout offers the card method only then.
+ */
+export function cardConfigured(): boolean {
+  return cardSecret() !== null && (Boolean(env.PAYMENT_CARD_PROVIDER_URL) || testProviderEnabled());
 }

@@ -1,8 +1,10 @@
 import { DomainError } from "~/.server/domain-error";
 import { href } from "~/lib/routes-table";
 import { registerPaymentGateway, type PaymentGatewayAdapter } from "../gateway.server";
-import { CARD_CALLBACK_PATH, providerUrl } from "./card-config.server";
+import { env } from "~/.server/env.server";
+import { CARD_CALLBACK_PATH, cardConfigured, providerUrl } from "./card-config.server";
 import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server";
+import { testProviderDown } from "../test-provider/test-provider.server";
 
 /**
  * The card gateway (issue 6 item 3): sends the shopper to the provider's payment page with
@@ -12,10 +14,15 @@ import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server"
  */
 export const cardGateway: PaymentGatewayAdapter = {
   gateway: "card",
+  available: cardConfigured,
   async start(order, { origin }) {
     const secret = cardSecret();
     const provider = providerUrl(origin);
     if (!secret || !provider) throw new DomainError("cardPaymentUnavailable", { message: "Card payments are not configured", key: "payment.card.unavailable", status: 503 });
+    // An outside provider is asked first whether its payment page answers, so that a shopper
+    // is never sent to a dead page with an order left behind (issue 13 item 4).
+    if (env.PAYMENT_CARD_PROVIDER_URL) await checkProviderAnswers(provider);
+    else if (testProviderDown()) throw providerUnreachable("the built-in test provider is down (simulated outage)");
     const fields: Record<(typeof REQUEST_FIELDS)[number], string> = {
       orderId: String(order.id),
       orderRef: order.slug,
@@ -30,5 +37,22 @@ export const cardGateway: PaymentGatewayAdapter = {
     return { kind: "redirect", url: url.toString() };
   },
 };
+
+/** Any HTTP answer below 500 counts (a bare HEAD may be refused with 4xx); no answer within 5 s, or a 5xx, does not. */
+function providerUnreachable(cause: unknown) {
+  return new DomainError("cardProviderUnreachable", { message: `Card provider unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, key: "checkout.payment.startFailed", status: 502 });
+}
+
+async function checkProviderAnswers(provider: string) {
+  const unreachable = providerUnreachable;
+  let response: Response;
+  try {
+    response = await fetch(provider, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    throw unreachable(error);
+  }
+  await response.body?.cancel();
+  if (response.status >= 500) throw unreachable(`HTTP ${response.status}`);
+}
 
 registerPaymentGateway(cardGateway);

@@ -11,7 +11,14 @@ import { cardSecret, RESULT_FIELDS, verifiedFields } from "./card-signature.serv
  * provider reference is acted on once per kind (unique index of payment_events), and a
  * paid order is never set back to failed.
  */
-export type Settlement = { orderId: number; slug: string; locale: Locale; paymentStatus: PaymentStatus };
+export type Settlement = {
+  orderId: number;
+  slug: string;
+  locale: Locale;
+  paymentStatus: PaymentStatus;
+  /** This answer is the one that marked the order paid (the caller sends what follows payment, once). */
+  becamePaid: boolean;
+};
 
 const OUTCOME_STATUS = { success: "paid", failure: "failed", cancel: "cancelled" } as const satisfies Record<string, PaymentStatus>;
 
@@ -40,21 +47,23 @@ export async function settleCardPayment(
     return null;
   }
   const outcome = fields.outcome as keyof typeof OUTCOME_STATUS;
-  await db.transaction(async (tx) => {
+  const becamePaid = await db.transaction(async (tx) => {
     const [event] = await tx
       .insert(paymentEvents)
       .values({ orderId: order.id, gateway: "card", kind, outcome, providerReference: fields.reference, payload: { ...fields } })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
-    if (!event) return; // this reference was acted on already
+    if (!event) return false; // this reference was acted on already
     const status = OUTCOME_STATUS[outcome];
-    await tx
+    const changed = await tx
       .update(orders)
       .set({ paymentStatus: status, paidAt: status === "paid" ? new Date() : null })
-      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, "paid")));
+      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, "paid")))
+      .returning({ id: orders.id });
+    return status === "paid" && changed.length > 0;
   });
   const [after] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
-  return { orderId: order.id, slug: order.slug, locale: order.locale as Locale, paymentStatus: after.paymentStatus };
+  return { orderId: order.id, slug: order.slug, locale: order.locale as Locale, paymentStatus: after.paymentStatus, becamePaid };
 }
 
 function auditPayload(source: URLSearchParams | Record<string, unknown>): Record<string, string> {

@@ -11,6 +11,22 @@ import { cardSecret, REQUEST_FIELDS, RESULT_FIELDS, signFields, verifiedFields }
 export type ProviderRequest = Record<(typeof REQUEST_FIELDS)[number], string>;
 export const DECISIONS = { pay: "success", decline: "failure", cancel: "cancel" } as const;
 
+/**
+ * A simulated outage of the test provider (issue 13 item 4, docs/decisions/0031): while on,
+ * its payment page answers 503 and the shop's card adapter finds it down, so browser tests
+ * can walk the "payment could not be started" path. In-process; only where the test
+ * provider is on.
+ */
+const outage = globalThis as unknown as { __testProviderDown?: boolean };
+
+export function setTestProviderDown(down: boolean) {
+  outage.__testProviderDown = down;
+}
+
+export function testProviderDown(): boolean {
+  return testProviderEnabled() && outage.__testProviderDown === true;
+}
+
 export function requireTestProvider() {
   if (!testProviderEnabled()) throw new Response("Not Found", { status: 404 });
 }

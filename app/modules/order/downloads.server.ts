@@ -1,0 +1,160 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { media, orderItems, orders, products, users } from "~/.server/db/schema";
+import { env } from "~/.server/env.server";
+import { mediaFile } from "~/.server/media/media-root.server";
+import { getFixedT } from "~/.server/i18n.server";
+import type { Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
+import { sendMail } from "~/modules/mail/mail.server";
+
+/**
+ * E-product delivery by link (spec §1 checkout settings, issue 13 item 3, docs/decisions/0030).
+ * Once an order is paid, each of its e-product lines with a file gets a download link:
+ * /preuzimanje/{token}, the token naming the order line and the moment the link expires
+ * (paidAt + eProductLinkDays), signed with the session secret. The link is sent by mail and
+ * shown on the order page; routes/download.ts serves the file only to the order's customer.
+ */
+export const DEFAULT_LINK_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Download = { itemId: number; name: string; path: string; expiresAt: Date; expired: boolean };
+
+function sign(payload: string, secret: string) {
+  return createHmac("sha256", secret).update(`e-product-download:${payload}`).digest("base64url");
+}
+
+export function downloadToken(itemId: number, expiresAt: Date): string {
+  const payload = `${itemId}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  return `${payload}.${sign(payload, env.SESSION_SECRETS[0])}`;
+}
+
+/** The order line and expiry a token names when its signature checks out (any secret in rotation), else null. */
+export function readDownloadToken(token: string): { itemId: number; expiresAt: Date } | null {
+  const match = /^(\d{1,9})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const payload = `${match[1]}.${match[2]}`;
+  const given = Buffer.from(match[3]);
+  const valid = env.SESSION_SECRETS.some((secret) => {
+    const expected = Buffer.from(sign(payload, secret));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return valid ? { itemId: Number(match[1]), expiresAt: new Date(Number(match[2]) * 1000) } : null;
+}
+
+export async function linkDays(db: Executor): Promise<number> {
+  const days = (await checkoutSettings(db)).eProductLinkDays;
+  return typeof days === "number" && days > 0 ? days : DEFAULT_LINK_DAYS;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The download links of a paid order (none before payment). */
+export async function orderDownloads(order: Pick<OrderRow, "id" | "locale" | "paymentStatus" | "paidAt">, db?: Executor): Promise<Download[]> {
+  if (order.paymentStatus !== "paid" || !order.paidAt) return [];
+  const executor = db ?? (await getDb());
+  const lines = await executor
+    .select({ id: orderItems.id, name: orderItems.name })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.orderId, order.id), eq(products.format, "e-product")))
+    .orderBy(asc(orderItems.position));
+  const withFile = lines.length ? await filesOf(executor, lines.map((l) => l.id)) : new Map<number, unknown>();
+  const expiresAt = new Date(order.paidAt.getTime() + (await linkDays(executor)) * DAY_MS);
+  const expired = expiresAt.getTime() <= Date.now();
+  return lines
+    .filter((l) => withFile.has(l.id))
+    .map((l) => ({ itemId: l.id, name: l.name, path: href("download", order.locale as Locale, { token: downloadToken(l.id, expiresAt) }), expiresAt, expired }));
+}
+
+/** The file of each e-product order line that has one. */
+async function filesOf(db: Executor, itemIds: number[]) {
+  const rows = await db
+    .select({ itemId: orderItems.id, path: media.path, mime: media.mime, name: media.originalName, size: media.size })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(media, eq(media.id, products.eProductMediaId))
+    .where(inArray(orderItems.id, itemIds));
+  return new Map(rows.map((r) => [r.itemId, r]));
+}
+
+/** What the download route needs for one order line: the order's owner and payment, and the file. */
+export async function downloadOf(itemId: number) {
+  const db = await getDb();
+  const [line] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId));
+  if (!line) return null;
+  const [row] = await db.select({ order: orders, guest: users.isGuest }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, line.orderId));
+  const file = (await filesOf(db, [itemId])).get(itemId);
+  return row && file ? { order: row.order, ownerIsGuest: row.guest === true, file } : null;
+}
+
+/** The mail with the download links, sent when the order becomes paid (card: at once; bank transfer: when marked paid). */
+export async function sendDownloadLinks(orderId: number, origin: string) {
+  const db = await getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const downloads = await orderDownloads(order, db);
+  if (downloads.length === 0) return null;
+  const locale = order.locale as Locale;
+  const t = await getFixedT(locale);
+  const until = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Zagreb" }).format(downloads[0].expiresAt);
+  const text = [
+    t("checkout.downloads.mailLead", { slug: order.slug }),
+    "",
+    ...downloads.map((d) => `${d.name}: ${origin}${d.path}`),
+    "",
+    t("checkout.downloads.validUntil", { date: until }),
+    t("checkout.downloads.signInNote"),
+  ].join("\n");
+  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject: t("checkout.downloads.mailSubject", { slug: order.slug }), text });
+  return mail;
+}
+
+/**
+ * Marks an order paid (the bank transfer arrived; no backoffice screen does it yet) and
+ * sends its download links. An order paid already is left as it is.
+ */
+export async function markOrderPaid(orderId: number, origin: string) {
+  const db = await getDb();
+  const [changed] = await db
+    .update(orders)
+    .set({ paymentStatus: "paid", paidAt: new Date() })
+    .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, "paid")))
+    .returning({ id: orders.id });
+  if (changed) await sendDownloadLinks(orderId, origin);
+  return Boolean(changed);
+}
+
+/** The file as an attachment, never cached by anyone but the browser that asked. */
+export function fileResponse(file: { path: string; mime: string; name: string; size: number }) {
+  const stream = createReadableStreamFromReadable(createReadStream(mediaFile(file.path)));
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      "Content-Type": file.mime,
+      "Content-Length": String(file.size),
+      "Content-Disposition": `attachment; filename="${file.name.replace(/[^\w.-]/g, "_")}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The order page's downloads: the links once paid, or that links will come after payment. */
+export async function downloadsView(order: { id: number; locale: string; paymentStatus: OrderRow["paymentStatus"]; paidAt: string | null }) {
+  const db = await getDb();
+  const links = await orderDownloads({ ...order, paidAt: order.paidAt ? new Date(order.paidAt) : null }, db);
+  if (links.length) return { pending: false, links: links.map((d) => ({ name: d.name, href: d.path, expiresAt: d.expiresAt.toISOString(), expired: d.expired })) };
+  const [line] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.orderId, order.id), eq(products.format, "e-product")))
+    .limit(1);
+  return { pending: Boolean(line) && order.paymentStatus !== "paid", links: [] };
+}
+export type DownloadsView = Awaited<ReturnType<typeof downloadsView>>;

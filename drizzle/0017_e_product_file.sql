@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "e_product_media_id" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_e_product_media_id_media_id_fk" FOREIGN KEY ("e_product_media_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
