@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const settled = await settleCardPayment(new URL(request.url).searchParams, "return", Number.isSafeInteger(orderId) ? orderId : -1);
   if (settled) {
     // Paid now: an e-product's download links go out at once (issue 13 item 3).
-    if (settled.becamePaid) await sendDownloadLinks(settled.orderId, shopOrigin(request));
+    if (settled.becamePaid) await sendDownloadLinks(settled.orderId, shopOrigin());
     const query = `?orderSlug=${encodeURIComponent(settled.slug)}`;
     throw redirect(`${href(settled.paymentStatus === "paid" ? "checkoutSuccess" : "checkoutFailure", locale)}${query}`);
   }

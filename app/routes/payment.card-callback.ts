@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const settled = await settleCardPayment(fields, "callback");
   if (!settled) return Response.json({ ok: false, error: "bad signature" }, { status: 400 });
   // Paid now: an e-product's download links go out at once (issue 13 item 3).
-  if (settled.becamePaid) await sendDownloadLinks(settled.orderId, shopOrigin(request));
+  if (settled.becamePaid) await sendDownloadLinks(settled.orderId, shopOrigin());
   return Response.json({ ok: true, paymentStatus: settled.paymentStatus });
 }
 
