@@ -23,6 +23,7 @@ import { ErrorView as ErrorViewNow } from "./components/error-view";
 import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
 import { serverFirst } from "./lib/server-first";
 import { HeadLinks } from "./components/head-links";
+import { StructuredData } from "./components/structured-data";
 import { TrackingScripts } from "./components/tracking-scripts";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {root ? <HeadLinks origin={root.origin} locale={root.locale} /> : null}
+        <StructuredData />
         {root ? <TrackingScripts scripts={root.tracking} /> : null}
         <Links />
       </head>

@@ -4,6 +4,7 @@ import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
 import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
+import { Breadcrumbs as BreadcrumbsNow } from "~/components/breadcrumbs";
 import { AddToCartForm } from "./add-to-cart-form";
 import { serverFirst } from "~/lib/server-first";
 import { BundleSection as BundleSectionNow } from "./bundle-customization";
@@ -17,6 +18,9 @@ import { ProductPricesView } from "./product-prices";
 import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
 import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
+
+// Plain links the server renders; their client code loads after the page (first-load JS budget).
+const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
 
 // The comment list and form sit below the fold: loaded after the page, rendered by the server.
 const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : null, () =>
@@ -42,6 +46,7 @@ const DESCRIPTION = [
 
 export type ProductPageProps = {
   product: ProductDetail;
+  breadcrumb: { name: string; href: string }[];
   locale: Locale;
   currency: Pick<Currency, "label" | "symbol">;
   cartPath: string;
@@ -58,7 +63,7 @@ export type ProductPageProps = {
  * supplies sku, prices, stock and images; a combination without a variant says so and
  * disables add-to-cart.
  */
-export function ProductPage({ product, locale, currency, cartPath, prefill, inCart, enquiry, comments }: ProductPageProps) {
+export function ProductPage({ product, breadcrumb, locale, currency, cartPath, prefill, inCart, enquiry, comments }: ProductPageProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const selection = useProductSelection(product, prefill);
@@ -70,6 +75,7 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
 
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8" data-testid="product-page">
+      <Breadcrumbs items={breadcrumb} label={t("product.breadcrumb")} />
       {prefill.itemId ? (
         <p className="rounded border border-brand-200 bg-brand-50 px-4 py-2 text-brand-900" data-testid="cart-item-edit">
           {t("product.editingCartItem")}
