@@ -23,7 +23,6 @@ import { ErrorView as ErrorViewNow } from "./components/error-view";
 import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
 import { serverFirst } from "./lib/server-first";
 import { HeadLinks } from "./components/head-links";
-import { StructuredData } from "./components/structured-data";
 import { TrackingScripts } from "./components/tracking-scripts";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "./modules/account/user.server";
@@ -117,7 +116,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {root ? <HeadLinks origin={root.origin} locale={root.locale} /> : null}
-        <StructuredData />
         {root ? <TrackingScripts scripts={root.tracking} /> : null}
         <Links />
       </head>
@@ -161,5 +159,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) return <MaintenanceView />;
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorView status={status} />;
+  // A route's own translated reason (thrown as data({ detail }, { status })), shown under the message.
+  const detail = isRouteErrorResponse(error) && typeof error.data?.detail === "string" ? (error.data.detail as string) : null;
+  return <ErrorView status={status} detail={detail} />;
 }

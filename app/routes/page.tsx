@@ -16,7 +16,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 import { localePrefix } from "~/lib/locales";
-import { logoPath, organization, socialTags } from "~/modules/site/seo.server";
+import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
@@ -66,14 +66,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title,
       description: page.metaDescription,
       // Link previews (issue 13 item 14): a post is an article with its picture.
-      social: [
-        ...socialTags({
-          origin, locale, path: page.alternates[locale] ?? url.pathname, title, description: page.metaDescription, siteName,
-          type: post ? "article" : "website", image: post?.image ?? null, fallbackImagePath: logo,
+      seo: [
+        ...seoTags({
+          origin, locale, path: page.alternates[locale] ?? url.pathname, siteName, type: post ? "article" : "website",
+          image: post?.image ?? null, fallbackImagePath: logo, jsonLd: page.isHome ? homeJsonLd : [],
         }),
         ...(post ? [{ property: "article:published_time", content: post.publishedAt }] : []),
       ],
-      jsonLd: page.isHome ? homeJsonLd : [],
       alternates: page.alternates,
       page: { title: page.title, bodyHtml: page.bodyHtml, contentLocale: page.contentLocale },
       post,
@@ -81,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   }
   // The home answers even before an editor has created its page.
-  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null, social: [], jsonLd: homeJsonLd };
+  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null, seo: seoTags({ origin, locale, path: homePath, siteName, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }) };
 
   const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);

@@ -14,7 +14,7 @@ import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { breadcrumbList, logoPath, socialTags } from "~/modules/site/seo.server";
+import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { productJsonLd } from "~/modules/catalog/product-seo.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -59,16 +59,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     origin,
     title,
     description: product.shortDescription,
-    social: socialTags({
-      origin, locale, path: product.alternates[locale] ?? url.pathname, title, description: product.shortDescription,
-      siteName: site.site.name, type: "product", image: product.images[0] ?? null, fallbackImagePath: logoPath(site.options.Logo),
+    seo: seoTags({
+      origin, locale, path: product.alternates[locale] ?? url.pathname, siteName: site.site.name, type: "product",
+      image: product.images[0] ?? null, fallbackImagePath: logoPath(site.options.Logo),
+      jsonLd: [
+        productJsonLd({
+          product, locale, origin, currency: site.currency.label, brand: site.site.name, rating: comments?.summary ?? null, stars: comments?.form.stars ?? 5,
+        }),
+        breadcrumbList(origin, breadcrumb),
+      ],
     }),
-    jsonLd: [
-      productJsonLd({
-        product, locale, origin, currency: site.currency.label, brand: site.site.name, rating: comments?.summary ?? null, stars: comments?.form.stars ?? 5,
-      }),
-      breadcrumbList(origin, breadcrumb),
-    ],
     breadcrumb,
     alternates: product.alternates,
     currency: site.currency,

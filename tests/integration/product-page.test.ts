@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { clearCache } from "~/.server/cache.server";
-import { attributes, attributeValues, comments, products, productTranslations, users } from "~/.server/db/schema";
+import { attributes, attributeValues, comments, options, products, productTranslations, users } from "~/.server/db/schema";
 import { clearProductDetailCache } from "~/modules/catalog/product-detail.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
@@ -214,7 +215,7 @@ describe("structured data and link previews", () => {
       sku: "AK-PNL-SND-40",
       url: origin + path,
       brand: { "@type": "Brand", name: "Alu Krov d.o.o." },
-      offers: { "@type": "Offer", price: "34.90", priceCurrency: "EUR", availability: "https://schema.org/InStock", url: origin + path },
+      offers: { "@type": "Offer", price: "34.90", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
     });
     const images = product.image as string[];
     expect(images.length).toBeGreaterThan(0);
@@ -304,5 +305,60 @@ describe("structured data and link previews", () => {
       await db.update(productTranslations).set({ name: before.name }).where(where);
       await clearProductDetailCache();
     }
+  });
+});
+
+/** Several images and the low-stock hint (issue 13 item 15). */
+describe("gallery and low-stock hint", () => {
+  const fullHd = /^\/media\/1\/[0-9a-f-]{36}\/fullhd\/[^/]+\.webp/;
+
+  it("links the main image and every thumbnail to the full size, so the gallery works without JavaScript", async () => {
+    const html = await page(`/product/${await slugOf("AK-PNL-SND-40")}`);
+    const document = new JSDOM(html).window.document;
+    const main = document.querySelector('[data-testid="product-main-link"]')!;
+    expect(main.getAttribute("href")).toMatch(fullHd);
+    expect(main.querySelector('img[data-testid="product-main-image"]')).not.toBeNull();
+    const thumbs = [...document.querySelectorAll('[data-testid="product-thumbnail"]')];
+    // The seed gives this product a detail and an installed view beside its default image.
+    expect(thumbs).toHaveLength(3);
+    const targets = thumbs.map((a) => a.getAttribute("href")!);
+    for (const href of targets) expect(href).toMatch(fullHd);
+    expect(new Set(targets).size).toBe(3);
+    expect(targets[0]).toBe(main.getAttribute("href"));
+    expect(thumbs[0].getAttribute("aria-current")).toBe("true");
+  });
+
+  it("says how many are left at or below LowStockThreshold (default 5), in each language", async () => {
+    const slug = await slugOf("AK-SVJ-KUP-60"); // seeded with 3
+    expect(testId(await page(`/product/${slug}`), "low-stock")).toBe("Još samo 3 na zalihi");
+    // No English or German text of its own: the Croatian slug is its address there too.
+    expect(testId(await page(`/en/product/${slug}`), "low-stock")).toBe("Only 3 left in stock");
+    expect(testId(await page(`/de/produkt/${slug}`), "low-stock")).toBe("Nur noch 3 auf Lager");
+    // Plenty, none, or not tracked: no hint.
+    expect(testId(await page(`/product/${await slugOf("AK-PNL-SND-40")}`), "low-stock")).toBeNull();
+  });
+
+  it("follows the option: a higher threshold shows the hint for 8, 0 turns it off", async () => {
+    const slug = await slugOf("AK-PRZ-7898"); // seeded with 8
+    const setThreshold = async (value: number | null) => {
+      await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, "LowStockThreshold")));
+      await clearCache("site-config");
+      await clearProductDetailCache();
+    };
+    expect(testId(await page(`/product/${slug}`), "low-stock")).toBeNull();
+    try {
+      await setThreshold(10);
+      expect(testId(await page(`/product/${slug}`), "low-stock")).toBe("Još samo 8 na zalihi");
+      await setThreshold(0);
+      expect(testId(await page(`/product/${await slugOf("AK-SVJ-KUP-60")}`), "low-stock")).toBeNull();
+    } finally {
+      await setThreshold(5);
+    }
+  });
+
+  it("shows the hint for the chosen variant of a configurable product", async () => {
+    const path = "/product/aluminijski-panel-crijep-tegola";
+    expect(testId(await page(path), "low-stock")).toBeNull(); // the default variant has 420
+    expect(testId(await page(`${path}?boja=ral-3009&debljina=0.7`), "low-stock")).toBe("Još samo 3 na zalihi");
   });
 });

@@ -192,7 +192,8 @@ describe("structured data and link previews (issue 13 item 14)", () => {
     ]);
     expect(head.meta("og:type")).toBe("website");
     expect(head.meta("og:url")).toBe(`${origin}/shop/oluci`);
-    expect(head.meta("og:title")).toMatch(/^Oluci/);
+    expect(head.meta("og:title")).toBe(head.document.title);
+    expect(head.meta("og:description")).toBe(head.meta("description"));
     expect(head.meta("og:locale")).toBe("hr_HR");
     expect(new URL(head.meta("og:image")!).origin).toBe(origin);
     expect(head.meta("twitter:card")).toBeTruthy();
@@ -212,5 +213,16 @@ describe("structured data and link previews (issue 13 item 14)", () => {
     const head = headOf((await get("/shop")).html);
     expect(head.jsonLd.filter((o) => o["@type"] === "BreadcrumbList")).toEqual([]);
     expect(head.meta("og:url")).toBe(`${origin}/shop`);
+  });
+});
+
+describe("numbers in the filters (issue 13 item 17)", () => {
+  it("writes a number range in the page's language: '0,5 – 0,7 mm' in Croatian, '0.5 – 0.7 mm' in English", async () => {
+    const hr = (await get("/shop/krovni-paneli")).html;
+    expect(hr).toMatch(/Raspon: 0,5 – 0,7(<!-- -->)? mm/);
+    expect(hr).toContain('placeholder="0,5"');
+    expect(hr).not.toMatch(/Raspon: 0\.5/);
+    const en = (await get("/en/shop/roof-panels")).html;
+    expect(en).toMatch(/Range: 0\.5 – 0\.7(<!-- -->)? mm/);
   });
 });

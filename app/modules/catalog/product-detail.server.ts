@@ -13,7 +13,8 @@ import { loadConfigurations } from "./product-configuration.server";
 import {
   CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
 } from "./product-queries.server";
-import { productPrices, selectionSearch, type ProductDetail } from "./product-view";
+import { lowStockThreshold } from "~/modules/site/options";
+import { lowStockCount, productPrices, selectionSearch, type ProductDetail } from "./product-view";
 
 /**
  * A found product, and where to send the visitor when the URL is not the product's own
@@ -195,6 +196,7 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     images: images.get(row.id) ?? [],
     prices: productPrices(row),
     inStock: row.stock === null || row.stock > 0,
+    lowStock: lowStockCount(row.stock, lowStockThreshold((await getSiteContext(locale)).options)),
     attributes,
     configuration,
     bundle: bundleParts ? { parts: bundleParts, hasConfigurableParts: bundleParts.some((p) => p.configuration !== null) } : null,

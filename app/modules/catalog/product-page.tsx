@@ -104,6 +104,12 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
               {shown.inStock ? t("catalog.inStock") : t("catalog.outOfStock")}
             </p>
           )}
+          {/* Few left of the product or the chosen variant (CMS option LowStockThreshold). */}
+          {!unavailable && shown.lowStock ? (
+            <p className="-mt-4 text-sm font-medium text-amber-700" data-testid="low-stock">
+              {t("product.lowStock", { number: shown.lowStock })}
+            </p>
+          ) : null}
           {product.shortDescription ? <p className="text-slate-700">{product.shortDescription}</p> : null}
           {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
 

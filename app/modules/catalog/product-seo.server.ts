@@ -23,7 +23,7 @@ export type ProductJsonLdInput = {
 
 /**
  * schema.org Product of the product page (issue 13 item 14): name, images, sku, brand,
- * description, url, and the offer at the final price (VAT included, as the page shows it)
+ * description, url (the offers' own url left out: the same page), and the offer at the final price (VAT included, as the page shows it)
  * with its availability. A configurable product offers an AggregateOffer over its
  * variants (lowest and highest final price, in stock when any variant is); approved
  * ratings give aggregateRating.
@@ -44,7 +44,6 @@ export function productJsonLd({ product, locale, origin, currency, brand, rating
       highPrice: amount(Math.max(...prices)),
       offerCount: variants.length,
       availability: variants.some((v) => v.inStock) ? IN_STOCK : OUT_OF_STOCK,
-      url,
     };
   } else {
     offers = {
@@ -52,7 +51,6 @@ export function productJsonLd({ product, locale, origin, currency, brand, rating
       price: amount(product.prices.finalCents),
       priceCurrency: currency,
       availability: product.inStock ? IN_STOCK : OUT_OF_STOCK,
-      url,
     };
   }
   return {

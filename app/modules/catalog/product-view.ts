@@ -35,6 +35,15 @@ export function productPrices(row: { retail: number; price: number; membership: 
   };
 }
 
+/**
+ * The low-stock hint's count (issue 13 item 15): the stock when it is tracked, above zero
+ * and at most the threshold (CMS option LowStockThreshold), else null. Only this number
+ * reaches the page, never a larger stock.
+ */
+export function lowStockCount(stock: number | null, threshold: number): number | null {
+  return stock !== null && stock > 0 && stock <= threshold ? stock : null;
+}
+
 /** One line of the attribute table: label and value, already in the page's language. */
 export type AttributeRow = { code: string; label: string; value: string };
 
@@ -49,6 +58,8 @@ export type AssociatedProduct = {
   prices: ProductPrices;
   images: MediaRef[];
   inStock: boolean;
+  /** The pieces left when few are (the low-stock hint), else null. */
+  lowStock: number | null;
 };
 export type Configuration = { associatedProductsAttributes: ConfigAttribute[]; associatedProducts: AssociatedProduct[] };
 
@@ -88,6 +99,8 @@ export type ProductDetail = {
   images: MediaRef[];
   prices: ProductPrices;
   inStock: boolean;
+  /** The pieces left when few are (the low-stock hint), else null. */
+  lowStock: number | null;
   attributes: AttributeRow[];
   configuration: Configuration | null;
   bundle: { parts: BundlePart[]; hasConfigurableParts: boolean } | null;

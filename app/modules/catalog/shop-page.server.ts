@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
-import { breadcrumbList, logoPath, socialTags } from "~/modules/site/seo.server";
+import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { PER_PAGE_OPTIONS } from "~/lib/pagination";
@@ -110,11 +110,11 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
     alternates,
     // Link previews and the breadcrumb for search engines (issue 13 item 14); the list's
     // own URL keeps its canonical query, as the canonical link does.
-    social: socialTags({
-      origin, locale, path: alternates[locale] + url.search, title, description, siteName: site.site.name, type: "website",
+    seo: seoTags({
+      origin, locale, path: alternates[locale] + url.search, siteName: site.site.name, type: "website",
       image: list.records.find((r) => r.image)?.image ?? null, fallbackImagePath: logoPath(site.options.Logo),
+      jsonLd: category ? [breadcrumbList(origin, [{ name: t("shop.title"), href: href("shop", locale) }, ...nav.breadcrumb])] : [],
     }),
-    jsonLd: category ? [breadcrumbList(origin, [{ name: t("shop.title"), href: href("shop", locale) }, ...nav.breadcrumb])] : [],
     heading,
     descriptionHtml,
     isRoot: !category,

@@ -58,17 +58,24 @@ export function ShopPage({ data }: { data: ShopPageData }) {
         </section>
       ) : null}
       <ShopForm defs={data.defs} defaults={data.defaults} className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <aside className="flex flex-col gap-4">
-          <FilterPanel filters={data.filters} state={data.state} />
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm">{t("shop.filters.apply")}</Button>
-            {hasFilters(data.state) ? (
-              <Link to={data.resetHref} preventScrollReset className={buttonClass({ variant: "ghost", size: "sm" })} data-testid="reset-filters">
-                {t("shop.filters.reset")}
-              </Link>
-            ) : null}
-          </div>
-        </aside>
+        {/* Phones: the filters wait behind a "Filteri" button (a <details>, so without JavaScript
+            too); from lg up the summary is hidden and the content shown while closed. */}
+        <details className="group min-w-0 lg:[&::details-content]:[content-visibility:visible]" data-testid="filter-toggle">
+          <summary className={`${buttonClass({ variant: "secondary", size: "sm" })} w-fit cursor-pointer list-none lg:hidden [&::-webkit-details-marker]:hidden`}>
+            {t("shop.filters.show")}
+          </summary>
+          <aside className="mt-4 flex flex-col gap-4 lg:mt-0">
+            <FilterPanel filters={data.filters} state={data.state} />
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm">{t("shop.filters.apply")}</Button>
+              {hasFilters(data.state) ? (
+                <Link to={data.resetHref} preventScrollReset className={buttonClass({ variant: "ghost", size: "sm" })} data-testid="reset-filters">
+                  {t("shop.filters.reset")}
+                </Link>
+              ) : null}
+            </div>
+          </aside>
+        </details>
         <section aria-label={t("shop.products")} className="flex flex-col gap-4">
           <Toolbar data={data} />
           {data.records.length ? (

@@ -12,43 +12,45 @@ import type { JsonLd } from "~/lib/structured-data";
 /** Open Graph locales of the interface languages. */
 const OG_LOCALE: Record<Locale, string> = { hr: "hr_HR", en: "en_GB", de: "de_DE" };
 
-export type MetaTag = { property: string; content: string } | { name: string; content: string };
+export type HeadTag = { property: string; content: string } | { name: string; content: string } | { "script:ld+json": JsonLd };
 
 /** An image for previews and JSON-LD: the Large size as JPEG (not every reader takes WebP). */
 export function absoluteImage(origin: string, image: MediaRef): string {
   return origin + mediaUrl(image, "large", "jpg");
 }
 
-export type SocialInput = {
+export type SeoInput = {
   origin: string;
   locale: Locale;
   /** The page's own path in this language (its canonical URL without the origin). */
   path: string;
-  title: string;
-  description: string;
   siteName: string;
   type: "website" | "article" | "product";
   image?: MediaRef | null;
   /** Used when the page has no image of its own (the site logo). */
   fallbackImagePath?: string | null;
+  /** schema.org objects of the page (Product, BreadcrumbList, Organization). */
+  jsonLd?: JsonLd[];
 };
 
-/** og:* and twitter:* meta tags; titleMeta (app/lib/meta.ts) adds them to the head. */
-export function socialTags(input: SocialInput): MetaTag[] {
+/**
+ * The loader's `seo`: og:* and twitter:card meta tags and the JSON-LD scripts, which
+ * titleMeta (app/lib/meta.ts) adds to the head beside og:title and og:description (taken
+ * from the page's title and description there, so they are not sent twice). Only what
+ * previews use: Twitter falls back to the og:* tags for everything but the card type.
+ */
+export function seoTags(input: SeoInput): HeadTag[] {
   const { origin, locale } = input;
-  // Only what previews use: Twitter falls back to og:title, og:description and og:image,
-  // so of its own tags only the card type is needed (kept short: the data goes to the page twice).
-  const tags: MetaTag[] = [
+  const tags: HeadTag[] = [
     { property: "og:type", content: input.type },
-    { property: "og:title", content: input.title },
     { property: "og:url", content: origin + input.path },
     { property: "og:site_name", content: input.siteName },
     { property: "og:locale", content: OG_LOCALE[locale] },
   ];
-  if (input.description) tags.push({ property: "og:description", content: input.description });
   const image = input.image ? absoluteImage(origin, input.image) : input.fallbackImagePath ? new URL(input.fallbackImagePath, origin).href : null;
   if (image) tags.push({ property: "og:image", content: image });
   tags.push({ name: "twitter:card", content: input.image ? "summary_large_image" : "summary" });
+  for (const value of input.jsonLd ?? []) tags.push({ "script:ld+json": value });
   return tags;
 }
 
