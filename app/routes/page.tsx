@@ -68,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Link previews (issue 13 item 14): a post is an article with its picture.
       seo: [
         ...seoTags({
-          origin, locale, path: page.alternates[locale] ?? url.pathname, siteName, type: post ? "article" : "website",
+          origin, locale, path: page.alternates[locale] ?? url.pathname, type: post ? "article" : "website",
           image: post?.image ?? null, fallbackImagePath: logo, jsonLd: page.isHome ? homeJsonLd : [],
         }),
         ...(post ? [{ property: "article:published_time", content: post.publishedAt }] : []),
@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   }
   // The home answers even before an editor has created its page.
-  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null, seo: seoTags({ origin, locale, path: homePath, siteName, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }) };
+  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null, seo: seoTags({ origin, locale, path: homePath, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }) };
 
   const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);

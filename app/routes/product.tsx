@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title,
     description: product.shortDescription,
     seo: seoTags({
-      origin, locale, path: product.alternates[locale] ?? url.pathname, siteName: site.site.name, type: "product",
+      origin, locale, path: product.alternates[locale] ?? url.pathname, type: "product",
       image: product.images[0] ?? null, fallbackImagePath: logoPath(site.options.Logo),
       jsonLd: [
         productJsonLd({

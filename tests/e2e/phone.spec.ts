@@ -100,6 +100,15 @@ test("the mobile menu opens, fits, and closes after a tap on a link", async ({ p
 });
 
 test("the checkout fits a phone", async ({ page, js }) => {
+  // The demo customer (seed): checkout starts at the address step for a signed-in shopper.
+  await page.goto("/prijava");
+  await ready(page, js);
+  await fits(page);
+  const login = page.locator("form").filter({ has: page.locator('[name="password"]') });
+  await login.locator('[name="username"]').fill("kupac@example.com");
+  await login.locator('[name="password"]').fill("Kupac2026!");
+  await login.locator('[name="password"]').press("Enter");
+  await expect(page).not.toHaveURL(/\/prijava/);
   await addSandwich(page, js);
   await page.getByTestId("checkout-link").click();
   await ready(page, js);

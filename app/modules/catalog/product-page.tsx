@@ -13,7 +13,7 @@ import type { CommentsData } from "~/modules/comments/comments.server";
 import { RatingSummaryView } from "~/modules/comments/rating-summary";
 import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
-import { ProductGallery } from "./product-gallery";
+import { ProductGallery as ProductGalleryNow } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
 import { findVariant, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
@@ -31,6 +31,11 @@ const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : n
 const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null, () =>
   import("./bundle-customization").then((m) => m.BundleSection),
 );
+
+// The gallery's HTML works without its code (the main image and the thumbnails link to the
+// full size): the browser loads the thumbnail, arrow-key and swipe handlers after the page
+// (first-load JS budget, issue 13 item 15).
+const ProductGallery = serverFirst(import.meta.env.SSR ? ProductGalleryNow : null, () => import("./product-gallery").then((m) => m.ProductGallery));
 
 // Only configurable products need the variant selects: the browser loads them for those alone.
 const MainVariantForm = serverFirst(import.meta.env.SSR ? MainVariantFormNow : null, () =>

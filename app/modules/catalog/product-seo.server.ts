@@ -22,8 +22,9 @@ export type ProductJsonLdInput = {
 };
 
 /**
- * schema.org Product of the product page (issue 13 item 14): name, images, sku, brand,
- * description, url (the offers' own url left out: the same page), and the offer at the final price (VAT included, as the page shows it)
+ * schema.org Product of the product page (issue 13 item 14): name, images, sku, brand, url
+ * (no description, and no url of the offer: the page's HTML budget; og:description and
+ * the meta description carry the text), and the offer at the final price (VAT included, as the page shows it)
  * with its availability. A configurable product offers an AggregateOffer over its
  * variants (lowest and highest final price, in stock when any variant is); approved
  * ratings give aggregateRating.
@@ -59,7 +60,6 @@ export function productJsonLd({ product, locale, origin, currency, brand, rating
     name: product.name,
     sku: product.sku,
     url,
-    ...(product.shortDescription ? { description: product.shortDescription } : {}),
     ...(imageUrls.length ? { image: imageUrls } : {}),
     brand: { "@type": "Brand", name: brand },
     offers,

@@ -111,7 +111,7 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
     // Link previews and the breadcrumb for search engines (issue 13 item 14); the list's
     // own URL keeps its canonical query, as the canonical link does.
     seo: seoTags({
-      origin, locale, path: alternates[locale] + url.search, siteName: site.site.name, type: "website",
+      origin, locale, path: alternates[locale] + url.search, type: "website",
       image: list.records.find((r) => r.image)?.image ?? null, fallbackImagePath: logoPath(site.options.Logo),
       jsonLd: category ? [breadcrumbList(origin, [{ name: t("shop.title"), href: href("shop", locale) }, ...nav.breadcrumb])] : [],
     }),

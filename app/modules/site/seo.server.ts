@@ -24,7 +24,6 @@ export type SeoInput = {
   locale: Locale;
   /** The page's own path in this language (its canonical URL without the origin). */
   path: string;
-  siteName: string;
   type: "website" | "article" | "product";
   image?: MediaRef | null;
   /** Used when the page has no image of its own (the site logo). */
@@ -44,7 +43,6 @@ export function seoTags(input: SeoInput): HeadTag[] {
   const tags: HeadTag[] = [
     { property: "og:type", content: input.type },
     { property: "og:url", content: origin + input.path },
-    { property: "og:site_name", content: input.siteName },
     { property: "og:locale", content: OG_LOCALE[locale] },
   ];
   const image = input.image ? absoluteImage(origin, input.image) : input.fallbackImagePath ? new URL(input.fallbackImagePath, origin).href : null;
