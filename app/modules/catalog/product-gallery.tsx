@@ -65,6 +65,7 @@ export function ProductGallery({ images, name }: { images: MediaRef[]; name: str
           width={box.width}
           height={box.height}
           decoding="async"
+          draggable={false}
           className="max-h-full w-full object-contain p-4"
           data-testid="product-main-image"
         />
