@@ -159,5 +159,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) return <MaintenanceView />;
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorView status={status} />;
+  // A route's own translated reason (thrown as data({ detail }, { status })), shown under the message.
+  const detail = isRouteErrorResponse(error) && typeof error.data?.detail === "string" ? (error.data.detail as string) : null;
+  return <ErrorView status={status} detail={detail} />;
 }

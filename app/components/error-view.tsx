@@ -3,11 +3,15 @@ import { useTranslation } from "~/lib/i18n";
 import { localePrefix, type Locale } from "~/lib/locales";
 import { buttonClass } from "~/components/ui/button-class";
 
-/** The error layout: status code and translated message (spec §8 Pages). */
-export function ErrorView({ status }: { status: number }) {
+/**
+ * The error layout: status code and translated message (spec §8 Pages), and the reason a
+ * route gave with its answer (`throw data({ detail }, { status })`) (spec §5: confirm-email
+ * without its query is a 404 'goal or goalType were not defined').
+ */
+export function ErrorView({ status, detail }: { status: number; detail?: string | null }) {
   return (
     <PlainFallback>
-      <TranslatedError status={status} />
+      <TranslatedError status={status} detail={detail ?? null} />
     </PlainFallback>
   );
 }
@@ -21,7 +25,7 @@ const MESSAGES: Record<number, string> = {
   429: "error.tooManyRequests",
 };
 
-function TranslatedError({ status }: { status: number }) {
+function TranslatedError({ status, detail }: { status: number; detail: string | null }) {
   const { t, i18n } = useTranslation();
   const home = localePrefix((i18n.language as Locale) ?? "hr") || "/";
   const message = t(MESSAGES[status] ?? "error.anErrorOccurred");
@@ -34,6 +38,11 @@ function TranslatedError({ status }: { status: number }) {
         {status}
       </p>
       <h1 className="text-2xl font-semibold">{message}</h1>
+      {detail && detail !== message ? (
+        <p className="text-slate-600" data-testid="error-detail">
+          {detail}
+        </p>
+      ) : null}
       <a href={home} className={buttonClass()}>
         {t("error.backHome")}
       </a>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { localPath } from "~/lib/local-path";
@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale);
   const goal = readEmailGoal(new URL(request.url).searchParams);
-  if (!goal) throw new Response(t("account.confirm.missing"), { status: 404 });
+  // Spec §5: the reason is shown on the 404 page (root ErrorBoundary's detail).
+  if (!goal) throw data({ detail: t("account.confirm.missing") }, { status: 404 });
   if (goal.goalType === "url") throw redirect(localPath(goal.goal, homeOf(locale)));
   return { locale, goal, title: `${t("routes.confirmEmail")} | Alu Krov` };
 }

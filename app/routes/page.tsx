@@ -15,6 +15,8 @@ import { HomeHero } from "~/modules/site/home-hero";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
+import { localePrefix } from "~/lib/locales";
+import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
@@ -43,7 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   if (found?.redirectTo) throw redirect(found.redirectTo + url.search, 301);
   const siteName = site.site.name;
-  const common = { locale, siteName, origin: env.PUBLIC_URL, currency: site.currency, home };
+  const origin = env.PUBLIC_URL;
+  const common = { locale, siteName, origin, currency: site.currency, home };
+  const logo = logoPath(site.options.Logo);
+  const homePath = localePrefix(locale) || "/";
+  // The home page names the organisation behind the shop (issue 13 item 14).
+  const homeJsonLd = [organization(origin, homePath, siteName, logo)];
   if (found) {
     const { page } = found;
     // A blog post (post type 'post') shows author, date, picture, terms and comments too.
@@ -51,12 +58,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const [post, comments] = isPost
       ? await Promise.all([getPostDetails(page.id, locale), getCurrentUser(request).then((user) => loadComments("post", page.id, user))])
       : [null, null];
+    const title = page.isHome ? siteName : `${page.title} | ${siteName}`;
     return {
       components: await resolveComponents(page.components, locale, site.homeSlug),
       ...common,
       isHome: page.isHome,
-      title: page.isHome ? siteName : `${page.title} | ${siteName}`,
+      title,
       description: page.metaDescription,
+      // Link previews (issue 13 item 14): a post is an article with its picture.
+      seo: [
+        ...seoTags({
+          origin, locale, path: page.alternates[locale] ?? url.pathname, type: post ? "article" : "website",
+          image: post?.image ?? null, fallbackImagePath: logo, jsonLd: page.isHome ? homeJsonLd : [],
+        }),
+        ...(post ? [{ property: "article:published_time", content: post.publishedAt }] : []),
+      ],
       alternates: page.alternates,
       page: { title: page.title, bodyHtml: page.bodyHtml, contentLocale: page.contentLocale },
       post,
@@ -64,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   }
   // The home answers even before an editor has created its page.
-  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null };
+  if (!params.slug) return { ...common, components: [], isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null, seo: seoTags({ origin, locale, path: homePath, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }) };
 
   const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);

@@ -14,6 +14,8 @@ import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
+import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
+import { productJsonLd } from "~/modules/catalog/product-seo.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["captcha", "catalog", "comments", "enquiry", "product"] };
@@ -39,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     for (const [key, value] of url.searchParams) if (!target.searchParams.has(key)) target.searchParams.append(key, value);
     throw redirect(target.pathname + target.search, 301);
   }
-  const { product } = found;
+  const { product, categoryPath } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
   const [item, inCart, enquiry, comments] = await Promise.all([
     cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
@@ -47,11 +49,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     enquiryFormData(locale, product.slug),
     getCurrentUser(request).then((user) => loadComments("product", product.id, user)),
   ]);
+  const origin = env.PUBLIC_URL;
+  const title = `${product.name} | ${site.site.name}`;
+  const t = await getFixedT(locale);
+  // Visible breadcrumb and its BreadcrumbList: shop › categories › product (issue 13 item 14).
+  const breadcrumb = [{ name: t("shop.title"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? url.pathname }];
   return {
     locale,
-    origin: env.PUBLIC_URL,
-    title: `${product.name} | ${site.site.name}`,
+    origin,
+    title,
     description: product.shortDescription,
+    seo: seoTags({
+      origin, locale, path: product.alternates[locale] ?? url.pathname, type: "product",
+      image: product.images[0] ?? null, fallbackImagePath: logoPath(site.options.Logo),
+      jsonLd: [
+        productJsonLd({
+          product, locale, origin, currency: site.currency.label, brand: site.site.name, rating: comments?.summary ?? null, stars: comments?.form.stars ?? 5,
+        }),
+        breadcrumbList(origin, breadcrumb),
+      ],
+    }),
+    breadcrumb,
     alternates: product.alternates,
     currency: site.currency,
     cartPath: href("cart", locale),

@@ -111,4 +111,44 @@ test.describe("product page", () => {
     await page.getByTestId("language-switch").first().getByRole("link", { name: "hr", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${TEGOLA}$`));
   });
+
+  test("the gallery steps with the arrow keys and a swipe; without JavaScript a thumbnail opens the full size (issue 13 item 15)", async ({ page, js }) => {
+    await page.goto(SANDWICH);
+    await ready(page, js);
+    const thumbs = page.getByTestId("product-thumbnail");
+    await expect(thumbs).toHaveCount(3);
+    if (!js) {
+      const target = await thumbs.nth(1).getAttribute("href");
+      await thumbs.nth(1).click();
+      await expect(page).toHaveURL(new RegExp(`${target!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      return;
+    }
+    const main = page.getByTestId("product-main-image");
+    const first = await main.getAttribute("src");
+    // The gallery's code loads after the page: wait until a thumbnail swaps in place.
+    await expect(async () => {
+      await thumbs.nth(1).click();
+      await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 500 });
+    }).toPass();
+    await expect(page).toHaveURL(new RegExp(`${SANDWICH}$`));
+    await thumbs.nth(1).press("ArrowRight");
+    await expect(thumbs.nth(2)).toHaveAttribute("aria-current", "true");
+    await thumbs.nth(2).press("ArrowRight");
+    await expect(thumbs.nth(0)).toHaveAttribute("aria-current", "true");
+    await expect(main).toHaveAttribute("src", first!);
+    // A swipe to the left on the main image shows the next one and opens nothing.
+    const box = (await page.getByTestId("product-main-link").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(page).toHaveURL(new RegExp(`${SANDWICH}$`));
+  });
+
+  test("says how many are left when few are (issue 13 item 15)", async ({ page }) => {
+    await page.goto("/product/svjetlarnik-kupola-60-x-60-cm-polikarbonat");
+    await expect(page.getByTestId("low-stock")).toHaveText("Još samo 3 na zalihi");
+  });
 });
+

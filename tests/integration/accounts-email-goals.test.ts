@@ -31,6 +31,12 @@ describe("/potvrdi-email and /confirm-email", () => {
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("goal or goalType were not defined");
     }
+    // Shown on the page, not only in the data (issue 13 item 17), in every language, with no query at all.
+    for (const path of ["/potvrdi-email", "/confirm-email", "/en/confirm-email", "/de/confirm-email"]) {
+      const { response, html } = await new Visitor(shop).page(path);
+      expect(response.status, path).toBe(404);
+      expect(html, path).toMatch(/data-testid="error-detail"[^>]*>goal or goalType were not defined</);
+    }
   });
 
   it("shows a message goal as text (and a toast once scripts run)", async () => {

@@ -2,6 +2,7 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
+import { headOf } from "../setup/structured-data";
 
 /**
  * Blog and events (spec §2 Blog category view, Post view, Event page; §9 posts sorted by
@@ -105,6 +106,24 @@ describe("blog", () => {
     // An untranslated post shows the Croatian text, marked as such.
     const untranslated = await page("/en/obiteljska-kuca-samobor-novi-krov");
     expect(untranslated.document.querySelector('[data-testid="untranslated-notice"]')).not.toBeNull();
+  });
+});
+
+describe("link previews of a post (issue 13 item 14)", () => {
+  it("has Open Graph article tags with the post's picture as an absolute image, and a Twitter card", async () => {
+    const response = await new Visitor(shop).get("/kako-ocistiti-oluke-prije-zime");
+    const head = headOf(await response.text());
+    expect(head.meta("og:type")).toBe("article");
+    expect(head.meta("og:title")).toMatch(/^Kako očistiti oluke prije zime \| /);
+    expect(head.meta("og:url")).toBe("http://localhost:3000/kako-ocistiti-oluke-prije-zime");
+    expect(head.meta("og:url")).toBe(head.canonical);
+    expect(head.meta("og:locale")).toBe("hr_HR");
+    expect(head.meta("og:image")).toMatch(/^http:\/\/localhost:3000\/media\/1\//);
+    expect(head.meta("article:published_time")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(head.meta("twitter:card")).toBe("summary_large_image");
+    const en = headOf(await (await new Visitor(shop).get("/en/how-to-clean-gutters-before-winter")).text());
+    expect(en.meta("og:locale")).toBe("en_GB");
+    expect(en.meta("og:url")).toBe("http://localhost:3000/en/how-to-clean-gutters-before-winter");
   });
 });
 

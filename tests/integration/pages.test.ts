@@ -8,6 +8,7 @@ import { resolveLink } from "~/lib/links";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
+import { headOf } from "../setup/structured-data";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -180,6 +181,35 @@ describe("language switch and hreflang", () => {
     expect(xml).toContain("<loc>http://localhost:3000/o-nama</loc>");
     expect(xml).toContain('hreflang="en" href="http://localhost:3000/en/about-us"');
     expect(xml).not.toContain("/naslovna");
+  });
+});
+
+describe("structured data and link previews (issue 13 item 14)", () => {
+  const origin = "http://localhost:3000";
+  const headAt = async (path: string) => headOf(await (await new Visitor(shop).get(path)).text());
+
+  it("names the organisation on the home page: name, url and the logo of the Logo option, absolute", async () => {
+    const home = await headAt("/");
+    expect(home.one("Organization")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Alu Krov d.o.o.",
+      url: `${origin}/`,
+      logo: `${origin}/brand/logo.svg`,
+    });
+    expect((await headAt("/en")).one("Organization").url).toBe(`${origin}/en`);
+  });
+
+  it("gives a CMS page Open Graph and Twitter tags, and no Organization", async () => {
+    const head = await headAt("/o-nama");
+    expect(head.jsonLd.filter((o) => o["@type"] === "Organization")).toEqual([]);
+    expect(head.meta("og:type")).toBe("website");
+    expect(head.meta("og:title")).toBe(head.document.title);
+    expect(head.meta("og:url")).toBe(head.canonical);
+    expect(head.meta("og:locale")).toBe("hr_HR");
+    // No picture of its own: the site logo, absolute.
+    expect(head.meta("og:image")).toBe(`${origin}/brand/logo.svg`);
+    expect(head.meta("twitter:card")).toBe("summary");
   });
 });
 

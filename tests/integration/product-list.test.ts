@@ -170,6 +170,11 @@ describe("layered navigation (spec §3 Layered filter)", () => {
     }
     const thickness = filters.find((f) => f.attributeCode === "debljina")!;
     expect(thickness.values).toEqual([expect.objectContaining({ key: "range", minValue: 0.5, maxValue: 0.7 })]);
+    // Shown in the locale's notation (issue 13 item 17): "0,5" in Croatian and German, "0.5" in English.
+    expect(thickness.values[0]).toMatchObject({ minLabel: "0,5", maxLabel: "0,7" });
+    const thicknessIn = async (locale: "en" | "de") => (await layeredNavigation({ categoryId: id }, locale)).find((f) => f.attributeCode === "debljina")!.values[0];
+    expect(await thicknessIn("en")).toMatchObject({ minLabel: "0.5", maxLabel: "0.7" });
+    expect(await thicknessIn("de")).toMatchObject({ minLabel: "0,5", maxLabel: "0,7" });
     const renovation = filters.find((f) => f.attributeCode === "rekonstrukcija")!;
     expect(renovation.values.map((v) => [v.key, v.totalProducts])).toEqual([["yes", 4], ["no", 1]]);
     expect((await layeredNavigation({ categoryId: id }, "en")).find((f) => f.attributeCode === "boja")!.label).toBe("Colour");

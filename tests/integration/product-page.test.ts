@@ -1,16 +1,19 @@
 import { and, eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { attributes, attributeValues, products, productTranslations } from "~/.server/db/schema";
+import { clearCache } from "~/.server/cache.server";
+import { attributes, attributeValues, comments, options, products, productTranslations, users } from "~/.server/db/schema";
 import { clearProductDetailCache } from "~/modules/catalog/product-detail.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
 import { catalogue, eur, testId } from "../setup/product-pages";
+import { crumbsOf, headOf } from "../setup/structured-data";
 
 let shop: Shop;
 let db: Database;
 let idOf: (sku: string) => Promise<number>;
-let slugOf: (sku: string) => Promise<string>;
+let slugOf: (sku: string, language?: string) => Promise<string>;
 let page: (path: string) => Promise<string>;
 beforeAll(async () => {
   shop = await bootShop();
@@ -193,5 +196,172 @@ describe("a bundle", () => {
       await db.update(products).set({ archived: false }).where(eq(products.sku, "AK-PNL-TEG-3009-07"));
       await clearProductDetailCache();
     }
+  });
+});
+
+/**
+ * Structured data and link previews (issue 13 item 14): schema.org Product and
+ * BreadcrumbList JSON-LD parsed from the page, Open Graph and Twitter tags, every URL
+ * absolute on the address of the canonical link.
+ */
+describe("structured data and link previews", () => {
+  const origin = "http://localhost:3000";
+
+  it("describes a simple product as a schema.org Product with one Offer", async () => {
+    const path = `/product/${await slugOf("AK-PNL-SND-40")}`;
+    const head = headOf(await page(path));
+    expect(head.canonical).toBe(origin + path);
+    const product = head.one("Product");
+    expect(product["@context"]).toBe("https://schema.org");
+    expect(product).toMatchObject({
+      name: "Krovni sendvič panel 40 mm PIR",
+      sku: "AK-PNL-SND-40",
+      url: origin + path,
+      brand: { "@type": "Brand", name: "Alu Krov d.o.o." },
+      offers: { "@type": "Offer", price: "34.90", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+    });
+    const images = product.image as string[];
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(new URL(image).origin).toBe(origin);
+    // Not rated yet: no aggregateRating.
+    expect(product.aggregateRating).toBeUndefined();
+  });
+
+  it("gives a configurable product an AggregateOffer over its variants' prices", async () => {
+    const parent = await idOf("AK-PNL-TEG");
+    const variants = await db.select({ price: products.priceCents }).from(products).where(and(eq(products.parentId, parent), eq(products.archived, false)));
+    const cents = variants.map((v) => v.price);
+    const product = headOf(await page("/product/aluminijski-panel-crijep-tegola")).one("Product");
+    expect(product.offers).toMatchObject({
+      "@type": "AggregateOffer",
+      priceCurrency: "EUR",
+      lowPrice: (Math.min(...cents) / 100).toFixed(2),
+      highPrice: (Math.max(...cents) / 100).toFixed(2),
+      offerCount: variants.length,
+    });
+    expect(Number((product.offers as { lowPrice: string }).lowPrice)).toBeLessThan(Number((product.offers as { highPrice: string }).highPrice));
+  });
+
+  it("adds aggregateRating from approved ratings only", async () => {
+    const id = await idOf("AK-PNL-SND-40");
+    const [user] = await db.select({ id: users.id }).from(users).limit(1);
+    await db.insert(comments).values([
+      { siteId: 1, entityType: "product", entityId: id, userId: user.id, rating: 4, content: "Dobro", status: "approved" },
+      { siteId: 1, entityType: "product", entityId: id, userId: user.id, rating: 5, content: "Odlično", status: "approved" },
+      { siteId: 1, entityType: "product", entityId: id, userId: user.id, rating: 1, content: "Čeka", status: "pending" },
+    ]);
+    await clearCache("ratings");
+    try {
+      const product = headOf(await page(`/product/${await slugOf("AK-PNL-SND-40")}`)).one("Product");
+      expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 });
+    } finally {
+      await db.delete(comments).where(eq(comments.entityId, id));
+      await clearCache("ratings");
+    }
+  });
+
+  it("shows a visible breadcrumb through the product's categories and the same BreadcrumbList", async () => {
+    const path = `/product/${await slugOf("AK-OLK-PK125-7016")}`;
+    const head = headOf(await page(path));
+    const name = head.document.querySelector("h1")!.textContent!;
+    expect(head.breadcrumb).toEqual(["Trgovina", "Oluci i odvodnja", "Oluci", name]);
+    expect(crumbsOf(head.one("BreadcrumbList"), origin)).toEqual([
+      { name: "Trgovina", item: `${origin}/shop` },
+      { name: "Oluci i odvodnja", item: `${origin}/shop/oluci-i-odvodnja` },
+      { name: "Oluci", item: `${origin}/shop/oluci` },
+      { name, item: origin + path },
+    ]);
+    // In English the trail is translated.
+    const en = headOf(await page(`/en/product/${await slugOf("AK-OLK-PK125-7016", "eng")}`));
+    expect(en.breadcrumb[0]).toBe("Shop");
+    expect(en.breadcrumb[1]).not.toBe("Oluci i odvodnja");
+  });
+
+  it("has Open Graph and Twitter card tags with an absolute image and the canonical URL", async () => {
+    const path = `/product/${await slugOf("AK-PNL-SND-40")}`;
+    const head = headOf(await page(path));
+    expect(head.meta("og:type")).toBe("product");
+    expect(head.meta("og:title")).toBe("Krovni sendvič panel 40 mm PIR | Alu Krov d.o.o.");
+    expect(head.meta("og:description")).toBeTruthy();
+    expect(head.meta("og:url")).toBe(origin + path);
+    expect(head.meta("og:locale")).toBe("hr_HR");
+    expect(new URL(head.meta("og:image")!).origin).toBe(origin);
+    expect(head.meta("og:image")).toMatch(/^http:\/\/localhost:3000\/media\/1\/[0-9a-f-]{36}\/large\/[^/]+\.jpg/);
+    expect(head.meta("twitter:card")).toBe("summary_large_image");
+    const de = headOf(await page(`/de/produkt/${await slugOf("AK-PNL-SND-40", "ger")}`));
+    expect(de.meta("og:locale")).toBe("de_DE");
+    expect(de.meta("og:url")).toBe(de.canonical);
+  });
+
+  it("keeps a name with markup inside its JSON-LD (no way out of the script element)", async () => {
+    const id = await idOf("AK-TRP-T18-9006");
+    const where = and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv"));
+    const [before] = await db.select().from(productTranslations).where(where);
+    const hostile = `Lim </script><script>alert("x")</script> & <!-- 1`;
+    await db.update(productTranslations).set({ name: hostile }).where(where);
+    await clearProductDetailCache();
+    try {
+      const html = await page(`/product/${before.slug}`);
+      expect(html).not.toContain('<script>alert("x")');
+      expect(headOf(html).one("Product").name).toBe(hostile);
+    } finally {
+      await db.update(productTranslations).set({ name: before.name }).where(where);
+      await clearProductDetailCache();
+    }
+  });
+});
+
+/** Several images and the low-stock hint (issue 13 item 15). */
+describe("gallery and low-stock hint", () => {
+  const fullHd = /^\/media\/1\/[0-9a-f-]{36}\/fullhd\/[^/]+\.webp/;
+
+  it("links the main image and every thumbnail to the full size, so the gallery works without JavaScript", async () => {
+    const html = await page(`/product/${await slugOf("AK-PNL-SND-40")}`);
+    const document = new JSDOM(html).window.document;
+    const main = document.querySelector('[data-testid="product-main-link"]')!;
+    expect(main.getAttribute("href")).toMatch(fullHd);
+    expect(main.querySelector('img[data-testid="product-main-image"]')).not.toBeNull();
+    const thumbs = [...document.querySelectorAll('[data-testid="product-thumbnail"]')];
+    // The seed gives this product a detail and an installed view beside its default image.
+    expect(thumbs).toHaveLength(3);
+    const targets = thumbs.map((a) => a.getAttribute("href")!);
+    for (const href of targets) expect(href).toMatch(fullHd);
+    expect(new Set(targets).size).toBe(3);
+    expect(targets[0]).toBe(main.getAttribute("href"));
+    expect(thumbs[0].getAttribute("aria-current")).toBe("true");
+  });
+
+  it("says how many are left at or below LowStockThreshold (default 5), in each language", async () => {
+    const slug = await slugOf("AK-SVJ-KUP-60"); // seeded with 3
+    expect(testId(await page(`/product/${slug}`), "low-stock")).toBe("Još samo 3 na zalihi");
+    // No English or German text of its own: the Croatian slug is its address there too.
+    expect(testId(await page(`/en/product/${slug}`), "low-stock")).toBe("Only 3 left in stock");
+    expect(testId(await page(`/de/produkt/${slug}`), "low-stock")).toBe("Nur noch 3 auf Lager");
+    // Plenty, none, or not tracked: no hint.
+    expect(testId(await page(`/product/${await slugOf("AK-PNL-SND-40")}`), "low-stock")).toBeNull();
+  });
+
+  it("follows the option: a higher threshold shows the hint for 8, 0 turns it off", async () => {
+    const slug = await slugOf("AK-PRZ-7898"); // seeded with 8
+    const setThreshold = async (value: number | null) => {
+      await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, "LowStockThreshold")));
+      await clearCache("site-config");
+      await clearProductDetailCache();
+    };
+    expect(testId(await page(`/product/${slug}`), "low-stock")).toBeNull();
+    try {
+      await setThreshold(10);
+      expect(testId(await page(`/product/${slug}`), "low-stock")).toBe("Još samo 8 na zalihi");
+      await setThreshold(0);
+      expect(testId(await page(`/product/${await slugOf("AK-SVJ-KUP-60")}`), "low-stock")).toBeNull();
+    } finally {
+      await setThreshold(5);
+    }
+  });
+
+  it("shows the hint for the chosen variant of a configurable product", async () => {
+    const path = "/product/aluminijski-panel-crijep-tegola";
+    expect(testId(await page(path), "low-stock")).toBeNull(); // the default variant has 420
+    expect(testId(await page(`${path}?boja=ral-3009&debljina=0.7`), "low-stock")).toBe("Još samo 3 na zalihi");
   });
 });

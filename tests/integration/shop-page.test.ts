@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
+import { crumbsOf, headOf } from "../setup/structured-data";
 import { attribute, productsIn, withValues } from "./shop-fixtures";
 
 let shop: Shop;
@@ -174,5 +175,54 @@ describe("filter state in the URL (spec §4 Product list)", () => {
     const { status, html } = await get("/shop/alati?rekonstrukcija=yes");
     expect(status).toBe(200);
     expect(html).toContain("Nijedan proizvod ne odgovara odabranim filtrima.");
+  });
+});
+
+describe("structured data and link previews (issue 13 item 14)", () => {
+  const origin = "http://localhost:3000";
+
+  it("gives a category a BreadcrumbList matching its visible breadcrumb, and Open Graph tags", async () => {
+    const { html } = await get("/shop/oluci");
+    const head = headOf(html);
+    expect(head.breadcrumb).toEqual(["Trgovina", "Oluci i odvodnja", "Oluci"]);
+    expect(crumbsOf(head.one("BreadcrumbList"), origin)).toEqual([
+      { name: "Trgovina", item: `${origin}/shop` },
+      { name: "Oluci i odvodnja", item: `${origin}/shop/oluci-i-odvodnja` },
+      { name: "Oluci", item: `${origin}/shop/oluci` },
+    ]);
+    expect(head.meta("og:type")).toBe("website");
+    expect(head.meta("og:url")).toBe(`${origin}/shop/oluci`);
+    expect(head.meta("og:title")).toBe(head.document.title);
+    expect(head.meta("og:description")).toBe(head.meta("description"));
+    expect(head.meta("og:locale")).toBe("hr_HR");
+    expect(new URL(head.meta("og:image")!).origin).toBe(origin);
+    expect(head.meta("twitter:card")).toBeTruthy();
+  });
+
+  it("translates the trail in English and keeps a filtered list's canonical query in og:url", async () => {
+    const { html } = await get("/en/shop/roof-panels");
+    const head = headOf(html);
+    expect(head.meta("og:locale")).toBe("en_GB");
+    expect(head.meta("og:url")).toBe(head.canonical);
+    const names = crumbsOf(head.one("BreadcrumbList"), origin).map((c) => c.name);
+    expect(names[0]).toBe("Shop");
+    expect(head.breadcrumb).toEqual(names);
+  });
+
+  it("has no BreadcrumbList on the shop root, which shows no breadcrumb", async () => {
+    const head = headOf((await get("/shop")).html);
+    expect(head.jsonLd.filter((o) => o["@type"] === "BreadcrumbList")).toEqual([]);
+    expect(head.meta("og:url")).toBe(`${origin}/shop`);
+  });
+});
+
+describe("numbers in the filters (issue 13 item 17)", () => {
+  it("writes a number range in the page's language: '0,5 – 0,7 mm' in Croatian, '0.5 – 0.7 mm' in English", async () => {
+    const hr = (await get("/shop/krovni-paneli")).html;
+    expect(hr).toMatch(/Raspon: 0,5 – 0,7(<!-- -->)? mm/);
+    expect(hr).toContain('placeholder="0,5"');
+    expect(hr).not.toMatch(/Raspon: 0\.5/);
+    const en = (await get("/en/shop/roof-panels")).html;
+    expect(en).toMatch(/Range: 0\.5 – 0\.7(<!-- -->)? mm/);
   });
 });

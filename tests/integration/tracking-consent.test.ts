@@ -113,3 +113,26 @@ describe("the Content-Security-Policy allows the configured tags' hosts", () => 
     }
   });
 });
+
+describe("reopening the cookie settings (issue 13 item 17)", () => {
+  it("links every page's footer to itself with ?cookies=settings, which renders the notice with today's choices", async () => {
+    const visitor = withConsent("necessary,marketing");
+    const plain = await visitor.page("/kosarica");
+    expect(plain.html).not.toContain('data-testid="cookie-banner"');
+    const link = (html: string) => /<a\b[^>]*data-testid="cookie-settings-link"[^>]*>([^<]*)</.exec(html)!;
+    expect(link(plain.html)[0]).toContain('href="/kosarica?cookies=settings"');
+    expect(link(plain.html)[1]).toBe("Postavke kolačića");
+    const reopened = await visitor.page("/kosarica?cookies=settings");
+    const banner = /data-testid="cookie-banner"[\s\S]*?<\/section>/.exec(reopened.html)![0];
+    const box = (value: string) => new RegExp(`<input[^>]*value="${value}"[^>]*>`).exec(banner.replace(/checked="" value/g, 'value'))?.[0] ?? "";
+    const ticked = (value: string) => new RegExp(`<input(?=[^>]*checked="")[^>]*value="${value}"`).test(banner);
+    expect(box("marketing")).not.toBe("");
+    expect(ticked("marketing")).toBe(true);
+    expect(ticked("analytics")).toBe(false);
+    // The answer goes back to the page without the query.
+    expect(banner).toContain('name="redirectTo" value="/kosarica"');
+    const en = await withConsent("necessary").page("/en/cart");
+    expect(link(en.html)[0]).toContain('href="/en/cart?cookies=settings"');
+    expect(link(en.html)[1]).toBe("Cookie settings");
+  });
+});

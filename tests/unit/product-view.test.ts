@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  bundleReadiness, defaultSelection, findVariant, formPrefill, productPrices, readSelection, selectionSearch,
+  bundleReadiness, defaultSelection, findVariant, formPrefill, lowStockCount, productPrices, readSelection, selectionSearch,
   type AssociatedProduct, type BundlePart, type Configuration,
 } from "~/modules/catalog/product-view";
 
@@ -14,6 +14,7 @@ const variant = (id: number, boja: number, debljina: number): AssociatedProduct 
   inStock: true,
   madeToOrder: false,
   available: null,
+  lowStock: null,
 });
 // Colours 1 (default) and 2, thicknesses 10 and 11 (default); colour 2 has no 11.
 const CONFIG: Configuration = {
@@ -129,5 +130,18 @@ describe("cart-item edit prefill", () => {
     expect(formPrefill(product, item).itemId).toBeNull();
     expect(formPrefill(product, { ...item, productId: 7, quantity: 5000 }).quantity).toBe(999);
     expect(formPrefill(product, { ...item, productId: 7, quantity: 0 }).quantity).toBe(1);
+  });
+});
+
+describe("the low-stock hint's count (issue 13 item 15)", () => {
+  it("is the stock from the threshold down to 1, and null for more, none or an untracked stock", () => {
+    expect(lowStockCount(3, 5)).toBe(3);
+    expect(lowStockCount(5, 5)).toBe(5);
+    expect(lowStockCount(1, 5)).toBe(1);
+    expect(lowStockCount(6, 5)).toBeNull();
+    expect(lowStockCount(0, 5)).toBeNull();
+    expect(lowStockCount(null, 5)).toBeNull();
+    // Threshold 0 turns the hint off.
+    expect(lowStockCount(1, 0)).toBeNull();
   });
 });

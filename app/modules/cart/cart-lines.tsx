@@ -22,12 +22,16 @@ type Props = {
   quantityConstraint: FormConstraint;
 };
 
-/** The cart table (spec §2 Cart): product, quantity, unit price, row total, and the removal of a line. */
+/**
+ * The cart table (spec §2 Cart): product, quantity, unit price, row total, and the removal
+ * of a line. On phones (below sm) each line stacks as a small grid, the prices labelled
+ * by their column's name, so the table fits 390 px (issue 13 item 16).
+ */
 export function CartLines({ items, ...rest }: Props) {
   const { t } = useTranslation();
   return (
-    <table className="w-full text-left text-sm" data-testid="cart-table">
-      <thead className="border-b border-slate-300 text-slate-600">
+    <table className="block w-full text-left text-sm sm:table" data-testid="cart-table">
+      <thead className="sr-only border-b border-slate-300 text-slate-600 sm:not-sr-only sm:table-header-group">
         <tr>
           <th scope="col" className="py-2 pr-3">{t("cart.product")}</th>
           <th scope="col" className="py-2 pr-3">{t("cart.quantity")}</th>
@@ -36,7 +40,7 @@ export function CartLines({ items, ...rest }: Props) {
           <th scope="col" className="py-2"><span className="sr-only">{t("cart.delete")}</span></th>
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-200">
+      <tbody className="block divide-y divide-slate-200 sm:table-row-group">
         {items.map((item) => (
           <CartLine key={item.itemId} item={item} {...rest} />
         ))}
@@ -56,8 +60,14 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
   const via = hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null;
   const back = redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
   return (
-    <tr data-testid="cart-line" data-item-id={item.itemId} data-deleting={deleting || undefined} aria-busy={deleting || undefined} className={deleting ? "opacity-50" : undefined}>
-      <td className="py-3 pr-3">
+    <tr
+      data-testid="cart-line"
+      data-item-id={item.itemId}
+      data-deleting={deleting || undefined}
+      aria-busy={deleting || undefined}
+      className={`grid grid-cols-[1fr_auto] items-center gap-x-3 py-2 sm:table-row sm:py-0 ${deleting ? "opacity-50" : ""}`}
+    >
+      <td className="col-span-2 py-2 sm:py-3 sm:pr-3">
         <div className="flex items-center gap-3">
           {item.productData.media ? (
             <img src={mediaUrl(item.productData.media, "thumbnail")} alt="" width={50} height={50} className="h-12 w-12 rounded object-cover" />
@@ -76,7 +86,7 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
           </div>
         </div>
       </td>
-      <td className="py-3 pr-3">
+      <td className="py-1 sm:py-3 sm:pr-3">
         <SecureForm id={quantity.formId} method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-2" data-testid="quantity-form">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="itemId" value={item.itemId} />
@@ -98,7 +108,11 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
           )}
         </SecureForm>
       </td>
-      <td className="py-3 pr-3 text-right" data-testid="cart-line-unit">
+      <td
+        className="py-1 text-right before:mr-1 before:text-slate-500 before:content-[attr(data-label)] sm:py-3 sm:pr-3 sm:before:content-none"
+        data-label={t("cart.unitPrice")}
+        data-testid="cart-line-unit"
+      >
         {formatUnitPrice(item.prices.finalPrice, item.prices.lengthMm, currency, locale)}
         {item.prices.lengthMm !== null ? (
           <span className="block text-xs text-slate-600" data-testid="cart-line-length">
@@ -107,10 +121,14 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
         ) : null}
         {item.prices.membershipApplied ? <span className="block text-xs text-brand-700">{t("cart.membershipPrice")}</span> : null}
       </td>
-      <td className="py-3 pr-3 text-right font-medium" data-testid="cart-line-row">
+      <td
+        className="col-start-2 py-1 text-right font-medium before:mr-1 before:font-normal before:text-slate-500 before:content-[attr(data-label)] sm:col-auto sm:py-3 sm:pr-3 sm:before:content-none"
+        data-label={t("cart.rowTotal")}
+        data-testid="cart-line-row"
+      >
         {money(quantity.rowCents)}
       </td>
-      <td className="py-3 text-right">
+      <td className="col-span-2 py-1 text-right sm:py-3">
         <SecureFetcherForm fetcher={remove} method="post" action={cartPath}>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="itemId" value={item.itemId} />

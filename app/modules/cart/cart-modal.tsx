@@ -49,10 +49,10 @@ export function CartModal({ cartPath }: { cartPath: string }) {
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
-      className="m-auto h-[80vh] max-h-none w-[70vw] max-w-none rounded-lg p-0 backdrop:bg-black/40"
+      className="m-auto h-[80vh] max-h-none w-[calc(100vw-1rem)] max-w-none rounded-lg p-0 backdrop:bg-black/40 sm:w-[70vw]"
       data-testid="cart-modal"
     >
-      <div className="flex h-full flex-col gap-4 overflow-y-auto p-6">
+      <div className="flex h-full flex-col gap-4 overflow-y-auto p-4 sm:p-6">
         <div className="flex items-center justify-between">
           <h2 id="cart-modal-title" className="text-2xl font-bold text-brand-900">{t("cart.modalTitle")}</h2>
           <Button type="button" variant="secondary" size="sm" onClick={close}>

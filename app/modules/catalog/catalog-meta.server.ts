@@ -93,6 +93,13 @@ export function categoryText(node: CategoryNode, locale: Locale): CategoryText {
   return own ?? source ?? Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "" };
 }
 
+/** A category and its ancestors, the top one first (the breadcrumb's trail). */
+export function categoryTrail(meta: CatalogMeta, category: CategoryNode | null): CategoryNode[] {
+  const trail: CategoryNode[] = [];
+  for (let node = category; node && !trail.includes(node); node = meta.categories.find((c) => c.id === node!.parentId) ?? null) trail.unshift(node);
+  return trail;
+}
+
 /**
  * The category a URL names: by its slug in the locale's language, else by its Croatian
  * slug (links in content name categories by it). `canonicalSlug` differs from the asked

@@ -100,7 +100,7 @@ function RangeInputs({ filter, range }: { filter: LayeredFilter; range: ShopPara
         defaultValue={range?.[end] ?? ""}
         // No min/max attributes: the browser would block the whole form on an out-of-range end.
         step={type === "number" ? "any" : undefined}
-        placeholder={bounds ? String((end === "min" ? bounds.minValue : bounds.maxValue) ?? "") : undefined}
+        placeholder={bounds ? ((end === "min" ? bounds.minLabel : bounds.maxLabel) ?? "") : undefined}
         className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 text-sm text-slate-800"
       />
     </label>
@@ -113,7 +113,7 @@ function RangeInputs({ filter, range }: { filter: LayeredFilter; range: ShopPara
       </div>
       {bounds && bounds.minValue !== null ? (
         <p className="text-xs text-slate-500">
-          {t("shop.filters.range", { min: bounds.minValue, max: bounds.maxValue })}
+          {t("shop.filters.range", { min: bounds.minLabel, max: bounds.maxLabel })}
           {filter.unit ? ` ${filter.unit}` : ""} <Count value={bounds} />
         </p>
       ) : null}

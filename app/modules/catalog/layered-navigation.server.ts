@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { productAttributeValues as pav, products, type AttributeType } from "~/.server/db/schema";
+import { formatNumber } from "~/lib/format";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { filterKind } from "./shop-query";
@@ -25,6 +26,9 @@ export type LayeredValue = {
   swatch: string | null;
   minValue: number | string | null;
   maxValue: number | string | null;
+  /** A number range's ends written in the page's language ("0,5" in Croatian), for display. */
+  minLabel: string | null;
+  maxLabel: string | null;
 };
 export type LayeredFilter = {
   attributeID: number;
@@ -113,6 +117,8 @@ function shape(attribute: AttributeMeta, rows: Row[], locale: Locale): LayeredFi
     swatch: null,
     minValue: null,
     maxValue: null,
+    minLabel: null,
+    maxLabel: null,
     ...extra,
   });
   const kind = filterKind(attribute.type);
@@ -124,7 +130,10 @@ function shape(attribute: AttributeMeta, rows: Row[], locale: Locale): LayeredFi
     const row = rows[0];
     const [minValue, maxValue] =
       attribute.type === "numberField" ? [row.minNumber, row.maxNumber] : attribute.type === "date" ? [row.minDate, row.maxDate] : [row.minDateTime, row.maxDateTime];
-    values = [entry("range", "", row.total, { minValue, maxValue })];
+    // Numbers are shown in the locale's notation (issue 13 item 17: "0,5 mm" in Croatian);
+    // minValue and maxValue stay machine numbers for the inputs.
+    const label = (value: number | string | null) => (typeof value === "number" ? formatNumber(value, locale) : value);
+    values = [entry("range", "", row.total, { minValue, maxValue, minLabel: label(minValue), maxLabel: label(maxValue) })];
   } else {
     // In the attribute's own value order; only values some product of the category has.
     values = attribute.values.flatMap((v) => {

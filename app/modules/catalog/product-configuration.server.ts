@@ -3,8 +3,10 @@ import { getDb } from "~/.server/db/client.server";
 import { attributes, attributeValues, productAttributeValues, productConfigurableAttributes, products } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
+import { lowStockThreshold } from "~/modules/site/options";
+import { getSiteContext } from "~/modules/site/site.server";
 import { loadImages } from "./product-queries.server";
-import { productPrices, stockState, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
+import { lowStockCount, productPrices, stockState, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
 
 /**
  * Configurations of configurable products (spec §3 associatedProductsAttributes and
@@ -20,6 +22,7 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
   const result = new Map<number, Configuration>();
   if (ids.length === 0) return result;
   const db = await getDb();
+  const threshold = lowStockThreshold((await getSiteContext(locale)).options);
   const [configured, variants] = await Promise.all([
     db
       .select({
@@ -92,6 +95,7 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
         images: images.get(v.id) ?? [],
         // Stock null means not tracked: always available (as on the product cards).
         ...stockState(v),
+        lowStock: lowStockCount(v.madeToOrder ? null : v.stock, threshold),
       });
     }
     const defaultVariant = associatedProducts.find((p) => defaults.has(p.id)) ?? associatedProducts[0];

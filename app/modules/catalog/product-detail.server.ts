@@ -1,18 +1,20 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { productCrossSells, products, productTranslations, type ProductFormat, type ProductType } from "~/.server/db/schema";
+import { productCategories, productCrossSells, products, productTranslations, type ProductFormat, type ProductType } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { getSiteContext } from "~/modules/site/site.server";
+import { categoryText, categoryTrail, getCatalogMeta } from "./catalog-meta.server";
 import { loadBundleParts } from "./product-bundle.server";
 import { loadProductCards } from "./product-cards.server";
 import { loadConfigurations } from "./product-configuration.server";
 import {
   CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
 } from "./product-queries.server";
-import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
+import { lowStockThreshold } from "~/modules/site/options";
+import { lowStockCount, productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
 
 /**
  * A found product, and where to send the visitor when the URL is not the product's own
@@ -21,7 +23,9 @@ import { productPrices, selectionSearch, stockState, variantsFromCents, type Pri
  * parent's page with that variant chosen (`/product/{parent}?boja=ral-8017&debljina=0.5`),
  * so each product has one address per language and a variant's old link keeps working.
  */
-export type ProductLookup = { product: ProductDetail; redirectTo: string | null };
+export type ProductLookup = { product: ProductDetail; redirectTo: string | null; categoryPath: CategoryLink[] };
+/** A category of the breadcrumb's trail, the top one first (issue 13 item 14). */
+export type CategoryLink = { name: string; href: string };
 
 // Anonymous product reads are the same for everyone in a language: cached briefly, so that
 // stock and prices an editor changes show within a minute. Listed on the admin cache page.
@@ -109,14 +113,15 @@ async function lookup(slug: string, locale: Locale): Promise<ProductLookup | nul
     const own = product?.alternates[locale];
     if (!product || !variant || !own) return null;
     const query = selectionSearch(product.configuration!, variant.attributes, new URLSearchParams());
-    return { product, redirectTo: `${own}?${query}` };
+    return { product, redirectTo: `${own}?${query}`, categoryPath: [] };
   }
 
   const product = await loadDetail(hit, locale);
   if (!product) return null;
   const canonical = product.alternates[locale];
   const requested = href("product", locale, { slug });
-  return { product, redirectTo: canonical && canonical !== requested ? canonical : null };
+  const categoryPath = await productTrail(product.id, locale);
+  return { product, redirectTo: canonical && canonical !== requested ? canonical : null, categoryPath };
 }
 
 /** Paths of the product in every language: its translated slug there, else the Croatian one. */
@@ -139,6 +144,24 @@ async function crossSellIds(productId: number): Promise<number[]> {
     .where(and(eq(productCrossSells.productId, productId), eq(products.archived, false), eq(products.isVisibleIndividually, true)))
     .orderBy(asc(productCrossSells.position));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The product's category path for the breadcrumb (issue 13 item 14): of the categories it
+ * is in, the deepest (a product listed under "Oluci" and its parent shows the whole path),
+ * the lower id on a tie, so the trail is the same on every request.
+ */
+async function productTrail(productId: number, locale: Locale): Promise<CategoryLink[]> {
+  const db = await getDb();
+  const [rows, meta] = await Promise.all([
+    db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId)),
+    getCatalogMeta(),
+  ]);
+  const trails = rows
+    .map((r) => categoryTrail(meta, meta.categories.find((c) => c.id === r.id) ?? null))
+    .filter((trail) => trail.length > 0)
+    .sort((a, b) => b.length - a.length || a[a.length - 1].id - b[b.length - 1].id);
+  return (trails[0] ?? []).map((node) => ({ name: categoryText(node, locale).name, href: href("shop", locale, { slug: categoryText(node, locale).slug }) }));
 }
 
 /**
@@ -178,6 +201,7 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     prices: productPrices(row),
     priceUnit: row.priceUnit,
     ...stockState(row),
+    lowStock: lowStockCount(row.madeToOrder ? null : row.stock, lowStockThreshold((await getSiteContext(locale)).options)),
     attributes,
     configuration,
     fromCents: configuration ? variantsFromCents(configuration) : null,

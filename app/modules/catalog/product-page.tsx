@@ -4,6 +4,7 @@ import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
 import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
+import { Breadcrumbs as BreadcrumbsNow } from "~/components/breadcrumbs";
 import { AddToCartForm } from "./add-to-cart-form";
 import { serverFirst } from "~/lib/server-first";
 import { BundleSection as BundleSectionNow } from "./bundle-customization";
@@ -12,11 +13,14 @@ import type { CommentsData } from "~/modules/comments/comments.server";
 import { RatingSummaryView } from "~/modules/comments/rating-summary";
 import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
-import { ProductGallery } from "./product-gallery";
+import { ProductGallery as ProductGalleryNow } from "./product-gallery";
 import { ProductPricesView } from "./product-prices";
 import { findVariant, lengthOption, type FormPrefill, type ProductDetail } from "./product-view";
 import { useProductSelection } from "./use-product-selection";
 import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
+
+// Plain links the server renders; their client code loads after the page (first-load JS budget).
+const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
 
 // The comment list and form sit below the fold: loaded after the page, rendered by the server.
 const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : null, () =>
@@ -27,6 +31,11 @@ const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : n
 const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null, () =>
   import("./bundle-customization").then((m) => m.BundleSection),
 );
+
+// The gallery's HTML works without its code (the main image and the thumbnails link to the
+// full size): the browser loads the thumbnail, arrow-key and swipe handlers after the page
+// (first-load JS budget, issue 13 item 15).
+const ProductGallery = serverFirst(import.meta.env.SSR ? ProductGalleryNow : null, () => import("./product-gallery").then((m) => m.ProductGallery));
 
 // Only configurable products need the variant selects: the browser loads them for those alone.
 const MainVariantForm = serverFirst(import.meta.env.SSR ? MainVariantFormNow : null, () =>
@@ -42,6 +51,7 @@ const DESCRIPTION = [
 
 export type ProductPageProps = {
   product: ProductDetail;
+  breadcrumb: { name: string; href: string }[];
   locale: Locale;
   currency: Pick<Currency, "label" | "symbol">;
   cartPath: string;
@@ -58,7 +68,7 @@ export type ProductPageProps = {
  * supplies sku, prices, stock and images; a combination without a variant says so and
  * disables add-to-cart.
  */
-export function ProductPage({ product, locale, currency, cartPath, prefill, inCart, enquiry, comments }: ProductPageProps) {
+export function ProductPage({ product, breadcrumb, locale, currency, cartPath, prefill, inCart, enquiry, comments }: ProductPageProps) {
   const { t } = useTranslation();
   // The props of the serverFirst sections stay the same objects from render to render: a
   // section still hydrating that received new ones would be rendered anew (React #421).
@@ -74,6 +84,7 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
 
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8" data-testid="product-page">
+      <Breadcrumbs items={breadcrumb} label={t("product.breadcrumb")} />
       {prefill.itemId ? (
         <p className="rounded border border-brand-200 bg-brand-50 px-4 py-2 text-brand-900" data-testid="cart-item-edit">
           {t("product.editingCartItem")}
@@ -104,6 +115,12 @@ export function ProductPage({ product, locale, currency, cartPath, prefill, inCa
               {shown.madeToOrder ? t("catalog.madeToOrder") : shown.inStock ? t("catalog.inStock") : t("catalog.outOfStock")}
             </p>
           )}
+          {/* Few left of the product or the chosen variant (CMS option LowStockThreshold). */}
+          {!unavailable && shown.lowStock ? (
+            <p className="-mt-4 text-sm font-medium text-amber-700" data-testid="low-stock">
+              {t("product.lowStock", { number: shown.lowStock })}
+            </p>
+          ) : null}
           {product.shortDescription ? <p className="text-slate-700">{product.shortDescription}</p> : null}
           {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
 

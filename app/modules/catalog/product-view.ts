@@ -44,6 +44,14 @@ export function stockState(row: { stock: number | null; madeToOrder: boolean }) 
   return { inStock: available === null || available > 0, madeToOrder: row.madeToOrder, available };
 }
 
+/**
+ * The low-stock hint's count (issue 13 item 15): the stock when it is tracked, above zero
+ * and at most the threshold (CMS option LowStockThreshold), else null.
+ */
+export function lowStockCount(stock: number | null, threshold: number): number | null {
+  return stock !== null && stock > 0 && stock <= threshold ? stock : null;
+}
+
 /** One line of the attribute table: label and value, already in the page's language. */
 export type AttributeRow = { code: string; label: string; value: string };
 
@@ -60,6 +68,8 @@ export type AssociatedProduct = {
   inStock: boolean;
   madeToOrder: boolean;
   available: number | null;
+  /** The pieces left when few are (the low-stock hint), else null. */
+  lowStock: number | null;
 };
 export type Configuration = { associatedProductsAttributes: ConfigAttribute[]; associatedProducts: AssociatedProduct[] };
 
@@ -112,6 +122,8 @@ export type ProductDetail = {
   madeToOrder: boolean;
   /** Units on hand when stock is tracked (null: not tracked or made to order). */
   available: number | null;
+  /** The pieces left when few are (the low-stock hint), else null. */
+  lowStock: number | null;
   attributes: AttributeRow[];
   configuration: Configuration | null;
   /** A configurable product whose variants differ in price: the lowest (issue 13 item 5). */

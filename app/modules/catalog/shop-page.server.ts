@@ -2,13 +2,14 @@ import { redirect } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { PER_PAGE_OPTIONS } from "~/lib/pagination";
 import { href } from "~/lib/routes-table";
 import { resolveSort, sortOptionsFor } from "~/lib/sort-options";
 import {
-  categoryText, filterDefs, findCategoryBySlug, getCatalogMeta, type CatalogMeta, type CategoryNode,
+  categoryText, categoryTrail, filterDefs, findCategoryBySlug, getCatalogMeta, type CatalogMeta, type CategoryNode,
 } from "./catalog-meta.server";
 import type { FilterValue } from "./filter-sql.server";
 import { safeLayeredNavigation } from "./layered-navigation.server";
@@ -34,8 +35,7 @@ function serviceFilters(state: ShopParams, defs: FilterDef[]): Record<string, Fi
 
 function navigation(meta: CatalogMeta, category: CategoryNode | null, locale: Locale) {
   const link = (node: CategoryNode) => ({ id: node.id, name: categoryText(node, locale).name, href: href("shop", locale, { slug: categoryText(node, locale).slug }) });
-  const trail: CategoryNode[] = [];
-  for (let node = category; node; node = meta.categories.find((c) => c.id === node!.parentId) ?? null) trail.unshift(node);
+  const trail = categoryTrail(meta, category);
   // The shop root offers the top categories; a category offers its sub-categories.
   const children = meta.categories.filter((c) => c.parentId === (category?.id ?? null));
   return { breadcrumb: trail.map(link), links: children.map(link) };
@@ -96,18 +96,30 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
   const heading = text ? text.title || text.name : t("shop.title");
   const descriptionHtml = text ? sanitizeCmsHtml(text.description) : "";
   const maxOnepage = Math.floor(MAX_LIMIT / state.limit);
+  const origin = env.PUBLIC_URL;
+  const title = `${heading} | ${site.site.name}`;
+  const description = plainText(descriptionHtml) || t("shop.metaDescription");
+  // The language switch links to the category's own slug in each language.
+  const alternates = Object.fromEntries(LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})])) as Record<Locale, string>;
+  const nav = navigation(meta, category, locale);
   return {
     locale,
-    origin: env.PUBLIC_URL,
-    title: `${heading} | ${site.site.name}`,
-    description: plainText(descriptionHtml) || t("shop.metaDescription"),
-    // The language switch links to the category's own slug in each language.
-    alternates: Object.fromEntries(LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})])) as Record<Locale, string>,
+    origin,
+    title,
+    description,
+    alternates,
+    // Link previews and the breadcrumb for search engines (issue 13 item 14); the list's
+    // own URL keeps its canonical query, as the canonical link does.
+    seo: seoTags({
+      origin, locale, path: alternates[locale] + url.search, type: "website",
+      image: list.records.find((r) => r.image)?.image ?? null, fallbackImagePath: logoPath(site.options.Logo),
+      jsonLd: category ? [breadcrumbList(origin, [{ name: t("shop.title"), href: href("shop", locale) }, ...nav.breadcrumb])] : [],
+    }),
     heading,
     descriptionHtml,
     isRoot: !category,
     rootHref: href("shop", locale),
-    ...navigation(meta, category, locale),
+    ...nav,
     currency: site.currency,
     filters: filterPanel,
     defs,

@@ -1,5 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
+import { Breadcrumbs as BreadcrumbsNow } from "~/components/breadcrumbs";
+import { serverFirst } from "~/lib/server-first";
 import { Pagination } from "~/components/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FilterPanel } from "./filter-panel";
@@ -7,6 +9,9 @@ import { ProductCardView } from "./product-card";
 import { ShopForm } from "./shop-form";
 import { hasFilters } from "./shop-query";
 import type { ShopPageData } from "./shop-page.server";
+
+// Plain links the server renders; their client code loads after the page (first-load JS budget).
+const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
 
 /**
  * The category and product list (spec §2): heading and description, category links,
@@ -53,17 +58,24 @@ export function ShopPage({ data }: { data: ShopPageData }) {
         </section>
       ) : null}
       <ShopForm defs={data.defs} defaults={data.defaults} className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <aside className="flex flex-col gap-4">
-          <FilterPanel filters={data.filters} state={data.state} />
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm">{t("shop.filters.apply")}</Button>
-            {hasFilters(data.state) ? (
-              <Link to={data.resetHref} preventScrollReset className={buttonClass({ variant: "ghost", size: "sm" })} data-testid="reset-filters">
-                {t("shop.filters.reset")}
-              </Link>
-            ) : null}
-          </div>
-        </aside>
+        {/* Phones: the filters wait behind a "Filteri" button (a <details>, so without JavaScript
+            too); from lg up the summary is hidden and the content shown while closed. */}
+        <details className="group min-w-0 lg:[&::details-content]:[content-visibility:visible]" data-testid="filter-toggle">
+          <summary className={`${buttonClass({ variant: "secondary", size: "sm" })} w-fit cursor-pointer list-none lg:hidden [&::-webkit-details-marker]:hidden`}>
+            {t("shop.filters.show")}
+          </summary>
+          <aside className="mt-4 flex flex-col gap-4 lg:mt-0">
+            <FilterPanel filters={data.filters} state={data.state} />
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm">{t("shop.filters.apply")}</Button>
+              {hasFilters(data.state) ? (
+                <Link to={data.resetHref} preventScrollReset className={buttonClass({ variant: "ghost", size: "sm" })} data-testid="reset-filters">
+                  {t("shop.filters.reset")}
+                </Link>
+              ) : null}
+            </div>
+          </aside>
+        </details>
         <section aria-label={t("shop.products")} className="flex flex-col gap-4">
           <Toolbar data={data} />
           {data.records.length ? (
@@ -94,20 +106,7 @@ export function ShopPage({ data }: { data: ShopPageData }) {
 function Breadcrumb({ data }: { data: ShopPageData }) {
   const { t } = useTranslation();
   if (data.isRoot) return null;
-  const root = { id: 0, name: t("shop.title"), href: data.rootHref };
-  const trail = [root, ...data.breadcrumb];
-  return (
-    <nav aria-label={t("shop.breadcrumb")} className="text-sm text-slate-600" data-testid="breadcrumb">
-      <ol className="flex flex-wrap gap-1">
-        {trail.map((item, i) => (
-          <li key={item.id} className="flex gap-1">
-            {i > 0 ? <span aria-hidden="true">›</span> : null}
-            {i === trail.length - 1 ? <span aria-current="page">{item.name}</span> : <Link to={item.href} className="hover:text-brand-700">{item.name}</Link>}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
+  return <Breadcrumbs items={[{ name: t("shop.title"), href: data.rootHref }, ...data.breadcrumb]} label={t("shop.breadcrumb")} />;
 }
 
 function Toolbar({ data }: { data: ShopPageData }) {

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { withCookieSettings } from "~/lib/cookie-consent";
 import { useTranslation } from "~/lib/i18n";
 import { SecureFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -12,7 +13,7 @@ import type { RootData } from "~/root";
  * it, a fetcher posts and the banner hides at once; the tags of the categories just
  * accepted then run without a new page (issue 7 item 5).
  */
-export function CookieBannerForm({ text }: { text: string }) {
+export function CookieBannerForm({ text, reopened = false }: { text: string; reopened?: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
@@ -21,7 +22,9 @@ export function CookieBannerForm({ text }: { text: string }) {
   useEffect(() => {
     if (root?.acceptedCookies) injectTrackingScripts(root.tracking, present.current);
   }, [root]);
-  if (root?.acceptedCookies || fetcher.state !== "idle" || fetcher.data) return null;
+  if ((root?.acceptedCookies && !reopened) || fetcher.state !== "idle" || fetcher.data) return null;
+  // Reopened from the footer: today's choices ticked; the answer goes back to the page without the query.
+  const accepted = root?.acceptedCookies ?? [];
   return (
     <section
       role="dialog"
@@ -30,7 +33,7 @@ export function CookieBannerForm({ text }: { text: string }) {
       data-testid="cookie-banner"
     >
       <SecureFetcherForm fetcher={fetcher} action="/actions/cookie-consent" className="mx-auto flex max-w-7xl flex-col gap-4 lg:flex-row lg:items-center">
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <input type="hidden" name="redirectTo" value={withCookieSettings(location.pathname, location.search, false)} />
         <div className="flex-1">
           <h2 id="cookie-banner-title" className="font-semibold">
             {t("site.cookies.title")}
@@ -43,11 +46,11 @@ export function CookieBannerForm({ text }: { text: string }) {
               {t("site.cookies.necessary")}
             </label>
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="categories" value="marketing" />
+              <input type="checkbox" name="categories" value="marketing" defaultChecked={accepted.includes("marketing")} />
               {t("site.cookies.marketing")}
             </label>
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="categories" value="analytics" />
+              <input type="checkbox" name="categories" value="analytics" defaultChecked={accepted.includes("analytics")} />
               {t("site.cookies.analytics")}
             </label>
           </fieldset>

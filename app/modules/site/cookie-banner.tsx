@@ -1,4 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { wantsCookieSettings } from "~/lib/cookie-consent";
 import { useState } from "react";
 import { serverFirst } from "~/lib/server-first";
 import type { RootData } from "~/root";
@@ -12,11 +13,15 @@ const CookieBannerForm = serverFirst(import.meta.env.SSR ? CookieBannerFormNow :
 );
 
 /**
- * Cookie notice (spec §4 Other): shown while there is no acceptedCookies cookie. Once
- * shown it stays mounted (hidden) after the answer, to start the accepted tags.
+ * Cookie notice (spec §4 Other): shown while there is no acceptedCookies cookie, and again
+ * when the footer's "Postavke kolačića" link asks for it (?cookies=settings, with the
+ * current choices ticked). Once shown it stays mounted (hidden) after the answer, to start
+ * the accepted tags.
  */
 export function CookieBanner({ text }: { text: string }) {
   const root = useRouteLoaderData<RootData>("root");
+  const { search } = useLocation();
   const [asked] = useState(!root?.acceptedCookies);
-  return asked ? <CookieBannerForm text={text} /> : null;
+  const reopened = wantsCookieSettings(search);
+  return asked || reopened ? <CookieBannerForm text={text} reopened={reopened} /> : null;
 }

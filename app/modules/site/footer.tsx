@@ -1,3 +1,5 @@
+import { Link, useLocation } from "@remix-run/react";
+import { withCookieSettings } from "~/lib/cookie-consent";
 import { useTranslation } from "~/lib/i18n";
 import type { LayoutData } from "./layout.server";
 import { NavLink } from "./nav-link";
@@ -5,6 +7,7 @@ import { NavLink } from "./nav-link";
 /** Footer (spec §2): logo list, text blocks, phone and mail, footer navigations, certificates, EU notice, copyright. */
 export function Footer({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   const { company, textBlocks, euNotice, logos, certificates } = data.footer;
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50" data-testid="site-footer">
@@ -81,8 +84,12 @@ export function Footer({ data }: { data: LayoutData }) {
           </div>
         </div>
       ) : null}
-      <div className="bg-black/20 py-4 text-center text-xs" data-testid="copyright">
-        {data.copyright}
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-black/20 py-4 text-center text-xs">
+        <span data-testid="copyright">{data.copyright}</span>
+        {/* Reopens the cookie notice on this page; a plain link, so it works without JavaScript. */}
+        <Link to={withCookieSettings(pathname, search, true)} preventScrollReset className="underline hover:no-underline" data-testid="cookie-settings-link">
+          {t("site.cookies.settings")}
+        </Link>
       </div>
     </footer>
   );

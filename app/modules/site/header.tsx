@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { localePrefix } from "~/lib/locales";
@@ -17,6 +18,10 @@ export function Header({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
   const home = localePrefix(data.locale) || "/";
   const cartHref = href("cart", data.locale);
+  // A tap on a menu link navigates in place: close the menu then (issue 13 item 16).
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => menu.current?.removeAttribute("open"), [key]);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="site-header">
       <div className="hidden bg-brand-900 text-xs text-brand-50 md:block">
@@ -65,7 +70,7 @@ export function Header({ data }: { data: LayoutData }) {
               {data.cartCount}
             </span>
           </Link>
-          <details className="group relative lg:hidden" data-testid="mobile-menu">
+          <details ref={menu} className="group relative lg:hidden" data-testid="mobile-menu">
             <summary className="cursor-pointer list-none rounded p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
               <span className="sr-only">{t("site.header.menu")}</span>
               <MenuIcon />

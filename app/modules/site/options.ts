@@ -13,3 +13,16 @@ export const FREE_DELIVERY_OPTION = "FreeDeliveryAmount";
 export const REQUEST_QUOTE_OPTION = "CartRequestQuote";
 /** The seller on payment slips and invoices (docs/decisions/0020). */
 export const SELLER_OPTION = "SellerDetails";
+
+/**
+ * The product page says "Još samo 3 na zalihi" when the stock of a tracked product (or the
+ * chosen variant) is at or below this level and above zero (issue 13 item 15); 0 turns it off.
+ */
+export const LOW_STOCK_OPTION = "LowStockThreshold";
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** The option's value as a whole number of at least 0, else the default. */
+export function lowStockThreshold(options: Record<string, unknown>): number {
+  const value = options[LOW_STOCK_OPTION];
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : DEFAULT_LOW_STOCK_THRESHOLD;
+}

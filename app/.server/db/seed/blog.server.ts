@@ -9,6 +9,30 @@ import { DEMO_ADMIN } from "./users.server";
 const LANGUAGES = ["hrv", "eng", "ger"] as const;
 const DAY = 24 * 60 * 60 * 1000;
 
+const SHOP_TIME_ZONE = "Europe/Zagreb";
+
+/** The wall-clock parts of an instant in a time zone. */
+function wallClock(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
+}
+
+/**
+ * The instant that is `hour`:00 in Zagreb on the Zagreb calendar day of `day` (summer
+ * and winter time both), so demo events start at sensible local times (issue 13 item 17),
+ * not at whatever hour the seed happened to run.
+ */
+export function zagrebTime(day: Date, hour: number): Date {
+  const { year, month, day: date } = wallClock(day, SHOP_TIME_ZONE);
+  const guess = Date.UTC(year, month - 1, date, hour);
+  const seen = wallClock(new Date(guess), SHOP_TIME_ZONE);
+  const offset = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) - guess;
+  return new Date(guess - offset);
+}
+
 /** Demo blog: categories and tags, posts by the demo admin with catalogue pictures, and events. */
 export async function seedBlog(tx: Executor) {
   // Idempotent: a site that has terms already has its blog (an editor may have changed it).
@@ -44,7 +68,7 @@ export async function seedBlog(tx: Executor) {
     await tx.insert(postTerms).values(post.terms.map((key) => ({ postId: row.id, termId: termIds.get(key)! })));
   }
   for (const event of EVENTS) {
-    const startsAt = new Date(Math.floor((now + event.daysFromNow * DAY) / 3_600_000) * 3_600_000);
+    const startsAt = zagrebTime(new Date(now + event.daysFromNow * DAY), event.startHour);
     const [row] = await tx
       .insert(events)
       .values({ siteId: SITE_ID, startsAt, endsAt: new Date(startsAt.getTime() + event.hours * 3_600_000), place: event.place, attendees: event.attendees })

@@ -6,6 +6,7 @@ import { mediaFile, mediaRoot, originalPath } from "../../../media/media-root.se
 import type { Executor } from "../../client.server";
 import { media, productMedia } from "../../schema";
 import type { FlatProduct } from "./flatten";
+import { shade } from "./svg-shapes";
 import { productSvg, SVG_HEIGHT, SVG_WIDTH } from "./svg";
 
 /**
@@ -18,43 +19,63 @@ export function driveIdFor(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Writes each product's SVG original if it is missing and links it as the product's default image. */
+/**
+ * Demo products with more than one picture (issue 13 item 15: the product page's gallery):
+ * the same drawing again in a darker and a lighter shade of the product's colour, as
+ * stand-ins for detail and installed views.
+ */
+export const GALLERY_VIEWS: Record<string, { key: string; shade: number; label: Record<"hr" | "en" | "de", string> }[]> = {};
+const DETAIL = { key: "detail", shade: -0.35, label: { hr: "detalj", en: "detail", de: "Detail" } };
+const MOUNTED = { key: "mounted", shade: 0.35, label: { hr: "na krovu", en: "on the roof", de: "auf dem Dach" } };
+for (const sku of ["AK-PNL-SND-40", "AK-TRP-T18-9006"]) GALLERY_VIEWS[sku] = [DETAIL, MOUNTED];
+for (const sku of ["AK-PRZ-7898", "AK-SVJ-KUP-60"]) GALLERY_VIEWS[sku] = [DETAIL];
+
+/**
+ * Writes each product's SVG original if it is missing and links it as the product's default
+ * image, then the extra views of GALLERY_VIEWS at positions 1, 2, ….
+ */
 export async function seedProductMedia(tx: Executor, all: FlatProduct[], idBySku: Map<string, number>) {
   const root = mediaRoot();
   mkdirSync(path.join(root, "originals"), { recursive: true });
-  const items = all.map((p) => {
+  const items = all.flatMap((p) => {
     const hr = p.translations.hrv!;
-    const svg = productSvg({ name: hr.name, sku: p.sku, drawing: p.drawing, colour: p.colour });
-    const driveId = driveIdFor(`product/${p.sku}`);
-    const relative = originalPath(driveId, "svg");
-    const file = mediaFile(relative, root);
-    if (!existsSync(file)) writeFileSync(file, svg);
-    const alt: Record<string, string> = { hr: hr.name };
-    if (p.translations.eng) alt.en = p.translations.eng.name;
-    if (p.translations.ger) alt.de = p.translations.ger.name;
-    return {
-      sku: p.sku,
-      row: {
-        driveId,
-        title: hr.name,
-        path: relative,
-        mime: "image/svg+xml",
-        extension: "svg",
-        size: Buffer.byteLength(svg),
-        hash: createHash("sha256").update(svg).digest("hex"),
-        width: SVG_WIDTH,
-        height: SVG_HEIGHT,
-        access: "public" as const,
-        originalName: `${hr.slug}.svg`,
-        alt,
-      },
-    };
+    const views = [{ key: "", colour: p.colour, label: null as Record<"hr" | "en" | "de", string> | null }];
+    for (const view of GALLERY_VIEWS[p.sku] ?? []) views.push({ key: view.key, colour: shade(p.colour, view.shade), label: view.label });
+    return views.map((view, position) => {
+      const suffix = (text: string, lang: "hr" | "en" | "de") => (view.label ? `${text} – ${view.label[lang]}` : text);
+      const svg = productSvg({ name: hr.name, sku: p.sku, drawing: p.drawing, colour: view.colour });
+      const driveId = driveIdFor(view.key ? `product/${p.sku}/${view.key}` : `product/${p.sku}`);
+      const relative = originalPath(driveId, "svg");
+      const file = mediaFile(relative, root);
+      if (!existsSync(file)) writeFileSync(file, svg);
+      const alt: Record<string, string> = { hr: suffix(hr.name, "hr") };
+      if (p.translations.eng) alt.en = suffix(p.translations.eng.name, "en");
+      if (p.translations.ger) alt.de = suffix(p.translations.ger.name, "de");
+      return {
+        sku: p.sku,
+        position,
+        row: {
+          driveId,
+          title: suffix(hr.name, "hr"),
+          path: relative,
+          mime: "image/svg+xml",
+          extension: "svg",
+          size: Buffer.byteLength(svg),
+          hash: createHash("sha256").update(svg).digest("hex"),
+          width: SVG_WIDTH,
+          height: SVG_HEIGHT,
+          access: "public" as const,
+          originalName: `${hr.slug}${view.key ? `-${view.key}` : ""}.svg`,
+          alt,
+        },
+      };
+    });
   });
   await tx.insert(media).values(items.map((i) => i.row)).onConflictDoNothing();
   const rows = await tx.select({ id: media.id, driveId: media.driveId }).from(media).where(inArray(media.driveId, items.map((i) => i.row.driveId)));
   const mediaId = new Map(rows.map((r) => [r.driveId, r.id]));
   await tx
     .insert(productMedia)
-    .values(items.map((i) => ({ productId: idBySku.get(i.sku)!, mediaId: mediaId.get(i.row.driveId)!, position: 0, isDefault: true })))
+    .values(items.map((i) => ({ productId: idBySku.get(i.sku)!, mediaId: mediaId.get(i.row.driveId)!, position: i.position, isDefault: i.position === 0 })))
     .onConflictDoNothing();
 }

@@ -95,12 +95,14 @@ export const BLOG_POSTS: SeedPost[] = [
 ];
 
 type EventText = { title: string; descriptionHtml: string };
-export type SeedEvent = { daysFromNow: number; hours: number; place: string; attendees: number; hrv: EventText; eng?: EventText; ger?: EventText };
+/** `startHour`: the local hour in Zagreb (Europe/Zagreb) the event starts at, on the day `daysFromNow` away. */
+export type SeedEvent = { daysFromNow: number; startHour: number; hours: number; place: string; attendees: number; hrv: EventText; eng?: EventText; ger?: EventText };
 
 export const EVENTS: SeedEvent[] = [
   {
     daysFromNow: 21,
-    hours: 8,
+    startHour: 9,
+    hours: 7,
     place: "Zagrebački velesajam, paviljon 5",
     attendees: 120,
     hrv: { title: "Sajam graditeljstva 2026", descriptionHtml: p("Predstavljamo nove krovne panele i olučne sustave. Ulaz je slobodan.") },
@@ -109,6 +111,7 @@ export const EVENTS: SeedEvent[] = [
   },
   {
     daysFromNow: 45,
+    startHour: 16,
     hours: 3,
     place: "Alu Krov, Industrijska ulica 12, Velika Gorica",
     attendees: 25,
@@ -117,6 +120,7 @@ export const EVENTS: SeedEvent[] = [
   },
   {
     daysFromNow: -30,
+    startHour: 10,
     hours: 2,
     place: "Online",
     attendees: 64,

@@ -43,6 +43,8 @@ export const BUILT_IN_OPTIONS: Record<string, unknown> = {
   RequireRatingForComment: true,
   RequireCommentForRating: true,
   NumberOfStars: 5,
+  // The product page's low-stock hint from this many pieces down (issue 13 item 15).
+  LowStockThreshold: 5,
   CanCommentOnBlog: "loggedUsersOnly",
   UserCanEditComment: true,
   OneUserOneComment: false,

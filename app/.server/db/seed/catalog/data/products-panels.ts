@@ -27,7 +27,7 @@ export const PANELS: CategoryProducts = {
         { sku: "AK-PNL-TEG-3009-05", boja: "ral-3009", debljina: 0.5, retail: 1690, price: 1490, stock: 95 },
         { sku: "AK-PNL-TEG-7016-07", boja: "ral-7016", debljina: 0.7, retail: 2190, stock: 160 },
         { sku: "AK-PNL-TEG-8017-07", boja: "ral-8017", debljina: 0.7, retail: 2190, stock: 0 },
-        { sku: "AK-PNL-TEG-3009-07", boja: "ral-3009", debljina: 0.7, retail: 2190, stock: 40 },
+        { sku: "AK-PNL-TEG-3009-07", boja: "ral-3009", debljina: 0.7, retail: 2190, stock: 3 },
       ],
       drawing: "panel",
     },

@@ -39,7 +39,7 @@ export const WINDOWS: CategoryProducts = {
       short: "Dvostijena polikarbonatna kupola za ravne krovove, hodnike i stubišta.",
       features: ["Otvor 60 × 60 cm", "Dvostijena, opalna", "Aluminijski okvir s termoprekidom"],
       retail: 14990,
-      stock: 5,
+      stock: 3, // few left: the product page shows its low-stock hint
       priority: 5,
       attrs: { materijal: "polikarbonat" },
       drawing: "dome",
