@@ -8,7 +8,7 @@ import { CookieBanner } from "~/modules/site/cookie-banner";
 import { serverFirst } from "~/lib/server-first";
 import { Footer as FooterNow } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
-import { Splash } from "~/modules/site/splash";
+import { Splash as SplashNow } from "~/modules/site/splash";
 import { WishlistForm } from "~/modules/wishlist/wishlist-button";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
@@ -21,6 +21,9 @@ export const handle = { i18n: ["search", "wishlist"] };
 // The footer is static markup below the fold: the server renders it and its code loads
 // after the page is interactive instead of with it (issue 3 §6 first-load budget).
 const Footer = serverFirst(import.meta.env.SSR ? FooterNow : null, () => import("~/modules/site/footer").then((m) => m.Footer));
+
+// The splash plays only on the forced domain's first page: its code loads only there.
+const Splash = serverFirst(import.meta.env.SSR ? SplashNow : null, () => import("~/modules/site/splash").then((m) => m.Splash));
 
 /** Main site layout (spec §2 Layouts): header, content, footer, cookie notice. */
 export const shouldRevalidate = revalidateUnlessQueryOnly;
