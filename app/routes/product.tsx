@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const title = `${product.name} | ${site.site.name}`;
   const t = await getFixedT(locale);
   // Visible breadcrumb and its BreadcrumbList: shop › categories › product (issue 13 item 14).
-  const breadcrumb = [{ name: t("shop.title"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? url.pathname }];
+  const breadcrumb = [{ name: t("product.breadcrumbShop"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? url.pathname }];
   return {
     locale,
     origin,
