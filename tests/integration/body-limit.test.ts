@@ -19,7 +19,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-body-limit-"));
   server = spawn(process.execPath, [path.join(root, "build/server.js")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "body-limit-test-secret-0123456789", PORT: "0", DATA_DIR: dataDir, RATE_LIMIT_POINTS: "1000", RATE_LIMIT_AUTH_POINTS: "1000" },
+    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "body-limit-test-secret-0123456789", PUBLIC_URL: "http://localhost:3000", PORT: "0", DATA_DIR: dataDir, RATE_LIMIT_POINTS: "1000", RATE_LIMIT_AUTH_POINTS: "1000" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
