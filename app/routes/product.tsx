@@ -18,7 +18,8 @@ import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { productJsonLd } from "~/modules/catalog/product-seo.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["captcha", "catalog", "comments", "enquiry", "product"] };
+// The price enquiry dialog's ("enquiry", "captcha") load with it (price-enquiry-link.tsx).
+export const handle = { i18n: ["catalog", "comments", "product"] };
 
 /**
  * The product page, /product/{slug} (de /produkt/{slug}). Without a slug there is no
