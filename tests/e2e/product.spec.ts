@@ -137,7 +137,10 @@ test.describe("product page", () => {
     await expect(thumbs.nth(0)).toHaveAttribute("aria-current", "true");
     await expect(main).toHaveAttribute("src", first!);
     // A swipe to the left on the main image shows the next one and opens nothing.
-    const box = (await page.getByTestId("product-main-link").boundingBox())!;
+    // The thumbnails' key presses scrolled the page: the mouse acts on the viewport, so bring the image into it first.
+    const mainLink = page.getByTestId("product-main-link");
+    await mainLink.scrollIntoViewIfNeeded();
+    const box = (await mainLink.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
