@@ -6,7 +6,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
-import { getProductBySlug } from "~/modules/catalog/product-detail.server";
+import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/modules/catalog/product-page";
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     for (const [key, value] of url.searchParams) if (!target.searchParams.has(key)) target.searchParams.append(key, value);
     throw redirect(target.pathname + target.search, 301);
   }
-  const { product, categoryPath } = found;
+  const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
   const [item, inCart, enquiry, comments] = await Promise.all([
     cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
@@ -52,9 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const origin = env.PUBLIC_URL;
   const title = `${product.name} | ${site.site.name}`;
-  const t = await getFixedT(locale);
-  // Visible breadcrumb and its BreadcrumbList: shop › categories › product (issue 13 item 14).
-  const breadcrumb = [{ name: t("shop.title"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? url.pathname }];
+  const breadcrumb = await productBreadcrumb(locale, found, url.pathname);
   return {
     locale,
     origin,
