@@ -6,7 +6,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
-import { getProductBySlug } from "~/modules/catalog/product-detail.server";
+import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/modules/catalog/product-page";
@@ -18,7 +18,8 @@ import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { productJsonLd } from "~/modules/catalog/product-seo.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["captcha", "catalog", "comments", "enquiry", "product"] };
+// The price enquiry dialog's ("enquiry", "captcha") load with it (price-enquiry-link.tsx).
+export const handle = { i18n: ["catalog", "comments", "product"] };
 
 /**
  * The product page, /product/{slug} (de /produkt/{slug}). Without a slug there is no
@@ -41,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     for (const [key, value] of url.searchParams) if (!target.searchParams.has(key)) target.searchParams.append(key, value);
     throw redirect(target.pathname + target.search, 301);
   }
-  const { product, categoryPath } = found;
+  const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
   const [item, inCart, enquiry, comments] = await Promise.all([
     cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
@@ -51,9 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const origin = env.PUBLIC_URL;
   const title = `${product.name} | ${site.site.name}`;
-  const t = await getFixedT(locale);
-  // Visible breadcrumb and its BreadcrumbList: shop › categories › product (issue 13 item 14).
-  const breadcrumb = [{ name: t("product.breadcrumbShop"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? url.pathname }];
+  const breadcrumb = await productBreadcrumb(locale, found, url.pathname);
   return {
     locale,
     origin,

@@ -20,9 +20,11 @@ function listIn(file: string, pattern: RegExp): string[] {
 }
 const declaredBy = (file: string) => listIn(file, /export const handle(?::\s*\w+)?\s*=\s*\{\s*i18n:\s*(\[[^\]]*\])/);
 
-// Parts loaded later with namespaces of their own (<WithNamespaces ns={...}>): the layout's constant names them.
-const ISLANDS: Record<string, { module: string; constant: string }> = {
+// Parts loaded later with namespaces of their own (<WithNamespaces ns={...}>): a constant in
+// the route (or in the module `in` that loads the part) names them.
+const ISLANDS: Record<string, { module: string; constant: string; in?: string }> = {
   "routes/site-layout.tsx": { module: "modules/cart/cart-modal.tsx", constant: "CART_MODAL_NAMESPACES" },
+  "routes/product.tsx": { module: "modules/enquiry/enquiry-dialog.tsx", constant: "DIALOG_NAMESPACES", in: "modules/enquiry/price-enquiry-link.tsx" },
 };
 
 const ROOT = declaredBy("root.tsx");
@@ -33,7 +35,7 @@ function checks(entries: Entry[], inherited: string[], out: { file: string; decl
     const declared = [...inherited, ...declaredBy(entry.file)];
     out.push({ file: entry.file, declared, used: [...namespacesUsedBy(entry.file, island ? [island.module] : [])] });
     if (island) {
-      const own = listIn(entry.file, new RegExp(`const ${island.constant}\\s*=\\s*(\\[[^\\]]*\\])`));
+      const own = listIn(island.in ?? entry.file, new RegExp(`const ${island.constant}\\s*=\\s*(\\[[^\\]]*\\])`));
       out.push({ file: island.module, declared: [...declared, ...own], used: [...namespacesUsedBy(island.module)] });
     }
     if (entry.children) checks(entry.children, declared, out);

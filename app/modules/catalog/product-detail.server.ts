@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
+import { getFixedT } from "~/.server/i18n.server";
 import { productCategories, productCrossSells, products, productTranslations, type ProductFormat, type ProductType } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -224,4 +225,14 @@ export async function getProductForCart(id: number, locale: Locale): Promise<Pro
   const [row] = await db.select(productColumns).from(products).where(and(eq(products.id, id), eq(products.siteId, ctx.site.id)));
   if (!row || row.archived || !row.visible || row.parentId !== null) return null;
   return loadDetail(row, locale);
+}
+
+/**
+ * The product page's visible breadcrumb and its BreadcrumbList (issue 13 item 14): shop ›
+ * categories › product. Translated here on the server, so the page's messages need not
+ * carry the shop namespace.
+ */
+export async function productBreadcrumb(locale: Locale, { product, categoryPath }: ProductLookup, pathname: string): Promise<CategoryLink[]> {
+  const t = await getFixedT(locale);
+  return [{ name: t("shop.title"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? pathname }];
 }

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { buttonClass } from "~/components/ui/button-class";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import type { EnquiryFormData } from "./enquiry-fields";
 
 const EnquiryDialog = /* @__PURE__ */ lazy(() => import("./enquiry-dialog"));
+// The dialog's messages load with it, not with the product page (decision 0015; the page's
+// HTML budget, issue 13 item 15): the page itself shows only the entry's label.
+const DIALOG_NAMESPACES = ["enquiry", "captcha"];
 
 /**
  * The product page's 'Upit o cijeni' entry. Without JavaScript it is a link to the
@@ -28,11 +31,13 @@ export function PriceEnquiryLink({ productName, enquiry }: { productName: string
         className={buttonClass({ variant: "secondary", className: "self-start" })}
         data-testid="price-enquiry-open"
       >
-        {t("enquiry.open")}
+        {t("product.priceEnquiry")}
       </a>
       {wanted ? (
         <Suspense fallback={null}>
-          <EnquiryDialog open={open} onOpenChange={setOpen} productName={productName} enquiry={enquiry} />
+          <WithNamespaces ns={DIALOG_NAMESPACES}>
+            <EnquiryDialog open={open} onOpenChange={setOpen} productName={productName} enquiry={enquiry} />
+          </WithNamespaces>
         </Suspense>
       ) : null}
     </>
