@@ -23,7 +23,11 @@ const CATEGORY_HTML_BUDGET = 30 * KIB;
 // Gzipped HTML with only the page's own namespaces (issue 12): 31.9, 22.6 and 14.8 KiB
 // measured after the split, with a little room; with the whole catalogue inlined these
 // same pages were 37.7, 29.3 and 20.6 KiB (9.3 KiB of it messages).
-const HTML_BUDGET = { home: 33 * KIB, category: 24 * KIB, product: 16 * KIB };
+// Issue 13 gave the product page content it must carry: the visible breadcrumb, Product and
+// BreadcrumbList JSON-LD, Open Graph and Twitter tags (item 14), the gallery's full-size
+// links (15), the per-metre and "od" prices (1, 5): 16.2 KiB after moving the enquiry
+// dialog's messages out of the page (decision 0036), so its budget is 16.5 KiB.
+const HTML_BUDGET = { home: 33 * KIB, category: 24 * KIB, product: 16.5 * KIB };
 const client = path.resolve("build/client");
 
 let shop: Shop;
