@@ -6,7 +6,7 @@ import type { Locale } from "~/lib/locales";
 import { lowStockThreshold } from "~/modules/site/options";
 import { getSiteContext } from "~/modules/site/site.server";
 import { loadImages } from "./product-queries.server";
-import { lowStockCount, productPrices, stockState, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
+import { productPrices, stockState, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
 
 /**
  * Configurations of configurable products (spec §3 associatedProductsAttributes and
@@ -94,8 +94,7 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
         prices: productPrices(v),
         images: images.get(v.id) ?? [],
         // Stock null means not tracked: always available (as on the product cards).
-        ...stockState(v),
-        lowStock: lowStockCount(v.madeToOrder ? null : v.stock, threshold),
+        ...stockState(v, threshold),
       });
     }
     const defaultVariant = associatedProducts.find((p) => defaults.has(p.id)) ?? associatedProducts[0];

@@ -15,7 +15,7 @@ import {
   CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
 } from "./product-queries.server";
 import { lowStockThreshold } from "~/modules/site/options";
-import { lowStockCount, productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
+import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
 
 /**
  * A found product, and where to send the visitor when the URL is not the product's own
@@ -172,14 +172,16 @@ async function productTrail(productId: number, locale: Locale): Promise<Category
  */
 async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetail | null> {
   const configurable = row.format === "configurable";
-  const [texts, images, configurations, bundleParts, customOptions, crossIds] = await Promise.all([
+  const [texts, images, configurations, bundleParts, customOptions, crossIds, site] = await Promise.all([
     loadTranslations([row.id], locale, { all: true }),
     loadImages([row.id], locale),
     configurable ? loadConfigurations([row.id], locale) : Promise.resolve(null),
     row.format === "bundle" ? loadBundleParts(row.id, locale) : Promise.resolve(null),
     loadCustomOptions(row.id, locale),
     crossSellIds(row.id),
+    getSiteContext(locale),
   ]);
+  const threshold = lowStockThreshold(site.options);
   const configuration = configurations?.get(row.id) ?? null;
   const configuredCodes = new Set(configuration?.associatedProductsAttributes.map((a) => a.attributeCode) ?? []);
   const [attributes, crossSells] = await Promise.all([
@@ -201,8 +203,7 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     images: images.get(row.id) ?? [],
     prices: productPrices(row),
     priceUnit: row.priceUnit,
-    ...stockState(row),
-    lowStock: lowStockCount(row.madeToOrder ? null : row.stock, lowStockThreshold((await getSiteContext(locale)).options)),
+    ...stockState(row, threshold),
     attributes,
     configuration,
     fromCents: configuration ? variantsFromCents(configuration) : null,

@@ -37,11 +37,12 @@ export function productPrices(row: { retail: number; price: number; membership: 
 
 /**
  * Stock as the shop shows and checks it (issue 13 item 2): stock null is not tracked, a
- * made-to-order product is always available; otherwise the units on hand.
+ * made-to-order product is always available; otherwise the units on hand, and the
+ * low-stock hint's count (issue 13 item 15).
  */
-export function stockState(row: { stock: number | null; madeToOrder: boolean }) {
+export function stockState(row: { stock: number | null; madeToOrder: boolean }, lowStockThreshold: number) {
   const available = row.madeToOrder || row.stock === null ? null : Math.max(0, row.stock);
-  return { inStock: available === null || available > 0, madeToOrder: row.madeToOrder, available };
+  return { inStock: available === null || available > 0, madeToOrder: row.madeToOrder, available, lowStock: lowStockCount(available, lowStockThreshold) };
 }
 
 /**
