@@ -4,11 +4,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { consents, coupons, mailOutbox, orders, products } from "~/.server/db/schema";
+import { coupons, mailOutbox, orders, products } from "~/.server/db/schema";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { cartPost, cartRow, shopper } from "./cart-helpers";
-import { ADDRESS, addToCart, CHECKOUT, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
+import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
  * Issue 13 item 4 with an outside card provider configured (PAYMENT_CARD_PROVIDER_URL): the
@@ -37,8 +37,7 @@ beforeAll(async () => {
   db = await shop.db();
   panel = await catalogue(shop).idOf("AK-PNL-SND-40");
   ids = await methodIds(shop);
-  const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
-  consentId = String(consent.id);
+  consentId = await checkoutConsentId(db);
 });
 afterEach(() => {
   providerDown = false;

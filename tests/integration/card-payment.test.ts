@@ -234,17 +234,17 @@ describe("return and callback URLs", () => {
 
 describe("e-products paid by card (issue 13 item 3)", () => {
   it("the download link is mailed as soon as the provider says paid, once", async () => {
-    const { ADDRESS, addToCart, methodIds, newCustomer, signInAs, step } = await import("./checkout-helpers");
+    const { ADDRESS, addToCart, checkoutConsentId, methodIds, newCustomer, signInAs, step } = await import("./checkout-helpers");
     const { shopper } = await import("./cart-helpers");
     const { catalogue } = await import("../setup/product-pages");
-    const { consents, mailOutbox } = await import("~/.server/db/schema");
+    const { mailOutbox } = await import("~/.server/db/schema");
     const ids = await methodIds(shop);
-    const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+    const consent = await checkoutConsentId(db);
     const email = "card-e-product@example.com";
     const visitor = await signInAs(await shopper(shop), await newCustomer(db, email));
     await addToCart(visitor, await catalogue(shop).idOf("AK-DOC-PRIR"));
     expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
-    const placed = await step(visitor, { intent: "payment", methodId: ids.card, acceptedConsents: String(consent.id) });
+    const placed = await step(visitor, { intent: "payment", methodId: ids.card, acceptedConsents: consent });
     const providerUrl = new URL(placed.location!);
     expect(providerUrl.pathname).toBe("/test-payment-provider/pay");
     const mails = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { bundleItems, carts, consents, mailOutbox, orderItems, orders, products, users } from "~/.server/db/schema";
+import { bundleItems, carts, mailOutbox, orderItems, orders, products, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { submit } from "../setup/account-helpers";
 import { catalogue, eur, testId } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { CART, cartPage, cartPost, cartRow, itemsOf, rawPoster, shopper } from "./cart-helpers";
-import { ADDRESS, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
+import { ADDRESS, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
  * Issue 13 items 1, 2 and 7: what a shopper pays for a product sold per running metre,
@@ -84,13 +84,13 @@ describe("per running metre (issue 13 item 1): unit price × length in metres ×
     await signInAs(visitor, await newCustomer(db, "metre@example.com"));
     await cartPost(visitor, sheet("7000", "2"));
     const methods = await methodIds(shop);
-    const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+    const consent = await checkoutConsentId(db);
     expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
     expect((await step(visitor, { intent: "shipping", methodId: methods.courier })).status).toBe(302);
     const checkout = await visitor.page("/naplata");
     expect(testId(checkout.html, "checkout-line")).toBe(`2 × Trapezni lim T-35 po mjeri RAL 7016 (7\u00a0m)${eur("203,00")}`);
     const cartId = (await cartRow(db, visitor)).id;
-    const placed = await step(visitor, { intent: "payment", methodId: methods.cod, acceptedConsents: String(consent.id) });
+    const placed = await step(visitor, { intent: "payment", methodId: methods.cod, acceptedConsents: consent });
     expect(placed.status).toBe(302);
     const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
     expect(order.itemsTotalCents).toBe(20300);

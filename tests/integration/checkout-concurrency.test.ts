@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts, consents, orders, products } from "~/.server/db/schema";
+import { carts, orders, products } from "~/.server/db/schema";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { cartRow, shopper } from "./cart-helpers";
-import { addToCart, CHECKOUT, methodIds, newCustomer, signInAs } from "./checkout-helpers";
+import { addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs } from "./checkout-helpers";
 
 /**
  * Issue 6: 50 customers check out at once, each with the same product of stock 10 in
@@ -29,7 +29,7 @@ describe("50 parallel checkouts of a product with stock 10", () => {
   it("give exactly 10 orders, stock 0 and 40 out-of-stock answers", { timeout: 240_000 }, async () => {
     const product = await catalogue(shop).idOf("AK-PNL-SND-40");
     const ids = await methodIds(shop);
-    const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+    const consent = await checkoutConsentId(db);
     await db.update(products).set({ stock: STOCK }).where(eq(products.id, product));
 
     const posts = [];
@@ -47,7 +47,7 @@ describe("50 parallel checkouts of a product with stock 10", () => {
       posts.push(() =>
         visitor.request(CHECKOUT, {
           method: "POST",
-          body: new URLSearchParams({ ...tokens, intent: "payment", methodId: ids.cod, acceptedConsents: String(consent.id) }),
+          body: new URLSearchParams({ ...tokens, intent: "payment", methodId: ids.cod, acceptedConsents: consent }),
           headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: visitor.origin },
         }),
       );

@@ -1,5 +1,6 @@
 import type { Database } from "~/.server/db/client.server";
-import { deliveryMethods, paymentMethods, users } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { consents, deliveryMethods, paymentMethods, users } from "~/.server/db/schema";
 import type { Visitor } from "../setup/client";
 import type { Shop } from "../setup/shop";
 import { cartPost } from "./cart-helpers";
@@ -35,6 +36,12 @@ export async function signInAs(visitor: Visitor, id: number) {
 export async function newCustomer(db: Database, email: string) {
   const [row] = await db.insert(users).values({ siteId: 1, email, firstName: "Kupac", lastName: "Test" }).returning({ id: users.id });
   return row.id;
+}
+
+/** The id of the checkout form's required consent (seeded unique number 2), as the payment step posts it. */
+export async function checkoutConsentId(db: Database) {
+  const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
+  return String(consent.id);
 }
 
 export async function methodIds(shop: Shop) {

@@ -2,14 +2,14 @@ import { and, desc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts, consentLogs, consents, coupons, mailOutbox, orderItems, orders, paymentMethods, products, stores, users } from "~/.server/db/schema";
+import { carts, consentLogs, coupons, mailOutbox, orderItems, orders, paymentMethods, products, stores, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { Visitor } from "../setup/client";
 import { toastOf } from "../setup/account-helpers";
 import { catalogue, testId } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { cartPost, cartRow, shopper } from "./cart-helpers";
-import { ADDRESS, addToCart, CHECKOUT, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
+import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
  * Issue 6 checkout through the real request handler, as a browser without JavaScript:
@@ -29,8 +29,7 @@ beforeAll(async () => {
   db = await shop.db();
   panel = await catalogue(shop).idOf("AK-PNL-SND-40");
   ids = await methodIds(shop);
-  const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.uniqueNumber, 2));
-  consentId = String(consent.id);
+  consentId = await checkoutConsentId(db);
 });
 afterAll(() => shop.close());
 
