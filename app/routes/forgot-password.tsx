@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "~/.server/env.server";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
@@ -7,7 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { peekAccountToken } from "~/modules/account/account-tokens.server";
-import { redirectWithToast, shopOrigin } from "~/modules/account/account-route.server";
+import { redirectWithToast } from "~/modules/account/account-route.server";
 import { forgotPasswordSchema, passwordPageSchema, resetPasswordSchema } from "~/modules/account/account.schema";
 import { ForgotPasswordForm, ResetPasswordForm } from "~/modules/account/password-forms";
 import { requestPasswordReset, resetPassword } from "~/modules/account/password.server";
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!done) return redirectWithToast(href("forgotPassword", locale), "error", "account.notifications.invalidLink");
     return redirectWithToast(href("login", locale), "success", "account.notifications.passwordReset");
   }
-  await requestPasswordReset(input.email, locale, shopOrigin());
+  await requestPasswordReset(input.email, locale, env.PUBLIC_URL);
   return redirectWithToast(href("forgotPassword", locale), "info", "account.notifications.resetSent");
 }
 

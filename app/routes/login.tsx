@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "~/.server/env.server";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { localPath } from "~/lib/local-path";
@@ -8,7 +9,7 @@ import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/fo
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { homeOf, redirectWithToast, rememberedRedirect, shopOrigin } from "~/modules/account/account-route.server";
+import { homeOf, redirectWithToast, rememberedRedirect } from "~/modules/account/account-route.server";
 import { loginSchema } from "~/modules/account/account.schema";
 import { LoginForm } from "~/modules/account/login-form";
 import { logIn } from "~/modules/account/login.server";
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       username: submission.value.username,
       password: submission.value.password,
       locale,
-      origin: shopOrigin(),
+      origin: env.PUBLIC_URL,
     });
     return redirect(localPath(submission.value.redirectTo, homeOf(locale)), { headers });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { shopOrigin } from "~/modules/account/account-route.server";
+import { env } from "~/.server/env.server";
 import { sendDownloadLinks } from "~/modules/order/downloads.server";
 import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
 
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const settled = await settleCardPayment(fields, "callback");
   if (!settled) return Response.json({ ok: false, error: "bad signature" }, { status: 400 });
   // Paid now: an e-product's download links go out at once (issue 13 item 3).
-  if (settled.becamePaid) await sendDownloadLinks(settled.orderId, shopOrigin());
+  if (settled.becamePaid) await sendDownloadLinks(settled.orderId, env.PUBLIC_URL);
   return Response.json({ ok: true, paymentStatus: settled.paymentStatus });
 }
 

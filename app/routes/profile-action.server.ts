@@ -1,11 +1,12 @@
 import { redirect } from "@remix-run/node";
+import { env } from "~/.server/env.server";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
 import { INTENTS } from "~/modules/account/account-fields";
-import { redirectWithToast, shopOrigin } from "~/modules/account/account-route.server";
+import { redirectWithToast } from "~/modules/account/account-route.server";
 import { profileActionSchema } from "~/modules/account/account.schema";
 import { saveAddress } from "~/modules/account/addresses.server";
 import { changePassword } from "~/modules/account/password.server";
@@ -28,7 +29,7 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
   try {
     if (input.intent === INTENTS.profile) {
       const { intent: _, ...profile } = input;
-      const { confirmEmail } = await updateProfile(user.id, profile, { locale, origin: shopOrigin() });
+      const { confirmEmail } = await updateProfile(user.id, profile, { locale, origin: env.PUBLIC_URL });
       const headers = new Headers();
       const cookie = barcodeCookie(request, profile.memberCardBarcode);
       if (cookie) headers.append("Set-Cookie", cookie);

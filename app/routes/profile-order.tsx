@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "~/.server/env.server";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
@@ -7,7 +8,6 @@ import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { shopOrigin } from "~/modules/account/account-route.server";
 import { payAgainSchema } from "~/modules/account/account.schema";
 import { OrderDetailView } from "~/modules/account/order-detail";
 import { requireOwnOrder } from "~/modules/account/order-route.server";
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const self = href("profileOrder", locale, { slug: order.slug });
   if (submission.status !== "success") return redirect(self);
   try {
-    const start = await restartCardPayment(user.id, order.slug, shopOrigin());
+    const start = await restartCardPayment(user.id, order.slug, env.PUBLIC_URL);
     // The provider's URL comes from our own adapter (signed), never from the request.
     if (start?.kind === "redirect") return redirect(start.url);
     return redirect(self, { headers: await setToast({ type: "info", key: "payment.card.nothingToPay" }) });

@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
+import { env } from "~/.server/env.server";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
-import { homeOf, redirectWithToast, shopOrigin } from "~/modules/account/account-route.server";
+import { homeOf, redirectWithToast } from "~/modules/account/account-route.server";
 import { registerSchema } from "~/modules/account/account.schema";
 import { startSession } from "~/modules/account/login.server";
 import { registerCustomer } from "~/modules/account/register.server";
@@ -24,7 +25,7 @@ export async function registerAction(request: Request, locale: Locale) {
   const { delivery, billing, acceptedConsents, withAddresses, ...simple } = submission.value;
   const addresses = withAddresses && delivery ? { delivery, billing: billing ?? null } : null;
   try {
-    const { userId, next } = await registerCustomer({ ...simple, addresses, acceptedIds: acceptedConsents, locale, origin: shopOrigin() });
+    const { userId, next } = await registerCustomer({ ...simple, addresses, acceptedIds: acceptedConsents, locale, origin: env.PUBLIC_URL });
     // Spec §4: "If a verificationToken returns, show an info toast asking for e-mail confirmation and do not log in or redirect."
     if (next === "confirmEmail") return redirectWithToast(href("register", locale), "info", "core.notifications.confirmEmail");
     if (next === "logIn") return redirect(homeOf(locale), { headers: await startSession(request, userId, "core.notifications.registered") });

@@ -1,13 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { env } from "~/.server/env.server";
 import { setToast, type ToastType } from "~/.server/toast.server";
 
 /** Helpers the account routes share: answers, redirects and the request's facts. */
-
-/** The shop's own origin for links in mails and payment callbacks: PUBLIC_URL, never the request's Host. */
-export function shopOrigin(): string {
-  return env.PUBLIC_URL;
-}
 
 export { homeOf } from "./account-fields";
 
