@@ -1,3 +1,4 @@
+import type { ScreenScope } from "~/lib/backoffice-scopes";
 import type { RouteKey } from "./routes-table";
 
 /**
@@ -58,8 +59,18 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
 export type ServiceRoute = RoutePolicy & {
   path: string;
   file: string;
-  children?: { path?: string; file: string }[];
+  children?: ChildRoute[];
 };
+
+/**
+ * A backoffice screen (a child of /admin): the scope its loader and action demand
+ * (`requireStaff(request, scope)`, app/modules/admin/scopes.ts) and, for a screen of the
+ * menu, its entry (`nav`: locale key, `group`: the menu section). The admin layout builds
+ * its menu from these for the user's scope; tests/integration/admin-scopes.test.ts checks
+ * every screen against its declared scope.
+ */
+export type ChildRoute = { path?: string; file: string; scope?: ScreenScope; nav?: string; group?: AdminMenuGroup };
+export type AdminMenuGroup = "sales" | "content" | "shop";
 
 export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "sitemap.xml", file: "routes/sitemap[.]xml.tsx" },
@@ -88,14 +99,16 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
     pageCache: false,
     redirectTargets: REDIRECT_TO_FORM,
     children: [
-      { file: "routes/admin.index.tsx" },
-      { path: "cache", file: "routes/admin.cache.tsx" },
-      { path: "consent", file: "routes/admin.consent.tsx" },
-      { path: "consent/:slug", file: "routes/admin.consent.$slug.tsx" },
-      { path: "templates", file: "routes/admin.templates.tsx" },
-      { path: "cart-settings", file: "routes/admin.cart-settings.tsx" },
-      { path: "comments", file: "routes/admin.comments.tsx" },
-      { path: "forms", file: "routes/admin.forms.tsx" },
+      { file: "routes/admin.index.tsx", scope: "any", nav: "admin.nav.dashboard", group: "sales" },
+      { path: "orders", file: "routes/admin.orders.tsx", scope: "sales", nav: "admin.nav.orders", group: "sales" },
+      { path: "orders.csv", file: "routes/admin.orders[.]csv.ts", scope: "sales" },
+      { path: "forms", file: "routes/admin.forms.tsx", scope: "sales", nav: "forms.admin.title", group: "sales" },
+      { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
+      { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
+      { path: "consent", file: "routes/admin.consent.tsx", scope: "admin", nav: "admin.consents", group: "shop" },
+      { path: "consent/:slug", file: "routes/admin.consent.$slug.tsx", scope: "admin" },
+      { path: "cart-settings", file: "routes/admin.cart-settings.tsx", scope: "admin", nav: "admin.cartSettings", group: "shop" },
+      { path: "cache", file: "routes/admin.cache.tsx", scope: "admin", nav: "admin.caches", group: "shop" },
     ],
   },
 ];

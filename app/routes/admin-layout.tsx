@@ -9,6 +9,7 @@ import { getSession, sessionStorage } from "~/.server/session.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { requireBackofficeUser } from "~/modules/account/user.server";
+import { ADMIN_MENU_GROUPS, adminMenu } from "~/modules/admin/menu.server";
 import { adminLayoutSchema } from "~/modules/site/admin.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -25,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     user: { email: user.email, firstName: user.firstName },
-    // "Available caches" is listed only when a cache store is configured.
-    showCaches: Boolean(site.options.CacheStore),
+    menu: adminMenu(user.scope, { showCaches: Boolean(site.options.CacheStore) }),
+    menuGroups: ADMIN_MENU_GROUPS,
     title: "Admin | Alu Krov",
   };
 }
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  const { locale, user, showCaches } = useLoaderData<typeof loader>();
+  const { locale, user, menu, menuGroups } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const item = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
@@ -53,15 +54,23 @@ export default function AdminLayout() {
     <div className="flex min-h-screen" data-testid="admin-layout">
       <aside className="w-60 shrink-0 bg-brand-900 p-4 text-brand-50">
         <p className="mb-6 text-lg font-bold">{t("admin.title")}</p>
-        <nav aria-label={t("admin.menu")}>
-          <ul className="space-y-1">
-            <li><NavLink to="/admin/consent" className={item}>{t("admin.consents")}</NavLink></li>
-            <li><NavLink to="/admin/templates" className={item}>{t("admin.templates")}</NavLink></li>
-            <li><NavLink to="/admin/cart-settings" className={item}>{t("admin.cartSettings")}</NavLink></li>
-            <li><NavLink to="/admin/comments" className={item}>{t("comments.admin.title")}</NavLink></li>
-            <li><NavLink to="/admin/forms" className={item}>{t("forms.admin.title")}</NavLink></li>
-            {showCaches ? <li><NavLink to="/admin/cache" className={item}>{t("admin.caches")}</NavLink></li> : null}
-          </ul>
+        <nav aria-label={t("admin.menu")} className="space-y-4">
+          {menuGroups.map((group) => {
+            const items = menu.filter((entry) => entry.group === group);
+            if (items.length === 0) return null;
+            return (
+              <div key={group}>
+                <p className="mb-1 px-3 text-xs uppercase tracking-wide text-brand-50/80">{t(`admin.nav.group.${group}`)}</p>
+                <ul className="space-y-1">
+                  {items.map((entry) => (
+                    <li key={entry.to}>
+                      <NavLink to={entry.to} end={entry.to === "/admin"} className={item}>{t(entry.label)}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
         </nav>
         {/* A new document, so the interface messages load in the chosen language. */}
         <SecureForm action="/admin" reloadDocument className="mt-8 space-y-2">

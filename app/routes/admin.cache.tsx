@@ -7,17 +7,17 @@ import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireStaff } from "~/modules/admin/staff.server";
 import { clearCacheSchema } from "~/modules/site/admin.schema";
 
 /** Available caches: list and clear the named caches (DESIGN.md cache). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   return { caches: listCaches(), backend: cacheBackend() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   const { submission } = await readSubmission(request, clearCacheSchema);
   const name = submission.status === "success" ? submission.value.name : "";
   const cleared = name !== "" && (await clearCache(name));

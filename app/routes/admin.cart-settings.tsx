@@ -6,19 +6,19 @@ import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireStaff } from "~/modules/admin/staff.server";
 import { cartSettingsSchema } from "~/modules/quote/cart-settings.schema";
 import { isRequestQuoteMode, setRequestQuoteMode } from "~/modules/quote/quote.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /** Cart settings: the request-quote cart switch (spec §2 Cart variant; option CartRequestQuote). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   return { requestQuote: await isRequestQuoteMode(requestLocale(request).locale) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   const { submission } = await readSubmission(request, cartSettingsSchema);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   await setRequestQuoteMode(submission.value.requestQuote === true);

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireStaff } from "~/modules/admin/staff.server";
 import { moderateCommentSchema } from "~/modules/comments/comments.schema";
 import { listPendingComments, moderateComment } from "~/modules/comments/comments.server";
 import { StarsView } from "~/modules/comments/stars";
@@ -19,14 +19,14 @@ import { commentOptions } from "~/modules/comments/comment-options";
 
 /** Comments waiting for approval (RequireAdminPublishing, spec §1): approve or reject each. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "editor");
   const { locale } = requestLocale(request);
   const [pending, site] = await Promise.all([listPendingComments(), getSiteContext(locale)]);
   return { locale, pending, stars: commentOptions(site.options).stars };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "editor");
   const { submission } = await readSubmission(request, moderateCommentSchema);
   // The buttons post a known id and decision: anything else is a forged post.
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });

@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/i18n";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireStaff } from "~/modules/admin/staff.server";
 import { getAssignmentEditor, saveAssignment } from "~/modules/consent/consent-admin.server";
 import { AssignmentEditor } from "~/modules/consent/consent-assignment-editor";
 import { assignmentSchema } from "~/modules/consent/consent-admin.schema";
@@ -22,14 +22,14 @@ function formKind(slug: string | undefined): FormKind {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   const kind = formKind(params.slug);
   const { locale } = requestLocale(request);
   return { kind, rows: await getAssignmentEditor(kind, locale) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   const kind = formKind(params.slug);
   const { submission } = await readSubmission(request, assignmentSchema);
   if (submission.status !== "success") return refuse(submission);

@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/i18n";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireStaff } from "~/modules/admin/staff.server";
 import { createConsent, listConsentLogs, listConsents, listFormAssignments } from "~/modules/consent/consent-admin.server";
 import { ConsentLogTable, ConsentTable, FormAssignmentTable } from "~/modules/consent/consent-admin-tables";
 import { CreateConsentForm } from "~/modules/consent/consent-create-form";
@@ -17,7 +17,7 @@ export const handle = { i18n: ["consent"] };
 
 /** /admin/consent (spec §2): the consents, the six forms' assignments, a new consent, the latest log. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   const { locale } = requestLocale(request);
   const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1;
   const [list, forms, logs] = await Promise.all([listConsents(page), listFormAssignments(locale), listConsentLogs(locale)]);
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "admin");
   const { submission } = await readSubmission(request, createConsentSchema);
   if (submission.status !== "success") return refuse(submission);
   try {

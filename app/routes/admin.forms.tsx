@@ -3,12 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireStaff } from "~/modules/admin/staff.server";
 import { listSubmissions } from "~/modules/forms/forms.server";
 
 /** Sent contact and database forms (issue 7 item 4), newest first; backoffice users only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackofficeUser(request);
+  await requireStaff(request, "sales");
   const rows = await listSubmissions();
   return { submissions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }

@@ -7,6 +7,8 @@ import { accountTokens, type AccountTokenPurpose } from "~/.server/db/schema";
 export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   verifyEmail: 48 * 60 * 60 * 1000,
   resetPassword: 60 * 60 * 1000,
+  // A backoffice invitation's set-password link (issue 14 item 6).
+  invite: 72 * 60 * 60 * 1000,
 };
 
 // base64url of 32 random bytes; anything else cannot be a token and is not looked up.

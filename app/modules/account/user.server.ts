@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { getSession } from "~/.server/session.server";
@@ -31,7 +31,8 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
       memberCardBarcode: users.memberCardBarcode,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    // A blocked customer or deactivated backoffice user is signed out at their next request (issue 14).
+    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
   return user ?? null;
 }
 

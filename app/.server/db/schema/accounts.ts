@@ -30,7 +30,7 @@ export const addresses = pgTable(
   (t) => [index("addresses_user").on(t.userId)],
 );
 
-export const ACCOUNT_TOKEN_PURPOSES = ["verifyEmail", "resetPassword"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ["verifyEmail", "resetPassword", "invite"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /**

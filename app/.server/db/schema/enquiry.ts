@@ -13,6 +13,9 @@ import { mailOutbox, sites } from "./site";
  */
 export type EnquiryLine = { productId: number; name: string; sku: string; quantity: number; options: { label: string; value: string }[] };
 
+export const ENQUIRY_STATUSES = ["new", "answered", "closed"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
 export const priceEnquiries = pgTable(
   "price_enquiries",
   {
@@ -35,7 +38,33 @@ export const priceEnquiries = pgTable(
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     // The lines of the cart a request-quote inquiry was sent from; null for a product's enquiry.
     lines: jsonb("lines").$type<EnquiryLine[]>(),
+    // The backoffice inbox (issue 14 item 4): new, answered, closed.
+    status: text("status").$type<EnquiryStatus>().notNull().default("new"),
+    // The order draft a request-quote cart became (the customer pays it from the mailed link).
+    orderId: integer("order_id"),
+    version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("price_enquiries_email").on(t.email), index("price_enquiries_created").on(t.createdAt)],
+);
+
+/**
+ * Answers sent from the backoffice inbox to a price enquiry, request-quote cart or form
+ * submission (issue 14 item 4): the text kept with the mail that carried it.
+ */
+export const enquiryReplies = pgTable(
+  "enquiry_replies",
+  {
+    id: serial("id").primaryKey(),
+    // "enquiry" (price_enquiries, request-quote carts included) or "submission" (form_submissions).
+    source: text("source").$type<"enquiry" | "submission">().notNull(),
+    sourceId: integer("source_id").notNull(),
+    authorId: integer("author_id"),
+    authorEmail: text("author_email").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("enquiry_replies_source").on(t.source, t.sourceId, t.createdAt)],
 );

@@ -54,6 +54,8 @@ export const formSubmissions = pgTable(
     userType: text("user_type").notNull(),
     consentLogId: integer("consent_log_id").references(() => consentLogs.id, { onDelete: "set null" }),
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    // The backoffice inbox (issue 14 item 4): new, answered, closed.
+    status: text("status").$type<"new" | "answered" | "closed">().notNull().default("new"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("form_submissions_created").on(t.createdAt), index("form_submissions_form").on(t.formSlug)],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { carts, deliveryMethods, type CartItemOptions, type CheckoutAddress } from "./cart";
 import { products, type LocalisedText, type PriceUnit } from "./catalog";
 import { sites } from "./site";
@@ -49,9 +49,15 @@ export const paymentMethods = pgTable(
 
 export type OrderAddress = CheckoutAddress;
 
-export const ORDER_STATUSES = ["received", "processing", "shipped", "completed", "cancelled"] as const;
+/**
+ * Fulfilment status (issue 14 item 2; the moves allowed between them are the order state
+ * machine, app/modules/order/order-states.ts): draft (a quote made into an order the
+ * customer still has to pay), received, shipped, delivered, cancelled, returned.
+ * "processing" and "completed" are kept only because older rows may carry them.
+ */
+export const ORDER_STATUSES = ["draft", "received", "processing", "shipped", "delivered", "completed", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const orders = pgTable(
@@ -89,10 +95,30 @@ export const orders = pgTable(
     taxCents: integer("tax_cents").notNull(),
     orderTotalCents: integer("order_total_cents").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    // Bank transfer marked paid in the backoffice: the day and the amount the bank received.
+    paidOn: date("paid_on"),
+    paidAmountCents: integer("paid_amount_cents"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    // The credit note of a returned order ("2026-000003"), numbered by credit_note_numbers.
+    creditNoteSlug: text("credit_note_slug"),
+    // Optimistic concurrency of the backoffice edit pattern (DESIGN.md "One edit pattern").
+    version: integer("version").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("orders_site_slug").on(t.siteId, t.slug),
+    // The backoffice order list: newest first, filtered by status or payment.
+    index("orders_site_created").on(t.siteId, t.createdAt),
+    index("orders_status").on(t.siteId, t.status, t.paymentStatus),
     uniqueIndex("orders_cart").on(t.cartId),
     index("orders_user").on(t.userId, t.createdAt),
     check("orders_total", sql`${t.orderTotalCents} >= 0`),
@@ -155,4 +181,31 @@ export const orderNumbers = pgTable(
     last: integer("last").notNull().default(0),
   },
   (t) => [uniqueIndex("order_numbers_site_year").on(t.siteId, t.year)],
+);
+
+/** Yearly counter of credit notes (returned orders), like order_numbers. */
+export const creditNoteNumbers = pgTable(
+  "credit_note_numbers",
+  {
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    last: integer("last").notNull().default(0),
+  },
+  (t) => [uniqueIndex("credit_note_numbers_site_year").on(t.siteId, t.year)],
+);
+
+/** Internal notes on an order: seen only in the backoffice, never by the customer. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_notes_order").on(t.orderId, t.createdAt)],
 );

@@ -175,9 +175,42 @@ export const mailOutbox = pgTable("mail_outbox", {
   status: text("status").$type<MailStatus>().notNull().default("queued"),
   // The SMTP server's refusal of a failed mail.
   error: text("error"),
+  // Deliveries tried; a failed mail is tried again at nextAttemptAt (back-off, issue 14 item 5).
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  // The order a mail is about (confirmation, shipping, cancellation): the order's "mails sent".
+  orderId: integer("order_id"),
   sentAt: timestamp("sent_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  index("mail_outbox_created").on(t.createdAt),
+  index("mail_outbox_retry").on(t.status, t.nextAttemptAt),
+  index("mail_outbox_order").on(t.orderId),
+]);
+
+/**
+ * The audit trail of the backoffice (DESIGN.md "One edit pattern"): one row for every
+ * change a backoffice user makes — who, when, what, and the fields before and after.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    // Kept when the user is deleted: the e-mail says who it was.
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    // What was changed: "order", "customer", "enquiry", "mail", "user", "settings", ...
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id"),
+    // The change in the shop's words: "markPaid", "ship", "block", "erase", ...
+    action: text("action").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity").on(t.entity, t.entityId, t.createdAt), index("audit_log_created").on(t.createdAt)],
+);
 
 /**
  * Seed steps that have run (like migrations, for data): a step runs once per database,

@@ -12,8 +12,12 @@ export const users = pgTable(
     lastName: text("last_name").notNull().default(""),
     memberCardBarcode: text("member_card_barcode"),
     isBackofficeUser: boolean("is_backoffice_user").notNull().default(false),
-    // Backoffice scopes, e.g. ["admin","content"]; empty for customers.
+    // Backoffice scopes (app/modules/admin/scopes.ts: admin, sales, editor); empty for customers.
     scope: jsonb("scope").$type<string[]>().notNull().default([]),
+    // A blocked customer can't sign in or order; a deactivated backoffice user can't sign in (issue 14).
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    // Optimistic concurrency of the backoffice edit pattern: a form posts the version it showed.
+    version: integer("version").notNull().default(0),
     isGuest: boolean("is_guest").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     backofficeLanguage: text("backoffice_language"),

@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { z, type ZodRawShape } from "zod";
+import { getFixedT } from "~/.server/i18n.server";
+import { integer, optionalText } from "~/lib/schema-fields";
+import { pageInfo, type PageInfo } from "~/lib/pagination";
+import { requestLocale } from "~/modules/site/locale.server";
+import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+
+/**
+ * The one list pattern of the backoffice (DESIGN.md "One list pattern"): a list's GET form
+ * puts search `q`, its filters, `sort`, `dir`, `page` and `perPage` in the URL, so a list
+ * works without JavaScript and a copied link shows the same rows; the same query on the
+ * list's `.csv` resource route (/admin/orders.csv?...) exports exactly the filtered list
+ * (csv.server.ts, docs/decisions/0038).
+ *
+ *   const ordersQuery = listQuery({ sorts: ["createdAt", "total"], sort: "createdAt", dir: "desc" }, {
+ *     status: z.enum(ORDER_STATUSES).optional(),
+ *   });
+ *   const query = await readListQuery(request, ordersQuery);
+ */
+export function listQuery<Sort extends string, Filters extends ZodRawShape>(
+  { sorts, sort, dir }: { sorts: readonly [Sort, ...Sort[]]; sort: NoInfer<Sort>; dir: "asc" | "desc" },
+  filters: Filters,
+) {
+  return z.object({
+    q: optionalText({ max: 100 }),
+    sort: z.enum(sorts).default(sort as never),
+    dir: z.enum(["asc", "desc"]).default(dir),
+    page: integer({ min: 1, max: 100_000 }).default(1),
+    perPage: z
+      .number()
+      .int()
+      .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n))
+      .default(DEFAULT_ADMIN_PAGE_SIZE),
+    ...filters,
+  });
+}
+
+/**
+ * The list's query from the URL. A value no control of the screen produces (a sort
+ * column that does not exist, page "x") is a 400 with a translated reason, never a 500.
+ */
+export async function readListQuery<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const submission = parseWithZod(new URL(request.url).searchParams, { schema });
+  if (submission.status !== "success") {
+    const t = await getFixedT(requestLocale(request).locale);
+    throw data({ detail: t("admin.list.badQuery") }, { status: 400 });
+  }
+  return submission.value as z.output<Schema>;
+}
+
+/** Page info for `total` rows, and the rows' OFFSET/LIMIT; a page past the end shows the last. */
+export function listPage(total: number, query: { page: number; perPage: number }): PageInfo & { offset: number; limit: number } {
+  const info = pageInfo(query.page, query.perPage, total);
+  return { ...info, offset: (info.page - 1) * info.perPage, limit: info.perPage };
+}
+
+/** A LIKE pattern for a search term: its own % and _ taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,99 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "~/.server/db/client.server";
+import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
+import { optionalText } from "~/lib/schema-fields";
+import { CSV_MAX_ROWS } from "~/lib/admin-list";
+import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
+import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
+import { SITE_ID } from "~/modules/site/options";
+
+/**
+ * The backoffice order list (issue 14 item 2): search by number, name or e-mail; filters
+ * by fulfilment status, payment status, payment method and the day range it was placed
+ * in (shop time); sorted by date, number or total; one page, or every matching row for
+ * the CSV. The example of the list pattern (app/modules/admin/list.server.ts).
+ */
+const day = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
+
+export const orderListQuery = listQuery(
+  { sorts: ["createdAt", "slug", "total"], sort: "createdAt", dir: "desc" },
+  {
+    status: z.enum(ORDER_STATUSES).optional(),
+    payment: z.enum(PAYMENT_STATUSES).optional(),
+    method: z.enum(PAYMENT_GATEWAYS).optional(),
+    from: day,
+    to: day,
+  },
+);
+export type OrderListQuery = z.output<typeof orderListQuery>;
+
+export type OrderListRow = {
+  id: number;
+  slug: string;
+  createdAt: string;
+  customer: string;
+  email: string;
+  totalCents: number;
+  currencyLabel: string;
+  paymentMethodName: string;
+  paymentGateway: PaymentGateway;
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+};
+
+const customerName = sql<string>`trim(concat(${orders.billingAddress}->>'firstName', ' ', ${orders.billingAddress}->>'lastName'))`;
+
+function conditions(query: OrderListQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [eq(orders.siteId, SITE_ID)];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    where.push(or(ilike(orders.slug, pattern), ilike(orders.email, pattern), ilike(customerName, pattern), ilike(sql`${orders.billingAddress}->>'companyName'`, pattern)));
+  }
+  if (query.status) where.push(eq(orders.status, query.status));
+  if (query.payment) where.push(eq(orders.paymentStatus, query.payment));
+  if (query.method) where.push(eq(orders.paymentGateway, query.method));
+  if (query.from) where.push(gte(orders.createdAt, shopDayStart(query.from)));
+  if (query.to) where.push(lt(orders.createdAt, shopDayEnd(query.to)));
+  return and(...where);
+}
+
+const SORT_COLUMNS = { createdAt: orders.createdAt, slug: orders.slug, total: orders.orderTotalCents } as const;
+
+async function selectRows(query: OrderListQuery, limit: number, offset: number): Promise<OrderListRow[]> {
+  const db = await getDb();
+  const direction = query.dir === "asc" ? asc : desc;
+  const rows = await db
+    .select({
+      id: orders.id,
+      slug: orders.slug,
+      createdAt: orders.createdAt,
+      customer: customerName,
+      email: orders.email,
+      totalCents: orders.orderTotalCents,
+      currencyLabel: orders.currencyLabel,
+      paymentMethodName: orders.paymentMethodName,
+      paymentGateway: orders.paymentGateway,
+      paymentStatus: orders.paymentStatus,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(conditions(query))
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** One page of the filtered list and its page info. */
+export async function listOrders(query: OrderListQuery) {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(conditions(query));
+  const page = listPage(total, query);
+  return { rows: await selectRows(query, page.limit, page.offset), page };
+}
+
+/** Every row of the filtered list in the list's order (the CSV export), bounded by CSV_MAX_ROWS. */
+export function exportOrders(query: OrderListQuery): Promise<OrderListRow[]> {
+  return selectRows(query, CSV_MAX_ROWS, 0);
+}

@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, FilterDate, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { formatDate, formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import { readListQuery } from "~/modules/admin/list.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "~/.server/db/schema";
+import { OrderStatusBadge as StatusBadge } from "~/modules/order/order-status-badge";
+import { listOrders, orderListQuery } from "~/modules/order/order-list.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+export const handle = { i18n: ["adminOrders", "orders"] };
+
+/**
+ * Orders (/admin/orders, issue 14 item 2): the backoffice's example list (DESIGN.md "One
+ * list pattern"). The loader checks the scope, reads the query from the URL and answers
+ * one page; /admin/orders.csv with the same query is the whole filtered list as a
+ * spreadsheet (admin.orders[.]csv.ts, docs/decisions/0038).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "sales");
+  const query = await readListQuery(request, orderListQuery);
+  const { rows, page } = await listOrders(query);
+  return { locale: requestLocale(request).locale, query, rows, page, filters: { statuses: ORDER_STATUSES, payments: PAYMENT_STATUSES, methods: PAYMENT_GATEWAYS } };
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function AdminOrders() {
+  const { locale, query, rows, page, filters } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const sort = useTableSort({ column: query.sort, direction: query.dir });
+  const columns: Column<Row>[] = [
+    {
+      id: "slug",
+      header: t("adminOrders.columns.number"),
+      sortable: true,
+      cell: (o) => (
+        <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">{o.slug}</Link>
+      ),
+    },
+    { id: "createdAt", header: t("adminOrders.columns.date"), sortable: true, cell: (o) => <time dateTime={o.createdAt} className="whitespace-nowrap">{formatDate(o.createdAt, locale, { style: "numeric", time: "short" })}</time> },
+    { id: "customer", header: t("adminOrders.columns.customer"), cell: (o) => (<><span className="block">{o.customer}</span><span className="block text-xs text-slate-600">{o.email}</span></>) },
+    { id: "total", header: t("adminOrders.columns.total"), sortable: true, align: "end", cell: (o) => formatPrice(o.totalCents, { label: o.currencyLabel, symbol: "€" }, locale) },
+    { id: "payment", header: t("adminOrders.columns.payment"), cell: (o) => (<><span className="block">{o.paymentMethodName}</span><StatusBadge kind="payment" value={o.paymentStatus} /></>) },
+    { id: "status", header: t("adminOrders.columns.status"), cell: (o) => <StatusBadge kind="status" value={o.status} /> },
+  ];
+  return (
+    <AdminPage title={t("adminOrders.title")} testId="admin-orders">
+      <ListFilters searchLabel={t("adminOrders.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
+        <FilterSelect name="status" label={t("adminOrders.columns.status")} value={query.status} options={filters.statuses.map((s) => ({ value: s, label: t(`orders.status.${s}`) }))} />
+        <FilterSelect name="payment" label={t("adminOrders.columns.paymentStatus")} value={query.payment} options={filters.payments.map((s) => ({ value: s, label: t(`orders.paymentStatus.${s}`) }))} />
+        <FilterSelect name="method" label={t("adminOrders.columns.paymentMethod")} value={query.method} options={filters.methods.map((m) => ({ value: m, label: t(`adminOrders.gateway.${m}`) }))} />
+        <FilterDate name="from" label={t("adminOrders.from")} value={query.from} />
+        <FilterDate name="to" label={t("adminOrders.to")} value={query.to} />
+      </ListFilters>
+      <DataTable caption={t("adminOrders.title")} columns={columns} rows={rows} rowKey={(o) => o.id} sort={sort} empty={t("adminOrders.empty")} testId="orders-table" rowTestId="order-row" />
+      <ListFooter info={page} />
+    </AdminPage>
+  );
+}

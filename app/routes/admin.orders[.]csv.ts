@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readListQuery } from "~/modules/admin/list.server";
+import { csvResponse } from "~/modules/admin/csv.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { orderCsvColumns } from "~/modules/order/order-csv.server";
+import { exportOrders, orderListQuery } from "~/modules/order/order-list.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/orders.csv?<the list's query>: every order of the filtered list (DESIGN.md "One list pattern"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "sales");
+  const query = await readListQuery(request, orderListQuery);
+  return csvResponse("narudzbe", await orderCsvColumns(requestLocale(request).locale), await exportOrders(query));
+}
