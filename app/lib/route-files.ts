@@ -99,8 +99,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
     pageCache: false,
     redirectTargets: REDIRECT_TO_FORM,
     children: [
-      { file: "routes/admin.index.tsx", scope: "any", nav: "admin.nav.dashboard", group: "sales" },
-      { path: "orders", file: "routes/admin.orders.tsx", scope: "sales", nav: "admin.nav.orders", group: "sales" },
+      { file: "routes/admin.index.tsx", scope: "any", nav: "adminDashboard.nav", group: "sales" },
+      { path: "orders", file: "routes/admin.orders.tsx", scope: "sales", nav: "adminOrders.nav", group: "sales" },
       { path: "orders.csv", file: "routes/admin.orders[.]csv.ts", scope: "sales" },
       { path: "forms", file: "routes/admin.forms.tsx", scope: "sales", nav: "forms.admin.title", group: "sales" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },

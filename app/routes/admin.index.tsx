@@ -15,7 +15,7 @@ export default function AdminHome() {
     <section>
       <h1 className="text-2xl font-bold">{t("admin.welcome")}</h1>
       <ul className="mt-6 grid gap-4 md:grid-cols-2">
-        <li><Link to="/admin/orders" className="block rounded border bg-white p-4 hover:border-brand-500">{t("admin.nav.orders")}</Link></li>
+        <li><Link to="/admin/orders" className="block rounded border bg-white p-4 hover:border-brand-500">{t("adminOrders.nav")}</Link></li>
       </ul>
     </section>
   );

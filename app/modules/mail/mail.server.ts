@@ -29,7 +29,16 @@ export type MailKind =
   | "emailChanged"
   | "orderConfirmation"
   | "formSubmission"
-  | "eProductDownload";
+  | "eProductDownload"
+  // Issue 14: the backoffice's mails.
+  | "newOrder"
+  | "orderPaid"
+  | "orderShipped"
+  | "orderCancelled"
+  | "orderReturned"
+  | "enquiryReply"
+  | "orderDraft"
+  | "backofficeInvite";
 
 export type Mail = {
   kind: MailKind;
@@ -39,6 +48,8 @@ export type Mail = {
   html?: string | null;
   /** The shopper's address on mails to the shop, so that "reply" answers them. */
   replyTo?: string | null;
+  /** The order the mail is about: listed under "mails sent" on the order's backoffice page. */
+  orderId?: number | null;
 };
 
 export type OutboxMail = {
@@ -66,6 +77,7 @@ export async function sendMail(mail: Mail, tx?: Executor): Promise<OutboxMail> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      orderId: mail.orderId ?? null,
     })
     .returning({ id: mailOutbox.id });
   let delivery: Promise<MailStatus> | null = null;

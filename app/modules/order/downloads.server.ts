@@ -110,7 +110,7 @@ export async function sendDownloadLinks(orderId: number, origin: string) {
     t("checkout.downloads.validUntil", { date: until }),
     t("checkout.downloads.signInNote"),
   ].join("\n");
-  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject: t("checkout.downloads.mailSubject", { slug: order.slug }), text });
+  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject: t("checkout.downloads.mailSubject", { slug: order.slug }), text, orderId: order.id });
   return mail;
 }
 

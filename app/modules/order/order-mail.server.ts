@@ -62,7 +62,7 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
       : null;
   const fullText = transfer ? `${text}\n\n${bankTransferText(transfer, t)}` : text;
   const html = transfer ? `<pre style="font:inherit">${escapeHtml(text)}</pre>${bankTransferHtml(transfer, t)}` : null;
-  return sendMail({ kind: "orderConfirmation", to: order.email, subject: t("checkout.mail.subject", { slug: order.slug }), text: fullText, html }, tx);
+  return sendMail({ kind: "orderConfirmation", to: order.email, subject: t("checkout.mail.subject", { slug: order.slug }), text: fullText, html, orderId: order.id }, tx);
 }
 
 function escapeHtml(value: string) {
