@@ -8,7 +8,7 @@ import type { Database, Executor } from "../client.server";
 import { seedSite } from "./site.server";
 import { seedPages } from "./pages.server";
 import { seedDemo } from "./demo.server";
-import { seedUsers } from "./users.server";
+import { seedStaff, seedUsers } from "./users.server";
 import { seedCartSettings, seedCoupons, seedRequestQuoteSetting } from "./cart.server";
 
 type Step = { step: string; demo?: boolean; run: (tx: Executor) => Promise<void> };
@@ -30,6 +30,7 @@ export const SEED_STEPS: Step[] = [
   { step: "blog@1", demo: true, run: seedBlog }, // blog terms and posts, events
   { step: "page-components@1", run: seedPageComponents }, // components of the built-in pages, the demo database form
   { step: "e-product-file@1", demo: true, run: seedEProductFile }, // a real small file for the demo e-product
+  { step: "staff@1", demo: true, run: seedStaff }, // demo sales and editor backoffice users (issue 14)
 ];
 
 /**
