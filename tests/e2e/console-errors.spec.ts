@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SERVICE_ROUTES } from "../../app/lib/route-files";
 import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
@@ -43,7 +44,13 @@ const SHOP_SCREENS = [
   "/social-login",
 ];
 const NOT_FOUND = ["/ova-stranica-ne-postoji", "/shop/nema-je", "/en/does/not/exist"];
-const ADMIN_SCREENS = ["/admin", "/admin/cache", "/admin/consent", "/admin/consent/registerForm", "/admin/comments", "/admin/cart-settings", "/admin/forms", "/admin/templates"];
+// Every backoffice page of the route table (app/lib/route-files.ts), so a new screen is visited
+// without a list to keep; pages with a parameter get a row the demo data has, files are skipped.
+const SAMPLE_PARAMS: Record<string, string> = { "consent/:slug": "consent/registerForm" };
+const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
+  .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))
+  .filter((path) => !path.includes(":") && !/\.(csv|pdf|json)$/.test(path) && !path.endsWith("/export"))
+  .map((path) => (path ? `/admin/${path}` : "/admin"));
 
 /** Collects the page's console errors and uncaught errors; `allowed404` is the one document expected to fail. */
 function watch(page: Page) {
