@@ -15,23 +15,28 @@ const HEIGHT = 240;
 const PLOT = { left: 56, right: 8, top: 20, bottom: 28 };
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right;
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom;
-const TICKS = 4;
 
-/** A round top of the value axis (1, 2, 2.5 or 5 × 10ⁿ whole euros, in cents) at or above `cents`. */
-export function axisTop(cents: number): number {
+/**
+ * The value axis: a round top (1, 2, 2.5 or 5 × 10ⁿ euros, in cents) at or above `cents`
+ * and how many steps divide it into round labels (2 → 0, 0.5, 1, 1.5, 2).
+ */
+export function valueAxis(cents: number): { top: number; ticks: number } {
   const euros = Math.max(cents / 100, 10);
   const power = 10 ** Math.floor(Math.log10(euros));
-  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= euros) ?? 10;
-  return step * power * 100;
+  const factor = [1, 2, 2.5, 5, 10].find((f) => f * power >= euros) ?? 10;
+  return { top: factor * power * 100, ticks: factor === 2 ? 4 : 5 };
 }
 
 const dayLabel = (day: string, locale: Locale, style: "dayMonth" | "numeric") => formatDate(`${day}T00:00:00Z`, locale, { style, timeZone: "UTC" });
 
 export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Locale; currency: Currency }) {
   const { t } = useTranslation();
-  const top = axisTop(Math.max(0, ...days.map(([, paid, pending]) => paid + pending)));
-  const y = (cents: number) => (cents / top) * PLOT_HEIGHT;
+  const { top, ticks } = valueAxis(Math.max(0, ...days.map(([, paid, pending]) => paid + pending)));
+  // Two decimals are plenty for a 640-wide drawing and keep the HTML short.
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const y = (cents: number) => round((cents / top) * PLOT_HEIGHT);
   const slot = PLOT_WIDTH / days.length;
+  const barWidth = round(slot * 0.7);
   const money = (cents: number) => formatPrice(cents, currency, locale);
   const paidTotal = days.reduce((sum, [, paid]) => sum + paid, 0);
   const pendingTotal = days.reduce((sum, [, , pending]) => sum + pending, 0);
@@ -48,9 +53,9 @@ export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Lo
       <figcaption className="mb-2 font-semibold">{t("adminDashboard.chart.title")}</figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="h-auto w-full" data-testid="sales-chart-svg">
         <text x={4} y={12} className="fill-slate-600 text-[11px]">{t("adminDashboard.chart.axisAmount", { currency: currency.label })}</text>
-        {Array.from({ length: TICKS + 1 }, (_, i) => {
-          const value = (top / TICKS) * i;
-          const at = PLOT.top + PLOT_HEIGHT - y(value);
+        {Array.from({ length: ticks + 1 }, (_, i) => {
+          const value = (top / ticks) * i;
+          const at = round(PLOT.top + PLOT_HEIGHT - y(value));
           return (
             <g key={i}>
               <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={at} y2={at} className="stroke-slate-200" />
@@ -59,16 +64,16 @@ export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Lo
           );
         })}
         {days.map(([day, paid, pending], i) => {
-          const x = PLOT.left + i * slot + slot * 0.15;
+          const x = round(PLOT.left + i * slot + slot * 0.15);
           const base = PLOT.top + PLOT_HEIGHT;
           return (
             <g key={day} data-testid="sales-bar" data-day={day} data-paid={paid} data-pending={pending}>
               <title>{`${dayLabel(day, locale, "numeric")}: ${t("adminDashboard.chart.paid")} ${money(paid)}, ${t("adminDashboard.chart.pending")} ${money(pending)}`}</title>
-              <rect x={x} y={base - y(paid)} width={slot * 0.7} height={y(paid)} className="fill-brand-600" />
-              <rect x={x} y={base - y(paid) - y(pending)} width={slot * 0.7} height={y(pending)} className="fill-amber-300" />
+              {paid > 0 ? <rect x={x} y={round(base - y(paid))} width={barWidth} height={y(paid)} className="fill-brand-600" /> : null}
+              {pending > 0 ? <rect x={x} y={round(base - y(paid) - y(pending))} width={barWidth} height={y(pending)} className="fill-amber-300" /> : null}
               {/* Every fifth day and the last one named under the axis. */}
               {(days.length - 1 - i) % 5 === 0 ? (
-                <text x={x + slot * 0.35} y={HEIGHT - 10} textAnchor="middle" className="fill-slate-600 text-[11px]">{dayLabel(day, locale, "dayMonth")}</text>
+                <text x={round(x + slot * 0.35)} y={HEIGHT - 10} textAnchor="middle" className="fill-slate-600 text-[11px]">{dayLabel(day, locale, "dayMonth")}</text>
               ) : null}
             </g>
           );
