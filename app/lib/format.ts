@@ -55,8 +55,8 @@ export function formatPercent(basisPoints: number, locale: Locale): string {
 }
 
 export type DateFormat = {
-  /** "long": 23. studenoga 2026.; "medium": 23. stu 2026.; "short"/"numeric": 23. 11. 2026. */
-  style?: "long" | "medium" | "short" | "numeric";
+  /** "long": 23. studenoga 2026.; "medium": 23. stu 2026.; "short"/"numeric": 23. 11. 2026.; "dayMonth": 23. 11. (a chart's axis) */
+  style?: "long" | "medium" | "short" | "numeric" | "dayMonth";
   /** Add the time of day: "short" 14:05, "medium" 14:05:09. */
   time?: "short" | "medium";
   /** The shop's time zone unless told ("UTC" for a calendar date stored without a zone). */
@@ -68,7 +68,7 @@ export function formatDate(value: string | number | Date, locale: Locale, { styl
   const key = `d:${locale}:${style}:${time ?? ""}:${timeZone}`;
   const format = cached(key, () =>
     new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-      ...(style === "numeric" ? { year: "numeric", month: "numeric", day: "numeric" } : { dateStyle: style }),
+      ...(style === "numeric" ? { year: "numeric", month: "numeric", day: "numeric" } : style === "dayMonth" ? { month: "numeric", day: "numeric" } : { dateStyle: style }),
       ...(time ? (style === "numeric" ? { hour: "2-digit", minute: "2-digit", ...(time === "medium" ? { second: "2-digit" } : {}) } : { timeStyle: time }) : {}),
       timeZone,
     }),

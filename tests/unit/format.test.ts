@@ -12,6 +12,8 @@ describe("one formatter for dates, numbers and money per locale", () => {
     expect(formatDate(lateWinter, "hr", { style: "numeric" })).toBe("24. 11. 2026.");
     expect(formatDate(lateWinter, "en", { style: "numeric" })).toBe("24/11/2026");
     expect(formatDate(lateWinter, "de", { style: "numeric" })).toBe("24.11.2026");
+    expect(formatDate(lateWinter, "hr", { style: "dayMonth" })).toBe("24. 11.");
+    expect(formatDate(lateWinter, "de", { style: "dayMonth" })).toBe("24.11.");
     expect(formatDate(lateWinter, "en")).toBe("24 November 2026");
     // In summer Zagreb is UTC+2: 22:15 UTC on 30 June is 00:15 on 1 July.
     expect(formatDate(new Date("2026-06-30T22:15:00Z"), "de")).toBe("1. Juli 2026");

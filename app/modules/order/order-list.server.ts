@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
 import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
@@ -24,6 +24,8 @@ export const orderListQuery = listQuery(
     method: z.enum(PAYMENT_GATEWAYS).optional(),
     from: day,
     to: day,
+    // What is waiting for the shop (the dashboard's "to ship" figure links here).
+    todo: z.enum(["ship"]).optional(),
   },
 );
 export type OrderListQuery = z.output<typeof orderListQuery>;
@@ -42,6 +44,15 @@ export type OrderListRow = {
   status: OrderStatus;
 };
 
+/**
+ * Orders to ship: received (not yet shipped) and either paid, or cash on delivery, which is
+ * paid when it arrives. The dashboard counts the same condition it links to.
+ */
+export const toShip = and(
+  inArray(orders.status, ["received", "processing"]),
+  or(eq(orders.paymentStatus, "paid"), and(eq(orders.paymentGateway, "cashOnDelivery"), eq(orders.paymentStatus, "pending"))),
+)!;
+
 const customerName = sql<string>`trim(concat(${orders.billingAddress}->>'firstName', ' ', ${orders.billingAddress}->>'lastName'))`;
 
 function conditions(query: OrderListQuery): SQL | undefined {
@@ -55,6 +66,7 @@ function conditions(query: OrderListQuery): SQL | undefined {
   if (query.method) where.push(eq(orders.paymentGateway, query.method));
   if (query.from) where.push(gte(orders.createdAt, shopDayStart(query.from)));
   if (query.to) where.push(lt(orders.createdAt, shopDayEnd(query.to)));
+  if (query.todo === "ship") where.push(toShip);
   return and(...where);
 }
 
