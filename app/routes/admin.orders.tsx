@@ -53,6 +53,7 @@ export default function AdminOrders() {
         <FilterSelect name="status" label={t("adminOrders.columns.status")} value={query.status} options={filters.statuses.map((s) => ({ value: s, label: t(`orders.status.${s}`) }))} />
         <FilterSelect name="payment" label={t("adminOrders.columns.paymentStatus")} value={query.payment} options={filters.payments.map((s) => ({ value: s, label: t(`orders.paymentStatus.${s}`) }))} />
         <FilterSelect name="method" label={t("adminOrders.columns.paymentMethod")} value={query.method} options={filters.methods.map((m) => ({ value: m, label: t(`adminOrders.gateway.${m}`) }))} />
+        <FilterSelect name="todo" label={t("adminOrders.todo")} value={query.todo} options={[{ value: "ship", label: t("adminOrders.toShip") }]} />
         <FilterDate name="from" label={t("adminOrders.from")} value={query.from} />
         <FilterDate name="to" label={t("adminOrders.to")} value={query.to} />
       </ListFilters>

@@ -144,6 +144,6 @@ export function useTableSort(sort: TableSort) {
       query.delete("page");
       return `${location.pathname}?${query}`;
     },
-    label: (column: string, direction: "asc" | "desc") => t(`admin.list.sort.${direction}`, { column }),
+    label: (header: string, direction: "asc" | "desc") => t(`admin.list.sort.${direction}`, { column: header }),
   };
 }

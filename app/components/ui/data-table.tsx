@@ -20,8 +20,8 @@ type Props<Row> = {
   rowKey: (row: Row) => string | number;
   /** Shown in place of the rows when there are none (with the filters that emptied it). */
   empty: ReactNode;
-  /** The current sort and the link to sort by a column (the list's URL with sort and dir). */
-  sort?: TableSort & { href: (sort: TableSort) => string; label: (column: string, direction: "asc" | "desc") => string };
+  /** The current sort and the link to sort by a column (the list's URL with sort and dir); `label` names the link by the column's header. */
+  sort?: TableSort & { href: (sort: TableSort) => string; label: (header: string, direction: "asc" | "desc") => string };
   /**
    * Checkboxes for bulk actions: each ticked row posts `name=rowKey` with the form `formId`
    * (a form outside the table holds the bulk action buttons, so it works without JS).
@@ -96,7 +96,7 @@ function SortLink<Row>({ column, sort }: { column: Column<Row>; sort: NonNullabl
   // A click on the sorted column turns its direction; another column starts ascending.
   const direction = active && sort.direction === "asc" ? "desc" : "asc";
   return (
-    <Link to={sort.href({ column: column.id, direction })} className="inline-flex items-center gap-1 hover:text-brand-700" aria-label={sort.label(column.id, direction)}>
+    <Link to={sort.href({ column: column.id, direction })} className="inline-flex items-center gap-1 hover:text-brand-700" aria-label={sort.label(typeof column.header === "string" ? column.header : column.id, direction)}>
       {column.header}
       {active ? <span aria-hidden="true">{sort.direction === "asc" ? "▲" : "▼"}</span> : null}
     </Link>
