@@ -43,7 +43,7 @@ const SHOP_SCREENS = [
   "/social-login",
 ];
 const NOT_FOUND = ["/ova-stranica-ne-postoji", "/shop/nema-je", "/en/does/not/exist"];
-const ADMIN_SCREENS = ["/admin", "/admin/cache", "/admin/consent", "/admin/consent/registerForm", "/admin/comments", "/admin/cart-settings", "/admin/forms", "/admin/templates"];
+const ADMIN_SCREENS = ["/admin", "/admin/cache", "/admin/consent", "/admin/consent/registerForm", "/admin/comments", "/admin/cart-settings", "/admin/enquiries", "/admin/templates"];
 
 /** Collects the page's console errors and uncaught errors; `allowed404` is the one document expected to fail. */
 function watch(page: Page) {
