@@ -48,6 +48,7 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   confirmEmail: { file: "routes/confirm-email.tsx", aliases: ["confirm-email"], redirectTargets: [{ param: "goal", in: "query" }] },
   priceEnquiry: { file: "routes/price-enquiry.tsx", rateLimit: "strict" },
   cartInquiry: { file: "routes/cart-inquiry.tsx", rateLimit: "strict" },
+  orderOffer: { file: "routes/order-offer.tsx", pageCache: false },
   form: { file: "routes/form.tsx", rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
   page: { file: "routes/page.tsx" },
 };
@@ -102,7 +103,11 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { file: "routes/admin.index.tsx", scope: "any", nav: "adminDashboard.nav", group: "sales" },
       { path: "orders", file: "routes/admin.orders.tsx", scope: "sales", nav: "adminOrders.nav", group: "sales" },
       { path: "orders.csv", file: "routes/admin.orders[.]csv.ts", scope: "sales" },
-      { path: "forms", file: "routes/admin.forms.tsx", scope: "sales", nav: "forms.admin.title", group: "sales" },
+      { path: "enquiries", file: "routes/admin.enquiries.tsx", scope: "sales", nav: "adminEnquiries.nav", group: "sales" },
+      { path: "enquiries.csv", file: "routes/admin.enquiries[.]csv.ts", scope: "sales" },
+      { path: "enquiries/:ref", file: "routes/admin.enquiries.$ref.tsx", scope: "sales" },
+      // The sent forms are part of the enquiries inbox: the old address leads there (decision 0041).
+      { path: "forms", file: "routes/admin.forms.tsx", scope: "sales" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
       { path: "consent", file: "routes/admin.consent.tsx", scope: "admin", nav: "admin.consents", group: "shop" },

@@ -28,6 +28,7 @@ export type RouteKey =
   | "confirmEmail"
   | "priceEnquiry"
   | "cartInquiry"
+  | "orderOffer"
   | "form"
   | "page";
 
@@ -95,6 +96,10 @@ export const ROUTES: Record<RouteKey, Entry> = {
   // The request-quote cart's inquiry (spec §2 request-quote cart variant): the request modal's page without JavaScript.
   cartInquiry: {
     paths: { hr: "kosarica/upit", en: "cart/inquiry", de: "einkaufswagen/anfrage" },
+  },
+  // An order draft made from a request-quote cart: the customer sees the offer and pays it (issue 14 item 4, docs/decisions/0041).
+  orderOffer: {
+    paths: { hr: "ponuda/:slug", en: "offer/:slug", de: "angebot/:slug" },
   },
   // The contact form and the forms defined in the database: where they post, and their page without JavaScript.
   form: { paths: { hr: "obrazac/:slug", en: "form/:slug", de: "formular/:slug" } },

@@ -35,6 +35,7 @@ const PARAMS_BY_ROUTE: [RegExp, Record<string, string>][] = [
   [/:form(-alias)?$/, { slug: "contact" }],
   [/admin\.consent\.\$slug$/, { slug: "registerForm" }],
   [/:profileOrder/, { slug: "AK-2026-00001" }],
+  [/admin\.enquiries\.\$ref$/, { ref: "enquiry-1" }],
 ];
 
 function routePath(build: ServerBuild, id: string): string {

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { formSubmissions, forms, mailOutbox, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema";
+import { formSubmissions, forms, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
@@ -135,27 +135,4 @@ async function mailTheShop(tx: Executor, definition: Definition, data: Record<st
   const subject = contact && typeof data.subject === "string" ? t("forms.mail.contactSubject", { subject: data.subject }) : t("forms.mail.subject", { form: title });
   const body = t("forms.mail.text", { form: title, language: locale, fields: lines.join("\n") });
   return sendMail({ kind: "formSubmission", to, replyTo: email || null, subject, text: body }, tx);
-}
-
-export const SUBMISSION_LIST_LIMIT = 100;
-
-/** The latest submissions for the backoffice, newest first, with the state of their mail. */
-export async function listSubmissions() {
-  const db = await getDb();
-  return db
-    .select({
-      id: formSubmissions.id,
-      formSlug: formSubmissions.formSlug,
-      email: formSubmissions.email,
-      data: formSubmissions.data,
-      locale: formSubmissions.locale,
-      consentLogId: formSubmissions.consentLogId,
-      mailStatus: mailOutbox.status,
-      createdAt: formSubmissions.createdAt,
-    })
-    .from(formSubmissions)
-    .leftJoin(mailOutbox, eq(mailOutbox.id, formSubmissions.mailId))
-    .where(eq(formSubmissions.siteId, SITE_ID))
-    .orderBy(desc(formSubmissions.id))
-    .limit(SUBMISSION_LIST_LIMIT);
 }

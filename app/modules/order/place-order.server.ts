@@ -171,8 +171,8 @@ async function lockCoupon(tx: Executor, code: string) {
   return findCoupon(tx, code);
 }
 
-/** The human order number "2026-000042": per site and year, the counter row locked by the upsert. */
-async function nextOrderNumber(tx: Executor) {
+/** The human order number "2026-000042": per site and year, the counter row locked by the upsert (checkout and the order drafts of request-quote carts, docs/decisions/0041). */
+export async function nextOrderNumber(tx: Executor) {
   const year = new Date().getUTCFullYear();
   const [row] = await tx
     .insert(orderNumbers)

@@ -1,0 +1,82 @@
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { orderItems, orders, paymentMethods } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import { env } from "~/.server/env.server";
+import { localized } from "~/lib/links";
+import type { Locale } from "~/lib/locales";
+import type { CurrentUser } from "~/modules/account/user.server";
+import { applicablePaymentMethods } from "~/modules/checkout/checkout.server";
+import type { PaymentStart } from "~/modules/payment/gateway.server";
+import { startPayment } from "~/modules/payment/payment.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { SITE_ID } from "~/modules/site/options";
+import { sendOrderConfirmation } from "./order-mail.server";
+import { offerTokenMatches } from "./order-offer-token.server";
+
+/**
+ * The customer's side of an order draft (docs/decisions/0041): the offer's page shows the
+ * priced lines to the order's customer (signed in with the order's e-mail or account) or to
+ * whoever holds the mailed link's token, and lets them pay it by bank transfer or card, the
+ * existing payment gateways. Accepting turns the draft into a received order awaiting
+ * payment (with checkout's confirmation mail); a card payment then goes through the card
+ * gateway's provider flow as at checkout.
+ */
+export type Order = typeof orders.$inferSelect;
+
+/** The ways of paying an offer: bank transfer and card, when active and available. */
+export const OFFER_GATEWAYS = ["bankTransfer", "card"] as const;
+
+export async function findOffer(slug: string, who: { user: Pick<CurrentUser, "id" | "email"> | null; token: string | null }) {
+  const db = await getDb();
+  const [order] = await db.select().from(orders).where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug.slice(0, 64))));
+  if (!order) return null;
+  const mine = who.user !== null && (order.userId === who.user.id || order.email === who.user.email.toLowerCase());
+  if (!mine && !offerTokenMatches(order.id, who.token)) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+  return { order, items };
+}
+
+export async function offerMethods(locale: Locale) {
+  return (await applicablePaymentMethods(locale)).filter((m) => (OFFER_GATEWAYS as readonly string[]).includes(m.gateway) && m.available);
+}
+
+const methodMissing = () => new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined", field: "methodId" });
+
+/**
+ * The customer accepts the offer with a way of paying. A card payment is started (its
+ * provider URL built and the provider asked) before anything is written, so a provider that
+ * is down leaves the draft as it was. A draft accepted already (a doubled post) is not
+ * changed again: its next page is answered as for the first post.
+ */
+export async function acceptOffer(order: Order, methodId: number): Promise<{ order: Order; start: PaymentStart }> {
+  const locale = order.locale as Locale;
+  const db = await getDb();
+  if (order.status !== "draft") return { order, start: await nextStep(order) };
+  const [method] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)));
+  if (!method || !(await offerMethods(locale)).some((m) => m.id === method.id)) throw methodMissing();
+  const start = await startPayment(method.gateway, { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale }, env.PUBLIC_URL);
+  const site = await getSiteContext(locale);
+  const { accepted, mail } = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: "received", paymentMethodId: method.id, paymentGateway: method.gateway, paymentMethodName: localized(method.name, locale), updatedAt: new Date(), version: order.version + 1 })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "draft")))
+      .returning();
+    if (!updated) return { accepted: null, mail: null };
+    return { accepted: updated, mail: await sendOrderConfirmation(tx, updated, site.currency) };
+  });
+  await mail?.deliver();
+  if (!accepted) {
+    // Accepted meanwhile in another tab: that acceptance stands.
+    const [current] = await db.select().from(orders).where(eq(orders.id, order.id));
+    return { order: current, start: await nextStep(current) };
+  }
+  return { order: accepted, start };
+}
+
+/** An accepted offer's next page: the provider again for an unpaid card order, else the success page. */
+async function nextStep(order: Order): Promise<PaymentStart> {
+  if (order.paymentGateway !== "card" || order.paymentStatus === "paid" || order.status === "draft") return { kind: "done" };
+  return startPayment("card", { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale: order.locale as Locale }, env.PUBLIC_URL);
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readListQuery } from "~/modules/admin/list.server";
+import { csvResponse } from "~/modules/admin/csv.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { inboxCsvColumns } from "~/modules/enquiry/inbox-csv.server";
+import { exportInbox, inboxListQuery } from "~/modules/enquiry/inbox.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/enquiries.csv?<the list's query>: every entry of the filtered inbox (DESIGN.md "One list pattern"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "sales");
+  const query = await readListQuery(request, inboxListQuery);
+  return csvResponse("upiti", await inboxCsvColumns(requestLocale(request).locale), await exportInbox(query));
+}
