@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
-import { addresses, orders, users } from "~/.server/db/schema";
+import { users } from "~/.server/db/schema";
 import { optionalText } from "~/lib/schema-fields";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
 import { SITE_ID } from "~/modules/site/options";
+import { CUSTOMER_KINDS, YES_NO } from "./customer-filters";
 
 /**
  * The backoffice customer list (issue 14 item 3), the order list's pattern: customers are
@@ -19,8 +20,6 @@ import { SITE_ID } from "~/modules/site/options";
  * taken off.
  */
 const day = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
-export const CUSTOMER_KINDS = ["registered", "guest"] as const;
-export const YES_NO = ["yes", "no"] as const;
 
 export const customerListQuery = listQuery(
   { sorts: ["createdAt", "name", "email", "orders", "spent"], sort: "createdAt", dir: "desc" },
@@ -49,28 +48,26 @@ export type CustomerListRow = {
   spentCents: number;
 };
 
-const boughtOrders = sql`${orders.userId} = ${users.id} and ${orders.status} <> 'draft'`;
-const ordersCount = sql<number>`(select count(*) from ${orders} where ${boughtOrders})`.mapWith(Number);
-const spentCents = sql<number>`(select coalesce(sum(${orders.orderTotalCents} - ${orders.refundedCents}), 0) from ${orders} where ${boughtOrders} and ${orders.status} <> 'cancelled')`.mapWith(Number);
+// Correlated subqueries spelled out in SQL: drizzle leaves columns unqualified in a
+// one-table select, and "user_id" = "id" would then compare a row with itself.
+const boughtOrders = sql.raw(`o.user_id = "users"."id" and o.status <> 'draft'`);
+const ordersCount = sql<number>`(select count(*) from orders o where ${boughtOrders})`.mapWith(Number);
+const spentCents = sql<number>`(select coalesce(sum(o.order_total_cents - o.refunded_cents), 0) from orders o where ${boughtOrders} and o.status <> 'cancelled')`.mapWith(Number);
 // The address book's first company and phone: what the list shows beside the name.
-const firstOf = (column: typeof addresses.companyName | typeof addresses.contactPhone) =>
-  sql<string>`coalesce((select ${column} from ${addresses} where ${addresses.userId} = ${users.id} and ${column} <> '' order by ${addresses.id} limit 1), '')`;
+const firstOf = (column: "company_name" | "contact_phone") =>
+  sql<string>`coalesce((select ${sql.raw(`a.${column}`)} from addresses a where a.user_id = "users"."id" and ${sql.raw(`a.${column}`)} <> '' order by a.id limit 1), '')`;
 const fullName = sql<string>`trim(concat(${users.firstName}, ' ', ${users.lastName}))`;
 
 function searchCondition(term: string): SQL {
   const pattern = likePattern(term);
-  const inAddressBook = [
-    ilike(addresses.companyName, pattern),
-    ilike(addresses.contactPhone, pattern),
-    ilike(sql`concat(${addresses.firstName}, ' ', ${addresses.lastName})`, pattern),
-  ];
+  const inAddressBook = [sql`a.company_name ilike ${pattern}`, sql`a.contact_phone ilike ${pattern}`, sql`concat(a.first_name, ' ', a.last_name) ilike ${pattern}`];
   // A phone typed with other spaces or dashes than it was saved with still finds it.
   const digits = term.replace(/\D/g, "");
-  if (digits.length >= 3 && /^[\d\s()+\-/.]+$/.test(term)) inAddressBook.push(sql`regexp_replace(${addresses.contactPhone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  if (digits.length >= 3 && /^[\d\s()+\-/.]+$/.test(term)) inAddressBook.push(sql`regexp_replace(a.contact_phone, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
   return or(
     ilike(users.email, pattern),
     ilike(fullName, pattern),
-    sql`exists (select 1 from ${addresses} where ${addresses.userId} = ${users.id} and (${or(...inAddressBook)}))`,
+    sql`exists (select 1 from addresses a where a.user_id = "users"."id" and (${sql.join(inAddressBook, sql` or `)}))`,
   )!;
 }
 
@@ -96,8 +93,8 @@ async function selectRows(query: CustomerListQuery, limit: number, offset: numbe
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
-      company: firstOf(addresses.companyName),
-      phone: firstOf(addresses.contactPhone),
+      company: firstOf("company_name"),
+      phone: firstOf("contact_phone"),
       createdAt: users.createdAt,
       verifiedAt: users.emailVerifiedAt,
       guest: users.isGuest,
