@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { intent, customerId = [] } = submission.value;
   const url = new URL(request.url);
   const back = localPath(`${url.pathname}${url.search}`, "/admin/customers");
-  if (customerId.length === 0) return redirect(back, { headers: await setToast({ type: "info", key: "adminCustomers.bulk.none" }) });
+  if (customerId.length === 0) return redirect(back, { headers: await setToast({ type: "info", key: "admin.list.noneSelected" }) });
   const count = await setCustomersBlocked(staff, customerId, intent === "block");
   return redirect(back, { headers: await setToast({ type: "success", key: `adminCustomers.bulk.${intent === "block" ? "blocked" : "unblocked"}`, values: { count } }) });
 }
@@ -86,7 +86,7 @@ export default function AdminCustomers() {
         <FilterDate name="from" label={t("adminCustomers.from")} value={query.from} />
         <FilterDate name="to" label={t("adminCustomers.to")} value={query.to} />
       </ListFilters>
-      <BulkActions formId={BULK_FORM} label={t("adminCustomers.bulk.label")}>
+      <BulkActions formId={BULK_FORM} label={t("admin.list.bulk")}>
         <Button name="intent" value="block" size="sm" variant="secondary" pending={bulkPending && navigation.formData?.get("intent") === "block"}>{t("adminCustomers.bulk.block")}</Button>
         <Button name="intent" value="unblock" size="sm" variant="secondary" pending={bulkPending && navigation.formData?.get("intent") === "unblock"}>{t("adminCustomers.bulk.unblock")}</Button>
       </BulkActions>
@@ -96,7 +96,7 @@ export default function AdminCustomers() {
         rows={rows}
         rowKey={(c) => c.id}
         sort={sort}
-        selection={{ name: "customerId", formId: BULK_FORM, label: (c) => t("adminCustomers.bulk.select", { email: c.email }), allLabel: t("adminCustomers.bulk.selectAll") }}
+        selection={{ name: "customerId", formId: BULK_FORM, label: (c) => t("admin.list.selectRow", { name: c.email }), allLabel: t("admin.list.selectAll") }}
         empty={t("adminCustomers.empty")}
         testId="customers-table"
         rowTestId="customer-row"

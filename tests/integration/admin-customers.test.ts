@@ -231,7 +231,7 @@ describe("blocking", () => {
       expect(refused.html).toContain("Narudžbu s ovom adresom e-pošte nije moguće zaprimiti.");
 
       const none = await submit(admin, "/admin/customers", { intent: "unblock" });
-      expect(none.toast?.text).toBe("Niste označili nijednog kupca.");
+      expect(none.toast?.text).toBe("Niste odabrali nijedan redak.");
       expect((await submit(admin, "/admin/customers", { intent: "unblock", customerId: [String(people.gost), String(people.marija)] })).toast?.text).toBe("Odblokirano kupaca: 2");
       expect((await auditOf(people.gost)).map((row) => row.action)).toEqual(["block", "unblock"]);
     } finally {
