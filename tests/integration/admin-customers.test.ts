@@ -20,7 +20,7 @@ import {
 } from "~/.server/db/schema";
 import { TEST_ADDRESS } from "~/modules/payment/test-provider/test-orders.server";
 import { SITE_ID } from "~/modules/site/options";
-import { decodeEntities, submit, toastOf } from "../setup/account-helpers";
+import { decodeEntities, submit } from "../setup/account-helpers";
 import { loginAsAdmin } from "../setup/accounts";
 import { Visitor } from "../setup/client";
 import { placeOrder } from "../setup/orders";
