@@ -4,6 +4,7 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, users } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
+import { orderBlocked } from "./blocked.server";
 
 /**
  * Guest checkout (spec §6 "Guest user: created by the register call, remembered by a
@@ -36,10 +37,12 @@ export async function registerGuest(tx: Executor, cartId: number, rawEmail: unkn
   if (!email) throw new DomainError("invalidEmail", { message: "Invalid e-mail", key: "core.validation.email" });
   await tx.insert(users).values({ siteId: SITE_ID, email, isGuest: true }).onConflictDoNothing();
   const [user] = await tx
-    .select({ id: users.id, isGuest: users.isGuest })
+    .select({ id: users.id, isGuest: users.isGuest, blockedAt: users.blockedAt })
     .from(users)
     .where(and(eq(users.siteId, SITE_ID), eq(users.email, email)));
   if (!user.isGuest) throw new DomainError("accountExists", { message: "Account exists", key: "checkout.guest.accountExists", status: 409 });
+  // A guest blocked in the backoffice is told at once, not only when placing the order.
+  if (user.blockedAt) throw orderBlocked();
   await tx.update(carts).set({ userId: user.id }).where(eq(carts.id, cartId));
   return { guest: { id: user.id, email }, cookie: guestCookie(email) };
 }

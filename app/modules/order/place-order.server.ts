@@ -10,6 +10,7 @@ import { findCoupon, loadCartItems, normaliseCouponCode, priceCart } from "~/mod
 import { cartArchived, protectCodeMatches, sessionMissing, sessionUsed, type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
 import { logConsents } from "~/modules/consent/consent.server";
+import { refuseBlockedEmail } from "~/modules/account/blocked.server";
 import type { OutboxMail } from "~/modules/mail/mail.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { sendOrderConfirmation } from "./order-mail.server";
@@ -52,6 +53,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     if (existing) return { order: existing, created: false, mail: null };
     if (cart.status === "archived") throw cartArchived();
     if (cart.usedAt) throw sessionUsed();
+    // A blocked account orders neither signed in (its session reads as signed out) nor as a guest.
+    await refuseBlockedEmail(tx, input.shopper.email);
     if (!cart.deliveryAddress || !cart.billingAddress) throw new DomainError("addressMissing", { message: "Address missing", key: "checkout.addressMissing" });
 
     const [payment] = input.paymentMethodId

@@ -1,0 +1,137 @@
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import {
+  accountTokens,
+  addresses,
+  carts,
+  comments,
+  consentLogs,
+  enquiryReplies,
+  formSubmissions,
+  loginFailures,
+  mailOutbox,
+  newsletterSubscribers,
+  orders,
+  priceEnquiries,
+  sessions,
+  users,
+  wishlistEntries,
+  type OrderAddress,
+} from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import { recordAudit } from "~/modules/admin/audit.server";
+import type { Staff } from "~/modules/admin/staff.server";
+import { checkVersion } from "~/modules/admin/versioned.server";
+import { throttleKey } from "~/modules/account/login-throttle.server";
+import { SITE_ID } from "~/modules/site/options";
+import { lockCustomer } from "./customer-admin.server";
+
+/**
+ * GDPR erasure (issue 14 item 3; GDPR art. 17, docs/decisions/0040), in one transaction:
+ * - orders stay for the accounts (the law keeps invoices for years) but lose the person:
+ *   e-mail `obrisano-<id>@invalid`, names, phones, e-mails and, for a private buyer, the
+ *   street blanked; country, city, zip, and a company buyer's name, OIB and street (a
+ *   company's invoice data, not a person's) kept; the delivery instructions and member
+ *   card cleared;
+ * - carts that became orders lose their addresses the same way; the others are deleted;
+ * - the account and everything hanging on it are deleted: addresses, wishlist, sessions,
+ *   tokens, comments, the sign-in lock; so are the newsletter sign-up, price enquiries and
+ *   form submissions (with the shop's replies) and mails sent to the e-mail;
+ * - the consent log rows keep what was accepted when, without the e-mail.
+ * The audit row names the customer's id and how many rows each step touched, no personal data.
+ */
+export type ErasureCounts = Record<"orders" | "addresses" | "wishlist" | "sessions" | "tokens" | "carts" | "comments" | "newsletter" | "enquiries" | "submissions" | "consentLogs" | "mails", number>;
+
+export const erasureNotConfirmed = () =>
+  new DomainError("erasureNotConfirmed", { message: "The typed e-mail is not the customer's", key: "adminCustomers.erase.mismatch", field: "confirmEmail" });
+
+/** An order's address as the accounts need it: the place, and a company's invoice data; no person. */
+export function anonymiseAddress(address: OrderAddress | null): OrderAddress | null {
+  if (!address) return null;
+  const company = address.companyOib !== "" || address.companyName !== "";
+  return {
+    ...address,
+    firstName: "",
+    lastName: "",
+    contactEmail: "",
+    contactPhone: "",
+    street: company ? address.street : "",
+    houseNumber: company ? address.houseNumber : "",
+  };
+}
+
+export async function eraseCustomer(staff: Staff, id: number, input: { version: number; confirmEmail: string }): Promise<ErasureCounts> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const customer = await lockCustomer(tx, id);
+    checkVersion(customer.version, input.version);
+    if (input.confirmEmail.trim().toLowerCase() !== customer.email) throw erasureNotConfirmed();
+    const email = customer.email;
+    const counts: ErasureCounts = {
+      orders: await anonymiseOrders(tx, id),
+      carts: await eraseCarts(tx, id),
+      addresses: await removed(tx.delete(addresses).where(eq(addresses.userId, id)).returning({ id: addresses.id })),
+      wishlist: await removed(tx.delete(wishlistEntries).where(eq(wishlistEntries.userId, id)).returning({ id: wishlistEntries.id })),
+      sessions: await removed(tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })),
+      tokens: await removed(tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id })),
+      comments: await removed(tx.delete(comments).where(eq(comments.userId, id)).returning({ id: comments.id })),
+      newsletter: await removed(tx.delete(newsletterSubscribers).where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email))).returning({ id: newsletterSubscribers.id })),
+      enquiries: await eraseCorrespondence(tx, "enquiry", email),
+      submissions: await eraseCorrespondence(tx, "submission", email),
+      consentLogs: await removed(tx.update(consentLogs).set({ email: null }).where(and(eq(consentLogs.siteId, SITE_ID), eq(consentLogs.email, email))).returning({ id: consentLogs.id })),
+      mails: await removed(tx.delete(mailOutbox).where(eq(mailOutbox.to, email)).returning({ id: mailOutbox.id })),
+    };
+    await tx.delete(loginFailures).where(eq(loginFailures.key, throttleKey(email)));
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, staff, { entity: "customer", entityId: id, action: "erase", after: counts });
+    return counts;
+  });
+}
+
+async function removed(rows: Promise<unknown[]>): Promise<number> {
+  return (await rows).length;
+}
+
+async function anonymiseOrders(tx: Executor, userId: number): Promise<number> {
+  const rows = await tx.select({ id: orders.id, delivery: orders.deliveryAddress, billing: orders.billingAddress }).from(orders).where(eq(orders.userId, userId)).for("update");
+  for (const row of rows) {
+    await tx
+      .update(orders)
+      .set({
+        email: `obrisano-${row.id}@invalid`,
+        userId: null,
+        deliveryAddress: anonymiseAddress(row.delivery)!,
+        billingAddress: anonymiseAddress(row.billing)!,
+        instructions: "",
+        memberCardBarcode: null,
+        version: sql`${orders.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, row.id));
+  }
+  return rows.length;
+}
+
+/** Carts never ordered are deleted; an ordered one keeps its lines for the order but loses the person. */
+async function eraseCarts(tx: Executor, userId: number): Promise<number> {
+  const open = await tx
+    .delete(carts)
+    .where(and(eq(carts.userId, userId), notExists(tx.select({ one: sql`1` }).from(orders).where(eq(orders.cartId, carts.id)))))
+    .returning({ id: carts.id });
+  const ordered = await tx.select({ id: carts.id, delivery: carts.deliveryAddress, billing: carts.billingAddress }).from(carts).where(eq(carts.userId, userId));
+  for (const cart of ordered) {
+    await tx
+      .update(carts)
+      .set({ userId: null, deliveryAddress: anonymiseAddress(cart.delivery), billingAddress: anonymiseAddress(cart.billing), instructions: "", memberCardBarcode: null })
+      .where(eq(carts.id, cart.id));
+  }
+  return open.length + ordered.length;
+}
+
+/** Price enquiries or form submissions sent with the e-mail, and the shop's replies to them. */
+async function eraseCorrespondence(tx: Executor, source: "enquiry" | "submission", email: string): Promise<number> {
+  const table = source === "enquiry" ? priceEnquiries : formSubmissions;
+  const rows = await tx.delete(table).where(and(eq(table.siteId, SITE_ID), eq(table.email, email))).returning({ id: table.id });
+  if (rows.length > 0) await tx.delete(enquiryReplies).where(and(eq(enquiryReplies.source, source), inArray(enquiryReplies.sourceId, rows.map((r) => r.id))));
+  return rows.length;
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { customerIdOf, orNotFound } from "~/modules/customer/customer-route.server";
+import { exportCustomerData } from "~/modules/customer/customer-export.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/customers/:id/export: everything kept about the customer as a JSON file (GDPR access), audited. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, "sales");
+  const id = await customerIdOf(request, params.id);
+  const body = await orNotFound(request, exportCustomerData(staff, id, requestLocale(request).locale));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="kupac-${id}-${day}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { readSubmission } from "~/.server/forms.server";
+import { setToast } from "~/.server/toast.server";
+import { AdminPage, BulkActions, FilterDate, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
+import { Button } from "~/components/ui/button";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { formatDate, formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import { localPath } from "~/lib/local-path";
+import { readListQuery } from "~/modules/admin/list.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { setCustomersBlocked } from "~/modules/customer/customer-admin.server";
+import { CUSTOMER_KINDS, YES_NO } from "~/modules/customer/customer-filters";
+import { customerListQuery, listCustomers } from "~/modules/customer/customer-list.server";
+import { customerBulkSchema } from "~/modules/customer/customer.schema";
+import { CustomerBadges } from "~/modules/customer/customer-badges";
+import { requestLocale } from "~/modules/site/locale.server";
+import { getSiteContext } from "~/modules/site/site.server";
+
+export const handle = { i18n: ["adminCustomers"] };
+
+const BULK_FORM = "customers-bulk";
+
+/**
+ * Customers (/admin/customers, issue 14 item 3): the order list's pattern (admin.orders.tsx)
+ * over the shop's customers, registered and guests; /admin/customers.csv with the same
+ * query is the spreadsheet. Ticked rows can be blocked or unblocked at once.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "sales");
+  const query = await readListQuery(request, customerListQuery);
+  const { locale } = requestLocale(request);
+  const [{ rows, page }, site] = await Promise.all([listCustomers(query), getSiteContext(locale)]);
+  return { locale, query, rows, page, currency: site.currency };
+}
+
+/** The bulk action: block or unblock the ticked customers; the toast says how many changed. */
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, "sales");
+  const { submission } = await readSubmission(request, customerBulkSchema);
+  // The buttons post a known intent and the checkboxes row ids: anything else is a forged post.
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const { intent, customerId = [] } = submission.value;
+  const url = new URL(request.url);
+  const back = localPath(`${url.pathname}${url.search}`, "/admin/customers");
+  if (customerId.length === 0) return redirect(back, { headers: await setToast({ type: "info", key: "admin.list.noneSelected" }) });
+  const count = await setCustomersBlocked(staff, customerId, intent === "block");
+  return redirect(back, { headers: await setToast({ type: "success", key: `adminCustomers.bulk.${intent === "block" ? "blocked" : "unblocked"}`, values: { count } }) });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function AdminCustomers() {
+  const { locale, query, rows, page, currency } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const bulkPending = navigation.state === "submitting" && navigation.formData?.has("customerId") === true;
+  const sort = useTableSort({ column: query.sort, direction: query.dir });
+  const yesNo = YES_NO.map((v) => ({ value: v, label: t(`adminCustomers.${v}`) }));
+  const columns: Column<Row>[] = [
+    {
+      id: "name",
+      header: t("adminCustomers.columns.name"),
+      sortable: true,
+      cell: (c) => (
+        <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 underline">
+          {`${c.firstName} ${c.lastName}`.trim() || c.email}
+        </Link>
+      ),
+    },
+    { id: "email", header: t("adminCustomers.columns.email"), sortable: true, cell: (c) => c.email },
+    { id: "company", header: t("adminCustomers.columns.company"), cell: (c) => (<><span className="block">{c.company}</span><span className="block text-xs text-slate-600">{c.phone}</span></>) },
+    { id: "createdAt", header: t("adminCustomers.columns.created"), sortable: true, cell: (c) => <time dateTime={c.createdAt} className="whitespace-nowrap">{formatDate(c.createdAt, locale, { style: "numeric" })}</time> },
+    { id: "status", header: t("adminCustomers.columns.status"), cell: (c) => <CustomerBadges guest={c.guest} verified={c.verified} blocked={c.blocked} /> },
+    { id: "orders", header: t("adminCustomers.columns.orders"), sortable: true, align: "end", cell: (c) => c.ordersCount },
+    { id: "spent", header: t("adminCustomers.columns.spent"), sortable: true, align: "end", cell: (c) => formatPrice(c.spentCents, currency, locale) },
+  ];
+  return (
+    <AdminPage title={t("adminCustomers.title")} testId="admin-customers">
+      <ListFilters searchLabel={t("adminCustomers.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
+        <FilterSelect name="kind" label={t("adminCustomers.columns.kind")} value={query.kind} options={CUSTOMER_KINDS.map((k) => ({ value: k, label: t(`adminCustomers.kind.${k}`) }))} />
+        <FilterSelect name="verified" label={t("adminCustomers.columns.verified")} value={query.verified} options={yesNo} />
+        <FilterSelect name="blocked" label={t("adminCustomers.columns.blocked")} value={query.blocked} options={yesNo} />
+        <FilterDate name="from" label={t("adminCustomers.from")} value={query.from} />
+        <FilterDate name="to" label={t("adminCustomers.to")} value={query.to} />
+      </ListFilters>
+      <BulkActions formId={BULK_FORM} label={t("admin.list.bulk")}>
+        <Button name="intent" value="block" size="sm" variant="secondary" pending={bulkPending && navigation.formData?.get("intent") === "block"}>{t("adminCustomers.bulk.block")}</Button>
+        <Button name="intent" value="unblock" size="sm" variant="secondary" pending={bulkPending && navigation.formData?.get("intent") === "unblock"}>{t("adminCustomers.bulk.unblock")}</Button>
+      </BulkActions>
+      <DataTable
+        caption={t("adminCustomers.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.id}
+        sort={sort}
+        selection={{ name: "customerId", formId: BULK_FORM, label: (c) => t("admin.list.selectRow", { name: c.email }), allLabel: t("admin.list.selectAll") }}
+        empty={t("adminCustomers.empty")}
+        testId="customers-table"
+        rowTestId="customer-row"
+      />
+      <ListFooter info={page} />
+    </AdminPage>
+  );
+}

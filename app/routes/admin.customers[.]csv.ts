@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readListQuery } from "~/modules/admin/list.server";
+import { csvResponse } from "~/modules/admin/csv.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { customerCsvColumns } from "~/modules/customer/customer-csv.server";
+import { customerListQuery, exportCustomers } from "~/modules/customer/customer-list.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/customers.csv?<the list's query>: every customer of the filtered list (DESIGN.md "One list pattern"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "sales");
+  const query = await readListQuery(request, customerListQuery);
+  return csvResponse("kupci", await customerCsvColumns(requestLocale(request).locale), await exportCustomers(query));
+}
