@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
   const query = await readListQuery(request, staffListQuery);
   const { rows, page } = await listStaff(query);
-  return { locale: requestLocale(request).locale, query, rows, page, constraint: formConstraint(inviteStaffSchema) };
+  return { locale: requestLocale(request).locale, query, rows, page, statuses: STAFF_STATUSES, constraint: formConstraint(inviteStaffSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AdminUsers() {
-  const { locale, query, rows, page, constraint } = useLoaderData<typeof loader>();
+  const { locale, query, rows, page, statuses, constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const date = (value: string | null) => (value ? <time dateTime={value} className="whitespace-nowrap">{formatDate(value, locale, { style: "numeric", time: "short" })}</time> : "–");
@@ -67,7 +67,7 @@ export default function AdminUsers() {
   return (
     <AdminPage title={t("adminUsers.title")} testId="admin-users">
       <ListFilters searchLabel={t("adminUsers.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="status" label={t("adminUsers.columns.status")} value={query.status} options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`adminUsers.status.${s}`) }))} />
+        <FilterSelect name="status" label={t("adminUsers.columns.status")} value={query.status} options={statuses.map((s) => ({ value: s, label: t(`adminUsers.status.${s}`) }))} />
         <FilterSelect name="scope" label={t("adminUsers.columns.scope")} value={query.scope} options={BACKOFFICE_SCOPES.map((s) => ({ value: s, label: t(`adminUsers.scope.${s}`) }))} />
       </ListFilters>
       <DataTable caption={t("adminUsers.title")} columns={columns} rows={rows} rowKey={(u) => u.id} sort={sort} empty={t("adminUsers.empty")} testId="users-table" rowTestId="user-row" />
