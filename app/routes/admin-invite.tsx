@@ -26,6 +26,7 @@ export const meta = () => [{ title: "Admin | Alu Krov" }, { name: "robots", cont
  * A link that is unknown, used or expired says so, never a 500. Private: the token is a secret.
  */
 const PRIVATE = { "Cache-Control": "private, no-store" };
+export const headers = () => PRIVATE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
-import { sessions, users } from "~/.server/db/schema";
+import { users } from "~/.server/db/schema";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
@@ -36,7 +36,8 @@ export type StaffRow = {
 };
 
 const status = sql<StaffStatus>`case when ${users.blockedAt} is not null then 'deactivated' when ${users.passwordHash} is null then 'invited' else 'active' end`;
-const lastSignIn = sql<Date | string | null>`(select ${max(sessions.createdAt)} from ${sessions} where ${sessions.userId} = ${users.id})`;
+// Spelled out: in a select list drizzle leaves columns unqualified, and "id" would be the session's.
+const lastSignIn = sql<Date | string | null>`(select max(s.created_at) from sessions s where s.user_id = "users"."id")`;
 
 function conditions(query: StaffListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, true)];
