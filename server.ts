@@ -14,6 +14,7 @@ import { createCachingRequestHandler } from "./app/.server/http/page-cache.serve
 import { trackingCsp } from "./app/.server/http/tracking-csp.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
 import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
+import { startMailRetryWorker, stopMailRetryWorker } from "./app/modules/mail/mail-retry.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
@@ -22,6 +23,8 @@ const development = !here.endsWith(`${path.sep}build`);
 async function main() {
   // Migrate and seed before accepting requests, so a broken database fails the start.
   await getDb();
+  // Failed mails are tried again in the background (only with SMTP_URL; docs/decisions/0042).
+  startMailRetryWorker();
 
   const vite = development
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -80,6 +83,7 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopMailRetryWorker();
     console.log(`${signal}: closing`);
     server.close();
     server.closeAllConnections?.();

@@ -1,11 +1,42 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "./db/client.server";
-import { sessions } from "./db/schema";
+import { sessions, users } from "./db/schema";
 import { env, isProduction } from "./env.server";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30; // spec §9 default cookie max age, 2592000 s
+
+/**
+ * A backoffice user's session ends after a working day without a request (issue 14
+ * item 6, docs/decisions/0043): it is written with this expiry at sign-in and slid
+ * forward by backoffice requests, at most once a minute. Customers keep their 30 days.
+ */
+export const BACKOFFICE_IDLE_MS = 8 * 60 * 60 * 1000;
+const SLIDE_EVERY_MS = 60 * 1000;
+
+/** The expiry of a session row written for `userId`: a working day for backoffice users. */
+async function expiryOf(userId: number | undefined, expires: Date | undefined): Promise<Date> {
+  if (userId) {
+    const db = await getDb();
+    const [user] = await db.select({ backoffice: users.isBackofficeUser }).from(users).where(eq(users.id, userId));
+    if (user?.backoffice) return new Date(Date.now() + BACKOFFICE_IDLE_MS);
+  }
+  return expires ?? new Date(Date.now() + THIRTY_DAYS * 1000);
+}
+
+/**
+ * Moves a backoffice session's end to a working day from now. The condition makes it a
+ * write at most once a minute (and shortens a longer one, e.g. made at the shop's sign-in).
+ */
+export async function slideBackofficeSession(id: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const end = new Date(now.getTime() + BACKOFFICE_IDLE_MS);
+  await db
+    .update(sessions)
+    .set({ expiresAt: end })
+    .where(and(eq(sessions.id, id), or(lt(sessions.expiresAt, new Date(end.getTime() - SLIDE_EVERY_MS)), gt(sessions.expiresAt, end))));
+}
 
 /** The session cookie holds only a signed, random id; the data lives in the sessions table. */
 export const sessionCookie = createCookie("__session", {
@@ -28,7 +59,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
       id,
       userId: data.userId ?? null,
       data,
-      expiresAt: expires ?? new Date(Date.now() + THIRTY_DAYS * 1000),
+      expiresAt: await expiryOf(data.userId, expires),
     });
     return id;
   },
@@ -44,7 +75,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
     const db = await getDb();
     await db
       .update(sessions)
-      .set({ data, userId: data.userId ?? null, expiresAt: expires ?? new Date(Date.now() + THIRTY_DAYS * 1000) })
+      .set({ data, userId: data.userId ?? null, expiresAt: await expiryOf(data.userId, expires) })
       .where(eq(sessions.id, id));
   },
   async deleteData(id) {
@@ -68,7 +99,7 @@ export async function rotateSession(session: Session<SessionData>, data: Session
   return sessionStorage.commitSession(fresh);
 }
 
-/** Ends every session of a user except the one given (password change or reset). */
+/** Ends every session of a user except the one given (password change or reset, a deactivated backoffice user). */
 export async function endOtherSessions(userId: number, keepId?: string) {
   const db = await getDb();
   const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));

@@ -93,6 +93,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "test-payment-provider/outage", file: "routes/test-payment-provider.outage.ts", pageCache: false },
   { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
   { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
+  // A backoffice invitation's set-password page: the invitee is not signed in yet (issue 14 item 6).
+  { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx" },
   {
     path: "admin",
@@ -118,6 +120,13 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "consent/:slug", file: "routes/admin.consent.$slug.tsx", scope: "admin" },
       { path: "cart-settings", file: "routes/admin.cart-settings.tsx", scope: "admin", nav: "admin.cartSettings", group: "shop" },
       { path: "cache", file: "routes/admin.cache.tsx", scope: "admin", nav: "admin.caches", group: "shop" },
+      { path: "mail", file: "routes/admin.mail.tsx", scope: "admin", nav: "adminMail.nav", group: "shop" },
+      { path: "mail.csv", file: "routes/admin.mail[.]csv.ts", scope: "admin" },
+      { path: "mail/:id", file: "routes/admin.mail.$id.tsx", scope: "admin" },
+      { path: "users", file: "routes/admin.users.tsx", scope: "admin", nav: "adminUsers.nav", group: "shop" },
+      { path: "users.csv", file: "routes/admin.users[.]csv.ts", scope: "admin" },
+      { path: "users/:id", file: "routes/admin.users.$id.tsx", scope: "admin" },
+      { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminUsers.settings.nav", group: "shop" },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
-import { getSession } from "~/.server/session.server";
+import { getSession, slideBackofficeSession } from "~/.server/session.server";
 
 /** What pages may know about the signed-in user; never the password hash. */
 export type CurrentUser = {
@@ -16,7 +16,10 @@ export type CurrentUser = {
 };
 
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  const session = await getSession(request);
+  return userOfSession(await getSession(request));
+}
+
+async function userOfSession(session: Awaited<ReturnType<typeof getSession>>): Promise<CurrentUser | null> {
   const userId = session.get("userId");
   if (!userId) return null;
   const db = await getDb();
@@ -36,12 +39,17 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
   return user ?? null;
 }
 
-/** Admin pages: anyone but a backoffice user is sent to /adminLogin (spec §6). */
+/**
+ * Admin pages: anyone but a backoffice user is sent to /adminLogin (spec §6), and so is a
+ * backoffice user whose session ran out (a working day idle); each request slides it on.
+ */
 export async function requireBackofficeUser(request: Request): Promise<CurrentUser> {
-  const user = await getCurrentUser(request);
+  const session = await getSession(request);
+  const user = await userOfSession(session);
   if (!user?.isBackofficeUser) {
     const url = new URL(request.url);
     throw redirect(`/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  await slideBackofficeSession(session.id);
   return user;
 }

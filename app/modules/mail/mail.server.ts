@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { mailOutbox, type MailStatus } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
+import { nextMailAttempt } from "./mail-backoff";
+import type { MailKind } from "./mail-kinds";
 import { mailTransport, type MailTransport } from "./mail-transport.server";
 
 /**
@@ -19,26 +21,7 @@ import { mailTransport, type MailTransport } from "./mail-transport.server";
  *   await mail.deliver(); // after the commit
  */
 
-/** What a mail is for; the backoffice and the tests pick mails by it. */
-export type MailKind =
-  | "newsletterConfirmation"
-  | "priceEnquiry"
-  | "cartInquiry"
-  | "accountVerification"
-  | "passwordReset"
-  | "emailChanged"
-  | "orderConfirmation"
-  | "formSubmission"
-  | "eProductDownload"
-  // Issue 14: the backoffice's mails.
-  | "newOrder"
-  | "orderPaid"
-  | "orderShipped"
-  | "orderCancelled"
-  | "orderReturned"
-  | "enquiryReply"
-  | "orderDraft"
-  | "backofficeInvite";
+export type { MailKind } from "./mail-kinds";
 
 export type Mail = {
   kind: MailKind;
@@ -91,15 +74,38 @@ export async function sendMail(mail: Mail, tx?: Executor): Promise<OutboxMail> {
 
 /**
  * Sends a queued outbox row through `transport` and records the outcome. A refusal is
- * logged and kept on the row (status failed), never thrown: the enquiry or sign-up that
- * wrote the mail has succeeded, and the mail can be sent again from the outbox.
+ * logged and kept on the row (status failed, tried again later by the retry worker,
+ * mail-retry.server.ts), never thrown: the enquiry or sign-up that wrote the mail has
+ * succeeded, and the mail can be sent again from the outbox.
  */
 export async function deliverMail(id: number, transport: MailTransport | null = mailTransport(env.SMTP_URL)): Promise<MailStatus> {
   if (!transport) return "queued";
   const db = await getDb();
-  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  if (!mail) throw new Error(`Mail ${id} is not in the outbox`);
-  if (mail.status !== "queued") return mail.status;
+  // The claim: only a queued row nobody is sending (no lease) is taken, by one caller.
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: claimLease(new Date()) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "queued"), isNull(mailOutbox.nextAttemptAt)))
+    .returning();
+  if (!mail) {
+    const [row] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
+    if (!row) throw new Error(`Mail ${id} is not in the outbox`);
+    return row.status;
+  }
+  return sendClaimed(mail, transport);
+}
+
+/**
+ * How long a claimed mail is left to the process that claimed it: longer than the SMTP
+ * timeouts (mail-transport.server.ts); after it, a process that died mid-send is taken
+ * over by the retry worker.
+ */
+const CLAIM_LEASE_MS = 10 * 60_000;
+export const claimLease = (now: Date) => new Date(now.getTime() + CLAIM_LEASE_MS);
+
+/** Sends a row its caller has claimed (attempts counted, lease set) and records the outcome. */
+export async function sendClaimed(mail: typeof mailOutbox.$inferSelect, transport: MailTransport, now = new Date()): Promise<MailStatus> {
+  const db = await getDb();
   try {
     await transport.sendMail({
       from: env.MAIL_FROM,
@@ -109,12 +115,13 @@ export async function deliverMail(id: number, transport: MailTransport | null = 
       text: mail.text,
       html: mail.html ?? undefined,
     });
-    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, mail.id));
     return "sent";
   } catch (error) {
-    console.error(`Sending mail ${id} (${mail.kind}) failed`, error);
+    console.error(`Sending mail ${mail.id} (${mail.kind}) failed, attempt ${mail.attempts}`, error);
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(mailOutbox).set({ status: "failed", error: message.slice(0, ERROR_MAX) }).where(eq(mailOutbox.id, id));
+    const nextAttemptAt = nextMailAttempt(mail.attempts, now);
+    await db.update(mailOutbox).set({ status: "failed", error: message.slice(0, ERROR_MAX), nextAttemptAt }).where(eq(mailOutbox.id, mail.id));
     return "failed";
   }
 }

@@ -1,0 +1,22 @@
+/** What a mail is for; the backoffice (its kind filter) and the tests pick mails by it. */
+export const MAIL_KINDS = [
+  "newsletterConfirmation",
+  "priceEnquiry",
+  "cartInquiry",
+  "accountVerification",
+  "passwordReset",
+  "emailChanged",
+  "orderConfirmation",
+  "formSubmission",
+  "eProductDownload",
+  // Issue 14: the backoffice's mails.
+  "newOrder",
+  "orderPaid",
+  "orderShipped",
+  "orderCancelled",
+  "orderReturned",
+  "enquiryReply",
+  "orderDraft",
+  "backofficeInvite",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];

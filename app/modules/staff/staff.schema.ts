@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { integer, text } from "~/lib/schema-fields";
+import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
+import { EMAIL_MAX, NAME_MAX } from "~/modules/account/account-fields";
+
+/** The backoffice users screen's forms (issue 14 item 6). */
+const scope = z.enum(BACKOFFICE_SCOPES, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" });
+const version = integer({ min: 0 });
+
+/** Invite by mail: who, and the one scope they get. */
+export const inviteStaffSchema = z.object({
+  intent: z.literal("invite"),
+  email: text({ max: EMAIL_MAX, required: true, email: true }),
+  firstName: text({ max: NAME_MAX, required: true }),
+  lastName: text({ max: NAME_MAX }),
+  scope,
+});
+export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
+
+/** A user's page: change the scope, deactivate, reactivate, mail the invitation again; each with the version it showed. */
+export const staffEditSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("scope"), scope, version }),
+  z.object({ intent: z.literal("deactivate"), version }),
+  z.object({ intent: z.literal("reactivate"), version }),
+  z.object({ intent: z.literal("reinvite"), version }),
+]);
+export type StaffEdit = z.output<typeof staffEditSchema>;
