@@ -8,8 +8,7 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { localPath } from "~/lib/local-path";
-import { readListQuery } from "~/modules/admin/list.server";
+import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { setCustomersBlocked } from "~/modules/customer/customer-admin.server";
 import { CUSTOMER_KINDS, YES_NO } from "~/modules/customer/customer-filters";
@@ -43,8 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The buttons post a known intent and the checkboxes row ids: anything else is a forged post.
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const { intent, customerId = [] } = submission.value;
-  const url = new URL(request.url);
-  const back = localPath(`${url.pathname}${url.search}`, "/admin/customers");
+  const back = backToList(request);
   if (customerId.length === 0) return redirect(back, { headers: await setToast({ type: "info", key: "admin.list.noneSelected" }) });
   const count = await setCustomersBlocked(staff, customerId, intent === "block");
   return redirect(back, { headers: await setToast({ type: "success", key: `adminCustomers.bulk.${intent === "block" ? "blocked" : "unblocked"}`, values: { count } }) });

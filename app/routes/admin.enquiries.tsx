@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
+import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { bulkStatus } from "~/modules/enquiry/inbox-actions.server";
 import { INBOX_KINDS, INBOX_STATUSES } from "~/modules/enquiry/inbox-ref";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "sales");
   const { submission } = await readSubmission(request, bulkStatusSchema);
   // Back to the list the staff member was looking at: same filters and page (this route's own path, never a posted target).
-  const back = `/admin/enquiries${new URL(request.url).search}`;
+  const back = backToList(request);
   if (submission.status !== "success") return redirect(back, { headers: await setToast({ type: "error", key: "admin.list.badQuery" }) });
   const { refs, status } = submission.value;
   const changed = await bulkStatus(staff, refs, status);

@@ -9,7 +9,7 @@ import { setToast } from "~/.server/toast.server";
 import { MAIL_STATUSES } from "~/.server/db/schema";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
+import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { bulkResendSchema } from "~/modules/mail/mail-admin.schema";
 import { resendFailedMails } from "~/modules/mail/mail-admin.server";
@@ -44,9 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ? { type: "info", key: "adminMail.bulk.none" }
       : { type: counts.failed > 0 ? "warning" : "success", key: "adminMail.bulk.done", values: counts },
   );
-  // The form posts to the list's own URL: back to the same filtered page.
-  const search = new URLSearchParams(new URL(request.url).search).toString();
-  return redirect(`/admin/mail${search ? `?${search}` : ""}`, { headers });
+  return redirect(backToList(request), { headers });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];

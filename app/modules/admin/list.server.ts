@@ -60,3 +60,13 @@ export function listPage(total: number, query: { page: number; perPage: number }
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Where a list's bulk action returns: the list itself with the filters it was posted from
+ * (the bulk form posts to the list's own URL). Built from the request's own path, never
+ * from a posted value, so it is always local.
+ */
+export function backToList(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
