@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!orderId || !params.slug) throw new Response("Not Found", { status: 404 });
   const self = `/admin/orders/${encodeURIComponent(params.slug)}`;
   const intent = typeof submission.payload.intent === "string" ? submission.payload.intent.slice(0, 20) : "";
-  if (submission.status !== "success") return data<MoveAnswer>({ intent, errors: submission.error ?? {}, message: null }, { status: 400 });
+  if (submission.status !== "success") return data<MoveAnswer>({ intent, errors: submission.error ?? {}, message: null, values: typedValues(submission.payload) }, { status: 400 });
   const input = submission.value;
   try {
     if (input.intent === "note") {
@@ -65,6 +65,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error;
     return data<MoveAnswer>({ intent, errors: {}, message: messageKey(error.key, error.values) }, { status: error.status });
   }
+}
+
+/** The typed fields of a refused move (no secrets on this page), bounded, to fill the form again. */
+function typedValues(payload: Record<string, unknown>): Record<string, string> {
+  const fields = ["paidOn", "paidAmount", "carrier", "trackingNumber", "trackingUrl", "reason"];
+  return Object.fromEntries(fields.flatMap((name) => (typeof payload[name] === "string" ? [[name, (payload[name] as string).slice(0, 1000)]] : [])));
 }
 
 export default function AdminOrder() {

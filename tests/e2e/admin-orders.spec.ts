@@ -27,13 +27,17 @@ async function registerCustomer(page: Page, js: boolean, project: string) {
   return email;
 }
 
-/** Checkout by bank transfer, as in checkout.spec.ts; returns the order number. */
-async function orderByBankTransfer(page: Page, js: boolean, quantity: number) {
+async function addToCart(page: Page, js: boolean, quantity: number) {
   await page.goto(PRODUCT);
   await ready(page, js);
   const add = page.getByTestId("add-to-cart-form");
   await add.locator('[name="quantity"]').fill(String(quantity));
   await add.getByRole("button", { name: "Dodaj u košaricu" }).click();
+}
+
+/** Checkout by bank transfer, as in checkout.spec.ts; returns the order number. */
+async function orderByBankTransfer(page: Page, js: boolean, quantity: number) {
+  await addToCart(page, js, quantity);
   await page.getByTestId("checkout-link").click();
   await expect(page).toHaveURL(/\/naplata$/);
   await ready(page, js);
@@ -66,8 +70,9 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
   const email = await registerCustomer(page, js, info.project.name);
   const slug = await orderByBankTransfer(page, js, 15);
-  await page.goto(PRODUCT);
-  await expect(page.getByTestId("low-stock")).toHaveText("Još samo 3 na zalihi");
+  // 3 are left: another 15 do not fit.
+  await addToCart(page, js, 15);
+  await expect(page.getByText("Nema dovoljno na zalihi: dostupno je 3 kom.")).toBeVisible();
 
   const admin = await adminPage(browser, js, baseURL);
   await admin.goto("/admin/orders");
@@ -118,6 +123,9 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await expect(admin.getByTestId("audit-trail")).toContainText("Otkazano");
   await admin.context().close();
 
+  // The 15 are back in stock: the product page says so at once, and 15 fit in a cart again.
+  await addToCart(page, js, 15);
+  await expect(page.getByTestId("checkout-link")).toBeVisible();
   await page.goto(PRODUCT);
   await expect(page.getByTestId("stock-state")).toHaveText("Dostupno");
   await expect(page.getByTestId("low-stock")).toHaveCount(0);

@@ -194,7 +194,8 @@ describe("the moves", () => {
 
   it("refuses a move the state does not allow and a stale version with 409, nothing changed", async () => {
     const { slug } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
-    for (const fields of [{ intent: "deliver" }, { intent: "return" }, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" }]) {
+    const refusedMoves: Record<string, string>[] = [{ intent: "deliver" }, { intent: "return" }, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" }];
+    for (const fields of refusedMoves) {
       const refused = await move(slug, fields);
       expect(refused.status, fields.intent).toBe(409);
       expect(refused.html).toContain("Ta promjena nije dopuštena u trenutnom stanju narudžbe.");

@@ -11,7 +11,7 @@ import type { OrderMove } from "./order-states";
  * JavaScript), with the order's `version`; a move with fields opens in a <details>.
  * `answer` is the action's refusal of the last post (its field errors show at the fields).
  */
-export type MoveAnswer = { intent: string; errors: Record<string, string[] | null>; message: string | null };
+export type MoveAnswer = { intent: string; errors: Record<string, string[] | null>; message: string | null; values?: Record<string, string> };
 type Order = { version: number; orderTotalCents: number; paymentGateway: string; paymentStatus: string };
 
 export function OrderMoves({ order, moves, answer, today, totalText }: { order: Order; moves: OrderMove[]; answer: MoveAnswer | undefined; today: string; totalText: string }) {
@@ -77,11 +77,17 @@ function Input({ name, label, answer, intent, multiline, ...props }: InputProps)
   const text = useMessageText();
   const id = `${intent}-${name}`;
   const error = answer?.intent === intent ? answer.errors[name]?.[0] : undefined;
+  // What was typed comes back with a refusal, so a page without JavaScript keeps it.
+  const typed = answer?.intent === intent ? answer.values?.[name] : undefined;
   const common = { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined, className: "w-full max-w-md rounded border border-slate-300 px-2 py-1" };
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold">{label}</label>
-      {multiline ? <textarea {...common} required={props.required} maxLength={props.maxLength} rows={3} /> : <input {...common} {...props} />}
+      {multiline ? (
+        <textarea {...common} required={props.required} maxLength={props.maxLength} rows={3} defaultValue={typed} />
+      ) : (
+        <input {...common} {...props} defaultValue={typed ?? props.defaultValue} key={typed} />
+      )}
       {error ? <p id={`${id}-error`} className="text-sm text-red-700">{text(error)}</p> : null}
     </div>
   );

@@ -15,7 +15,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { payOrder } from "./downloads.server";
 import type { OrderMoveInput } from "./order-admin.schema";
 import { sendOrderConfirmation } from "./order-mail.server";
-import { nextCreditNoteNumber, releaseCoupon, returnStock } from "./order-return.server";
+import { nextCreditNoteNumber, releaseCoupon, returnStock, showReturnedStock } from "./order-return.server";
 import { canMove, refundsThroughProvider, type OrderMove } from "./order-states";
 import { sendStatusMail } from "./order-status-mail.server";
 
@@ -30,7 +30,7 @@ import { sendStatusMail } from "./order-status-mail.server";
 type Order = typeof orders.$inferSelect;
 type Actor = Pick<Staff, "id" | "email">;
 export type MoveInput = Extract<OrderMoveInput, { intent: OrderMove }>;
-export type MoveResult = { order: Order; move: OrderMove; paidAmountDiffers: boolean; refundedCents: number };
+export type MoveResult = { order: Order; move: OrderMove; paidAmountDiffers: boolean; refundedCents: number; stockReturned: boolean };
 
 export async function moveOrder(staff: Actor, orderId: number, input: MoveInput): Promise<MoveResult> {
   const db = await getDb();
@@ -44,6 +44,7 @@ export async function moveOrder(staff: Actor, orderId: number, input: MoveInput)
     return applyMove(tx, staff, before, input);
   });
   for (const mail of mails) await mail.deliver();
+  if (result.stockReturned) await showReturnedStock();
   return result;
 }
 
@@ -53,6 +54,7 @@ async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveI
   const audit: Record<string, unknown> = {};
   let refundedCents = 0;
   let paidAmountDiffers = false;
+  let stockReturned = false;
   switch (input.intent) {
     case "markPaid": {
       const paid = await payOrder(tx, before.id, env.PUBLIC_URL, { paidOn: input.paidOn, paidAmountCents: input.paidAmount });
@@ -80,6 +82,7 @@ async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveI
     case "return": {
       refundedCents = await refundIfCard(tx, before);
       audit.stockReturned = await returnStock(tx, before.id);
+      stockReturned = Object.keys(audit.stockReturned as object).length > 0;
       if (refundedCents > 0) Object.assign(change, { paymentStatus: "refunded", refundedCents: before.refundedCents + refundedCents });
       if (input.intent === "cancel") {
         await releaseCoupon(tx, before.couponCode);
@@ -111,7 +114,7 @@ async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveI
     before: Object.fromEntries([...fields, "paymentStatus"].map((key) => [key, before[key as keyof Order]])),
     after: { ...Object.fromEntries(fields.map((key) => [key, order[key]])), ...audit, ...(refundedCents ? { refundedNowCents: refundedCents } : {}), ...(byBank ? { refundByBank: true } : {}) },
   });
-  return { result: { order, move: input.intent, paidAmountDiffers, refundedCents }, mails: mails.filter((m): m is OutboxMail => m !== null) };
+  return { result: { order, move: input.intent, paidAmountDiffers, refundedCents, stockReturned }, mails: mails.filter((m): m is OutboxMail => m !== null) };
 }
 
 /** A card payment taken is given back through the provider; its refusal rolls the move back ("adminOrders.refund.failed"). */

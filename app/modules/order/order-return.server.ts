@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { clearCache } from "~/.server/cache.server";
 import type { Executor } from "~/.server/db/client.server";
 import { coupons, creditNoteNumbers, orderItems, products } from "~/.server/db/schema";
 import { normaliseCouponCode } from "~/modules/cart/cart-pricing.server";
@@ -50,4 +51,13 @@ export async function nextCreditNoteNumber(tx: Executor): Promise<string> {
     .onConflictDoUpdate({ target: [creditNoteNumbers.siteId, creditNoteNumbers.year], set: { last: sql`${creditNoteNumbers.last} + 1` } })
     .returning({ last: creditNoteNumbers.last });
   return `${year}-${String(row.last).padStart(6, "0")}`;
+}
+
+/**
+ * After stock came back (called after the commit): the catalogue's cached reads drop, and
+ * with them the rendered pages, so shoppers see the product available again at once.
+ */
+export async function showReturnedStock(): Promise<void> {
+  await clearCache("product-detail");
+  await clearCache("product-list");
 }
