@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage, BulkActions, FilterDate, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
 import { Button } from "~/components/ui/button";
-import { localPath } from "~/lib/local-path";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -42,10 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "sales");
   const { submission } = await readSubmission(request, orderBulkSchema);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
-  const back = localPath(submission.value.redirectTo, "/admin/orders");
   const { changed, skipped } = await deliverOrders(staff, submission.value.ids);
   const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: "adminOrders.bulk.done", values: { changed, skipped } };
-  return redirect(back.startsWith("/admin/orders") ? back : "/admin/orders", { headers: await setToast(toast) });
+  // The form posts to the list's own URL (its query kept): back to the same filtered page.
+  return redirect(`/admin/orders${new URL(request.url).search}`, { headers: await setToast(toast) });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -54,7 +53,6 @@ export default function AdminOrders() {
   const { locale, query, rows, page, filters } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
-  const location = useLocation();
   const columns: Column<Row>[] = [
     {
       id: "slug",
@@ -80,7 +78,6 @@ export default function AdminOrders() {
         <FilterDate name="to" label={t("adminOrders.to")} value={query.to} />
       </ListFilters>
       <BulkActions formId="orders-bulk" label={t("adminOrders.bulk.label")}>
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <Button name="intent" value="deliverSelected" size="sm" variant="secondary">{t("adminOrders.bulk.deliver")}</Button>
       </BulkActions>
       <DataTable

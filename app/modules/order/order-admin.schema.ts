@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, integer, optionalText, text } from "~/lib/schema-fields";
+import { id, integer, text } from "~/lib/schema-fields";
 import { isIsoDay } from "~/modules/admin/shop-days";
 
 /**
@@ -42,5 +42,4 @@ export type OrderMoveInput = z.output<typeof orderMoveSchema>;
 export const orderBulkSchema = z.object({
   intent: z.literal("deliverSelected"),
   ids: z.array(id()).max(100).default([]),
-  redirectTo: optionalText({ max: 2000 }),
 });
