@@ -12,6 +12,7 @@ export type RouteKey =
   | "profile"
   | "profileOrder"
   | "profileOrderInvoice"
+  | "profileOrderCreditNote"
   | "cardReturn"
   | "download"
   | "cart"
@@ -49,6 +50,10 @@ export const ROUTES: Record<RouteKey, Entry> = {
   },
   profileOrderInvoice: {
     paths: { hr: "profil/narudzbe/:slug/racun", en: "profile/orders/:slug/invoice", de: "profile/bestellungen/:slug/rechnung" },
+  },
+  // The credit note of a returned order (issue 14 item 2).
+  profileOrderCreditNote: {
+    paths: { hr: "profil/narudzbe/:slug/odobrenje", en: "profile/orders/:slug/credit-note", de: "profile/bestellungen/:slug/gutschrift" },
   },
   // Where the card provider sends the shopper back (pgSuccess of spec §7, issue 6 item 3).
   cardReturn: {

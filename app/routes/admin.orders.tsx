@@ -1,6 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, FilterDate, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
+import { readSubmission } from "~/.server/forms.server";
+import { setToast } from "~/.server/toast.server";
+import { AdminPage, BulkActions, FilterDate, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
+import { Button } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -9,6 +13,8 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "~/.server/db/schema";
 import { OrderStatusBadge as StatusBadge } from "~/modules/order/order-status-badge";
 import { listOrders, orderListQuery } from "~/modules/order/order-list.server";
+import { orderBulkSchema } from "~/modules/order/order-admin.schema";
+import { deliverOrders } from "~/modules/order/order-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminOrders", "orders"] };
@@ -24,6 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = await readListQuery(request, orderListQuery);
   const { rows, page } = await listOrders(query);
   return { locale: requestLocale(request).locale, query, rows, page, filters: { statuses: ORDER_STATUSES, payments: PAYMENT_STATUSES, methods: PAYMENT_GATEWAYS } };
+}
+
+/**
+ * The list's bulk action: "mark delivered" for the ticked orders, each through the state
+ * machine (only shipped ones move); the toast says how many changed and how many were
+ * skipped. Back to the same filtered page.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, "sales");
+  const { submission } = await readSubmission(request, orderBulkSchema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const { changed, skipped } = await deliverOrders(staff, submission.value.ids);
+  const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: "adminOrders.bulk.done", values: { changed, skipped } };
+  // The form posts to the list's own URL (its query kept): back to the same filtered page.
+  return redirect(`/admin/orders${new URL(request.url).search}`, { headers: await setToast(toast) });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -57,7 +78,20 @@ export default function AdminOrders() {
         <FilterDate name="from" label={t("adminOrders.from")} value={query.from} />
         <FilterDate name="to" label={t("adminOrders.to")} value={query.to} />
       </ListFilters>
-      <DataTable caption={t("adminOrders.title")} columns={columns} rows={rows} rowKey={(o) => o.id} sort={sort} empty={t("adminOrders.empty")} testId="orders-table" rowTestId="order-row" />
+      <BulkActions formId="orders-bulk" label={t("adminOrders.bulk.label")}>
+        <Button name="intent" value="deliverSelected" size="sm" variant="secondary">{t("adminOrders.bulk.deliver")}</Button>
+      </BulkActions>
+      <DataTable
+        caption={t("adminOrders.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(o) => o.id}
+        sort={sort}
+        selection={{ name: "ids", formId: "orders-bulk", label: (o) => t("adminOrders.bulk.select", { slug: o.slug }), allLabel: t("adminOrders.bulk.selectAll") }}
+        empty={t("adminOrders.empty")}
+        testId="orders-table"
+        rowTestId="order-row"
+      />
       <ListFooter info={page} />
     </AdminPage>
   );

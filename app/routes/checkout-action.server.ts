@@ -69,7 +69,7 @@ async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate
   const consents = await validateConsents("checkoutForm", input.acceptedConsents);
   // A way of paying whose provider is not connected is refused before anything is written.
   if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
-  const { order, created, mail } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });
+  const { order, created, mails } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });
   let start: PaymentStart;
   try {
     start = await startOf(order);
@@ -78,10 +78,10 @@ async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate
     // it was, no unpaid order left, the confirmation never sent) and the shopper is told
     // and picks another method (docs/decisions/0031).
     console.error(`payment start for order ${order.slug} failed`, error);
-    if (created && (await cancelPlacement(order.id, mail?.id ?? null))) throw new StepErrors({ methodId: "checkout.payment.startFailed" });
+    if (created && (await cancelPlacement(order.id, mails.map((m) => m.id)))) throw new StepErrors({ methodId: "checkout.payment.startFailed" });
     throw error;
   }
-  await mail?.deliver();
+  for (const mail of mails) await mail.deliver();
   return afterPlacing(order, start);
 }
 

@@ -14,6 +14,7 @@ import { requireOwnOrder } from "~/modules/account/order-route.server";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import { restartCardPayment } from "~/modules/payment/payment.server";
 import { downloadsView } from "~/modules/order/downloads.server";
+import { awaitsPayment } from "~/modules/order/order-states";
 import { requestLocale } from "~/modules/site/locale.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -28,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const { order } = await requireOwnOrder(request, locale, params.slug);
   const t = await getFixedT(locale);
-  const unpaid = order.paymentStatus !== "paid";
+  // Owed still: not paid, not given back, the order not cancelled (issue 14 item 2).
+  const unpaid = awaitsPayment(order);
   const bankTransfer =
     unpaid && order.paymentGateway === "bankTransfer"
       ? await bankTransferInfo({ ...order, orderTotalCents: order.totals.total }, locale).catch((error: unknown) => {
@@ -46,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // E-product download links once paid (issue 13 item 3).
       downloads: await downloadsView(order),
       invoiceHref: href("profileOrderInvoice", locale, { slug: order.slug }),
+      creditNoteHref: order.creditNote ? href("profileOrderCreditNote", locale, { slug: order.slug }) : null,
       backHref: href("profile", locale),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -75,6 +78,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProfileOrderPage() {
-  const { order, bankTransfer, canPay, invoiceHref, backHref, locale, downloads } = useLoaderData<typeof loader>();
-  return <OrderDetailView order={order} bankTransfer={bankTransfer} canPay={canPay} invoiceHref={invoiceHref} backHref={backHref} locale={locale} downloads={downloads} />;
+  const { order, bankTransfer, canPay, invoiceHref, creditNoteHref, backHref, locale, downloads } = useLoaderData<typeof loader>();
+  return <OrderDetailView order={order} bankTransfer={bankTransfer} canPay={canPay} invoiceHref={invoiceHref} creditNoteHref={creditNoteHref} backHref={backHref} locale={locale} downloads={downloads} />;
 }

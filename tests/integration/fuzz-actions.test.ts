@@ -34,6 +34,7 @@ const PARAMS: Record<string, string> = { slug: "krovni-sendvic-panel-40-mm-pir",
 const PARAMS_BY_ROUTE: [RegExp, Record<string, string>][] = [
   [/:form(-alias)?$/, { slug: "contact" }],
   [/admin\.consent\.\$slug$/, { slug: "registerForm" }],
+  [/admin\.orders\.\$slug/, { slug: "2026-000001" }],
   [/:profileOrder/, { slug: "AK-2026-00001" }],
   [/admin\.enquiries\.\$ref$/, { ref: "enquiry-1" }],
 ];

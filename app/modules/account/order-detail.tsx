@@ -15,13 +15,15 @@ type Props = {
   bankTransfer: BankTransferInfo | null;
   canPay: boolean;
   invoiceHref: string;
+  /** The credit note of a returned order (issue 14 item 2). */
+  creditNoteHref?: string | null;
   backHref: string;
   locale: Locale;
   downloads?: DownloadsView;
 };
 
 /** The order page of the profile (issue 6 item 5). */
-export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, backHref, locale, downloads }: Props) {
+export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, creditNoteHref, backHref, locale, downloads }: Props) {
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
   const totals: [string, number][] = [
@@ -90,6 +92,7 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, back
           <h2 className="font-semibold">{t("orders.detail.delivery")}</h2>
           <p>{order.deliveryMethodName}</p>
           {order.deliveryBranchName ? <p>{order.deliveryBranchName}</p> : null}
+          {order.shipment ? <Shipment shipment={order.shipment} locale={locale} /> : null}
         </div>
         <div>
           <h2 className="font-semibold">{t("orders.detail.payment")}</h2>
@@ -135,6 +138,11 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, back
         <a href={invoiceHref} download className="mt-2 inline-block text-brand-700 underline" data-testid="invoice-link">
           {t("orders.detail.invoice")}
         </a>
+        {creditNoteHref && order.creditNote ? (
+          <a href={creditNoteHref} download className="mt-2 block text-brand-700 underline" data-testid="credit-note-link">
+            {t("orders.detail.creditNote", { number: order.creditNote.slug })}
+          </a>
+        ) : null}
       </div>
     </section>
   );
@@ -158,5 +166,38 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
         <p key={i}>{line}</p>
       ))}
     </div>
+  );
+}
+
+/** How to follow the parcel once the shop shipped it (issue 14 item 2). */
+function Shipment({ shipment, locale }: { shipment: NonNullable<OrderDetail["shipment"]>; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm" data-testid="order-tracking">
+      <dt>{t("orders.detail.shippedAt")}</dt>
+      <dd>{formatDate(shipment.shippedAt, locale, { style: "numeric" })}</dd>
+      {shipment.carrier ? (
+        <>
+          <dt>{t("orders.detail.carrier")}</dt>
+          <dd>{shipment.carrier}</dd>
+        </>
+      ) : null}
+      {shipment.trackingNumber ? (
+        <>
+          <dt>{t("orders.detail.trackingNumber")}</dt>
+          <dd data-testid="tracking-number">{shipment.trackingNumber}</dd>
+        </>
+      ) : null}
+      {shipment.trackingUrl ? (
+        <>
+          <dt>{t("orders.detail.trackingLink")}</dt>
+          <dd>
+            <a href={shipment.trackingUrl} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank" data-testid="tracking-link">
+              {t("orders.detail.trackParcel")}
+            </a>
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { orderItems, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
+import { SITE_ID } from "~/modules/site/options";
 
 /**
  * The customer's orders (spec §2 Profile "order history count", issue 6 item 5): the
@@ -50,7 +51,22 @@ export async function getCustomerOrder(userId: number, slug: string) {
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.slug, slug)));
-  if (!order) return null;
+  return order ? orderDetail(order) : null;
+}
+
+/** The order with this number, whoever placed it (the backoffice's documents); null when there is none. */
+export async function getShopOrder(slug: string) {
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
+  return order ? orderDetail(order) : null;
+}
+
+/** An order with its lines as the order page and the documents show it. */
+async function orderDetail(order: typeof orders.$inferSelect) {
+  const db = await getDb();
   const lines = await db
     .select({
       id: orderItems.id,
@@ -82,6 +98,10 @@ export async function getCustomerOrder(userId: number, slug: string) {
     billingAddress: order.billingAddress,
     couponCode: order.couponCode,
     currencyLabel: order.currencyLabel,
+    // Once shipped the customer sees how to follow the parcel; once returned, the credit note (issue 14 item 2).
+    shipment: order.shippedAt ? { carrier: order.carrier, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl, shippedAt: order.shippedAt.toISOString() } : null,
+    creditNote: order.creditNoteSlug && order.returnedAt ? { slug: order.creditNoteSlug, date: order.returnedAt.toISOString() } : null,
+    refundedCents: order.refundedCents,
     totals: {
       items: order.itemsTotalCents,
       coupon: order.couponCents,

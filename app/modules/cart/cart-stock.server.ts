@@ -14,7 +14,10 @@ import type { CartItemRow } from "./cart-pricing.server";
  */
 export type StockNeed = { productId: number; quantity: number; itemId: string };
 
-export async function stockNeeds(tx: Executor, items: CartItemRow[]): Promise<StockNeed[]> {
+/** The fields of a line the stock rule reads: a cart line's, or an order line's (a cancelled order gives its stock back). */
+export type StockLine = Pick<CartItemRow, "id" | "productId" | "variantId" | "quantity" | "options">;
+
+export async function stockNeeds(tx: Executor, items: StockLine[]): Promise<StockNeed[]> {
   const bundleIds = [...new Set(items.filter((i) => i.variantId === null).map((i) => i.productId))];
   const members = bundleIds.length ? await tx.select().from(bundleItems).where(inArray(bundleItems.bundleId, bundleIds)) : [];
   const needs: StockNeed[] = [];

@@ -36,11 +36,23 @@ function addressLines(a: OrderAddress): string[] {
   ].filter(Boolean);
 }
 
-export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFunction, locale: Locale): Promise<Buffer> {
-  const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
+/** The credit note of a returned order (issue 14 item 2): the invoice's layout with its own number and date, every amount negative. */
+export function creditNoteFileName(creditNote: { slug: string }, t: TFunction): string {
+  return `${t("orders.creditNote.fileName")}-${creditNote.slug}.pdf`.replace(/[^\w.-]/g, "-");
+}
+
+export function renderCreditNote(order: OrderDetail & { creditNote: { slug: string; date: string } }, seller: SellerDetails, t: TFunction, locale: Locale): Promise<Buffer> {
+  return renderInvoice(order, seller, t, locale, { title: t("orders.creditNote.title"), number: order.creditNote.slug, date: order.creditNote.date, sign: -1 });
+}
+
+type DocumentKind = { title: string; number: string; date: string; sign: 1 | -1 };
+
+export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFunction, locale: Locale, kind?: DocumentKind): Promise<Buffer> {
+  const document = kind ?? { title: t("orders.invoice.title"), number: order.slug, date: order.createdAt, sign: 1 };
+  const money = (cents: number) => formatPrice(cents === 0 ? 0 : cents * document.sign, { label: order.currencyLabel, symbol: "€" }, locale);
   // The shop's calendar day (Europe/Zagreb), whatever zone the server runs in.
-  const date = formatDate(order.createdAt, locale, { style: "numeric" });
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${t("orders.invoice.title")} ${order.slug}`, Author: seller.name } });
+  const date = formatDate(document.date, locale, { style: "numeric" });
+  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${document.title} ${document.number}`, Author: seller.name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -55,8 +67,9 @@ export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFun
   for (const line of [seller.street, `${seller.city}, ${seller.country}`, `OIB: ${seller.oib}`, `IBAN: ${formatIban(seller.iban)}`, seller.email])
     doc.text(line);
 
-  doc.moveDown(1.5).font("bold").fontSize(14).text(`${t("orders.invoice.title")} ${order.slug}`);
+  doc.moveDown(1.5).font("bold").fontSize(14).text(`${document.title} ${document.number}`);
   doc.font("regular").fontSize(9).text(`${t("orders.invoice.date")}: ${date}`);
+  if (kind) doc.text(t("orders.creditNote.forOrder", { slug: order.slug, date: formatDate(order.createdAt, locale, { style: "numeric" }) }));
   doc.text(`${t("orders.detail.payment")}: ${order.paymentMethodName} (${t(`orders.paymentStatus.${order.paymentStatus}`)})`);
   doc.text(`${t("orders.detail.delivery")}: ${order.deliveryMethodName}${order.deliveryBranchName ? `, ${order.deliveryBranchName}` : ""}`);
 

@@ -8,11 +8,11 @@ import { stockNeeds } from "./order-stock.server";
 /**
  * Undoes an order whose payment could not be started (issue 13 item 4, docs/decisions/0031):
  * the order and its lines are deleted, the stock and the coupon's use given back, its
- * confirmation (not yet delivered) taken out of the outbox, and the cart made active again,
+ * confirmation and the shop's new-order note (not yet delivered) taken out of the outbox, and the cart made active again,
  * so the shopper is where they were before "place order" and can pick another method.
  * A paid order is never undone. Returns whether the order was undone.
  */
-export async function cancelPlacement(orderId: number, mailId: number | null): Promise<boolean> {
+export async function cancelPlacement(orderId: number, mailIds: number[]): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -32,7 +32,7 @@ export async function cancelPlacement(orderId: number, mailId: number | null): P
         .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
         .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, normaliseCouponCode(order.couponCode))));
     }
-    if (mailId !== null) await tx.delete(mailOutbox).where(and(eq(mailOutbox.id, mailId), ne(mailOutbox.status, "sent")));
+    if (mailIds.length) await tx.delete(mailOutbox).where(and(inArray(mailOutbox.id, mailIds), ne(mailOutbox.status, "sent")));
     // Lines and payment events go with the order (on delete cascade).
     await tx.delete(orders).where(inArray(orders.id, [order.id]));
     return true;

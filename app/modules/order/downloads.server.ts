@@ -10,7 +10,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
-import { sendMail } from "~/modules/mail/mail.server";
+import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 
 /**
  * E-product delivery by link (spec §1 checkout settings, issue 13 item 3, docs/decisions/0030).
@@ -93,8 +93,8 @@ export async function downloadOf(itemId: number) {
 }
 
 /** The mail with the download links, sent when the order becomes paid (card: at once; bank transfer: when marked paid). */
-export async function sendDownloadLinks(orderId: number, origin: string) {
-  const db = await getDb();
+export async function sendDownloadLinks(orderId: number, origin: string, tx?: Executor) {
+  const db = tx ?? (await getDb());
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const downloads = await orderDownloads(order, db);
@@ -110,23 +110,36 @@ export async function sendDownloadLinks(orderId: number, origin: string) {
     t("checkout.downloads.validUntil", { date: until }),
     t("checkout.downloads.signInNote"),
   ].join("\n");
-  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject: t("checkout.downloads.mailSubject", { slug: order.slug }), text, orderId: order.id });
+  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject: t("checkout.downloads.mailSubject", { slug: order.slug }), text, orderId: order.id }, tx);
   return mail;
 }
 
+/** What the bank (or the courier) received, recorded when an order is marked paid by hand. */
+export type Received = { paidOn?: string | null; paidAmountCents?: number | null };
+
 /**
- * Marks an order paid (the bank transfer arrived; no backoffice screen does it yet) and
- * sends its download links. An order paid already is left as it is.
+ * THE one place an order becomes paid by hand (the bank transfer arrived, the courier
+ * brought the cash; the backoffice's "paid" and "delivered" moves, issue 14 item 2):
+ * inside the caller's transaction, it sets the payment paid with the day and amount
+ * received and writes the download links' mail to the outbox. An order paid already is
+ * left as it is (paid false). The caller delivers the mail after its commit.
  */
-export async function markOrderPaid(orderId: number, origin: string) {
-  const db = await getDb();
-  const [changed] = await db
+export async function payOrder(tx: Executor, orderId: number, origin: string, received: Received = {}): Promise<{ paid: boolean; mail: OutboxMail | null }> {
+  const [changed] = await tx
     .update(orders)
-    .set({ paymentStatus: "paid", paidAt: new Date() })
+    .set({ paymentStatus: "paid", paidAt: new Date(), paidOn: received.paidOn ?? null, paidAmountCents: received.paidAmountCents ?? null })
     .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, "paid")))
     .returning({ id: orders.id });
-  if (changed) await sendDownloadLinks(orderId, origin);
-  return Boolean(changed);
+  if (!changed) return { paid: false, mail: null };
+  return { paid: true, mail: await sendDownloadLinks(orderId, origin, tx) };
+}
+
+/** Marks an order paid in a transaction of its own and sends its download links; false when it was paid already. */
+export async function markOrderPaid(orderId: number, origin: string, received: Received = {}) {
+  const db = await getDb();
+  const { paid, mail } = await db.transaction((tx) => payOrder(tx, orderId, origin, received));
+  await mail?.deliver();
+  return paid;
 }
 
 /** The file as an attachment, never cached by anyone but the browser that asked. */

@@ -14,6 +14,7 @@ import { refuseBlockedEmail } from "~/modules/account/blocked.server";
 import type { OutboxMail } from "~/modules/mail/mail.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { sendOrderConfirmation } from "./order-mail.server";
+import { sendNewOrderMail } from "./order-status-mail.server";
 import { stockNeeds, takeStock } from "./order-stock.server";
 
 /**
@@ -23,7 +24,8 @@ import { stockNeeds, takeStock } from "./order-stock.server";
  *   browser retry, replayed post: one order) → re-price on the server with the totals
  *   engine (posted prices are never read) → lock and take the stock (refusing a short
  *   line by name) → count the coupon → number the order → order + item snapshots →
- *   archive the cart → consent log → confirmation e-mail in the outbox.
+ *   archive the cart → consent log → confirmation e-mail and the shop's new-order
+ *   note in the outbox.
  *
  * Any refusal throws a DomainError and the transaction rolls back: nothing changes.
  */
@@ -36,7 +38,7 @@ export type PlaceOrderInput = {
   acceptedConsents: number[];
 };
 
-export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean; mail: OutboxMail | null }> {
+export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean; mails: OutboxMail[] }> {
   const db = await getDb();
   // Names for the item snapshots and the site context are read before the transaction:
   // PGlite runs one transaction at a time and a read outside it would wait for it.
@@ -50,7 +52,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cookies.cartId)).for("update");
     if (!cart || !protectCodeMatches(cart.protectCode, input.cookies.protectCode)) throw sessionMissing();
     const [existing] = await tx.select().from(orders).where(eq(orders.cartId, cart.id));
-    if (existing) return { order: existing, created: false, mail: null };
+    if (existing) return { order: existing, created: false, mails: [] };
     if (cart.status === "archived") throw cartArchived();
     if (cart.usedAt) throw sessionUsed();
     // A blocked account orders neither signed in (its session reads as signed out) nor as a guest.
@@ -147,7 +149,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     await tx.update(carts).set({ status: "archived", usedAt: new Date(), userId: input.shopper.id }).where(eq(carts.id, cart.id));
     await logConsents(tx, { kind: "checkoutForm", acceptedIds: input.acceptedConsents, userType: input.shopper.guest ? "guest" : "registered", email: input.shopper.email });
     const mail = await sendOrderConfirmation(tx, order, site.currency);
-    return { order, created: true, mail };
+    // The shop hears of it too (issue 14 item 2), in the same transaction: none without SendEmailTo.
+    const shopMail = await sendNewOrderMail(tx, order);
+    return { order, created: true, mails: shopMail ? [mail, shopMail] : [mail] };
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Executor } from "~/.server/db/client.server";
 import type { PaymentGateway } from "~/.server/db/schema";
 
 /**
@@ -29,6 +30,14 @@ export interface PaymentGatewayAdapter {
   start(order: PaymentOrder, context: { origin: string }): Promise<PaymentStart>;
   /** Whether this way of paying can be offered now (a card provider configured); absent: always. */
   available?(): boolean;
+  /**
+   * Gives `amountCents` of a taken payment back through the provider (a cancelled or
+   * returned order, issue 14 item 2), recording it in the caller's transaction `tx`; throws
+   * a DomainError when the provider refuses, and the caller's transaction then changes
+   * nothing. Absent: the gateway's money is not given back through a provider (bank
+   * transfer, cash: by the shop's bank, decision 0039).
+   */
+  refund?(order: PaymentOrder, amountCents: number, tx: Executor): Promise<{ reference: string }>;
 }
 
 const done: PaymentGatewayAdapter["start"] = async () => ({ kind: "done" });

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "~/.server/db/client.server";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { DomainError } from "~/.server/domain-error";
 import { orders, type PaymentGateway } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
+import { awaitsPayment } from "~/modules/order/order-states";
 import { gatewayAvailable, paymentGateway, type PaymentOrder, type PaymentStart } from "./gateway.server";
 // Registers the card adapter beside the built-in ones.
 import "./card/card-gateway.server";
@@ -21,7 +23,7 @@ export function startPayment(gateway: PaymentGateway, order: PaymentOrder, origi
 
 /**
  * "Pay now" for an unpaid card order of this customer (order detail page): null when the
- * order is not theirs, not a card order or already paid.
+ * order is not theirs, not a card order, already paid (or refunded) or cancelled.
  */
 export async function restartCardPayment(userId: number, slug: string, origin: string): Promise<PaymentStart | null> {
   const db = await getDb();
@@ -29,7 +31,7 @@ export async function restartCardPayment(userId: number, slug: string, origin: s
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.slug, slug)));
-  if (!order || order.paymentGateway !== "card" || order.paymentStatus === "paid") return null;
+  if (!order || order.paymentGateway !== "card" || !awaitsPayment(order)) return null;
   return startPayment(
     "card",
     {
@@ -42,4 +44,14 @@ export async function restartCardPayment(userId: number, slug: string, origin: s
     },
     origin,
   );
+}
+
+/**
+ * Gives a taken payment back through the order's gateway (issue 14 item 2), inside the
+ * caller's transaction: a refusal throws and the caller's change rolls back with it.
+ */
+export function refundPayment(tx: Executor, gateway: PaymentGateway, order: PaymentOrder, amountCents: number): Promise<{ reference: string }> {
+  const adapter = paymentGateway(gateway);
+  if (!adapter.refund) throw new DomainError("refundUnsupported", { message: `No refunds through ${gateway}`, key: "adminOrders.refund.failed", status: 502 });
+  return adapter.refund(order, amountCents, tx);
 }

@@ -4,7 +4,7 @@ import { registerPaymentGateway, type PaymentGatewayAdapter } from "../gateway.s
 import { env } from "~/.server/env.server";
 import { CARD_CALLBACK_PATH, cardConfigured, providerUrl } from "./card-config.server";
 import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server";
-import { testProviderDown } from "../test-provider/test-provider.server";
+import { refundTestPayment, testProviderDown } from "../test-provider/test-provider.server";
 
 /**
  * The card gateway (issue 6 item 3): sends the shopper to the provider's payment page with
@@ -35,6 +35,12 @@ export const cardGateway: PaymentGatewayAdapter = {
     for (const name of REQUEST_FIELDS) url.searchParams.set(name, fields[name]);
     url.searchParams.set("signature", signFields(fields, REQUEST_FIELDS, secret));
     return { kind: "redirect", url: url.toString() };
+  },
+  async refund(order, amountCents, tx) {
+    // An outside provider's refund API is not connected yet: refused, nothing changes
+    // (the shop refunds in the provider's own back office; decision 0039).
+    if (env.PAYMENT_CARD_PROVIDER_URL) throw new DomainError("refundUnsupported", { message: "Refunds through the card provider are not connected", key: "adminOrders.refund.failed", status: 502 });
+    return refundTestPayment(tx, order, amountCents);
   },
 };
 

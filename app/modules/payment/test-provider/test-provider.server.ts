@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Executor } from "~/.server/db/client.server";
+import { paymentEvents } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
 import { testProviderEnabled } from "../card/card-config.server";
+import type { PaymentOrder } from "../gateway.server";
 import { cardSecret, REQUEST_FIELDS, RESULT_FIELDS, signFields, verifiedFields } from "../card/card-signature.server";
 
 /**
@@ -61,4 +65,18 @@ async function postCallback(url: string, body: URLSearchParams) {
   } catch (error) {
     console.warn(`test payment provider: callback to ${url} failed`, error instanceof Error ? error.message : error);
   }
+}
+
+/**
+ * The test provider's refund (issue 14 item 2): recorded as a payment_events row of kind
+ * "refund" in the shop's transaction. Refused while the simulated outage is on, or beyond
+ * the order's total, as a real provider would.
+ */
+export async function refundTestPayment(tx: Executor, order: PaymentOrder, amountCents: number): Promise<{ reference: string }> {
+  if (!testProviderEnabled() || testProviderDown() || amountCents <= 0 || amountCents > order.orderTotalCents) {
+    throw new DomainError("refundFailed", { message: "The test provider refused the refund", key: "adminOrders.refund.failed", status: 502 });
+  }
+  const reference = `tp-refund-${randomUUID()}`;
+  await tx.insert(paymentEvents).values({ orderId: order.id, gateway: "card", kind: "refund", outcome: "success", providerReference: reference, payload: { amount: String(amountCents), currency: order.currencyLabel } });
+  return { reference };
 }

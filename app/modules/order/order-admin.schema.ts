@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { id, integer, text } from "~/lib/schema-fields";
+import { isIsoDay } from "~/modules/admin/shop-days";
+
+/**
+ * The forms of the backoffice order page (issue 14 item 2): one intent per move of the
+ * state machine (order-states.ts), each posting the order's `version` (optimistic
+ * concurrency), plus an internal note and "send the confirmation again"; and the list's
+ * bulk "mark delivered".
+ */
+const version = integer({ min: 0 });
+
+/** An amount as a person types it: "1234,50" or "1234.50" (euros), in cents. */
+const amount = text({ max: 20, required: true })
+  .refine((value) => /^\d{1,8}([.,]\d{1,2})?$/.test(value.replace(/\s/g, "")), "adminOrders.validation.amount")
+  .transform((value) => Math.round(Number(value.replace(/\s/g, "").replace(",", ".")) * 100));
+
+const day = text({ max: 10, required: true }).refine(isIsoDay, "adminOrders.validation.day");
+
+/** A tracking link: empty, or an https address (never javascript: or plain http, it lands in the customer's mail and page). */
+const trackingUrl = text({ max: 500 }).refine((value) => {
+  if (value === "") return true;
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}, "adminOrders.validation.trackingUrl");
+
+export const orderMoveSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("markPaid"), version, paidOn: day, paidAmount: amount }),
+  z.object({ intent: z.literal("ship"), version, carrier: text({ max: 100 }), trackingNumber: text({ max: 100 }), trackingUrl }),
+  z.object({ intent: z.literal("deliver"), version }),
+  z.object({ intent: z.literal("cancel"), version, reason: text({ max: 1000, required: true, multiline: true }) }),
+  z.object({ intent: z.literal("return"), version, reason: text({ max: 1000, multiline: true }) }),
+  z.object({ intent: z.literal("note"), text: text({ max: 5000, required: true, multiline: true }) }),
+  z.object({ intent: z.literal("resend") }),
+]);
+export type OrderMoveInput = z.output<typeof orderMoveSchema>;
+
+/** The order list's bulk action: the ticked orders (at most a page of 100). */
+export const orderBulkSchema = z.object({
+  intent: z.literal("deliverSelected"),
+  ids: z.array(id()).max(100).default([]),
+});

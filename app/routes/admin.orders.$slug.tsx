@@ -1,0 +1,164 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { isDomainError } from "~/.server/domain-error";
+import { readSubmission } from "~/.server/forms.server";
+import { setToast } from "~/.server/toast.server";
+import { AdminPage } from "~/components/admin/list-page";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { SecureForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import { useMessageText } from "~/components/ui/message";
+import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import { messageKey } from "~/lib/validation-message";
+import { shopDay } from "~/modules/admin/shop-days";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { orderMoveSchema } from "~/modules/order/order-admin.schema";
+import { addOrderNote, moveOrder, resendConfirmation } from "~/modules/order/order-admin.server";
+import { orderAdminView, orderIdOf } from "~/modules/order/order-admin-view.server";
+import { OrderMoves, type MoveAnswer } from "~/modules/order/order-admin-moves";
+import { AddressLines, ConsentsGiven, MailsSent, NotesList, OrderLines, OrderTotals, Panel, PaymentFacts, ShipmentFacts } from "~/modules/order/order-admin-panels";
+import { OrderStatusBadge } from "~/modules/order/order-status-badge";
+import { requestLocale } from "~/modules/site/locale.server";
+
+export const handle = { i18n: ["adminOrders", "orders"] };
+
+/**
+ * One order in the backoffice (/admin/orders/:slug, issue 14 item 2): everything about it,
+ * the moves its state allows (order-states.ts), internal notes, the confirmation sent
+ * again, the invoice and the credit note. Every post: POST → action → redirect + toast;
+ * a refusal answers the page with its status (400, 404, 409) and the reason.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "sales");
+  const { locale } = requestLocale(request);
+  const view = params.slug ? await orderAdminView(params.slug, locale) : null;
+  if (!view) throw new Response("Not Found", { status: 404 });
+  return { locale, view, today: shopDay() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, "sales");
+  const { submission } = await readSubmission(request, orderMoveSchema);
+  const orderId = params.slug ? await orderIdOf(params.slug) : null;
+  if (!orderId || !params.slug) throw new Response("Not Found", { status: 404 });
+  const self = `/admin/orders/${encodeURIComponent(params.slug)}`;
+  const intent = typeof submission.payload.intent === "string" ? submission.payload.intent.slice(0, 20) : "";
+  if (submission.status !== "success") return data<MoveAnswer>({ intent, errors: submission.error ?? {}, message: null, values: typedValues(submission.payload) }, { status: 400 });
+  const input = submission.value;
+  try {
+    if (input.intent === "note") {
+      await addOrderNote(staff, orderId, input.text);
+      return redirect(self, { headers: await setToast({ type: "success", key: "adminOrders.notes.added" }) });
+    }
+    if (input.intent === "resend") {
+      await resendConfirmation(staff, orderId);
+      return redirect(self, { headers: await setToast({ type: "success", key: "adminOrders.resent" }) });
+    }
+    const result = await moveOrder(staff, orderId, input);
+    const toast = result.paidAmountDiffers
+      ? { type: "warning" as const, key: "adminOrders.moved.paidAmountDiffers" }
+      : { type: "success" as const, key: `adminOrders.moved.${input.intent}` };
+    return redirect(self, { headers: await setToast(toast) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<MoveAnswer>({ intent, errors: {}, message: messageKey(error.key, error.values) }, { status: error.status });
+  }
+}
+
+/** The typed fields of a refused move (no secrets on this page), bounded, to fill the form again. */
+function typedValues(payload: Record<string, unknown>): Record<string, string> {
+  const fields = ["paidOn", "paidAmount", "carrier", "trackingNumber", "trackingUrl", "reason"];
+  return Object.fromEntries(fields.flatMap((name) => (typeof payload[name] === "string" ? [[name, (payload[name] as string).slice(0, 1000)]] : [])));
+}
+
+export default function AdminOrder() {
+  const { locale, view, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const { order } = view;
+  const base = `/admin/orders/${encodeURIComponent(order.slug)}`;
+  const totalText = (order.orderTotalCents / 100).toFixed(2).replace(".", ",");
+  return (
+    <AdminPage title={t("adminOrders.detail.title", { slug: order.slug })} testId="admin-order">
+      <p className="text-sm">
+        <Link to="/admin/orders" className="text-brand-700 underline">{t("adminOrders.detail.back")}</Link>
+      </p>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt, locale, { style: "numeric", time: "short" })}</time>
+        <span data-testid="order-status"><OrderStatusBadge kind="status" value={order.status} /></span>
+        <OrderStatusBadge kind="payment" value={order.paymentStatus} />
+      </p>
+      {/* A refused post (a move the state no longer allows, a stale version, a failed refund): the reason above everything. */}
+      {answer?.message ? <FormMessage message={answer.message} /> : null}
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-4">
+          <Panel title={t("adminOrders.lines.title")}>
+            <OrderLines view={view} locale={locale} />
+            <OrderTotals order={order} locale={locale} />
+          </Panel>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Panel title={t("adminOrders.detail.customer")} testId="order-customer">
+              <p className="text-sm">
+                {order.userId !== null ? <Link to={`/admin/customers/${order.userId}`} className="text-brand-700 underline">{order.email}</Link> : order.email}
+              </p>
+              {order.instructions ? <p className="text-sm whitespace-pre-line">{t("adminOrders.detail.instructions")}: {order.instructions}</p> : null}
+            </Panel>
+            <Panel title={t("adminOrders.detail.consents")}>
+              <ConsentsGiven view={view} locale={locale} />
+            </Panel>
+            <Panel title={t("orders.detail.deliveryAddress")}>
+              <AddressLines address={order.deliveryAddress} />
+            </Panel>
+            <Panel title={t("orders.detail.billingAddress")}>
+              <AddressLines address={order.billingAddress} />
+            </Panel>
+            <Panel title={t("orders.detail.delivery")} testId="order-delivery">
+              <p className="text-sm">{order.deliveryMethodName}{order.deliveryBranchName ? ` — ${order.deliveryBranchName}` : ""}</p>
+              <ShipmentFacts order={order} locale={locale} />
+            </Panel>
+            <Panel title={t("orders.detail.payment")}>
+              <PaymentFacts view={view} locale={locale} />
+            </Panel>
+          </div>
+          <Panel title={t("adminOrders.mails.title")}>
+            <MailsSent view={view} locale={locale} />
+          </Panel>
+          <AuditTrail entries={view.audit} locale={locale} actionLabel={(action) => t(`adminOrders.audit.${action}`, { defaultValue: action })} />
+        </div>
+        <div className="flex flex-col gap-4">
+          <Panel title={t("adminOrders.moves.title")}>
+            <OrderMoves order={order} moves={view.moves} answer={answer} today={today} totalText={totalText} />
+          </Panel>
+          <Panel title={t("orders.detail.documents")} testId="order-documents">
+            <a href={`${base}/invoice`} download className="block text-sm text-brand-700 underline" data-testid="admin-invoice-link">{t("orders.detail.invoice")}</a>
+            {order.creditNoteSlug ? (
+              <a href={`${base}/credit-note`} download className="block text-sm text-brand-700 underline" data-testid="admin-credit-note-link">
+                {t("orders.detail.creditNote", { number: order.creditNoteSlug })}
+              </a>
+            ) : null}
+            <SecureForm>
+              <Button name="intent" value="resend" variant="secondary" size="sm">{t("adminOrders.resend")}</Button>
+            </SecureForm>
+          </Panel>
+          <Panel title={t("adminOrders.notes.title")}>
+            <SecureForm className="flex flex-col gap-2" data-testid="note-form">
+              <label htmlFor="note-text" className="text-sm font-semibold">{t("adminOrders.notes.label")}</label>
+              <textarea id="note-text" name="text" required maxLength={5000} rows={3} className="rounded border border-slate-300 px-2 py-1" />
+              {answer?.intent === "note" ? <FormMessage message={answer.errors.text?.[0]} /> : null}
+              <Button name="intent" value="note" size="sm">{t("adminOrders.notes.add")}</Button>
+            </SecureForm>
+            <NotesList view={view} locale={locale} />
+          </Panel>
+        </div>
+      </div>
+    </AdminPage>
+  );
+}
+
+function FormMessage({ message }: { message: string | null | undefined }) {
+  const text = useMessageText();
+  if (!message) return null;
+  return <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="order-refusal">{text(message)}</p>;
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getFixedT } from "~/.server/i18n.server";
+import { setToast } from "~/.server/toast.server";
+import { href } from "~/lib/routes-table";
+import { requireOwnOrder } from "~/modules/account/order-route.server";
+import { pdfResponse } from "~/modules/documents/document-response.server";
+import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
+import { getSellerDetails } from "~/modules/documents/seller.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** The credit note of the customer's returned order (issue 14 item 2): only for its owner, 404 before it exists. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale } = requestLocale(request);
+  const { order } = await requireOwnOrder(request, locale, params.slug);
+  const creditNote = order.creditNote;
+  if (!creditNote) throw new Response("Not Found", { status: 404 });
+  const t = await getFixedT(locale);
+  try {
+    return pdfResponse(await renderCreditNote({ ...order, creditNote }, await getSellerDetails(), t, locale), creditNoteFileName(creditNote, t));
+  } catch (error) {
+    console.error(`credit note of order ${order.slug} failed`, error);
+    return redirect(href("profileOrder", locale, { slug: order.slug }), { headers: await setToast({ type: "error", key: "orders.downloadFailed" }) });
+  }
+}

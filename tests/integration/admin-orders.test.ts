@@ -1,0 +1,234 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/.server/db/client.server";
+import { auditLog, coupons, mailOutbox, options, orders, paymentEvents, products } from "~/.server/db/schema";
+import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { setTestProviderDown } from "~/modules/payment/test-provider/test-provider.server";
+import { SITE_ID } from "~/modules/site/options";
+import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
+import { decodeEntities, submit } from "../setup/account-helpers";
+import { Visitor } from "../setup/client";
+import { placeOrder } from "../setup/orders";
+import { catalogue } from "../setup/product-pages";
+import { bootShop, type Shop } from "../setup/shop";
+import { cartPost, shopper } from "./cart-helpers";
+import { ADDRESS, addToCart, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
+
+/**
+ * The backoffice order page and the order state machine (issue 14 item 2): each move with
+ * its rules, the mails, stock, coupon, refund and credit note it carries, refused moves and
+ * stale versions (409, nothing changed), the audit trail, notes, the confirmation sent
+ * again, the shop's new-order mail and the list's bulk "mark delivered". As a browser
+ * without JavaScript posts the forms.
+ */
+let shop: Shop;
+let db: Database;
+let admin: Visitor;
+let customer: Visitor;
+let panel: number;
+let ids: Awaited<ReturnType<typeof methodIds>>;
+let consentId: string;
+let buyers = 0;
+
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+  admin = await loginAsAdmin(new Visitor(shop));
+  customer = await signInAsCustomer(shop, new Visitor(shop));
+  panel = await catalogue(shop).idOf("AK-PNL-SND-40");
+  ids = await methodIds(shop);
+  consentId = await checkoutConsentId(db);
+}, 60_000);
+afterAll(() => shop?.close());
+
+const row = async (slug: string) => (await db.select().from(orders).where(eq(orders.slug, slug)))[0];
+const page = (slug: string) => `/admin/orders/${slug}`;
+const move = async (slug: string, fields: Record<string, string>) => submit(admin, page(slug), { version: String((await row(slug)).version), ...fields });
+const mailsOf = (orderId: number, kind: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind)));
+const auditOf = (orderId: number) => db.select().from(auditLog).where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, orderId))).orderBy(desc(auditLog.id));
+const stockOf = async (id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+
+/** An order placed through the real checkout (stock taken, coupon counted, mails written). */
+async function checkoutOrder({ quantity = 2, coupon, method }: { quantity?: number; coupon?: string; method: string }) {
+  const visitor = await shopper(shop);
+  await signInAs(visitor, await newCustomer(db, `admin-orders-${++buyers}-${Date.now()}@example.com`));
+  await addToCart(visitor, panel, quantity);
+  if (coupon) expect((await cartPost(visitor, { intent: "coupon", couponCode: coupon })).status).toBe(302);
+  expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
+  expect((await step(visitor, { intent: "shipping", methodId: ids.courier })).status).toBe(302);
+  const placed = await step(visitor, { intent: "payment", methodId: method, acceptedConsents: consentId });
+  expect(placed.status).toBe(302);
+  const slug = new URL(placed.location!, "http://x").searchParams.get("orderSlug")!;
+  return row(slug);
+}
+
+describe("the order page", () => {
+  it("shows lines, totals, customer with link, addresses, delivery, payment, consents, mails and only the allowed moves", async () => {
+    const order = await checkoutOrder({ method: ids.bank });
+    const { response, html } = await admin.page(page(order.slug));
+    expect(response.status).toBe(200);
+    const text = decodeEntities(html);
+    for (const expected of ["Narudžba " + order.slug, "AK-PNL-SND-40", "Ilica 10", "10000 Zagreb", "Dostava na adresu", "Čeka plaćanje", "Potvrda narudžbe", "Nova narudžba (trgovini)", "Kupac je pri naručivanju"]) expect(text).toContain(expected);
+    expect(html).toContain(`href="/admin/customers/${order.userId}"`);
+    expect(html).toContain('data-testid="move-markPaid"');
+    expect(html).toContain('data-testid="move-cancel"');
+    expect(html).not.toContain('data-testid="move-ship"');
+    expect((await admin.get(`${page(order.slug)}/invoice`)).headers.get("Content-Type")).toBe("application/pdf");
+    expect((await admin.get(`${page(order.slug)}/credit-note`)).status).toBe(404);
+    expect((await admin.get(page("2026-999999x"))).status).toBe(404);
+  });
+
+  it("mails the shop (SendEmailTo) about a new order with number, customer, total, payment and the backoffice link; none without SendEmailTo", async () => {
+    const order = await checkoutOrder({ method: ids.bank, quantity: 1 });
+    const [mail] = await mailsOf(order.id, "newOrder");
+    expect(mail.to).toBe("info@alu-krov.hr");
+    expect(mail.replyTo).toBe(order.email);
+    expect(mail.subject).toContain(order.slug);
+    for (const expected of [order.email, "Ana Horvat", "Virman", `/admin/orders/${order.slug}`]) expect(mail.text).toContain(expected);
+    await db.delete(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, "SendEmailTo")));
+    try {
+      const quiet = await checkoutOrder({ method: ids.bank, quantity: 1 });
+      expect(await mailsOf(quiet.id, "newOrder")).toEqual([]);
+      expect(await mailsOf(quiet.id, "orderConfirmation")).toHaveLength(1);
+    } finally {
+      await db.insert(options).values({ siteId: SITE_ID, key: "SendEmailTo", value: "info@alu-krov.hr" });
+    }
+  });
+});
+
+describe("the moves", () => {
+  it("bank transfer: paid with day and amount, shipped with tracking (mail + customer's page), delivered, returned with a credit note", async () => {
+    const { slug, id } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
+    const total = (await row(slug)).orderTotalCents;
+    const paid = await move(slug, { intent: "markPaid", paidOn: "2026-03-02", paidAmount: "10,00" });
+    expect(paid.status).toBe(302);
+    expect(paid.toast?.type).toBe("warning");
+    let order = await row(slug);
+    expect([order.paymentStatus, order.paidOn, order.paidAmountCents, order.version]).toEqual(["paid", "2026-03-02", 1000, 1]);
+    expect(paid.html).toContain('data-testid="paid-amount-warning"');
+    expect((await auditOf(id))[0].after).toMatchObject({ paymentStatus: "paid", paidAmountCents: 1000, warning: "paidAmountDiffers", expectedCents: total });
+    expect((await mailsOf(id, "orderPaid"))[0].subject).toBe(`Uplata za narudžbu ${slug} je zaprimljena`);
+
+    const badLink = await move(slug, { intent: "ship", carrier: "GLS", trackingNumber: "123", trackingUrl: "http://track.example/123" });
+    expect(badLink.status).toBe(400);
+    expect(badLink.html).toContain("Poveznica za praćenje mora biti https adresa.");
+    expect((await row(slug)).status).toBe("received");
+    const shipped = await move(slug, { intent: "ship", carrier: "GLS", trackingNumber: "GLS-77881", trackingUrl: "https://gls-group.eu/track/GLS-77881" });
+    expect(shipped.status).toBe(302);
+    order = await row(slug);
+    expect([order.status, order.carrier, order.trackingNumber]).toEqual(["shipped", "GLS", "GLS-77881"]);
+    const [shippedMail] = await mailsOf(id, "orderShipped");
+    expect(shippedMail.text).toContain("GLS-77881");
+    expect(shippedMail.text).toContain("https://gls-group.eu/track/GLS-77881");
+    const mine = decodeEntities((await customer.page(`/profil/narudzbe/${slug}`)).html);
+    expect(mine).toContain('data-testid="tracking-number">GLS-77881');
+    expect(mine).toContain('href="https://gls-group.eu/track/GLS-77881"');
+
+    expect((await move(slug, { intent: "deliver" })).status).toBe(302);
+    expect((await row(slug)).status).toBe("delivered");
+    const returned = await move(slug, { intent: "return", reason: "Oštećeno u transportu" });
+    expect(returned.status).toBe(302);
+    order = await row(slug);
+    expect(order.status).toBe("returned");
+    expect(order.creditNoteSlug).toMatch(/^\d{4}-\d{6}$/);
+    // Paid by bank: the money goes back by bank, the screen says so (decision 0039).
+    expect(order.paymentStatus).toBe("paid");
+    expect((await admin.page(page(slug))).html).toContain('data-testid="refund-by-bank"');
+    expect((await mailsOf(id, "orderReturned"))[0].text).toContain(order.creditNoteSlug!);
+    for (const path of [`${page(slug)}/credit-note`, `/profil/narudzbe/${slug}/odobrenje`]) {
+      const pdf = await (path.startsWith("/admin") ? admin : customer).get(path);
+      expect(pdf.status, path).toBe(200);
+      expect(pdf.headers.get("Content-Disposition")).toBe(`attachment; filename="odobrenje-${order.creditNoteSlug}.pdf"`);
+      expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    }
+    expect((await customer.page(`/profil/narudzbe/${slug}`)).html).toContain('data-testid="credit-note-link"');
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(["return", "deliver", "ship", "markPaid"]);
+  });
+
+  it("cancel: stock back, coupon use released, customer mailed, in one go", async () => {
+    const stock = await stockOf(panel);
+    const [coupon] = await db.select().from(coupons).where(eq(coupons.code, "KROV10"));
+    const order = await checkoutOrder({ method: ids.bank, coupon: "KROV10" });
+    expect(await stockOf(panel)).toBe(stock! - 2);
+    const cancelled = await move(order.slug, { intent: "cancel", reason: "Kupac odustao" });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.toast?.text).toBe("Narudžba je otkazana.");
+    const after = await row(order.slug);
+    expect([after.status, after.paymentStatus, after.cancelReason]).toEqual(["cancelled", "cancelled", "Kupac odustao"]);
+    expect(await stockOf(panel)).toBe(stock);
+    expect((await db.select().from(coupons).where(eq(coupons.code, "KROV10")))[0].usedCount).toBe(coupon.usedCount);
+    expect((await mailsOf(order.id, "orderCancelled"))[0].text).toContain("Kupac odustao");
+    expect((await auditOf(order.id))[0].after).toMatchObject({ status: "cancelled", couponReleased: "KROV10", stockReturned: { [panel]: 2 } });
+  });
+
+  it("cancel of a paid card order refunds it through the test provider; a failed refund changes nothing", async () => {
+    const { slug, id } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "card" });
+    await db.update(orders).set({ paymentStatus: "paid", paidAt: new Date() }).where(eq(orders.id, id));
+    setTestProviderDown(true);
+    try {
+      const refused = await move(slug, { intent: "cancel", reason: "Nema robe" });
+      expect(refused.status).toBe(502);
+      expect(refused.html).toContain("Povrat novca nije uspio, narudžba nije promijenjena.");
+    } finally {
+      setTestProviderDown(false);
+    }
+    expect((await row(slug))).toMatchObject({ status: "received", paymentStatus: "paid", version: 0 });
+    expect(await mailsOf(id, "orderCancelled")).toEqual([]);
+    expect((await move(slug, { intent: "cancel", reason: "Nema robe" })).status).toBe(302);
+    const order = await row(slug);
+    expect([order.status, order.paymentStatus, order.refundedCents]).toEqual(["cancelled", "refunded", order.orderTotalCents]);
+    const refunds = await db.select().from(paymentEvents).where(and(eq(paymentEvents.orderId, id), eq(paymentEvents.kind, "refund")));
+    expect(refunds.map((r) => [r.outcome, r.payload.amount])).toEqual([["success", String(order.orderTotalCents)]]);
+    expect((await mailsOf(id, "orderCancelled"))[0].text).toContain("vraćen je na vašu karticu");
+    // A refunded card order is not offered "Pay now".
+    expect((await customer.page(`/profil/narudzbe/${slug}`)).html).not.toContain('data-testid="pay-now-form"');
+  });
+
+  it("cash on delivery ships unpaid and delivered marks it paid", async () => {
+    const { slug } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "cashOnDelivery" });
+    expect((await move(slug, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" })).status).toBe(302);
+    expect((await move(slug, { intent: "deliver" })).status).toBe(302);
+    const order = await row(slug);
+    expect([order.status, order.paymentStatus, order.paidAmountCents]).toEqual(["delivered", "paid", order.orderTotalCents]);
+  });
+
+  it("refuses a move the state does not allow and a stale version with 409, nothing changed", async () => {
+    const { slug } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
+    const refusedMoves: Record<string, string>[] = [{ intent: "deliver" }, { intent: "return" }, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" }];
+    for (const fields of refusedMoves) {
+      const refused = await move(slug, fields);
+      expect(refused.status, fields.intent).toBe(409);
+      expect(refused.html).toContain("Ta promjena nije dopuštena u trenutnom stanju narudžbe.");
+    }
+    const stale = await submit(admin, page(slug), { intent: "markPaid", version: "7", paidOn: "2026-03-02", paidAmount: "1,00" });
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain("Netko je u međuvremenu promijenio ovaj zapis.");
+    expect(await row(slug)).toMatchObject({ status: "received", paymentStatus: "pending", version: 0 });
+    expect((await submit(admin, page(slug), { intent: "fly", version: "0" })).status).toBe(400);
+  });
+});
+
+describe("notes, resend, bulk", () => {
+  it("adds internal notes shown newest first with their author, and sends the confirmation again", async () => {
+    const { slug, id } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
+    expect((await submit(admin, page(slug), { intent: "note", text: "" })).status).toBe(400);
+    expect((await submit(admin, page(slug), { intent: "note", text: "Prva bilješka" })).toast?.text).toBe("Bilješka je dodana.");
+    const second = await submit(admin, page(slug), { intent: "note", text: "Druga bilješka" });
+    expect(second.html.indexOf("Druga bilješka")).toBeLessThan(second.html.indexOf("Prva bilješka"));
+    expect(second.html).toContain("admin@");
+    expect((await submit(admin, page(slug), { intent: "resend" })).toast?.text).toBe("Potvrda narudžbe ponovno je poslana kupcu.");
+    expect(await mailsOf(id, "orderConfirmation")).toHaveLength(1);
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(["resendConfirmation", "note", "note"]);
+  });
+
+  it("marks the ticked shipped orders delivered and says how many changed and were skipped", async () => {
+    const a = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "cashOnDelivery" });
+    const b = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "cashOnDelivery" });
+    const c = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
+    for (const { slug } of [a, b]) await move(slug, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" });
+    const bulk = await submit(admin, "/admin/orders?q=2026", { intent: "deliverSelected", ids: [String(a.id), String(b.id), String(c.id)] });
+    expect(bulk.location).toBe("/admin/orders?q=2026");
+    expect(bulk.toast?.text).toBe("Promijenjeno: 2, preskočeno: 1.");
+    expect([(await row(a.slug)).status, (await row(b.slug)).status, (await row(c.slug)).status]).toEqual(["delivered", "delivered", "received"]);
+  });
+});
