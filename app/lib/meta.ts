@@ -16,3 +16,14 @@ export function titleMeta({ data }: { data: unknown }) {
   }
   return tags;
 }
+
+/**
+ * A page's `headers` export that passes on the Cache-Control its loader set (a shopper's
+ * own data: "private, no-store"), so no shared cache keeps it.
+ */
+export function loaderCacheControl({ loaderHeaders }: { loaderHeaders: Headers }): Headers {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+}

@@ -1,11 +1,11 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { localePrefix } from "~/lib/locales";
-import { titleMeta } from "~/lib/meta";
+import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { addressLines } from "~/modules/checkout/checkout.server";
 import { OrderSummary } from "~/modules/order/order-summary";
@@ -54,12 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The summary belongs to one shopper: never kept by a shared cache.
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers = loaderCacheControl;
 
 export const meta = titleMeta;
 

@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { titleMeta } from "~/lib/meta";
+import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { checkoutAction } from "./checkout-action.server";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
 import { checkoutGate } from "~/modules/checkout/checkout.server";
@@ -31,12 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov` }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers = loaderCacheControl;
 
 export const meta = titleMeta;
 

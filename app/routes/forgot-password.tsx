@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { useTranslation } from "~/lib/i18n";
-import { titleMeta } from "~/lib/meta";
+import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { peekAccountToken } from "~/modules/account/account-tokens.server";
 import { redirectWithToast } from "~/modules/account/account-route.server";
@@ -33,12 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...base, reset: { token: valid ? token : null }, constraint: formConstraint(resetPasswordSchema) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers = loaderCacheControl;
 
 export const meta = titleMeta;
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
@@ -8,7 +8,7 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { titleMeta } from "~/lib/meta";
+import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { OrderSummary } from "~/modules/order/order-summary";
@@ -64,12 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers = loaderCacheControl;
 
 export const meta = titleMeta;
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/.server/db/client.server";
@@ -6,7 +6,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { useTranslation } from "~/lib/i18n";
-import { titleMeta } from "~/lib/meta";
+import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { addressBookSchema, changePasswordSchema, loginSchema, profileSchema, registerSchema } from "~/modules/account/account.schema";
 import { AddressBook } from "~/modules/account/address-book";
@@ -67,12 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ locale, title, account, consents: null, countries, constraints }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers = loaderCacheControl;
 
 export const meta = titleMeta;
 

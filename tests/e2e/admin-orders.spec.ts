@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { loginAsAdmin } from "./admin-login";
+import { registerCustomer } from "./customer";
 import { expect, ready, test } from "./fixtures";
 
 /**
@@ -9,23 +10,8 @@ import { expect, ready, test } from "./fixtures";
  * page lists the mails sent to them; then the admin cancels it and the product's stock is
  * back. The chimney flashing has 18 in stock: ordering 15 leaves 3 ("only 3 left").
  */
-const PASSWORD = "Lozinka123";
 const PRODUCT = "/product/opsav-dimnjaka-komplet-aluminij";
-let runs = 0;
 
-async function registerCustomer(page: Page, js: boolean, project: string) {
-  const email = `admin-orders-${project}-${Date.now()}-${++runs}@example.com`;
-  await page.goto("/registracija");
-  await ready(page, js);
-  const form = page.getByTestId("register-form");
-  for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", email, password: PASSWORD, confirmedPassword: PASSWORD })) {
-    await form.locator(`[name="${name}"]`).fill(value);
-  }
-  for (const box of await form.locator('input[name="acceptedConsents"]').all()) await box.check();
-  await form.getByRole("button", { name: "Registracija" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return email;
-}
 
 async function addToCart(page: Page, js: boolean, quantity: number) {
   await page.goto(PRODUCT);
@@ -68,7 +54,7 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   test.setTimeout(150_000);
   const baseURL = info.project.use.baseURL!;
   await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
-  const email = await registerCustomer(page, js, info.project.name);
+  const email = await registerCustomer(page, js, `admin-orders-${info.project.name}`);
   const slug = await orderByBankTransfer(page, js, 15);
   // 3 are left: another 15 do not fit.
   await addToCart(page, js, 15);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { registerCustomer } from "./customer";
 import { expect, ready, test } from "./fixtures";
 
 /**
@@ -7,22 +8,7 @@ import { expect, ready, test } from "./fixtures";
  * the address step) and off (every step a plain form), in Croatian and in English. Each
  * run registers its own customer: both projects share one database.
  */
-const PASSWORD = "Lozinka123";
-let runs = 0;
 
-async function registerCustomer(page: Page, js: boolean, project: string) {
-  const email = `checkout-${project}-${Date.now()}-${++runs}@example.com`;
-  await page.goto("/registracija");
-  await ready(page, js);
-  const form = page.getByTestId("register-form");
-  for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", email, password: PASSWORD, confirmedPassword: PASSWORD })) {
-    await form.locator(`[name="${name}"]`).fill(value);
-  }
-  for (const box of await form.locator('input[name="acceptedConsents"]').all()) await box.check();
-  await form.getByRole("button", { name: "Registracija" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return email;
-}
 
 const TEXT = {
   hr: { product: "/product/krovni-sendvic-panel-40-mm-pir", add: "Dodaj u košaricu", address: "Nastavi na dostavu", shipping: "Potvrdi način dostave", pay: "Naruči i plati", change: "Izmijeni", branch: "Odaberite poslovnicu za preuzimanje.", consent: "Molimo prihvatite sve obavezne privole", required: "Unos ovog polja je obavezan", thanks: "Hvala na vašoj narudžbi!", success: /\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/, checkout: /\/naplata$/ },
@@ -34,7 +20,7 @@ for (const locale of ["hr", "en"] as const) {
   test(`checkout from an empty cart to the success page (${locale})`, async ({ page, js }, info) => {
     test.setTimeout(120_000);
     await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: info.project.use.baseURL! }]);
-    await registerCustomer(page, js, info.project.name);
+    await registerCustomer(page, js, `checkout-${info.project.name}`);
     await page.goto(text.product);
     await ready(page, js);
     await page.getByTestId("add-to-cart-form").getByRole("button", { name: text.add }).click();
@@ -125,7 +111,7 @@ const MANUAL = "/product/prirucnik-za-montazu-krovnih-panela-pdf";
 
 async function digitalCheckout(page: Page, js: boolean, project: string, baseURL: string) {
   await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
-  await registerCustomer(page, js, project);
+  await registerCustomer(page, js, `checkout-${project}`);
   await page.goto(MANUAL);
   await ready(page, js);
   await page.getByTestId("add-to-cart-form").getByRole("button", { name: "Dodaj u košaricu" }).click();
