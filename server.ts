@@ -15,6 +15,7 @@ import { trackingCsp } from "./app/.server/http/tracking-csp.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
 import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
 import { startMailRetryWorker, stopMailRetryWorker } from "./app/modules/mail/mail-retry.server";
+import { startHousekeeping, stopHousekeeping } from "./app/.server/housekeeping.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
@@ -25,6 +26,7 @@ async function main() {
   await getDb();
   // Failed mails are tried again in the background (only with SMTP_URL; docs/decisions/0042).
   startMailRetryWorker();
+  startHousekeeping();
 
   const vite = development
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -84,6 +86,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     stopMailRetryWorker();
+    stopHousekeeping();
     console.log(`${signal}: closing`);
     server.close();
     server.closeAllConnections?.();

@@ -215,6 +215,10 @@ describe("backoffice sessions", () => {
     const expired = await visitor.get("/admin/comments");
     expect(expired.status).toBe(302);
     expect(expired.headers.get("Location")).toBe("/adminLogin?redirectTo=%2Fadmin%2Fcomments");
+    // The hourly housekeeping (app/.server/housekeeping.server.ts) deletes the expired row.
+    const { purgeExpiredSessions } = await import("~/.server/session.server");
+    await purgeExpiredSessions();
+    expect(await db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
 
     const { signInAsCustomer } = await import("../setup/accounts");
     await signInAsCustomer(shop, new Visitor(shop));
