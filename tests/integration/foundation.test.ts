@@ -19,6 +19,8 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   priceEnquiry: { slug: "aluminijski-falcani-panel-klik-fix-ral-7016" },
   profileOrder: { slug: "2026-000001" },
   profileOrderInvoice: { slug: "2026-000001" },
+  profileOrderCreditNote: { slug: "2026-000001" },
+  orderOffer: { slug: "2026-000001" },
   cardReturn: { orderId: "1" },
   download: { token: "not-a-token" },
   form: { slug: "contact" },
@@ -30,7 +32,18 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
 // A visitor's order pages send them to log in; a card return without the provider's
 // signature changes nothing and says so (tests/integration/card-payment.test.ts). A download
 // link without a valid token is 404 (tests/integration/checkout.test.ts covers valid ones).
-const STATUS: Partial<Record<RouteKey, number>> = { cartInquiry: 404, checkout: 302, profileOrder: 302, profileOrderInvoice: 302, cardReturn: 400, download: 404 };
+// An offer is shown only to its customer or with its link's token: anyone else gets 404
+// (tests/integration/admin-enquiries.test.ts covers the offer itself).
+const STATUS: Partial<Record<RouteKey, number>> = {
+  cartInquiry: 404,
+  checkout: 302,
+  profileOrder: 302,
+  profileOrderInvoice: 302,
+  profileOrderCreditNote: 302,
+  orderOffer: 404,
+  cardReturn: 400,
+  download: 404,
+};
 
 describe("route table (spec §2 Routes)", () => {
   const cases = ROUTE_KEYS.flatMap((key) => LOCALES.map((locale) => [key, locale] as const));
