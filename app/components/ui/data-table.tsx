@@ -73,7 +73,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, se
                   </td>
                 ) : null}
                 {columns.map((column) => (
-                  <td key={column.id} className={`px-3 py-2 ${column.align === "end" ? "text-right tabular-nums" : ""}`}>
+                  <td key={column.id} className={`px-3 py-2 ${column.align === "end" ? "text-right tabular-nums" : ""}`} data-column={column.id}>
                     {column.cell(row)}
                   </td>
                 ))}
