@@ -49,7 +49,8 @@ test("the customer accepts a priced quote from the mailed link with the address 
   await expect(page.getByTestId("cart-empty")).toBeVisible();
 
   // The backoffice prices it into an order draft.
-  await loginAsAdmin(page, `/admin/enquiries?q=${encodeURIComponent(email)}`);
+  await loginAsAdmin(page, "/admin/enquiries");
+  await page.goto(`/admin/enquiries?q=${encodeURIComponent(email)}`);
   await page.getByTestId("enquiry-row").getByTestId("enquiry-link").click();
   await ready(page, js);
   const draft = page.getByTestId("draft-form");
