@@ -7,6 +7,7 @@ import { Visitor } from "../setup/client";
 import { loginAsAdmin } from "../setup/accounts";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
+import { ADDRESS } from "./checkout-helpers";
 
 /**
  * The enquiries inbox (issue 14 item 4): price enquiries, request-quote carts and form
@@ -225,11 +226,12 @@ describe("a quote made into an order draft the customer pays", () => {
     expect(html).toContain("Trapezni lim T35");
     const [bank] = await db.select().from(paymentMethods).where(eq(paymentMethods.code, "bank"));
     const token = new URL(link).searchParams.get("token")!;
-    const paid = await customer.post(`/ponuda/${slug}`, { methodId: String(bank.id), token }, { tokenFrom: path });
+    // The addresses as checkout asks them (tests/integration/order-offer.test.ts has the rest).
+    const paid = await customer.post(path, { methodId: String(bank.id), token, ...ADDRESS, sameBilling: "on" }, { tokenFrom: path });
     expect(paid.status).toBe(302);
     expect(paid.headers.get("Location")).toBe(`/naplata/uspjesna?orderSlug=${slug}`);
     const [order] = await db.select().from(orders).where(eq(orders.slug, slug));
-    expect(order).toMatchObject({ status: "received", paymentStatus: "pending", paymentGateway: "bankTransfer", paymentMethodId: bank.id });
+    expect(order).toMatchObject({ status: "received", paymentStatus: "pending", paymentGateway: "bankTransfer", paymentMethodId: bank.id, deliveryAddress: expect.objectContaining({ street: "Ilica", countryIso: "HR" }) });
     const success = (await customer.page(paid.headers.get("Location")!)).html;
     expect(success).toContain('data-testid="bank-transfer-details"');
     const [confirmation] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.orderId, order.id)));

@@ -19,6 +19,17 @@ export const NEW_ADDRESS = "new";
 export const SAVED_ADDRESS_FIELD = "savedAddressId";
 export const STEP_PARAM = "step";
 
+/** The page's flat values ("delivery.city") as conform's nested default value (checkout's address step, the offer page). */
+export function nestedValues(values: Record<string, string>) {
+  const result: Record<string, string | Record<string, string>> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const dot = name.indexOf(".");
+    if (dot < 0) result[name] = value;
+    else ((result[name.slice(0, dot)] ??= {}) as Record<string, string>)[name.slice(dot + 1)] = value;
+  }
+  return result;
+}
+
 export type DeliveryMethodView = {
   id: number;
   name: string;

@@ -41,7 +41,8 @@ export async function saveGuestStep(ctx: CheckoutContext, email: string) {
   return onLockedCart(ctx.cart.id, (tx, cart) => registerGuest(tx, cart.id, email));
 }
 
-function snapshot(input: AddressInput, countries: CountryOption[], field: string): CheckoutAddress {
+/** A typed address as the cart and the order keep it; a missing or not allowed country is refused at `field`. */
+export function addressSnapshot(input: AddressInput, countries: CountryOption[], field: string): CheckoutAddress {
   const country = countries.find((c) => c.iso === input.country);
   // Checkout needs a country to deliver to, and only an allowed one (spec §5 allowedCountries).
   if (!country) throw new StepErrors({ [field]: input.country ? "account.validation.country" : "core.validation.required" });
@@ -60,19 +61,33 @@ export async function saveAddressStep(ctx: CheckoutContext, input: AddressStepVa
     // A guest has no saved addresses: any id they post is not theirs.
     const own = ctx.shopper.guest ? undefined : (await listAddresses(ctx.shopper.id)).find((a) => String(a.id) === saved);
     if (!own) throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
-    delivery = collect(() => snapshot(own, countries, SAVED_ADDRESS_FIELD), errors);
+    delivery = collect(() => addressSnapshot(own, countries, SAVED_ADDRESS_FIELD), errors);
   } else if (input.delivery) {
     const typed = input.delivery;
-    delivery = collect(() => snapshot(typed, countries, `${DELIVERY}.country`), errors);
+    delivery = collect(() => addressSnapshot(typed, countries, `${DELIVERY}.country`), errors);
   }
   let billing: CheckoutAddress | null = delivery;
   if (input.billing) {
     const typed = input.billing;
-    billing = collect(() => snapshot(typed, countries, `${BILLING}.country`), errors);
+    billing = collect(() => addressSnapshot(typed, countries, `${BILLING}.country`), errors);
   }
   if (Object.keys(errors).length > 0 || !delivery || !billing) throw new StepErrors(errors);
   const [deliveryAddress, billingAddress] = [delivery, billing];
   await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryAddress, billingAddress }).where(eq(carts.id, cart.id)));
+}
+
+/**
+ * The typed delivery address and the billing one (a copy of delivery when not given), with
+ * checkout's rules (spec §5 allowed countries); every refused field at once as StepErrors.
+ * The offer page (order-offer.server.ts) asks for its addresses with the same rules.
+ */
+export function typedAddresses(input: { delivery?: AddressInput; billing?: AddressInput }, countries: CountryOption[]) {
+  const errors: StepFieldErrors = {};
+  const { delivery: typedDelivery, billing: typedBilling } = input;
+  const delivery = typedDelivery ? collect(() => addressSnapshot(typedDelivery, countries, `${DELIVERY}.country`), errors) : null;
+  const billing = typedBilling ? collect(() => addressSnapshot(typedBilling, countries, `${BILLING}.country`), errors) : delivery;
+  if (Object.keys(errors).length > 0 || !delivery || !billing) throw new StepErrors(errors);
+  return { delivery, billing };
 }
 
 function collect<T>(run: () => T, errors: StepFieldErrors): T | null {

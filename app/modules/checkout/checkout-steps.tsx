@@ -11,7 +11,7 @@ import { formatPrice } from "~/lib/format";
 import { CONSENTS_ERROR, DIFFERENT_BILLING, tickedValues } from "~/modules/account/account-fields";
 import { AddressFields, type AddressFieldset } from "~/modules/account/address-fields";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
-import { NEW_ADDRESS, SAVED_ADDRESS_FIELD, SHIPPING_AUTO_SUBMIT_MS, STEP_PARAM, type CheckoutPageData, type CheckoutStep } from "./checkout-fields";
+import { NEW_ADDRESS, nestedValues, SAVED_ADDRESS_FIELD, SHIPPING_AUTO_SUBMIT_MS, STEP_PARAM, type CheckoutPageData, type CheckoutStep } from "./checkout-fields";
 import type { AddressStepInput, GuestStepInput, PaymentStepInput, ShippingStepInput } from "./checkout.schema";
 
 /** HTML constraints of each step's schema, from the loader (`formConstraint`). */
@@ -32,17 +32,6 @@ function Intent({ value }: { value: string }) {
 function usePending(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-/** The page's flat values ("delivery.city") as conform's nested default value. */
-function nested(values: Record<string, string>) {
-  const result: Record<string, string | Record<string, string>> = {};
-  for (const [name, value] of Object.entries(values)) {
-    const dot = name.indexOf(".");
-    if (dot < 0) result[name] = value;
-    else ((result[name.slice(0, dot)] ??= {}) as Record<string, string>)[name.slice(dot + 1)] = value;
-  }
-  return result;
 }
 
 /** One step with its number, title and active state (spec §4 isStepActive); a completed step shows its summary and a change link. */
@@ -94,7 +83,7 @@ export function AddressStep({ data, lastResult, constraints }: StepProps) {
     id: "checkout",
     lastResult: resultFor(lastResult, "address"),
     constraint: constraints.address,
-    defaultValue: nested(data.delivery.values),
+    defaultValue: nestedValues(data.delivery.values),
   });
   const values = (form.initialValue ?? {}) as Record<string, unknown>;
   const chosen = String(values[SAVED_ADDRESS_FIELD] ?? saved[0]?.id ?? NEW_ADDRESS);
