@@ -1,6 +1,6 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { loginAsAdmin } from "./admin-login";
+import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
+import { withQuoteCart } from "./quote-cart";
 
 /**
  * The request-quote cart (spec §2 Cart variant, §4 Other and §9 pulse flag 500 ms), with
@@ -14,24 +14,7 @@ const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir";
 const MANUAL = "/product/prirucnik-za-montazu-krovnih-panela-pdf";
 const SENT = "Hvala! Vaš upit za ponudu je poslan, javit ćemo vam se uskoro.";
 
-async function setMode(browser: Browser, info: TestInfo, on: boolean) {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL });
-  const page = await context.newPage();
-  await loginAsAdmin(page, "/admin/cart-settings");
-  const box = page.getByRole("checkbox", { name: "Košarica kao upit za ponudu (bez cijena i naplate)" });
-  if (on) await box.check();
-  else await box.uncheck();
-  await page.getByTestId("cart-settings-form").getByRole("button", { name: "Spremi" }).click();
-  await expect(page.getByText("Postavke košarice su spremljene").first()).toBeAttached();
-  await context.close();
-}
-
-test.beforeAll(async ({ browser }, info) => setMode(browser, info, true));
-test.afterAll(async ({ browser }, info) => setMode(browser, info, false));
-
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL! }]);
-});
+withQuoteCart();
 
 async function add(page: Page, js: boolean, path: string) {
   await page.goto(path);

@@ -1,6 +1,6 @@
-import type { Browser, TestInfo } from "@playwright/test";
 import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
+import { withQuoteCart } from "./quote-cart";
 
 /**
  * A request-quote cart becomes an order the customer pays (issue 14 item 4, docs/decisions/0041
@@ -12,24 +12,7 @@ import { expect, ready, test } from "./fixtures";
  */
 const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir";
 
-async function setQuoteCart(browser: Browser, info: TestInfo, on: boolean) {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL });
-  const page = await context.newPage();
-  await loginAsAdmin(page, "/admin/cart-settings");
-  const box = page.getByRole("checkbox", { name: "Košarica kao upit za ponudu (bez cijena i naplate)" });
-  if (on) await box.check();
-  else await box.uncheck();
-  await page.getByTestId("cart-settings-form").getByRole("button", { name: "Spremi" }).click();
-  await expect(page.getByText("Postavke košarice su spremljene").first()).toBeAttached();
-  await context.close();
-}
-
-test.beforeAll(async ({ browser }, info) => setQuoteCart(browser, info, true));
-test.afterAll(async ({ browser }, info) => setQuoteCart(browser, info, false));
-
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL! }]);
-});
+withQuoteCart();
 
 test("the customer accepts a priced quote from the mailed link with the address and pays by bank transfer", async ({ page, browser, baseURL, js }, info) => {
   const email = `offer-${info.project.name}-${Date.now()}@example.com`;
