@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { auditLog, coupons, mailOutbox, options, orders, paymentEvents, products } from "~/.server/db/schema";
+import { auditLog, consentLogs, coupons, mailOutbox, options, orders, paymentEvents, products } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { setTestProviderDown } from "~/modules/payment/test-provider/test-provider.server";
 import { SITE_ID } from "~/modules/site/options";
@@ -70,6 +70,11 @@ describe("the order page", () => {
     const text = decodeEntities(html);
     for (const expected of ["Narudžba " + order.slug, "AK-PNL-SND-40", "Ilica 10", "10000 Zagreb", "Dostava na adresu", "Čeka plaćanje", "Potvrda narudžbe", "Nova narudžba (trgovini)", "Kupac je pri naručivanju"]) expect(text).toContain(expected);
     expect(html).toContain(`href="/admin/customers/${order.userId}"`);
+    // The order names the consent log its checkout wrote: the consents given are that row's.
+    expect(order.consentLogId).not.toBeNull();
+    const [log] = await db.select().from(consentLogs).where(eq(consentLogs.id, order.consentLogId!));
+    expect(log).toMatchObject({ sourceType: "checkoutForm", email: order.email, consents: [Number(consentId)] });
+    expect(html).toContain('data-testid="order-consents"');
     expect(html).toContain('data-testid="move-markPaid"');
     expect(html).toContain('data-testid="move-cancel"');
     expect(html).not.toContain('data-testid="move-ship"');

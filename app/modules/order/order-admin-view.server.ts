@@ -14,8 +14,8 @@ import { allowedMoves, refundByBank } from "./order-states";
  */
 export type OrderAdminView = NonNullable<Awaited<ReturnType<typeof orderAdminView>>>;
 
-// Checkout logs its consents in the order's transaction, but the log row names no order:
-// it is found by the order's e-mail and a time close to the order's (decision 0039).
+// Checkout names the consent log on the order (consent_log_id); orders placed before it did
+// are matched by the order's e-mail and a time close to the order's (decision 0039).
 const CONSENT_WINDOW_MS = 2 * 60 * 1000;
 
 export async function orderAdminView(slug: string, locale: Locale) {
@@ -37,13 +37,15 @@ export async function orderAdminView(slug: string, locale: Locale) {
       .select()
       .from(consentLogs)
       .where(
-        and(
-          eq(consentLogs.siteId, SITE_ID),
-          eq(consentLogs.sourceType, "checkoutForm"),
-          eq(consentLogs.email, order.email.toLowerCase()),
-          gte(consentLogs.statusTimestamp, new Date(order.createdAt.getTime() - CONSENT_WINDOW_MS)),
-          lte(consentLogs.statusTimestamp, new Date(order.createdAt.getTime() + CONSENT_WINDOW_MS)),
-        ),
+        order.consentLogId !== null
+          ? eq(consentLogs.id, order.consentLogId)
+          : and(
+              eq(consentLogs.siteId, SITE_ID),
+              eq(consentLogs.sourceType, "checkoutForm"),
+              eq(consentLogs.email, order.email.toLowerCase()),
+              gte(consentLogs.statusTimestamp, new Date(order.createdAt.getTime() - CONSENT_WINDOW_MS)),
+              lte(consentLogs.statusTimestamp, new Date(order.createdAt.getTime() + CONSENT_WINDOW_MS)),
+            ),
       )
       .orderBy(asc(consentLogs.statusTimestamp))
       .limit(1),

@@ -147,7 +147,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
       }),
     );
     await tx.update(carts).set({ status: "archived", usedAt: new Date(), userId: input.shopper.id }).where(eq(carts.id, cart.id));
-    await logConsents(tx, { kind: "checkoutForm", acceptedIds: input.acceptedConsents, userType: input.shopper.guest ? "guest" : "registered", email: input.shopper.email });
+    const consentLog = await logConsents(tx, { kind: "checkoutForm", acceptedIds: input.acceptedConsents, userType: input.shopper.guest ? "guest" : "registered", email: input.shopper.email });
+    // The order names its consent log, so the backoffice shows exactly the consents given with it.
+    if (consentLog) {
+      await tx.update(orders).set({ consentLogId: consentLog.id }).where(eq(orders.id, order.id));
+      order.consentLogId = consentLog.id;
+    }
     const mail = await sendOrderConfirmation(tx, order, site.currency);
     // The shop hears of it too (issue 14 item 2), in the same transaction: none without SendEmailTo.
     const shopMail = await sendNewOrderMail(tx, order);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { carts, deliveryMethods, type CartItemOptions, type CheckoutAddress } from "./cart";
 import { products, type LocalisedText, type PriceUnit } from "./catalog";
+import { consentLogs } from "./consent";
 import { sites } from "./site";
 import { users } from "./users";
 
@@ -87,6 +88,8 @@ export const orders = pgTable(
     billingAddress: jsonb("billing_address").$type<OrderAddress>().notNull(),
     couponCode: text("coupon_code"),
     memberCardBarcode: text("member_card_barcode"),
+    // The consents the shopper gave with the order (checkout's consent log row): the order's "consents given".
+    consentLogId: integer("consent_log_id").references(() => consentLogs.id, { onDelete: "set null" }),
     instructions: text("instructions").notNull().default(""),
     itemsTotalCents: integer("items_total_cents").notNull(),
     couponCents: integer("coupon_cents").notNull().default(0),

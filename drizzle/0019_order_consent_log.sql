@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "consent_log_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_consent_log_id_consent_logs_id_fk" FOREIGN KEY ("consent_log_id") REFERENCES "public"."consent_logs"("id") ON DELETE set null ON UPDATE no action;
