@@ -51,8 +51,9 @@ export default function AdminLayout() {
   const item = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
   return (
-    <div className="flex min-h-screen" data-testid="admin-layout">
-      <aside className="w-60 shrink-0 bg-brand-900 p-4 text-brand-50">
+    // On a phone the menu sits above the screen (an owner checks orders on the go); beside it from md up.
+    <div className="flex min-h-screen flex-col md:flex-row" data-testid="admin-layout">
+      <aside className="w-full shrink-0 bg-brand-900 p-4 text-brand-50 md:w-60">
         <p className="mb-6 text-lg font-bold">{t("admin.title")}</p>
         <nav aria-label={t("admin.menu")} className="space-y-4">
           {menuGroups.map((group) => {
@@ -92,7 +93,7 @@ export default function AdminLayout() {
           <Button variant="inverse" size="sm">{t("admin.logout", { email: user.email })}</Button>
         </SecureForm>
       </aside>
-      <main className="flex-1 bg-slate-50 p-8">
+      <main className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">
         <Outlet />
       </main>
     </div>
