@@ -17,6 +17,8 @@ test("a price enquiry is found in the inbox, answered by mail and shown answered
   const email = `inbox-${info.project.name}-${Date.now()}@example.com`;
   await page.goto(PRODUCT);
   await ready(page, js);
+  // The link opens the dialog once its own code has arrived (after hydration).
+  if (js) await expect(page.getByTestId("price-enquiry-open")).toHaveAttribute("data-ready", "true");
   await page.getByRole("link", { name: "Upit o cijeni" }).click();
   const box = js ? page.getByRole("dialog", { name: "Upit o cijeni" }) : page.getByTestId("price-enquiry-page");
   await box.getByLabel(/^Ime/).fill("Vesna");

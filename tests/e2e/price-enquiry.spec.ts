@@ -19,6 +19,8 @@ test.beforeEach(async ({ context, baseURL }) => {
 async function openEnquiry(page: Page, js: boolean): Promise<Locator> {
   await page.goto(PRODUCT);
   await ready(page, js);
+  // The link's own code arrives after the page hydrates; before that a click opens the page instead.
+  if (js) await expect(page.getByTestId("price-enquiry-open")).toHaveAttribute("data-ready", "true");
   await page.getByRole("link", { name: "Upit o cijeni" }).click();
   if (js) {
     const dialog = page.getByRole("dialog", { name: "Upit o cijeni" });

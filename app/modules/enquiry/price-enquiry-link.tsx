@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
 import { buttonClass } from "~/components/ui/button-class";
 import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import type { EnquiryFormData } from "./enquiry-fields";
@@ -17,6 +17,10 @@ export function PriceEnquiryLink({ productName, enquiry }: { productName: string
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // This module loads after the page hydrates (serverFirst): until it has, a click follows
+  // the link to the enquiry page. `data-ready` says the click now opens the dialog.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -30,6 +34,7 @@ export function PriceEnquiryLink({ productName, enquiry }: { productName: string
         onClick={onClick}
         className={buttonClass({ variant: "secondary", className: "self-start" })}
         data-testid="price-enquiry-open"
+        data-ready={ready || undefined}
       >
         {t("product.priceEnquiry")}
       </a>
