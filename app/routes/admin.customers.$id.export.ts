@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { shopDay } from "~/modules/admin/shop-days";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { customerIdOf, orNotFound } from "~/modules/customer/customer-route.server";
 import { exportCustomerData } from "~/modules/customer/customer-export.server";
@@ -9,11 +10,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, "sales");
   const id = await customerIdOf(request, params.id);
   const body = await orNotFound(request, exportCustomerData(staff, id, requestLocale(request).locale));
-  const day = new Date().toISOString().slice(0, 10);
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="kupac-${id}-${day}.json"`,
+      "Content-Disposition": `attachment; filename="kupac-${id}-${shopDay()}.json"`,
       "Cache-Control": "no-store",
     },
   });

@@ -1,4 +1,5 @@
 import { formatDate, type DateFormat } from "~/lib/format";
+import { shopDay } from "./shop-days";
 
 /**
  * CSV exports of the backoffice lists (DESIGN.md "One list pattern"): UTF-8 with a BOM and
@@ -23,9 +24,9 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** The download answer: `name-2026-11-24.csv`, never cached. */
+/** The download answer: `name-2026-11-24.csv` (the shop's day), never cached. */
 export function csvResponse<Row>(name: string, columns: readonly CsvColumn<Row>[], rows: readonly Row[]): Response {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = shopDay();
   return new Response(toCsv(columns, rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,10 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import { gte, lt, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { z, type ZodRawShape } from "zod";
 import { getFixedT } from "~/.server/i18n.server";
 import { integer, optionalText } from "~/lib/schema-fields";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
 import { requestLocale } from "~/modules/site/locale.server";
+import { isIsoDay, shopDayEnd, shopDayStart } from "./shop-days";
 import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 
 /**
@@ -69,4 +72,17 @@ export function likePattern(term: string): string {
 export function backToList(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
+}
+
+const listDay = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
+
+/** The "from … to …" day filter of a list (YYYY-MM-DD, the shop's days): spread into listQuery's filters. */
+export const DAY_RANGE = { from: listDay, to: listDay };
+
+/** The conditions of a DAY_RANGE filter on a timestamp column: from the first day's start to the last day's end. */
+export function inDayRange(column: PgColumn, { from, to }: { from?: string; to?: string }): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(column, shopDayStart(from)));
+  if (to) conditions.push(lt(column, shopDayEnd(to)));
+  return conditions;
 }

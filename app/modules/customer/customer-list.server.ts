@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
-import { optionalText } from "~/lib/schema-fields";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { SITE_ID } from "~/modules/site/options";
 import { CUSTOMER_KINDS, YES_NO } from "./customer-filters";
 
@@ -19,16 +17,13 @@ import { CUSTOMER_KINDS, YES_NO } from "./customer-filters";
  * drafts (quotes not accepted) are not orders, cancelled ones spent nothing, refunds are
  * taken off.
  */
-const day = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
-
 export const customerListQuery = listQuery(
   { sorts: ["createdAt", "name", "email", "orders", "spent"], sort: "createdAt", dir: "desc" },
   {
     kind: z.enum(CUSTOMER_KINDS).optional(),
     verified: z.enum(YES_NO).optional(),
     blocked: z.enum(YES_NO).optional(),
-    from: day,
-    to: day,
+    ...DAY_RANGE,
   },
 );
 export type CustomerListQuery = z.output<typeof customerListQuery>;
@@ -77,8 +72,7 @@ function conditions(query: CustomerListQuery): SQL | undefined {
   if (query.kind) where.push(eq(users.isGuest, query.kind === "guest"));
   if (query.verified) where.push(query.verified === "yes" ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt));
   if (query.blocked) where.push(query.blocked === "yes" ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
-  if (query.from) where.push(gte(users.createdAt, shopDayStart(query.from)));
-  if (query.to) where.push(lt(users.createdAt, shopDayEnd(query.to)));
+  where.push(...inDayRange(users.createdAt, query));
   return and(...where);
 }
 

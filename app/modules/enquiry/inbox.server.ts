@@ -2,10 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "~/.server/db/schema";
-import { optionalText } from "~/lib/schema-fields";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
+import { DAY_RANGE, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
+import { shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
 import { SITE_ID } from "~/modules/site/options";
 import { INBOX_KINDS, type InboxKind, type InboxSource } from "./inbox-ref";
 
@@ -16,15 +15,12 @@ import { INBOX_KINDS, type InboxKind, type InboxSource } from "./inbox-ref";
  * sources exactly (two queries merged in JavaScript would have to fetch offset + limit rows
  * of each). Each branch carries its filters; a kind filter leaves the other table out.
  */
-const day = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
-
 export const inboxListQuery = listQuery(
   { sorts: ["createdAt"], sort: "createdAt", dir: "desc" },
   {
     kind: z.enum(INBOX_KINDS).optional(),
     status: z.enum(ENQUIRY_STATUSES).optional(),
-    from: day,
-    to: day,
+    ...DAY_RANGE,
   },
 );
 export type InboxListQuery = z.output<typeof inboxListQuery>;

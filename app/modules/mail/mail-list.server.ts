@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
 import { MAIL_STATUSES, mailOutbox, type MailStatus } from "~/.server/db/schema";
-import { optionalText } from "~/lib/schema-fields";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { MAIL_KINDS } from "./mail-kinds";
 
 /**
@@ -13,15 +11,12 @@ import { MAIL_KINDS } from "./mail-kinds";
  * its delivery state; search by recipient and subject; filters by status, kind and the
  * day range it was written in (shop time). The list pattern of app/modules/admin/list.server.ts.
  */
-const day = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
-
 export const mailListQuery = listQuery(
   { sorts: ["createdAt", "to", "attempts"], sort: "createdAt", dir: "desc" },
   {
     status: z.enum(MAIL_STATUSES).optional(),
     kind: z.enum(MAIL_KINDS).optional(),
-    from: day,
-    to: day,
+    ...DAY_RANGE,
   },
 );
 export type MailListQuery = z.output<typeof mailListQuery>;
@@ -46,8 +41,7 @@ function conditions(query: MailListQuery): SQL | undefined {
   }
   if (query.status) where.push(eq(mailOutbox.status, query.status));
   if (query.kind) where.push(eq(mailOutbox.kind, query.kind));
-  if (query.from) where.push(gte(mailOutbox.createdAt, shopDayStart(query.from)));
-  if (query.to) where.push(lt(mailOutbox.createdAt, shopDayEnd(query.to)));
+  where.push(...inDayRange(mailOutbox.createdAt, query));
   return and(...where);
 }
 

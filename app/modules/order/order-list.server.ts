@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
 import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
-import { optionalText } from "~/lib/schema-fields";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
@@ -14,16 +12,13 @@ import { SITE_ID } from "~/modules/site/options";
  * in (shop time); sorted by date, number or total; one page, or every matching row for
  * the CSV. The example of the list pattern (app/modules/admin/list.server.ts).
  */
-const day = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");
-
 export const orderListQuery = listQuery(
   { sorts: ["createdAt", "slug", "total"], sort: "createdAt", dir: "desc" },
   {
     status: z.enum(ORDER_STATUSES).optional(),
     payment: z.enum(PAYMENT_STATUSES).optional(),
     method: z.enum(PAYMENT_GATEWAYS).optional(),
-    from: day,
-    to: day,
+    ...DAY_RANGE,
     // What is waiting for the shop (the dashboard's "to ship" figure links here).
     todo: z.enum(["ship"]).optional(),
   },
@@ -64,8 +59,7 @@ function conditions(query: OrderListQuery): SQL | undefined {
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.payment) where.push(eq(orders.paymentStatus, query.payment));
   if (query.method) where.push(eq(orders.paymentGateway, query.method));
-  if (query.from) where.push(gte(orders.createdAt, shopDayStart(query.from)));
-  if (query.to) where.push(lt(orders.createdAt, shopDayEnd(query.to)));
+  where.push(...inDayRange(orders.createdAt, query));
   if (query.todo === "ship") where.push(toShip);
   return and(...where);
 }
