@@ -47,9 +47,10 @@ export function namedCache<T>(name: string, options: Options): NamedCache<T> {
   const existing = registry.get(name);
   if (existing) return existing as NamedCache<T>;
   const base = env.REDIS_URL ? redisCache<T>(name, options) : memoryCache<T>(name, options);
-  const cache: NamedCache<T> = options.derived
+  // clearOwn: this cache alone, for clearCaches, which clears the derived ones once at the end.
+  const cache: NamedCache<T> & { clearOwn?: () => Promise<void> } = options.derived
     ? base
-    : { ...base, clear: async () => void (await Promise.all([base.clear(), clearDerived()])) };
+    : { ...base, clearOwn: base.clear, clear: async () => void (await Promise.all([base.clear(), clearDerived()])) };
   if (options.derived) derived.add(name);
   registry.set(name, cache as NamedCache<unknown>);
   return cache;
@@ -102,15 +103,7 @@ function redisCache<T>(name: string, { ttlSeconds }: Options): NamedCache<T> {
     async set(key, value) {
       await (await redis()).set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
     },
-    async clear() {
-      const client = await redis();
-      let cursor = "0";
-      do {
-        const [next, keys] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 200);
-        if (keys.length) await client.del(...keys);
-        cursor = next;
-      } while (cursor !== "0");
-    },
+    clear: () => deleteRedisPrefix(prefix),
   });
 }
 
@@ -123,6 +116,34 @@ export async function clearCache(name: string): Promise<boolean> {
   if (!cache) return false;
   await cache.clear();
   return true;
+}
+
+/**
+ * Clears several named caches and then the derived ones once (a backoffice change clears
+ * the caches that show its data: app/modules/admin/cache-impact.server.ts). A name this
+ * process has not registered yet holds nothing here; with Redis its keys may still have
+ * been written by another process, so they are deleted by name.
+ */
+export async function clearCaches(names: readonly string[]): Promise<void> {
+  if (names.length === 0) return; // nothing cached shows it: the rendered pages stay too
+  await Promise.all(
+    names.map(async (name) => {
+      const cache = registry.get(name);
+      if (cache && !derived.has(name)) await (cache as NamedCache<unknown> & { clearOwn?: () => Promise<void> }).clearOwn?.();
+      else if (!cache && env.REDIS_URL) await deleteRedisPrefix(`shop:${name}:`);
+    }),
+  );
+  await clearDerived();
+}
+
+async function deleteRedisPrefix(prefix: string) {
+  const client = await redis();
+  let cursor = "0";
+  do {
+    const [next, keys] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 200);
+    if (keys.length) await client.del(...keys);
+    cursor = next;
+  } while (cursor !== "0");
 }
 
 export function cacheBackend(): "redis" | "memory" {

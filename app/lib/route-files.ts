@@ -72,7 +72,7 @@ export type ServiceRoute = RoutePolicy & {
  * every screen against its declared scope.
  */
 export type ChildRoute = { path?: string; file: string; scope?: ScreenScope; nav?: string; group?: AdminMenuGroup };
-export type AdminMenuGroup = "sales" | "content" | "shop";
+export type AdminMenuGroup = "sales" | "catalog" | "content" | "shop";
 
 export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "sitemap.xml", file: "routes/sitemap[.]xml.tsx" },

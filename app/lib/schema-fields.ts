@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SLUG_PATTERN } from "./slug";
 import { messageKey } from "./validation-message";
 
 /**
@@ -102,4 +103,25 @@ export function decimal({ min, precision, scale, message }: { min: number; preci
     .min(min, outOfRange)
     .max(max, outOfRange)
     .refine((value) => Math.abs(Math.round(value * 10 ** scale) - value * 10 ** scale) < 1e-6, outOfRange);
+}
+
+/**
+ * An amount of money as a person types it, in euros ("1234,50", "1234.50", "1 234,50"),
+ * parsed to integer cents; at most 99 999 999,99. Empty is refused when `required`, else
+ * it is null (a price that is not set, e.g. no membership price).
+ */
+export function money({ required = true }: { required?: boolean } = {}) {
+  const parse = (value: string) => Math.round(Number(value.replace(/\s/g, "").replace(",", ".")) * 100);
+  const valid = (value: string) => /^\d{1,8}([.,]\d{1,2})?$/.test(value.replace(/\s/g, ""));
+  const field = text({ max: 20, required }).refine((value) => value === "" || valid(value), MONEY);
+  return required ? field.transform(parse) : field.transform((value) => (value === "" ? null : parse(value)));
+}
+export const MONEY = "core.validation.amount";
+
+/** A URL slug (spec §5): at least 4 characters ('Slug je kratak (minimum 4 znaka)!'), lowercase ASCII words joined by hyphens. */
+export const SLUG_MAX = 120;
+export function slug() {
+  return text({ max: SLUG_MAX, required: true })
+    .refine((value) => value.length === 0 || value.length >= 4, "core.validation.slugShort")
+    .refine((value) => value.length < 4 || SLUG_PATTERN.test(value), "core.validation.slugFormat");
 }

@@ -12,6 +12,7 @@ import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/modules/catalog/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
+import { handleUnknownPath } from "~/modules/cms/redirects.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
@@ -34,6 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [site, found] = await Promise.all([getSiteContext(locale), getProductBySlug(params.slug, locale)]);
   if (!found) {
+    // A slug the backoffice changed (or a redirect an editor made) answers with its target.
+    const target = await handleUnknownPath(url.pathname);
+    if (target) throw redirect(target.to + url.search, target.status);
     const t = await getFixedT(locale);
     throw new Response(t("error.pageNotFound"), { status: 404 });
   }

@@ -1,16 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/.server/db/client.server";
 import { clearCache } from "~/.server/cache.server";
-import { dropUntrustedForwardedHeaders } from "~/.server/http/forwarded-headers.server";
-import { createCachingRequestHandler, pageCacheKey } from "~/.server/http/page-cache.server";
-import { cspNonce, securityHeaders } from "~/.server/http/security-headers.server";
+import { getDb } from "~/.server/db/client.server";
+import { pageCacheKey } from "~/.server/http/page-cache.server";
+import { startCachingServer } from "../setup/caching-server";
 
 /**
  * The rendered-page cache (issue 3 §6) in front of the production build, behind the real
@@ -22,18 +15,7 @@ let port: number;
 let close: () => void;
 
 beforeAll(async () => {
-  await getDb();
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
-  const app = express();
-  // As server.ts: no proxy trusted, so forwarded headers are dropped first.
-  app.use(dropUntrustedForwardedHeaders(() => false), compression(), cspNonce, securityHeaders({ development: false, https: false }));
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
-  // This server's public host is 127.0.0.1:<port> (PUBLIC_URL's host in server.ts).
-  app.all("*", createCachingRequestHandler({ build, mode: "production", publicHost: `127.0.0.1:${port}`, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
-  close = () => server.close();
+  ({ base, port, close } = await startCachingServer());
 });
 afterAll(() => close());
 

@@ -16,7 +16,10 @@ import type { Staff } from "./staff.server";
  *     await recordAudit(tx, staff, { entity: "order", entityId: id, action: "ship", before: pick(before), after: { carrier, trackingNumber } });
  *   });
  */
-export type AuditEntity = "order" | "customer" | "enquiry" | "submission" | "mail" | "user" | "settings" | "comment" | "consent" | "cache";
+export type AuditEntity =
+  | "order" | "customer" | "enquiry" | "submission" | "mail" | "user" | "settings" | "comment" | "consent" | "cache"
+  // the catalogue, promotions, shipping and payments (issue 15)
+  | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport";
 
 export type AuditChange = {
   entity: AuditEntity;

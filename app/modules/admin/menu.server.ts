@@ -14,4 +14,4 @@ export function adminMenu(scopes: readonly string[], { showCaches }: { showCache
     .map((child) => ({ to: child.path ? `/admin/${child.path}` : "/admin", label: child.nav!, group: child.group! }));
 }
 
-export const ADMIN_MENU_GROUPS: AdminMenuGroup[] = ["sales", "content", "shop"];
+export const ADMIN_MENU_GROUPS: AdminMenuGroup[] = ["sales", "catalog", "content", "shop"];

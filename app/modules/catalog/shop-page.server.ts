@@ -1,3 +1,4 @@
+import { handleUnknownPath } from "~/modules/cms/redirects.server";
 import { redirect } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
@@ -55,7 +56,12 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
   let category: CategoryNode | null = null;
   if (slug) {
     const found = findCategoryBySlug(meta, slug, locale);
-    if (!found) throw new Response(t("error.pageNotFound"), { status: 404 });
+    if (!found) {
+      // A slug the backoffice changed (or a redirect an editor made) answers with its target.
+      const target = await handleUnknownPath(url.pathname);
+      if (target) throw redirect(target.to + url.search, target.status);
+      throw new Response(t("error.pageNotFound"), { status: 404 });
+    }
     if (found.canonicalSlug !== slug) throw redirect(href("shop", locale, { slug: found.canonicalSlug }) + url.search, 301);
     category = found.node;
   }

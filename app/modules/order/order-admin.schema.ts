@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, integer, text } from "~/lib/schema-fields";
+import { id, integer, money, text } from "~/lib/schema-fields";
 import { isIsoDay } from "~/modules/admin/shop-days";
 
 /**
@@ -11,9 +11,7 @@ import { isIsoDay } from "~/modules/admin/shop-days";
 const version = integer({ min: 0 });
 
 /** An amount as a person types it: "1234,50" or "1234.50" (euros), in cents. */
-const amount = text({ max: 20, required: true })
-  .refine((value) => /^\d{1,8}([.,]\d{1,2})?$/.test(value.replace(/\s/g, "")), "adminOrders.validation.amount")
-  .transform((value) => Math.round(Number(value.replace(/\s/g, "").replace(",", ".")) * 100));
+const amount = money();
 
 const day = text({ max: 10, required: true }).refine(isIsoDay, "adminOrders.validation.day");
 

@@ -24,6 +24,8 @@ export const deliveryMethods = pgTable(
     taxRateBp: integer("tax_rate_bp").notNull().default(2500),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
+    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("delivery_methods_site_code").on(t.siteId, t.code), check("delivery_methods_price", sql`${t.priceCents} >= 0`)],
 );
@@ -122,15 +124,22 @@ export const coupons = pgTable(
     validFrom: timestamp("valid_from", { withTimezone: true }),
     validTo: timestamp("valid_to", { withTimezone: true }),
     usageLimit: integer("usage_limit"), // null = unlimited
+    // Orders one customer (signed-in user, else the order's e-mail) may place with it; null = unlimited.
+    perCustomerLimit: integer("per_customer_limit"),
+    // What the coupon is for, for the shop owner (never shown to shoppers).
+    note: text("note").notNull().default(""),
     usedCount: integer("used_count").notNull().default(0), // counted when an order is placed
     // Products the discount applies to (their rows only); empty = the whole cart.
     productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
     active: boolean("active").notNull().default(true),
+    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("coupons_site_code").on(t.siteId, t.code),
     check("coupons_type", sql`${t.type} in ('percent', 'fixed')`),
     check("coupons_value", sql`${t.value} > 0 and (${t.type} <> 'percent' or ${t.value} <= 100)`),
+    check("coupons_limits", sql`coalesce(${t.usageLimit}, 1) > 0 and coalesce(${t.perCustomerLimit}, 1) > 0`),
   ],
 );

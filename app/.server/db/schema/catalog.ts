@@ -45,6 +45,10 @@ export const categories = pgTable(
     // Sort option ids of spec §9 (1..8) this category offers; empty = all of them.
     sortTypes: jsonb("sort_types").$type<number[]>().notNull().default([]),
     sortDefaultType: integer("sort_default_type").notNull().default(1),
+    // The category's picture on its page and in category lists (issue 15 item 2).
+    mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
+    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +67,9 @@ export const categoryTranslations = pgTable(
     title: text("title").notNull().default(""), // page <title>/heading when it differs from the name
     slug: text("slug").notNull(),
     description: text("description").notNull().default(""), // sanitised HTML
+    // Search-engine title and description; empty = derived from the name and description.
+    metaTitle: text("meta_title").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.categoryId, t.languageCode] }),
@@ -103,6 +110,10 @@ export const products = pgTable(
     // The file an e-product delivers (a private media row), downloaded through a signed,
     // expiring link once the order is paid (issue 13 item 3, docs/decisions/0030).
     eProductMediaId: integer("e_product_media_id").references(() => media.id, { onDelete: "set null" }),
+    // The attribute set the editor offers for this product (spec §3 attributeSet.attributes).
+    attributeSetId: integer("attribute_set_id").references((): AnyPgColumn => attributeSets.id, { onDelete: "set null" }),
+    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -130,6 +141,9 @@ export const productTranslations = pgTable(
     slug: text("slug").notNull(),
     shortDescription: text("short_description").notNull().default(""),
     description: text("description").notNull().default(""), // sanitised HTML
+    // Search-engine title and description; empty = derived from the name and short description.
+    metaTitle: text("meta_title").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.languageCode] }),
@@ -181,6 +195,8 @@ export const attributes = pgTable(
     unit: text("unit"), // e.g. "mm" for a numberField
     isFilterable: boolean("is_filterable").notNull().default(true),
     position: integer("position").notNull().default(0),
+    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     uniqueIndex("attributes_site_code").on(t.siteId, t.code),
@@ -200,6 +216,8 @@ export const attributeValues = pgTable(
     value: text("value").notNull(), // stable machine value, e.g. "ral-7016"
     label: jsonb("label").$type<LocalisedText>().notNull(),
     swatch: text("swatch"), // #rrggbb for visualSwatch
+    // An image swatch (a texture or finish photo) instead of a colour, for visualSwatch.
+    mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
     position: integer("position").notNull().default(0),
   },
   (t) => [uniqueIndex("attribute_values_attribute_value").on(t.attributeId, t.value)],
@@ -256,6 +274,47 @@ export const bundleItems = pgTable(
     index("bundle_items_product").on(t.productId),
     check("bundle_items_quantity", sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * Which attributes filter a category's product list, in which order and with which of the
+ * eight filter types (issue 15 item 2). A category without rows shows every filterable
+ * attribute with its own type (the behaviour before categories could choose).
+ */
+export const categoryFilters = pgTable(
+  "category_filters",
+  {
+    categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    filterType: text("filter_type").$type<AttributeType>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.attributeId] }),
+    check("category_filters_type", sql`${t.filterType} in (${inList(ATTRIBUTE_TYPES)})`),
+  ],
+);
+
+/** Attribute sets (spec §3 attributeSet.attributes): the attributes a kind of product carries, offered together in the editor. */
+export const attributeSets = pgTable(
+  "attribute_sets",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [uniqueIndex("attribute_sets_site_name").on(t.siteId, t.name)],
+);
+
+export const attributeSetAttributes = pgTable(
+  "attribute_set_attributes",
+  {
+    setId: integer("set_id").notNull().references(() => attributeSets.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.attributeId] }), index("attribute_set_attributes_attribute").on(t.attributeId)],
 );
 
 /** A choice of a custom option (spec: custom_option_values with label), e.g. a subscription plan. */

@@ -13,6 +13,9 @@ import { users } from "./users";
  * addresses and prices: later edits of a product or a method never change a placed order.
  */
 
+export const DELIVERY_BRANCH_KINDS = ["pickup", "locker"] as const;
+export type DeliveryBranchKind = (typeof DELIVERY_BRANCH_KINDS)[number];
+
 /** Pick-up points or parcel lockers of a delivery method (spec §3 Shipping form branchId). */
 export const deliveryBranches = pgTable(
   "delivery_branches",
@@ -23,10 +26,15 @@ export const deliveryBranches = pgTable(
       .references(() => deliveryMethods.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     address: text("address").notNull().default(""),
+    // A staffed pick-up point or a parcel locker (issue 15 item 5).
+    kind: text("kind").$type<DeliveryBranchKind>().notNull().default("pickup"),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("delivery_branches_method").on(t.deliveryMethodId, t.position)],
+  (t) => [
+    index("delivery_branches_method").on(t.deliveryMethodId, t.position),
+    check("delivery_branches_kind", sql`${t.kind} in ('pickup', 'locker')`),
+  ],
 );
 
 /** The payment gateways the code knows; a payment method row picks one (issue 6 item 3). */
@@ -44,6 +52,11 @@ export const paymentMethods = pgTable(
     description: jsonb("description").$type<LocalisedText>().notNull().default({}),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
+    // The gateway's own settings a shop owner may change (bank transfer: the account on the
+    // slip). Secrets never live here: card provider keys come from the environment.
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("payment_methods_site_code").on(t.siteId, t.code)],
 );

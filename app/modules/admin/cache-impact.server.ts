@@ -1,0 +1,42 @@
+import { clearCaches } from "~/.server/cache.server";
+
+/**
+ * Which named caches show what a backoffice change touches (issue 15 item 8: "every change
+ * clears exactly the caches it affects"). A service calls `dataChanged(kind)` after its
+ * transaction has committed; the rendered-page cache and the sitemap are derived from the
+ * others and are cleared with them (app/.server/cache.server.ts), so a shopper sees the
+ * change on the next request, cached category pages included.
+ *
+ * The names are the ones the services register (namedCache("product-list", ...)); the
+ * cache-impact test checks that each of them exists, so a renamed cache cannot silently
+ * stop being cleared.
+ */
+export const CACHE_IMPACT = {
+  // Names, prices, stock, images, tags, categories of a product: its page, every list,
+  // filter counts, search results, the sliders of CMS pages and the home blocks.
+  product: ["product-detail", "product-list", "layered-navigation", "search", "search-totals", "page-sliders", "home-blocks"],
+  // The tree, names, slugs, sort options and filters of categories: the category meta
+  // every list reads, the lists and their filters, product pages (breadcrumbs), search
+  // (category names), sliders by category, and the navigation (category links).
+  category: ["catalog-meta", "product-list", "layered-navigation", "product-detail", "search", "search-totals", "page-sliders", "home-blocks", "site-config"],
+  // Attributes and their values: labels and swatches in the meta, filters, product pages
+  // (attribute table, configurator) and lists (cards show no attributes, but filters do).
+  attribute: ["catalog-meta", "layered-navigation", "product-detail", "product-list"],
+  // CMS option keys, company details, checkout settings: the site context of every page.
+  settings: ["site-config"],
+  // Delivery methods, branches and the free-delivery threshold: the threshold is a CMS
+  // option read through the site context; methods are read fresh at checkout.
+  shipping: ["site-config"],
+  // Payment methods are read fresh at checkout and on the payment slip: nothing cached.
+  payment: [],
+  // Coupons are read fresh by the cart: nothing cached.
+  coupon: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ChangeKind = keyof typeof CACHE_IMPACT;
+
+/** Clears the caches that show data of these kinds (each cache once). Call after the commit. */
+export async function dataChanged(...kinds: ChangeKind[]): Promise<void> {
+  const names = new Set<string>(kinds.flatMap((kind) => CACHE_IMPACT[kind]));
+  await clearCaches([...names]);
+}

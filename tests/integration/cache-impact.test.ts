@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listCaches } from "~/.server/cache.server";
+import { getDb } from "~/.server/db/client.server";
+import { categoryTranslations, productCategories, productTranslations, products } from "~/.server/db/schema";
+import { CACHE_IMPACT, dataChanged } from "~/modules/admin/cache-impact.server";
+import { startCachingServer, type CachingServer } from "../setup/caching-server";
+
+/**
+ * Issue 15 item 8: every backoffice change clears exactly the caches that show it. The
+ * impact table names caches by their registered names, so a renamed cache must fail here;
+ * and a price changed under a cached category page shows at once once the change is
+ * announced, while a change that no cached page shows keeps the rendered pages.
+ */
+let server: CachingServer;
+beforeAll(async () => {
+  server = await startCachingServer(); // loads the build: every cache of the shop is registered
+});
+afterAll(() => server.close());
+
+const get = (path: string) => fetch(server.base + path);
+
+describe("cache impact of backoffice changes", () => {
+  it("names only caches the shop registers", () => {
+    const registered = new Set(listCaches());
+    for (const [kind, names] of Object.entries(CACHE_IMPACT)) {
+      for (const name of names) expect(registered.has(name), `${kind}: ${name}`).toBe(true);
+    }
+  });
+
+  it("shows a changed price at once on a cached category page", async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ id: products.id, price: products.priceCents, retail: products.retailPriceCents, category: categoryTranslations.slug })
+      .from(products)
+      .innerJoin(productCategories, eq(productCategories.productId, products.id))
+      .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, productCategories.categoryId), eq(categoryTranslations.languageCode, "hrv")))
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, "hrv")))
+      .where(and(eq(products.archived, false), eq(products.isVisibleIndividually, true), eq(products.format, "simple")))
+      .limit(1);
+    const path = `/shop/${row.category}?limit=24`;
+    await get(path);
+    expect((await get(path)).headers.get("X-Page-Cache")).toBe("hit");
+
+    const newPrice = 98_765; // 987,65 €: a figure no other product of the page shows
+    await db.update(products).set({ priceCents: newPrice, retailPriceCents: Math.max(row.retail, newPrice) }).where(eq(products.id, row.id));
+    await dataChanged("product");
+
+    const fresh = await get(path);
+    expect(fresh.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await fresh.text()).toContain("987,65");
+    await db.update(products).set({ priceCents: row.price, retailPriceCents: row.retail }).where(eq(products.id, row.id));
+    await dataChanged("product");
+  });
+
+  it("keeps the rendered pages when nothing cached shows the change (a coupon, a payment method)", async () => {
+    await get("/shop?limit=24");
+    expect((await get("/shop?limit=24")).headers.get("X-Page-Cache")).toBe("hit");
+    await dataChanged("coupon", "payment");
+    expect((await get("/shop?limit=24")).headers.get("X-Page-Cache")).toBe("hit");
+  });
+});
