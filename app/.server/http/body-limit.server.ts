@@ -9,9 +9,15 @@ const MESSAGES = { hr: hr.error.payloadTooLarge, en: en.error.payloadTooLarge, d
 /** A form post's largest body (DESIGN.md "Trust boundaries"): 1 MB. */
 export const FORM_BODY_LIMIT = 1_000_000;
 
+/**
+ * Backoffice posts may carry uploads (media-upload.server.ts: up to 20 images of 10 MB, or
+ * one 50 MB download), so /admin takes up to 64 MB; a larger batch is uploaded in parts.
+ */
+export const ADMIN_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+
 type Options = {
   limit?: number;
-  /** Larger limits for paths that take uploads, by path prefix (none yet). */
+  /** Larger limits for paths that take uploads, by path prefix. */
   larger?: { prefix: string; limit: number }[];
 };
 

@@ -1,0 +1,153 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { and, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
+import sharp from "sharp";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { media } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import { mediaFile, mediaRoot, originalPath } from "~/.server/media/media-root.server";
+import { slugify } from "~/lib/slug";
+import { likePattern } from "~/modules/admin/list.server";
+
+/**
+ * Files uploaded from the backoffice into the media library (spec §3 Media item; issue 15
+ * "images chosen from or uploaded to the media library", issue 16 builds the library's own
+ * screen on this). The type is read from the file's content, never from its name or the
+ * browser's claim: images are decoded by sharp (JPEG, PNG, WebP, AVIF, GIF); private
+ * downloads (e-product files) may also be PDF or ZIP, told by their magic bytes. The sizes
+ * of spec §3 and WebP are made from the original on first request and kept
+ * (media-variant.server.ts), so an upload stores only the original.
+ */
+export const UPLOAD_LIMITS = {
+  /** Spec §5 / §9: at most 20 files at once (10 for public uploads). */
+  files: 20,
+  publicFiles: 10,
+  imageBytes: 10 * 1024 * 1024,
+  downloadBytes: 50 * 1024 * 1024,
+  /** Larger sides are refused: sharp would need too much memory to resize them. */
+  imagePixels: 50_000_000,
+} as const;
+
+const IMAGE_FORMATS: Record<string, { mime: string; extension: string }> = {
+  jpeg: { mime: "image/jpeg", extension: "jpg" },
+  png: { mime: "image/png", extension: "png" },
+  webp: { mime: "image/webp", extension: "webp" },
+  avif: { mime: "image/avif", extension: "avif" },
+  heif: { mime: "image/avif", extension: "avif" },
+  gif: { mime: "image/gif", extension: "gif" },
+};
+
+export type UploadKind = "image" | "download";
+export type StoredMedia = typeof media.$inferSelect;
+
+/** A refused file: the message key names the reason; `file` is its name, for the message. */
+function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType", file: string): never {
+  const max = key === "tooMany" ? UPLOAD_LIMITS.files : key === "tooLarge" ? "10 MB / 50 MB" : "";
+  throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `admin.upload.${key}`, status: 400, values: { file, max } });
+}
+
+type Sniffed = { mime: string; extension: string; width: number | null; height: number | null };
+
+async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sniffed> {
+  if (kind === "download") {
+    if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return { mime: "application/pdf", extension: "pdf", width: null, height: null };
+    if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { mime: "application/zip", extension: "zip", width: null, height: null };
+  }
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.imagePixels }).metadata();
+    const format = meta.format ? IMAGE_FORMATS[meta.format] : undefined;
+    if (format && meta.width && meta.height) return { ...format, width: meta.width, height: meta.height };
+  } catch {
+    // not an image sharp can read: refused below
+  }
+  return refuse(kind === "image" ? "notImage" : "wrongType", name);
+}
+
+/**
+ * Stores uploaded files as media rows (public images, or private downloads) and returns
+ * them in the order given. Every file is checked before any is written: one refused file
+ * refuses the whole upload with a DomainError naming it (`admin.upload.*`). Title and alt
+ * text start as the file's name; the editor changes them later.
+ */
+export async function storeUploads(files: File[], { kind, executor }: { kind: UploadKind; executor?: Executor }): Promise<StoredMedia[]> {
+  const real = files.filter((file) => file.size > 0 || file.name !== "");
+  if (real.length === 0) return [];
+  if (real.length > UPLOAD_LIMITS.files) refuse("tooMany", String(real.length));
+  const maxBytes = kind === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.downloadBytes;
+  const checked = [];
+  for (const file of real) {
+    if (file.size === 0) refuse("empty", file.name);
+    if (file.size > maxBytes) refuse("tooLarge", file.name);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    checked.push({ file, bytes, sniffed: await sniff(bytes, kind, file.name) });
+  }
+
+  const root = mediaRoot();
+  const written: string[] = [];
+  try {
+    const rows = [];
+    for (const { file, bytes, sniffed } of checked) {
+      const driveId = randomUUID();
+      const relative = kind === "image" ? originalPath(driveId, sniffed.extension) : `downloads/${driveId}.${sniffed.extension}`;
+      const target = mediaFile(relative, root);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+      written.push(target);
+      const base = file.name.replace(/\.[^.]*$/, "").slice(0, 200);
+      const title = base.trim() || slugify(base) || driveId;
+      rows.push({
+        driveId,
+        title,
+        path: relative,
+        mime: sniffed.mime,
+        extension: sniffed.extension,
+        size: bytes.length,
+        hash: createHash("sha256").update(bytes).digest("hex"),
+        width: sniffed.width,
+        height: sniffed.height,
+        access: kind === "image" ? ("public" as const) : ("private" as const),
+        originalName: file.name.slice(0, 255) || `${driveId}.${sniffed.extension}`,
+        alt: kind === "image" ? { hr: title } : {},
+      });
+    }
+    const db = executor ?? (await getDb());
+    const inserted = await db.insert(media).values(rows).returning();
+    const byDrive = new Map(inserted.map((row) => [row.driveId, row]));
+    return rows.map((row) => byDrive.get(row.driveId)!);
+  } catch (error) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw error;
+  }
+}
+
+/**
+ * Public images of the library for a chooser (MediaChooser), newest first; `q` matches title
+ * or file name; `include` adds the images a form has chosen already, wherever they are in
+ * the library, so that saving keeps them.
+ */
+export async function mediaChoices({ q = "", limit = 60, include = [] }: { q?: string; limit?: number; include?: number[] } = {}) {
+  const db = await getDb();
+  const pattern = likePattern(q);
+  const columns = { id: media.id, driveId: media.driveId, version: media.version, title: media.title, width: media.width, height: media.height };
+  const image = and(eq(media.access, "public"), like(media.mime, "image/%"));
+  const [newest, chosen] = await Promise.all([
+    db
+      .select(columns)
+      .from(media)
+      .where(and(image, q ? or(ilike(media.title, pattern), ilike(media.originalName, pattern)) : undefined))
+      .orderBy(desc(media.createdAt), desc(media.id))
+      .limit(limit),
+    include.length ? db.select(columns).from(media).where(and(image, inArray(media.id, include))) : Promise.resolve([]),
+  ]);
+  const seen = new Set(newest.map((row) => row.id));
+  return [...chosen.filter((row) => !seen.has(row.id)), ...newest];
+}
+
+/** The media rows of these ids that exist and are public images (a posted choice is checked against them). */
+export async function publicImages(ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db.select({ id: media.id, access: media.access, mime: media.mime }).from(media).where(inArray(media.id, ids));
+  return new Set(rows.filter((row) => row.access === "public" && row.mime.startsWith("image/")).map((row) => row.id));
+}
