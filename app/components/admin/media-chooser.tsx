@@ -75,12 +75,10 @@ export function MediaChooser({
           ) : null}
           {shown.map((c) => (
             <li key={c.id}>
-              <label className="flex flex-col items-center gap-1 rounded border p-1 text-xs has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
-                <img src={mediaUrl(c, "thumbnail")} alt="" width={50} height={50} loading="lazy" className="h-12 w-12 object-cover" />
-                <span className="flex items-center gap-1">
-                  <input type={multiple ? "checkbox" : "radio"} name={name} value={c.id} defaultChecked={chosen.has(c.id)} />
-                  <span className="line-clamp-1 break-all">{c.title}</span>
-                </span>
+              <label className="flex flex-wrap items-center justify-center gap-1 rounded border p-1 text-xs has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
+                <img src={mediaUrl(c, "thumbnail")} alt="" width={50} height={50} loading="lazy" className="h-12 w-12 basis-full object-contain" />
+                <input type={multiple ? "checkbox" : "radio"} name={name} value={c.id} defaultChecked={chosen.has(c.id)} />
+                <span className="line-clamp-1 break-all">{c.title}</span>
               </label>
             </li>
           ))}
