@@ -118,6 +118,15 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "enquiries/:ref", file: "routes/admin.enquiries.$ref.tsx", scope: "sales" },
       // The sent forms are part of the enquiries inbox: the old address leads there (decision 0041).
       { path: "forms", file: "routes/admin.forms.tsx", scope: "sales" },
+      // The catalogue's categories, attributes, attribute sets and tags (issue 15 items 2-3, decision 0048).
+      { path: "categories", file: "routes/admin.categories.tsx", scope: "editor", nav: "adminCatalog.categories.nav", group: "catalog" },
+      { path: "categories/:id", file: "routes/admin.categories.$id.tsx", scope: "editor" },
+      { path: "attributes", file: "routes/admin.attributes.tsx", scope: "editor", nav: "adminCatalog.attributes.nav", group: "catalog" },
+      { path: "attributes.csv", file: "routes/admin.attributes[.]csv.ts", scope: "editor" },
+      { path: "attributes/:id", file: "routes/admin.attributes.$id.tsx", scope: "editor" },
+      { path: "attribute-sets", file: "routes/admin.attribute-sets.tsx", scope: "editor", nav: "adminCatalog.sets.nav", group: "catalog" },
+      { path: "attribute-sets/:id", file: "routes/admin.attribute-sets.$id.tsx", scope: "editor" },
+      { path: "tags", file: "routes/admin.tags.tsx", scope: "editor", nav: "adminCatalog.tags.nav", group: "catalog" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
       { path: "consent", file: "routes/admin.consent.tsx", scope: "admin", nav: "admin.consents", group: "shop" },

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { attributes, attributeValues, categories, categoryTranslations, type AttributeType, type LocalisedText } from "~/.server/db/schema";
+import { attributes, attributeValues, categories, categoryFilters, categoryTranslations, type AttributeType, type LocalisedText } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { FilterDef } from "./shop-query";
@@ -12,13 +12,16 @@ import type { FilterDef } from "./shop-query";
  * cached (plain JSON, so the Redis backend can hold it too); cleared from the admin cache
  * page or by clearCatalogMeta() after an edit.
  */
-export type CategoryText = { name: string; title: string; slug: string; description: string };
+export type CategoryText = { name: string; title: string; slug: string; description: string; metaTitle: string; metaDescription: string };
 export type CategoryNode = {
   id: number;
   parentId: number | null;
   position: number;
   sortTypes: number[];
   sortDefaultType: number;
+  mediaId: number | null;
+  /** The category's own filters (category_filters), in order; empty = see categoryFilterRows. */
+  filters: { attributeId: number; type: AttributeType }[];
   texts: Record<string, CategoryText>; // by language code (hrv, eng, ger)
 };
 export type AttributeMeta = {
@@ -28,6 +31,8 @@ export type AttributeMeta = {
   label: LocalisedText;
   unit: string | null;
   isFilterable: boolean;
+  /** How a category's filter panel shows it, when the category chose (category_filters). */
+  filterType?: AttributeType;
   values: { id: number; label: LocalisedText; swatch: string | null }[];
 };
 export type CatalogMeta = { categories: CategoryNode[]; attributes: AttributeMeta[] };
@@ -49,7 +54,7 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
     db.select().from(categories).where(eq(categories.siteId, SITE_ID)).orderBy(asc(categories.position), asc(categories.id)),
     db.select().from(attributes).where(eq(attributes.siteId, SITE_ID)).orderBy(asc(attributes.position), asc(attributes.id)),
   ]);
-  const [texts, values] = await Promise.all([
+  const [texts, values, filterRows] = await Promise.all([
     categoryRows.length
       ? db.select().from(categoryTranslations).where(inArray(categoryTranslations.categoryId, categoryRows.map((c) => c.id)))
       : [],
@@ -60,6 +65,9 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
           .where(inArray(attributeValues.attributeId, attributeRows.map((a) => a.id)))
           .orderBy(asc(attributeValues.position), asc(attributeValues.id))
       : [],
+    categoryRows.length
+      ? db.select().from(categoryFilters).where(inArray(categoryFilters.categoryId, categoryRows.map((c) => c.id))).orderBy(asc(categoryFilters.position))
+      : [],
   ]);
   return {
     categories: categoryRows.map((c) => ({
@@ -68,10 +76,12 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
       position: c.position,
       sortTypes: c.sortTypes,
       sortDefaultType: c.sortDefaultType,
+      mediaId: c.mediaId,
+      filters: filterRows.filter((f) => f.categoryId === c.id).map((f) => ({ attributeId: f.attributeId, type: f.filterType })),
       texts: Object.fromEntries(
         texts
           .filter((t) => t.categoryId === c.id)
-          .map((t) => [t.languageCode, { name: t.name, title: t.title, slug: t.slug, description: t.description }]),
+          .map((t) => [t.languageCode, { name: t.name, title: t.title, slug: t.slug, description: t.description, metaTitle: t.metaTitle, metaDescription: t.metaDescription }]),
       ),
     })),
     attributes: attributeRows.map((a) => ({
@@ -90,7 +100,7 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
 export function categoryText(node: CategoryNode, locale: Locale): CategoryText {
   const own = node.texts[LOCALE_LANGUAGE_CODE[locale]];
   const source = node.texts[SOURCE_LANGUAGE];
-  return own ?? source ?? Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "" };
+  return own ?? source ?? Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "", metaTitle: "", metaDescription: "" };
 }
 
 /** A category and its ancestors, the top one first (the breadcrumb's trail). */
@@ -124,4 +134,18 @@ export function categoryWithDescendants(meta: CatalogMeta, id: number): number[]
 /** The filter definitions a URL may name: every filterable attribute of the site. */
 export function filterDefs(meta: CatalogMeta): FilterDef[] {
   return meta.attributes.filter((a) => a.isFilterable).map((a) => ({ id: a.id, code: a.code, type: a.type }));
+}
+
+/**
+ * The filters a category's list shows (decision 0048): its own category_filters rows, else
+ * those of its nearest ancestor that has rows (a sub-category inherits what its parent
+ * chose), else null: every filterable attribute with its own type, as before.
+ */
+export function categoryFilterRows(meta: CatalogMeta, categoryId: number | undefined): CategoryNode["filters"] | null {
+  const seen = new Set<number>();
+  for (let node = meta.categories.find((c) => c.id === categoryId); node && !seen.has(node.id); node = meta.categories.find((c) => c.id === node!.parentId)) {
+    seen.add(node.id);
+    if (node.filters.length) return node.filters;
+  }
+  return null;
 }

@@ -6,7 +6,7 @@ import { formatNumber } from "~/lib/format";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { filterKind } from "./shop-query";
-import { categoryWithDescendants, getCatalogMeta, type AttributeMeta } from "./catalog-meta.server";
+import { categoryFilterRows, categoryWithDescendants, getCatalogMeta, type AttributeMeta, type CatalogMeta } from "./catalog-meta.server";
 import { attributeCondition, inCategories, listable, type FilterValue } from "./filter-sql.server";
 
 /**
@@ -46,7 +46,7 @@ export async function layeredNavigation(
   locale: Locale,
 ): Promise<LayeredFilter[]> {
   const meta = await getCatalogMeta();
-  const attributes = meta.attributes.filter((a) => a.isFilterable);
+  const attributes = shownAttributes(meta, input.categoryId);
   if (attributes.length === 0) return [];
   const db = await getDb();
   const active = Object.entries(input.filters ?? {}).flatMap(([key, value]) => {
@@ -96,6 +96,21 @@ export async function layeredNavigation(
   });
 }
 
+/**
+ * The attributes the category's panel shows, in order, each with the type it is shown as:
+ * the category's (or its nearest ancestor's) category_filters rows, else every filterable
+ * attribute with its own type. An attribute marked not filterable is never shown.
+ */
+function shownAttributes(meta: CatalogMeta, categoryId: number | undefined): AttributeMeta[] {
+  const filterable = meta.attributes.filter((a) => a.isFilterable);
+  const rows = categoryFilterRows(meta, categoryId);
+  if (!rows) return filterable;
+  return rows.flatMap((row) => {
+    const attribute = filterable.find((a) => a.id === row.attributeId);
+    return attribute ? [{ ...attribute, filterType: row.type }] : [];
+  });
+}
+
 type Row = {
   valueId: number | null;
   boolValue: boolean | null;
@@ -141,7 +156,7 @@ function shape(attribute: AttributeMeta, rows: Row[], locale: Locale): LayeredFi
       return row ? [entry(String(v.id), localized(v.label, locale), row.total, { swatch: v.swatch })] : [];
     });
   }
-  return { attributeID: attribute.id, attributeCode: attribute.code, label: localized(attribute.label, locale), type: attribute.type, unit: attribute.unit, values };
+  return { attributeID: attribute.id, attributeCode: attribute.code, label: localized(attribute.label, locale), type: attribute.filterType ?? attribute.type, unit: attribute.unit, values };
 }
 
 /** Spec §8: a failed layered navigation is only logged; the page renders without filters. */

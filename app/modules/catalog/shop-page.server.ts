@@ -103,8 +103,9 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
   const descriptionHtml = text ? sanitizeCmsHtml(text.description) : "";
   const maxOnepage = Math.floor(MAX_LIMIT / state.limit);
   const origin = env.PUBLIC_URL;
-  const title = `${heading} | ${site.site.name}`;
-  const description = plainText(descriptionHtml) || t("shop.metaDescription");
+  // The editor's SEO title and description when set (issue 15 item 2), else derived.
+  const title = text?.metaTitle || `${heading} | ${site.site.name}`;
+  const description = text?.metaDescription || plainText(descriptionHtml) || t("shop.metaDescription");
   // The language switch links to the category's own slug in each language.
   const alternates = Object.fromEntries(LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})])) as Record<Locale, string>;
   const nav = navigation(meta, category, locale);
