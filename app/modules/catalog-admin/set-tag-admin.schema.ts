@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { id, integer, text } from "~/lib/schema-fields";
+
+/** The forms of attribute sets and tags (issue 15 items 2-3, docs/decisions/0048). */
+const version = integer({ min: 0 });
+const confirm = z.literal("on", { errorMap: () => ({ message: "adminCatalog.confirmRequired" }) });
+const name = text({ max: 100, required: true });
+
+export const attributeSetFormSchema = z.object({
+  intent: z.literal("save"),
+  version,
+  name,
+  attributes: z
+    .array(z.object({ attributeId: id(), enabled: z.literal("on").optional(), position: integer({ min: 0, max: 9999 }).default(0) }))
+    .max(500)
+    .default([]),
+});
+export type AttributeSetInput = z.output<typeof attributeSetFormSchema>;
+export const attributeSetPostSchema = z.discriminatedUnion("intent", [attributeSetFormSchema, z.object({ intent: z.literal("delete"), version, confirm })]);
+
+export const tagPostSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), name }),
+  z.object({ intent: z.literal("rename"), id: id(), name, was: text({ max: 100, required: true }) }),
+  z.object({ intent: z.literal("delete"), id: id(), confirm }),
+]);
