@@ -5,7 +5,9 @@ import { AdminPage } from "~/components/admin/list-page";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import type { AuditEntry } from "~/modules/admin/audit.server";
-import { SETTINGS_SECTIONS } from "./settings.schema";
+
+/** The section routes of /admin/settings (app/lib/route-files.ts), in menu order. */
+const SECTIONS = ["company", "checkout", "comments", "tracking", "site"] as const;
 
 /** The sections of /admin/settings as links (plain links: the nav works without JavaScript). */
 export function SettingsNav() {
@@ -18,7 +20,7 @@ export function SettingsNav() {
         <li>
           <NavLink to="/admin/settings" end className={link}>{t("adminSettings.sections.general")}</NavLink>
         </li>
-        {SETTINGS_SECTIONS.map((section) => (
+        {SECTIONS.map((section) => (
           <li key={section}>
             <NavLink to={`/admin/settings/${section}`} className={link}>{t(`adminSettings.sections.${section}`)}</NavLink>
           </li>

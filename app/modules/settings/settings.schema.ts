@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integer, text } from "~/lib/schema-fields";
-import { isValidOib } from "~/modules/account/account.schema";
+import { isValidOib } from "~/lib/oib";
 import { TRACKING_ID_FORMAT } from "~/modules/consent/tracking-ids";
 
 /**
