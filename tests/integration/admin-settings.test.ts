@@ -155,6 +155,20 @@ describe("the shop follows at once", () => {
     expect(await option("CopyrightText")).toEqual({ hr: "© {year} Alu Krov — svi podaci zaštićeni", en: "© {year} Alu Krov d.o.o. All rights reserved.", de: "© {year} Alu Krov d.o.o. Alle Rechte vorbehalten." });
   });
 
+  it("a saved Google Analytics id is rendered for a visitor who accepted analytics; emptied, it is gone", async () => {
+    const visitor = new Visitor(shop);
+    visitor.cookies.set("acceptedCookies", encodeURIComponent("necessary,analytics"));
+    try {
+      await save("tracking", { GoogleAnalyticsId: "G-SETTINGS42" });
+      expect(await option("GoogleAnalyticsId")).toBe("G-SETTINGS42");
+      expect((await visitor.page("/kosarica")).html).toContain("https://www.googletagmanager.com/gtag/js?id=G-SETTINGS42");
+    } finally {
+      await save("tracking", { GoogleAnalyticsId: "" });
+    }
+    expect(await option("GoogleAnalyticsId")).toBeNull();
+    expect((await visitor.page("/kosarica")).html).not.toContain("G-SETTINGS42");
+  });
+
   it("the company phone shows in the shop's footer", async () => {
     await save("company", { phone: "+385 1 5555 444" });
     expect(await (await get("/")).text()).toContain("+385 1 5555 444");
