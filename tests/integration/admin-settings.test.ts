@@ -98,6 +98,15 @@ describe("validation", () => {
 });
 
 describe("saving", () => {
+  it("each section's form shows what is stored: posted unchanged, it changes nothing and writes no audit row", async () => {
+    const before = await lastAudit();
+    for (const section of ["company", "checkout", "comments", "tracking", "site"]) {
+      const unchanged = await save(section, {});
+      expect(unchanged.toast?.text, section).toBe("Ništa nije promijenjeno.");
+    }
+    expect((await lastAudit())?.id).toBe(before?.id);
+  });
+
   it("writes the changed keys with an audit row (before and after); the IBAN stays the payments screen's", async () => {
     const saved = await save("company", { phone: "+385 1 7777 888", purposeCode: "GDSV" });
     expect(saved.status).toBe(302);
