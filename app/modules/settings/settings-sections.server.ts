@@ -78,7 +78,6 @@ const checkout: SectionStore = {
     return {
       checkoutEnabled: settings.checkoutEnabled,
       guestCheckout: settings.guestCheckout,
-      registeredUsersOnly: settings.registeredUsersOnly,
       itemsMerge: settings.itemsMerge ?? true,
       // The shop reads the site's column (cart-actions.server.ts); the store's copy is kept in step.
       cartAdditionBehaviour: site?.behaviour ?? 0,
@@ -91,7 +90,7 @@ const checkout: SectionStore = {
     const { CartRequestQuote, ...fields } = next;
     const store = await firstStore(db);
     if (store) {
-      // allowedCountries, onePageCheckout, eProductDelivery: untouched (shipping's, or read by nothing).
+      // allowedCountries (shipping's), registeredUsersOnly, onePageCheckout, eProductDelivery (read by nothing): untouched.
       await db.update(stores).set({ checkoutSettings: { ...store.settings, ...(fields as Partial<CheckoutSettings>) } }).where(eq(stores.id, store.id));
     }
     await db.update(sites).set({ cartAdditionBehaviour: Number(fields.cartAdditionBehaviour) }).where(eq(sites.id, SITE_ID));

@@ -51,7 +51,6 @@ export const checkoutSettingsSchema = z.object({
   fingerprint,
   checkoutEnabled: flag,
   guestCheckout: flag,
-  registeredUsersOnly: flag,
   itemsMerge: flag,
   cartAdditionBehaviour: integer({ min: 0, max: 2 }),
   eProductLinkDays: integer({ min: 1, max: 365 }),
