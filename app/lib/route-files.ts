@@ -131,7 +131,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
       { path: "consent", file: "routes/admin.consent.tsx", scope: "admin", nav: "admin.consents", group: "shop" },
       { path: "consent/:slug", file: "routes/admin.consent.$slug.tsx", scope: "admin" },
-      { path: "cart-settings", file: "routes/admin.cart-settings.tsx", scope: "admin", nav: "admin.cartSettings", group: "shop" },
+      // Folded into /admin/settings/checkout (decision 0050): the old address leads there.
+      { path: "cart-settings", file: "routes/admin.cart-settings.tsx", scope: "admin" },
       { path: "cache", file: "routes/admin.cache.tsx", scope: "admin", nav: "admin.caches", group: "shop" },
       { path: "mail", file: "routes/admin.mail.tsx", scope: "admin", nav: "adminMail.nav", group: "shop" },
       { path: "mail.csv", file: "routes/admin.mail[.]csv.ts", scope: "admin" },
@@ -139,7 +140,12 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "users", file: "routes/admin.users.tsx", scope: "admin", nav: "adminUsers.nav", group: "shop" },
       { path: "users.csv", file: "routes/admin.users[.]csv.ts", scope: "admin" },
       { path: "users/:id", file: "routes/admin.users.$id.tsx", scope: "admin" },
-      { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminUsers.settings.nav", group: "shop" },
+      { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminSettings.nav", group: "shop" },
+      { path: "settings/company", file: "routes/admin.settings.company.tsx", scope: "admin" },
+      { path: "settings/checkout", file: "routes/admin.settings.checkout.tsx", scope: "admin" },
+      { path: "settings/comments", file: "routes/admin.settings.comments.tsx", scope: "admin" },
+      { path: "settings/tracking", file: "routes/admin.settings.tracking.tsx", scope: "admin" },
+      { path: "settings/site", file: "routes/admin.settings.site.tsx", scope: "admin" },
     ],
   },
 ];

@@ -112,7 +112,7 @@ describe("no page shows a raw message key", () => {
 
   it("the backoffice", async () => {
     const visitor = await loginAsAdmin(new Visitor(shop));
-    for (const url of ["/admin", "/admin/cache", "/admin/consent", "/admin/templates", "/admin/cart-settings", "/admin/comments", "/admin/enquiries"]) {
+    for (const url of ["/admin", "/admin/cache", "/admin/consent", "/admin/templates", "/admin/settings/checkout", "/admin/settings/company", "/admin/settings/comments", "/admin/settings/tracking", "/admin/settings/site", "/admin/comments", "/admin/enquiries"]) {
       await expectNoRawKeys(visitor, url);
     }
   });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, text as boundedText } from "~/lib/schema-fields";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, INTENTS, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "./account-fields";
+import { isValidOib } from "~/lib/oib";
 
 /**
  * The account forms' rules (spec §5), shared by the actions and the unit tests. The
@@ -17,20 +18,8 @@ const password = boundedText({ max: 200, required: true, min: PASSWORD_MIN, trim
 const repeatedPassword = boundedText({ max: 200, required: true, trim: false });
 const barcode = text(BARCODE_MAX);
 
-/**
- * A Croatian OIB: 11 digits whose last is the ISO 7064 MOD 11,10 check digit of the first ten.
- */
-export function isValidOib(value: string): boolean {
-  if (!/^\d{11}$/.test(value)) return false;
-  let carry = 10;
-  for (let i = 0; i < 10; i++) {
-    let sum = (carry + Number(value[i])) % 10;
-    if (sum === 0) sum = 10;
-    carry = (sum * 2) % 11;
-  }
-  const check = (11 - carry) % 10;
-  return check === Number(value[10]);
-}
+// The OIB check lives in lib/oib.ts (the settings screen validates the seller's OIB with it too).
+export { isValidOib };
 
 /** Spec §5 Login: "username required and an e-mail; password required, min 8". */
 /** The hidden redirectTo is only read here; the route lets nothing but a local path through. */

@@ -1,19 +1,12 @@
 import type { CookieCategory } from "~/lib/cookie-consent";
 import { getSiteContext } from "~/modules/site/site.server";
+import { TRACKING_ID_FORMAT as ID_FORMAT } from "./tracking-ids";
 import { TRACKING_CATEGORY, type TrackingKind, type TrackingTag } from "./tracking-snippets.server";
 
 const OPTION_KEYS: Record<TrackingKind, string> = {
   googleAnalytics: "GoogleAnalyticsId",
   googleTagManager: "GoogleTagManagerId",
   facebookPixel: "FacebookPixelId",
-};
-
-// An id goes into a script: only the provider's own id format is accepted, so an option
-// value can never become code.
-const ID_FORMAT: Record<TrackingKind, RegExp> = {
-  googleAnalytics: /^(G-[A-Z0-9]{4,20}|UA-\d{4,12}-\d{1,4})$/,
-  googleTagManager: /^GTM-[A-Z0-9]{4,12}$/,
-  facebookPixel: /^\d{5,20}$/,
 };
 
 /** The configured tags with a valid id, whatever the visitor accepted. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { getDb, type Executor } from "~/.server/db/client.server";
+import type { Executor } from "~/.server/db/client.server";
 import { DomainError } from "~/.server/domain-error";
-import { cartItems, carts, options, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
+import { cartItems, carts, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
 import { REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/site/options";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
@@ -17,7 +17,7 @@ import type { EnquiryResult } from "~/modules/enquiry/enquiry.server";
 import type { Enquiry } from "~/modules/enquiry/enquiry.schema";
 import { acceptConsents, shopRecipient, storeSubmission } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
-import { clearSiteContext, getSiteContext } from "~/modules/site/site.server";
+import { getSiteContext } from "~/modules/site/site.server";
 import type { QuoteData } from "./quote-fields";
 
 /**
@@ -139,14 +139,4 @@ async function mailTheShop(tx: Executor, enquiry: Enquiry, lines: EnquiryLine[],
     content: enquiry.content,
   });
   return sendMail({ kind: "cartInquiry", to, replyTo: enquiry.from, subject: t("cart.quote.mail.subject", { name, count: lines.length }), text }, tx);
-}
-
-/** The backoffice switch: stores the option and drops the cached site context (and with it the rendered pages). */
-export async function setRequestQuoteMode(on: boolean) {
-  const db = await getDb();
-  await db
-    .insert(options)
-    .values({ siteId: SITE_ID, key: REQUEST_QUOTE_OPTION, value: on })
-    .onConflictDoUpdate({ target: [options.siteId, options.key], set: { value: on } });
-  await clearSiteContext();
 }

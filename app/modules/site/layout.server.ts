@@ -1,5 +1,6 @@
 import { getCartBadge } from "~/modules/cart/cart-badge.server";
 import type { Locale } from "~/lib/locales";
+import { SELLER_OPTION } from "./options";
 import { getSiteContext } from "./site.server";
 
 type Img = { src: string; alt: string };
@@ -10,6 +11,28 @@ type FooterOptions = {
   logos?: Img[];
   certificates?: Img[];
 };
+
+type Company = NonNullable<FooterOptions["company"]>;
+
+/**
+ * The footer's company block: the seller's details from /admin/settings (SellerDetails, the
+ * same as on invoices and payment slips), over the footer element's own block, which keeps
+ * the country name in the page's language (docs/decisions/0050).
+ */
+function footerCompany(element: FooterOptions["company"], seller: unknown): Company | null {
+  const details = (seller && typeof seller === "object" ? seller : {}) as Partial<Record<keyof Company, unknown>>;
+  const pick = (key: keyof Company) => (typeof details[key] === "string" && details[key] ? (details[key] as string) : element?.[key]);
+  if (!element && !details.name) return null;
+  return {
+    name: pick("name") ?? "",
+    street: pick("street") ?? "",
+    city: pick("city") ?? "",
+    country: element?.country ?? pick("country") ?? "",
+    phone: pick("phone") ?? "",
+    email: pick("email") ?? "",
+    oib: pick("oib") ?? "",
+  };
+}
 
 /** The small, serialisable slice of the site context that header and footer render. */
 export async function layoutData(request: Request, locale: Locale) {
@@ -29,7 +52,7 @@ export async function layoutData(request: Request, locale: Locale) {
       links: ctx.navigations[handle] ?? [],
     })),
     footer: {
-      company: footer.company ?? null,
+      company: footerCompany(footer.company, ctx.options[SELLER_OPTION]),
       textBlocks: footer.textBlocks ?? [],
       euNotice: footer.euNotice ?? null,
       logos: footer.logos ?? [],

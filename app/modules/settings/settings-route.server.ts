@@ -1,0 +1,36 @@
+import { redirect } from "@remix-run/node";
+import { isDomainError } from "~/.server/domain-error";
+import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { setToast } from "~/.server/toast.server";
+import { auditTrail } from "~/modules/admin/audit.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { requestLocale } from "~/modules/site/locale.server";
+import { SITE_ID } from "~/modules/site/options";
+import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings.schema";
+import { saveSettings, settingsForm } from "./settings-admin.server";
+
+/**
+ * The loader and action every section route of /admin/settings shares (the routes are
+ * thin: a section name and its form). Scope `admin` (decision 0045).
+ */
+export async function settingsLoader(request: Request, section: SettingsSection) {
+  await requireStaff(request, "admin");
+  const audit = (await auditTrail("settings", SITE_ID)).filter((entry) => entry.action === section).slice(0, 10);
+  return { locale: requestLocale(request).locale, ...(await settingsForm(section)), constraint: formConstraint(SETTINGS_SCHEMAS[section]), audit };
+}
+
+export async function settingsAction(request: Request, section: SettingsSection) {
+  const staff = await requireStaff(request, "admin");
+  const { submission } = await readSubmission(request, SETTINGS_SCHEMAS[section]);
+  if (submission.status !== "success") return refuse(submission);
+  const path = `/admin/settings/${section}`;
+  try {
+    const changed = await saveSettings(staff, section, submission.value);
+    return redirect(path, { headers: await setToast({ type: "success", key: changed.length > 0 ? "adminSettings.saved" : "adminSettings.unchanged" }) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // A stale form: the page shows the current values and says why nothing was saved.
+    if (error.status === 409) return redirect(path, { headers: await setToast({ type: "error", key: error.key }) });
+    return refuseWith(submission, error, Object.keys(SETTINGS_SCHEMAS[section].shape));
+  }
+}
