@@ -131,6 +131,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "users.csv", file: "routes/admin.users[.]csv.ts", scope: "admin" },
       { path: "users/:id", file: "routes/admin.users.$id.tsx", scope: "admin" },
       { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminUsers.settings.nav", group: "shop" },
+      { path: "products/new", file: "routes/admin.products.new.tsx", scope: "editor" },
+      { path: "products/:id", file: "routes/admin.products.$id.tsx", scope: "editor" },
     ],
   },
 ];
