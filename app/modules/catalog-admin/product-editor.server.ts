@@ -9,8 +9,9 @@ import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
 import { SITE_ID } from "~/modules/site/options";
 import type { NewProductInput, ProductSave } from "./product-editor.schema";
-import { changeProduct, checkSkuFree, checkSlugsFree, productFacts, refused, type Actor, type Product } from "./product-lock.server";
+import { changeProduct, checkPrices, checkSkuFree, checkSlugsFree, productFacts, refused, type Actor, type Product } from "./product-lock.server";
 import { writeAttributes, writeCategories, writeCrossSells, writeImages, writeTags } from "./product-relations.server";
+import { syncParentValues } from "./product-variants.server";
 import { redirectChangedSlug } from "./slug-redirects.server";
 
 /**
@@ -58,6 +59,8 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
     await writeCategories(tx, product.id, input.categories);
     await writeTags(tx, product.id, input.tags, input.newTag);
     await writeAttributes(tx, product, input.attrs);
+    // A variant's own values changed: its parent's filter values follow.
+    if (product.parentId) await syncParentValues(tx, product.parentId);
     await writeImages(tx, product.id, input, uploaded.map((m) => m.id));
     await writeCrossSells(tx, product, input.crossSells, input.addCrossSell);
     const change = {
@@ -78,12 +81,6 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
     const [after] = await tx.update(products).set(change).where(eq(products.id, product.id)).returning();
     return { value: undefined, audit: { action: "save", before: productFacts(product), after: { ...productFacts(after), texts } } };
   });
-}
-
-/** Spec §3: the price charged (sale) is at most the regular (retail) price; equal is no discount. The membership price likewise. */
-export function checkPrices(input: { retailPrice: number; price: number; membershipPrice: number | null }, prefix = "") {
-  if (input.price > input.retailPrice) throw refused("saleAboveRetail", "adminProducts.errors.saleAboveRetail", `${prefix}price`);
-  if (input.membershipPrice !== null && input.membershipPrice > input.retailPrice) throw refused("membershipAboveRetail", "adminProducts.errors.membershipAboveRetail", `${prefix}membershipPrice`);
 }
 
 /** A price per running metre needs the length the shopper enters (a length option, decision 0028). */

@@ -78,3 +78,9 @@ export async function existingProducts(tx: Executor, ids: number[]): Promise<Pro
   if (ids.length === 0) return [];
   return tx.select().from(products).where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID)));
 }
+
+/** Spec §3: the price charged (sale) is at most the regular (retail) price; equal is no discount. The membership price likewise. */
+export function checkPrices(input: { retailPrice: number; price: number; membershipPrice: number | null }, prefix = "") {
+  if (input.price > input.retailPrice) throw refused("saleAboveRetail", "adminProducts.errors.saleAboveRetail", `${prefix}price`);
+  if (input.membershipPrice !== null && input.membershipPrice > input.retailPrice) throw refused("membershipAboveRetail", "adminProducts.errors.membershipAboveRetail", `${prefix}membershipPrice`);
+}

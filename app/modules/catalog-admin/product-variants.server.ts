@@ -6,9 +6,8 @@ import { localized } from "~/lib/links";
 import { LOCALES } from "~/lib/locales";
 import { slugify } from "~/lib/slug";
 import { SITE_ID } from "~/modules/site/options";
-import { checkPrices } from "./product-editor.server";
 import type { VariantEdit } from "./product-editor.schema";
-import { changeProduct, checkSkuFree, notFound, productFacts, refused, type Actor, type Product } from "./product-lock.server";
+import { changeProduct, checkPrices, checkSkuFree, notFound, productFacts, refused, type Actor, type Product } from "./product-lock.server";
 import { removeOrArchive } from "./product-lifecycle.server";
 
 /**
