@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import {
   attributes, attributeValues, auditLog, bundleItems, orderItems, productAttributeValues, productCategories, productMedia, products, productTags,
-  productTranslations, redirects, tags,
+  productCustomOptions, productTranslations, redirects, tags,
 } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { saveProduct } from "~/modules/catalog-admin/product-editor.server";
@@ -193,6 +193,28 @@ describe("saving the main form", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0].before).toMatchObject({ sku: "UREDNIK-SLIKA-1", retailPriceCents: 0 });
     expect(audit[0].after).toMatchObject({ retailPriceCents: 100 });
+  });
+});
+
+describe("custom options and the price per metre", () => {
+  it("needs a length option (number in mm, cm or m) before the price is per running metre", async () => {
+    const id = await create("simple", "Lim po mjeri urednika", "UREDNIK-LIM-1");
+    const metre = await save(id, { priceUnit: "metre" });
+    expect(metre.status).toBe(400);
+    expect(metre.html).toContain("Cijena po dužnom metru traži opciju duljine (mm, cm ili m).");
+    const wrongUnit = await post(id, { intent: "options", "options[0].optionType": "number", "options[0].code": "duljina", "options[0].labelHr": "Duljina", "options[0].unit": "kom", "options[0].isLength": "on" });
+    expect(wrongUnit.status).toBe(400);
+    expect(wrongUnit.html).toContain("Opcija duljine mora biti broj u mm, cm ili m.");
+    const options = await post(id, {
+      intent: "options", "options[0].optionType": "number", "options[0].code": "duljina", "options[0].labelHr": "Duljina", "options[0].labelEn": "Length",
+      "options[0].unit": "mm", "options[0].isLength": "on", "options[0].required": "on", "options[0].minValue": "270", "options[0].maxValue": "15000",
+      "options[1].optionType": "text", "options[1].code": "", "options[1].labelHr": "",
+    });
+    expect(options.toast?.text).toBe("Opcije su spremljene.");
+    const [option] = await db.select().from(productCustomOptions).where(eq(productCustomOptions.productId, id));
+    expect(option).toMatchObject({ code: "duljina", isLength: true, unit: "mm", required: true, minValue: 270, maxValue: 15000, label: { hr: "Duljina", en: "Length" } });
+    expect((await save(id, { priceUnit: "metre", retailPrice: "8,00", price: "8,00" })).status).toBe(302);
+    expect((await product(id)).priceUnit).toBe("metre");
   });
 });
 
