@@ -35,7 +35,7 @@ export async function productEditorView(productId: number, locale: Locale) {
     productNames(related),
     variants.length
       ? db
-          .select({ productId: productAttributeValues.productId, label: attributeValues.label })
+          .select({ productId: productAttributeValues.productId, attributeId: productAttributeValues.attributeId, label: attributeValues.label })
           .from(productAttributeValues)
           .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.valueId))
           .where(inArray(productAttributeValues.productId, variants.map((v) => v.id)))
@@ -76,7 +76,7 @@ export async function productEditorView(productId: number, locale: Locale) {
     configuring: config.map((c) => ({ id: c.id, code: c.code, label: localized(c.label, locale), values: c.values.map((v) => ({ id: v.id, label: localized(v.label, locale) })) })),
     variants: variants.map((v) => ({
       id: v.id, sku: v.sku, retailPriceCents: v.retailPriceCents, priceCents: v.priceCents, membershipPriceCents: v.membershipPriceCents, stock: v.stock,
-      isDefault: v.isDefaultVariant, archived: v.archived, values: variantValues.filter((r) => r.productId === v.id).map((r) => localized(r.label, locale)).join(", "),
+      isDefault: v.isDefaultVariant, archived: v.archived, values: variantValues.filter((r) => r.productId === v.id && config.some((c) => c.id === r.attributeId)).map((r) => localized(r.label, locale)).join(", "),
     })),
     ...(await editorChoices(locale)),
     audit: await auditTrail("product", productId),

@@ -3,13 +3,16 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { useTranslation } from "~/lib/i18n";
-import { answerFor, CONTROL, errorAt, ErrorLine, euros, Section, type Answer, type EditorView } from "./product-editor-parts";
+import { answerFor, errorAt, ErrorLine, euros, Section, type Answer, type EditorView } from "./product-editor-parts";
 
 /**
  * A configurable product's configuring attributes, "generate variants" (tick values of
  * each attribute) and the variants: each row its own form (SKU, prices, stock, default),
  * removed with its own button; the full editor of a variant (images, texts) is its own page.
  */
+/** A compact control of a variant's row (the section's forms stand side by side). */
+const INLINE = "mt-1 block rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
 export function ProductVariants({ view, lastResult }: { view: EditorView; lastResult: Answer }) {
   const { t } = useTranslation();
   const version = <input type="hidden" name="version" value={view.product.version} />;
@@ -75,12 +78,12 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
                 <input type="hidden" name="intent" value="variant" />
                 <input type="hidden" name="variantId" value={v.id} />
                 {version}
-                <label>{t("adminProducts.fields.sku")}<input name="sku" defaultValue={v.sku} required maxLength={64} className={CONTROL} /></label>
-                <label>{t("adminProducts.fields.retailPrice")}<input name="retailPrice" defaultValue={euros(v.retailPriceCents)} required inputMode="decimal" className={`${CONTROL} w-28`} /></label>
-                <label>{t("adminProducts.fields.price")}<input name="price" defaultValue={euros(v.priceCents)} required inputMode="decimal" className={`${CONTROL} w-28`} /></label>
-                <label>{t("adminProducts.fields.membershipPrice")}<input name="membershipPrice" defaultValue={euros(v.membershipPriceCents)} inputMode="decimal" className={`${CONTROL} w-28`} /></label>
+                <label>{t("adminProducts.fields.sku")}<input name="sku" defaultValue={v.sku} required maxLength={64} className={`${INLINE} w-44`} /></label>
+                <label>{t("adminProducts.fields.retailPrice")}<input name="retailPrice" defaultValue={euros(v.retailPriceCents)} required inputMode="decimal" className={`${INLINE} w-24`} /></label>
+                <label>{t("adminProducts.fields.price")}<input name="price" defaultValue={euros(v.priceCents)} required inputMode="decimal" className={`${INLINE} w-24`} /></label>
+                <label>{t("adminProducts.fields.membershipPrice")}<input name="membershipPrice" defaultValue={euros(v.membershipPriceCents)} inputMode="decimal" className={`${INLINE} w-24`} /></label>
                 <label className="flex items-center gap-1"><input type="checkbox" name="trackStock" defaultChecked={v.stock !== null} />{t("adminProducts.fields.trackStock")}</label>
-                <label>{t("adminProducts.fields.stock")}<input name="stock" type="number" min={0} defaultValue={v.stock ?? ""} className={`${CONTROL} w-20`} /></label>
+                <label>{t("adminProducts.fields.stock")}<input name="stock" type="number" min={0} defaultValue={v.stock ?? ""} className={`${INLINE} w-20`} /></label>
                 <label className="flex items-center gap-1"><input type="checkbox" name="isDefault" defaultChecked={v.isDefault} />{t("adminProducts.variants.default")}</label>
                 <Button size="sm" variant="secondary">{t("adminProducts.variants.save")}</Button>
               </SecureForm>
