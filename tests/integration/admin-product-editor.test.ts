@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import {
-  attributes, attributeValues, auditLog, bundleItems, orderItems, productAttributeValues, productCategories, productMedia, products, productTags,
+  attributes, attributeValues, auditLog, bundleItems, media, orderItems, productAttributeValues, productCategories, productMedia, products, productTags,
   productCustomOptions, productTranslations, redirects, tags,
 } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
@@ -219,6 +219,28 @@ describe("custom options and the price per metre", () => {
 });
 
 const blank = () => ({ name: "", slug: "", shortDescription: "", description: "", metaTitle: "", metaDescription: "" });
+
+describe("an e-product", () => {
+  it("keeps its download as a private file; the shop has no page for it while hidden, and the editor offers a preview once visible", async () => {
+    const id = await create("e-product", "Priručnik za montažu urednika", "UREDNIK-PRIRUCNIK");
+    expect((await new Visitor(shop).get("/product/prirucnik-za-montazu-urednika")).status).toBe(404);
+    const pdf = new File([new TextEncoder().encode("%PDF-1.4\n% priručnik\n")], "prirucnik.pdf", { type: "application/pdf" });
+    const input = {
+      intent: "save" as const, version: (await product(id)).version, translations: { hr: { ...blank(), name: "Priručnik za montažu urednika" }, en: blank(), de: blank() },
+      sku: "UREDNIK-PRIRUCNIK", type: "product" as const, visible: true, madeToOrder: false, retailPrice: 900, price: 900, membershipPrice: null, priceUnit: "piece" as const,
+      taxRateBp: 500, trackStock: false, categoryPriority: 0, categories: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
+    };
+    await saveProduct({ id: staff.id, email: staff.email }, id, input, { images: [], eProductFile: [pdf] });
+    const saved = await product(id);
+    expect(saved.eProductMediaId).not.toBeNull();
+    const [file] = await db.select().from(media).where(eq(media.id, saved.eProductMediaId!));
+    expect(file).toMatchObject({ access: "private", mime: "application/pdf" });
+    const editorPage = decodeEntities((await editor.page(`/admin/products/${id}`)).html);
+    expect(editorPage).toContain("prirucnik.pdf");
+    expect(editorPage).toContain('href="/en/product/prirucnik-za-montazu-urednika"');
+    expect((await new Visitor(shop).get("/product/prirucnik-za-montazu-urednika")).status).toBe(200);
+  });
+});
 
 describe("variants", () => {
   it("generates one hidden variant per new combination (idempotent), SKU from the values, prices from the parent; the parent carries the values", async () => {
