@@ -184,7 +184,7 @@ describe("saving the main form", () => {
     const input = {
       intent: "save" as const, version: Number(fields.version), translations: { hr: { name: "Slikovni proizvod", slug: "", shortDescription: "", description: "", metaTitle: "", metaDescription: "" }, en: blank(), de: blank() },
       sku: "UREDNIK-SLIKA-1", type: "product" as const, visible: false, madeToOrder: false, retailPrice: 100, price: 100, membershipPrice: null, priceUnit: "piece" as const,
-      taxRateBp: 2500, trackStock: false, categoryPriority: 0, categories: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
+      taxRateBp: 2500, trackStock: false, categoryPriority: 0, categories: [], categoryPositions: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
     };
     await saveProduct({ id: staff.id, email: staff.email }, id, input, { images: [new File([new Uint8Array(png)], "krov.png", { type: "image/png" })], eProductFile: [] });
     const images = await db.select().from(productMedia).where(eq(productMedia.productId, id));
@@ -228,7 +228,7 @@ describe("an e-product", () => {
     const input = {
       intent: "save" as const, version: (await product(id)).version, translations: { hr: { ...blank(), name: "Priručnik za montažu urednika" }, en: blank(), de: blank() },
       sku: "UREDNIK-PRIRUCNIK", type: "product" as const, visible: true, madeToOrder: false, retailPrice: 900, price: 900, membershipPrice: null, priceUnit: "piece" as const,
-      taxRateBp: 500, trackStock: false, categoryPriority: 0, categories: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
+      taxRateBp: 500, trackStock: false, categoryPriority: 0, categories: [], categoryPositions: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
     };
     await saveProduct({ id: staff.id, email: staff.email }, id, input, { images: [], eProductFile: [pdf] });
     const saved = await product(id);
@@ -325,7 +325,10 @@ describe("archive, delete, duplicate", () => {
   it("duplicates with SKU and slugs -kopija, hidden, with categories and variants", async () => {
     const id = await create("configurable", "Original urednika", "UREDNIK-ORIG");
     const [category] = await db.select({ id: productCategories.categoryId }).from(productCategories).limit(1);
-    expect((await save(id, { visible: "on", categories: [String(category.id)], retailPrice: "10,00", price: "9,00" })).status).toBe(302);
+    const placed = { "categoryPositions[0].id": String(category.id), "categoryPositions[0].position": "0" };
+    expect((await save(id, { visible: "on", categories: [String(category.id)], retailPrice: "10,00", price: "9,00", ...placed })).status).toBe(302);
+    // First in its category (the place is optional: without it the product joins at the end).
+    expect((await db.select().from(productCategories).where(and(eq(productCategories.productId, id), eq(productCategories.categoryId, category.id))))[0].position).toBe(0);
     const [boja] = await db.select().from(attributes).where(eq(attributes.code, "boja"));
     const [colour] = await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).limit(1);
     await post(id, { intent: "configAttributes", attributes: [String(boja.id)] });

@@ -20,7 +20,7 @@ export async function productEditorView(productId: number, locale: Locale) {
   if (!product) return null;
   const [texts, categoryRows, tagRows, valueRows, imageRows, crossRows, optionRows, partRows, variants, ordered] = await Promise.all([
     db.select().from(productTranslations).where(eq(productTranslations.productId, productId)),
-    db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId)),
+    db.select({ id: productCategories.categoryId, position: productCategories.position }).from(productCategories).where(eq(productCategories.productId, productId)),
     db.select({ id: productTags.tagId }).from(productTags).where(eq(productTags.productId, productId)),
     db.select().from(productAttributeValues).where(eq(productAttributeValues.productId, productId)),
     db.select().from(productMedia).where(eq(productMedia.productId, productId)).orderBy(asc(productMedia.position)),
@@ -66,6 +66,7 @@ export async function productEditorView(productId: number, locale: Locale) {
     // Preview: the shop's own page in each language once the product is visible (docs/decisions/0046).
     preview: live ? Object.fromEntries(LOCALES.map((l) => [l, href("product", l, { slug: translations[l].slug || translations.hr.slug })])) as Record<Locale, string> : null,
     categoryIds: categoryRows.map((r) => r.id),
+    categoryPositions: Object.fromEntries(categoryRows.map((r) => [r.id, r.position])) as Record<number, number>,
     tagIds: tagRows.map((r) => r.id),
     attributeValues: valueRows.map((r) => ({ attributeId: r.attributeId, valueId: r.valueId, number: r.numberValue, bool: r.boolValue, date: r.dateValue, dateTime: r.dateTimeValue?.toISOString().slice(0, 16) ?? null })),
     images: imageRows.map((r) => ({ id: r.mediaId, position: r.position, isDefault: r.isDefault })),

@@ -65,6 +65,8 @@ const saveSchema = z.object({
   stock: integer({ min: 0, max: 1_000_000 }).optional(),
   categoryPriority: integer({ min: -1_000_000, max: 1_000_000 }).optional().default(0),
   categories: ids(200),
+  // The product's place within a ticked category (empty: kept, or last when it joins).
+  categoryPositions: z.array(z.object({ id: id(), position: integer({ min: 0, max: 100_000 }).optional() })).max(200).default([]),
   tags: ids(100),
   newTag: text({ max: 100 }),
   attributeSetId: id().optional(),

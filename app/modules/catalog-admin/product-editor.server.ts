@@ -56,7 +56,7 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
     const texts = await writeTranslations(tx, product, input);
     const uploaded = await storeUploads(files.images, { kind: "image", executor: tx });
     const download = product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx }) : [];
-    await writeCategories(tx, product.id, input.categories);
+    await writeCategories(tx, product.id, input.categories, input.categoryPositions);
     await writeTags(tx, product.id, input.tags, input.newTag);
     await writeAttributes(tx, product, input.attrs);
     // A variant's own values changed: its parent's filter values follow.

@@ -111,12 +111,22 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
         <fieldset aria-describedby="product-categories-error">
           <legend className="sr-only">{t("adminProducts.sections.categories")}</legend>
           <ul className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-categories">
-            {view.categories.map((c) => (
-              <li key={c.id} style={{ paddingLeft: `${c.depth - 1}rem` }}>
+            {view.categories.map((c, index) => (
+              <li key={c.id} style={{ paddingLeft: `${c.depth - 1}rem` }} className="flex items-center gap-2">
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="categories" value={c.id} defaultChecked={categories.has(String(c.id))} className="size-4 accent-brand-600" />
                   {c.name}
                 </label>
+                <input type="hidden" name={`categoryPositions[${index}].id`} value={c.id} />
+                <input
+                  type="number"
+                  name={`categoryPositions[${index}].position`}
+                  min={0}
+                  max={100000}
+                  defaultValue={view.categoryPositions[c.id] ?? ""}
+                  aria-label={t("adminProducts.fields.categoryPosition", { name: c.name })}
+                  className="w-16 rounded border border-slate-300 px-1 text-xs"
+                />
               </li>
             ))}
           </ul>

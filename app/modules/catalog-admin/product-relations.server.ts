@@ -14,8 +14,8 @@ import type { ProductSave } from "./product-editor.schema";
  * exists (a forged id of another site's row or of nothing is refused, never stored).
  */
 
-/** Categories: the ticked ones; a new membership goes to the end of its category. */
-export async function writeCategories(tx: Executor, productId: number, ids: number[]) {
+/** Categories: the ticked ones, at the posted place; without one a new membership goes to the end of its category. */
+export async function writeCategories(tx: Executor, productId: number, ids: number[], positions: ProductSave["categoryPositions"] = []) {
   const found = ids.length ? await tx.select({ id: categories.id }).from(categories).where(and(inArray(categories.id, ids), eq(categories.siteId, SITE_ID))) : [];
   if (found.length !== new Set(ids).size) throw refused("unknownCategory", "adminProducts.errors.unknownChoice", "categories");
   await tx.delete(productCategories).where(and(eq(productCategories.productId, productId), ids.length ? notInArray(productCategories.categoryId, ids) : undefined));
@@ -23,6 +23,10 @@ export async function writeCategories(tx: Executor, productId: number, ids: numb
   for (const categoryId of ids.filter((id) => !current.has(id))) {
     const [last] = await tx.select({ position: max(productCategories.position) }).from(productCategories).where(eq(productCategories.categoryId, categoryId));
     await tx.insert(productCategories).values({ productId, categoryId, position: (last?.position ?? -1) + 1 });
+  }
+  for (const { id, position } of positions) {
+    if (position === undefined || !ids.includes(id)) continue;
+    await tx.update(productCategories).set({ position }).where(and(eq(productCategories.productId, productId), eq(productCategories.categoryId, id)));
   }
 }
 
