@@ -146,6 +146,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "settings/comments", file: "routes/admin.settings.comments.tsx", scope: "admin" },
       { path: "settings/tracking", file: "routes/admin.settings.tracking.tsx", scope: "admin" },
       { path: "settings/site", file: "routes/admin.settings.site.tsx", scope: "admin" },
+      { path: "products/new", file: "routes/admin.products.new.tsx", scope: "editor" },
+      { path: "products/:id", file: "routes/admin.products.$id.tsx", scope: "editor" },
     ],
   },
 ];

@@ -55,13 +55,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getCurrentUser(request).then((user) => loadComments("product", product.id, user)),
   ]);
   const origin = env.PUBLIC_URL;
-  const title = `${product.name} | ${site.site.name}`;
+  const title = product.seo?.title || `${product.name} | ${site.site.name}`;
   const breadcrumb = await productBreadcrumb(locale, found, url.pathname);
   return {
     locale,
     origin,
     title,
-    description: product.shortDescription,
+    description: product.seo?.description || product.shortDescription,
     seo: seoTags({
       origin, locale, path: product.alternates[locale] ?? url.pathname, type: "product",
       image: product.images[0] ?? null, fallbackImagePath: logoPath(site.options.Logo),

@@ -51,6 +51,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "categories/:id": "categories/1",
   "attributes/:id": "attributes/1",
   "attribute-sets/:id": "attribute-sets/new",
+  "products/:id": "products/1",
 };
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))

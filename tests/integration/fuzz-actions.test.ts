@@ -37,6 +37,7 @@ const PARAMS_BY_ROUTE: [RegExp, Record<string, string>][] = [
   [/admin\.orders\.\$slug/, { slug: "2026-000001" }],
   [/:profileOrder/, { slug: "AK-2026-00001" }],
   [/admin\.enquiries\.\$ref$/, { ref: "enquiry-1" }],
+  [/admin\.products\.\$id$/, { id: "1" }],
 ];
 
 function routePath(build: ServerBuild, id: string): string {

@@ -200,6 +200,7 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     sku: row.sku,
     shortDescription: text.shortDescription,
     descriptionHtml: sanitizeCmsHtml(text.description),
+    ...(text.metaTitle || text.metaDescription ? { seo: { title: text.metaTitle, description: text.metaDescription } } : {}),
     images: images.get(row.id) ?? [],
     prices: productPrices(row),
     priceUnit: row.priceUnit,

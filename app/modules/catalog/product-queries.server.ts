@@ -47,7 +47,11 @@ export async function loadImages(ids: number[], locale: Locale): Promise<Map<num
   return result;
 }
 
-export type TranslationRow = { productId: number; languageCode: string; name: string; slug: string; shortDescription: string; description: string };
+export type TranslationRow = {
+  productId: number; languageCode: string; name: string; slug: string; shortDescription: string; description: string;
+  // Search-engine title and description (empty: derived from the name and short description).
+  metaTitle: string; metaDescription: string;
+};
 
 /** Texts of the products in the locale's language and Croatian (every language when `all`). */
 export async function loadTranslations(ids: number[], locale: Locale, { all = false } = {}): Promise<TranslationRow[]> {
@@ -62,6 +66,8 @@ export async function loadTranslations(ids: number[], locale: Locale, { all = fa
       slug: productTranslations.slug,
       shortDescription: productTranslations.shortDescription,
       description: productTranslations.description,
+      metaTitle: productTranslations.metaTitle,
+      metaDescription: productTranslations.metaDescription,
     })
     .from(productTranslations)
     .where(

@@ -115,6 +115,8 @@ export type ProductDetail = {
   sku: string;
   shortDescription: string;
   descriptionHtml: string;
+  /** The editor's SEO title and description in this language, when set (issue 15; empty: derived). */
+  seo?: { title: string; description: string };
   images: MediaRef[];
   prices: ProductPrices;
   priceUnit: PriceUnit;

@@ -1,0 +1,127 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { isDomainError } from "~/.server/domain-error";
+import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { setToast } from "~/.server/toast.server";
+import { AdminPage } from "~/components/admin/list-page";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { useTranslation } from "~/lib/i18n";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { productEditSchema, type ProductEdit } from "~/modules/catalog-admin/product-editor.schema";
+import { saveProduct } from "~/modules/catalog-admin/product-editor.server";
+import { productEditorView } from "~/modules/catalog-admin/product-editor-view.server";
+import { ProductMainForm } from "~/modules/catalog-admin/product-main-form";
+import { ProductActions, ProductOptionsForm, ProductPartsForm, ProductVariants } from "~/modules/catalog-admin/product-editor-sections";
+import { archiveProduct, deleteProduct, duplicateProduct } from "~/modules/catalog-admin/product-lifecycle.server";
+import { saveOptions, saveParts } from "~/modules/catalog-admin/product-parts.server";
+import { editVariant, generateVariants, removeVariant, setConfiguringAttributes } from "~/modules/catalog-admin/product-variants.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+export const handle = { i18n: ["adminProducts"] };
+
+/**
+ * The product editor (/admin/products/:id, issue 15 item 1, docs/decisions/0046): sections
+ * of one page, each its own form told apart by `intent`, each posting the product's
+ * version. Every post: POST → action → redirect + toast; a refused one answers the page
+ * with its status (400, 404, 409) and the reason at its field.
+ */
+async function productIdOf(request: Request, raw: string | undefined): Promise<number> {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    const t = await getFixedT(requestLocale(request).locale);
+    throw data({ detail: t("adminProducts.errors.notFound") }, { status: 404 });
+  }
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "editor");
+  const id = await productIdOf(request, params.id);
+  const { locale } = requestLocale(request);
+  const view = await productEditorView(id, locale);
+  if (!view) {
+    const t = await getFixedT(locale);
+    throw data({ detail: t("adminProducts.errors.notFound") }, { status: 404 });
+  }
+  return { locale, view, constraint: formConstraint(productEditSchema) };
+}
+
+const files = (form: FormData, name: string) => form.getAll(name).filter((value): value is File => typeof value !== "string");
+
+async function apply(staff: Awaited<ReturnType<typeof requireStaff>>, id: number, edit: ProductEdit, form: FormData): Promise<{ to: string; key: string }> {
+  const self = `/admin/products/${id}`;
+  switch (edit.intent) {
+    case "save":
+      await saveProduct(staff, id, edit, { images: files(form, "imageUploads"), eProductFile: files(form, "eProductFile") });
+      return { to: self, key: "adminProducts.done.save" };
+    case "options":
+      await saveOptions(staff, id, edit);
+      return { to: `${self}#options`, key: "adminProducts.done.options" };
+    case "configAttributes":
+      await setConfiguringAttributes(staff, id, edit.version, edit.attributes);
+      return { to: `${self}#variants`, key: "adminProducts.done.configAttributes" };
+    case "generate": {
+      const created = await generateVariants(staff, id, edit.version, edit.values);
+      return { to: `${self}#variants`, key: created ? "adminProducts.done.generated" : "adminProducts.done.generatedNone" };
+    }
+    case "variant":
+      await editVariant(staff, id, edit);
+      return { to: `${self}#variants`, key: "adminProducts.done.variant" };
+    case "removeVariant": {
+      const outcome = await removeVariant(staff, id, edit.version, edit.variantId);
+      return { to: `${self}#variants`, key: outcome === "deleted" ? "adminProducts.done.variantRemoved" : "adminProducts.done.variantArchived" };
+    }
+    case "parts":
+      await saveParts(staff, id, edit);
+      return { to: `${self}#parts`, key: "adminProducts.done.parts" };
+    case "duplicate": {
+      const copy = await duplicateProduct(staff, id, edit.version);
+      return { to: `/admin/products/${copy}`, key: "adminProducts.done.duplicate" };
+    }
+    case "archive":
+    case "unarchive":
+      await archiveProduct(staff, id, edit.version, edit.intent === "archive");
+      return { to: self, key: `adminProducts.done.${edit.intent}` };
+    case "delete":
+      await deleteProduct(staff, id, edit.version);
+      return { to: "/admin/products", key: "adminProducts.done.delete" };
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, "editor");
+  const id = await productIdOf(request, params.id);
+  const { form, submission } = await readSubmission(request, productEditSchema);
+  if (submission.status !== "success") return refuse(submission);
+  try {
+    const { to, key } = await apply(staff, id, submission.value, form);
+    return redirect(to, { headers: await setToast({ type: "success", key }) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return refuseWith(submission, error);
+  }
+}
+
+export default function AdminProduct() {
+  const { locale, view, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const { product } = view;
+  const name = view.translations.hr.name || product.sku;
+  return (
+    <AdminPage
+      title={t("adminProducts.editor.title", { name })}
+      testId="admin-product"
+      actions={<Link to="/admin/products" className="text-sm underline">{t("adminProducts.back")}</Link>}
+    >
+      <ProductActions view={view} lastResult={lastResult} />
+      <ProductMainForm key={`main-${product.version}`} view={view} constraint={constraint} lastResult={lastResult} />
+      <ProductOptionsForm key={`options-${product.version}`} view={view} lastResult={lastResult} />
+      {product.format === "configurable" ? <ProductVariants key={`variants-${product.version}`} view={view} lastResult={lastResult} /> : null}
+      {product.format === "bundle" ? <ProductPartsForm key={`parts-${product.version}`} view={view} lastResult={lastResult} /> : null}
+      <AuditTrail entries={view.audit} locale={locale} actionLabel={(action) => t(`adminProducts.audit.${action}`, { defaultValue: action })} />
+    </AdminPage>
+  );
+}

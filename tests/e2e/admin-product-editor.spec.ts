@@ -1,0 +1,129 @@
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { loginAsAdmin } from "./admin-login";
+import { registerCustomer } from "./customer";
+import { expect, ready, test } from "./fixtures";
+
+/**
+ * The product editor's journey (issue 15 "Done when", decision 0046), JavaScript on and off:
+ * the admin creates a configurable product, names it in Croatian and English, prices it,
+ * puts it in "Krovni paneli", uploads its image and makes it visible, then generates two
+ * variants from two colours of the colour attribute. A shopper sees it on the category page
+ * in hr and en, finds it through the colour filter, chooses a variant and buys it.
+ * Both projects share one database: names and SKUs carry the project's name.
+ */
+const headings = (page: Page) => page.getByTestId("product-grid").getByRole("heading", { level: 3 });
+
+async function adminPage(browser: Browser, js: boolean, baseURL: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
+  const page = await context.newPage();
+  await loginAsAdmin(page);
+  return page;
+}
+
+async function createConfigurable(admin: Page, js: boolean, name: string, enName: string, sku: string) {
+  await admin.goto("/admin/products/new");
+  await ready(admin, js);
+  const form = admin.getByTestId("new-product-form");
+  await form.getByLabel("Konfigurabilni proizvod").check();
+  await form.getByLabel("Naziv").fill(name);
+  await form.getByLabel("Šifra (SKU)").fill(sku);
+  await form.getByRole("button", { name: "Stvori proizvod" }).click();
+  await expect(admin).toHaveURL(/\/admin\/products\/\d+$/);
+  await ready(admin, js);
+  await expect(admin.getByTestId("product-state")).toHaveText("Skriven");
+
+  // The main form: English name, prices, the category, an uploaded image, visible.
+  const main = admin.getByTestId("product-form");
+  if (js) await main.getByRole("tab", { name: "Engleski" }).click();
+  await main.locator('[name="translations.en.name"]').fill(enName);
+  await main.getByLabel("Redovna cijena (€)").fill("59,90");
+  await main.getByLabel("Prodajna cijena (€)").fill("49,90");
+  await main.getByTestId("product-categories").getByLabel("Krovni paneli", { exact: true }).check();
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2b5d34" } }).png().toBuffer();
+  await main.locator('input[name="imageUploads"]').setInputFiles({ name: `${sku}.png`, mimeType: "image/png", buffer: png });
+  await main.getByLabel("Vidljiv u trgovini").check();
+  await main.getByRole("button", { name: "Spremi proizvod" }).click();
+  await expect(admin.getByTestId("product-state")).toHaveText("Vidljiv u trgovini");
+  await expect(admin.getByTestId("media-chooser-images").getByRole("list", { name: "Odabrane slike" }).getByRole("img")).toHaveCount(1);
+
+  // Variants from two colours.
+  await ready(admin, js);
+  const attributes = admin.getByTestId("config-attributes-form");
+  await attributes.getByLabel("Boja", { exact: true }).check();
+  await attributes.getByRole("button", { name: "Spremi atribute" }).click();
+  const generate = admin.getByTestId("generate-form");
+  await expect(generate).toBeVisible();
+  await ready(admin, js);
+  await generate.getByLabel(/RAL 6005/).check();
+  await generate.getByLabel(/RAL 9005/).check();
+  await generate.getByRole("button", { name: "Stvori varijante" }).click();
+  await expect(admin.getByTestId("variant-row")).toHaveCount(2);
+  await expect(admin.getByTestId("variant-row").first()).toHaveAttribute("data-sku", `${sku}-ral-6005`);
+}
+
+test("a configurable product made in the admin is found in the shop in hr and en, by its colour, and bought", async ({ page, js, browser }, info) => {
+  test.setTimeout(180_000);
+  const baseURL = info.project.use.baseURL!;
+  const tag = info.project.name === "js" ? "JS" : "NOJS";
+  const name = `Panel urednika ${tag}`;
+  const enName = `Editor panel ${tag}`;
+  const sku = `UREDNIK-PANEL-${tag}`;
+
+  const admin = await adminPage(browser, js, baseURL);
+  await createConfigurable(admin, js, name, enName, sku);
+  await admin.context().close();
+
+  await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
+  // On the category page in hr (newest first) and in en, with its English name.
+  await page.goto("/shop/krovni-paneli");
+  await ready(page, js);
+  await expect(headings(page).filter({ hasText: name })).toHaveCount(1);
+  await page.goto("/en/shop/roof-panels");
+  await expect(headings(page).filter({ hasText: enName })).toHaveCount(1);
+
+  // Through the category's colour filter.
+  await page.goto("/shop/krovni-paneli");
+  await ready(page, js);
+  await page.getByTestId("filter-boja").getByRole("checkbox", { name: /RAL 9005/ }).check();
+  if (!js) await page.getByTestId("shop-form").getByRole("button", { name: "Primijeni" }).click();
+  await expect(page).toHaveURL(/boja=/);
+  await expect(headings(page).filter({ hasText: name })).toHaveCount(1);
+  await page.getByTestId("product-grid").getByRole("link", { name }).first().click();
+  await expect(page).toHaveURL(/\/product\/panel-urednika-/);
+  await ready(page, js);
+
+  // The shopper chooses the black variant and buys it.
+  const email = await buy(page, js, sku);
+  expect(email).toContain("@example.com");
+});
+
+async function buy(page: Page, js: boolean, sku: string) {
+  const productUrl = page.url().split("?")[0];
+  const email = await registerCustomer(page, js, "product-editor");
+  await page.goto(productUrl);
+  await ready(page, js);
+  const form = page.getByTestId("variant-form");
+  await form.getByLabel("Boja").selectOption("ral-9005");
+  if (!js) await form.getByRole("button", { name: "Prikaži odabir" }).click();
+  await expect(page.getByTestId("product-sku")).toHaveText(`${sku}-ral-9005`);
+  await expect(page).toHaveURL(/boja=ral-9005/);
+  await page.getByTestId("add-to-cart-form").getByRole("button", { name: "Dodaj u košaricu" }).click();
+  await page.getByTestId("checkout-link").click();
+  await expect(page).toHaveURL(/\/naplata$/);
+  await ready(page, js);
+  for (const [field, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+    await page.getByTestId("address-form").locator(`[name="delivery.${field}"]`).fill(value);
+  }
+  await page.getByTestId("address-form").locator('[name="delivery.country"]').selectOption("HR");
+  await page.getByTestId("address-form").getByRole("button", { name: "Nastavi na dostavu" }).click();
+  await expect(page.getByTestId("step-shipping")).toHaveAttribute("data-active", "true");
+  if (!js) await page.getByRole("button", { name: "Potvrdi način dostave" }).click();
+  await expect(page.getByTestId("step-payment")).toHaveAttribute("data-active", "true", { timeout: 10_000 });
+  const payment = page.getByTestId("payment-form");
+  await payment.getByRole("radio", { name: /Virmansko plaćanje/ }).check();
+  for (const box of await payment.locator('input[name="acceptedConsents"]').all()) await box.check();
+  await payment.getByRole("button", { name: "Naruči i plati" }).click();
+  await expect(page).toHaveURL(/\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/);
+  return email;
+}
