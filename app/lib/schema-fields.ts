@@ -110,7 +110,9 @@ export function decimal({ min, precision, scale, message }: { min: number; preci
  * parsed to integer cents; at most 99 999 999,99. Empty is refused when `required`, else
  * it is null (a price that is not set, e.g. no membership price).
  */
-export function money({ required = true }: { required?: boolean } = {}) {
+export function money(options?: { required?: true }): z.ZodType<number, z.ZodTypeDef, string | undefined>;
+export function money(options: { required: false }): z.ZodType<number | null, z.ZodTypeDef, string | undefined>;
+export function money({ required = true }: { required?: boolean } = {}): z.ZodType<number | null, z.ZodTypeDef, string | undefined> {
   const parse = (value: string) => Math.round(Number(value.replace(/\s/g, "").replace(",", ".")) * 100);
   const valid = (value: string) => /^\d{1,8}([.,]\d{1,2})?$/.test(value.replace(/\s/g, ""));
   const field = text({ max: 20, required }).refine((value) => value === "" || valid(value), MONEY);

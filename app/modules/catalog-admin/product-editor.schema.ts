@@ -15,8 +15,8 @@ export const PRODUCT_FORMATS = ["simple", "e-product", "configurable", "bundle"]
 export const PRODUCT_TYPES = ["product", "service"] as const satisfies readonly ProductType[];
 export const PRICE_UNITS = ["piece", "metre"] as const satisfies readonly PriceUnit[];
 const checkbox = z.boolean().optional().default(false);
-/** A required price in cents (money() types both of its forms as one union). */
-const price = () => money() as z.ZodType<number, z.ZodTypeDef, string>;
+/** A required price in cents. */
+const price = () => money();
 const ids = (max: number) => z.array(id()).max(max).default([]);
 
 /** The VAT rates a product may carry (basis points: 2500 = 25 %). */

@@ -1,7 +1,8 @@
+import { publicImages } from "~/modules/media/media-upload.server";
 import { and, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import {
-  attributes, attributeValues, categories, media, productAttributeValues, productCategories, productConfigurableAttributes, productCrossSells,
+  attributes, attributeValues, categories, productAttributeValues, productCategories, productConfigurableAttributes, productCrossSells,
   productMedia, products, productTags, productTranslations, tags,
 } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
@@ -101,9 +102,7 @@ export async function writeAttributes(tx: Executor, product: Product, posted: Pr
 /** Images: the chosen public images and the uploaded ones, in the posted order, one of them the default. */
 export async function writeImages(tx: Executor, productId: number, input: Pick<ProductSave, "images" | "imageOrder" | "defaultImage">, uploaded: number[]) {
   const chosen = [...new Set(input.images)];
-  // Read in the transaction (PGlite has one connection: a query beside it would wait for it forever).
-  const rows = chosen.length ? await tx.select({ id: media.id, access: media.access, mime: media.mime }).from(media).where(inArray(media.id, chosen)) : [];
-  const allowed = new Set(rows.filter((row) => row.access === "public" && row.mime.startsWith("image/")).map((row) => row.id));
+  const allowed = await publicImages(chosen, tx);
   if (chosen.some((id) => !allowed.has(id))) throw refused("unknownImage", "adminProducts.errors.unknownChoice", "images");
   const position = new Map(input.imageOrder.map((o) => [o.id, o.position]));
   const ordered = [...chosen.map((id, index) => ({ id, at: position.get(id) ?? 500 + index })).sort((a, b) => a.at - b.at).map((c) => c.id), ...uploaded];

@@ -144,10 +144,14 @@ export async function mediaChoices({ q = "", limit = 60, include = [] }: { q?: s
   return [...chosen.filter((row) => !seen.has(row.id)), ...newest];
 }
 
-/** The media rows of these ids that exist and are public images (a posted choice is checked against them). */
-export async function publicImages(ids: number[]): Promise<Set<number>> {
+/**
+ * The media rows of these ids that exist and are public images (a posted choice is checked
+ * against them). Inside a transaction pass it as `executor`: PGlite has one connection, and
+ * a second one would wait for the transaction forever.
+ */
+export async function publicImages(ids: number[], executor?: Executor): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const db = await getDb();
+  const db = executor ?? (await getDb());
   const rows = await db.select({ id: media.id, access: media.access, mime: media.mime }).from(media).where(inArray(media.id, ids));
   return new Set(rows.filter((row) => row.access === "public" && row.mime.startsWith("image/")).map((row) => row.id));
 }
