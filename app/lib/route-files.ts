@@ -118,6 +118,9 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "enquiries/:ref", file: "routes/admin.enquiries.$ref.tsx", scope: "sales" },
       // The sent forms are part of the enquiries inbox: the old address leads there (decision 0041).
       { path: "forms", file: "routes/admin.forms.tsx", scope: "sales" },
+      { path: "products", file: "routes/admin.products.tsx", scope: "editor", nav: "adminProductList.nav", group: "catalog" },
+      { path: "products.csv", file: "routes/admin.products[.]csv.ts", scope: "editor" },
+      { path: "products/import", file: "routes/admin.products.import.tsx", scope: "editor" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
       { path: "consent", file: "routes/admin.consent.tsx", scope: "admin", nav: "admin.consents", group: "shop" },
