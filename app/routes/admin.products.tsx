@@ -37,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "editor");
   const { submission } = await readSubmission(request, productBulkSchema);
   const back = backToList(request);
-  if (submission.status !== "success") {
-    const error = Object.values(submission.error ?? {}).flat()[0];
+  if (submission.status !== "success" || submission.value.ids.length === 0) {
+    const error = submission.status === "success" ? undefined : Object.values(submission.error ?? {}).flat()[0];
     const key = error?.startsWith("adminProductList.") ? error : "adminProductList.bulk.invalid";
     return redirect(back, { status: 303, headers: await setToast({ type: "error", key }) });
   }

@@ -33,7 +33,8 @@ async function main() {
   const applyStart = performance.now();
   const result = await applyImport(admin, csv);
   const apply = (performance.now() - applyStart) / 1000;
-  const [{ count }] = (await db.execute(sql`select count(*)::int as count from products where sku like 'BENCH-%'`)).rows as { count: number }[];
+  const counted = (await db.execute(sql`select count(*)::int as count from products where sku like 'BENCH-%'`)) as unknown as { rows: { count: number }[] };
+  const count = counted.rows[0]?.count;
   console.log(`BENCH_IMPORT ${JSON.stringify({ rows, bytes: Buffer.byteLength(csv), openSeconds: (ready - started) / 1000, drySeconds: dry, applySeconds: apply, created: result.created, inDatabase: count })}`);
 }
 

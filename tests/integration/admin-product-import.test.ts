@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop?.close());
 
-async function upload(text: string | Uint8Array, intent: "dryRun" | "apply" = "dryRun", token?: string) {
+async function upload(text: string, intent: "dryRun" | "apply" = "dryRun", token?: string) {
   const tokens = await admin.formTokens("/admin/products/import");
   const body = new FormData();
   body.set("csrf", tokens.csrf);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, categoryTranslations, productCategories, productTags, productTranslations, products, tags } from "~/.server/db/schema";
 import { scaleCents, scalePrices } from "~/modules/catalog-admin/product-bulk.server";
@@ -80,17 +80,34 @@ describe("/admin/products", () => {
     expect(taggedRows.length).toBeGreaterThan(0);
     for (const id of taggedRows) expect(tagged).toContain(id);
 
-    // A parent category lists the products of its subcategories.
-    const [child] = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories).innerJoin(productCategories, eq(productCategories.categoryId, categories.id)).where(and(eq(categories.parentId, categories.parentId))).limit(1);
-    if (child?.parentId) {
-      const [member] = await db.select({ id: productCategories.productId }).from(productCategories).innerJoin(products, eq(products.id, productCategories.productId)).where(and(eq(productCategories.categoryId, child.id), isNull(products.parentId))).limit(1);
-      expect(idsOf((await admin.page(`/admin/products?category=${child.parentId}&perPage=100`)).html)).toContain(member.id);
-    }
+    // A parent category lists the products of its subcategories (the seed has gutters under "oluci-i-odvodnja").
+    const members = await db
+      .select({ categoryId: productCategories.categoryId, productId: productCategories.productId, parentId: categories.parentId })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .innerJoin(products, and(eq(products.id, productCategories.productId), isNull(products.parentId)));
+    // The seed also files them under the parent: take one out of the parent, so only the subcategory holds it.
+    const child = members.find((m) => m.parentId !== null)!;
+    const [direct] = await db.delete(productCategories).where(and(eq(productCategories.productId, child.productId), eq(productCategories.categoryId, child.parentId!))).returning();
+    expect(idsOf((await admin.page(`/admin/products?category=${child.parentId}&perPage=100`)).html)).toContain(child.productId);
+    expect(idsOf((await admin.page(`/admin/products?category=${child.categoryId}&perPage=100`)).html)).toContain(child.productId);
+    if (direct) await db.insert(productCategories).values(direct);
     await db.update(products).set({ isVisibleIndividually: false }).where(eq(products.id, ids[2]));
     const hidden = idsOf((await admin.page("/admin/products?visibility=hidden&perPage=100")).html);
     expect(hidden).toContain(ids[2]);
     expect(idsOf((await admin.page("/admin/products?visibility=visible&perPage=100")).html)).not.toContain(ids[2]);
     await db.update(products).set({ isVisibleIndividually: true }).where(eq(products.id, ids[2]));
+  });
+
+  it("sorts by price and by SKU", async () => {
+    const db = await shop.db();
+    const byPrice = idsOf((await admin.page("/admin/products?sort=price&dir=asc&perPage=100")).html);
+    const prices = await db.select({ id: products.id, price: products.priceCents }).from(products).where(inArray(products.id, byPrice));
+    const ordered = byPrice.map((id) => prices.find((p) => p.id === id)!.price);
+    expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
+    const bySku = idsOf((await admin.page("/admin/products?sort=sku&dir=desc&perPage=25")).html);
+    const skus = await db.select({ id: products.id }).from(products).where(isNull(products.parentId)).orderBy(asc(products.sku));
+    expect(bySku).toEqual(skus.map((p) => p.id).reverse().slice(0, 25));
   });
 
   it("refuses a query no control produces with a 400", async () => {
