@@ -10,7 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { getDb } from "~/.server/db/client.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { applyImport, keepImportFile, readImportFile } from "~/modules/catalog-admin/product-import-apply.server";
+import { applyImport, forgetImportFile, keepImportFile, readImportFile } from "~/modules/catalog-admin/product-import-apply.server";
 import { productImportSchema } from "~/modules/catalog-admin/product-import.schema";
 import { IMPORT_LIMITS, planImport } from "~/modules/catalog-admin/product-import.server";
 import { ImportReport, type Report } from "~/modules/catalog-admin/product-import-report";
@@ -37,6 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (submission.value.intent === "apply") {
       const result = await applyImport(staff, await readImportFile(submission.value.token));
+      await forgetImportFile(submission.value.token);
       return redirect("/admin/products", { status: 303, headers: await setToast({ type: "success", key: "adminProductList.import.done", values: result }) });
     }
     const file = form.get("file");

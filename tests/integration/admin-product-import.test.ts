@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, productCategories, productTags, productTranslations, products, redirects } from "~/.server/db/schema";
 import { parseCsv } from "~/modules/catalog-admin/csv-parse";
@@ -66,12 +66,13 @@ describe("product import", () => {
       "NEW-4;;;;1;1;;;",
       "NEW-5;;Peti;;1;1;;nema-te-kategorije;",
       `NEW-6;;Šesti;${takenSlug};1;1;;;`,
+      "NEW-7;;Sedmi;Los_Slug;1;1;;;",
     ].join("\n");
     const { response, html } = await upload(csv);
     expect(response.status).toBe(200);
     const rows = reportRows(html);
     expect(rows.map((r) => [r.line, r.sku, r.status])).toEqual([
-      [2, "NEW-1", "new"], [3, "NEW-2", "error"], [4, "NEW-1", "error"], [5, "NEW-3", "error"], [6, "NEW-4", "error"], [7, "NEW-5", "error"], [8, "NEW-6", "error"],
+      [2, "NEW-1", "new"], [3, "NEW-2", "error"], [4, "NEW-1", "error"], [5, "NEW-3", "error"], [6, "NEW-4", "error"], [7, "NEW-5", "error"], [8, "NEW-6", "error"], [9, "NEW-7", "error"],
     ]);
     expect(rows[0].text).toContain("retail_price");
     expect(rows[0].text).toContain("12,50");
@@ -81,13 +82,14 @@ describe("product import", () => {
     expect(rows[4].text).toContain("Nedostaje naziv.");
     expect(rows[5].text).toContain("Nepoznata kategorija „nema-te-kategorije”.");
     expect(rows[6].text).toContain(`Slug „${takenSlug}” već koristi drugi proizvod.`);
-    expect(html).toContain("Novih: 1, izmjena: 0, bez promjene: 0, grešaka: 6.");
+    expect(rows[7].text).toContain("Neispravan slug „Los_Slug”");
+    expect(html).toContain("Novih: 1, izmjena: 0, bez promjene: 0, grešaka: 7.");
     // No apply button for a file with errors, and a forged apply with its token changes nothing.
     expect(tokenOf(html)).toBeUndefined();
     // The server kept the file under its SHA-256: applying it anyway is refused, nothing changes.
     const forged = await upload("", "apply", createHash("sha256").update(csv).digest("hex"));
     expect(forged.response.status).toBe(400);
-    expect(forged.html).toContain("Uvoz ima greške (6) i nije primijenjen.");
+    expect(forged.html).toContain("Uvoz ima greške (7) i nije primijenjen.");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -163,13 +165,23 @@ describe("product import", () => {
     const csv = ["sku,name_hr,slug_hr,retail_price,sale_price,vat_rate,stock,categories,name_en", 'CSV-COMMA-1,"Panel, bijeli",,"20,00","15,50",25,7,,White panel'].join("\n");
     const dry = await upload(csv);
     expect(reportRows(dry.html).map((r) => r.status)).toEqual(["new"]);
-    expect((await upload("", "apply", tokenOf(dry.html))).response.status).toBe(303);
+    const token = tokenOf(dry.html);
+    expect((await upload("", "apply", token)).response.status).toBe(303);
+    // Imported once: the kept file is gone, a second apply changes nothing.
+    const again = await upload("", "apply", token);
+    expect(again.response.status).toBe(400);
+    expect(again.html).toContain("Datoteka uvoza više nije dostupna");
     const db = await shop.db();
     const [created] = await db.select().from(products).where(eq(products.sku, "CSV-COMMA-1"));
     expect(created).toMatchObject({ format: "simple", retailPriceCents: 2000, priceCents: 1550, taxRateBp: 2500, stock: 7, isVisibleIndividually: true });
     const names = await db.select().from(productTranslations).where(eq(productTranslations.productId, created.id)).orderBy(productTranslations.languageCode);
     expect(names.map((n) => [n.languageCode, n.name, n.slug])).toEqual([["eng", "White panel", "white-panel"], ["hrv", "Panel, bijeli", "panel-bijeli"]]);
 
+    // A slug from before today's rules reads back unchanged; a new one must follow them.
+    await db.update(productTranslations).set({ slug: "Stari_Slug" }).where(eq(productTranslations.productId, created.id));
+    await db.update(productTranslations).set({ slug: "panel-bijeli" }).where(and(eq(productTranslations.productId, created.id), eq(productTranslations.languageCode, "hrv")));
+    expect(reportRows((await upload("sku;name_en;slug_en\nCSV-COMMA-1;White panel;Stari_Slug\n")).html)[0].status).toBe("unchanged");
+    expect(reportRows((await upload("sku;slug_en\nCSV-COMMA-1;Novi_Slug\n")).html)[0].status).toBe("error");
     const rename = await upload("sku;slug_hr\nCSV-COMMA-1;panel-bijeli-novi\n");
     expect(reportRows(rename.html)[0].text).toContain("panel-bijeli → panel-bijeli-novi");
     await upload("", "apply", tokenOf(rename.html));

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, max, notInArray, sql } from "drizzle-orm";
@@ -45,6 +45,11 @@ export async function readImportFile(token: string): Promise<string> {
   } catch {
     throw expired();
   }
+}
+
+/** Drops a kept file once it has been imported (another upload of the same bytes keeps it again). */
+export async function forgetImportFile(token: string): Promise<void> {
+  if (/^[0-9a-f]{64}$/.test(token)) await rm(path.join(importDir(), `${token}.csv`), { force: true });
 }
 
 const expired = () => new DomainError("importExpired", { message: "Import file not found", key: "adminProductList.import.expired", status: 400 });

@@ -65,10 +65,11 @@ function readCell(column: SheetColumn, raw: string, errors: RowError[]): string 
     default:
       break;
   }
-  if (field === "slug" && value !== "" && (value.length < 4 || value.length > SLUG_MAX || !SLUG_PATTERN.test(value))) return fail("badSlug", { value });
   if (field === "description") return sanitizeCmsHtml(value);
   return value;
 }
+
+const validSlug = (value: string) => value.length >= 4 && value.length <= SLUG_MAX && SLUG_PATTERN.test(value);
 
 /** The file's cells of one line under the header's columns, checked and canonical. */
 export function readRow(header: SheetColumn[], cells: string[], unFormula: (value: string) => string): ReadRow {
@@ -95,8 +96,10 @@ export function completeTranslations(values: Partial<SheetRow>, current: SheetRo
       if (values[slug] === "" || (values[slug] === undefined && !current?.[slug])) values[slug] = nameValue ? slugify(nameValue).slice(0, SLUG_MAX) : "";
     }
     const slugValue = values[slug] ?? current?.[slug] ?? "";
+    // Spec §5 slug rules for a slug the file sets; a product's own slug read back unchanged passes as it is.
+    const changedSlug = values[slug] !== undefined && values[slug] !== (current?.[slug] ?? "");
     if (locale === "hr" && !nameValue) errors.push({ column: name, key: "nameMissing" });
     else if (!nameValue && slugValue) errors.push({ column: name, key: "nameMissing" });
-    else if (nameValue && slugValue.length < 4) errors.push({ column: slug, key: "badSlug", values: { value: slugValue } });
+    else if (nameValue && (slugValue.length < 4 || (changedSlug && !validSlug(slugValue)))) errors.push({ column: slug, key: "badSlug", values: { value: slugValue } });
   }
 }
