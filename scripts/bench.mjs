@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { bareRoot, config, root } from "./bench/config.mjs";
 import { measureFirstLoad } from "./bench/first-load.mjs";
+import { measureImport, printImport } from "./bench/import.mjs";
 import { measureLoad } from "./bench/load.mjs";
 import { resolvePages } from "./bench/pages.mjs";
 import { printBudgets, printTable } from "./bench/report.mjs";
@@ -29,6 +30,8 @@ function warnIfBusy(when) {
 
 async function main() {
   ensureBuilds();
+  // The product import (issue 15 item 7) first, in its own fresh database, before the servers take memory.
+  const imported = process.env.BENCH_IMPORT === "0" ? null : measureImport();
   freshDataDir();
   const { pages, seeded } = resolvePages();
   const [shop, bare] = await Promise.all([
@@ -54,6 +57,7 @@ async function main() {
 
   printTable(rows);
   printBudgets(rows);
+  if (imported) printImport(imported);
   warnIfBusy("after");
   console.log("\nJS, CSS and HTML: bytes on the wire with gzip accepted; JS counts every script the HTML loads up front and their static imports.");
 }

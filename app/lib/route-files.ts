@@ -118,7 +118,10 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "enquiries/:ref", file: "routes/admin.enquiries.$ref.tsx", scope: "sales" },
       // The sent forms are part of the enquiries inbox: the old address leads there (decision 0041).
       { path: "forms", file: "routes/admin.forms.tsx", scope: "sales" },
-      // The catalogue's categories, attributes, attribute sets and tags (issue 15 items 2-3, decision 0048).
+      // The catalogue: products (decisions 0046, 0047), categories, attributes, attribute sets and tags (0048).
+      { path: "products", file: "routes/admin.products.tsx", scope: "editor", nav: "adminProductList.nav", group: "catalog" },
+      { path: "products.csv", file: "routes/admin.products[.]csv.ts", scope: "editor" },
+      { path: "products/import", file: "routes/admin.products.import.tsx", scope: "editor" },
       { path: "categories", file: "routes/admin.categories.tsx", scope: "editor", nav: "adminCatalog.categories.nav", group: "catalog" },
       { path: "categories/:id", file: "routes/admin.categories.$id.tsx", scope: "editor" },
       { path: "attributes", file: "routes/admin.attributes.tsx", scope: "editor", nav: "adminCatalog.attributes.nav", group: "catalog" },

@@ -4,6 +4,7 @@ import { comments, formSubmissions, orders, priceEnquiries, products, users } fr
 import { SHOP_TIME_ZONE } from "~/lib/format";
 import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
 import { SERVICE_ROUTES } from "~/lib/route-files";
+import { lowStock } from "~/modules/catalog-admin/low-stock.server";
 import { toShip } from "~/modules/order/order-list.server";
 import { SITE_ID, lowStockThreshold } from "~/modules/site/options";
 import { shopDay, shopDayEnd, shopDayStart } from "./shop-days";
@@ -74,9 +75,9 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
       show.customers
         ? sql`(select count(*) from ${users} where ${and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, false), gte(users.createdAt, shopDayStart(customersFrom)))}) as customers`
         : sql`0 as customers`,
-      // Tracked stock (not made to order, stock counted) at or under the threshold, sold-out included: what needs restocking.
+      // What needs restocking: exactly the rows of /admin/products?stock=low (one rule, low-stock.server.ts).
       show.lowStock
-        ? sql`(select count(*) from ${products} where ${and(eq(products.siteId, SITE_ID), eq(products.archived, false), eq(products.madeToOrder, false), sql`${products.stock} <= ${threshold}`)}) as low_stock`
+        ? sql`(select count(*) from ${products} where ${lowStock(threshold)}) as low_stock`
         : sql`0 as low_stock`,
       show.comments ? sql`(select count(*) from ${comments} where ${and(eq(comments.siteId, SITE_ID), eq(comments.status, "pending"))}) as comments` : sql`0 as comments`,
     ],

@@ -1,0 +1,134 @@
+import { and, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { categories, productCategories, productTags, products, tags } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
+import type { Staff } from "~/modules/admin/staff.server";
+import { SITE_ID } from "~/modules/site/options";
+import type { ProductBulkInput } from "./product-bulk.schema";
+
+type Actor = Pick<Staff, "id" | "email">;
+export type BulkResult = { changed: number; skipped: number };
+type Prices = { retailPriceCents: number; priceCents: number; membershipPriceCents: number | null };
+
+/**
+ * One price scaled by a percentage, rounded to the cent (half up), in integer arithmetic:
+ * the percentage in hundredths (12,5 % = 1250) so 0,1 + 0,2 never shows up in a price.
+ */
+export function scaleCents(cents: number, percent: number): number {
+  const factor = 10_000 + Math.round(percent * 100);
+  return Math.floor((cents * factor + 5_000) / 10_000);
+}
+
+/** A product's prices after a percentage change: retail and sale scaled, the sale price never above retail, membership when set. */
+export function scalePrices(prices: Prices, percent: number): Prices {
+  const retailPriceCents = scaleCents(prices.retailPriceCents, percent);
+  return {
+    retailPriceCents,
+    priceCents: Math.min(scaleCents(prices.priceCents, percent), retailPriceCents),
+    membershipPriceCents: prices.membershipPriceCents === null ? null : scaleCents(prices.membershipPriceCents, percent),
+  };
+}
+
+const priceColumns = { id: products.id, sku: products.sku, retailPriceCents: products.retailPriceCents, priceCents: products.priceCents, membershipPriceCents: products.membershipPriceCents };
+
+/**
+ * A bulk action of the product list on the ticked products (issue 15 item 1): one
+ * transaction with the rows locked, an audit row per changed product, its version moved
+ * on (an editor open on it then refuses a stale save), and the product caches cleared once
+ * after the commit. Rows already in the wanted state count as skipped.
+ */
+export async function bulkProducts(staff: Actor, input: ProductBulkInput): Promise<BulkResult> {
+  const db = await getDb();
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return { changed: 0, skipped: 0 };
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ visible: products.isVisibleIndividually, ...priceColumns })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID), isNull(products.parentId)))
+      .orderBy(products.id)
+      .for("update");
+    const found = rows.map((row) => row.id);
+    switch (input.intent) {
+      case "publish":
+      case "hide":
+        return setVisibility(tx, staff, rows, input.intent === "publish");
+      case "addCategory":
+        return addToCategory(tx, staff, found, input.category);
+      case "addTag":
+        return addTag(tx, staff, found, input.tag);
+      case "changePrice":
+        return changePrices(tx, staff, rows, input.percent);
+    }
+  });
+  if (changed > 0) await dataChanged("product");
+  return { changed, skipped: ids.length - changed };
+}
+
+async function bump(tx: Executor, id: number, values: Partial<typeof products.$inferInsert> = {}) {
+  await tx.update(products).set({ ...values, version: sql`${products.version} + 1` }).where(eq(products.id, id));
+}
+
+async function setVisibility(tx: Executor, staff: Actor, rows: { id: number; visible: boolean }[], visible: boolean): Promise<number> {
+  const moving = rows.filter((row) => row.visible !== visible);
+  for (const row of moving) {
+    await bump(tx, row.id, { isVisibleIndividually: visible });
+    await recordAudit(tx, staff, { entity: "product", entityId: row.id, action: visible ? "publish" : "hide", before: { visible: row.visible }, after: { visible } });
+  }
+  return moving.length;
+}
+
+async function addToCategory(tx: Executor, staff: Actor, ids: number[], categoryId: number): Promise<number> {
+  const [category] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.id, categoryId), eq(categories.siteId, SITE_ID)));
+  if (!category) throw new DomainError("categoryNotFound", { message: "Category not found", key: "adminProductList.bulk.chooseCategory", status: 400 });
+  if (ids.length === 0) return 0;
+  const already = new Set((await tx.select({ id: productCategories.productId }).from(productCategories).where(and(eq(productCategories.categoryId, categoryId), inArray(productCategories.productId, ids)))).map((r) => r.id));
+  const adding = ids.filter((id) => !already.has(id));
+  if (adding.length === 0) return 0;
+  // At the end of the category's own order, in the order they were ticked.
+  const [{ last }] = await tx.select({ last: max(productCategories.position) }).from(productCategories).where(eq(productCategories.categoryId, categoryId));
+  await tx.insert(productCategories).values(adding.map((productId, i) => ({ productId, categoryId, position: (last ?? -1) + 1 + i })));
+  for (const id of adding) {
+    await bump(tx, id);
+    await recordAudit(tx, staff, { entity: "product", entityId: id, action: "addCategory", after: { categoryId } });
+  }
+  return adding.length;
+}
+
+async function addTag(tx: Executor, staff: Actor, ids: number[], tagId: number): Promise<number> {
+  const [tag] = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(and(eq(tags.id, tagId), eq(tags.siteId, SITE_ID)));
+  if (!tag) throw new DomainError("tagNotFound", { message: "Tag not found", key: "adminProductList.bulk.chooseTag", status: 400 });
+  if (ids.length === 0) return 0;
+  const already = new Set((await tx.select({ id: productTags.productId }).from(productTags).where(and(eq(productTags.tagId, tagId), inArray(productTags.productId, ids)))).map((r) => r.id));
+  const adding = ids.filter((id) => !already.has(id));
+  if (adding.length === 0) return 0;
+  await tx.insert(productTags).values(adding.map((productId) => ({ productId, tagId })));
+  for (const id of adding) {
+    await bump(tx, id);
+    await recordAudit(tx, staff, { entity: "product", entityId: id, action: "addTag", after: { tagId, tag: tag.name } });
+  }
+  return adding.length;
+}
+
+type PriceRow = Prices & { id: number; sku: string };
+
+/** Retail, sale and membership prices of the products and of their variants, scaled by `percent`. */
+async function changePrices(tx: Executor, staff: Actor, rows: PriceRow[], percent: number): Promise<number> {
+  if (rows.length === 0) return 0;
+  const variants = await tx
+    .select({ parentId: products.parentId, ...priceColumns })
+    .from(products)
+    .where(inArray(products.parentId, rows.map((row) => row.id)))
+    .orderBy(products.id)
+    .for("update");
+  const pick = ({ sku, retailPriceCents, priceCents, membershipPriceCents }: PriceRow) => ({ sku, retailPriceCents, priceCents, membershipPriceCents });
+  for (const row of rows) {
+    const family = [row, ...variants.filter((v) => v.parentId === row.id)];
+    const after = family.map((member) => ({ ...member, ...scalePrices(member, percent) }));
+    for (const member of after) await bump(tx, member.id, { retailPriceCents: member.retailPriceCents, priceCents: member.priceCents, membershipPriceCents: member.membershipPriceCents });
+    await recordAudit(tx, staff, { entity: "product", entityId: row.id, action: "changePrice", before: { percent, prices: family.map(pick) }, after: { percent, prices: after.map(pick) } });
+  }
+  return rows.length;
+}

@@ -1,0 +1,200 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, productCategories, productTags, productTranslations, products, redirects } from "~/.server/db/schema";
+import { parseCsv } from "~/modules/catalog-admin/csv-parse";
+import { Visitor } from "../setup/client";
+import { loginAsAdmin } from "../setup/accounts";
+import { bootShop, type Shop } from "../setup/shop";
+
+/**
+ * CSV import of products (issue 15 item 7): the dry run reports each line's status, the
+ * changed columns and errors with line numbers; a file with errors changes nothing; an
+ * export edited in two rows and imported changes exactly those two rows.
+ */
+let shop: Shop;
+let admin: Visitor;
+
+beforeAll(async () => {
+  shop = await bootShop();
+  admin = await loginAsAdmin(new Visitor(shop));
+}, 60_000);
+afterAll(() => shop?.close());
+
+async function upload(text: string, intent: "dryRun" | "apply" = "dryRun", token?: string) {
+  const tokens = await admin.formTokens("/admin/products/import");
+  const body = new FormData();
+  body.set("csrf", tokens.csrf);
+  body.set("website", tokens.website);
+  body.set("from__confirm", tokens.from__confirm);
+  body.set("intent", intent);
+  if (token) body.set("token", token);
+  else body.set("file", new File([text], "proizvodi.csv", { type: "text/csv" }));
+  const response = await admin.request("/admin/products/import", { method: "POST", body, headers: { Origin: admin.origin } });
+  return { response, html: await response.text() };
+}
+
+/** Lines of the dry-run table: [line, sku, status, text of the details]. */
+function reportRows(html: string) {
+  return [...html.matchAll(/<tr[^>]*data-testid="import-row" data-status="(\w+)"[^>]*><td[^>]*>(\d+)<\/td><td[^>]*>([^<]*)<\/td>[\s\S]*?<\/tr>/g)].map((m) => ({ status: m[1], line: Number(m[2]), sku: m[3], text: m[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") }));
+}
+const tokenOf = (html: string) => /name="token" value="([0-9a-f]{64})"/.exec(html)?.[1];
+
+async function snapshot() {
+  const db = await shop.db();
+  return {
+    products: await db.select().from(products).orderBy(asc(products.id)),
+    translations: await db.select().from(productTranslations).orderBy(asc(productTranslations.productId), asc(productTranslations.languageCode)),
+    categories: await db.select().from(productCategories).orderBy(asc(productCategories.productId), asc(productCategories.categoryId)),
+    tags: await db.select().from(productTags).orderBy(asc(productTags.productId), asc(productTags.tagId)),
+  };
+}
+
+const HEADER = "sku;format;name_hr;slug_hr;retail_price;sale_price;stock;categories;tags";
+
+describe("product import", () => {
+  it("reports per line what is new and what is wrong, with line numbers and translated reasons, and changes nothing", async () => {
+    const before = await snapshot();
+    const [existing] = before.products.filter((p) => p.parentId === null && p.format === "simple");
+    const takenSlug = before.translations.find((t) => t.languageCode === "hrv" && t.productId !== existing.id)!.slug;
+    const csv = [
+      HEADER,
+      "NEW-1;;Novi panel;;12,50;10;3;;",
+      'NEW-2;;"Opis; s ""navodnicima""";novi-panel-dva;abc;10;;;',
+      "NEW-1;;Dupli;;1;1;;;",
+      "NEW-3;box;Kutija;;1;1;;;",
+      "NEW-4;;;;1;1;;;",
+      "NEW-5;;Peti;;1;1;;nema-te-kategorije;",
+      `NEW-6;;Šesti;${takenSlug};1;1;;;`,
+      "NEW-7;;Sedmi;Los_Slug;1;1;;;",
+    ].join("\n");
+    const { response, html } = await upload(csv);
+    expect(response.status).toBe(200);
+    const rows = reportRows(html);
+    expect(rows.map((r) => [r.line, r.sku, r.status])).toEqual([
+      [2, "NEW-1", "new"], [3, "NEW-2", "error"], [4, "NEW-1", "error"], [5, "NEW-3", "error"], [6, "NEW-4", "error"], [7, "NEW-5", "error"], [8, "NEW-6", "error"], [9, "NEW-7", "error"],
+    ]);
+    expect(rows[0].text).toContain("retail_price");
+    expect(rows[0].text).toContain("12,50");
+    expect(rows[1].text).toContain("Neispravna cijena „abc”.");
+    expect(rows[2].text).toContain("Šifra se ponavlja (već u retku 2).");
+    expect(rows[3].text).toContain("Nepoznata vrsta proizvoda „box”.");
+    expect(rows[4].text).toContain("Nedostaje naziv.");
+    expect(rows[5].text).toContain("Nepoznata kategorija „nema-te-kategorije”.");
+    expect(rows[6].text).toContain(`Slug „${takenSlug}” već koristi drugi proizvod.`);
+    expect(rows[7].text).toContain("Neispravan slug „Los_Slug”");
+    expect(html).toContain("Novih: 1, izmjena: 0, bez promjene: 0, grešaka: 7.");
+    // No apply button for a file with errors, and a forged apply with its token changes nothing.
+    expect(tokenOf(html)).toBeUndefined();
+    // The server kept the file under its SHA-256: applying it anyway is refused, nothing changes.
+    const forged = await upload("", "apply", createHash("sha256").update(csv).digest("hex"));
+    expect(forged.response.status).toBe(400);
+    expect(forged.html).toContain("Uvoz ima greške (7) i nije primijenjen.");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("round trip: export, edit two rows, import changes exactly those two rows", async () => {
+    const db = await shop.db();
+    const exported = await admin.get("/admin/products.csv?perPage=100&sort=sku&dir=asc");
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    // A formula-looking name survives the trip: exported with a ' in front, imported without it.
+    const { records } = parseCsv(text);
+    const header = records[0].cells;
+    const col = (name: string) => header.indexOf(name);
+    // The second edited row is one with an English name (editing it changes that translation only).
+    const withEnglish = records.findIndex((r, i) => i > 1 && r.cells[col("name_en")] !== "");
+    const pickedRows = [1, withEnglish];
+    const sku = (i: number) => records[pickedRows[i - 1]].cells[0];
+
+    // Unchanged file: every line "bez promjene", nothing to apply.
+    const same = await upload(text);
+    const sameRows = reportRows(same.html);
+    expect(sameRows.length).toBe(records.length - 1);
+    expect(sameRows.filter((r) => r.status !== "unchanged")).toEqual([]);
+
+    const edited = text.split("\r\n");
+    const lineOf = (i: number) => edited.findIndex((l) => l.startsWith(`${sku(i)};`));
+    const first = lineOf(1);
+    const second = lineOf(2);
+    const cells1 = records[pickedRows[0]].cells.slice();
+    cells1[col("sale_price")] = "1,23";
+    cells1[col("retail_price")] = "999,00";
+    const cells2 = records[pickedRows[1]].cells.slice();
+    cells2[col("name_en")] = "=HYPERLINK(\"x\")";
+    const quote = (c: string) => (/[;"\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+    edited[first] = cells1.map(quote).join(";");
+    edited[second] = cells2.map(quote).join(";");
+    const before = await snapshot();
+    const dry = await upload(edited.join("\r\n"));
+    const rows = reportRows(dry.html);
+    expect(rows.filter((r) => r.status !== "unchanged").map((r) => [r.sku, r.status])).toEqual([[sku(1), "update"], [sku(2), "update"]]);
+    expect(rows.find((r) => r.sku === sku(1))!.text).toMatch(/sale_price\s*: \d+,\d\d → 1,23/);
+    const token = tokenOf(dry.html)!;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const applied = await upload("", "apply", token);
+    expect(applied.response.status).toBe(303);
+    const after = await snapshot();
+    const changedIds = new Set<number>();
+    for (const p of after.products) {
+      const old = before.products.find((b) => b.id === p.id)!;
+      const { version: _v1, updatedAt: _u1, ...a } = p;
+      const { version: _v2, updatedAt: _u2, ...b } = old;
+      if (JSON.stringify(a) !== JSON.stringify(b)) changedIds.add(p.id);
+    }
+    const [one] = after.products.filter((p) => p.sku === sku(1));
+    expect([...changedIds]).toEqual([one.id]);
+    expect([one.priceCents, one.retailPriceCents]).toEqual([123, 99_900]);
+    const [two] = after.products.filter((p) => p.sku === sku(2));
+    const changedTranslations = after.translations.filter((t) => JSON.stringify(t) !== JSON.stringify(before.translations.find((b) => b.productId === t.productId && b.languageCode === t.languageCode)));
+    expect(changedTranslations.map((t) => [t.productId, t.languageCode, t.name])).toEqual([[two.id, "eng", "=HYPERLINK(\"x\")"]]);
+    expect(after.translations.length).toBe(before.translations.length);
+    expect(after.categories).toEqual(before.categories);
+    expect(after.tags).toEqual(before.tags);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entity, "productImport"));
+    expect(audit.at(-1)?.after).toMatchObject({ created: 0, updated: 2 });
+
+    // Exported again, the formula is defused with a leading ' and reads back unchanged.
+    const again = new TextDecoder().decode(new Uint8Array(await (await admin.get(`/admin/products.csv?q=${encodeURIComponent(sku(2))}`)).arrayBuffer()));
+    expect(again).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(reportRows((await upload(again)).html).map((r) => r.status)).toEqual(["unchanged"]);
+  });
+
+  it("reads comma-separated files without a BOM, creates simple products, and redirects a changed slug", async () => {
+    const csv = ["sku,name_hr,slug_hr,retail_price,sale_price,vat_rate,stock,categories,name_en", 'CSV-COMMA-1,"Panel, bijeli",,"20,00","15,50",25,7,,White panel'].join("\n");
+    const dry = await upload(csv);
+    expect(reportRows(dry.html).map((r) => r.status)).toEqual(["new"]);
+    const token = tokenOf(dry.html);
+    expect((await upload("", "apply", token)).response.status).toBe(303);
+    // Imported once: the kept file is gone, a second apply changes nothing.
+    const again = await upload("", "apply", token);
+    expect(again.response.status).toBe(400);
+    expect(again.html).toContain("Datoteka uvoza više nije dostupna");
+    const db = await shop.db();
+    const [created] = await db.select().from(products).where(eq(products.sku, "CSV-COMMA-1"));
+    expect(created).toMatchObject({ format: "simple", retailPriceCents: 2000, priceCents: 1550, taxRateBp: 2500, stock: 7, isVisibleIndividually: true });
+    const names = await db.select().from(productTranslations).where(eq(productTranslations.productId, created.id)).orderBy(productTranslations.languageCode);
+    expect(names.map((n) => [n.languageCode, n.name, n.slug])).toEqual([["eng", "White panel", "white-panel"], ["hrv", "Panel, bijeli", "panel-bijeli"]]);
+
+    // A slug from before today's rules reads back unchanged; a new one must follow them.
+    await db.update(productTranslations).set({ slug: "Stari_Slug" }).where(eq(productTranslations.productId, created.id));
+    await db.update(productTranslations).set({ slug: "panel-bijeli" }).where(and(eq(productTranslations.productId, created.id), eq(productTranslations.languageCode, "hrv")));
+    expect(reportRows((await upload("sku;name_en;slug_en\nCSV-COMMA-1;White panel;Stari_Slug\n")).html)[0].status).toBe("unchanged");
+    expect(reportRows((await upload("sku;slug_en\nCSV-COMMA-1;Novi_Slug\n")).html)[0].status).toBe("error");
+    const rename = await upload("sku;slug_hr\nCSV-COMMA-1;panel-bijeli-novi\n");
+    expect(reportRows(rename.html)[0].text).toContain("panel-bijeli → panel-bijeli-novi");
+    await upload("", "apply", tokenOf(rename.html));
+    const [redirect] = await db.select().from(redirects).where(eq(redirects.fromPath, "/product/panel-bijeli"));
+    expect(redirect?.toPath ?? (await db.select().from(redirects)).map((r) => r.fromPath).join(",")).toBe("/product/panel-bijeli-novi");
+  });
+
+  it("refuses an unknown column and a post without a file", async () => {
+    const { html } = await upload("sku;price\nA;1\n");
+    expect(html).toContain("Nepoznat stupac „price”.");
+    const tokens = await admin.formTokens("/admin/products/import");
+    const response = await admin.post("/admin/products/import", { intent: "dryRun" }, { tokenFrom: "/admin/products/import" });
+    expect(tokens.csrf).toBeTruthy();
+    expect(response.status).toBe(400);
+  });
+});
