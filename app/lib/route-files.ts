@@ -131,6 +131,10 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "users.csv", file: "routes/admin.users[.]csv.ts", scope: "admin" },
       { path: "users/:id", file: "routes/admin.users.$id.tsx", scope: "admin" },
       { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminUsers.settings.nav", group: "shop" },
+      { path: "coupons", file: "routes/admin.coupons.tsx", scope: "admin", nav: "adminCoupons.nav", group: "shop" },
+      { path: "coupons.csv", file: "routes/admin.coupons[.]csv.ts", scope: "admin" },
+      { path: "coupons/new", file: "routes/admin.coupons.new.tsx", scope: "admin" },
+      { path: "coupons/:id", file: "routes/admin.coupons.$id.tsx", scope: "admin" },
     ],
   },
 ];
