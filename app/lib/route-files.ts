@@ -135,6 +135,11 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "coupons.csv", file: "routes/admin.coupons[.]csv.ts", scope: "admin" },
       { path: "coupons/new", file: "routes/admin.coupons.new.tsx", scope: "admin" },
       { path: "coupons/:id", file: "routes/admin.coupons.$id.tsx", scope: "admin" },
+      { path: "shipping", file: "routes/admin.shipping.tsx", scope: "admin", nav: "adminShipping.nav", group: "shop" },
+      { path: "shipping/new", file: "routes/admin.shipping.new.tsx", scope: "admin" },
+      { path: "shipping/:id", file: "routes/admin.shipping.$id.tsx", scope: "admin" },
+      { path: "payments", file: "routes/admin.payments.tsx", scope: "admin", nav: "adminShipping.payments.nav", group: "shop" },
+      { path: "payments/:id", file: "routes/admin.payments.$id.tsx", scope: "admin" },
     ],
   },
 ];

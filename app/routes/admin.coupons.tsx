@@ -13,8 +13,8 @@ import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { setCouponsActive } from "~/modules/coupon/coupon-admin.server";
 import { couponListQuery, listCoupons } from "~/modules/coupon/coupon-list.server";
-import { COUPON_TYPES, couponBulkSchema } from "~/modules/coupon/coupon.schema";
-import { COUPON_STATES, COUPON_STATE_TONE } from "~/modules/coupon/coupon-state";
+import { couponBulkSchema } from "~/modules/coupon/coupon.schema";
+import { COUPON_STATES, COUPON_STATE_TONE, COUPON_TYPES } from "~/modules/coupon/coupon-state";
 import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminCoupons"] };

@@ -183,7 +183,7 @@ export function ShippingStep({ data, lastResult, constraints }: StepProps) {
               meta={branches[String(m.id)]}
               label={t("checkout.shipping.branch")}
               placeholder={t("checkout.shipping.chooseBranch")}
-              options={m.options.map((o) => ({ value: String(o.id), label: `${o.name} (${o.address})` }))}
+              options={m.options.map((o) => ({ value: String(o.id), label: `${t(`checkout.shipping.kind.${o.kind}`)}: ${o.name}${o.address ? ` (${o.address})` : ""}` }))}
               className="mt-2 pl-6"
             />
           ) : null}

@@ -6,7 +6,7 @@ import { CheckboxField, Field, SelectField, TextareaField } from "~/components/u
 import { FormError } from "~/components/ui/message";
 import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { COUPON_TYPES } from "./coupon.schema";
+import { COUPON_TYPES } from "./coupon-state";
 
 export type CouponFormDefaults = Record<string, string>;
 

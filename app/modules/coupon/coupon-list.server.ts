@@ -5,8 +5,7 @@ import { coupons } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { SITE_ID } from "~/modules/site/options";
-import { COUPON_TYPES } from "./coupon.schema";
-import { COUPON_STATES, couponState, type CouponState } from "./coupon-state";
+import { COUPON_STATES, COUPON_TYPES, couponState, type CouponState } from "./coupon-state";
 
 /**
  * The backoffice coupon list (issue 15 item 4), on the list pattern of the orders

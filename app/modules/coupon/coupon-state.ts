@@ -1,3 +1,6 @@
+/** The kinds of coupon the cart engine knows (app/modules/cart/cart-totals.ts). */
+export const COUPON_TYPES = ["percent", "fixed"] as const;
+
 /**
  * Where a coupon stands for shoppers today (the list's badge and filter): switched off,
  * used up (its total limit reached), expired, not yet valid, or usable. The list's SQL

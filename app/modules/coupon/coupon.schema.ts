@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, integer, money, text } from "~/lib/schema-fields";
 import { isIsoDay } from "~/modules/admin/shop-days";
+import { COUPON_TYPES } from "./coupon-state";
 
 /**
  * The coupon editor's form (issue 15 item 4): every kind the cart engine knows
@@ -9,7 +10,6 @@ import { isIsoDay } from "~/modules/admin/shop-days";
  * is valid from and to — plus active and the owner's note. The code is typed by hand by
  * shoppers: upper-cased, 3–32 of A–Z, 0–9 and "-".
  */
-export const COUPON_TYPES = ["percent", "fixed"] as const;
 export const COUPON_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
 
 const day = text({ max: 10 }).refine((value) => value === "" || isIsoDay(value), "adminCoupons.validation.day");
