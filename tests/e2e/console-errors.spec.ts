@@ -46,7 +46,12 @@ const SHOP_SCREENS = [
 const NOT_FOUND = ["/ova-stranica-ne-postoji", "/shop/nema-je", "/en/does/not/exist"];
 // Every backoffice page of the route table (app/lib/route-files.ts), so a new screen is visited
 // without a list to keep; pages with a parameter get a row the demo data has, files are skipped.
-const SAMPLE_PARAMS: Record<string, string> = { "consent/:slug": "consent/registerForm" };
+const SAMPLE_PARAMS: Record<string, string> = {
+  "consent/:slug": "consent/registerForm",
+  "coupons/:id": "coupons/1",
+  "shipping/:id": "shipping/3",
+  "payments/:id": "payments/2",
+};
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))
   .filter((path) => !path.includes(":") && !/\.(csv|pdf|json)$/.test(path) && !path.endsWith("/export"))

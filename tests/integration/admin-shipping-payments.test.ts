@@ -100,13 +100,23 @@ describe("delivery methods", () => {
   });
 
   it("adds branches of either kind; checkout names the kind and asks for one", async () => {
-    const added = await submit(admin, `/admin/shipping/${ids.locker}`, { intent: "addBranch", version: String((await method(ids.locker)).version), name: "Poslovnica Split", address: "Riva 1, 21000 Split", kind: "pickup", active: "on" });
+    const added = await submit(admin, `/admin/shipping/${ids.locker}`, { intent: "addBranch", version: String((await method(ids.locker)).version), name: "Skladište Split", address: "Riva 1, 21000 Split", kind: "pickup", active: "on" });
     expect(added.status).toBe(302);
     const branches = await db.select().from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, Number(ids.locker)));
-    expect(branches.find((b) => b.name === "Poslovnica Split")).toMatchObject({ kind: "pickup", active: true });
+    expect(branches.find((b) => b.name === "Skladište Split")).toMatchObject({ kind: "pickup", active: true });
+    // Both kinds in one list: each option says its kind, the select asks for "Poslovnica / paketomat".
     const html = (await (await atShipping()).page(CHECKOUT)).html;
-    expect(html).toContain("Poslovnica: Poslovnica Split (Riva 1, 21000 Split)");
-    expect(html).toMatch(/Paketomat: Paketomat Zagreb/);
+    expect(html).toContain("Poslovnica: Skladište Split (Riva 1, 21000 Split)");
+    expect(html).toContain("Paketomat: Paketomat Zagreb – Avenue Mall (Avenija Dubrovnik 16, 10000 Zagreb)");
+    expect(html).toContain(">Poslovnica / paketomat<");
+
+    // Removed again, the list holds parcel lockers only and the select is named after them.
+    const split = branches.find((b) => b.name === "Skladište Split")!;
+    expect((await submit(admin, `/admin/shipping/${ids.locker}`, { intent: "removeBranch", branchId: String(split.id), version: String((await method(ids.locker)).version) })).status).toBe(302);
+    const only = (await (await atShipping()).page(CHECKOUT)).html;
+    expect(only).toContain(">Paketomat<");
+    expect(only).toContain(">Paketomat Zagreb – Avenue Mall (Avenija Dubrovnik 16, 10000 Zagreb)<");
+    expect(only).not.toContain("Skladište Split");
   });
 
   it("creates a method, refuses deleting one orders used, deletes an unused one", async () => {
@@ -136,15 +146,17 @@ describe("free delivery and countries", () => {
     expect(set.status).toBe(302);
     const [option] = await db.select().from(options).where(eq(options.key, "FreeDeliveryAmount"));
     expect(option.value).toEqual({ 44: 5000 });
+    const below = await atShipping(1); // 34,90 < 50,00
+    expect(testId((await below.page("/kosarica")).html, "free-delivery")).toBe("Besplatna dostava za narudžbe od 50,00\u00a0EUR (iznos proizvoda nakon popusta)Do besplatne dostave nedostaje još 15,10\u00a0EUR");
     const visitor = await atShipping(2); // 69,80 ≥ 50,00
-    expect(testId((await visitor.page("/kosarica")).html, "free-delivery")).toContain("50,00");
     expect((await step(visitor, { intent: "shipping", methodId: ids.courier })).status).toBe(302);
     expect(testId((await visitor.page(CHECKOUT)).html, "summary-delivery")).toBe("DostavaBesplatna dostava");
 
     // A form showing an older threshold is refused; nothing changes.
     expect((await submit(admin, "/admin/shipping", { intent: "freeDelivery", amount: "", was: "30000" })).status).toBe(409);
     expect((await submit(admin, "/admin/shipping", { intent: "freeDelivery", amount: "", was: "5000" })).status).toBe(302);
-    expect(testId((await visitor.page("/kosarica")).html, "free-delivery")).toBeNull();
+    expect(testId((await below.page("/kosarica")).html, "free-delivery")).toBeNull();
+    expect(testId((await visitor.page(CHECKOUT)).html, "summary-delivery")).not.toBe("DostavaBesplatna dostava");
   });
 
   it("allowed countries reach the checkout's country select and its check", async () => {
