@@ -8,7 +8,7 @@ import { Visitor } from "../setup/client";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { cartPage, cartPost, cartRow, shopper } from "./cart-helpers";
-import { ADDRESS, addToCart, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
+import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
  * Coupons in the backoffice (issue 15 item 4): every kind the cart engine knows made
@@ -71,11 +71,16 @@ async function signedInShopper(customerId: number) {
   return signInAs(await shopper(shop), customerId);
 }
 
-/** Address, delivery and payment steps of the checkout; the last step's answer. */
-async function checkout(visitor: Visitor) {
+/** Address and delivery steps of the checkout. */
+async function prepare(visitor: Visitor) {
   expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
   expect((await step(visitor, { intent: "shipping", methodId: ids.courier })).status).toBe(302);
-  return step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
+}
+const pay = (visitor: Visitor) => step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
+/** Address, delivery and payment steps of the checkout; the last step's answer. */
+async function checkout(visitor: Visitor) {
+  await prepare(visitor);
+  return pay(visitor);
 }
 
 const newBuyer = () => newCustomer(db, `coupons-${++buyers}-${Date.now()}@example.com`);
@@ -155,22 +160,27 @@ describe("the per-customer limit", () => {
     expect((await cartPost(again.visitor, { intent: "coupon", couponCode: "JEDNOM-PO-KUPCU" })).toast).toBe("Kupon je primijenjen");
   });
 
-  it("is always checked at placement: a second cart of the same customer is refused and nothing is placed", async () => {
+  it("is always checked at placement: of two carts of one customer the second is refused, its coupon taken off, then it orders at full price", async () => {
     expect((await create({ code: "DVA-KOSARE", percent: "10", perCustomerLimit: "1" })).status).toBe(302);
     const customer = await newBuyer();
-    // Both carts take the coupon before either order exists.
+    // Both carts take the coupon and reach the payment step before either order exists.
     const one = await applyAs("DVA-KOSARE", 1, await signedInShopper(customer));
     const two = await applyAs("DVA-KOSARE", 1, await signedInShopper(customer));
     expect([one.result.toast, two.result.toast]).toEqual(["Kupon je primijenjen", "Kupon je primijenjen"]);
-    expect((await checkout(one.visitor)).status).toBe(302);
-    const refused = await checkout(two.visitor);
+    await prepare(one.visitor);
+    await prepare(two.visitor);
+    expect((await pay(one.visitor)).status).toBe(302);
+    const refused = await pay(two.visitor);
     expect(refused.status).toBe(409);
-    expect(refused.html).toContain("Ovaj kupon ste već iskoristili najveći dopušteni broj puta.");
+    expect(refused.html).toContain("Ovaj kupon ste već iskoristili najveći dopušteni broj puta pa je uklonjen.");
     expect(await db.select().from(orders).where(eq(orders.userId, customer))).toHaveLength(1);
-    expect((await cartRow(db, two.visitor)).status).toBe("active");
+    expect(await cartRow(db, two.visitor)).toMatchObject({ status: "active", couponCode: null });
+    expect((await pay(two.visitor)).status).toBe(302);
+    const placed = await db.select({ coupon: orders.couponCode, cents: orders.couponCents }).from(orders).where(eq(orders.userId, customer)).orderBy(orders.id);
+    expect(placed).toEqual([{ coupon: "DVA-KOSARE", cents: 349 }, { coupon: null, cents: 0 }]);
   });
 
-  it("counts a guest by the order's e-mail (in any case)", async () => {
+  it("counts a guest by the order's e-mail (in any case): at the address step, and at placement", async () => {
     expect((await create({ code: "GOST-JEDNOM", percent: "10", perCustomerLimit: "1" })).status).toBe(302);
     const [store] = await db.select().from(stores);
     await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
@@ -178,16 +188,26 @@ describe("the per-customer limit", () => {
     const asGuest = async (typed: string) => {
       const guest = await shopper(shop);
       await addToCart(guest, panel, 1);
-      // Before the e-mail is known the coupon applies: the limit is judged at placement.
+      // Before the e-mail is known the coupon applies.
       expect((await cartPost(guest, { intent: "coupon", couponCode: "GOST-JEDNOM" })).toast).toBe("Kupon je primijenjen");
       expect((await step(guest, { intent: "guest", email: typed })).status).toBe(302);
-      return checkout(guest);
+      return guest;
     };
-    expect((await asGuest(email)).status).toBe(302);
+    const first = await asGuest(email);
+    const racing = await asGuest(email.toUpperCase());
+    await prepare(first);
+    await prepare(racing);
+    expect((await pay(first)).status).toBe(302);
     expect(await db.select({ email: orders.email }).from(orders).where(eq(orders.couponCode, "GOST-JEDNOM"))).toEqual([{ email }]);
-    const refused = await asGuest(email.toUpperCase());
+    // At placement: refused for the same e-mail.
+    const refused = await pay(racing);
     expect(refused.status).toBe(409);
     expect(refused.html).toContain("Ovaj kupon ste već iskoristili");
+    // At the address step, once the e-mail is known: taken off, and the shopper is told.
+    const late = await asGuest(email);
+    const address = await submit(late, CHECKOUT, { intent: "address", ...ADDRESS }, "/kosarica");
+    expect(address.toast).toMatchObject({ type: "info", text: "Kupon ne vrijedi za ovu narudžbu i uklonjen je. Provjerite iznos." });
+    expect((await cartRow(db, late)).couponCode).toBeNull();
     expect(await db.select().from(orders).where(eq(orders.couponCode, "GOST-JEDNOM"))).toHaveLength(1);
   });
 });

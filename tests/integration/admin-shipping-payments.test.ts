@@ -119,6 +119,18 @@ describe("delivery methods", () => {
     expect(only).not.toContain("Skladište Split");
   });
 
+  it("moves a method up (checkout offers methods in that order) and a branch down", async () => {
+    const order = async (visitor: Visitor) => [...(await visitor.page(CHECKOUT)).html.matchAll(/name="methodId" [^>]*value="(\d+)"/g)].map((m) => m[1]);
+    for (let i = 0; i < 2; i++) {
+      expect((await submit(admin, "/admin/shipping", { intent: "up", methodId: ids.locker, version: String((await method(ids.locker)).version) })).status).toBe(302);
+    }
+    expect((await order(await atShipping()))[0]).toBe(ids.locker);
+    const [first, second] = await db.select().from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, Number(ids.locker))).orderBy(deliveryBranches.position, deliveryBranches.id);
+    expect((await submit(admin, `/admin/shipping/${ids.locker}`, { intent: "branchDown", branchId: String(first.id), version: String((await method(ids.locker)).version) })).status).toBe(302);
+    const moved = await db.select().from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, Number(ids.locker))).orderBy(deliveryBranches.position, deliveryBranches.id);
+    expect(moved.slice(0, 2).map((b) => b.id)).toEqual([second.id, first.id]);
+  });
+
   it("creates a method, refuses deleting one orders used, deletes an unused one", async () => {
     const made = await submit(admin, "/admin/shipping/new", { intent: "save", code: "osobno", "name.hr": "Osobno preuzimanje", price: "0", taxRate: "25", active: "on" });
     expect(made.status).toBe(302);

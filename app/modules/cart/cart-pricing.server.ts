@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
-import { cartItems, coupons, deliveryMethods, orders, productCustomOptions, products } from "~/.server/db/schema";
+import { cartItems, carts, coupons, deliveryMethods, orders, productCustomOptions, products, users } from "~/.server/db/schema";
 import { lengthInMm } from "~/modules/catalog/length";
 import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
 import type { Locale } from "~/lib/locales";
@@ -38,6 +38,11 @@ export function cartCustomer(cart: Pick<CartRow, "userId" | "billingAddress" | "
 
 /** The customer's orders with this coupon code that still count (every status but cancelled). */
 export async function couponUsesBy(db: Executor, code: string, customer: CouponCustomer): Promise<number> {
+  if ("userId" in customer) {
+    // A guest's user row (the guest step attaches it to the cart) counts by its e-mail.
+    const [user] = await db.select({ email: users.email, isGuest: users.isGuest }).from(users).where(eq(users.id, customer.userId));
+    if (user?.isGuest) customer = { email: user.email };
+  }
   const who = "userId" in customer ? eq(orders.userId, customer.userId) : sql`lower(${orders.email}) = ${customer.email.toLowerCase()}`;
   const [{ uses }] = await db
     .select({ uses: count() })
@@ -55,6 +60,20 @@ export async function findCoupon(db: Executor, code: string, customer: CouponCus
   if (!row) return null;
   const customerUses = customer && row.perCustomerLimit !== null ? await couponUsesBy(db, row.code, customer) : null;
   return { ...row, customerUses };
+}
+
+/**
+ * Takes off the cart a coupon that no longer applies to it (a change made it invalid, or
+ * the customer became known and used it up); true when it did. Inside the caller's
+ * transaction, on the locked cart.
+ */
+export async function dropInvalidCoupon(tx: Executor, cart: CartRow): Promise<boolean> {
+  if (!cart.couponCode) return false;
+  const { totals } = await priceCart(tx, cart);
+  if (!totals.couponProblem) return false;
+  await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+  cart.couponCode = null;
+  return true;
 }
 
 /** Spec §7 getFreeDeliveryAmount/{currencyId}: the limit in cents for the shop's currency, or none. */
