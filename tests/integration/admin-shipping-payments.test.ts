@@ -129,6 +129,14 @@ describe("delivery methods", () => {
     expect((await submit(admin, `/admin/shipping/${ids.locker}`, { intent: "branchDown", branchId: String(first.id), version: String((await method(ids.locker)).version) })).status).toBe(302);
     const moved = await db.select().from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, Number(ids.locker))).orderBy(deliveryBranches.position, deliveryBranches.id);
     expect(moved.slice(0, 2).map((b) => b.id)).toEqual([second.id, first.id]);
+
+    // Edited: renamed and switched off, it is no longer offered.
+    const edited = await submit(admin, `/admin/shipping/${ids.locker}`, { intent: "saveBranch", branchId: String(first.id), version: String((await method(ids.locker)).version), name: "Paketomat Zagreb – zatvoren", address: first.address, kind: "locker" });
+    expect(edited.status).toBe(302);
+    expect((await db.select().from(deliveryBranches).where(eq(deliveryBranches.id, first.id)))[0]).toMatchObject({ name: "Paketomat Zagreb – zatvoren", active: false });
+    const html = (await (await atShipping()).page(CHECKOUT)).html;
+    expect(html).not.toContain("Paketomat Zagreb");
+    expect(html).toContain(second.name);
   });
 
   it("creates a method, refuses deleting one orders used, deletes an unused one", async () => {
