@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { isDomainError } from "~/.server/domain-error";
+import { hasErrorCode, isDomainError } from "~/.server/domain-error";
+import { setToast } from "~/.server/toast.server";
 import { env } from "~/.server/env.server";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
@@ -14,7 +15,7 @@ import { startPayment } from "~/modules/payment/payment.server";
 import { cancelPlacement } from "~/modules/order/cancel-placement.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/checkout/checkout.schema";
 import { applicablePaymentMethods, checkoutGate } from "~/modules/checkout/checkout.server";
-import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
+import { removeCoupon, saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 
 /** The fields a DomainError of a step can name (the rest is the form-wide line). */
 const STEP_ERROR_FIELDS = ["methodId", CONSENTS_ERROR, "delivery.country", "billing.country"];
@@ -41,9 +42,10 @@ export async function checkoutAction(request: Request) {
         const { cookie } = await saveGuestStep(ctx, input.email);
         return redirect(path, { headers: { "Set-Cookie": cookie } });
       }
-      case "address":
-        await saveAddressStep(ctx, input);
-        return redirect(path);
+      case "address": {
+        const { couponRemoved } = await saveAddressStep(ctx, input);
+        return redirect(path, couponRemoved ? { headers: await setToast({ type: "info", key: "checkout.couponRemoved" }) } : undefined);
+      }
       case "shipping":
         await saveShippingStep(ctx, input);
         return redirect(path);
@@ -69,7 +71,11 @@ async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate
   const consents = await validateConsents("checkoutForm", input.acceptedConsents);
   // A way of paying whose provider is not connected is refused before anything is written.
   if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
-  const { order, created, mails } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents });
+  const { order, created, mails } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents }).catch(async (error: unknown) => {
+    // Refused for its coupon: the coupon comes off the cart, so the shopper sees the new total and can confirm again.
+    if (hasErrorCode(error, "couponInvalid", "couponCustomerUsedUp")) await removeCoupon(cookies.cartId);
+    throw error;
+  });
   let start: PaymentStart;
   try {
     start = await startOf(order);

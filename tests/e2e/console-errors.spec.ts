@@ -52,6 +52,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "attributes/:id": "attributes/1",
   "attribute-sets/:id": "attribute-sets/new",
   "products/:id": "products/1",
+  "coupons/:id": "coupons/1",
+  "shipping/:id": "shipping/3",
+  "payments/:id": "payments/2",
 };
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))

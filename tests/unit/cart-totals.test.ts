@@ -13,7 +13,7 @@ const line = (over: Partial<TotalsLine> = {}): TotalsLine => ({
   itemId: "a", productIds: [1], quantity: 1, priceCents: 1000, membershipCents: null, taxRateBp: 2500, ...over,
 });
 const coupon = (over: Partial<TotalsCoupon> = {}): TotalsCoupon => ({
-  code: "C", type: "percent", value: 10, minCartCents: 0, validFrom: null, validTo: null, usageLimit: null, usedCount: 0, productIds: [], active: true, ...over,
+  code: "C", type: "percent", value: 10, minCartCents: 0, validFrom: null, validTo: null, usageLimit: null, usedCount: 0, perCustomerLimit: null, productIds: [], active: true, ...over,
 });
 const totals = (over: Partial<TotalsInput>) =>
   computeTotals({ lines: [], membership: false, coupon: null, delivery: null, freeDeliveryCents: null, loyaltyCents: 0, now: NOW, ...over });
@@ -76,6 +76,10 @@ describe("computeTotals: the rules", () => {
     ["not yet valid", coupon({ validFrom: new Date("2026-07-01") }), 0, "notValidNow"],
     ["expired", coupon({ validTo: new Date("2026-01-01") }), 0, "notValidNow"],
     ["used up", coupon({ usageLimit: 5, usedCount: 5 }), 0, "usedUp"],
+    ["used up by this customer", coupon({ perCustomerLimit: 1, customerUses: 1 }), 0, "customerUsedUp"],
+    ["under the customer's limit", coupon({ perCustomerLimit: 2, customerUses: 1 }), 698, null],
+    ["per-customer limit, customer not known yet", coupon({ perCustomerLimit: 1, customerUses: null }), 698, null],
+    ["total limit before the customer's", coupon({ usageLimit: 1, usedCount: 1, perCustomerLimit: 1, customerUses: 1 }), 0, "usedUp"],
     ["inactive", coupon({ active: false }), 0, "notFound"],
     ["for another product", coupon({ productIds: [99] }), 0, "noEligibleItems"],
   ] as const)("coupon %s", (_, c, discount, problem) => {

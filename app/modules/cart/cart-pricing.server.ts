@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
-import { cartItems, coupons, deliveryMethods, productCustomOptions, products } from "~/.server/db/schema";
+import { cartItems, carts, coupons, deliveryMethods, orders, productCustomOptions, products, users } from "~/.server/db/schema";
 import { lengthInMm } from "~/modules/catalog/length";
 import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
 import type { Locale } from "~/lib/locales";
@@ -23,12 +23,57 @@ export function loadCartItems(db: Executor, cartId: number) {
   return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
-export async function findCoupon(db: Executor, code: string): Promise<TotalsCoupon | null> {
+/**
+ * Whose orders a per-customer coupon limit counts (issue 15 item 4): the signed-in user,
+ * else the order's e-mail (a guest). Null while the cart does not know yet.
+ */
+export type CouponCustomer = { userId: number } | { email: string };
+
+/** The customer a cart belongs to so far: its signed-in owner, else the e-mail of the checkout's address. */
+export function cartCustomer(cart: Pick<CartRow, "userId" | "billingAddress" | "deliveryAddress">): CouponCustomer | null {
+  if (cart.userId) return { userId: cart.userId };
+  const email = cart.billingAddress?.contactEmail || cart.deliveryAddress?.contactEmail;
+  return email ? { email } : null;
+}
+
+/** The customer's orders with this coupon code that still count (every status but cancelled). */
+export async function couponUsesBy(db: Executor, code: string, customer: CouponCustomer): Promise<number> {
+  if ("userId" in customer) {
+    // A guest's user row (the guest step attaches it to the cart) counts by its e-mail.
+    const [user] = await db.select({ email: users.email, isGuest: users.isGuest }).from(users).where(eq(users.id, customer.userId));
+    if (user?.isGuest) customer = { email: user.email };
+  }
+  const who = "userId" in customer ? eq(orders.userId, customer.userId) : sql`lower(${orders.email}) = ${customer.email.toLowerCase()}`;
+  const [{ uses }] = await db
+    .select({ uses: count() })
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.couponCode, normaliseCouponCode(code)), ne(orders.status, "cancelled"), who));
+  return uses;
+}
+
+/** The coupon with this code; with a customer, also how often they used it (when it limits that). */
+export async function findCoupon(db: Executor, code: string, customer: CouponCustomer | null = null): Promise<TotalsCoupon | null> {
   const [row] = await db
     .select()
     .from(coupons)
     .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, normaliseCouponCode(code))));
-  return row ?? null;
+  if (!row) return null;
+  const customerUses = customer && row.perCustomerLimit !== null ? await couponUsesBy(db, row.code, customer) : null;
+  return { ...row, customerUses };
+}
+
+/**
+ * Takes off the cart a coupon that no longer applies to it (a change made it invalid, or
+ * the customer became known and used it up); true when it did. Inside the caller's
+ * transaction, on the locked cart.
+ */
+export async function dropInvalidCoupon(tx: Executor, cart: CartRow): Promise<boolean> {
+  if (!cart.couponCode) return false;
+  const { totals } = await priceCart(tx, cart);
+  if (!totals.couponProblem) return false;
+  await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+  cart.couponCode = null;
+  return true;
 }
 
 /** Spec §7 getFreeDeliveryAmount/{currencyId}: the limit in cents for the shop's currency, or none. */
@@ -80,7 +125,7 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
           .where(inArray(products.id, ids))
       : Promise.resolve([]),
     lineLengths(db, items),
-    coupon !== undefined ? Promise.resolve(coupon) : cart.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
+    coupon !== undefined ? Promise.resolve(coupon) : cart.couponCode ? findCoupon(db, cart.couponCode, cartCustomer(cart)) : Promise.resolve(null),
     cart.deliveryMethodId
       ? db
           .select({ priceCents: deliveryMethods.priceCents, taxRateBp: deliveryMethods.taxRateBp })
@@ -129,6 +174,7 @@ const missingCoupon = (code: string): TotalsCoupon => ({
   validTo: null,
   usageLimit: null,
   usedCount: 0,
+  perCustomerLimit: null,
   productIds: [],
   active: false,
 });

@@ -44,6 +44,10 @@ export type TotalsCoupon = {
   validTo: Date | null;
   usageLimit: number | null;
   usedCount: number;
+  /** Orders one customer may place with it (the signed-in user, else the order's e-mail); null = unlimited. */
+  perCustomerLimit: number | null;
+  /** The customer's non-cancelled orders with this code; null or absent while the customer is not known yet. */
+  customerUses?: number | null;
   productIds: number[];
   active: boolean;
 };
@@ -59,7 +63,7 @@ export type TotalsInput = {
 };
 
 /** Why a coupon does not apply; the cart removes it and says so. */
-export type CouponProblem = "notFound" | "notValidNow" | "usedUp" | "minCartValue" | "noEligibleItems";
+export type CouponProblem = "notFound" | "notValidNow" | "usedUp" | "customerUsedUp" | "minCartValue" | "noEligibleItems";
 
 export type Totals = {
   lines: { itemId: string; unitCents: number; lengthMm: number | null; rowCents: number; membershipApplied: boolean }[];
@@ -85,6 +89,8 @@ export function couponProblem(coupon: TotalsCoupon, itemsTotal: number, eligible
   if (!coupon.active) return "notFound";
   if ((coupon.validFrom && now < coupon.validFrom) || (coupon.validTo && now > coupon.validTo)) return "notValidNow";
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return "usedUp";
+  // Issue 15: judged only once the customer is known (signed in, or the checkout's e-mail).
+  if (coupon.perCustomerLimit !== null && coupon.customerUses != null && coupon.customerUses >= coupon.perCustomerLimit) return "customerUsedUp";
   if (itemsTotal < coupon.minCartCents) return "minCartValue";
   if (eligibleTotal <= 0) return "noEligibleItems";
   return null;

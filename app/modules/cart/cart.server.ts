@@ -9,7 +9,7 @@ import { formatPrice } from "~/lib/format";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { invalidQuantity, mergeKey, type CartLine } from "./cart-line.server";
-import { findCoupon, normaliseCouponCode, priceCart } from "./cart-pricing.server";
+import { cartCustomer, findCoupon, normaliseCouponCode, priceCart } from "./cart-pricing.server";
 import { assertStockFor } from "./cart-stock.server";
 import { judge, newProtectCode, readCartCookies, sessionMissing, type CartRow } from "./cart-session.server";
 import type { CouponProblem } from "./cart-totals";
@@ -169,6 +169,7 @@ const COUPON_PROBLEMS: Record<CouponProblem, { message: string; key: string }> =
   notFound: { message: "Coupon not found!", key: "core.notifications.couponNotFound" },
   notValidNow: { message: "Coupon is not valid", key: "cart.coupon.notValidNow" },
   usedUp: { message: "Coupon usage limit reached", key: "cart.coupon.usedUp" },
+  customerUsedUp: { message: "Coupon already used by this customer", key: "cart.coupon.customerUsedUp" },
   minCartValue: { message: "Cart value below the coupon minimum", key: "cart.coupon.minCartValue" },
   noEligibleItems: { message: "No items the coupon applies to", key: "cart.coupon.noEligibleItems" },
 };
@@ -180,7 +181,7 @@ export async function applyCoupon(request: Request, rawCode: FormDataEntryValue 
   if (!code) throw new DomainError("couponCodeRequired", { message: "Coupon code required", key: "core.validation.required" });
   if (code.length > 64) throw new DomainError(couponCode("notFound"), { ...COUPON_PROBLEMS.notFound, status: 404 });
   return change(request, async (tx, cart) => {
-    const coupon = await findCoupon(tx, code);
+    const coupon = await findCoupon(tx, code, cartCustomer(cart));
     if (!coupon || !coupon.active) throw new DomainError(couponCode("notFound"), { ...COUPON_PROBLEMS.notFound, status: 404 });
     const { totals } = await priceCart(tx, cart, { coupon });
     if (totals.couponProblem) {

@@ -35,7 +35,8 @@ export type DeliveryMethodView = {
   name: string;
   description: string;
   priceCents: number;
-  options: { id: number; name: string; address: string }[];
+  /** Branches: pick-up points or parcel lockers (issue 15 item 5), each labelled by its kind. */
+  options: { id: number; name: string; address: string; kind: "pickup" | "locker" }[];
 };
 export type PaymentMethodView = { id: number; name: string; description: string };
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, type CheckoutAddress } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
@@ -6,6 +6,7 @@ import { BILLING, DELIVERY, type CountryOption } from "~/modules/account/account
 import type { AddressInput } from "~/modules/account/account.schema";
 import { addressFields, allowedCountries, listAddresses } from "~/modules/account/addresses.server";
 import { registerGuest } from "~/modules/account/guest.server";
+import { dropInvalidCoupon } from "~/modules/cart/cart-pricing.server";
 import { cartArchived, sessionUsed, type CartRow } from "~/modules/cart/cart-session.server";
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
 import type { AddressStepValue, ShippingStepValue } from "./checkout.schema";
@@ -73,7 +74,12 @@ export async function saveAddressStep(ctx: CheckoutContext, input: AddressStepVa
   }
   if (Object.keys(errors).length > 0 || !delivery || !billing) throw new StepErrors(errors);
   const [deliveryAddress, billingAddress] = [delivery, billing];
-  await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryAddress, billingAddress }).where(eq(carts.id, cart.id)));
+  // With the address the customer may become known: a coupon they used up (or one that
+  // stopped applying) comes off now, and the shopper is told, rather than at placement.
+  return onLockedCart(ctx.cart.id, async (tx, cart) => {
+    await tx.update(carts).set({ deliveryAddress, billingAddress }).where(eq(carts.id, cart.id));
+    return { couponRemoved: await dropInvalidCoupon(tx, { ...cart, deliveryAddress, billingAddress }) };
+  });
 }
 
 /**
@@ -114,4 +120,10 @@ export async function saveShippingStep(ctx: CheckoutContext, input: ShippingStep
     if (branchId === null) throw new StepErrors({ [`branchId.${method.id}`]: "checkout.shippingBranchUndefined" });
   }
   await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryMethodId: method.id, deliveryBranchId: branchId }).where(eq(carts.id, cart.id)));
+}
+
+/** Takes the coupon off an active cart (after placement refused it: its transaction rolled back). */
+export async function removeCoupon(cartId: number) {
+  const db = await getDb();
+  await db.update(carts).set({ couponCode: null }).where(and(eq(carts.id, cartId), eq(carts.status, "active")));
 }

@@ -11,7 +11,7 @@ import { formatPrice } from "~/lib/format";
 import { CONSENTS_ERROR, DIFFERENT_BILLING, tickedValues } from "~/modules/account/account-fields";
 import { AddressFields, type AddressFieldset } from "~/modules/account/address-fields";
 import { ConsentCheckboxes } from "~/modules/consent/consent-checkboxes";
-import { NEW_ADDRESS, nestedValues, SAVED_ADDRESS_FIELD, SHIPPING_AUTO_SUBMIT_MS, STEP_PARAM, type CheckoutPageData, type CheckoutStep } from "./checkout-fields";
+import { NEW_ADDRESS, nestedValues, SAVED_ADDRESS_FIELD, SHIPPING_AUTO_SUBMIT_MS, STEP_PARAM, type CheckoutPageData, type CheckoutStep, type DeliveryMethodView } from "./checkout-fields";
 import type { AddressStepInput, GuestStepInput, PaymentStepInput, ShippingStepInput } from "./checkout.schema";
 
 /** HTML constraints of each step's schema, from the loader (`formConstraint`). */
@@ -181,9 +181,9 @@ export function ShippingStep({ data, lastResult, constraints }: StepProps) {
           {m.options.length ? (
             <SelectField
               meta={branches[String(m.id)]}
-              label={t("checkout.shipping.branch")}
+              label={branchLabel(m.options, t)}
               placeholder={t("checkout.shipping.chooseBranch")}
-              options={m.options.map((o) => ({ value: String(o.id), label: `${o.name} (${o.address})` }))}
+              options={m.options.map((o) => ({ value: String(o.id), label: branchOption(o, m.options, t) }))}
               className="mt-2 pl-6"
             />
           ) : null}
@@ -230,4 +230,19 @@ export function PaymentStep({ data, lastResult, constraints }: StepProps) {
       <Button size="lg" className="self-start" pending={pending} data-testid="place-order">{t("checkout.payment.submit")}</Button>
     </SecureForm>
   );
+}
+
+type BranchView = DeliveryMethodView["options"][number];
+
+/** The branch select's label: "Paketomat" or "Poslovnica" when all branches are of one kind (issue 15 item 5). */
+function branchLabel(options: BranchView[], t: (key: string) => string) {
+  const kinds = new Set(options.map((o) => o.kind));
+  return kinds.size === 1 ? t(`checkout.shipping.kind.${options[0].kind}`) : t("checkout.shipping.branch");
+}
+
+/** A branch as an option; with both kinds in one list, each says its kind. */
+function branchOption(option: BranchView, options: BranchView[], t: (key: string) => string) {
+  const mixed = new Set(options.map((o) => o.kind)).size > 1;
+  const text = `${option.name}${option.address ? ` (${option.address})` : ""}`;
+  return mixed ? `${t(`checkout.shipping.kind.${option.kind}`)}: ${text}` : text;
 }

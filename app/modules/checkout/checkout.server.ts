@@ -70,7 +70,7 @@ export async function applicableDeliveryMethods(locale: Locale): Promise<Deliver
     name: localized(m.name, locale),
     description: localized(m.description, locale),
     priceCents: m.priceCents,
-    options: branches.filter((b) => b.deliveryMethodId === m.id).map((b) => ({ id: b.id, name: b.name, address: b.address })),
+    options: branches.filter((b) => b.deliveryMethodId === m.id).map((b) => ({ id: b.id, name: b.name, address: b.address, kind: b.kind })),
   }));
 }
 

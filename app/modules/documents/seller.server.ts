@@ -3,6 +3,7 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
 import { SELLER_OPTION, SITE_ID } from "~/modules/site/options";
 import { isValidIban, normalizeIban } from "~/modules/payment/bank-transfer/iban";
+import { bankAccount } from "~/modules/payment/bank-transfer/bank-account.server";
 
 /**
  * The seller's details for payment slips and invoices (CMS option SellerDetails, seeded
@@ -34,7 +35,8 @@ export async function getSellerDetails(executor?: Executor): Promise<SellerDetai
     city: text("city"),
     country: text("country"),
     oib: text("oib"),
-    iban: normalizeIban(text("iban")),
+    // The bank-transfer payment method's account wins over the option's (issue 15 item 5, /admin/payments).
+    iban: (await bankAccount(db)).iban || normalizeIban(text("iban")),
     email: text("email"),
     phone: text("phone"),
     purposeCode: text("purposeCode") || "OTHR",

@@ -6,7 +6,7 @@ import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
-import { findCoupon, loadCartItems, normaliseCouponCode, priceCart } from "~/modules/cart/cart-pricing.server";
+import { findCoupon, loadCartItems, normaliseCouponCode, priceCart, type CouponCustomer } from "~/modules/cart/cart-pricing.server";
 import { cartArchived, protectCodeMatches, sessionMissing, sessionUsed, type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
 import { logConsents } from "~/modules/consent/consent.server";
@@ -90,8 +90,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     await takeStock(tx, await stockNeeds(tx, items), lineName);
 
     // The coupon row is locked so that its usage limit counts every order exactly once.
-    const coupon = cart.couponCode ? await lockCoupon(tx, cart.couponCode) : null;
+    // The customer is the signed-in user, else the order's e-mail: their earlier orders with the code count (issue 15 item 4).
+    const customer = input.shopper.guest ? { email: input.shopper.email } : { userId: input.shopper.id };
+    const coupon = cart.couponCode ? await lockCoupon(tx, cart.couponCode, customer) : null;
     const { totals } = await priceCart(tx, cart, { coupon: cart.couponCode ? (coupon ?? null) : null });
+    if (totals.couponProblem === "customerUsedUp") {
+      throw new DomainError("couponCustomerUsedUp", { message: "Coupon already used by this customer", key: "checkout.couponCustomerUsedUp", status: 409 });
+    }
     if (cart.couponCode && (totals.couponProblem || !coupon)) throw new DomainError("couponInvalid", { message: "Coupon invalid", key: "checkout.couponInvalid", status: 409 });
     if (coupon) await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} + 1` }).where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
 
@@ -174,13 +179,13 @@ async function deliveryOf(tx: Executor, cart: typeof carts.$inferSelect) {
   return { method, branch };
 }
 
-async function lockCoupon(tx: Executor, code: string) {
+async function lockCoupon(tx: Executor, code: string, customer: CouponCustomer) {
   await tx
     .select({ id: coupons.id })
     .from(coupons)
     .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, normaliseCouponCode(code))))
     .for("update");
-  return findCoupon(tx, code);
+  return findCoupon(tx, code, customer);
 }
 
 /** The human order number "2026-000042": per site and year, the counter row locked by the upsert (checkout and the order drafts of request-quote carts, docs/decisions/0041). */

@@ -64,9 +64,9 @@ export async function seedCheckout(tx: Executor) {
     .returning({ id: deliveryMethods.id });
   if (locker) {
     await tx.insert(deliveryBranches).values([
-      { deliveryMethodId: locker.id, name: "Paketomat Zagreb – Avenue Mall", address: "Avenija Dubrovnik 16, 10000 Zagreb", position: 1 },
-      { deliveryMethodId: locker.id, name: "Paketomat Split – Joker", address: "Put Brodarice 6, 21000 Split", position: 2 },
-      { deliveryMethodId: locker.id, name: "Paketomat Rijeka – Tower Center", address: "Janka Polića Kamova 81a, 51000 Rijeka", position: 3 },
+      { deliveryMethodId: locker.id, name: "Paketomat Zagreb – Avenue Mall", address: "Avenija Dubrovnik 16, 10000 Zagreb", kind: "locker", position: 1 },
+      { deliveryMethodId: locker.id, name: "Paketomat Split – Joker", address: "Put Brodarice 6, 21000 Split", kind: "locker", position: 2 },
+      { deliveryMethodId: locker.id, name: "Paketomat Rijeka – Tower Center", address: "Janka Polića Kamova 81a, 51000 Rijeka", kind: "locker", position: 3 },
     ]);
   }
 }

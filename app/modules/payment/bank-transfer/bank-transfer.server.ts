@@ -7,6 +7,7 @@ import type { Executor } from "~/.server/db/client.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
 import { hub3Text, latin2Binary, paymentReference, type Hub3Slip } from "./hub3";
 import { formatIban } from "./iban";
+import { bankAccount } from "./bank-account.server";
 
 /**
  * Payment details of a bank-transfer order (issue 6 item 3): recipient, IBAN, model HR01
@@ -32,7 +33,11 @@ export type BankTransferInfo = {
 export const PAYMENT_MODEL = "HR01";
 
 export async function bankTransferSlip(order: BankTransferOrder, db?: Executor): Promise<Hub3Slip> {
+  // The seller's IBAN already follows the bank-transfer method's account (getSellerDetails);
+  // its holder, model and reference prefix, when set, replace the seller's defaults too.
   const seller = await getSellerDetails(db);
+  const account = await bankAccount(db);
+  const reference = paymentReference(order.slug);
   const payer = order.billingAddress;
   return {
     amountCents: order.orderTotalCents,
@@ -40,12 +45,12 @@ export async function bankTransferSlip(order: BankTransferOrder, db?: Executor):
     payerName: payer.companyName || `${payer.firstName} ${payer.lastName}`,
     payerStreet: `${payer.street} ${payer.houseNumber}`,
     payerCity: `${payer.zipCode} ${payer.city}`,
-    recipientName: seller.name,
+    recipientName: account.accountHolder || seller.name,
     recipientStreet: seller.street,
     recipientCity: seller.city,
     iban: seller.iban,
-    model: PAYMENT_MODEL,
-    reference: paymentReference(order.slug),
+    model: account.model || PAYMENT_MODEL,
+    reference: account.referencePrefix ? `${account.referencePrefix}-${reference}`.slice(0, 22).replace(/-$/, "") : reference,
     purposeCode: seller.purposeCode,
     description: `Narudžba ${order.slug}`,
   };

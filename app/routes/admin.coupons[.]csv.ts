@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readListQuery } from "~/modules/admin/list.server";
+import { csvResponse } from "~/modules/admin/csv.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { couponCsvColumns } from "~/modules/coupon/coupon-csv.server";
+import { couponListQuery, exportCoupons } from "~/modules/coupon/coupon-list.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/coupons.csv?<the list's query>: every coupon of the filtered list (DESIGN.md "One list pattern"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "admin");
+  const query = await readListQuery(request, couponListQuery);
+  return csvResponse("kuponi", await couponCsvColumns(requestLocale(request).locale), await exportCoupons(query));
+}

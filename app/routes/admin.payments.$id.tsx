@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { AdminPage } from "~/components/admin/list-page";
+import { isDomainError } from "~/.server/domain-error";
+import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { setToast } from "~/.server/toast.server";
+import { useTranslation } from "~/lib/i18n";
+import { localized } from "~/lib/links";
+import { auditTrail } from "~/modules/admin/audit.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { paymentSchema } from "~/modules/payment/payment-admin.schema";
+import { paymentDetail, updatePaymentMethod } from "~/modules/payment/payment-admin.server";
+import { PaymentMethodForm } from "~/modules/payment/payment-method-form";
+import { requestLocale } from "~/modules/site/locale.server";
+
+export const handle = { i18n: ["adminShipping"] };
+
+/** One payment method (/admin/payments/:id, issue 15 item 5): names, on/off and its gateway's settings, with its trail. */
+async function notFound(request: Request) {
+  const t = await getFixedT(requestLocale(request).locale);
+  return data({ detail: t("adminShipping.errors.paymentNotFound") }, { status: 404 });
+}
+
+async function methodIdOf(request: Request, raw: string | undefined): Promise<number> {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "admin");
+  const id = await methodIdOf(request, params.id);
+  const method = await paymentDetail(id);
+  if (!method) throw await notFound(request);
+  return { locale: requestLocale(request).locale, method, constraint: formConstraint(paymentSchema), audit: await auditTrail("paymentMethod", id) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, "admin");
+  const id = await methodIdOf(request, params.id);
+  const { submission } = await readSubmission(request, paymentSchema);
+  if (submission.status !== "success") return refuse(submission);
+  try {
+    await updatePaymentMethod(staff, id, submission.value);
+    return redirect(`/admin/payments/${id}`, { headers: await setToast({ type: "success", key: "adminShipping.payments.done.save" }) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.status === 404) throw await notFound(request);
+    return refuseWith(submission, error, ["active"]);
+  }
+}
+
+export default function AdminPaymentMethod() {
+  const { locale, method, constraint, audit } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const defaults = {
+    name: method.name,
+    description: method.description,
+    active: method.active ? "on" : "",
+    bank: method.bank ?? undefined,
+  };
+  return (
+    <AdminPage title={localized(method.name, locale)} testId="admin-payment-method" actions={<Link to="/admin/payments" className="text-sm underline">{t("adminShipping.payments.back")}</Link>}>
+      <PaymentMethodForm key={method.version} gateway={method.gateway} defaults={defaults} version={method.version} card={method.card} constraint={constraint} lastResult={answer} />
+      <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminShipping.audit.${action}`, { defaultValue: action })} />
+    </AdminPage>
+  );
+}
