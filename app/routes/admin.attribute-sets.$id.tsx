@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -14,6 +13,7 @@ import { resultFor } from "~/lib/forms/use-shop-form";
 import { localized } from "~/lib/links";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { attributeSetForEdit, deleteAttributeSet, saveAttributeSet } from "~/modules/catalog-admin/attribute-set-admin.server";
 import { attributeSetPostSchema } from "~/modules/catalog-admin/set-tag-admin.schema";
@@ -22,17 +22,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminCatalog"] };
 
 /** One attribute set (/admin/attribute-sets/:id or /new): its name and attributes in order; delete (products keep their values). */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminCatalog.sets.errors.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminCatalog.sets.errors.notFound");
 
-async function setIdOf(request: Request, raw: string | undefined): Promise<number | null> {
-  if (raw === "new") return null;
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const setIdOf = (request: Request, raw: string | undefined) => rowIdOrNew(request, raw, "adminCatalog.sets.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");

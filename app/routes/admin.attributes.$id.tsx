@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { attributeFormSchema, attributePostSchema, valueFormSchema } from "~/modules/catalog-admin/attribute-admin.schema";
 import { attributeForEdit, changeValue, saveAttribute, saveValue } from "~/modules/catalog-admin/attribute-admin.server";
@@ -24,17 +24,9 @@ export const handle = { i18n: ["adminCatalog"] };
  * One attribute (/admin/attributes/:id, or /admin/attributes/new) and its values (issue 15
  * item 2, docs/decisions/0048): ?value=<id> opens a value in the value form for editing.
  */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminCatalog.attributes.errors.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminCatalog.attributes.errors.notFound");
 
-async function attributeIdOf(request: Request, raw: string | undefined): Promise<number | null> {
-  if (raw === "new") return null;
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const attributeIdOf = (request: Request, raw: string | undefined) => rowIdOrNew(request, raw, "adminCatalog.attributes.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");

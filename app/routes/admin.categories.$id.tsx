@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
+import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { categoryEditView } from "~/modules/catalog-admin/category-admin-view.server";
 import { categoryFormSchema, categoryPostSchema } from "~/modules/catalog-admin/category-admin.schema";
@@ -26,17 +26,9 @@ export const handle = { i18n: ["adminCatalog", "catalog"] };
  * parent, image and sort options; its filters; delete when it is empty (issue 15 item 2,
  * docs/decisions/0048). Each form posts the version it showed.
  */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminCatalog.categories.errors.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminCatalog.categories.errors.notFound");
 
-async function categoryIdOf(request: Request, raw: string | undefined): Promise<number | null> {
-  if (raw === "new") return null;
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const categoryIdOf = (request: Request, raw: string | undefined) => rowIdOrNew(request, raw, "adminCatalog.categories.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -8,12 +8,12 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { couponDetail, deleteCoupon, updateCoupon } from "~/modules/coupon/coupon-admin.server";
 import { CouponForm } from "~/modules/coupon/coupon-form";
@@ -26,16 +26,9 @@ export const handle = { i18n: ["adminCoupons", "orders"] };
 const FIELDS = ["code", "products"] as const;
 
 /** One coupon (/admin/coupons/:id, issue 15 item 4): edit it, see its usage and the orders that used it; delete it while unused. */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminCoupons.errors.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminCoupons.errors.notFound");
 
-async function couponIdOf(request: Request, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const couponIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminCoupons.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -7,11 +7,11 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast, type Toast } from "~/.server/toast.server";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { resendMailSchema } from "~/modules/mail/mail-admin.schema";
 import { resendMail, type ResendResult } from "~/modules/mail/mail-admin.server";
@@ -26,16 +26,9 @@ export const handle = { i18n: ["adminMail"] };
  * sandboxed frame (no scripts, no access to this page) and as escaped source, and "send
  * again" (docs/decisions/0042).
  */
-async function mailIdOf(request: Request, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const mailIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminMail.notFound");
 
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminMail.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminMail.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");

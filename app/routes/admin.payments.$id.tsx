@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { paymentSchema } from "~/modules/payment/payment-admin.schema";
 import { paymentDetail, updatePaymentMethod } from "~/modules/payment/payment-admin.server";
@@ -19,16 +19,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminShipping"] };
 
 /** One payment method (/admin/payments/:id, issue 15 item 5): names, on/off and its gateway's settings, with its trail. */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminShipping.errors.paymentNotFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminShipping.errors.paymentNotFound");
 
-async function methodIdOf(request: Request, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const methodIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminShipping.errors.paymentNotFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");

@@ -8,6 +8,7 @@ import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { useTranslation } from "~/lib/i18n";
+import { rowIdParam } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { productEditSchema, type ProductEdit } from "~/modules/catalog-admin/product-editor.schema";
 import { saveProduct } from "~/modules/catalog-admin/product-editor.server";
@@ -27,14 +28,7 @@ export const handle = { i18n: ["adminProducts"] };
  * version. Every post: POST → action → redirect + toast; a refused one answers the page
  * with its status (400, 404, 409) and the reason at its field.
  */
-async function productIdOf(request: Request, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    const t = await getFixedT(requestLocale(request).locale);
-    throw data({ detail: t("adminProducts.errors.notFound") }, { status: 404 });
-  }
-  return id;
-}
+const productIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminProducts.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");

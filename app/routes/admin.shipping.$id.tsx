@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -9,12 +9,12 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { BranchesPanel } from "~/modules/shipping/branches-panel";
 import { MethodForm } from "~/modules/shipping/method-form";
@@ -25,16 +25,9 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminShipping"] };
 
 /** One delivery method (/admin/shipping/:id, issue 15 item 5): its editor, its branches, delete while no order used it, its trail. */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminShipping.errors.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminShipping.errors.notFound");
 
-async function methodIdOf(request: Request, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const methodIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminShipping.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -7,12 +7,12 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
+import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { editStaff } from "~/modules/staff/staff-admin.server";
@@ -26,16 +26,9 @@ export const handle = { i18n: ["adminUsers"] };
  * One backoffice user (/admin/users/:id): change the scope, deactivate or reactivate,
  * mail the invitation again; each form posts the version it showed (docs/decisions/0043).
  */
-async function notFound(request: Request) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t("adminUsers.errors.notFound") }, { status: 404 });
-}
+const notFound = (request: Request) => rowNotFound(request, "adminUsers.errors.notFound");
 
-async function userIdOf(request: Request, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw await notFound(request);
-  return id;
-}
+const userIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminUsers.errors.notFound");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, "admin");
