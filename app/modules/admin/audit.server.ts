@@ -19,7 +19,10 @@ import type { Staff } from "./staff.server";
 export type AuditEntity =
   | "order" | "customer" | "enquiry" | "submission" | "mail" | "user" | "settings" | "comment" | "consent" | "cache"
   // the catalogue, promotions, shipping and payments (issue 15)
-  | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport";
+  | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport"
+  // content, media, templates (issue 16)
+  | "page" | "post" | "term" | "event" | "pageElement" | "navigation" | "masterComponent" | "media" | "mailTemplate"
+  | "form" | "newsletterSubscriber" | "redirect";
 
 export type AuditChange = {
   entity: AuditEntity;

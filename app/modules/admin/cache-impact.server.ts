@@ -31,6 +31,15 @@ export const CACHE_IMPACT = {
   payment: [],
   // Coupons are read fresh by the cart: nothing cached.
   coupon: [],
+  // Pages and posts (their text and components): the page look-up cache; the rendered
+  // pages and the sitemap are derived and cleared with it (issue 16).
+  page: ["pages"],
+  // Header, footer and cookie elements, navigations, CMS option keys: the site context.
+  layout: ["site-config"],
+  // Events and blog terms have no cache of their own: only the rendered pages show them.
+  event: ["rendered-pages"],
+  // A media file replaced or its texts changed: everything that shows pictures.
+  media: ["product-detail", "product-list", "page-sliders", "home-blocks", "pages", "site-config"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ChangeKind = keyof typeof CACHE_IMPACT;

@@ -55,6 +55,8 @@ export const pageTranslations = pgTable(
     metaDescription: text("meta_description").notNull().default(""),
     // Page components (sliders, forms, ...) arrive with a later issue.
     components: jsonb("components").$type<unknown[]>().notNull().default([]),
+    // Optimistic concurrency of the backoffice form and of in-page publishing (app/modules/cms/page-content.server.ts).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     uniqueIndex("page_translations_language_slug").on(t.languageCode, t.slug),

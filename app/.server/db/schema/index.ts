@@ -11,3 +11,4 @@ export * from "./accounts";
 export * from "./orders";
 export * from "./blog";
 export * from "./forms";
+export * from "./editing";

@@ -104,6 +104,8 @@ export const pageElements = pgTable(
     mobileMeta: jsonb("mobile_meta").$type<Record<string, unknown>>().notNull().default({}),
     linkMeta: jsonb("link_meta").$type<Record<string, unknown>>().notNull().default({}),
     parts: jsonb("parts").$type<unknown[]>().notNull().default([]),
+    // Optimistic concurrency of in-page publishing (content_drafts.base_version).
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("page_elements_site_handler_lang").on(t.siteId, t.handler, t.languageCode)],
@@ -117,6 +119,8 @@ export const navigations = pgTable(
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
     handle: text("handle").notNull(),
     title: text("title").notNull(),
+    // Optimistic concurrency of in-page publishing (content_drafts.base_version).
+    version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("navigations_site_handle").on(t.siteId, t.handle)],
 );

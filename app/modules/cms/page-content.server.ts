@@ -1,0 +1,135 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import { DomainError } from "~/.server/domain-error";
+import { getDb, type Executor } from "~/.server/db/client.server";
+import { contentVersions, pages, pageTranslations } from "~/.server/db/schema";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
+import { checkVersion } from "~/modules/admin/versioned.server";
+import type { Staff } from "~/modules/admin/staff.server";
+import { SITE_ID } from "~/modules/site/options";
+import { componentsForSave, type StoredComponent } from "./page-components.schema";
+import { sanitizeCmsHtml } from "./sanitize.server";
+
+/**
+ * The one write path of a page's content in one language (issue 16): the backoffice's
+ * page form and in-page Publish both go through `savePageContent`, so both check the
+ * same version (page_translations.version), keep a version in content_versions, write the
+ * audit row and clear the caches that show pages. Nothing else writes page_translations.
+ */
+export type PageContent = {
+  title: string;
+  slug: string;
+  metaDescription: string;
+  bodyHtml: string;
+  components: StoredComponent[];
+};
+
+export type VersionSource = "publish" | "form" | "restore" | "create";
+
+/** The live content of a page in one language and its version, or null when it has no such translation. */
+export async function readPageContent(pageId: number, languageCode: string, executor?: Executor) {
+  const db = executor ?? (await getDb());
+  const [row] = await db
+    .select({
+      title: pageTranslations.title,
+      slug: pageTranslations.slug,
+      metaDescription: pageTranslations.metaDescription,
+      bodyHtml: pageTranslations.bodyHtml,
+      components: pageTranslations.components,
+      version: pageTranslations.version,
+    })
+    .from(pageTranslations)
+    .innerJoin(pages, eq(pages.id, pageTranslations.pageId))
+    .where(and(eq(pages.siteId, SITE_ID), eq(pageTranslations.pageId, pageId), eq(pageTranslations.languageCode, languageCode)));
+  if (!row) return null;
+  const { version, components, ...text } = row;
+  return { version, content: { ...text, components: components as StoredComponent[] } satisfies PageContent };
+}
+
+/**
+ * Writes a page's content in one language. `expectedVersion` is the version the editor
+ * started from (null creates the translation, refused when it exists); a version that
+ * moved on is a 409 and changes nothing. Components are checked by their schemas and the
+ * body goes through the CMS allow-list here, whoever calls. A slug another page of the
+ * same language uses is a 409 on the slug field.
+ */
+export async function savePageContent(
+  staff: Pick<Staff, "id" | "email">,
+  input: { pageId: number; languageCode: string; content: PageContent; expectedVersion: number | null; source: VersionSource; note?: string },
+): Promise<{ version: number }> {
+  const content: PageContent = {
+    ...input.content,
+    bodyHtml: sanitizeCmsHtml(input.content.bodyHtml),
+    components: componentsForSave(input.content.components),
+  };
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    await assertSlugFree(tx, input.pageId, input.languageCode, content.slug);
+    const [current] = await tx
+      .select({ id: pageTranslations.id, version: pageTranslations.version, title: pageTranslations.title, slug: pageTranslations.slug })
+      .from(pageTranslations)
+      .where(and(eq(pageTranslations.pageId, input.pageId), eq(pageTranslations.languageCode, input.languageCode)))
+      .for("update");
+    let version: number;
+    if (current) {
+      if (input.expectedVersion === null) checkVersion(current.version, -1);
+      else checkVersion(current.version, input.expectedVersion);
+      version = current.version + 1;
+      await tx.update(pageTranslations).set({ ...content, version }).where(eq(pageTranslations.id, current.id));
+    } else {
+      if (input.expectedVersion !== null) checkVersion(0, input.expectedVersion);
+      version = 1;
+      await tx.insert(pageTranslations).values({ pageId: input.pageId, languageCode: input.languageCode, ...content, version });
+    }
+    await tx.update(pages).set({ updatedAt: new Date() }).where(eq(pages.id, input.pageId));
+    await tx.insert(contentVersions).values({
+      siteId: SITE_ID,
+      kind: "page",
+      entityId: input.pageId,
+      languageCode: input.languageCode,
+      version,
+      data: content,
+      source: input.source,
+      note: input.note ?? "",
+      createdBy: staff.id,
+      createdByEmail: staff.email,
+    });
+    await recordAudit(tx, staff, {
+      entity: "page",
+      entityId: input.pageId,
+      action: input.source,
+      before: current ? { title: current.title, slug: current.slug, version: current.version } : null,
+      after: { language: input.languageCode, title: content.title, slug: content.slug, version },
+    });
+    return { version };
+  });
+  await dataChanged("page");
+  return result;
+}
+
+async function assertSlugFree(tx: Executor, pageId: number, languageCode: string, slug: string) {
+  const [taken] = await tx
+    .select({ id: pageTranslations.pageId })
+    .from(pageTranslations)
+    .where(and(eq(pageTranslations.languageCode, languageCode), eq(pageTranslations.slug, slug), ne(pageTranslations.pageId, pageId)))
+    .limit(1);
+  if (taken) throw new DomainError("slugTaken", { message: "Slug already used", key: "admin.content.slugTaken", status: 409, field: "slug" });
+}
+
+/** The kept versions of a page's content in one language, newest first (history: who, when, how). */
+export async function pageContentVersions(pageId: number, languageCode: string, limit = 50) {
+  const db = await getDb();
+  return db
+    .select({
+      id: contentVersions.id,
+      version: contentVersions.version,
+      source: contentVersions.source,
+      note: contentVersions.note,
+      createdByEmail: contentVersions.createdByEmail,
+      createdAt: contentVersions.createdAt,
+    })
+    .from(contentVersions)
+    .where(and(eq(contentVersions.siteId, SITE_ID), eq(contentVersions.kind, "page"), eq(contentVersions.entityId, pageId), eq(contentVersions.languageCode, languageCode)))
+    .orderBy(desc(contentVersions.version), desc(contentVersions.id))
+    .limit(limit);
+}
