@@ -8,6 +8,7 @@ import { checkVersion } from "~/modules/admin/versioned.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { SITE_ID } from "~/modules/site/options";
 import { componentsForSave, type StoredComponent } from "./page-components.schema";
+import { templateComponents, type PageTemplate } from "./page-templates";
 import { sanitizeCmsHtml } from "./sanitize.server";
 
 /**
@@ -132,4 +133,29 @@ export async function pageContentVersions(pageId: number, languageCode: string, 
     .where(and(eq(contentVersions.siteId, SITE_ID), eq(contentVersions.kind, "page"), eq(contentVersions.entityId, pageId), eq(contentVersions.languageCode, languageCode)))
     .orderBy(desc(contentVersions.version), desc(contentVersions.id))
     .limit(limit);
+}
+
+/**
+ * A new page or post (status draft unless `publish`) with its first translation made from
+ * a template; the first version is kept like any other. Shared by the backoffice's "new
+ * page" form and the in-page "new page" dialog.
+ */
+export async function createPage(
+  staff: Pick<Staff, "id" | "email">,
+  input: { postType: "page" | "post"; languageCode: string; title: string; slug: string; template: PageTemplate; publish: boolean },
+): Promise<{ pageId: number; version: number }> {
+  const db = await getDb();
+  const [page] = await db
+    .insert(pages)
+    .values({ siteId: SITE_ID, postType: input.postType, status: input.publish ? "published" : "draft", publishedAt: input.publish ? new Date() : null, author: staff.id })
+    .returning({ id: pages.id });
+  try {
+    const content: PageContent = { title: input.title, slug: input.slug, metaDescription: "", bodyHtml: "", components: templateComponents(input.template, input.title) };
+    const { version } = await savePageContent(staff, { pageId: page.id, languageCode: input.languageCode, content, expectedVersion: null, source: "create" });
+    return { pageId: page.id, version };
+  } catch (error) {
+    // A taken slug leaves no empty page behind.
+    await db.delete(pages).where(eq(pages.id, page.id));
+    throw error;
+  }
 }
