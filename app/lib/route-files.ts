@@ -136,7 +136,7 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
       { path: "media", file: "routes/admin.media.tsx", scope: "editor", nav: "adminMedia.nav", group: "content" },
       { path: "media.csv", file: "routes/admin.media[.]csv.ts", scope: "editor" },
-      { path: "media/library", file: "routes/admin.media.library.ts", scope: "editor" },
+      { path: "media/library.json", file: "routes/admin.media.library[.]json.ts", scope: "editor" },
       { path: "media/:id", file: "routes/admin.media.$id.tsx", scope: "editor" },
       { path: "media/:id/file", file: "routes/admin.media.$id.file.ts", scope: "editor" },
       // Promotions, shipping and payments (decision 0049).

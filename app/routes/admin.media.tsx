@@ -22,6 +22,7 @@ import { MEDIA_ACCESS, MEDIA_TYPES, mediaListPostSchema, mediaTypeOf } from "~/m
 import { listMedia, mediaFolderList, mediaListQuery } from "~/modules/media-library/media-list.server";
 import { FolderSelect, MediaUploadForm } from "~/modules/media-library/media-upload-form";
 import { MediaFoldersPanel } from "~/modules/media-library/media-folders-panel";
+import { MediaPickerButton } from "~/modules/media-library/media-picker-button";
 import { usageText } from "~/modules/media-library/usage-text";
 import { UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/modules/site/locale.server";
@@ -111,7 +112,7 @@ export default function AdminMedia() {
     { id: "createdAt", header: t("adminMedia.columns.createdAt"), sortable: true, cell: (m) => formatDate(m.createdAt, locale, { style: "numeric" }) },
   ];
   return (
-    <AdminPage title={t("adminMedia.title")} testId="admin-media">
+    <AdminPage title={t("adminMedia.title")} testId="admin-media" actions={<MediaPickerButton />}>
       <MediaUploadForm folders={folders} folderId={typeof query.folder === "number" ? query.folder : undefined} max={max} errors={resultFor(answer, "upload")?.error?.[""] ?? resultFor(answer, "upload")?.error?.files} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <MediaFoldersPanel folders={folders} current={query.folder} errors={folderErrors} />

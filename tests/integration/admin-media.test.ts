@@ -271,28 +271,28 @@ describe("private files", () => {
 describe("the dialog's JSON route", () => {
   it("lists the library for an editor, uploads and edits title and alt; refuses customers", async () => {
     await upload(["Dijalog.png"]);
-    const list = await editor.get("/admin/media/library?q=Dijalog&lang=en");
+    const list = await editor.get("/admin/media/library.json?q=Dijalog&lang=en");
     expect(list.status).toBe(200);
     const data = (await list.json()) as { items: { id: number; driveId: string; revision: number; title: string }[] };
     expect(data.items.map((i) => i.title)).toContain("Dijalog");
     const item = data.items[0];
     const texts = { intent: "texts", id: String(item.id), revision: String(item.revision), "texts.hr.title": "Dijalog hr", "texts.hr.alt": "Alt hr", "texts.en.title": "Dialog en", "texts.en.alt": "Alt en", "texts.de.title": "", "texts.de.alt": "" };
-    const saved = await editor.post("/admin/media/library?lang=en", texts, { tokenFrom: "/admin/media" });
+    const saved = await editor.post("/admin/media/library.json?lang=en", texts, { tokenFrom: "/admin/media" });
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { ok: boolean; items: { title: string; alt: string }[] }).items[0]).toMatchObject({ title: "Dialog en", alt: "Alt en" });
-    const stale = await editor.post("/admin/media/library?lang=en", texts, { tokenFrom: "/admin/media" });
+    const stale = await editor.post("/admin/media/library.json?lang=en", texts, { tokenFrom: "/admin/media" });
     expect(stale.status).toBe(409);
 
-    const uploaded = await postMultipart(editor, "/admin/media/library", { intent: "upload" }, [{ name: "files", file: file(await png("#abcdef"), "Iz dijaloga.png") }], "/admin/media");
+    const uploaded = await postMultipart(editor, "/admin/media/library.json", { intent: "upload" }, [{ name: "files", file: file(await png("#abcdef"), "Iz dijaloga.png") }], "/admin/media");
     expect(uploaded.status).toBe(200);
     expect(await byName("Iz dijaloga.png")).toBeTruthy();
 
     const customer = await signInAsCustomer(shop, new Visitor(shop));
-    expect((await customer.get("/admin/media/library")).status).not.toBe(200);
+    expect((await customer.get("/admin/media/library.json")).status).not.toBe(200);
   });
 
   it("needs the CSRF token on posts", async () => {
-    const response = await editor.post("/admin/media/library", { intent: "upload" }, { csrf: false, tokenFrom: "/admin/media" });
+    const response = await editor.post("/admin/media/library.json", { intent: "upload" }, { csrf: false, tokenFrom: "/admin/media" });
     expect(response.status).toBe(403);
   });
 });

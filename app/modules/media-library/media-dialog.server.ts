@@ -8,7 +8,7 @@ import { mediaConditions, mediaFolderList, textIn } from "./media-list.server";
 import { MEDIA_TYPES } from "./media-library.schema";
 
 /**
- * What the in-page editor's media dialog reads (/admin/media/library, JSON): a page of the
+ * What the in-page editor's media dialog reads (/admin/media/library.json): a page of the
  * library newest first, searched and filtered like the list, with each file's texts in the
  * content language being edited (`lang`) and in every language for its "edit media" form.
  */

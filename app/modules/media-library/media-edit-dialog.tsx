@@ -12,7 +12,7 @@ export type DialogAnswer = { ok: true; items: MediaDialogItem[] } | { ok: false;
 /**
  * The "edit media" sub-dialog of the media library dialog (spec §2 modal "edit media"):
  * title and alt text per language, Croatian first and required; posts to
- * /admin/media/library with the revision it showed, so a stale edit is refused.
+ * /admin/media/library.json with the revision it showed, so a stale edit is refused.
  */
 export function MediaEditDialog({ item, lang, onClose, onSaved }: { item: MediaDialogItem | null; lang: string; onClose: () => void; onSaved: (item: MediaDialogItem) => void }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function MediaEditDialog({ item, lang, onClose, onSaved }: { item: MediaD
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={t("adminMedia.dialog.editTitle")} closeLabel={t("adminMedia.dialog.close")} testId="media-edit-dialog">
       {item ? (
-        <SecureFetcherForm fetcher={fetcher} action={`/admin/media/library?lang=${lang}`} className="space-y-3" key={`${item.id}-${item.revision}`}>
+        <SecureFetcherForm fetcher={fetcher} action={`/admin/media/library.json?lang=${lang}`} className="space-y-3" key={`${item.id}-${item.revision}`}>
           <input type="hidden" name="intent" value="texts" />
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="revision" value={item.revision} />

@@ -26,7 +26,7 @@ const NAMESPACES = ["adminMedia", "admin"];
  * The media library as a dialog for the in-page editor (spec §2 modal "media"; issue 16
  * items 3 and 7): browse, search and filter by folder, upload by drag and drop or file
  * picker, edit a file's title and alt per language, and pick one (or several). It talks to
- * /admin/media/library (JSON, scope editor) and is imported only by edit-mode and admin
+ * /admin/media/library.json (JSON, scope editor) and is imported only by edit-mode and admin
  * code, never by shoppers' pages. Without JavaScript there is /admin/media.
  */
 export function MediaLibraryDialog(props: Props) {
@@ -52,7 +52,7 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
   const [over, setOver] = useState(false);
 
   const query = new URLSearchParams({ lang, ...(q ? { q } : {}), ...(folder ? { folder } : {}) }).toString();
-  const reload = () => list.load(`/admin/media/library?${query}`);
+  const reload = () => list.load(`/admin/media/library.json?${query}`);
   useEffect(() => {
     const timer = setTimeout(reload, q ? 300 : 0);
     return () => clearTimeout(timer);
@@ -103,7 +103,7 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
 
         <SecureFetcherForm
           fetcher={upload}
-          action={`/admin/media/library?lang=${lang}`}
+          action={`/admin/media/library.json?lang=${lang}`}
           encType="multipart/form-data"
           className={`flex flex-wrap items-center gap-3 rounded border-2 border-dashed p-3 text-sm ${over ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
           data-testid="media-dialog-upload"
