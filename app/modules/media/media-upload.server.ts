@@ -47,7 +47,7 @@ function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType"
   throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `admin.upload.${key}`, status: 400, values: { file, max } });
 }
 
-type Sniffed = { mime: string; extension: string; width: number | null; height: number | null };
+export type Sniffed = { mime: string; extension: string; width: number | null; height: number | null };
 
 async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sniffed> {
   if (kind === "download") {
@@ -65,23 +65,33 @@ async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sni
 }
 
 /**
+ * One uploaded file checked (not empty, within its kind's size, its type read from the
+ * content) and read into memory; refused with a DomainError naming it. Also used by the
+ * media library's replace, which keeps the row and swaps the file.
+ */
+export async function checkUpload(file: File, kind: UploadKind): Promise<{ file: File; bytes: Buffer; sniffed: Sniffed }> {
+  const maxBytes = kind === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.downloadBytes;
+  if (file.size === 0) refuse("empty", file.name);
+  if (file.size > maxBytes) refuse("tooLarge", file.name);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  return { file, bytes, sniffed: await sniff(bytes, kind, file.name) };
+}
+
+/**
  * Stores uploaded files as media rows (public images, or private downloads) and returns
  * them in the order given. Every file is checked before any is written: one refused file
  * refuses the whole upload with a DomainError naming it (`admin.upload.*`). Title and alt
  * text start as the file's name; the editor changes them later.
  */
-export async function storeUploads(files: File[], { kind, executor }: { kind: UploadKind; executor?: Executor }): Promise<StoredMedia[]> {
+export async function storeUploads(
+  files: File[],
+  { kind, executor, folderId = null }: { kind: UploadKind; executor?: Executor; folderId?: number | null },
+): Promise<StoredMedia[]> {
   const real = files.filter((file) => file.size > 0 || file.name !== "");
   if (real.length === 0) return [];
   if (real.length > UPLOAD_LIMITS.files) refuse("tooMany", String(real.length));
-  const maxBytes = kind === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.downloadBytes;
   const checked = [];
-  for (const file of real) {
-    if (file.size === 0) refuse("empty", file.name);
-    if (file.size > maxBytes) refuse("tooLarge", file.name);
-    const bytes = Buffer.from(await file.arrayBuffer());
-    checked.push({ file, bytes, sniffed: await sniff(bytes, kind, file.name) });
-  }
+  for (const file of real) checked.push(await checkUpload(file, kind));
 
   const root = mediaRoot();
   const written: string[] = [];
@@ -109,6 +119,8 @@ export async function storeUploads(files: File[], { kind, executor }: { kind: Up
         access: kind === "image" ? ("public" as const) : ("private" as const),
         originalName: file.name.slice(0, 255) || `${driveId}.${sniffed.extension}`,
         alt: kind === "image" ? { hr: title } : {},
+        titles: { hr: title },
+        folderId,
       });
     }
     const db = executor ?? (await getDb());

@@ -1,4 +1,16 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Folders of the media library (issue 16 item 7): one level is what the screens offer;
+ * `parentId` lets a later screen nest them without a migration. Deleting a folder is
+ * refused while it holds files or folders (app/modules/media-library).
+ */
+export const mediaFolders = pgTable("media_folders", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  parentId: integer("parent_id").references((): AnyPgColumn => mediaFolders.id, { onDelete: "restrict" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Media library (spec §3 Media item). The original file lives at `path`, relative to the
@@ -6,7 +18,9 @@ import { integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-
  * Sized variants (spec §3 Media sizes) are derived from the original and not stored here.
  * Its own file because CMS pages and posts use media too, not only products.
  */
-export const media = pgTable("media", {
+export const media = pgTable(
+  "media",
+  {
   id: serial("id").primaryKey(),
   // Public, stable identifier used in URLs; the serial id never leaves the server.
   driveId: uuid("drive_id").notNull().unique(),
@@ -25,4 +39,16 @@ export const media = pgTable("media", {
   // Alternative text per language code2, e.g. {"hr":"...","en":"..."}; hr is the fallback.
   alt: jsonb("alt").$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  // Issue 16: texts per language code2 (hr first); `title` and `description` stay the
+  // Croatian ones so that every existing reader keeps working.
+  titles: jsonb("titles").$type<Record<string, string>>().notNull().default({}),
+  descriptions: jsonb("descriptions").$type<Record<string, string>>().notNull().default({}),
+  displayNames: jsonb("display_names").$type<Record<string, string>>().notNull().default({}),
+  folderId: integer("folder_id").references(() => mediaFolders.id, { onDelete: "set null" }),
+  // Optimistic concurrency of the edit form. Not `version`: that one names the file in
+  // URLs and variant caches, and must change only when the file does (a replace).
+  revision: integer("revision").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("media_folder").on(t.folderId)],
+);

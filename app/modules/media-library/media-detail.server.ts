@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { media } from "~/.server/db/schema";
+import { LOCALES } from "~/lib/locales";
+import { mediaUsage, usageCount } from "./media-usage.server";
+
+/**
+ * One media row for its page (/admin/media/:id): the form's values per language (an old
+ * row without per-language texts shows its single title and description as Croatian),
+ * the file's facts, and where it is used.
+ */
+export async function mediaDetail(id: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  if (!row) return null;
+  const usage = (await mediaUsage([id])).get(id)!;
+  const texts = Object.fromEntries(
+    LOCALES.map((l) => [
+      l,
+      {
+        title: row.titles[l] ?? (l === "hr" ? row.title : ""),
+        alt: row.alt[l] ?? "",
+        description: row.descriptions[l] ?? (l === "hr" ? row.description : ""),
+        displayName: row.displayNames[l] ?? "",
+      },
+    ]),
+  );
+  return {
+    id: row.id,
+    driveId: row.driveId,
+    version: row.version,
+    revision: row.revision,
+    title: row.titles.hr || row.title,
+    originalName: row.originalName,
+    mime: row.mime,
+    extension: row.extension,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    access: row.access,
+    hash: row.hash,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    usage,
+    used: usageCount(usage),
+    form: { access: row.access, folderId: row.folderId ? String(row.folderId) : "", texts },
+  };
+}
+export type MediaDetail = NonNullable<Awaited<ReturnType<typeof mediaDetail>>>;
