@@ -89,6 +89,8 @@ describe("pages", () => {
     const old = await shopper.request("/jesenska-akcija");
     expect(old.status).toBe(301);
     expect(old.headers.get("Location")).toBe("/zimska-akcija");
+    // Untranslated, the English address is the Croatian slug under /en: it moves too.
+    expect((await shopper.request("/en/jesenska-akcija")).headers.get("Location")).toBe("/en/zimska-akcija");
   });
 
   it("schedule a page: a later publish date keeps it hidden until then", async () => {
@@ -121,6 +123,9 @@ describe("pages", () => {
     expect(made.status).toBe(302);
     expect(made.toast?.text).toBe("Prijevod je izrađen iz hrvatskog izvornika.");
     expect(await text(id, "eng")).toMatchObject({ title: "Original", slug: "prijevod-stranice", bodyHtml: "<p>Tekst izvornika</p>", version: 1 });
+    const missingDe = await (await admin.get("/admin/pages?missing=de&q=prijevod-stranice")).text();
+    expect(missingDe).toContain("Original");
+    expect(await (await admin.get("/admin/pages?missing=en&q=prijevod-stranice")).text()).not.toContain('data-testid="page-row"');
     const again = await submit(admin, `/admin/pages/${id}`, { intent: "translate", language: "en" });
     expect(again.status).toBe(409);
     expect(again.html).toContain("Na tom jeziku tekst već postoji.");
@@ -186,6 +191,8 @@ describe("posts and terms", () => {
     const old = await anonymous().request("/objave/limarija");
     expect(old.status).toBe(301);
     expect(old.headers.get("Location")).toBe("/objave/limarski-radovi");
+    const csv = await (await admin.get("/admin/terms.csv?q=limar")).text();
+    expect(csv).toContain("Limarija;limarski-radovi;oznaka;hr;0;5");
     const deleted = await submit(admin, `/admin/terms/${id}`, { intent: "delete", version: "2", confirm: "on" });
     expect(deleted.status).toBe(302);
   });
@@ -230,5 +237,9 @@ describe("events", () => {
     expect(stale.status).toBe(409);
     const list = await (await admin.get("/admin/events?when=upcoming&q=montaže")).text();
     expect(list).toContain("Radionica montaže oluka");
+    expect(await (await admin.get("/admin/events?when=past&q=montaže")).text()).not.toContain("Radionica montaže oluka");
+    const csvList = await (await admin.get("/admin/events.csv?q=montaže")).text();
+    expect(csvList).toContain("Radionica montaže oluka;");
+    expect(csvList).toContain("Zagreb, Velesajam");
   });
 });

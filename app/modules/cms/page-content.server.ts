@@ -80,8 +80,12 @@ export async function savePageContent(
       version = current.version + 1;
       await tx.update(pageTranslations).set({ ...content, version }).where(eq(pageTranslations.id, current.id));
       // The old address keeps working (301 to the new one), whoever changed the slug.
-      const locale = LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === input.languageCode);
-      if (locale) await redirectChangedSlug(tx, "page", locale, current.slug, content.slug);
+      if (current.slug !== content.slug) {
+        // The languages without their own text show the Croatian one under its slug: they move with it.
+        const own = input.languageCode === "hrv" ? await tx.select({ code: pageTranslations.languageCode }).from(pageTranslations).where(eq(pageTranslations.pageId, input.pageId)) : [];
+        const moving = LOCALES.filter((l) => LOCALE_LANGUAGE_CODE[l] === input.languageCode || (input.languageCode === "hrv" && !own.some((o) => o.code === LOCALE_LANGUAGE_CODE[l])));
+        for (const locale of moving) await redirectChangedSlug(tx, "page", locale, current.slug, content.slug);
+      }
     } else {
       if (input.expectedVersion !== null) checkVersion(0, input.expectedVersion);
       version = 1;
