@@ -51,8 +51,15 @@ export async function pageEditView(pageId: number, postType: PostType) {
       termIds: post?.chosenTerms ?? [],
     },
     post,
-    audit: await auditTrail(postType === "post" ? "post" : "page", pageId),
+    audit: await trailOf(pageId, postType),
   };
+}
+
+/** Text saves are audited as "page" by the one write path, a post's settings as "post": a post shows both. */
+async function trailOf(pageId: number, postType: PostType) {
+  if (postType === "page") return auditTrail("page", pageId);
+  const [text, settings] = await Promise.all([auditTrail("page", pageId), auditTrail("post", pageId)]);
+  return [...text, ...settings].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id)).slice(0, 50);
 }
 
 async function postChoices(pageId: number, imageId: number | null) {

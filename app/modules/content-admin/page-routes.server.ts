@@ -54,7 +54,7 @@ export async function newPageAction(request: Request, postType: PostType) {
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
   try {
-    const { pageId } = await createPage(staff, { postType, languageCode: "hrv", title: input.title, slug: input.slug, template: postType === "post" ? "text" : input.template, publish: false });
+    const { pageId } = await createPage(staff, { postType, languageCode: "hrv", title: input.title, slug: input.slug, template: postType === "post" ? "blank" : input.template, publish: false });
     return redirect(`${contentBase(postType)}/${pageId}`, { headers: await setToast({ type: "success", key: "adminContent.done.created" }) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
