@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return csvResponse(
     "dogadjaji",
     [
-      { header: "ID", value: (e) => e.id },
+      { header: t("adminContent.columns.id"), value: (e) => e.id },
       { header: t("adminContent.columns.title"), value: (e) => e.title },
       { header: t("adminContent.events.startsAt"), value: (e) => csvDate(e.startsAt) },
       { header: t("adminContent.events.endsAt"), value: (e) => csvDate(e.endsAt) },

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return csvResponse(
     "pojmovi",
     [
-      { header: "ID", value: (r) => r.id },
+      { header: t("adminContent.columns.id"), value: (r) => r.id },
       { header: t("adminContent.terms.name"), value: (r) => r.name },
       { header: t("adminContent.fields.slug"), value: (r) => r.slug },
       { header: t("adminContent.terms.typeLabel"), value: (r) => t(`adminContent.terms.type.${r.type}`) },

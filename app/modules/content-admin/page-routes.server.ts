@@ -115,7 +115,7 @@ export async function pageCsvLoader(request: Request, postType: PostType) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale, ["adminContent"]);
   const columns: CsvColumn<PageListRow>[] = [
-    { header: "ID", value: (p) => p.id },
+    { header: t("adminContent.columns.id"), value: (p) => p.id },
     { header: t("adminContent.columns.title"), value: (p) => p.title },
     { header: t("adminContent.fields.slug"), value: (p) => p.slug },
     { header: t("adminContent.columns.languages"), value: (p) => p.languages.join(",") },
