@@ -56,6 +56,11 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "shipping/:id": "shipping/3",
   "payments/:id": "payments/2",
   "media/:id": "media/1",
+  "pages/:id": "pages/1",
+  // The seed makes eight pages before the blog: the first post is 9.
+  "posts/:id": "posts/9",
+  "terms/:id": "terms/1",
+  "events/:id": "events/1",
 };
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))

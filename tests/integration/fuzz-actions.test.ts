@@ -38,6 +38,8 @@ const PARAMS_BY_ROUTE: [RegExp, Record<string, string>][] = [
   [/:profileOrder/, { slug: "AK-2026-00001" }],
   [/admin\.enquiries\.\$ref$/, { ref: "enquiry-1" }],
   [/admin\.products\.\$id$/, { id: "1" }],
+  // The seed makes eight pages before the blog: the first post is 9.
+  [/admin\.posts\.\$id$/, { id: "9" }],
 ];
 
 function routePath(build: ServerBuild, id: string): string {

@@ -6,6 +6,7 @@ import { positiveInt } from "~/lib/pagination";
 import { href } from "~/lib/routes-table";
 import { listEvents } from "~/modules/events/events.server";
 import { getSiteContext } from "~/modules/site/site.server";
+import { handleUnknownPath } from "~/modules/cms/redirects.server";
 import { getTermBySlug, listCategories, listPosts, postUrlBySlug, type TermLink } from "./blog.server";
 
 const SIDEBAR_EVENTS = 3;
@@ -26,6 +27,9 @@ export async function loadBlogPage(request: Request, slug: string | undefined, l
     if (!found) {
       const post = await postUrlBySlug(slug, locale);
       if (post) throw redirect(post, 301);
+      // A renamed category or tag keeps its old address (redirects table, issue 16).
+      const moved = await handleUnknownPath(url.pathname);
+      if (moved) throw redirect(moved.to, moved.status);
       throw new Response(t("error.pageNotFound"), { status: 404 });
     }
     if (found.redirectTo) throw redirect(found.redirectTo + url.search, 301);

@@ -5,7 +5,7 @@ import { href, type RouteKey } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
 
 /** The routes whose address carries a translated slug the backoffice can change. */
-export type SluggedRoute = Extract<RouteKey, "product" | "shop">;
+export type SluggedRoute = Extract<RouteKey, "product" | "shop" | "page" | "blog">;
 
 /**
  * A changed slug keeps its old address working (issue 15 item 1: "a changed slug redirects

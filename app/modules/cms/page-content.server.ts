@@ -2,6 +2,8 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { contentVersions, pages, pageTranslations } from "~/.server/db/schema";
+import { LOCALE_LANGUAGE_CODE, LOCALES } from "~/lib/locales";
+import { redirectChangedSlug } from "~/modules/catalog-admin/slug-redirects.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { dataChanged } from "~/modules/admin/cache-impact.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
@@ -77,6 +79,13 @@ export async function savePageContent(
       else checkVersion(current.version, input.expectedVersion);
       version = current.version + 1;
       await tx.update(pageTranslations).set({ ...content, version }).where(eq(pageTranslations.id, current.id));
+      // The old address keeps working (301 to the new one), whoever changed the slug.
+      if (current.slug !== content.slug) {
+        // The languages without their own text show the Croatian one under its slug: they move with it.
+        const own = input.languageCode === "hrv" ? await tx.select({ code: pageTranslations.languageCode }).from(pageTranslations).where(eq(pageTranslations.pageId, input.pageId)) : [];
+        const moving = LOCALES.filter((l) => LOCALE_LANGUAGE_CODE[l] === input.languageCode || (input.languageCode === "hrv" && !own.some((o) => o.code === LOCALE_LANGUAGE_CODE[l])));
+        for (const locale of moving) await redirectChangedSlug(tx, "page", locale, current.slug, content.slug);
+      }
     } else {
       if (input.expectedVersion !== null) checkVersion(0, input.expectedVersion);
       version = 1;

@@ -15,6 +15,8 @@ export const terms = pgTable(
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
     type: text("type").$type<TermType>().notNull(),
     position: integer("position").notNull().default(0),
+    // Optimistic concurrency of the backoffice term form (issue 16).
+    version: integer("version").notNull().default(1),
   },
   (t) => [check("terms_type", sql`${t.type} in ('category', 'tag')`)],
 );
@@ -53,8 +55,12 @@ export const events = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     place: text("place").notNull().default(""),
+    // The public attendance figure: the seeded count plus the seats of event_attendees,
+    // changed in the same transaction as an attendee row (app/modules/content-admin/event-attendees.server.ts).
     attendees: integer("attendees").notNull().default(0),
     published: boolean("published").notNull().default(true),
+    // Optimistic concurrency of the backoffice event form (issue 16).
+    version: integer("version").notNull().default(1),
   },
   (t) => [check("events_ends_after_start", sql`${t.endsAt} >= ${t.startsAt}`), index("events_site_start").on(t.siteId, t.startsAt)],
 );
@@ -70,6 +76,25 @@ export const eventTranslations = pgTable(
     descriptionHtml: text("description_html").notNull().default(""),
   },
   (t) => [uniqueIndex("event_translations_event_language").on(t.eventId, t.languageCode)],
+);
+
+/**
+ * Who comes to an event (spec §3 Event eventAttendees): people the shop writes down (by
+ * phone, e-mail, at the counter); `seats` is how many they bring. Personal data: only the
+ * backoffice reads it; the public page shows the total (events.attendees).
+ */
+export const eventAttendees = pgTable(
+  "event_attendees",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    seats: integer("seats").notNull().default(1),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("event_attendees_seats", sql`${t.seats} between 1 and 1000`), index("event_attendees_event").on(t.eventId)],
 );
 
 export const COMMENT_ENTITIES = ["product", "post"] as const;

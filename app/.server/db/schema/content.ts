@@ -29,6 +29,9 @@ export const pages = pgTable(
     author: integer("author").references(() => users.id, { onDelete: "set null" }),
     // The post's picture (blog list and post view), from the media library.
     imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+    // Optimistic concurrency of the page's own settings in the backoffice (status, date, picture, author, terms);
+    // its texts carry their own version per language (page_translations.version).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     check("pages_status", sql`${t.status} in ('published', 'draft')`),

@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageNewScreen } from "~/modules/content-admin/page-new-screen";
+import { newPageAction, newPageLoader } from "~/modules/content-admin/page-routes.server";
+
+export const handle = { i18n: ["adminContent"] };
+
+/** /admin/pages/new: title, slug and template; the page starts as a Croatian draft. */
+export const loader = ({ request }: LoaderFunctionArgs) => newPageLoader(request, "page");
+export const action = ({ request }: ActionFunctionArgs) => newPageAction(request, "page");
+export default PageNewScreen;

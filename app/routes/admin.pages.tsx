@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageListScreen } from "~/modules/content-admin/page-list-screen";
+import { pageListAction, pageListLoader } from "~/modules/content-admin/page-routes.server";
+
+export const handle = { i18n: ["adminContent"] };
+
+/** /admin/pages (issue 16 item 9): the list of pages; the screen is shared with /admin/posts. */
+export const loader = ({ request }: LoaderFunctionArgs) => pageListLoader(request, "page");
+export const action = ({ request }: ActionFunctionArgs) => pageListAction(request, "page");
+export default PageListScreen;

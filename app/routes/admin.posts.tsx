@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PageListScreen } from "~/modules/content-admin/page-list-screen";
+import { pageListAction, pageListLoader } from "~/modules/content-admin/page-routes.server";
+
+export const handle = { i18n: ["adminContent"] };
+
+/** /admin/posts (issue 16 item 9): the list of posts; the screen is shared with /admin/pages. */
+export const loader = ({ request }: LoaderFunctionArgs) => pageListLoader(request, "post");
+export const action = ({ request }: ActionFunctionArgs) => pageListAction(request, "post");
+export default PageListScreen;
