@@ -134,6 +134,7 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "tags", file: "routes/admin.tags.tsx", scope: "editor", nav: "adminCatalog.tags.nav", group: "catalog" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
+      { path: "templates/:kind", file: "routes/admin.templates.$kind.tsx", scope: "editor" },
       // Promotions, shipping and payments (decision 0049).
       { path: "coupons", file: "routes/admin.coupons.tsx", scope: "admin", nav: "adminCoupons.nav", group: "shop" },
       { path: "coupons.csv", file: "routes/admin.coupons[.]csv.ts", scope: "admin" },
