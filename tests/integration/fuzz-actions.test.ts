@@ -38,6 +38,7 @@ const PARAMS_BY_ROUTE: [RegExp, Record<string, string>][] = [
   [/:profileOrder/, { slug: "AK-2026-00001" }],
   [/admin\.enquiries\.\$ref$/, { ref: "enquiry-1" }],
   [/admin\.products\.\$id$/, { id: "1" }],
+  [/admin\.templates\.\$kind$/, { kind: "orderConfirmation" }],
 ];
 
 function routePath(build: ServerBuild, id: string): string {
