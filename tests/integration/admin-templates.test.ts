@@ -151,6 +151,26 @@ describe("/admin/templates", () => {
   });
 });
 
+describe("the registration's welcome (RegistrationEmailTemplate)", () => {
+  it("is sent with the built-in text, and with the English template to an English registration only", async () => {
+    const ids = (await db.select().from(consents)).filter((c) => c.uniqueNumber <= 2).map((c) => String(c.id));
+    const register = (email: string, path: string) =>
+      submit(new Visitor(shop), path, { intent: "register", firstName: "Iva", lastName: "Ivić", email, password: "Pocetna123", confirmedPassword: "Pocetna123", acceptedConsents: ids }, "/");
+    await register("dobrodosli@example.com", "/registracija");
+    expect(await lastMailTo("dobrodosli@example.com")).toMatchObject({ kind: "welcome", subject: "Dobrodošli u Alu Krov" });
+
+    const editor = "/admin/templates/welcome?lang=en";
+    const { html } = await admin.page(editor);
+    expect(html).toContain("CMS opcija RegistrationEmailTemplate");
+    const saved = await submit(admin, editor, { intent: "save", version: "0", subject: "Hi {{name}}", bodyHtml: "<p>Welcome, {{name}}: {{link}}</p>" });
+    expect(saved.status).toBe(302);
+    await register("welcome@example.com", "/en/register");
+    expect(await lastMailTo("welcome@example.com")).toMatchObject({ kind: "welcome", subject: "Hi Iva", html: "<p>Welcome, Iva: http://localhost:3000/en/login</p>" });
+    await register("dobrodosli2@example.com", "/registracija");
+    expect((await lastMailTo("dobrodosli2@example.com")).subject).toBe("Dobrodošli u Alu Krov");
+  });
+});
+
 describe("DefaultProductTemplate", () => {
   it("is saved sanitised per language (409 when stale) and prefills a new product's description", async () => {
     const page = await admin.page("/admin/templates");

@@ -22,6 +22,14 @@ export async function mailVerificationLink({ tx, userId, email, locale, origin }
   return sendMail({ kind: "accountVerification", to: email, subject: t("account.mail.verifySubject"), text: t("account.mail.verifyText", { link }), template: { locale, values: { link, email } } }, tx);
 }
 
+/** The registration's welcome (issue 16 item 8), when the account works at once (no verification asked for). */
+export async function mailWelcome({ tx, email, name, locale, origin }: Omit<MailTarget, "userId"> & { name: string }): Promise<OutboxMail> {
+  const t = await getFixedT(locale);
+  const link = absolute(origin, href("login", locale));
+  const values = { name, email, link };
+  return sendMail({ kind: "welcome", to: email, subject: t("account.mail.welcomeSubject"), text: t("account.mail.welcomeText", values), template: { locale, values } }, tx);
+}
+
 /** The forgot-password mail: its link opens the reset form. */
 export async function mailPasswordResetLink({ tx, userId, email, locale, origin }: MailTarget): Promise<OutboxMail> {
   const token = await issueAccountToken(tx, userId, "resetPassword");

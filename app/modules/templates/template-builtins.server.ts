@@ -59,6 +59,7 @@ const BUILT_IN: { [K in MailKind]: BuiltIn<K> } = {
   enquiryReply: { subject: (_t, p) => p.subject, text: (_t, p) => p.message },
   orderDraft: { subject: (t, p) => t("checkout.offer.mail.subject", { slug: p.orderNumber }), text: (t, p) => t("checkout.offer.mail.text", { ...p, slug: p.orderNumber }) },
   backofficeInvite: { subject: (t) => t("adminUsers.mail.subject"), text: (t, p) => t("adminUsers.mail.text", p) },
+  welcome: { subject: (t) => t("account.mail.welcomeSubject"), text: (t, p) => t("account.mail.welcomeText", p) },
 };
 
 /** The built-in subject and HTML body of `kind` in `locale`, with its `{{variables}}`. */

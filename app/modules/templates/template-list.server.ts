@@ -19,6 +19,7 @@ export type TemplateListQuery = z.output<typeof templateListQuery>;
 
 /** The option keys of spec §3 that name the templates of these kinds (docs/decisions/0053). */
 export const TEMPLATE_OPTION_KEYS: Partial<Record<TemplateOverviewRow["kind"], string>> = {
+  welcome: "RegistrationEmailTemplate",
   accountVerification: "RegistrationEmailTemplate",
   passwordReset: "PasswordResetEmailTemplate",
 };

@@ -27,6 +27,7 @@ export const TEMPLATE_VARIABLES = {
   enquiryReply: ["subject", "message"],
   orderDraft: ["name", "orderNumber", "lines", "delivery", "total", "link"],
   backofficeInvite: ["name", "inviter", "link"],
+  welcome: ["name", "email", "link"],
 } as const satisfies Record<MailKind, readonly string[]>;
 
 export type TemplateVariable<K extends MailKind> = (typeof TEMPLATE_VARIABLES)[K][number];
