@@ -13,7 +13,7 @@ import { auditTrail } from "~/modules/admin/audit.server";
 import { rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { requestLocale } from "~/modules/site/locale.server";
-import { isMailKind, previewTemplate, resetTemplate, saveTemplate, sendTestMail, templateDetail, templateOverview } from "~/modules/templates/mail-template-admin.server";
+import { isMailKind, previewTemplate, resetTemplate, saveTemplate, sendTestMail, storedPreview, templateDetail, templateOverview } from "~/modules/templates/mail-template-admin.server";
 import { TemplateEditor, TemplateLanguages, TemplatePreview, TemplateReset } from "~/modules/templates/template-editor";
 import { TEMPLATE_OPTION_KEYS } from "~/modules/templates/template-list.server";
 import { TEMPLATE_VARIABLES } from "~/modules/templates/template-variables";
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     variables: [...TEMPLATE_VARIABLES[kind]],
     optionKey: TEMPLATE_OPTION_KEYS[kind] ?? null,
     customised: overview.find((row) => row.kind === kind)?.customised ?? [],
-    preview: previewTemplate(kind, template),
+    preview: storedPreview(kind, template),
     constraint: formConstraint(templateFieldsSchema),
     audit: template.id ? await auditTrail("mailTemplate", template.id) : [],
   };

@@ -130,12 +130,12 @@ function ProductTemplateForm({ values, fingerprint, constraint }: { values: Reco
   const { t } = useTranslation();
   const navigation = useNavigation();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useShopForm<Record<string, string>>({ id: "product-template", lastResult: resultFor(answer, "productTemplate"), constraint, defaultValue: values });
+  const [form, fields] = useShopForm<Record<string, string>>({ id: `product-template-${fingerprint.slice(0, 8)}`, lastResult: resultFor(answer, "productTemplate"), constraint, defaultValue: values });
   return (
     <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="product-template-title" data-testid="product-template">
       <h2 id="product-template-title" className="text-lg font-semibold">{t("adminTemplates.product.title")}</h2>
       <p className="text-sm text-slate-600">{t("adminTemplates.product.help")}</p>
-      <SecureForm {...getFormProps(form)} key={fingerprint} className="space-y-2">
+      <SecureForm {...getFormProps(form)} className="space-y-2">
         <input type="hidden" name="intent" value="productTemplate" />
         <input type="hidden" name="fingerprint" value={fingerprint} />
         <LanguageTabs idPrefix="product-template" errors={(l) => Boolean(fields[l]?.errors?.length)}>

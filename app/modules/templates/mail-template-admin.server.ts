@@ -50,9 +50,17 @@ export function checkedTemplate(kind: MailKind, input: TemplateText): TemplateTe
   return { subject: input.subject, bodyHtml };
 }
 
-/** The mail `input` gives with the sample values: the preview. */
+/** The mail `input` gives with the sample values: the preview of a posted (checked) text. */
 export function previewTemplate(kind: MailKind, input: TemplateText): RenderedMail {
   return renderTemplate(checkedTemplate(kind, input), sampleValues(kind));
+}
+
+/**
+ * The preview of what is stored (or built in) when the page opens: not checked again, so
+ * a template naming a variable its kind no longer has still opens (that placeholder is empty).
+ */
+export function storedPreview(kind: MailKind, template: TemplateText): RenderedMail {
+  return renderTemplate(template, sampleValues(kind));
 }
 
 const auditView = (row: Pick<TemplateRow, "subject" | "bodyHtml">) => ({ subject: row.subject, bodyHtml: row.bodyHtml, customised: row.subject !== null });
