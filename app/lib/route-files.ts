@@ -154,6 +154,7 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "media/library.json", file: "routes/admin.media.library[.]json.ts", scope: "editor" },
       { path: "media/:id", file: "routes/admin.media.$id.tsx", scope: "editor" },
       { path: "media/:id/file", file: "routes/admin.media.$id.file.ts", scope: "editor" },
+      { path: "templates/:kind", file: "routes/admin.templates.$kind.tsx", scope: "editor" },
       // Promotions, shipping and payments (decision 0049).
       { path: "coupons", file: "routes/admin.coupons.tsx", scope: "admin", nav: "adminCoupons.nav", group: "shop" },
       { path: "coupons.csv", file: "routes/admin.coupons[.]csv.ts", scope: "admin" },

@@ -8,13 +8,14 @@ import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
 import { FormError, useMessageText } from "~/components/ui/message";
 import { useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { newProductSchema, PRODUCT_FORMATS } from "~/modules/catalog-admin/product-editor.schema";
 import { createProduct } from "~/modules/catalog-admin/product-editor.server";
+import { defaultProductDescriptions } from "~/modules/templates/product-template.server";
 
 export const handle = { i18n: ["adminProducts"] };
 
@@ -25,7 +26,8 @@ export const handle = { i18n: ["adminProducts"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
-  return { constraint: formConstraint(newProductSchema) };
+  // The description starts as the shop's DefaultProductTemplate (edited on /admin/templates).
+  return { constraint: formConstraint(newProductSchema), description: (await defaultProductDescriptions()).hr };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,12 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewProduct() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, description } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   const text = useMessageText();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm({ id: "new-product", lastResult, constraint });
+  const [form, fields] = useShopForm<Record<string, string>>({ id: "new-product", lastResult, constraint, defaultValue: { description } });
   const chosen = (lastResult?.initialValue?.format as string | undefined) ?? "simple";
   return (
     <AdminPage title={t("adminProducts.new.title")} testId="admin-product-new" actions={<Link to="/admin/products" className="text-sm underline">{t("adminProducts.back")}</Link>}>
@@ -67,6 +69,7 @@ export default function NewProduct() {
         </fieldset>
         <Field meta={fields.name} label={t("adminProducts.fields.name")} />
         <Field meta={fields.sku} label={t("adminProducts.fields.sku")} autoComplete="off" />
+        <TextareaField meta={fields.description} label={t("adminProducts.fields.description")} description={t("adminProducts.help.description")} rows={6} optional />
         <FormError id={form.errorId} errors={form.errors} />
         <Button pending={navigation.state === "submitting"}>{t("adminProducts.new.create")}</Button>
       </SecureForm>

@@ -61,6 +61,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "posts/:id": "posts/9",
   "terms/:id": "terms/1",
   "events/:id": "events/1",
+  "templates/:kind": "templates/orderConfirmation",
 };
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))

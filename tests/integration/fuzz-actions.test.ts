@@ -40,6 +40,7 @@ const PARAMS_BY_ROUTE: [RegExp, Record<string, string>][] = [
   [/admin\.products\.\$id$/, { id: "1" }],
   // The seed makes eight pages before the blog: the first post is 9.
   [/admin\.posts\.\$id$/, { id: "9" }],
+  [/admin\.templates\.\$kind$/, { kind: "orderConfirmation" }],
 ];
 
 function routePath(build: ServerBuild, id: string): string {

@@ -7,7 +7,7 @@ import { hashPassword } from "~/.server/auth/password.server";
 import type { Locale } from "~/lib/locales";
 import { logConsents, validateConsents } from "~/modules/consent/consent.server";
 import type { OutboxMail } from "~/modules/mail/mail.server";
-import { mailVerificationLink } from "./account-mails.server";
+import { mailVerificationLink, mailWelcome } from "./account-mails.server";
 import { registrationOptions } from "./account-options.server";
 import { consumeAccountToken } from "./account-tokens.server";
 import { addressRow, insertAddress } from "./addresses.server";
@@ -92,12 +92,12 @@ export async function registerCustomer(input: Registration): Promise<Registratio
       await insertAddress(tx, userId, billing ? "billing" : "main", billing ?? delivery);
     }
     await logConsents(tx, { kind: "registerForm", acceptedIds: accepted, userType: "registered", email: input.email });
-    const mail: OutboxMail | null = settings.requiresEmailVerification
+    const mail: OutboxMail = settings.requiresEmailVerification
       ? await mailVerificationLink({ tx, userId, email: input.email, locale: input.locale, origin: input.origin })
-      : null;
+      : await mailWelcome({ tx, email: input.email, name: input.firstName, locale: input.locale, origin: input.origin });
     return { userId, mail };
   });
-  await mail?.deliver();
+  await mail.deliver();
   const next = settings.requiresEmailVerification ? "confirmEmail" : settings.autoLogin ? "logIn" : "login";
   return { userId, next };
 }

@@ -11,6 +11,7 @@ import { href } from "~/lib/routes-table";
 import { auditTrail } from "~/modules/admin/audit.server";
 import { mediaChoices } from "~/modules/media/media-upload.server";
 import { SITE_ID } from "~/modules/site/options";
+import { defaultProductDescriptions } from "~/modules/templates/product-template.server";
 import { configuringAttributes } from "./product-variants.server";
 
 /** Everything the product editor's page shows, in the backoffice user's language for labels. */
@@ -43,10 +44,12 @@ export async function productEditorView(productId: number, locale: Locale) {
     configuringAttributes(db, productId),
     product.eProductMediaId ? db.select({ name: media.originalName }).from(media).where(eq(media.id, product.eProductMediaId)) : Promise.resolve([]),
   ]);
+  // A language not written yet starts with DefaultProductTemplate (saved only once it gets a name).
+  const starting = await defaultProductDescriptions();
   const translations = Object.fromEntries(
     LOCALES.map((l) => {
       const t = texts.find((row) => row.languageCode === LOCALE_LANGUAGE_CODE[l]);
-      return [l, { name: t?.name ?? "", slug: t?.slug ?? "", shortDescription: t?.shortDescription ?? "", description: t?.description ?? "", metaTitle: t?.metaTitle ?? "", metaDescription: t?.metaDescription ?? "" }];
+      return [l, { name: t?.name ?? "", slug: t?.slug ?? "", shortDescription: t?.shortDescription ?? "", description: t?.description ?? starting[l], metaTitle: t?.metaTitle ?? "", metaDescription: t?.metaDescription ?? "" }];
     }),
   ) as Record<Locale, { name: string; slug: string; shortDescription: string; description: string; metaTitle: string; metaDescription: string }>;
   const imageIds = imageRows.map((r) => r.mediaId);

@@ -44,6 +44,8 @@ export const newProductSchema = z.object({
   format: z.enum(PRODUCT_FORMATS, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" }),
   name: text({ max: 200, required: true }),
   sku,
+  // Croatian description, prefilled with DefaultProductTemplate (issue 16 item 8).
+  description: text({ max: 10_000, multiline: true }),
 });
 export type NewProductInput = z.output<typeof newProductSchema>;
 

@@ -32,7 +32,7 @@ export async function createProduct(staff: Actor, input: NewProductInput): Promi
       .insert(products)
       .values({ siteId: SITE_ID, format: input.format, sku: input.sku, isVisibleIndividually: false, retailPriceCents: 0, priceCents: 0, stock: tracked ? 0 : null })
       .returning({ id: products.id });
-    await tx.insert(productTranslations).values({ productId: row.id, languageCode: LOCALE_LANGUAGE_CODE.hr, name: input.name, slug });
+    await tx.insert(productTranslations).values({ productId: row.id, languageCode: LOCALE_LANGUAGE_CODE.hr, name: input.name, slug, description: sanitizeCmsHtml(input.description) });
     await recordAudit(tx, staff, { entity: "product", entityId: row.id, action: "create", after: { format: input.format, sku: input.sku, name: input.name } });
     return row.id;
   });

@@ -73,7 +73,7 @@ async function mailTheShop(tx: Executor, enquiry: Enquiry, request: EnquiryReque
   }
   const t = await getFixedT(DEFAULT_LOCALE);
   const name = `${enquiry.firstName} ${enquiry.lastName}`.trim();
-  const text = t("enquiry.mail.text", {
+  const values = {
     product: request.product.name,
     sku: request.product.sku,
     url: request.productUrl,
@@ -82,6 +82,8 @@ async function mailTheShop(tx: Executor, enquiry: Enquiry, request: EnquiryReque
     phone: enquiry.contactNumber || "-",
     language: request.locale,
     content: enquiry.content,
-  });
-  return sendMail({ kind: "priceEnquiry", to, replyTo: enquiry.from, subject: t("enquiry.mail.subject", { product: request.product.name, name }), text }, tx);
+  };
+  const text = t("enquiry.mail.text", values);
+  const subject = t("enquiry.mail.subject", { product: request.product.name, name });
+  return sendMail({ kind: "priceEnquiry", to, replyTo: enquiry.from, subject, text, template: { locale: DEFAULT_LOCALE, values } }, tx);
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from "~/lib/locales";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { enquiryReplies, formSubmissions, priceEnquiries, type EnquiryStatus } from "~/.server/db/schema";
@@ -87,7 +88,9 @@ export async function sendReply(staff: Staff, ref: InboxRef, reply: { subject: s
   const mail = await db.transaction(async (tx) => {
     const { email, before } = await lockForReply(tx, ref);
     if (!email) throw new DomainError("noSenderEmail", { message: "The sender left no e-mail address", key: "adminEnquiries.reply.noEmail" });
-    const out = await sendMail({ kind: "enquiryReply", to: email, replyTo: await shopRecipient(tx), subject: reply.subject, text: reply.text }, tx);
+    // A template may wrap the written text (a signature, the shop's header); in the shop's language.
+    const template = { locale: DEFAULT_LOCALE, values: { subject: reply.subject, message: reply.text } };
+    const out = await sendMail({ kind: "enquiryReply", to: email, replyTo: await shopRecipient(tx), subject: reply.subject, text: reply.text, template }, tx);
     const [row] = await tx
       .insert(enquiryReplies)
       .values({ source: ref.source, sourceId: ref.id, authorId: staff.id, authorEmail: staff.email, subject: reply.subject, text: reply.text, mailId: out.id })

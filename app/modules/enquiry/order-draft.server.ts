@@ -119,15 +119,17 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
     });
     const link = `${env.PUBLIC_URL}${href("orderOffer", locale, { slug: order.slug })}?token=${offerToken(order.id)}`;
     const money = (cents: number) => formatPrice(cents, site.currency, locale, { symbol: true });
-    const text = t("checkout.offer.mail.text", {
+    const values = {
       name: enquiry.firstName,
-      slug: order.slug,
+      orderNumber: order.slug,
       lines: lines.map((l, i) => `${l.quantity} × ${l.name} (${l.sku}) = ${money(totals.lines[i].rowCents)}`).join("\n"),
       delivery: money(totals.delivery),
       total: money(totals.orderTotal),
       link,
-    });
-    const mail = await sendMail({ kind: "orderDraft", to: enquiry.email, subject: t("checkout.offer.mail.subject", { slug: order.slug }), text, orderId: order.id }, tx);
+    };
+    const text = t("checkout.offer.mail.text", { ...values, slug: order.slug });
+    const subject = t("checkout.offer.mail.subject", { slug: order.slug });
+    const mail = await sendMail({ kind: "orderDraft", to: enquiry.email, subject, text, orderId: order.id, template: { locale, values } }, tx);
     return { order, mail };
   });
   await mail.deliver();

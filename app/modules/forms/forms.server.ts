@@ -133,6 +133,7 @@ async function mailTheShop(tx: Executor, definition: Definition, data: Record<st
     return `${label}: ${shown}`;
   });
   const subject = contact && typeof data.subject === "string" ? t("forms.mail.contactSubject", { subject: data.subject }) : t("forms.mail.subject", { form: title });
-  const body = t("forms.mail.text", { form: title, language: locale, fields: lines.join("\n") });
-  return sendMail({ kind: "formSubmission", to, replyTo: email || null, subject, text: body }, tx);
+  const values = { form: title, language: locale, fields: lines.join("\n"), email };
+  const body = t("forms.mail.text", values);
+  return sendMail({ kind: "formSubmission", to, replyTo: email || null, subject, text: body, template: { locale: DEFAULT_LOCALE, values } }, tx);
 }

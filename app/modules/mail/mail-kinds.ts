@@ -18,5 +18,7 @@ export const MAIL_KINDS = [
   "enquiryReply",
   "orderDraft",
   "backofficeInvite",
+  // Issue 16: the registration's welcome (when no e-mail verification is asked for).
+  "welcome",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -3,6 +3,10 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { mailOutbox, type MailStatus } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
 import { nextMailAttempt } from "./mail-backoff";
+import type { Locale } from "~/lib/locales";
+import { storedTemplate } from "~/modules/templates/mail-template-store.server";
+import { renderTemplate } from "~/modules/templates/template-render.server";
+import type { TemplateValues } from "~/modules/templates/template-variables";
 import type { MailKind } from "./mail-kinds";
 import { mailTransport, type MailTransport } from "./mail-transport.server";
 
@@ -23,8 +27,17 @@ import { mailTransport, type MailTransport } from "./mail-transport.server";
 
 export type { MailKind } from "./mail-kinds";
 
-export type Mail = {
-  kind: MailKind;
+/**
+ * A mail's template values (issue 16 item 8, docs/decisions/0053): when the backoffice has
+ * its own template for the mail's kind in `locale`, the mail's subject, text and HTML are
+ * that template filled with `values`; otherwise the subject/text/html composed in code
+ * (the built-in text) go out as they are. `trailer` is appended to a templated mail as
+ * is (code-made parts a template cannot hold, such as a payment slip's barcode).
+ */
+export type TemplateUse<K extends MailKind> = { locale: Locale; values: TemplateValues<K>; trailer?: { text: string; html: string } | null };
+
+type MailOf<K extends MailKind> = {
+  kind: K;
   to: string;
   subject: string;
   text: string;
@@ -33,7 +46,9 @@ export type Mail = {
   replyTo?: string | null;
   /** The order the mail is about: listed under "mails sent" on the order's backoffice page. */
   orderId?: number | null;
+  template?: TemplateUse<K>;
 };
+export type Mail = { [K in MailKind]: MailOf<K> }[MailKind];
 
 export type OutboxMail = {
   id: number;
@@ -51,15 +66,17 @@ const ERROR_MAX = 500;
  */
 export async function sendMail(mail: Mail, tx?: Executor): Promise<OutboxMail> {
   const executor = tx ?? (await getDb());
+  const stored = mail.template ? await storedTemplate(executor, mail.kind, mail.template.locale) : null;
+  const content = stored && mail.template ? renderTemplate(stored, mail.template.values, mail.template.trailer) : { subject: mail.subject, text: mail.text, html: mail.html ?? null };
   const [row] = await executor
     .insert(mailOutbox)
     .values({
       kind: mail.kind,
       to: mail.to,
       replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
       orderId: mail.orderId ?? null,
     })
     .returning({ id: mailOutbox.id });

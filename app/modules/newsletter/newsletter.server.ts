@@ -73,7 +73,13 @@ export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ st
     if (token && t) {
       const link = `${input.origin.replace(/\/+$/, "")}${CONFIRM_PATH}?token=${token}`;
       mail = await sendMail(
-        { kind: "newsletterConfirmation", to: email, subject: t("newsletter.confirmMail.subject"), text: t("newsletter.confirmMail.text", { link }) },
+        {
+          kind: "newsletterConfirmation",
+          to: email,
+          subject: t("newsletter.confirmMail.subject"),
+          text: t("newsletter.confirmMail.text", { link }),
+          template: { locale: input.locale, values: { link, email } },
+        },
         tx,
       );
     }

@@ -102,15 +102,11 @@ export async function sendDownloadLinks(orderId: number, origin: string, tx?: Ex
   const locale = order.locale as Locale;
   const t = await getFixedT(locale);
   const until = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Zagreb" }).format(downloads[0].expiresAt);
-  const text = [
-    t("checkout.downloads.mailLead", { slug: order.slug }),
-    "",
-    ...downloads.map((d) => `${d.name}: ${origin}${d.path}`),
-    "",
-    t("checkout.downloads.validUntil", { date: until }),
-    t("checkout.downloads.signInNote"),
-  ].join("\n");
-  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject: t("checkout.downloads.mailSubject", { slug: order.slug }), text, orderId: order.id }, tx);
+  const links = downloads.map((d) => `${d.name}: ${origin}${d.path}`).join("\n");
+  const text = [t("checkout.downloads.mailLead", { slug: order.slug }), "", links, "", t("checkout.downloads.validUntil", { date: until }), t("checkout.downloads.signInNote")].join("\n");
+  const subject = t("checkout.downloads.mailSubject", { slug: order.slug });
+  const template = { locale, values: { orderNumber: order.slug, downloads: links, validUntil: until } };
+  const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject, text, orderId: order.id, template }, tx);
   return mail;
 }
 

@@ -22,11 +22,8 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
     [`${a.firstName} ${a.lastName}`, a.companyName && `${a.companyName}${a.companyOib ? `, OIB ${a.companyOib}` : ""}`, `${a.street} ${a.houseNumber}`, `${a.zipCode} ${a.city}`, a.countryName, `${a.contactEmail}, ${a.contactPhone}`]
       .filter((line) => line && line.trim())
       .join("\n");
-  const text = [
-    t("checkout.mail.greeting"),
-    "",
-    `${t("checkout.success.orderNumber")}: ${order.slug}`,
-    "",
+  // The order's details: the built-in text's body, and the template variable orderSummary.
+  const summary = [
     ...items.map((i) =>
       i.lengthMm === null
         ? `${i.quantity} × ${i.name} (${i.sku}) — ${money(i.unitCents)} = ${money(i.rowCents)}`
@@ -50,6 +47,7 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
     `${t("checkout.address.billing")}:`,
     address(order.billingAddress),
   ].join("\n");
+  const text = [t("checkout.mail.greeting"), "", `${t("checkout.success.orderNumber")}: ${order.slug}`, "", summary].join("\n");
   // A bank transfer's payment details and HUB-3 barcode travel with the confirmation
   // (issue 6 item 3); the text part carries every field for clients that drop the image.
   // A broken seller option must not cost the order: the mail then goes without the slip.
@@ -62,7 +60,16 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
       : null;
   const fullText = transfer ? `${text}\n\n${bankTransferText(transfer, t)}` : text;
   const html = transfer ? `<pre style="font:inherit">${escapeHtml(text)}</pre>${bankTransferHtml(transfer, t)}` : null;
-  return sendMail({ kind: "orderConfirmation", to: order.email, subject: t("checkout.mail.subject", { slug: order.slug }), text: fullText, html, orderId: order.id }, tx);
+  const values = {
+    orderNumber: order.slug,
+    customerName: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`.trim(),
+    orderSummary: summary,
+    orderTotal: money(order.orderTotalCents),
+  };
+  // A template carries the words; the payment slip (with its barcode) follows it as built.
+  const trailer = transfer ? { text: bankTransferText(transfer, t), html: bankTransferHtml(transfer, t) } : null;
+  const subject = t("checkout.mail.subject", { slug: order.slug });
+  return sendMail({ kind: "orderConfirmation", to: order.email, subject, text: fullText, html, orderId: order.id, template: { locale, values, trailer } }, tx);
 }
 
 function escapeHtml(value: string) {

@@ -5,7 +5,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { formatPrice } from "~/lib/format";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { sendMail, type MailKind, type OutboxMail } from "~/modules/mail/mail.server";
+import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { shopRecipient } from "~/modules/forms/submission.server";
 
 /**
@@ -31,7 +31,8 @@ export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMai
   const t = await getFixedT(locale);
   const key = KEY[mail.kind];
   const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale, { symbol: true });
-  const lines = [`${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: order.slug })}`, ""];
+  // The change's details (tracking, reason, refund): the built-in text's middle, and the template variable details.
+  const lines: string[] = [];
   if (mail.kind === "orderShipped") {
     if (order.carrier) lines.push(`${t("orders.detail.carrier")}: ${order.carrier}`);
     if (order.trackingNumber) lines.push(`${t("orders.detail.trackingNumber")}: ${order.trackingNumber}`);
@@ -41,8 +42,23 @@ export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMai
   if (mail.kind === "orderReturned" && order.creditNoteSlug) lines.push(t("checkout.mail.status.creditNote", { number: order.creditNoteSlug }));
   if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundedCents > 0) lines.push(t("checkout.mail.status.refunded", { amount: money(mail.refundedCents) }));
   if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundByBank) lines.push(t("checkout.mail.status.refundByBank", { amount: money(order.paidAmountCents ?? order.orderTotalCents) }));
-  if (order.userId !== null) lines.push("", `${t("checkout.mail.status.view")}: ${env.PUBLIC_URL}${href("profileOrder", locale, { slug: order.slug })}`);
-  return sendMail({ kind: mail.kind as MailKind, to: order.email, subject: t(`checkout.mail.status.${key}.subject`, { slug: order.slug }), text: lines.join("\n"), orderId: order.id }, tx);
+  const link = order.userId !== null ? `${env.PUBLIC_URL}${href("profileOrder", locale, { slug: order.slug })}` : "";
+  const text = [`${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: order.slug })}`, "", ...lines, ...(link ? ["", `${t("checkout.mail.status.view")}: ${link}`] : [])].join("\n");
+  const values = {
+    orderNumber: order.slug,
+    customerName: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`.trim(),
+    details: lines.join("\n"),
+    link,
+    carrier: order.carrier ?? "",
+    trackingNumber: order.trackingNumber ?? "",
+    trackingUrl: order.trackingUrl ?? "",
+  };
+  const base = { to: order.email, subject: t(`checkout.mail.status.${key}.subject`, { slug: order.slug }), text, orderId: order.id };
+  // The four kinds share their variables but orderShipped's tracking ones: each gets its own.
+  return sendMail(
+    mail.kind === "orderShipped" ? { ...base, kind: mail.kind, template: { locale, values } } : { ...base, kind: mail.kind, template: { locale, values: { orderNumber: values.orderNumber, customerName: values.customerName, details: values.details, link } } },
+    tx,
+  );
 }
 
 /** The shop's note of a new order (kind newOrder) to SendEmailTo, in the shop's language; none when that option is not set. */
@@ -62,5 +78,15 @@ export async function sendNewOrderMail(tx: Executor, order: Order): Promise<Outb
     "",
     `${env.PUBLIC_URL}/admin/orders/${encodeURIComponent(order.slug)}`,
   ].join("\n");
-  return sendMail({ kind: "newOrder", to, replyTo: order.email, subject: t("checkout.mail.newOrder.subject", { slug: order.slug, customer }), text, orderId: order.id }, tx);
+  const values = {
+    orderNumber: order.slug,
+    customerName: customer,
+    email: order.email,
+    orderTotal: formatPrice(order.orderTotalCents, { label: order.currencyLabel, symbol: "€" }, DEFAULT_LOCALE, { symbol: true }),
+    payment: order.paymentMethodName,
+    delivery: `${order.deliveryMethodName}${order.deliveryBranchName ? ` — ${order.deliveryBranchName}` : ""}`,
+    link: `${env.PUBLIC_URL}/admin/orders/${encodeURIComponent(order.slug)}`,
+  };
+  const subject = t("checkout.mail.newOrder.subject", { slug: order.slug, customer });
+  return sendMail({ kind: "newOrder", to, replyTo: order.email, subject, text, orderId: order.id, template: { locale: DEFAULT_LOCALE, values } }, tx);
 }

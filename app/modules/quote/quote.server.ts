@@ -130,13 +130,8 @@ async function mailTheShop(tx: Executor, enquiry: Enquiry, lines: EnquiryLine[],
       return t("cart.quote.mail.line", { name: line.name, sku: line.sku, quantity: line.quantity }) + (options ? ` (${options})` : "");
     })
     .join("\n");
-  const text = t("cart.quote.mail.text", {
-    lines: list,
-    name,
-    email: enquiry.from,
-    phone: enquiry.contactNumber || "-",
-    language: locale,
-    content: enquiry.content,
-  });
-  return sendMail({ kind: "cartInquiry", to, replyTo: enquiry.from, subject: t("cart.quote.mail.subject", { name, count: lines.length }), text }, tx);
+  const values = { lines: list, name, email: enquiry.from, phone: enquiry.contactNumber || "-", language: locale, content: enquiry.content };
+  const text = t("cart.quote.mail.text", values);
+  const subject = t("cart.quote.mail.subject", { name, count: lines.length });
+  return sendMail({ kind: "cartInquiry", to, replyTo: enquiry.from, subject, text, template: { locale: DEFAULT_LOCALE, values: { ...values, itemCount: String(lines.length) } } }, tx);
 }

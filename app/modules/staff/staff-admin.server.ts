@@ -29,7 +29,7 @@ async function mailInvitation(tx: Executor, user: { id: number; email: string; f
   const token = await issueAccountToken(tx, user.id, "invite");
   const t = await getFixedT(locale, ["adminUsers"]);
   const values = { name: user.firstName, inviter: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email, link: inviteLink(token) };
-  return sendMail({ kind: "backofficeInvite", to: user.email, subject: t("adminUsers.mail.subject"), text: t("adminUsers.mail.text", values) }, tx);
+  return sendMail({ kind: "backofficeInvite", to: user.email, subject: t("adminUsers.mail.subject"), text: t("adminUsers.mail.text", values), template: { locale, values } }, tx);
 }
 
 export type InviteInput = { email: string; firstName: string; lastName: string; scope: BackofficeScope };

@@ -12,3 +12,4 @@ export * from "./orders";
 export * from "./blog";
 export * from "./forms";
 export * from "./editing";
+export * from "./mail-templates";

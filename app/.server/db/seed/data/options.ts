@@ -56,11 +56,13 @@ export const BUILT_IN_OPTIONS: Record<string, unknown> = {
   HomePageSlug: "naslovna",
   CmsVersion: "1.12.190",
   WwwPolicy: "no-www",
-  DefaultProductTemplate: "default",
+  // The description (HTML per language) a new product starts with; edited on /admin/templates (decision 0053).
+  DefaultProductTemplate: { hr: "", en: "", de: "" },
   PasswordProtection: false,
   EnvironmentVariable: "production",
-  RegistrationEmailTemplate: { subject: { hr: "Dobrodošli u Alu Krov" } },
-  PasswordResetEmailTemplate: { subject: { hr: "Promjena lozinke" } },
+  // Spec §3 "e-mail template options for registration and password reset" (RegistrationEmailTemplate,
+  // PasswordResetEmailTemplate) are the templates of the welcome/verification and password-reset mails
+  // on /admin/templates (table mail_templates, decision 0053); their built-in texts are in locales/*/account.json.
   RegistrationRequiresEmailVerification: false,
   AutoLoginAfterRegistration: true,
   NewsletterDoubleOptIn: false,

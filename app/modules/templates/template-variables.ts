@@ -1,0 +1,84 @@
+import type { MailKind } from "~/modules/mail/mail-kinds";
+
+/**
+ * The variables each mail kind offers its template (issue 16 item 8; docs/decisions/0053):
+ * THE one typed place. A sender must hand every one of its kind's values (the type
+ * `TemplateValues<K>` says which), the editor lists them, and a template that names any
+ * other `{{variable}}` is refused. Values are plain text: escaped in the HTML part, a
+ * multi-line value (a block such as `orderSummary`) keeps its lines.
+ */
+const ORDER_STATUS = ["orderNumber", "customerName", "details", "link"] as const;
+
+export const TEMPLATE_VARIABLES = {
+  newsletterConfirmation: ["link", "email"],
+  priceEnquiry: ["product", "sku", "url", "name", "email", "phone", "language", "content"],
+  cartInquiry: ["lines", "itemCount", "name", "email", "phone", "language", "content"],
+  accountVerification: ["link", "email"],
+  passwordReset: ["link", "email"],
+  emailChanged: ["newEmail"],
+  orderConfirmation: ["orderNumber", "customerName", "orderSummary", "orderTotal"],
+  formSubmission: ["form", "fields", "email", "language"],
+  eProductDownload: ["orderNumber", "downloads", "validUntil"],
+  newOrder: ["orderNumber", "customerName", "email", "orderTotal", "payment", "delivery", "link"],
+  orderPaid: ORDER_STATUS,
+  orderShipped: [...ORDER_STATUS, "carrier", "trackingNumber", "trackingUrl"],
+  orderCancelled: ORDER_STATUS,
+  orderReturned: ORDER_STATUS,
+  enquiryReply: ["subject", "message"],
+  orderDraft: ["name", "orderNumber", "lines", "delivery", "total", "link"],
+  backofficeInvite: ["name", "inviter", "link"],
+  welcome: ["name", "email", "link"],
+} as const satisfies Record<MailKind, readonly string[]>;
+
+export type TemplateVariable<K extends MailKind> = (typeof TEMPLATE_VARIABLES)[K][number];
+export type TemplateValues<K extends MailKind> = Record<TemplateVariable<K>, string>;
+type AnyVariable = TemplateVariable<MailKind>;
+
+/** The preview's and the test send's made-up values, one per variable name. */
+export const SAMPLE_VALUES: Record<AnyVariable, string> = {
+  link: "https://www.alu-krov.hr/primjer-poveznice",
+  email: "ana.horvat@example.com",
+  newEmail: "ana.nova@example.com",
+  product: "Krovni panel AK-40",
+  sku: "AK-40-RAL7016",
+  url: "https://www.alu-krov.hr/proizvod/krovni-panel-ak-40",
+  name: "Ana Horvat",
+  customerName: "Ana Horvat",
+  phone: "+385 91 123 4567",
+  language: "hr",
+  content: "Zanima me cijena za 120 m² s dostavom u Zagreb.",
+  lines: "2 × Krovni panel AK-40 (AK-40-RAL7016)\n1 × Opšav sljemena (OS-20)",
+  itemCount: "2",
+  orderNumber: "2026-000123",
+  orderSummary: "2 × Krovni panel AK-40 (AK-40-RAL7016) — 45,00 € = 90,00 €\nDostava: 15,00 €\nUkupno: 105,00 €",
+  orderTotal: "105,00 €",
+  form: "Kontakt",
+  fields: "Ime: Ana Horvat\nPoruka: Molim povratni poziv.",
+  downloads: "Upute za montažu (PDF): https://www.alu-krov.hr/preuzimanje/primjer",
+  validUntil: "1. 12. 2026. 12:00",
+  payment: "Bankovna uplata",
+  delivery: "15,00 €",
+  details: "Broj za praćenje: HR123456789",
+  carrier: "HP Express",
+  trackingNumber: "HR123456789",
+  trackingUrl: "https://www.posta.hr/pracenje?broj=HR123456789",
+  subject: "Vaš upit o cijeni",
+  message: "Poštovana,\nšaljemo ponudu u privitku.",
+  total: "105,00 €",
+  inviter: "Ivan Kovač",
+};
+
+export function sampleValues<K extends MailKind>(kind: K): TemplateValues<K> {
+  return Object.fromEntries(TEMPLATE_VARIABLES[kind].map((name) => [name, SAMPLE_VALUES[name]])) as TemplateValues<K>;
+}
+
+/** `{{ anything }}`: every placeholder a text names, whether the kind knows it or not. */
+export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders of `text` that `kind` does not offer, each once, in order of appearance. */
+export function unknownVariables(kind: MailKind, text: string): string[] {
+  const known = new Set<string>(TEMPLATE_VARIABLES[kind]);
+  const unknown = new Set<string>();
+  for (const [, name] of text.matchAll(PLACEHOLDER)) if (!known.has(name)) unknown.add(name);
+  return [...unknown];
+}
