@@ -16,7 +16,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["admin", "comments", "forms", "adminDashboard", "adminOrders", "adminCustomers", "adminEnquiries", "adminMail", "adminUsers", "adminCatalog", "adminSettings", "adminProducts", "adminProductList", "adminCoupons", "adminShipping"] };
+export const handle = { i18n: ["admin", "comments", "forms", "adminDashboard", "adminOrders", "adminCustomers", "adminEnquiries", "adminMail", "adminUsers", "adminCatalog", "adminSettings", "adminProducts", "adminProductList", "adminCoupons", "adminShipping", "adminCommunity"] };
 
 /** Admin shell (spec §2 Layouts), for backoffice users only: checked here, not in the UI. */
 export async function loader({ request }: LoaderFunctionArgs) {

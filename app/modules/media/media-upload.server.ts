@@ -38,18 +38,23 @@ const IMAGE_FORMATS: Record<string, { mime: string; extension: string }> = {
   gif: { mime: "image/gif", extension: "gif" },
 };
 
+/** Spec §5: at most 10 files in one public upload (a shop form's `file` fields). */
+export const PUBLIC_UPLOAD_MAX_FILES = UPLOAD_LIMITS.publicFiles;
+
 export type UploadKind = "image" | "download";
 export type StoredMedia = typeof media.$inferSelect;
 
 /** A refused file: the message key names the reason; `file` is its name, for the message. */
-function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType", file: string): never {
-  const max = key === "tooMany" ? UPLOAD_LIMITS.files : key === "tooLarge" ? "10 MB / 50 MB" : "";
-  throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `admin.upload.${key}`, status: 400, values: { file, max } });
+function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType", file: string, isPublic = false): never {
+  const max = key === "tooMany" ? (isPublic ? PUBLIC_UPLOAD_MAX_FILES : UPLOAD_LIMITS.files) : key === "tooLarge" ? "10 MB / 50 MB" : "";
+  // A shopper's form shows the shop's own messages (forms namespace), not the backoffice's.
+  const namespace = isPublic ? "forms.upload" : "admin.upload";
+  throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `${namespace}.${key}`, status: 400, values: { file, max } });
 }
 
 type Sniffed = { mime: string; extension: string; width: number | null; height: number | null };
 
-async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sniffed> {
+async function sniff(bytes: Buffer, kind: UploadKind, name: string, isPublic: boolean): Promise<Sniffed> {
   if (kind === "download") {
     if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return { mime: "application/pdf", extension: "pdf", width: null, height: null };
     if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { mime: "application/zip", extension: "zip", width: null, height: null };
@@ -61,26 +66,29 @@ async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sni
   } catch {
     // not an image sharp can read: refused below
   }
-  return refuse(kind === "image" ? "notImage" : "wrongType", name);
+  return refuse(kind === "image" ? "notImage" : "wrongType", name, isPublic);
 }
 
 /**
  * Stores uploaded files as media rows (public images, or private downloads) and returns
  * them in the order given. Every file is checked before any is written: one refused file
  * refuses the whole upload with a DomainError naming it (`admin.upload.*`). Title and alt
- * text start as the file's name; the editor changes them later.
+ * text start as the file's name; the editor changes them later. `public: true` is a
+ * shopper's upload (a shop form's files): at most PUBLIC_UPLOAD_MAX_FILES, refused with
+ * the forms' messages, and always stored private (only staff see them).
  */
-export async function storeUploads(files: File[], { kind, executor }: { kind: UploadKind; executor?: Executor }): Promise<StoredMedia[]> {
+export async function storeUploads(files: File[], { kind, executor, public: isPublic = false }: { kind: UploadKind; executor?: Executor; public?: boolean }): Promise<StoredMedia[]> {
   const real = files.filter((file) => file.size > 0 || file.name !== "");
   if (real.length === 0) return [];
-  if (real.length > UPLOAD_LIMITS.files) refuse("tooMany", String(real.length));
+  if (isPublic && kind !== "download") throw new Error("Public uploads are stored private: kind must be download");
+  if (real.length > (isPublic ? PUBLIC_UPLOAD_MAX_FILES : UPLOAD_LIMITS.files)) refuse("tooMany", String(real.length), isPublic);
   const maxBytes = kind === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.downloadBytes;
   const checked = [];
   for (const file of real) {
-    if (file.size === 0) refuse("empty", file.name);
-    if (file.size > maxBytes) refuse("tooLarge", file.name);
+    if (file.size === 0) refuse("empty", file.name, isPublic);
+    if (file.size > maxBytes) refuse("tooLarge", file.name, isPublic);
     const bytes = Buffer.from(await file.arrayBuffer());
-    checked.push({ file, bytes, sniffed: await sniff(bytes, kind, file.name) });
+    checked.push({ file, bytes, sniffed: await sniff(bytes, kind, file.name, isPublic) });
   }
 
   const root = mediaRoot();
