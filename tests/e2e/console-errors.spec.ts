@@ -55,6 +55,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "coupons/:id": "coupons/1",
   "shipping/:id": "shipping/3",
   "payments/:id": "payments/2",
+  "forms/:id": "forms/new",
+  "redirects/:id": "redirects/new",
 };
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))

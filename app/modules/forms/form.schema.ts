@@ -3,7 +3,7 @@ import { FORM_FIELD_TYPES, type FormFieldDefinition } from "~/.server/db/schema/
 import { optionalText, text } from "~/lib/schema-fields";
 import { messageKey } from "~/lib/validation-message";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
-import { PUBLIC_UPLOAD_MAX_FILES } from "~/modules/media/media-upload.server";
+import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
 
 /**
  * The rules of a form's fields, built from its definition (the contact form's in code,

@@ -8,6 +8,7 @@ import { media } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { mediaFile, mediaRoot, originalPath } from "~/.server/media/media-root.server";
 import { slugify } from "~/lib/slug";
+import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
 import { likePattern } from "~/modules/admin/list.server";
 
 /**
@@ -22,7 +23,7 @@ import { likePattern } from "~/modules/admin/list.server";
 export const UPLOAD_LIMITS = {
   /** Spec §5 / §9: at most 20 files at once (10 for public uploads). */
   files: 20,
-  publicFiles: 10,
+  publicFiles: PUBLIC_UPLOAD_MAX_FILES,
   imageBytes: 10 * 1024 * 1024,
   downloadBytes: 50 * 1024 * 1024,
   /** Larger sides are refused: sharp would need too much memory to resize them. */
@@ -38,8 +39,7 @@ const IMAGE_FORMATS: Record<string, { mime: string; extension: string }> = {
   gif: { mime: "image/gif", extension: "gif" },
 };
 
-/** Spec §5: at most 10 files in one public upload (a shop form's `file` fields). */
-export const PUBLIC_UPLOAD_MAX_FILES = UPLOAD_LIMITS.publicFiles;
+export { PUBLIC_UPLOAD_MAX_FILES };
 
 export type UploadKind = "image" | "download";
 export type StoredMedia = typeof media.$inferSelect;
