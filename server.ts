@@ -5,7 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { closeDb, getDb } from "./app/.server/db/client.server";
 import { env } from "./app/.server/env.server";
-import { ADMIN_UPLOAD_BODY_LIMIT, bodyLimit } from "./app/.server/http/body-limit.server";
+import { ADMIN_UPLOAD_BODY_LIMIT, PUBLIC_UPLOAD_BODY_LIMIT, PUBLIC_UPLOAD_PREFIXES, bodyLimit } from "./app/.server/http/body-limit.server";
 import { compressResponses } from "./app/.server/http/compression.server";
 import { dropUntrustedForwardedHeaders, type TrustFunction } from "./app/.server/http/forwarded-headers.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
@@ -58,8 +58,9 @@ async function main() {
   app.use(sameOrigin);
   app.use(await createRateLimit());
   // Bodies over 1 MB get 413 before anything parses them (DESIGN.md "Trust boundaries");
-  // backoffice screens take uploads of up to 64 MB.
-  app.use(bodyLimit({ larger: [{ prefix: "/admin/", limit: ADMIN_UPLOAD_BODY_LIMIT }] }));
+  // backoffice screens take uploads of up to 64 MB, the shop's forms with files 20 MB.
+  const publicUploads = PUBLIC_UPLOAD_PREFIXES.map((prefix) => ({ prefix, limit: PUBLIC_UPLOAD_BODY_LIMIT }));
+  app.use(bodyLimit({ larger: [{ prefix: "/admin/", limit: ADMIN_UPLOAD_BODY_LIMIT }, ...publicUploads] }));
 
   const build = vite
     ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>

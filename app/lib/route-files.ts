@@ -116,8 +116,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "enquiries", file: "routes/admin.enquiries.tsx", scope: "sales", nav: "adminEnquiries.nav", group: "sales" },
       { path: "enquiries.csv", file: "routes/admin.enquiries[.]csv.ts", scope: "sales" },
       { path: "enquiries/:ref", file: "routes/admin.enquiries.$ref.tsx", scope: "sales" },
-      // The sent forms are part of the enquiries inbox: the old address leads there (decision 0041).
-      { path: "forms", file: "routes/admin.forms.tsx", scope: "sales" },
+      // Files shoppers sent with a form (spec §5 public uploads), only through their submission (decision 0055).
+      { path: "enquiries/:ref/files/:driveId", file: "routes/admin.enquiries.$ref.files.$driveId.ts", scope: "sales" },
       // The catalogue: products (decisions 0046, 0047), categories, attributes, attribute sets and tags (0048).
       { path: "products", file: "routes/admin.products.tsx", scope: "editor", nav: "adminProductList.nav", group: "catalog" },
       { path: "products.csv", file: "routes/admin.products[.]csv.ts", scope: "editor" },
@@ -148,6 +148,16 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "events/:id", file: "routes/admin.events.$id.tsx", scope: "editor" },
       { path: "events/:id/attendees.csv", file: "routes/admin.events.$id.attendees[.]csv.ts", scope: "editor" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
+      { path: "comments/:id", file: "routes/admin.comments.$id.tsx", scope: "editor" },
+      // Database forms, newsletter subscribers and redirects (issue 16 item 9, decision 0055).
+      { path: "forms", file: "routes/admin.forms.tsx", scope: "editor", nav: "adminCommunity.forms.nav", group: "content" },
+      { path: "forms/:id", file: "routes/admin.forms.$id.tsx", scope: "editor" },
+      { path: "newsletter", file: "routes/admin.newsletter.tsx", scope: "editor", nav: "adminCommunity.newsletter.nav", group: "content" },
+      { path: "newsletter.csv", file: "routes/admin.newsletter[.]csv.ts", scope: "editor" },
+      { path: "redirects", file: "routes/admin.redirects.tsx", scope: "editor", nav: "adminCommunity.redirects.nav", group: "content" },
+      { path: "redirects.csv", file: "routes/admin.redirects[.]csv.ts", scope: "editor" },
+      { path: "redirects/not-found", file: "routes/admin.redirects.not-found.tsx", scope: "editor" },
+      { path: "redirects/:id", file: "routes/admin.redirects.$id.tsx", scope: "editor" },
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
       { path: "media", file: "routes/admin.media.tsx", scope: "editor", nav: "adminMedia.nav", group: "content" },
       { path: "media.csv", file: "routes/admin.media[.]csv.ts", scope: "editor" },

@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getCurrentUser(request);
   const result = await submitForm({
     definition,
-    data: values as Record<string, string | boolean>,
+    data: values as Record<string, string | boolean | File[]>,
     acceptedIds: acceptedConsents,
     locale,
     userType: user ? "registered" : "anonymous",

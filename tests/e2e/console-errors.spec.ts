@@ -62,6 +62,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "terms/:id": "terms/1",
   "events/:id": "events/1",
   "templates/:kind": "templates/orderConfirmation",
+  "forms/:id": "forms/new",
+  "redirects/:id": "redirects/new",
 };
 const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))

@@ -113,9 +113,21 @@ describe("forms defined in the database", () => {
     expect(missing.ok ? null : missing.errors).toEqual({ name: "core.validation.required", email: "core.validation.required" });
   });
 
+  it("a file field takes at most 10 files (spec §5 public uploads)", () => {
+    const schema = formDataSchema([{ name: "photos", type: "file", label: { hr: "Fotografije" }, required: true }]);
+    const files = (n: number) => Array.from({ length: n }, (_, i) => new File(["x"], `f${i}.pdf`));
+    expect(schema.safeParse({ photos: files(10) }).success).toBe(true);
+    expect(schema.safeParse({ photos: files(1)[0] }).success).toBe(true);
+    const eleven = schema.safeParse({ photos: files(11) });
+    expect(eleven.error?.issues.map((i) => i.message)).toEqual(['forms.upload.tooMany|{"max":10}']);
+    expect(schema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(["core.validation.required"]);
+  });
+
   it("checks an editor's definition: field types, unique and unreserved names", () => {
     expect(formDefinitionSchema.safeParse(FIELDS).success).toBe(true);
-    expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], type: "file" }]).success).toBe(false);
+    // "file" is a type since issue 16 (spec §5 public uploads); anything else is still refused.
+    expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], type: "file" }]).success).toBe(true);
+    expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], type: "video" }]).success).toBe(false);
     expect(formDefinitionSchema.safeParse([FIELDS[0], FIELDS[0]]).success).toBe(false);
     expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], name: "csrf" }]).success).toBe(false);
     expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], name: "1x" }]).success).toBe(false);

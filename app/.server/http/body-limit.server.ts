@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import { localeFromPath } from "~/lib/locales";
+import { LOCALES, localeFromPath, localePrefix } from "~/lib/locales";
+import { ROUTES } from "~/lib/routes-table";
 import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
 import hr from "../../../locales/hr/error.json";
@@ -14,6 +15,14 @@ export const FORM_BODY_LIMIT = 1_000_000;
  * one 50 MB download), so /admin takes up to 64 MB; a larger batch is uploaded in parts.
  */
 export const ADMIN_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * A shop form with a file field takes up to 10 files (spec §5 public uploads): its posts
+ * (/obrazac/…, /en/form/…, /de/formular/…) may carry up to 20 MB in all, not more, since
+ * anyone may post them (decision 0055).
+ */
+export const PUBLIC_UPLOAD_BODY_LIMIT = 20 * 1024 * 1024;
+export const PUBLIC_UPLOAD_PREFIXES = LOCALES.map((locale) => `${localePrefix(locale)}/${ROUTES.form.paths[locale].split("/")[0]}/`);
 
 type Options = {
   limit?: number;

@@ -68,7 +68,7 @@ export function describedBy(meta: AnyField, hasDescription: boolean) {
 
 const CONTROL = "mt-1 w-full rounded border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-600";
 
-type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "datetime-local" | "url" | "search" | "hidden" | "color";
+type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "datetime-local" | "url" | "search" | "hidden" | "color" | "file";
 type FieldProps = Omit<ShellProps, "children"> &
   Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue" | "required" | "form"> & { type?: InputType };
 

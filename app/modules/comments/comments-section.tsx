@@ -51,6 +51,15 @@ function CommentItem({ comment, data, locale, back }: { comment: CommentView; da
         {comment.pending ? <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900" data-testid="comment-pending">{t("comments.pending")}</span> : null}
       </p>
       {comment.content ? <p className="mt-2 whitespace-pre-line text-slate-800">{comment.content}</p> : null}
+      {comment.reply ? (
+        <div className="mt-3 border-l-4 border-brand-600 bg-slate-50 p-3" data-testid="comment-reply">
+          <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+            <span className="font-semibold text-brand-900">{t("comments.shopReply")}</span>
+            <time dateTime={comment.reply.date}>{formatDate(comment.reply.date, locale)}</time>
+          </p>
+          <p className="mt-1 whitespace-pre-line text-slate-800">{comment.reply.text}</p>
+        </div>
+      ) : null}
       {comment.editable ? (
         <details className="mt-3">
           <summary className="cursor-pointer text-sm text-brand-700">{t("comments.edit")}</summary>

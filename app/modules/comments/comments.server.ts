@@ -10,7 +10,18 @@ import { livePost } from "~/modules/blog/blog.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { checkInput, commentOptions, MAX_COMMENT_LENGTH, type CommentInput, type CommentOptions } from "./comment-options";
 
-export type CommentView = { id: number; author: string; rating: number | null; content: string; date: string; own: boolean; pending: boolean; editable: boolean };
+export type CommentView = {
+  id: number;
+  author: string;
+  rating: number | null;
+  content: string;
+  date: string;
+  own: boolean;
+  pending: boolean;
+  editable: boolean;
+  /** The shop's answer (backoffice, issue 16 item 9), shown under the comment; null without one. */
+  reply: { text: string; date: string } | null;
+};
 /** open: the form; login: a login link instead (loggedUsersOnly); closed: comments off; oneUserOneComment: already commented. */
 export type CommentFormState = "open" | "login" | "closed" | "oneUserOneComment";
 export type RatingSummary = { average: number; count: number };
@@ -27,6 +38,11 @@ export type { CommentInput };
 // Cleared whenever an approved comment appears or changes, which also drops the rendered
 // anonymous pages that showed the old figures (the rendered-page cache is derived).
 const ratings = namedCache<RatingSummary>("ratings", { ttlSeconds: 600 });
+
+/** After a backoffice change to comments (edit, reply, delete, moderation): averages and the rendered pages that show them. */
+export async function commentsChanged(): Promise<void> {
+  await ratings.clear();
+}
 
 async function options(): Promise<CommentOptions> {
   return commentOptions((await getSiteContext("hr")).options);
@@ -47,7 +63,18 @@ export async function loadComments(entityType: CommentEntity, entityId: number, 
   const db = await getDb();
   const visible = user ? or(eq(comments.status, "approved"), and(eq(comments.userId, user.id), eq(comments.status, "pending"))) : eq(comments.status, "approved");
   const rows = await db
-    .select({ id: comments.id, userId: comments.userId, rating: comments.rating, content: comments.content, status: comments.status, createdAt: comments.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: comments.id,
+      userId: comments.userId,
+      rating: comments.rating,
+      content: comments.content,
+      status: comments.status,
+      createdAt: comments.createdAt,
+      reply: comments.reply,
+      repliedAt: comments.repliedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.entityType, entityType), eq(comments.entityId, entityId), visible))
@@ -61,6 +88,7 @@ export async function loadComments(entityType: CommentEntity, entityId: number, 
     own: r.userId === user?.id,
     pending: r.status === "pending",
     editable: r.userId === user?.id && opts.userCanEdit,
+    reply: r.reply ? { text: r.reply, date: (r.repliedAt ?? r.createdAt).toISOString() } : null,
   }));
   let state: CommentFormState = "open";
   if (!user) state = "login";

@@ -49,6 +49,18 @@ export function EntrySent({ entry, locale }: { entry: Entry; locale: Locale }) {
           ...entry.fields.map((f): [string, string] => [label(f.name), f.value]),
         ]}
       />
+      {entry.files.length > 0 ? (
+        <ul className="list-disc pl-6 text-sm" data-testid="enquiry-files" aria-label={t("adminEnquiries.files")}>
+          {entry.files.map((file) => (
+            <li key={file.driveId}>
+              <a href={`/admin/enquiries/${entry.ref.source}-${entry.ref.id}/files/${file.driveId}`} className="text-brand-700 underline" download>
+                {file.name}
+              </a>{" "}
+              <span className="text-slate-600">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {entry.product ? (
         <p data-testid="enquiry-product">
           {t("adminEnquiries.product")}:{" "}

@@ -29,6 +29,8 @@ export type InboxEntry = {
   product: { id: number | null; name: string; sku: string; path: string | null } | null;
   lines: EnquiryLine[] | null;
   formSlug: string | null;
+  /** Files sent through a form's file fields (private media), downloaded by staff through the entry. */
+  files: { field: string; driveId: string; name: string; size: number }[];
   order: { id: number; slug: string; status: string; paymentStatus: string; totalCents: number } | null;
   consentLog: { id: number; at: string; sourceType: string; userType: string; consents: string[] } | null;
   shopMail: { id: number; to: string; subject: string; text: string; status: string; createdAt: string } | null;
@@ -78,6 +80,7 @@ async function enquiryEntry(ref: InboxRef): Promise<Base | null> {
     product: quote ? null : { id: row.productId, name: row.productName, sku: row.productSku, path: await productPath(row.productId) },
     lines: row.lines,
     formSlug: null,
+    files: [],
     order: order ?? null,
     consentLogId: row.consentLogId,
     mailId: row.mailId,
@@ -104,6 +107,7 @@ async function submissionEntry(ref: InboxRef): Promise<Base | null> {
     product: null,
     lines: null,
     formSlug: row.formSlug,
+    files: row.files.map((f) => ({ field: f.field, driveId: f.driveId, name: f.name, size: f.size })),
     order: null,
     consentLogId: row.consentLogId,
     mailId: row.mailId,

@@ -72,7 +72,14 @@ export function FormBlock({ form: view, answer: pageAnswer, busy: pageBusy = fal
       </Button>
     </>
   );
-  const formProps = { ...getFormProps(form), action: view.action, className: "mt-6 flex flex-col gap-3", "data-testid": id };
+  const formProps = {
+    ...getFormProps(form),
+    action: view.action,
+    // A file field's files travel only in a multipart post.
+    encType: view.hasFiles ? ("multipart/form-data" as const) : undefined,
+    className: "mt-6 flex flex-col gap-3",
+    "data-testid": id,
+  };
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl px-4 py-8" data-testid="form-block">
       <Heading id={`${id}-title`} className="text-2xl font-bold text-brand-900">
@@ -102,6 +109,17 @@ function FormField({ field, meta }: { field: FieldView; meta: AnyField }) {
       return <TextareaField meta={meta} label={field.label} rows={5} className="sm:col-span-2" />;
     case "select":
       return <SelectField meta={meta} label={field.label} options={field.options ?? []} placeholder={t("forms.choose")} />;
+    case "file":
+      return (
+        <Field
+          meta={meta}
+          type="file"
+          multiple
+          label={field.label}
+          description={t("forms.upload.hint", { max: field.maxFiles ?? 10 })}
+          className="sm:col-span-2"
+        />
+      );
     default:
       return <Field meta={meta} type={field.type} label={field.label} autoComplete={field.autoComplete} />;
   }

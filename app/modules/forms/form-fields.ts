@@ -14,7 +14,7 @@ export const FORMS_CONSENT_KIND = "contactForm" as const;
 /** Marks a post sent by the hydrated form's fetcher: it wants data back, not a redirect. */
 export const VIA_FETCHER = "fetcher";
 
-export type FieldType = "text" | "email" | "tel" | "textarea" | "select" | "checkbox";
+export type FieldType = "text" | "email" | "tel" | "textarea" | "select" | "checkbox" | "file";
 
 /** One input as the page shows it: the label already in the visitor's language (its limits are in the form's constraints). */
 export type FieldView = {
@@ -24,6 +24,8 @@ export type FieldView = {
   required: boolean;
   options?: { value: string; label: string }[];
   autoComplete?: string;
+  /** A file field: how many files it takes (at most 10, spec §5 public uploads). */
+  maxFiles?: number;
 };
 
 /** What a page needs to render a form (forms.server.ts formView). */
@@ -33,6 +35,8 @@ export type FormView = {
   /** The form route in the page's language: the fetcher and the plain form post there. */
   action: string;
   fields: FieldView[];
+  /** A form with a file field posts as multipart/form-data. */
+  hasFiles: boolean;
   /** Null when they could not be loaded: the form says error.consentsNotFetched. */
   consents: FormConsent[] | null;
   /** The HTML constraints of the form's schema (`formConstraint(formDataSchema(fields))`). */

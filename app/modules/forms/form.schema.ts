@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { FORM_FIELD_TYPES, type FormFieldDefinition } from "~/.server/db/schema/forms";
 import { optionalText, text } from "~/lib/schema-fields";
+import { messageKey } from "~/lib/validation-message";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
+import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
 
 /**
  * The rules of a form's fields, built from its definition (the contact form's in code,
@@ -13,11 +15,27 @@ import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 const REQUIRED = "core.validation.required";
 // Digits with the usual separators and an optional leading +: "+385 1 6222 333", "(01) 622-2333".
 const PHONE = /^\+?[\d\s()/.-]{6,}$/;
-export const DEFAULT_MAX_LENGTH = { text: 200, email: 254, tel: 30, textarea: 5000, select: 200, checkbox: 10 } as const;
+// A file field's "length" is its number of files: spec §5, at most 10 in a public upload.
+export const DEFAULT_MAX_LENGTH = { text: 200, email: 254, tel: 30, textarea: 5000, select: 200, checkbox: 10, file: PUBLIC_UPLOAD_MAX_FILES } as const;
 
 export const maxLengthOf = (field: Pick<FormFieldDefinition, "type" | "maxLength">) => field.maxLength ?? DEFAULT_MAX_LENGTH[field.type];
 
+/**
+ * A file field: the files chosen (conform gives one File, a list, or nothing for an empty
+ * input), at most PUBLIC_UPLOAD_MAX_FILES (or the field's own lower maximum). Their type
+ * and size are checked when stored (storeUploads); more than allowed stores nothing.
+ */
+function fileRule(field: FormFieldDefinition): z.ZodTypeAny {
+  const max = Math.min(field.maxLength ?? PUBLIC_UPLOAD_MAX_FILES, PUBLIC_UPLOAD_MAX_FILES);
+  const list = z
+    .array(z.instanceof(File))
+    .max(max, messageKey("forms.upload.tooMany", { max }))
+    .refine((files) => !field.required || files.length > 0, REQUIRED);
+  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), list);
+}
+
 function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
+  if (field.type === "file") return fileRule(field);
   if (field.type === "checkbox") {
     // conform reads a ticked box ("on") as true and an unticked one as not given.
     return field.required

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { formSubmissions, forms, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema";
+import { formSubmissions, forms, type FormFieldDefinition, type LocalizedText, type SubmittedFile } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
@@ -12,7 +12,8 @@ import { getFormConsents, logConsents } from "~/modules/consent/consent.server";
 import { acceptConsents, shopRecipient, storeSubmission, type Refused, type Stored } from "~/modules/forms/submission.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { CONTACT_FORM_SLUG, FORMS_CONSENT_KIND, type FieldView, type FormView } from "./form-fields";
-import { formDataSchema, senderOf } from "./form.schema";
+import { formDataSchema, maxLengthOf, senderOf } from "./form.schema";
+import { storeUploads } from "~/modules/media/media-upload.server";
 
 /**
  * The contact form (spec §3 Contact form, §7 contact/contactAdmin) and the forms defined
@@ -60,6 +61,7 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
     required: f.required,
     options: f.options?.map((o) => ({ value: o.value, label: text(o.label, locale) || o.value })),
     autoComplete: contact ? AUTOCOMPLETE[f.name] : undefined,
+    maxFiles: f.type === "file" ? maxLengthOf(f) : undefined,
   }));
   let consents: FormView["consents"];
   try {
@@ -73,6 +75,7 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
     title: contact ? t("forms.contact.title") : text(definition.title, locale),
     action: href("form", locale, { slug }),
     fields,
+    hasFiles: fields.some((f) => f.type === "file"),
     consents,
     constraint: formConstraint(formDataSchema(definition.fields)),
   };
@@ -80,8 +83,8 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
 
 export type Submission = {
   definition: Definition;
-  /** The fields' values, parsed by the route with `formDataSchema(definition.fields)`. */
-  data: Record<string, string | boolean>;
+  /** The fields' values, parsed by the route with `formDataSchema(definition.fields)`; a file field's value is its File list. */
+  data: Record<string, string | boolean | File[]>;
   acceptedIds: readonly number[];
   locale: Locale;
   userType: ConsentUserType;
@@ -89,13 +92,29 @@ export type Submission = {
 
 export type SubmissionResult = Stored | Refused;
 
+/** The fields' values apart from the files, which are stored as private media (spec §5 public uploads). */
+function splitFiles(definition: Definition, values: Submission["data"]) {
+  const data: Record<string, string | boolean> = {};
+  const files: { field: string; file: File }[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value)) files.push(...value.map((file) => ({ field: name, file })));
+    else data[name] = value;
+  }
+  for (const f of definition.fields) if (f.type === "file" && !(f.name in data)) data[f.name] = files.filter((x) => x.field === f.name).map((x) => x.file.name).join(", ");
+  return { data, files };
+}
+
 export async function submitForm(submission: Submission): Promise<SubmissionResult> {
-  const { definition, data } = submission;
+  const { definition } = submission;
+  const { data, files } = splitFiles(definition, submission.data);
   const email = senderOf(definition.fields, data);
   const consents = await acceptConsents(FORMS_CONSENT_KIND, submission.acceptedIds);
   if (!consents.ok) return consents;
   const { accepted } = consents;
   return storeSubmission(async (tx) => {
+    // Every file of the post together: more than 10, or one of a refused type, stores nothing.
+    const stored = await storeUploads(files.map((x) => x.file), { kind: "download", executor: tx, public: true });
+    const sent: SubmittedFile[] = stored.map((row, i) => ({ field: files[i].field, mediaId: row.id, driveId: row.driveId, name: row.originalName, size: row.size, mime: row.mime }));
     const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: email || null });
     const mail = await mailTheShop(tx, definition, data, email, submission.locale);
     const [row] = await tx
@@ -105,6 +124,7 @@ export async function submitForm(submission: Submission): Promise<SubmissionResu
         formId: definition.id,
         formSlug: definition.slug,
         data,
+        files: sent,
         email,
         locale: submission.locale,
         userType: submission.userType,

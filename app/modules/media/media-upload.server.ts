@@ -8,6 +8,7 @@ import { media } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { mediaFile, mediaRoot, originalPath } from "~/.server/media/media-root.server";
 import { slugify } from "~/lib/slug";
+import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
 import { likePattern } from "~/modules/admin/list.server";
 
 /**
@@ -22,7 +23,7 @@ import { likePattern } from "~/modules/admin/list.server";
 export const UPLOAD_LIMITS = {
   /** Spec §5 / §9: at most 20 files at once (10 for public uploads). */
   files: 20,
-  publicFiles: 10,
+  publicFiles: PUBLIC_UPLOAD_MAX_FILES,
   imageBytes: 10 * 1024 * 1024,
   downloadBytes: 50 * 1024 * 1024,
   /** Larger sides are refused: sharp would need too much memory to resize them. */
@@ -38,18 +39,22 @@ const IMAGE_FORMATS: Record<string, { mime: string; extension: string }> = {
   gif: { mime: "image/gif", extension: "gif" },
 };
 
+export { PUBLIC_UPLOAD_MAX_FILES };
+
 export type UploadKind = "image" | "download";
 export type StoredMedia = typeof media.$inferSelect;
 
 /** A refused file: the message key names the reason; `file` is its name, for the message. */
-function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType", file: string): never {
-  const max = key === "tooMany" ? UPLOAD_LIMITS.files : key === "tooLarge" ? "10 MB / 50 MB" : "";
-  throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `admin.upload.${key}`, status: 400, values: { file, max } });
+function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType", file: string, isPublic = false): never {
+  const max = key === "tooMany" ? (isPublic ? PUBLIC_UPLOAD_MAX_FILES : UPLOAD_LIMITS.files) : key === "tooLarge" ? "10 MB / 50 MB" : "";
+  // A shopper's form shows the shop's own messages (forms namespace), not the backoffice's.
+  const namespace = isPublic ? "forms.upload" : "admin.upload";
+  throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `${namespace}.${key}`, status: 400, values: { file, max } });
 }
 
 export type Sniffed = { mime: string; extension: string; width: number | null; height: number | null };
 
-async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sniffed> {
+async function sniff(bytes: Buffer, kind: UploadKind, name: string, isPublic: boolean): Promise<Sniffed> {
   if (kind === "download") {
     if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return { mime: "application/pdf", extension: "pdf", width: null, height: null };
     if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { mime: "application/zip", extension: "zip", width: null, height: null };
@@ -61,7 +66,7 @@ async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sni
   } catch {
     // not an image sharp can read: refused below
   }
-  return refuse(kind === "image" ? "notImage" : "wrongType", name);
+  return refuse(kind === "image" ? "notImage" : "wrongType", name, isPublic);
 }
 
 /**
@@ -69,29 +74,32 @@ async function sniff(bytes: Buffer, kind: UploadKind, name: string): Promise<Sni
  * content) and read into memory; refused with a DomainError naming it. Also used by the
  * media library's replace, which keeps the row and swaps the file.
  */
-export async function checkUpload(file: File, kind: UploadKind): Promise<{ file: File; bytes: Buffer; sniffed: Sniffed }> {
+export async function checkUpload(file: File, kind: UploadKind, isPublic = false): Promise<{ file: File; bytes: Buffer; sniffed: Sniffed }> {
   const maxBytes = kind === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.downloadBytes;
-  if (file.size === 0) refuse("empty", file.name);
-  if (file.size > maxBytes) refuse("tooLarge", file.name);
+  if (file.size === 0) refuse("empty", file.name, isPublic);
+  if (file.size > maxBytes) refuse("tooLarge", file.name, isPublic);
   const bytes = Buffer.from(await file.arrayBuffer());
-  return { file, bytes, sniffed: await sniff(bytes, kind, file.name) };
+  return { file, bytes, sniffed: await sniff(bytes, kind, file.name, isPublic) };
 }
 
 /**
  * Stores uploaded files as media rows (public images, or private downloads) and returns
  * them in the order given. Every file is checked before any is written: one refused file
  * refuses the whole upload with a DomainError naming it (`admin.upload.*`). Title and alt
- * text start as the file's name; the editor changes them later.
+ * text start as the file's name; the editor changes them later. `public: true` is a
+ * shopper's upload (a shop form's files): at most PUBLIC_UPLOAD_MAX_FILES, refused with
+ * the forms' messages, and always stored private (only staff see them).
  */
 export async function storeUploads(
   files: File[],
-  { kind, executor, folderId = null }: { kind: UploadKind; executor?: Executor; folderId?: number | null },
+  { kind, executor, folderId = null, public: isPublic = false }: { kind: UploadKind; executor?: Executor; folderId?: number | null; public?: boolean },
 ): Promise<StoredMedia[]> {
   const real = files.filter((file) => file.size > 0 || file.name !== "");
   if (real.length === 0) return [];
-  if (real.length > UPLOAD_LIMITS.files) refuse("tooMany", String(real.length));
+  if (isPublic && kind !== "download") throw new Error("Public uploads are stored private: kind must be download");
+  if (real.length > (isPublic ? PUBLIC_UPLOAD_MAX_FILES : UPLOAD_LIMITS.files)) refuse("tooMany", String(real.length), isPublic);
   const checked = [];
-  for (const file of real) checked.push(await checkUpload(file, kind));
+  for (const file of real) checked.push(await checkUpload(file, kind, isPublic));
 
   const root = mediaRoot();
   const written: string[] = [];

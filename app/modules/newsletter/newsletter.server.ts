@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { newsletterSubscribers, options } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
@@ -65,7 +65,19 @@ export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ st
         confirmedAt: pending ? null : new Date(),
         tokenHash: token ? hashToken(token) : null,
       })
-      .onConflictDoNothing({ target: [newsletterSubscribers.siteId, newsletterSubscribers.email] })
+      // An address the backoffice unsubscribed may sign up again by its owner's own new consent.
+      .onConflictDoUpdate({
+        target: [newsletterSubscribers.siteId, newsletterSubscribers.email],
+        set: {
+          status: pending ? "pending" : "subscribed",
+          locale: input.locale,
+          createdAt: new Date(),
+          confirmedAt: pending ? null : new Date(),
+          tokenHash: token ? hashToken(token) : null,
+          unsubscribedAt: null,
+        },
+        setWhere: isNotNull(newsletterSubscribers.unsubscribedAt),
+      })
       .returning({ id: newsletterSubscribers.id });
     if (!row) throw alreadySubscribed();
     await logConsents(tx, { kind: "newsletter", acceptedIds: accepted, userType: input.userType, email });

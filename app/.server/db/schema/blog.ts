@@ -120,6 +120,11 @@ export const comments = pgTable(
     status: text("status").$type<CommentStatus>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // The shop's answer, shown under the comment (issue 16 item 9); empty = none.
+    reply: text("reply").notNull().default(""),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    // Optimistic concurrency of the backoffice edit (decision 0038).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     check("comments_entity_type", sql`${t.entityType} in ('product', 'post')`),

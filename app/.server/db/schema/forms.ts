@@ -2,13 +2,13 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, v
 import { consentLogs } from "./consent";
 import { mailOutbox, sites } from "./site";
 
-export const FORM_FIELD_TYPES = ["text", "email", "tel", "textarea", "select", "checkbox"] as const;
+export const FORM_FIELD_TYPES = ["text", "email", "tel", "textarea", "select", "checkbox", "file"] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** Text per interface locale (hr, en, de); Croatian is the fallback. */
 export type LocalizedText = Partial<Record<"hr" | "en" | "de", string>>;
 
-/** One input of a form defined in the database; `options` only for a select. */
+/** One input of a form defined in the database; `options` only for a select; a `file` field takes up to 10 files (spec §5 public uploads). */
 export type FormFieldDefinition = {
   name: string;
   type: FormFieldType;
@@ -17,6 +17,9 @@ export type FormFieldDefinition = {
   maxLength?: number;
   options?: { value: string; label: LocalizedText }[];
 };
+
+/** One file of a submission: the field it was sent in and its private media row. */
+export type SubmittedFile = { field: string; mediaId: number; driveId: string; name: string; size: number; mime: string };
 
 /**
  * Forms defined by an editor (spec §7 form/get, form/storeData): a slug that pages and the
@@ -31,6 +34,8 @@ export const forms = pgTable(
     slug: text("slug").notNull(),
     title: jsonb("title").$type<LocalizedText>().notNull().default({}),
     fields: jsonb("fields").$type<FormFieldDefinition[]>().notNull().default([]),
+    // Optimistic concurrency of the backoffice form builder (decision 0038).
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("forms_site_slug").on(t.siteId, t.slug)],
@@ -48,6 +53,8 @@ export const formSubmissions = pgTable(
     formId: integer("form_id").references(() => forms.id, { onDelete: "set null" }),
     formSlug: text("form_slug").notNull(),
     data: jsonb("data").$type<Record<string, string | boolean>>().notNull(),
+    // Files sent through a form's `file` fields: private media rows, shown to staff in the inbox.
+    files: jsonb("files").$type<SubmittedFile[]>().notNull().default([]),
     // The sender's address (the reply-to of the shop's mail), trimmed and lower-cased.
     email: text("email").notNull(),
     locale: varchar("locale", { length: 2 }).notNull(),

@@ -156,6 +156,9 @@ export const redirects = pgTable("redirects", {
   fromPath: text("from_path").notNull().unique(),
   toPath: text("to_path").notNull(),
   status: integer("status").notNull().default(301),
+  // Optimistic concurrency of the backoffice editor (issue 16 item 9, decision 0038).
+  version: integer("version").notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** queued: stored, not (yet) handed to SMTP (always so without SMTP_URL); sent; failed: SMTP refused it. */

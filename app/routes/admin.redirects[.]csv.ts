@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFixedT } from "~/.server/i18n.server";
+import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
+import { readListQuery } from "~/modules/admin/list.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { exportRedirects, redirectListQuery, type RedirectListRow } from "~/modules/cms/redirects-admin.server";
+import { requestLocale } from "~/modules/site/locale.server";
+
+/** /admin/redirects.csv?<the list's query>: the filtered redirects (decision 0038). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "editor");
+  const query = await readListQuery(request, redirectListQuery);
+  const t = await getFixedT(requestLocale(request).locale, ["adminCommunity"]);
+  const columns: CsvColumn<RedirectListRow>[] = [
+    { header: t("adminCommunity.redirects.fields.fromPath"), value: (r) => r.fromPath },
+    { header: t("adminCommunity.redirects.fields.toPath"), value: (r) => r.toPath },
+    { header: t("adminCommunity.redirects.fields.status"), value: (r) => r.status },
+    { header: t("adminCommunity.redirects.createdAt"), value: (r) => csvDate(r.createdAt) },
+  ];
+  return csvResponse("preusmjeravanja", columns, await exportRedirects(query));
+}
