@@ -1,8 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
+import { EditModeNote } from "./edit-mode-note";
 import { Outlines } from "./outlines";
 import { useAnswerMessage, type Status } from "./answer-message";
 import { usePageEdit, useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
@@ -33,22 +34,18 @@ export type Opened =
 
 /**
  * The server renders only the note for browsers without JavaScript; in the browser the
- * same note hydrates, and the editor starts once mounted (its messages load first).
+ * same note hydrates, and the editor takes its place once mounted (its messages load first).
  */
 export default function EditMode({ noScript }: { noScript: string }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  if (!mounted) return <EditModeNote noScript={noScript} />;
   return (
-    <>
-      <noscript>{noScript}</noscript>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <WithNamespaces ns={EDIT_MODE_NAMESPACES}>
-            <Editor />
-          </WithNamespaces>
-        </Suspense>
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      <WithNamespaces ns={EDIT_MODE_NAMESPACES}>
+        <Editor />
+      </WithNamespaces>
+    </Suspense>
   );
 }
 
@@ -64,11 +61,13 @@ function Editor() {
   return (
     <>
       <Outlines edit={edit} onSection={(index) => setOpened({ kind: "component", index })} onTexts={() => setOpened({ kind: "texts" })} />
-      <div aria-hidden="true" className="h-24" />
+      <div aria-hidden="true" style={{ height: "var(--edit-toolbar-height, 6rem)" }} />
       <Toolbar edit={edit} alternates={alternates} open={setOpened} status={status} setStatus={setStatus} />
       {edit && panel ? (
         <aside
-          className="fixed top-0 right-0 bottom-20 z-[60] w-full max-w-md overflow-y-auto border-l border-slate-300 bg-white p-4 shadow-2xl"
+          className="fixed top-0 right-0 z-[45] w-full max-w-md overflow-y-auto border-l border-slate-300 bg-white p-4 shadow-2xl"
+          // Above the toolbar, whose height changes as its buttons wrap.
+          style={{ bottom: "var(--edit-toolbar-height, 6rem)" }}
           aria-label={t("editing.toolbar.label")}
           data-testid="edit-panel"
         >
@@ -98,8 +97,21 @@ type ToolbarProps = {
   setStatus: (status: Status) => void;
 };
 
+function useToolbarHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const toolbar = ref.current;
+    if (!toolbar) return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty("--edit-toolbar-height", `${toolbar.offsetHeight}px`));
+    observer.observe(toolbar);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
   const { t, i18n } = useTranslation();
+  const ref = useToolbarHeight();
   const busy = useEditorBusy();
   const publish = useEditPost("/admin/edit/page");
   const translate = useEditPost("/admin/edit/page");
@@ -111,6 +123,7 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
   const exit = location.pathname;
   return (
     <div
+      ref={ref}
       role="toolbar"
       aria-label={t("editing.toolbar.label")}
       data-testid="edit-toolbar"
@@ -118,7 +131,7 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
       data-page-id={edit?.pageId}
       data-lng={edit?.languageCode}
       data-revision={edit?.draft?.revision ?? 0}
-      className="fixed inset-x-0 bottom-0 z-[70] flex flex-wrap items-center gap-2 border-t-4 border-amber-400 bg-slate-900 px-4 py-2 text-sm text-white"
+      className="fixed inset-x-0 bottom-0 z-[45] flex flex-wrap items-center gap-2 border-t-4 border-amber-400 bg-slate-900 px-4 py-2 text-sm text-white"
     >
       <strong className="mr-2">{edit?.content?.title ?? t("editing.toolbar.label")}</strong>
       {edit ? (
