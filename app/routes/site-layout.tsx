@@ -70,7 +70,7 @@ export default function SiteLayout() {
         </Suspense>
       ) : null}
       <WishlistForm />
-      {"editMode" in data ? <EditMode noScript={data.editMode.noScript} /> : null}
+      {"editMode" in data ? <EditMode noScript={data.editMode} /> : null}
     </div>
   );
 }

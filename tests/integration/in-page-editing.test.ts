@@ -170,6 +170,11 @@ describe("who may edit", () => {
     const draftsBefore = (await db.select().from(contentDrafts)).length;
     for (const visitor of [customer, new Visitor(shop)]) {
       for (const child of EDIT) {
+        const get = await visitor.get(`/admin/${child.path}?pageId=${homeId}&lng=hrv&kind=product&slug=x`);
+        expect(get.headers.get("Location"), child.path).toMatch(/adminLogin/);
+        await get.text();
+        // edit/pick and edit/open only answer GETs.
+        if (child.path === "edit/pick" || child.path === "edit/open") continue;
         for (const path of [`/admin/${child.path}`, `/admin/${child.path}.data`]) {
           const response = await visitor.post(path, { intent: "texts", pageId: String(homeId), lng: "hrv", revision: "0", title: "Provala", metaDescription: "", bodyHtml: "", type: "text", at: "0", slug: "provala", template: "blank" });
           // A document post is sent to the sign-in (302); a fetcher's single-fetch post is told so (202 + X-Remix-Redirect).
