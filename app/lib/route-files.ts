@@ -165,6 +165,12 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "media/:id", file: "routes/admin.media.$id.tsx", scope: "editor" },
       { path: "media/:id/file", file: "routes/admin.media.$id.file.ts", scope: "editor" },
       { path: "templates/:kind", file: "routes/admin.templates.$kind.tsx", scope: "editor" },
+      // In-page editing (issue 16, decision 0051): the editor's actions and JSON lists, never a menu entry.
+      { path: "edit/page", file: "routes/admin.edit.page.ts", scope: "editor" },
+      { path: "edit/upload", file: "routes/admin.edit.upload.ts", scope: "editor" },
+      { path: "edit/new-page", file: "routes/admin.edit.new-page.ts", scope: "editor" },
+      { path: "edit/pick", file: "routes/admin.edit.pick.ts", scope: "editor" },
+      { path: "edit/open", file: "routes/admin.edit.open.ts", scope: "editor" },
       // Promotions, shipping and payments (decision 0049).
       { path: "coupons", file: "routes/admin.coupons.tsx", scope: "admin", nav: "adminCoupons.nav", group: "shop" },
       { path: "coupons.csv", file: "routes/admin.coupons[.]csv.ts", scope: "admin" },

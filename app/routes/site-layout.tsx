@@ -14,6 +14,8 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 import { WithNamespaces } from "~/lib/i18n";
+import { editModeOf } from "~/modules/editing/edit-mode-layout.server";
+import { EditModeNote } from "~/modules/editing/ui/edit-mode-note";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["search", "wishlist"] };
@@ -29,10 +31,12 @@ const Splash = serverFirst(import.meta.env.SSR ? SplashNow : null, () => import(
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { cartSetCookies, ...layout } = await layoutData(request, requestLocale(request).locale);
+  const { locale } = requestLocale(request);
+  const [{ cartSetCookies, ...layout }, editMode] = await Promise.all([layoutData(request, locale), editModeOf(request, locale)]);
   const headers = new Headers();
   for (const cookie of cartSetCookies) headers.append("Set-Cookie", cookie);
-  return data(layout, { headers });
+  // Edit mode (issue 16) only for an editor: nobody else gets the key at all.
+  return data(editMode ? { ...layout, editMode } : layout, { headers });
 }
 
 // Only a script opens the cart modal (?cart=open after an add), so it loads when first
@@ -40,6 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const CartModal = lazy(() => import("~/modules/cart/cart-modal").then((m) => ({ default: m.CartModal })));
 // Its messages load with it, not with every page (decision 0015).
 const CART_MODAL_NAMESPACES = ["cart", "catalog", "enquiry", "captcha"];
+// The in-page editor is its own chunk, loaded only when the loader says edit mode (issue 16);
+// the server renders its no-JavaScript note.
+const EditMode = serverFirst(import.meta.env.SSR ? EditModeNote : null, () => import("~/modules/editing/ui/edit-mode").then((m) => m.default));
 
 export default function SiteLayout() {
   const data = useLoaderData<typeof loader>();
@@ -63,6 +70,7 @@ export default function SiteLayout() {
         </Suspense>
       ) : null}
       <WishlistForm />
+      {"editMode" in data ? <EditMode noScript={data.editMode} /> : null}
     </div>
   );
 }

@@ -22,19 +22,23 @@ const declaredBy = (file: string) => listIn(file, /export const handle(?::\s*\w+
 
 // Parts loaded later with namespaces of their own (<WithNamespaces ns={...}>): a constant in
 // the route (or in the module `in` that loads the part) names them.
-const ISLANDS: Record<string, { module: string; constant: string; in?: string }> = {
-  "routes/site-layout.tsx": { module: "modules/cart/cart-modal.tsx", constant: "CART_MODAL_NAMESPACES" },
-  "routes/product.tsx": { module: "modules/enquiry/enquiry-dialog.tsx", constant: "DIALOG_NAMESPACES", in: "modules/enquiry/price-enquiry-link.tsx" },
+const ISLANDS: Record<string, { module: string; constant: string; in?: string }[]> = {
+  "routes/site-layout.tsx": [
+    { module: "modules/cart/cart-modal.tsx", constant: "CART_MODAL_NAMESPACES" },
+    // The in-page editor (issue 16): only an editor in edit mode loads it and its messages.
+    { module: "modules/editing/ui/edit-mode.tsx", constant: "EDIT_MODE_NAMESPACES", in: "modules/editing/ui/edit-mode.tsx" },
+  ],
+  "routes/product.tsx": [{ module: "modules/enquiry/enquiry-dialog.tsx", constant: "DIALOG_NAMESPACES", in: "modules/enquiry/price-enquiry-link.tsx" }],
 };
 
 const ROOT = declaredBy("root.tsx");
 
 function checks(entries: Entry[], inherited: string[], out: { file: string; declared: string[]; used: string[] }[] = []) {
   for (const entry of entries) {
-    const island = ISLANDS[entry.file];
+    const islands = ISLANDS[entry.file] ?? [];
     const declared = [...inherited, ...declaredBy(entry.file)];
-    out.push({ file: entry.file, declared, used: [...namespacesUsedBy(entry.file, island ? [island.module] : [])] });
-    if (island) {
+    out.push({ file: entry.file, declared, used: [...namespacesUsedBy(entry.file, islands.map((island) => island.module))] });
+    for (const island of islands) {
       const own = listIn(island.in ?? entry.file, new RegExp(`const ${island.constant}\\s*=\\s*(\\[[^\\]]*\\])`));
       out.push({ file: island.module, declared: [...declared, ...own], used: [...namespacesUsedBy(island.module)] });
     }

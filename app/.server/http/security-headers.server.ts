@@ -31,7 +31,8 @@ export function securityHeaders({ development, https, captcha = false }: { devel
           ...(captcha ? CAPTCHA_SCRIPTS : []),
           tracking("script"),
         ],
-        "frame-src": captcha ? CAPTCHA_FRAMES : ["'self'"],
+        // 'self': the edit-mode phone preview shows the page in a frame (issue 16).
+        "frame-src": captcha ? ["'self'", ...CAPTCHA_FRAMES] : ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", tracking("img")],
         "font-src": ["'self'", "data:"],

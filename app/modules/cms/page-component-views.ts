@@ -7,7 +7,8 @@ import type { FormView } from "~/modules/forms/form-fields";
  * page-components.server.ts): text already sanitised, links resolved, products, posts and
  * forms loaded. No zod here: the page's browser bundle imports these types only.
  */
-export type LinkView = { label: string; href: string; external: boolean };
+/** `external`: opens in a new tab (an external address, or a link set to open in one); `rel` as the editor set it. */
+export type LinkView = { label: string; href: string; external: boolean; rel?: string };
 export type PostLink = { id: number; title: string; href: string; publishedAt: string | null };
 
 export type ComponentView =

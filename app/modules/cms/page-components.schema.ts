@@ -17,7 +17,14 @@ const media = z.object({
   version: z.number().int().nonnegative().optional(),
 });
 // spec §2 Links: the link types of app/lib/links.ts resolveLink.
-const link = z.object({ label: text(120), linkType: z.string().max(20), target: z.string().trim().min(1).max(500) });
+// spec §3 link object: `newTab` (hrefNewTab) and `rel` as the link options dialog sets them (issue 16); optional, so older links stay valid.
+const link = z.object({
+  label: text(120),
+  linkType: z.string().max(20),
+  target: z.string().trim().min(1).max(500),
+  newTab: z.boolean().optional(),
+  rel: z.string().trim().regex(/^[a-z ]{0,60}$/).optional(),
+});
 const slug = z.string().trim().regex(/^[a-z0-9-]{1,200}$/);
 
 const COMPONENT_SCHEMAS = {
@@ -55,12 +62,16 @@ const COMPONENT_SCHEMAS = {
 } as const;
 
 export type StoredComponentType = keyof typeof COMPONENT_SCHEMAS;
-export type StoredComponent = { [K in StoredComponentType]: z.output<(typeof COMPONENT_SCHEMAS)[K]> }[StoredComponentType];
+/**
+ * `hidden` (issue 16 section manager): kept on the page for the editor, not rendered for
+ * shoppers. Optional, so every component stored before it stays valid.
+ */
+export type StoredComponent = { [K in StoredComponentType]: z.output<(typeof COMPONENT_SCHEMAS)[K]> & { hidden?: boolean } }[StoredComponentType];
 export const MAX_COMPONENTS = 50;
 
 const isKnown = (type: unknown): type is StoredComponentType => typeof type === "string" && Object.hasOwn(COMPONENT_SCHEMAS, type);
 
-export type ComponentsParse = { components: StoredComponent[]; skipped: { index: number; reason: string }[] };
+export type ComponentsParse = { components: StoredComponent[]; skipped: { index: number; reason: string; issues?: z.ZodIssue[] }[] };
 
 /** The valid components in order; the rest reported in `skipped` (the caller logs or refuses them). */
 export function parseComponents(raw: unknown): ComponentsParse {
@@ -70,9 +81,10 @@ export function parseComponents(raw: unknown): ComponentsParse {
   list.forEach((entry, index) => {
     const type = (entry as { type?: unknown } | null)?.type;
     if (!isKnown(type)) return skipped.push({ index, reason: `unknown type ${JSON.stringify(type)}` });
-    const parsed = COMPONENT_SCHEMAS[type].safeParse(entry);
-    if (!parsed.success) return skipped.push({ index, reason: `${type}: ${parsed.error.issues[0].message}` });
-    components.push(parsed.data as StoredComponent);
+    const { hidden, ...fields } = entry as { hidden?: unknown };
+    const parsed = COMPONENT_SCHEMAS[type].safeParse(fields);
+    if (!parsed.success) return skipped.push({ index, reason: `${type}: ${parsed.error.issues[0].message}`, issues: parsed.error.issues });
+    components.push((hidden === true ? { ...parsed.data, hidden: true } : parsed.data) as StoredComponent);
   });
   return { components, skipped };
 }

@@ -19,9 +19,9 @@ import type { StoredComponent } from "./page-components.schema";
  */
 const CONTENT_LANGUAGE = "hrv";
 
-function linkView(link: LinkTarget & { label: string }, locale: Locale, homeSlug: string): LinkView {
+function linkView(link: LinkTarget & { label: string; newTab?: boolean; rel?: string }, locale: Locale, homeSlug: string): LinkView {
   const resolved = resolveLink(link, locale, homeSlug);
-  return { label: link.label, href: resolved.href, external: resolved.external };
+  return { label: link.label, href: resolved.href, external: resolved.external || link.newTab === true, ...(link.rel ? { rel: link.rel } : {}) };
 }
 
 // Only what a shopper may open on its own: variants and archived products never show.
@@ -137,8 +137,16 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
   }
 }
 
-/** Every component in order, its data loaded in parallel. */
+/**
+ * The shown components with their place in the stored list (edit mode outlines each by
+ * it): hidden ones (issue 16 section manager) and forms that no longer exist are left out.
+ */
+export async function resolveComponentsIndexed(components: readonly StoredComponent[], locale: Locale, homeSlug: string) {
+  const views = await Promise.all(components.map((c) => (c.hidden ? null : resolveOne(c, locale, homeSlug))));
+  return views.flatMap((view, index) => (view ? [{ index, view }] : []));
+}
+
+/** Every shown component in order, its data loaded in parallel. */
 export async function resolveComponents(components: readonly StoredComponent[], locale: Locale, homeSlug: string): Promise<ComponentView[]> {
-  const views = await Promise.all(components.map((c) => resolveOne(c, locale, homeSlug)));
-  return views.filter((view): view is ComponentView => view !== null);
+  return (await resolveComponentsIndexed(components, locale, homeSlug)).map((entry) => entry.view);
 }

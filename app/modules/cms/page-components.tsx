@@ -22,7 +22,7 @@ const H2 = "mb-6 text-2xl font-bold text-brand-900";
 function CmsLink({ link, className, children }: { link: LinkView; className?: string; children: ReactNode }) {
   if (link.external) {
     return (
-      <a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
+      <a href={link.href} target="_blank" rel={`noopener noreferrer${link.rel ? ` ${link.rel}` : ""}`} className={className}>
         {children}
       </a>
     );

@@ -76,7 +76,16 @@ export function clearPageCache() {
   return pageCache.clear();
 }
 
-async function lookupPage(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
+/**
+ * The same lookup for edit mode (issue 16): never from or into the cache, so an editor
+ * sees what is stored now, and unpublished pages too (a page made in the "new page"
+ * dialog is a draft until published).
+ */
+export function getPageForEditing(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
+  return lookupPage(slug, locale, { unpublished: true });
+}
+
+async function lookupPage(slug: string | undefined, locale: Locale, { unpublished = false } = {}): Promise<PageLookup | null> {
   const ctx = await getSiteContext(locale);
   const wanted = slug ?? ctx.homeSlug;
   const language = LOCALE_LANGUAGE_CODE[locale];
@@ -99,7 +108,7 @@ async function lookupPage(slug: string | undefined, locale: Locale): Promise<Pag
     })
     .from(pages)
     .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
-    .where(and(inArray(pages.id, matching), eq(pages.siteId, ctx.site.id), published()));
+    .where(and(inArray(pages.id, matching), eq(pages.siteId, ctx.site.id), unpublished ? undefined : published()));
 
   // The locale's own slug wins over another page's Croatian slug that happens to be the same.
   const hit =

@@ -3,6 +3,7 @@ import { seedCheckout } from "./checkout.server";
 import { seedEProductFile } from "./e-product-file.server";
 import { seedSeller } from "./seller.server";
 import { seedPageComponents } from "./page-components.server";
+import { seedHomeHero } from "./home-hero.server";
 import { seedRuns } from "../schema";
 import type { Database, Executor } from "../client.server";
 import { seedSite } from "./site.server";
@@ -31,6 +32,7 @@ export const SEED_STEPS: Step[] = [
   { step: "page-components@1", run: seedPageComponents }, // components of the built-in pages, the demo database form
   { step: "e-product-file@1", demo: true, run: seedEProductFile }, // a real small file for the demo e-product
   { step: "staff@1", demo: true, run: seedStaff }, // demo sales and editor backoffice users (issue 14)
+  { step: "home-hero@1", run: seedHomeHero }, // the home page's banner as an editable hero component (issue 16)
 ];
 
 /**

@@ -1,0 +1,130 @@
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "~/lib/i18n";
+import type { PageEdit } from "./use-edit-post";
+
+/**
+ * Outlines on everything editable in edit mode (issue 16 item 1), found in the page the
+ * shoppers' code rendered (so their pages carry no edit-mode markup): the page elements
+ * (header, footer, cookie notice), the navigations, the page's sections (the home hero
+ * included), the home blocks, posts and events, products and categories. A section's
+ * label opens its panel; the others open their backoffice editors.
+ */
+type Target = { id: string; label: string; el: Element; href?: string; section?: number; texts?: boolean };
+type Box = Omit<Target, "el"> & { top: number; left: number; width: number; height: number };
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const all = (selector: string) => [...document.querySelectorAll(selector)];
+const lastSegment = (href: string) => decodeURIComponent(new URL(href, location.origin).pathname.split("/").filter(Boolean).pop() ?? "");
+
+function targets(edit: PageEdit | null, t: Translate): Target[] {
+  const out: Target[] = [];
+  const add = (target: Target | null) => target && out.push(target);
+  const one = (selector: string) => document.querySelector(selector);
+  const header = one('[data-testid="site-header"]');
+  if (header) add({ id: "header", label: t("editing.outline.header"), el: header, href: "/admin/settings/company" });
+  const mainNav = header?.querySelector("nav");
+  if (mainNav) add({ id: "nav-main", label: t("editing.outline.mainNav"), el: mainNav });
+  const footer = one('[data-testid="site-footer"]');
+  if (footer) add({ id: "footer", label: t("editing.outline.footer"), el: footer, href: "/admin/settings/company" });
+  all('[data-testid^="footer-nav-"]').forEach((nav) => add({ id: nav.getAttribute("data-testid")!, label: t("editing.outline.footerNav"), el: nav }));
+  const cookie = one('[data-testid="cookie-banner"]');
+  if (cookie) add({ id: "cookie", label: t("editing.outline.cookie"), el: cookie, href: "/admin/settings/site" });
+
+  if (edit?.content) {
+    const sections = [...(edit.hero ? all('[data-testid="home"]') : []), ...all('[data-testid="page-components"] > [data-component]')];
+    sections.forEach((el, order) => {
+      const index = edit.shown[order];
+      const type = index === undefined ? undefined : edit.content?.components[index]?.type;
+      if (type) add({ id: `section-${index}`, label: t("editing.outline.section", { type: t(`editing.types.${type}`) }), el, section: index });
+    });
+    const post = one('[data-testid="post-view"]');
+    if (post) add({ id: "post", label: t("editing.outline.post"), el: post, texts: true });
+  }
+  all('[data-testid="home-hero-products"], [data-testid="home-top-products"]').forEach((block, i) =>
+    add({ id: `home-block-${i}`, label: t("editing.outline.homeBlock"), el: block, href: "/admin/tags" }),
+  );
+  all('[data-testid="home-category"]').forEach((block, i) => {
+    const link = block.querySelector<HTMLAnchorElement>('[data-testid="home-category-link"]');
+    if (link) add({ id: `home-category-${i}`, label: t("editing.outline.category"), el: block, href: `/admin/edit/open?kind=category&slug=${encodeURIComponent(lastSegment(link.href))}` });
+  });
+  all('[data-testid="category-links"] a[href]').forEach((link, i) =>
+    add({ id: `category-${i}`, label: t("editing.outline.category"), el: link, href: `/admin/edit/open?kind=category&slug=${encodeURIComponent(lastSegment((link as HTMLAnchorElement).href))}` }),
+  );
+  all('[data-testid="product-card"]').forEach((card, i) => {
+    const link = card.querySelector<HTMLAnchorElement>("h3 a[href], a[href]");
+    if (link) add({ id: `product-${i}`, label: t("editing.outline.product"), el: card, href: `/admin/edit/open?kind=product&slug=${encodeURIComponent(lastSegment(link.href))}` });
+  });
+  const event = one('[data-testid="event-page"]');
+  if (event) add({ id: "event", label: t("editing.outline.event"), el: event, href: "/admin/events" });
+  return out;
+}
+
+function measure(list: Target[]): Box[] {
+  return list.flatMap(({ el, ...target }) => {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) return [];
+    return [{ ...target, top: rect.top + window.scrollY, left: rect.left + window.scrollX, width: rect.width, height: rect.height }];
+  });
+}
+
+export function Outlines({ edit, onSection, onTexts }: { edit: PageEdit | null; onSection: (index: number) => void; onTexts: () => void }) {
+  const { t } = useTranslation();
+  const [boxes, setBoxes] = useState<Box[]>([]);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const next = measure(targets(edit, t));
+        // Only a real change re-renders: the outlines must not feed the observer below.
+        setBoxes((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+      });
+    };
+    update();
+    // The page changes under the outlines: a reloaded draft, a slider, the sticky header on scroll.
+    const observer = new MutationObserver(update);
+    const main = document.getElementById("content");
+    if (main) observer.observe(main, { childList: true, subtree: true });
+    window.addEventListener("resize", update);
+    window.addEventListener("scroll", update, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener("resize", update);
+      window.removeEventListener("scroll", update);
+    };
+  }, [edit, t]);
+
+  return createPortal(
+    <div className="pointer-events-none absolute top-0 left-0 z-30" data-testid="edit-outlines">
+      {boxes.map((box) => (
+        <div
+          key={box.id}
+          data-testid="edit-outline"
+          data-edit-target={box.id}
+          className="absolute outline-2 -outline-offset-2 outline-amber-400 outline-dashed"
+          style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
+        >
+          {box.section !== undefined || box.texts ? (
+            <button
+              type="button"
+              className="pointer-events-auto absolute top-0 left-0 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900"
+              onClick={() => (box.section !== undefined ? onSection(box.section) : onTexts())}
+            >
+              {box.label}
+            </button>
+          ) : box.href ? (
+            <a href={box.href} className="pointer-events-auto absolute top-0 left-0 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900">
+              {box.label}
+            </a>
+          ) : (
+            <span className="absolute top-0 left-0 bg-amber-400/80 px-2 py-0.5 text-xs text-slate-900">{box.label}</span>
+          )}
+        </div>
+      ))}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { isDomainError } from "~/.server/domain-error";
+import { readForm } from "~/.server/security.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { storeUploads, UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
+
+/**
+ * POST: pictures for an image field of a section panel (issue 16 item 8), dropped or
+ * chosen there: stored in the media library through storeUploads (types read from the
+ * content, at most 20 at once) and answered as the media references a component stores.
+ * GET: the limits the panel shows.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "editor");
+  return { maxFiles: UPLOAD_LIMITS.files, maxBytes: UPLOAD_LIMITS.imageBytes };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request, "editor");
+  const form = await readForm(request);
+  const files = form.getAll("files").filter((file): file is File => typeof file !== "string");
+  try {
+    const stored = await storeUploads(files, { kind: "image" });
+    if (stored.length === 0) return data({ ok: false as const, error: { key: "editing.errors.noFile", values: {}, field: "files" } }, { status: 400 });
+    return {
+      ok: true as const,
+      items: stored.map((row) => ({ driveId: row.driveId, title: row.title, alt: (row.alt as Record<string, string>).hr ?? row.title, width: row.width, height: row.height, version: row.version })),
+    };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, error: { key: error.key, values: error.values ?? {}, field: "files" } }, { status: error.status });
+  }
+}
