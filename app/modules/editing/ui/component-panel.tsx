@@ -55,7 +55,7 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
   const post = useEditPost("/admin/edit/page");
   const busy = useEditorBusy();
   const refusal = useRefusalText();
-  const { onOpenLibrary, libraryDialog } = useMediaLibrary();
+  const { onOpenLibrary, libraryDialog } = useMediaLibrary(edit.languageCode);
   useAnswerMessage(post, setStatus, "editing.toolbar.saved");
   if (!values) return null;
   const set = (name: string, value: unknown) => setValues((current) => (current ? { ...current, [name]: value } : current));
