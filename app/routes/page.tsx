@@ -10,7 +10,7 @@ import { serverFirst } from "~/lib/server-first";
 import { getPageBySlug, getPageForEditing } from "~/modules/cms/pages.server";
 import { editorOf, pageEditContext } from "~/modules/editing/edit-mode.server";
 import { readComponents } from "~/modules/cms/page-components.schema";
-import { HomeBlocks } from "~/modules/home/home-blocks";
+import { HomeBlocks as HomeBlocksNow } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";
 import { handleUnknownPath } from "~/modules/cms/redirects.server";
 import { HomeHero as HomeHeroNow } from "~/modules/site/home-hero";
@@ -107,6 +107,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ d
 // The home banner is server-rendered and its code loads after the page is interactive
 // (issue 16 made it editable content; the home page's first-load budget has no room for it).
 const HomeHero = serverFirst(import.meta.env.SSR ? HomeHeroNow : null, () => import("~/modules/site/home-hero").then((m) => m.HomeHero));
+
+// The shop blocks under the banner (hero products, sliders, newsletter) are server-rendered
+// and their code (carousel, product cards) loads after the page is interactive: the home
+// page's first-load budget (110 KiB) had no room left once every admin route shared the base chunk.
+const HomeBlocks = serverFirst(import.meta.env.SSR ? HomeBlocksNow : null, () => import("~/modules/home/home-blocks").then((m) => m.HomeBlocks));
 
 // Only pages with components load the renderer (first-load budget of the home page).
 const PageComponents = serverFirst(import.meta.env.SSR ? PageComponentsNow : null, () =>

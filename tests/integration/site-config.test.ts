@@ -97,7 +97,8 @@ describe("built-in site (spec §1)", () => {
     await seed(db, { demo: true });
     expect((await db.select().from(navigations)).map((n) => n.handle)).not.toContain("footer4");
     const steps = (await db.select().from(seedRuns)).map((r) => r.step).sort();
-    expect(steps).toEqual(["blog@1", "cart-request-quote@1", "cart-settings@1", "checkout@1", "coupons@1", "demo@1", "e-product-file@1", "page-components@1", "pages@1", "seller@1", "site@3", "staff@1", "users@1"]);
+    expect(steps).toEqual(["blog@1", "cart-request-quote@1", "cart-settings@1", "checkout@1", "coupons@1", "demo@1", "e-product-file@1",
+      "home-hero@1", "page-components@1", "pages@1", "seller@1", "site@3", "staff@1", "users@1"]);
   });
 });
 

@@ -36,7 +36,8 @@ function CmsLink({ link, className, children }: { link: LinkView; className?: st
 
 const BUTTON = buttonClass({ size: "lg" });
 // A form is on conform: server first, so pages without one (the home page) do not load it.
-const FormBlock = serverFirst(import.meta.env.SSR ? FormBlockNow : null, () => import("~/modules/forms/form-block").then((m) => m.FormBlock));
+// Pure: the route imports this module only for the server render (serverFirst), so the browser bundle may drop it.
+const FormBlock = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? FormBlockNow : null, () => import("~/modules/forms/form-block").then((m) => m.FormBlock));
 
 /**
  * The components of a CMS page in their stored order (issue 7 item 1). Everything here

@@ -12,7 +12,8 @@ import { NewsletterForm as NewsletterFormNow } from "~/modules/newsletter/newsle
 import type { HomeBlocks as Blocks } from "./home.server";
 
 // Below the fold and on conform: server first, so the home page's first-load JavaScript stays in budget.
-const NewsletterForm = serverFirst(import.meta.env.SSR ? NewsletterFormNow : null, () => import("~/modules/newsletter/newsletter-form").then((m) => m.NewsletterForm));
+// Pure: the route imports this module only for the server render (serverFirst), so the browser bundle may drop it.
+const NewsletterForm = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? NewsletterFormNow : null, () => import("~/modules/newsletter/newsletter-form").then((m) => m.NewsletterForm));
 
 type Props = {
   blocks: Blocks;
