@@ -59,5 +59,7 @@ test("a price enquiry is found in the inbox, answered by mail and shown answered
   await page.getByRole("link", { name: "Natrag na upite" }).click();
   await page.getByTestId("list-filters").getByLabel("Ime, e-mail, proizvod ili tekst").fill(email);
   await page.getByTestId("list-filters").getByRole("button", { name: "Filtriraj" }).click();
+  // The filtered list replaces the whole inbox: wait for it before reading its one row.
+  await expect(page.getByTestId("enquiry-row")).toHaveCount(1);
   await expect(page.getByTestId("enquiry-row").getByTestId("enquiry-status")).toHaveText("Odgovoren");
 });
