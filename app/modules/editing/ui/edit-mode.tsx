@@ -15,7 +15,7 @@ import { usePageEdit, useEditorBusy, useEditPost, type PageEdit } from "./use-ed
  * editable, and the panels and dialogs that change the page's draft. Every change is a
  * post to /admin/edit/...; Remix then reloads the page's data and the page shows the draft.
  */
-export const EDIT_MODE_NAMESPACES = ["editing", "admin"];
+export const EDIT_MODE_NAMESPACES = ["editing", "admin", "adminMedia"];
 
 // The panels and dialogs load when first opened: the toolbar shows at once.
 const SectionManager = lazy(() => import("./section-manager"));
