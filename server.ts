@@ -73,7 +73,8 @@ async function main() {
       mode: development ? "development" : "production",
       // Only pages asked for under the public host are kept (a Host header cannot fill the cache).
       publicHost: new URL(env.PUBLIC_URL).host,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      // The client address feeds the API's per-address sign-in budget (app/modules/api/api-rate-limit.server.ts).
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
     }),
   );
 

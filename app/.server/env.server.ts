@@ -49,6 +49,12 @@ const schema = z.object({
     .string()
     .default("")
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean)),
+  // Other sites whose browsers may call the headless API (/api/v1, /api/v2; issue 17 item 5):
+  // a comma-separated list of origins (https://app.example.com). Unset: only the shop's own.
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim().replace(/\/$/, "")).filter(Boolean)),
   // Seed the demo catalogue on an empty database (on by default; "false" keeps an empty shop).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Card payments (issue 6 item 3): the secret shared with the provider signs redirects and

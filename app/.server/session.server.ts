@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { getDb } from "./db/client.server";
-import { sessions, users } from "./db/schema";
+import { apiRefreshTokens, sessions, users } from "./db/schema";
 import { env, isProduction } from "./env.server";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30; // spec §9 default cookie max age, 2592000 s
@@ -109,4 +109,6 @@ export async function endOtherSessions(userId: number, keepId?: string) {
 export async function purgeExpiredSessions() {
   const db = await getDb();
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  // The API's refresh tokens past their end (app/modules/api/api-tokens.server.ts) go with them.
+  await db.delete(apiRefreshTokens).where(lt(apiRefreshTokens.expiresAt, new Date()));
 }

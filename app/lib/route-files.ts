@@ -97,6 +97,10 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   // A backoffice invitation's set-password page: the invitee is not signed in yet (issue 14 item 6).
   { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx" },
+  // The headless API (spec §7, decision 0057): its OpenAPI document, a readable page of it, and every call.
+  { path: "api/docs", file: "routes/api.docs.ts", pageCache: false },
+  { path: "api/docs.html", file: "routes/api.docs-page.ts", pageCache: false },
+  { path: "api/*", file: "routes/api.ts", pageCache: false },
   {
     path: "admin",
     file: "routes/admin-layout.tsx",

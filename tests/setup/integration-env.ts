@@ -12,6 +12,8 @@ import { afterAll } from "vitest";
  */
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET ??= "integration-test-secret-0123456789";
+// A front end on another site that may call the headless API (tests/integration/api-*.test.ts).
+process.env.API_CORS_ORIGINS ??= "https://app.example.test";
 // Generated media (the demo seed's product images) stay out of the checkout's ./data.
 const mediaDir = path.join(os.tmpdir(), `shop-test-media-${process.pid}-${randomBytes(4).toString("hex")}`);
 process.env.MEDIA_DIR = mediaDir;

@@ -9,7 +9,8 @@ import { env } from "../env.server";
 
 const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
 
-async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
+/** A budget of `points` a minute per key, in Redis when REDIS_URL is set (shared by every instance). */
+export async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
   if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });
   const { Redis } = await import("ioredis");
   const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false });

@@ -14,6 +14,9 @@ const MESSAGES = { hr: hr.error.forbidden, en: en.error.forbidden, de: de.error.
  * TRUST_PROXY sent it.
  */
 export function sameOrigin(req: Request, res: Response, next: NextFunction) {
+  // The headless API answers other origins itself: CORS for the configured ones, JSON
+  // refusals for the rest (app/modules/api/api-router.server.ts).
+  if (req.path.startsWith("/api/")) return next();
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
   if (!origin) return next();

@@ -6,6 +6,8 @@
 
 /** The built-in site (spec §1) has id 1. */
 export const SITE_ID = 1;
+/** Its one store (spec §7 "store id" header, a bundle's "Store is not defined"). */
+export const STORE_ID = 1;
 
 /** Free delivery from this order total: cents per currency id (spec §7 getFreeDeliveryAmount). */
 export const FREE_DELIVERY_OPTION = "FreeDeliveryAmount";

@@ -13,3 +13,4 @@ export * from "./blog";
 export * from "./forms";
 export * from "./editing";
 export * from "./mail-templates";
+export * from "./api";

@@ -1,0 +1,60 @@
+import type { z } from "zod/v4";
+import { isDomainError } from "~/.server/domain-error";
+import type { ApiFailure } from "./api-endpoint";
+
+/**
+ * A refusal of the API itself (a missing key, a wrong token, an unknown path), with the
+ * status and message it answers with. Business rules refuse with DomainError (its spec
+ * message, e.g. "Cart is archived.", and status); both become the same failure shape.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const notFound = (what = "Not found") => new ApiError(404, what);
+export const unauthorized = (message = "Unauthorized") => new ApiError(401, message);
+export const forbidden = (message = "Forbidden") => new ApiError(403, message);
+
+/** A zod refusal of the input: 400 with each field's message. */
+export function invalidInput(error: z.ZodError, where: "body" | "query"): ApiError {
+  const errors = error.issues.map((issue) => ({ field: [where, ...issue.path.map(String)].join("."), message: issue.message }));
+  const first = errors[0];
+  return new ApiError(400, first ? `Invalid ${first.field}: ${first.message}` : `Invalid ${where}`, errors);
+}
+
+const MESSAGES: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  409: "Conflict",
+  413: "Payload too large",
+  429: "Too many requests",
+};
+
+/**
+ * The failure body of anything a call threw. A Response thrown by a shared service (a
+ * loader-style 404, a redirect to sign-in) keeps its status; anything else is a 500 whose
+ * details stay in the log.
+ */
+export function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiError) return { errored: true, statusCode: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  if (isDomainError(error)) {
+    return { errored: true, statusCode: error.status, message: error.message, ...(error.field ? { errors: [{ field: error.field, message: error.message }] } : {}) };
+  }
+  if (error instanceof Response) {
+    // A service's redirect means "sign in first" (the HTML shop's answer to no session).
+    const status = error.status >= 300 && error.status < 400 ? 401 : error.status;
+    return { errored: true, statusCode: status, message: MESSAGES[status] ?? "Request failed" };
+  }
+  console.error("API call failed", error);
+  return { errored: true, statusCode: 500, message: "An error occurred" };
+}

@@ -1,0 +1,195 @@
+import type { z } from "zod/v4";
+import { env } from "~/.server/env.server";
+import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
+import { SITE_ID, STORE_ID } from "~/modules/site/options";
+import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
+import { contextFor } from "./api-context.server";
+import { ApiError, failureOf, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
+import { verifyApiKey } from "./api-keys.server";
+import { chargeCall } from "./api-rate-limit.server";
+import { bearerIdentity } from "./api-tokens.server";
+
+/**
+ * The headless API's one entry (routes/api.ts → here): finds the endpoint, applies the
+ * origin rules, the key, the budgets and the token, parses the input with the endpoint's
+ * own schemas and answers `{ data }` or `{ errored, statusCode, message }` (decision 0057).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEndpoint = ApiEndpoint<any, any, any>;
+export type Registry = Record<string, AnyEndpoint>;
+
+/** Largest JSON body of a call (DESIGN.md "Trust boundaries": bounded inputs). */
+export const API_JSON_LIMIT = 100_000;
+
+export type Operation = { name: string; endpoint: AnyEndpoint; version: ApiVersion | null; path: string; pattern: RegExp; params: string[] };
+
+/** Every (version, endpoint) pair with its full path, e.g. /api/v2/ecommerce/cart/addItem. */
+export function operationsOf(registry: Registry): Operation[] {
+  return Object.entries(registry).flatMap(([name, endpoint]) => {
+    const versions: (ApiVersion | null)[] = endpoint.absolute ? [null] : (endpoint.versions ?? ["v1", "v2"]);
+    return versions.map((version) => {
+      const path = version ? `/api/${version}${endpoint.path}` : endpoint.path;
+      const params: string[] = [];
+      const source = path
+        .split("/")
+        .map((segment) => {
+          if (!segment.startsWith(":")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          params.push(segment.slice(1));
+          return "([^/]+)";
+        })
+        .join("/");
+      return { name, endpoint, version, path, pattern: new RegExp(`^${source}/?$`), params };
+    });
+  });
+}
+
+const compiled = new WeakMap<Registry, Operation[]>();
+const operations = (registry: Registry) => compiled.get(registry) ?? (compiled.set(registry, operationsOf(registry)), compiled.get(registry)!);
+
+function json(body: unknown, status: number, headers: Headers) {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** The caller's origin when another site may call (CORS); null for the shop itself and non-browsers. */
+function foreignOrigin(request: Request): string | null {
+  const origin = request.headers.get("Origin");
+  if (!origin) return null;
+  const own = [new URL(env.PUBLIC_URL).origin, new URL(request.url).origin];
+  if (own.includes(origin)) return null;
+  if (!env.API_CORS_ORIGINS.includes(origin)) throw forbidden("Origin not allowed");
+  return origin;
+}
+
+function corsHeaders(origin: string | null): Headers {
+  const headers = new Headers();
+  if (origin) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.set("Vary", "Origin");
+  }
+  return headers;
+}
+
+function languageOf(request: Request): Locale {
+  const code = request.headers.get(API_HEADERS.language)?.trim().toLowerCase();
+  if (!code) return "hr";
+  if (isLocale(code)) return code;
+  const byCode = (Object.entries(LOCALE_LANGUAGE_CODE) as [Locale, string][]).find(([, three]) => three === code);
+  if (byCode) return byCode[0];
+  throw new ApiError(400, "Unknown language code");
+}
+
+function checkSiteAndStore(request: Request) {
+  const site = request.headers.get(API_HEADERS.siteId);
+  if (site !== null && site.trim() !== String(SITE_ID)) throw new ApiError(400, "Unknown site");
+  const store = request.headers.get(API_HEADERS.storeId);
+  if (store !== null && store.trim() !== String(STORE_ID)) throw new ApiError(400, "Store is not defined");
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > API_JSON_LIMIT) throw new ApiError(413, "Payload too large");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > API_JSON_LIMIT) throw new ApiError(413, "Payload too large");
+  if (!text.trim()) return {};
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, "Send the body as application/json");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Malformed JSON");
+  }
+}
+
+function queryOf(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length > 1 ? values : values[0];
+  }
+  return query;
+}
+
+function parse<T extends z.ZodType | undefined>(schema: T, value: unknown, where: "body" | "query") {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInput(result.error, where);
+  return result.data;
+}
+
+/**
+ * Cookies never sign anyone in to the API, and a browser on another site must not ride on
+ * the shop's cookies either: a state-changing call from another origin that carries the
+ * shop's session cookie but no bearer token is refused (issue 17 item 5).
+ */
+function refuseCookieCallsFromElsewhere(request: Request, origin: string | null) {
+  if (!origin || request.method === "GET") return;
+  if (!request.headers.get("Authorization") && /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "")) {
+    throw forbidden("Cookie authentication is not accepted from another origin; use a bearer token");
+  }
+}
+
+/** A numeric path parameter (/cms/term/get/:id): anything else is a 404, as an unknown id is. */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) throw notFound();
+  return Number(value);
+}
+
+export async function handleApiCall(request: Request, registry: Registry, { clientAddress = "local" }: { clientAddress?: string } = {}): Promise<Response> {
+  const url = new URL(request.url);
+  let origin: string | null = null;
+  try {
+    origin = foreignOrigin(request);
+    const candidates = operations(registry).filter((op) => op.pattern.test(url.pathname));
+    if (!candidates.length) throw notFound();
+    const methods = [...new Set(candidates.map((op) => op.endpoint.method as HttpMethod))];
+    if (request.method === "OPTIONS") {
+      const headers = corsHeaders(origin);
+      headers.set("Access-Control-Allow-Methods", [...methods, "OPTIONS"].join(", "));
+      headers.set("Access-Control-Allow-Headers", ["Authorization", "Content-Type", ...Object.values(API_HEADERS)].join(", "));
+      headers.set("Access-Control-Max-Age", "600");
+      return new Response(null, { status: 204, headers });
+    }
+    const operation = candidates.find((op) => op.endpoint.method === request.method || (request.method === "HEAD" && op.endpoint.method === "GET"));
+    if (!operation) {
+      const headers = corsHeaders(origin);
+      headers.set("Allow", methods.join(", "));
+      return json(failureOf(new ApiError(405, "Method not allowed")), 405, headers);
+    }
+    refuseCookieCallsFromElsewhere(request, origin);
+    const { endpoint } = operation;
+    const locale = languageOf(request);
+    checkSiteAndStore(request);
+    const rawBody = ["GET", "HEAD", "DELETE"].includes(request.method) && !request.headers.get("Content-Type") ? {} : await readBody(request);
+
+    const bodyKey = rawBody && typeof rawBody === "object" && "apiKey" in rawBody ? (rawBody as { apiKey: unknown }).apiKey : null;
+    const keyToken = request.headers.get(API_HEADERS.apiKey) ?? (typeof bodyKey === "string" ? bodyKey : null);
+    const key = endpoint.auth === "none" ? null : await verifyApiKey(keyToken);
+    await chargeCall(key, clientAddress, Boolean(endpoint.strict));
+
+    const bearer = await bearerIdentity(request);
+    const params = Object.fromEntries(operation.params.map((name, i) => [name, decodeURIComponent(operation.pattern.exec(url.pathname)![i + 1])]));
+    const context = contextFor(request, {
+      request,
+      locale,
+      key,
+      bearer,
+      params,
+      body: parse(endpoint.body, rawBody, "body"),
+      query: parse(endpoint.query, queryOf(url), "query"),
+    });
+    if (endpoint.auth === "customer" || endpoint.auth === "backoffice") {
+      const user = await context.user();
+      if (!user) throw unauthorized("Access token required");
+      if (endpoint.auth === "backoffice" && (!user.isBackofficeUser || (endpoint.scope && !endpoint.scope.some((s: string) => user.scope.includes(s) || user.scope.includes("admin"))))) {
+        throw forbidden();
+      }
+    }
+    const data = await endpoint.handler(context);
+    return json({ data: data ?? null }, 200, corsHeaders(origin));
+  } catch (error) {
+    const failure = failureOf(error);
+    return json(failure, failure.statusCode, corsHeaders(origin));
+  }
+}

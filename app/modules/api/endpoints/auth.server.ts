@@ -1,0 +1,124 @@
+import { z } from "zod/v4";
+import { env } from "~/.server/env.server";
+import { logIn } from "~/modules/account/login.server";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { defineEndpoint } from "../api-endpoint";
+import { cookiesSet, shopperRequest, userOfSession, type ApiContext } from "../api-context.server";
+import { ApiError, unauthorized } from "../api-errors.server";
+import { issueTokens, revokeFamily, rotateRefreshToken } from "../api-tokens.server";
+import { apiUserSchema, cartSessionSchema, credentialsSchema, tokensSchema } from "./shared-schemas";
+
+/**
+ * Sign-in over the API (spec §7 Auth). The shop's own sign-in runs (the lockout, the
+ * password, a confirmed e-mail, the abandoned cart merged into the posted cart), and the
+ * session it opens is the one the tokens carry.
+ */
+const loginBody = credentialsSchema.extend({
+  cartId: cartSessionSchema.shape.cartId.optional(),
+  protectCode: cartSessionSchema.shape.protectCode.optional(),
+});
+
+const loginResponse = z.object({
+  tokens: tokensSchema,
+  user: apiUserSchema,
+  /** The cart session after sign-in: the posted one, or the user's abandoned cart (spec §4 Auth). */
+  cart: cartSessionSchema.nullable(),
+});
+
+async function signIn(context: ApiContext<z.output<typeof loginBody>>) {
+  const { username, password, cartId, protectCode } = context.body;
+  const cart = cartId && protectCode ? { cartId, protectCode } : null;
+  const request = await shopperRequest(context.locale, { cart, method: "POST" });
+  const headers = await logIn({ request, username, password, locale: context.locale, origin: env.PUBLIC_URL });
+  const { sessionId, cart: cartAfter } = await cookiesSet(headers);
+  const userId = sessionId ? await userOfSession(sessionId) : null;
+  if (!sessionId || !userId) throw new ApiError(500, "Sign-in opened no session");
+  const tokens = await issueTokens(userId, sessionId);
+  const user = await getCurrentUser(await shopperRequest(context.locale, { sessionId }));
+  if (!user) throw unauthorized();
+  return { tokens, user, cart: cartAfter === undefined ? cart : cartAfter };
+}
+
+const LOGIN_ERRORS = [
+  { status: 401, message: "Unknown username or password!" },
+  { status: 403, message: "This account is blocked" },
+  { status: 403, message: "E-mail is not confirmed" },
+  { status: 429, message: "Too many failed sign-ins" },
+];
+
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: "POST",
+    path: "/login",
+    versions: ["v1"],
+    service: "auth",
+    auth: "public",
+    strict: true,
+    summary: "Sign in: access and refresh tokens and the user",
+    description: "Body: username, password and apiKey (spec §7; the key may also be sent in X-Api-Key). With cartId and protectCode the visitor's cart becomes the user's.",
+    body: loginBody,
+    response: loginResponse,
+    errors: LOGIN_ERRORS,
+    handler: signIn,
+  }),
+  refresh: defineEndpoint({
+    method: "GET",
+    path: "/refresh",
+    versions: ["v1"],
+    service: "auth",
+    auth: "public",
+    summary: "New access and refresh tokens for a refresh token (sent in the refreshToken header); each refresh token works once",
+    response: z.object({ tokens: tokensSchema }),
+    errors: [{ status: 401, message: "Invalid refresh token" }, { status: 401, message: "Refresh token reused; signed out" }],
+    handler: async ({ request }) => ({ tokens: await rotateRefreshToken(request.headers.get("refreshToken")) }),
+  }),
+  logout: defineEndpoint({
+    method: "POST",
+    path: "/logout",
+    versions: ["v1"],
+    service: "auth",
+    auth: "customer",
+    summary: "Sign out: the tokens of this sign-in stop working",
+    response: z.object({ loggedOut: z.literal(true) }),
+    handler: async ({ bearer }) => {
+      await revokeFamily(bearer!.family);
+      return { loggedOut: true as const };
+    },
+  }),
+  legacyLogin: defineEndpoint({
+    method: "POST",
+    path: "/api/auth/login",
+    absolute: true,
+    service: "auth",
+    auth: "public",
+    strict: true,
+    summary: "Legacy sign-in (spec §7 \"Legacy: POST /api/auth/login\"), the same as POST /api/v1/login",
+    body: loginBody,
+    response: loginResponse,
+    errors: LOGIN_ERRORS,
+    handler: signIn,
+  }),
+  legacyLogout: defineEndpoint({
+    method: "POST",
+    path: "/api/auth/logout",
+    absolute: true,
+    service: "auth",
+    auth: "customer",
+    summary: "Legacy sign-out, the same as POST /api/v1/logout",
+    response: z.object({ loggedOut: z.literal(true) }),
+    handler: async ({ bearer }) => {
+      await revokeFamily(bearer!.family);
+      return { loggedOut: true as const };
+    },
+  }),
+  legacyUser: defineEndpoint({
+    method: "GET",
+    path: "/api/auth/user",
+    absolute: true,
+    service: "auth",
+    auth: "customer",
+    summary: "Legacy: the signed-in user",
+    response: z.object({ user: apiUserSchema }),
+    handler: async ({ user }) => ({ user: (await user())! }),
+  }),
+};

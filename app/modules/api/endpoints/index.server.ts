@@ -1,0 +1,13 @@
+import type { Registry } from "../api-router.server";
+import { authEndpoints } from "./auth.server";
+
+/**
+ * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
+ * its version, e.g. v1.ecommerce.cart.addItem, and the typed client's call name). One
+ * spread per service file; names are `<service>.<path>` in the spec's words.
+ */
+export const API_ENDPOINTS = {
+  ...authEndpoints,
+} satisfies Registry;
+
+export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -1,0 +1,32 @@
+import { z } from "zod/v4";
+
+/** Shapes several endpoints answer with (spec §7), documented once. */
+export const tokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int().describe("Seconds the access token lives"),
+  tokenType: z.literal("Bearer"),
+});
+
+export const apiUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isBackofficeUser: z.boolean(),
+  scope: z.array(z.string()),
+  memberCardBarcode: z.string().nullable(),
+});
+
+/** The cart session of spec §4 ("cookies cartId and protectCode"), carried in the body by API clients. */
+export const cartSessionSchema = z.object({
+  cartId: z.number().int().positive().max(999_999_999),
+  protectCode: z.string().min(1).max(100),
+});
+
+/** Login (spec §5): username required and an e-mail; password required, min 8. */
+export const credentialsSchema = z.object({
+  username: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  password: z.string().min(8).max(200),
+  apiKey: z.string().max(100).optional(),
+});

@@ -1,0 +1,111 @@
+import { z } from "zod/v4";
+import { env } from "~/.server/env.server";
+import { API_HEADERS } from "./api-endpoint";
+import { operationsOf, type Registry } from "./api-router.server";
+
+/**
+ * The OpenAPI 3.1 document of the API (/api/docs), generated from the endpoints' own zod
+ * schemas (the ones the router parses with), never written by hand: a changed schema is
+ * a changed document. JSON Schema 2020-12 is OpenAPI 3.1's own dialect.
+ */
+export const CORE_VERSION = "1.12.190";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const out = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      // Dates travel as ISO strings in JSON.
+      const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
+      if (def?.type === "date") Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
+    },
+  }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const FAILURE: JsonSchema = {
+  type: "object",
+  required: ["errored", "statusCode", "message"],
+  properties: {
+    errored: { const: true },
+    statusCode: { type: "integer" },
+    message: { type: "string" },
+    errors: { type: "array", items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } } },
+  },
+};
+
+const HEADER_PARAMETERS = [
+  { name: API_HEADERS.language, in: "header", required: false, description: "Language code: hr (default), en or de (also hrv, eng, ger).", schema: { type: "string", enum: ["hr", "en", "de", "hrv", "eng", "ger"] } },
+  { name: API_HEADERS.siteId, in: "header", required: false, description: "The site id (1).", schema: { type: "string" } },
+  { name: API_HEADERS.storeId, in: "header", required: false, description: "The store id (1).", schema: { type: "string" } },
+];
+
+export function openApiDocument(registry: Registry): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { name, endpoint, version, path, params } of operationsOf(registry)) {
+    const openPath = path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+    const parameters: unknown[] = [...params.map((p) => ({ name: p, in: "path", required: true, schema: { type: "string" } })), ...HEADER_PARAMETERS];
+    if (endpoint.query) {
+      const query = jsonSchema(endpoint.query, "input");
+      const required = new Set((query.required as string[] | undefined) ?? []);
+      for (const [key, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
+        parameters.push({ name: key, in: "query", required: required.has(key), schema });
+      }
+    }
+    const security =
+      endpoint.auth === "none" ? [] : endpoint.auth === "public" ? [{ apiKey: [] }, { apiKey: [], bearer: [] }] : [{ apiKey: [], bearer: [] }];
+    const errors = new Map<number, string[]>();
+    const addError = (status: number, message: string) => errors.set(status, [...(errors.get(status) ?? []), message]);
+    addError(400, "Invalid input");
+    if (endpoint.auth !== "none") addError(401, "API key required / Invalid API key");
+    if (endpoint.auth === "customer" || endpoint.auth === "backoffice") addError(401, "Access token required");
+    if (endpoint.auth === "backoffice") addError(403, "Forbidden");
+    addError(429, "Too many requests");
+    for (const e of endpoint.errors ?? []) addError(e.status, e.message);
+    const responses: Record<string, unknown> = {
+      "200": {
+        description: "Success",
+        content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output") } } } },
+      },
+    };
+    for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
+      responses[String(status)] = { description: messages.join("; "), content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } } };
+    }
+    paths[openPath] ??= {};
+    paths[openPath][endpoint.method.toLowerCase()] = {
+      operationId: version ? `${version}.${name}` : name,
+      tags: [endpoint.service],
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      security,
+      parameters,
+      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } } : {}),
+      responses,
+      "x-auth": endpoint.auth,
+      ...(endpoint.scope ? { "x-scope": endpoint.scope } : {}),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Alu Krov shop API",
+      version: CORE_VERSION,
+      description:
+        "The headless API of the shop (spec §7). Answers are `{ data }`; failures `{ errored: true, statusCode, message }`. " +
+        `Every call names an API key in ${API_HEADERS.apiKey}; signed-in calls add \`Authorization: Bearer <accessToken>\` from POST /api/v1/login, renewed by GET /api/v1/refresh.`,
+    },
+    servers: [{ url: env.PUBLIC_URL }],
+    tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Failure: FAILURE },
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: API_HEADERS.apiKey },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "token.<payload>.<signature>" },
+      },
+    },
+  };
+}

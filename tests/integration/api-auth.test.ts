@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, apiRefreshTokens } from "~/.server/db/schema";
+import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { API_JSON_LIMIT } from "~/modules/api/api-router.server";
+import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
+import { bootShop, type Shop } from "../setup/shop";
+
+/**
+ * The headless API's door (issue 17 items 1, 2, 5; decision 0057): the envelope, keys and
+ * their budgets, sign-in with rotating refresh tokens, the origin rules and bounded bodies.
+ */
+let shop: Shop;
+let key: string;
+beforeAll(async () => {
+  shop = await bootShop();
+  key = (await apiKeyFor("auth test")).token;
+});
+afterAll(() => shop.close());
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", "X-Api-Key": key, ...headers },
+  body: JSON.stringify(body),
+});
+
+describe("the envelope and the key", () => {
+  it("answers an unknown path and a wrong method with the failure shape, not the HTML 404", async () => {
+    const unknown = await rawCall(shop, "/api/v1/nope/nothing", { headers: { "X-Api-Key": key } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ errored: true, statusCode: 404, message: "Not found" });
+    const wrong = await rawCall(shop, "/api/v1/login", { headers: { "X-Api-Key": key } });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("Allow")).toBe("POST");
+  });
+
+  it("refuses a call without a key, with a made-up key and with a revoked key", async () => {
+    const body = { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
+    expect(await (await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": "" }))).json()).toMatchObject({ statusCode: 401, message: "API key required" });
+    expect(await (await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": `ak_${"x".repeat(43)}` }))).json()).toMatchObject({ statusCode: 401, message: "Invalid API key" });
+    const revoked = await apiKeyFor("revoked");
+    const db = await shop.db();
+    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revoked.key.id));
+    expect((await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": revoked.token }))).status).toBe(401);
+  });
+
+  it("records a key's last use and holds it to its budget a minute", async () => {
+    const small = await apiKeyFor("small budget", { rateLimit: 2 });
+    const call = () => rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": small.token, refreshToken: "refresh_token.nothing" } });
+    expect((await call()).status).toBe(401);
+    expect((await call()).status).toBe(401);
+    const third = await call();
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ errored: true, statusCode: 429 });
+    const db = await shop.db();
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, small.key.id));
+    expect(row.lastUsedAt).not.toBeNull();
+  });
+
+  it("refuses an unknown language, site or store header", async () => {
+    const call = (headers: Record<string, string>) => rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, ...headers } });
+    expect(await (await call({ "X-Language-Code": "fr" })).json()).toMatchObject({ statusCode: 400, message: "Unknown language code" });
+    expect(await (await call({ "X-Site-Id": "7" })).json()).toMatchObject({ statusCode: 400, message: "Unknown site" });
+    expect(await (await call({ "X-Store-Id": "9" })).json()).toMatchObject({ statusCode: 400, message: "Store is not defined" });
+  });
+});
+
+describe("bounded JSON bodies", () => {
+  it("answers malformed JSON with 400, another type with 415 and an oversized body with 413", async () => {
+    const post = (body: string, type = "application/json") => rawCall(shop, "/api/v1/login", { method: "POST", headers: { "X-Api-Key": key, "Content-Type": type }, body });
+    expect(await (await post("{nope")).json()).toMatchObject({ statusCode: 400, message: "Malformed JSON" });
+    expect((await post("username=a", "application/x-www-form-urlencoded")).status).toBe(415);
+    expect((await post(JSON.stringify({ username: "x".repeat(API_JSON_LIMIT) }))).status).toBe(413);
+  });
+
+  it("names the refused field of a body the schema refuses", async () => {
+    const response = await rawCall(shop, "/api/v1/login", json({ username: "not-an-email", password: "short" }));
+    const body = await response.json();
+    expect(response.status).toBe(400);
+    expect(body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(["body.username", "body.password"]));
+    expect(await documentedMismatch(shop, "v1.login", 400, body)).toEqual([]);
+  });
+});
+
+describe("sign-in, tokens and refresh", () => {
+  it("answers a wrong password with the spec's message", async () => {
+    const api = await apiClient(shop, { apiKey: key });
+    const result = await api.login(DEMO_CUSTOMER.email, "Wrong-password-1");
+    expect(result).toMatchObject({ ok: false, status: 401, failure: { errored: true, statusCode: 401, message: "Unknown username or password!" } });
+  });
+
+  it("signs in, calls with the bearer token, rotates the refresh token and revokes the family on reuse", async () => {
+    const api = await apiClient(shop, { apiKey: key });
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    if (!login.ok) throw new Error(login.failure.message);
+    expect(login.data.tokens.accessToken).toMatch(/^token\./);
+    expect(login.data.tokens.refreshToken).toMatch(/^refresh_token\./);
+    expect(login.data.user.email).toBe(DEMO_CUSTOMER.email);
+    expect(await documentedMismatch(shop, "v1.login", 200, { data: login.data })).toEqual([]);
+
+    const me = await api.call("legacyUser");
+    expect(me.ok && me.data.user.email).toBe(DEMO_CUSTOMER.email);
+
+    const first = login.data.tokens;
+    expect(await api.refresh()).toBe(true);
+    const second = api.tokens!;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await api.call("legacyUser")).ok).toBe(true);
+
+    // The first refresh token again: someone copied it. The whole sign-in ends.
+    const replay = await rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, refreshToken: first.refreshToken } });
+    expect(await replay.json()).toMatchObject({ statusCode: 401, message: "Refresh token reused; signed out" });
+    expect(await (await rawCall(shop, "/api/auth/user", { headers: { "X-Api-Key": key, Authorization: `Bearer ${second.accessToken}` } })).json()).toMatchObject({ statusCode: 401 });
+    const again = await rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, refreshToken: second.refreshToken } });
+    expect(again.status).toBe(401);
+    const db = await shop.db();
+    const family = await db.select().from(apiRefreshTokens).where(eq(apiRefreshTokens.userId, login.data.user.id));
+    expect(family.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it("refuses a forged or tampered access token, and a signed-out one", async () => {
+    const api = await apiClient(shop, { apiKey: key });
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    if (!login.ok) throw new Error(login.failure.message);
+    const [prefix, payload, signature] = login.data.tokens.accessToken.split(".");
+    const forgedPayload = Buffer.from(JSON.stringify({ r: 1, e: 9_999_999_999 })).toString("base64url");
+    for (const token of [`${prefix}.${forgedPayload}.${signature}`, "token.abc.def", `${prefix}.${payload}.${"A".repeat(43)}`]) {
+      const response = await rawCall(shop, "/api/auth/user", { headers: { "X-Api-Key": key, Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(401);
+    }
+    expect((await api.call("logout")).ok).toBe(true);
+    expect((await api.call("legacyUser")).status).toBe(401);
+  });
+
+  it("asks for a token where a user is needed", async () => {
+    const response = await rawCall(shop, "/api/auth/user", { headers: { "X-Api-Key": key } });
+    expect(await response.json()).toEqual({ errored: true, statusCode: 401, message: "Access token required" });
+  });
+});
+
+describe("origins", () => {
+  it("lets a configured origin call and preflight, and refuses any other", async () => {
+    const preflight = await rawCall(shop, "/api/v1/login", { method: "OPTIONS", headers: { Origin: "https://app.example.test", "Access-Control-Request-Method": "POST" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.test");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("X-Api-Key");
+    const other = await rawCall(shop, "/api/v1/login", json({ username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, { Origin: "https://evil.example" }));
+    expect(other.status).toBe(403);
+    expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("refuses a cookie-carrying post from another origin, and takes a bearer call from it", async () => {
+    const cookie = await rawCall(shop, "/api/v1/logout", { ...json({}, { Origin: "https://app.example.test" }), headers: { ...json({}).headers, Origin: "https://app.example.test", Cookie: "__session=abc" } });
+    expect(await cookie.json()).toMatchObject({ statusCode: 403, message: expect.stringContaining("Cookie authentication") });
+    const api = await apiClient(shop, { apiKey: key });
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    if (!login.ok) throw new Error(login.failure.message);
+    const bearer = await rawCall(shop, "/api/v1/logout", { method: "POST", headers: { "X-Api-Key": key, Origin: "https://app.example.test", Authorization: `Bearer ${login.data.tokens.accessToken}` } });
+    expect(bearer.status).toBe(200);
+    expect(bearer.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.test");
+  });
+});
