@@ -63,6 +63,12 @@ export function openApiDocument(registry: Registry): JsonSchema {
     if (endpoint.auth !== "none") addError(401, "API key required / Invalid API key");
     if (endpoint.auth === "customer" || endpoint.auth === "backoffice") addError(401, "Access token required");
     if (endpoint.auth === "backoffice") addError(403, "Forbidden");
+    addError(403, "Origin not allowed");
+    if (params.length) addError(404, "Not found");
+    if (endpoint.body) {
+      addError(413, "Payload too large");
+      addError(415, "Send the body as application/json");
+    }
     addError(429, "Too many requests");
     for (const e of endpoint.errors ?? []) addError(e.status, e.message);
     const responses: Record<string, unknown> = {
