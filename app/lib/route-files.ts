@@ -97,6 +97,11 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   // A backoffice invitation's set-password page: the invitee is not signed in yet (issue 14 item 6).
   { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx" },
+  // Dev tooling, outside production only (issue 17 item 6, decision 0062).
+  { path: "_cli/get-latest-tag", file: "routes/_cli.get-latest-tag.ts", pageCache: false },
+  { path: "_cli/get-latest-release", file: "routes/_cli.get-latest-release.ts", pageCache: false },
+  { path: "_cli/get-domain", file: "routes/_cli.get-domain.ts", pageCache: false },
+  { path: "_cli/set-domain", file: "routes/_cli.set-domain.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
   {
     path: "admin",
     file: "routes/admin-layout.tsx",
