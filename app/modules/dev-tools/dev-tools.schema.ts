@@ -10,7 +10,8 @@ export const gitlabProjectId = z
   .string()
   .trim()
   .max(255)
-  .regex(/^(?:\d{1,12}|[\w.-]{1,100}(?:\/[\w.-]{1,100}){1,5})$/, "devTools.errors.projectId");
+  .regex(/^(?:\d{1,12}|\w[\w.-]{0,99}(?:\/\w[\w.-]{0,99}){1,5})$/, "devTools.errors.projectId")
+  .refine((value) => !value.includes(".."), "devTools.errors.projectId");
 
 /** A branch name as git allows it, without spaces, `..` or control characters. */
 export const gitlabBranch = z

@@ -49,7 +49,8 @@ async function forgeGet(path: string, query: Record<string, string>): Promise<un
     throw forgeFailed(timedOut ? `GitLab did not answer within ${TIMEOUT_MS / 1000} s` : "GitLab could not be reached");
   }
   if (!response.ok) {
-    await response.body?.cancel();
+    // Not awaited: the body is not needed, and a cancel may wait on a stalled stream.
+    void response.body?.cancel().catch(() => {});
     const reason = response.status === 404 ? "project not found" : response.status === 401 || response.status === 403 ? "access refused" : `status ${response.status}`;
     throw forgeFailed(`GitLab answered ${response.status} (${reason})`);
   }
