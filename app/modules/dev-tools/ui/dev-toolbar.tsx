@@ -208,7 +208,7 @@ function DomainForm({ domains, current }: { domains: NonNullable<DevToolbarData[
         {domains.map((domain) => (
           <label key={domain.domain} className="flex items-center gap-2">
             <input type="radio" name="domain" value={domain.domain} defaultChecked={domain.domain === current} required />
-            <span>{domain.name}</span>
+            <span>{domain.name}</span>{" "}
             <span className="text-sm text-slate-600">{domain.url}</span>
           </label>
         ))}
