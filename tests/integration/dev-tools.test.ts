@@ -124,15 +124,15 @@ describe("GET /_cli/get-latest-tag", () => {
     expect(asked).toEqual(["tags:4242"]);
   });
 
-  it("a failing forge is its message with status 502, not cached, never a 500", async () => {
+  it("a failing forge is its message with status 424, not cached, never a 500", async () => {
     await setProject(4343);
     tagsDown = 500;
     const refused = await editor.get("/_cli/get-latest-tag");
-    expect(refused.status).toBe(502);
+    expect(refused.status).toBe(424);
     expect(await refused.text()).toBe("GitLab answered 500 (status 500)");
     tagsDown = "error";
     const unreachable = await editor.get("/_cli/get-latest-tag");
-    expect(unreachable.status).toBe(502);
+    expect(unreachable.status).toBe(424);
     expect(await unreachable.text()).toBe("GitLab could not be reached");
     tagsDown = null;
     expect(await (await editor.get("/_cli/get-latest-tag")).text()).toBe("v1.12.191");
@@ -176,8 +176,8 @@ describe("POST /_cli/get-latest-release", () => {
       ["503", "GitLab could not be reached"],
     ]) {
       const response = await json(editor, "/_cli/get-latest-release", { gitlabProjectId: project }, editorToken);
-      expect(response.status, project).toBe(502);
-      expect(await releasesOf(response)).toMatchObject({ errored: true, statusCode: 502, message });
+      expect(response.status, project).toBe(424);
+      expect(await releasesOf(response)).toMatchObject({ errored: true, statusCode: 424, message });
     }
     await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "500" }, editorToken);
     expect(asked.filter((a) => a === "releases:500")).toHaveLength(2);

@@ -10,7 +10,8 @@ import { LATEST_TAG_TTL_MS, RELEASES_TTL_MS, type Release } from "./dev-tools";
  * timeout and kept in a named cache (the tag 1 h, the releases 0.08 h, spec §9), so a page
  * of the admin never waits on GitLab more than once an hour. msw stands in for it in tests;
  * GITLAB_URL points the browser tests at a stub. A failure is a DomainError with a clear
- * message (status 502, or 400 when no project is configured), never a 500; failures are
+ * message (status 424 Failed Dependency: no 5xx for a shop that works, decision 0062;
+ * 400 when no project is configured), never a 500; failures are
  * not cached, so the next check asks again.
  */
 const TIMEOUT_MS = 5000;
@@ -19,7 +20,7 @@ const RELEASES_PER_PAGE = 20;
 const tagCache = namedCache<string>("dev-tools-latest-tag", { ttlSeconds: LATEST_TAG_TTL_MS / 1000, max: 20 });
 const releaseCache = namedCache<Release[]>("dev-tools-releases", { ttlSeconds: RELEASES_TTL_MS / 1000, max: 20 });
 
-const forgeFailed = (message: string) => new DomainError("forgeFailed", { message, key: "devTools.errors.forge", values: { message }, status: 502 });
+const forgeFailed = (message: string) => new DomainError("forgeFailed", { message, key: "devTools.errors.forge", values: { message }, status: 424 });
 
 export const projectNotConfigured = () =>
   new DomainError("forgeNotConfigured", {
