@@ -65,6 +65,12 @@ const schema = z.object({
   // The built-in test payment provider (/test-payment-provider): on by default outside
   // production, "true" turns it on for demos and browser tests (docs/decisions/0012).
   PAYMENT_TEST_PROVIDER: z.enum(["true", "false"]).optional(),
+  // Dev tooling (issue 17 item 6, decision 0062; never in production): the GitLab instance the
+  // release checks ask (REST v4), an access token for a private project, and the project when
+  // the site option GitlabProjectId is unset. Tests and browser tests point GITLAB_URL at a stub.
+  GITLAB_URL: z.string().url().default("https://gitlab.com"),
+  GITLAB_TOKEN: z.string().max(200).optional(),
+  GITLAB_PROJECT_ID: z.string().max(255).optional(),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { SESSION_SECRETS: string[]; HONEYPOT_SEED: string; PUBLIC_URL: string };

@@ -96,11 +96,16 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
   // A backoffice invitation's set-password page: the invitee is not signed in yet (issue 14 item 6).
   { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
-  { path: "section-tool", file: "routes/section-tool.tsx" },
+  { path: "section-tool", file: "routes/section-tool.tsx", pageCache: false },
   // The headless API (spec §7, decision 0057): its OpenAPI document, a readable page of it, and every call.
   { path: "api/docs", file: "routes/api.docs.ts", pageCache: false },
   { path: "api/docs.html", file: "routes/api.docs-page.ts", pageCache: false },
   { path: "api/*", file: "routes/api.ts", pageCache: false },
+  // Dev tooling, outside production only (issue 17 item 6, decision 0062).
+  { path: "_cli/get-latest-tag", file: "routes/_cli.get-latest-tag.ts", pageCache: false },
+  { path: "_cli/get-latest-release", file: "routes/_cli.get-latest-release.ts", pageCache: false },
+  { path: "_cli/get-domain", file: "routes/_cli.get-domain.ts", pageCache: false },
+  { path: "_cli/set-domain", file: "routes/_cli.set-domain.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
   {
     path: "admin",
     file: "routes/admin-layout.tsx",

@@ -11,12 +11,14 @@ import { Button } from "~/components/ui/button";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { ADMIN_MENU_GROUPS, adminMenu } from "~/modules/admin/menu.server";
 import { adminLayoutSchema } from "~/modules/site/admin.schema";
+import { devToolbar } from "~/modules/dev-tools/dev-tools.server";
+import { DevToolbar } from "~/modules/dev-tools/ui/dev-toolbar";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["admin", "adminCatalog", "adminCommunity", "adminContent", "adminCoupons", "adminCustomers", "adminDashboard", "adminEnquiries", "adminMail", "adminMedia", "adminOrders", "adminProductList", "adminProducts", "adminSettings", "adminShipping", "adminTemplates", "adminUsers", "comments", "forms"] };
+export const handle = { i18n: ["admin", "adminCatalog", "adminCommunity", "adminContent", "adminCoupons", "adminCustomers", "adminDashboard", "adminEnquiries", "adminMail", "adminMedia", "adminOrders", "adminProductList", "adminProducts", "adminSettings", "adminShipping", "adminTemplates", "adminUsers", "comments", "forms", "devTools"] };
 
 /** Admin shell (spec §2 Layouts), for backoffice users only: checked here, not in the UI. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     menu: adminMenu(user.scope, { showCaches: Boolean(site.options.CacheStore) }),
     menuGroups: ADMIN_MENU_GROUPS,
     title: "Admin | Alu Krov",
+    // Dev tooling (issue 17 item 6, decision 0062): null in production.
+    devTools: await devToolbar(user, new URL(request.url)),
   };
 }
 
@@ -46,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  const { locale, user, menu, menuGroups } = useLoaderData<typeof loader>();
+  const { locale, user, menu, menuGroups, devTools } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const item = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
@@ -94,6 +98,7 @@ export default function AdminLayout() {
         </SecureForm>
       </aside>
       <main className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">
+        {devTools ? <DevToolbar tools={devTools} locale={locale} /> : null}
         <Outlet />
       </main>
     </div>

@@ -103,6 +103,7 @@ const DRIVERS: Record<string, Driver> = {
   "routes/admin-login.tsx#form:redirectTo": async (target) =>
     location(await post(new Visitor(shop), "/adminLogin", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: target }, "/adminLogin")),
   "routes/admin-layout.tsx#form:redirectTo": async (target) => location(await post(admin, "/admin", { intent: "language", lng: "hr", redirectTo: target }, "/admin")),
+  "routes/_cli.set-domain.ts#form:redirectTo": async (target) => location(await post(admin, "/_cli/set-domain", { domain: "www.alu-krov.hr", redirectTo: target }, "/admin")),
 };
 
 /** Every route module of the table with the redirect parameters it declares. */

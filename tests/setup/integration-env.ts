@@ -17,6 +17,9 @@ process.env.API_CORS_ORIGINS ??= "https://app.example.test";
 // Generated media (the demo seed's product images) stay out of the checkout's ./data.
 const mediaDir = path.join(os.tmpdir(), `shop-test-media-${process.pid}-${randomBytes(4).toString("hex")}`);
 process.env.MEDIA_DIR = mediaDir;
+// The dev tooling's GitLab (decision 0062): a closed local port unless a test file sets its msw
+// address, so no test reaches outside the machine (a refused connection fails at once).
+process.env.GITLAB_URL = "http://127.0.0.1:9";
 
 const serverUrl = process.env.DATABASE_URL;
 let databaseName: string | null = null;

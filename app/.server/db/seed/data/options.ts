@@ -71,6 +71,12 @@ export const BUILT_IN_OPTIONS: Record<string, unknown> = {
   DefaultLanguage: "hr",
   AllowedLanguages: ["hr"],
   GitlabProjectId: null,
+  // The dev tooling's domain list (spec §3 Domain: name, url; issue 17 item 6): the change-domain
+  // dialog offers these outside production, and a later domain/filter API lists them.
+  Domains: [
+    { name: "Alu Krov", url: "https://www.alu-krov.hr" },
+    { name: "Alu Krov intro", url: "https://intro.alu-krov.hr" },
+  ],
   // The admin "Available caches" entry is shown only when this names a store (spec §2 Layouts).
   CacheStore: null,
   SocialLogin: { enabled: false, providers: [] },
