@@ -12,7 +12,7 @@ test.describe("API reference", () => {
     await expect(page.getByRole("navigation", { name: "Services" }).getByRole("link", { name: "auth" })).toBeVisible();
     const login = page.locator("section", { hasText: "/api/v1/login" }).first();
     await expect(login).toContainText("Sign in");
-    await login.getByText("Body").click();
+    await login.getByText("Body", { exact: true }).click();
     await expect(login.locator("pre").first()).toContainText("username");
     const documentLink = page.getByRole("link", { name: /OpenAPI 3\.1 document/ });
     await expect(documentLink).toHaveAttribute("href", "/api/docs");
