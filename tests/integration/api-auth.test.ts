@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, apiRefreshTokens } from "~/.server/db/schema";
+import { apiKeys, apiRefreshTokens, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { API_JSON_LIMIT } from "~/modules/api/api-router.server";
 import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
@@ -130,6 +130,22 @@ describe("sign-in, tokens and refresh", () => {
     }
     expect((await api.call("logout")).ok).toBe(true);
     expect((await api.call("legacyUser")).status).toBe(401);
+  });
+
+  it("ends the tokens with the sessions a password change ends, and refuses a blocked customer's token", async () => {
+    const api = await apiClient(shop, { apiKey: key });
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    if (!login.ok) throw new Error(login.failure.message);
+    const db = await shop.db();
+    await db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, login.data.user.id));
+    expect((await api.call("legacyUser")).status).toBe(401);
+    await db.update(users).set({ blockedAt: null }).where(eq(users.id, login.data.user.id));
+    expect((await api.call("legacyUser")).ok).toBe(true);
+    // What a password change or reset does to every other sign-in (session.server.ts).
+    const { endOtherSessions } = await import("~/.server/session.server");
+    await endOtherSessions(login.data.user.id);
+    expect((await api.call("legacyUser")).status).toBe(401);
+    expect(await api.refresh()).toBe(false);
   });
 
   it("asks for a token where a user is needed", async () => {
