@@ -6,6 +6,7 @@ import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
 import { Visitor } from "../setup/client";
+import { cardSecret, RESULT_FIELDS, signFields } from "~/modules/payment/card/card-signature.server";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { checkoutConsentId, methodIds } from "./checkout-helpers";
@@ -136,5 +137,36 @@ describe("a purchase over the API alone", () => {
     expect(page.html).toContain(`/profil/narudzbe/${order.slug}`);
     const detail = await profile.get(`/profil/narudzbe/${order.slug}`);
     expect(detail.status).toBe(200);
+  });
+
+  it("pays by card: order/create answers the provider's page, pgSuccess takes its signed answer once", async () => {
+    const client = await apiClient(shop);
+    expect((await client.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).ok).toBe(true);
+    const added = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1 } });
+    if (!added.ok) throw new Error(JSON.stringify(added));
+    const session = { cartId: added.data.cartId, protectCode: added.data.protectCode };
+    expect((await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...session, deliveryMethodId: Number(ids.courier) } })).ok).toBe(true);
+    const created = await client.call("ecommerce.order.create", {
+      body: { ...session, paymentMethodId: Number(ids.card), deliveryAddress: ADDRESS, acceptedConsents: [consentId] },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    expect(await documentedMismatch(shop, "v1.ecommerce.order.create", 200, { data: created.data })).toEqual([]);
+    expect(created.data.payment.kind).toBe("redirect");
+    expect(new URL(created.data.payment.url!).pathname).toBe("/test-payment-provider/pay");
+    const { order } = created.data;
+    expect(order.paymentStatus).not.toBe("paid");
+
+    const fields: Record<string, string> = { orderId: String(order.id), orderRef: order.slug, amount: String(order.orderTotalCents), currency: order.currencyLabel, outcome: "success", reference: `api-${order.id}` };
+    const forged = await client.call("ecommerce.order.pgSuccess", { params: { id: order.id }, body: { ...fields, signature: "0".repeat(64) } });
+    expect(forged).toMatchObject({ ok: false, status: 400, failure: { message: "Invalid payment signature" } });
+    const signed = { ...fields, signature: signFields(fields, RESULT_FIELDS, cardSecret()!) };
+    const paid = await client.call("ecommerce.order.pgSuccess", { params: { id: order.id }, body: signed });
+    if (!paid.ok) throw new Error(JSON.stringify(paid));
+    expect(await documentedMismatch(shop, "v1.ecommerce.order.pgSuccess", 200, { data: paid.data })).toEqual([]);
+    expect(paid.data).toEqual({ orderId: order.id, slug: order.slug, paymentStatus: "paid" });
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.paymentStatus).toBe("paid");
+    // Another order's id in the path: refused, nothing changes.
+    expect((await client.call("ecommerce.order.pgSuccess", { params: { id: order.id + 1000 }, body: signed })).ok).toBe(false);
   });
 });
