@@ -127,6 +127,10 @@ describe("a purchase over the API alone", () => {
     // The cart session is used up: the API says so like the HTML shop does.
     const after = await client.call("ecommerce.cart.getCart", { body: session });
     expect(after).toMatchObject({ ok: false, status: 409, failure: { message: "Cart is archived." } });
+    // A replayed order/create answers the order already placed, never a second one.
+    const again = await client.call("ecommerce.order.create", { body: { ...session, acceptedConsents: [consentId] } });
+    expect(again).toMatchObject({ ok: true, data: { order: { id: order.id, slug: order.slug }, payment: { kind: "done" } } });
+    expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, session.cartId))).toHaveLength(1);
 
     // In the backoffice's order list and in the customer's HTML profile.
     const admin = await loginAsAdmin(new Visitor(shop));

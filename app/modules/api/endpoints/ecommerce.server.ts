@@ -12,13 +12,15 @@ import { applyCoupon, clearCart, newCartSession, removeCartItem, removeCoupon, u
 import { resolveCartLine } from "~/modules/cart/cart-line.server";
 import { claimCartAtLogin } from "~/modules/cart/cart-owner.server";
 import { applyMemberCard } from "~/modules/cart/member-card.server";
-import { placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
+import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
 import { addressStepSchema } from "~/modules/checkout/checkout.schema";
 import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
 import { saveAddressStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 import { applicableDeliveryMethods, applicablePaymentMethods, checkoutGate, type CheckoutContext } from "~/modules/checkout/checkout.server";
-import { sendDownloadLinks } from "~/modules/order/downloads.server";
-import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
+import { orderOfCart } from "~/modules/order/order-access.server";
+import type { Order } from "~/modules/order/place-order.server";
+import type { PaymentStart } from "~/modules/payment/gateway.server";
+import { settleCardReturn } from "~/modules/payment/card/card-return.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { Locale } from "~/lib/locales";
 import { parseMessage } from "~/lib/validation-message";
@@ -103,6 +105,20 @@ async function checkoutFor(context: Ctx, cart: CartSessionCookies): Promise<{ re
 function translated(t: Awaited<ReturnType<typeof getFixedT>>, message: string) {
   const { key, values } = parseMessage(message);
   return t(key, values);
+}
+
+function orderAnswer(order: Order, start: PaymentStart) {
+  return {
+    order: {
+      id: order.id,
+      slug: order.slug,
+      orderTotalCents: order.orderTotalCents,
+      currencyLabel: order.currencyLabel,
+      paymentStatus: order.paymentStatus,
+      paymentGateway: order.paymentGateway,
+    },
+    payment: start.kind === "redirect" ? { kind: "redirect" as const, url: new URL(start.url, env.PUBLIC_URL).toString() } : { kind: "done" as const },
+  };
 }
 
 const CART_ERRORS = [
@@ -432,12 +448,21 @@ export const ecommerceEndpoints = {
     response: orderAnswerSchema,
     errors: [
       ...CHECKOUT_ERRORS,
+      { status: 502, message: "Payment could not be started" },
       { status: 400, message: "Required consents were not accepted" },
       { status: 400, message: "Address missing" },
       { status: 400, message: "Please choose a payment method." },
     ],
     handler: async (context) => {
       const { body } = context;
+      // A doubled or replayed order/create whose cart is an order already answers that order (as the checkout page does).
+      const placed = await orderOfCart(await requestFor(context, body));
+      if (placed) {
+        const start = await paymentStartOf(placed).catch(() => {
+          throw new ApiError(502, "Payment could not be started");
+        });
+        return orderAnswer(placed, start);
+      }
       const { request, checkout } = await checkoutFor(context, body);
       if (!checkout.shopper) throw noActiveUser();
       if (body.deliveryAddress || body.savedAddressId) {
@@ -458,17 +483,7 @@ export const ecommerceEndpoints = {
       const cart = await activeCart(request);
       const methodId = body.paymentMethodId ?? cart.paymentMethodId;
       const { order, start } = await placeCheckoutOrder(request, { ...checkout, cart }, { methodId, acceptedConsents: body.acceptedConsents }).catch(stepFailure);
-      return {
-        order: {
-          id: order.id,
-          slug: order.slug,
-          orderTotalCents: order.orderTotalCents,
-          currencyLabel: order.currencyLabel,
-          paymentStatus: order.paymentStatus,
-          paymentGateway: order.paymentGateway,
-        },
-        payment: start.kind === "redirect" ? { kind: "redirect" as const, url: new URL(start.url, env.PUBLIC_URL).toString() } : { kind: "done" as const },
-      };
+      return orderAnswer(order, start);
     },
   }),
   "ecommerce.order.pgSuccess": defineEndpoint({
@@ -481,10 +496,8 @@ export const ecommerceEndpoints = {
     response: z.object({ orderId: z.number().int(), slug: z.string(), paymentStatus: z.string() }),
     errors: [{ status: 400, message: "Invalid payment signature" }],
     handler: async ({ body, params }) => {
-      const settled = await settleCardPayment(body, "return", idParam(params.id));
+      const settled = await settleCardReturn(body, idParam(params.id));
       if (!settled) throw new ApiError(400, "Invalid payment signature");
-      // Paid now: an e-product's download links go out at once (issue 13 item 3).
-      if (settled.becamePaid) await sendDownloadLinks(settled.orderId, env.PUBLIC_URL);
       return { orderId: settled.orderId, slug: settled.slug, paymentStatus: settled.paymentStatus };
     },
   }),
