@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "~/.server/env.server";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { sendDownloadLinks } from "~/modules/order/downloads.server";
-import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
+import { settleCardReturn } from "~/modules/payment/card/card-return.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { buttonClass } from "~/components/ui/button-class";
 
@@ -23,10 +21,8 @@ export const handle = { i18n: ["payment"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const orderId = Number(params.orderId);
-  const settled = await settleCardPayment(new URL(request.url).searchParams, "return", Number.isSafeInteger(orderId) ? orderId : -1);
+  const settled = await settleCardReturn(new URL(request.url).searchParams, Number.isSafeInteger(orderId) ? orderId : -1);
   if (settled) {
-    // Paid now: an e-product's download links go out at once (issue 13 item 3).
-    if (settled.becamePaid) await sendDownloadLinks(settled.orderId, env.PUBLIC_URL);
     const query = `?orderSlug=${encodeURIComponent(settled.slug)}`;
     throw redirect(`${href(settled.paymentStatus === "paid" ? "checkoutSuccess" : "checkoutFailure", locale)}${query}`);
   }

@@ -9,15 +9,16 @@ import { href } from "~/lib/routes-table";
 import { readSubmission } from "~/.server/forms.server";
 import { parseMessage } from "~/lib/validation-message";
 import { getCurrentUser } from "~/modules/account/user.server";
+import { addLineToCart } from "~/modules/cart/cart-add.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { resolveCartLine, type CartEntity } from "~/modules/cart/cart-line.server";
 import { cartCookies, clearCartCookies, isSessionGone } from "~/modules/cart/cart-session.server";
 import {
-  addToCart, applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
+  applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
 } from "~/modules/cart/cart.server";
 import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "~/modules/cart/cart-form";
 import { cartSchema, type CartPost } from "~/modules/cart/cart.schema";
-import { applyMemberCard, savedMemberCard } from "~/modules/cart/member-card.server";
+import { applyMemberCard } from "~/modules/cart/member-card.server";
 
 /**
  * The cart route's action (spec §4 Cart, §8 cart toasts): one intent per form. Without
@@ -63,11 +64,7 @@ async function run(post: CartPost, request: Request, locale: Locale): Promise<Ou
     change.couponRemoved ? { type: "info", key: "cart.coupon.removedInvalid" } : toast;
   switch (post.intent) {
     case "add": {
-      const { line, entity } = await resolveCartLine(post, locale);
-      // A signed-in customer's new cart is theirs, with the member card of their profile (issue 13 item 7).
-      const user = await getCurrentUser(request);
-      const owner = user ? { userId: user.id, memberCardBarcode: await savedMemberCard(user.memberCardBarcode, locale) } : null;
-      const change = await addToCart(request, line, post.quantity, owner);
+      const { change, entity } = await addLineToCart(request, post, post.quantity, locale);
       return { toast: success("core.notifications.addedToCart", await entityName(entity, locale)), headers: cookies(change), to: "added" };
     }
     case "update": {

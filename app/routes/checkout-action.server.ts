@@ -1,21 +1,18 @@
 import { redirect } from "@remix-run/node";
-import { hasErrorCode, isDomainError } from "~/.server/domain-error";
+import { isDomainError } from "~/.server/domain-error";
 import { setToast } from "~/.server/toast.server";
-import { env } from "~/.server/env.server";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
-import { clearCartCookies, readCartCookies, sessionMissing } from "~/modules/cart/cart-session.server";
-import { validateConsents } from "~/modules/consent/consent.server";
+import { clearCartCookies } from "~/modules/cart/cart-session.server";
 import { orderOfCart, rememberOrder } from "~/modules/order/order-access.server";
-import { placeOrder, type Order } from "~/modules/order/place-order.server";
+import type { Order } from "~/modules/order/place-order.server";
 import type { Locale } from "~/lib/locales";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
-import { startPayment } from "~/modules/payment/payment.server";
-import { cancelPlacement } from "~/modules/order/cancel-placement.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/checkout/checkout.schema";
-import { applicablePaymentMethods, checkoutGate } from "~/modules/checkout/checkout.server";
-import { removeCoupon, saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
+import { checkoutGate } from "~/modules/checkout/checkout.server";
+import { placeCheckoutOrder, paymentStartOf } from "~/modules/checkout/checkout-order.server";
+import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 
 /** The fields a DomainError of a step can name (the rest is the form-wide line). */
 const STEP_ERROR_FIELDS = ["methodId", CONSENTS_ERROR, "delivery.country", "billing.country"];
@@ -63,44 +60,8 @@ export async function checkoutAction(request: Request) {
 }
 
 async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate>>, input: Extract<CheckoutInput, { intent: "payment" }>) {
-  if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
-  const cookies = readCartCookies(request);
-  if (!cookies) throw sessionMissing();
-  const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === input.methodId);
-  if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });
-  const consents = await validateConsents("checkoutForm", input.acceptedConsents);
-  // A way of paying whose provider is not connected is refused before anything is written.
-  if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
-  const { order, created, mails } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents }).catch(async (error: unknown) => {
-    // Refused for its coupon: the coupon comes off the cart, so the shopper sees the new total and can confirm again.
-    if (hasErrorCode(error, "couponInvalid", "couponCustomerUsedUp")) await removeCoupon(cookies.cartId);
-    throw error;
-  });
-  let start: PaymentStart;
-  try {
-    start = await startOf(order);
-  } catch (error) {
-    // Issue 13 item 4: the payment could not be started. The placement is undone (cart as
-    // it was, no unpaid order left, the confirmation never sent) and the shopper is told
-    // and picks another method (docs/decisions/0031).
-    console.error(`payment start for order ${order.slug} failed`, error);
-    if (created && (await cancelPlacement(order.id, mails.map((m) => m.id)))) throw new StepErrors({ methodId: "checkout.payment.startFailed" });
-    throw error;
-  }
-  for (const mail of mails) await mail.deliver();
+  const { order, start } = await placeCheckoutOrder(request, ctx, input);
   return afterPlacing(order, start);
-}
-
-/** What the order's gateway wants next; a paid order (a replayed post) goes to the success page, never to the provider again. */
-async function startOf(order: Order): Promise<PaymentStart> {
-  if (order.paymentStatus === "paid") return { kind: "done" };
-  const origin = env.PUBLIC_URL;
-  const locale = order.locale as Locale;
-  return startPayment(
-    order.paymentGateway,
-    { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale },
-    origin,
-  );
 }
 
 /** After placing (or finding the order already placed): no more cart, the order remembered, the gateway's next page. */
@@ -116,7 +77,7 @@ async function afterPlacing(order: Order, start: PaymentStart) {
 /** A doubled or replayed "place order" whose cart is an order already: its next page (the failure page when its payment cannot start). */
 export async function toSuccess(request: Request, order: Order) {
   try {
-    return await afterPlacing(order, await startOf(order));
+    return await afterPlacing(order, await paymentStartOf(order));
   } catch (error) {
     console.error(`payment start for order ${order.slug} failed`, error);
     return redirect(href("checkoutFailure", order.locale as Locale));

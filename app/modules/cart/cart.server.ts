@@ -37,6 +37,27 @@ async function lockCart(tx: Executor, request: Request): Promise<CartRow> {
   return found.cart;
 }
 
+/** A new, empty cart session of the request's language (the first add, or the API's getNewCartSession). */
+async function insertCart(tx: Executor, request: Request, owner: NewCartOwner | null): Promise<CartRow> {
+  const [cart] = await tx
+    .insert(carts)
+    .values({
+      siteId: SITE_ID,
+      protectCode: newProtectCode(),
+      locale: requestLocale(request).locale,
+      userId: owner?.userId ?? null,
+      memberCardBarcode: owner?.memberCardBarcode ?? null,
+    })
+    .returning();
+  return cart;
+}
+
+/** Spec §7 getNewCartSession: an empty cart session, made as the first add makes one. */
+export async function newCartSession(request: Request, owner: NewCartOwner | null = null): Promise<CartRow> {
+  const db = await getDb();
+  return db.transaction((tx) => insertCart(tx, request, owner));
+}
+
 /** Runs `change` on the locked cart; afterwards a coupon the change made invalid is removed (spec §4). */
 async function change<T = void>(
   request: Request,
@@ -52,16 +73,7 @@ async function change<T = void>(
     } catch (error) {
       // "Adding with no session creates one" (spec §4); a dead session counts as none.
       if (!create || !hasErrorCode(error, "cartSessionMissing")) throw error;
-      [cart] = await tx
-        .insert(carts)
-        .values({
-          siteId: SITE_ID,
-          protectCode: newProtectCode(),
-          locale: requestLocale(request).locale,
-          userId: owner?.userId ?? null,
-          memberCardBarcode: owner?.memberCardBarcode ?? null,
-        })
-        .returning();
+      cart = await insertCart(tx, request, owner);
       created = true;
     }
     const result = await run(tx, cart);

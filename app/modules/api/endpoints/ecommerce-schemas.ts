@@ -1,0 +1,106 @@
+import { z } from "zod/v4";
+import { cartSessionSchema } from "./shared-schemas";
+
+/**
+ * The shapes of the ecommerce calls (spec §7 Ecommerce, §4 Cart). The cart answer is the
+ * cart view the HTML cart page renders (modules/cart/cart-view.ts), money in cents, with
+ * the cart session and data.coupon beside it.
+ */
+const money = z.number().int().describe("Cents");
+
+const mediaRef = z.looseObject({ driveId: z.string(), title: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+
+const cartLine = z.object({
+  itemId: z.string(),
+  productId: z.number().int(),
+  variantId: z.number().int().nullable(),
+  qty: z.number().int(),
+  productData: z.object({
+    name: z.string(),
+    sku: z.string(),
+    media: mediaRef.nullable(),
+    slug: z.string(),
+    mainProductSlug: z.string(),
+    isVisibleIndividually: z.boolean(),
+  }),
+  href: z.string(),
+  editHref: z.string(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  prices: z.object({ finalPrice: money, row: money, membershipApplied: z.boolean(), lengthMm: z.number().int().nullable() }),
+});
+
+export const cartViewSchema = z.object({
+  items: z.array(cartLine),
+  qty: z.number().int(),
+  digitalOnly: z.boolean(),
+  couponCode: z.string().nullable(),
+  memberCardBarcode: z.string().nullable(),
+  instructions: z.string(),
+  prices: z.object({
+    converted: z.object({ itemsTotal: money, cartTotal: money, coupon: money, delivery: money, loyalty: money, orderTotal: money, tax: money }),
+  }),
+  freeDelivery: z.object({ limit: money.nullable(), reached: z.boolean(), left: money }),
+  /** Product cards as the catalogue lists them. */
+  crossSells: z.array(z.looseObject({ id: z.number().int(), slug: z.string(), name: z.string(), sku: z.string() })),
+});
+
+/** data.coupon of the coupon-affecting calls: the coupon the cart now has, and whether a change took it off. */
+export const couponStateSchema = z.object({ code: z.string().nullable(), removed: z.boolean() });
+
+export const cartAnswerSchema = z.object({
+  cartId: cartSessionSchema.shape.cartId,
+  protectCode: z.string(),
+  cart: cartViewSchema,
+  coupon: couponStateSchema,
+});
+
+export const currencyIdSchema = z.number().int().positive().max(999_999_999).optional().describe("The site has one currency; any other is refused");
+
+/** Spec §5 quantity: a whole number 1 to 999. */
+export const qtySchema = z.number({ error: "Invalid quantity" }).int("Invalid quantity").min(1, "Invalid quantity").max(999, "Invalid quantity");
+
+const id = z.number().int().positive().max(999_999_999);
+
+/** The line of addItem / updateItem: the variant of a configurable product, a bundle's chosen variants, the personalisations. */
+export const lineOptionsSchema = z
+  .object({
+    variantId: id.optional(),
+    bundleOptions: z.record(z.string().max(20), id).optional(),
+    personalizations: z.record(z.string().max(200), z.union([z.string().max(2000), z.number(), z.boolean()])).optional(),
+  })
+  .optional();
+
+const text = (max: number) => z.string().max(max).optional();
+/** An address as the checkout's address form takes it (checked by the same schema, account.schema.ts addressSchema). */
+export const addressBodySchema = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  contactEmail: text(254),
+  contactPhone: text(50),
+  country: text(2).describe("ISO 3166-1 alpha-2"),
+  city: text(100),
+  street: text(200),
+  houseNumber: text(20),
+  zipCode: text(20),
+  companyName: text(200),
+  companyOIB: text(11),
+});
+
+export const methodSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const deliveryMethodSchema = methodSchema.extend({
+  priceCents: money,
+  options: z.array(z.object({ id: z.number().int(), name: z.string(), address: z.string(), kind: z.enum(["pickup", "locker"]) })),
+});
+
+export const orderAnswerSchema = z.object({
+  order: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    orderTotalCents: money,
+    currencyLabel: z.string(),
+    paymentStatus: z.string(),
+    paymentGateway: z.string(),
+  }),
+  /** What follows: nothing (bank transfer, cash on delivery, paid) or the card provider's page. */
+  payment: z.object({ kind: z.enum(["done", "redirect"]), url: z.string().optional() }),
+});

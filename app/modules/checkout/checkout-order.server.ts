@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { carts } from "~/.server/db/schema";
+import { hasErrorCode } from "~/.server/domain-error";
+import { env } from "~/.server/env.server";
+import type { Locale } from "~/lib/locales";
+import { readCartCookies, sessionMissing } from "~/modules/cart/cart-session.server";
+import { validateConsents } from "~/modules/consent/consent.server";
+import { cancelPlacement } from "~/modules/order/cancel-placement.server";
+import { placeOrder, type Order } from "~/modules/order/place-order.server";
+import type { PaymentStart } from "~/modules/payment/gateway.server";
+import { startPayment } from "~/modules/payment/payment.server";
+import { removeCoupon, StepErrors } from "./checkout-steps.server";
+import { applicablePaymentMethods, type CheckoutContext } from "./checkout.server";
+
+/**
+ * The checkout's last step (spec §3 Payment form, §7 order/create), shared by the checkout
+ * page's action and the API: the chosen method checked, the consents, the order placed in
+ * one transaction (place-order.server.ts), the payment started, the mails delivered. A
+ * payment that cannot start undoes the placement (docs/decisions/0031).
+ */
+export type PlaceCheckoutInput = { methodId: number | null; acceptedConsents: readonly number[] };
+
+export async function placeCheckoutOrder(request: Request, ctx: CheckoutContext, input: PlaceCheckoutInput): Promise<{ order: Order; start: PaymentStart }> {
+  if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
+  const cookies = readCartCookies(request);
+  if (!cookies) throw sessionMissing();
+  const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === input.methodId);
+  if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });
+  const consents = await validateConsents("checkoutForm", input.acceptedConsents);
+  // A way of paying whose provider is not connected is refused before anything is written.
+  if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
+  const { order, created, mails } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents }).catch(async (error: unknown) => {
+    // Refused for its coupon: the coupon comes off the cart, so the shopper sees the new total and can confirm again.
+    if (hasErrorCode(error, "couponInvalid", "couponCustomerUsedUp")) await removeCoupon(cookies.cartId);
+    throw error;
+  });
+  let start: PaymentStart;
+  try {
+    start = await paymentStartOf(order);
+  } catch (error) {
+    // Issue 13 item 4: the payment could not be started. The placement is undone (cart as
+    // it was, no unpaid order left, the confirmation never sent) and the shopper is told
+    // and picks another method (docs/decisions/0031).
+    console.error(`payment start for order ${order.slug} failed`, error);
+    if (created && (await cancelPlacement(order.id, mails.map((m) => m.id)))) throw new StepErrors({ methodId: "checkout.payment.startFailed" });
+    throw error;
+  }
+  for (const mail of mails) await mail.deliver();
+  return { order, start };
+}
+
+/** What the order's gateway wants next; a paid order (a replayed post) needs nothing more, never the provider again. */
+export async function paymentStartOf(order: Order): Promise<PaymentStart> {
+  if (order.paymentStatus === "paid") return { kind: "done" };
+  const locale = order.locale as Locale;
+  return startPayment(
+    order.paymentGateway,
+    { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale },
+    env.PUBLIC_URL,
+  );
+}
+
+/**
+ * Spec §7 payment/savePaymentMethod: the chosen way of paying kept on the cart (the
+ * checkout page preselects it; order/create uses it when the call names none). Only an
+ * active, available method of the site.
+ */
+export async function savePaymentMethod(ctx: CheckoutContext, methodId: number) {
+  if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
+  const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === methodId && m.available);
+  if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });
+  const db = await getDb();
+  await db.update(carts).set({ paymentMethodId: method.id }).where(eq(carts.id, ctx.cart.id));
+  return method;
+}
