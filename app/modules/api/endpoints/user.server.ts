@@ -269,7 +269,7 @@ export const userEndpoints = {
     summary: "Adds an address to the signed-in customer's address book",
     body: addressBody.extend({ type: addressType.default("other") }),
     response: z.object({ address: savedAddress }),
-    errors: [{ status: 400, message: "Country is not allowed" }],
+    errors: [{ status: 400, message: "Invalid country" }],
     handler: async ({ body, user }) => {
       const { type, ...input } = body;
       const current = (await user())!;
@@ -285,7 +285,7 @@ export const userEndpoints = {
     summary: "Changes an address of the signed-in customer (another user's id is not found)",
     body: addressBody.extend({ type: addressType.default("other") }),
     response: z.object({ address: savedAddress }),
-    errors: [{ status: 404, message: "Address not found" }],
+    errors: [{ status: 404, message: "Address not found" }, { status: 400, message: "Invalid country" }],
     handler: async ({ body, user, params }) => {
       const id = Number(params.id);
       if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new ApiError(400, "Invalid id");
