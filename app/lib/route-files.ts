@@ -202,6 +202,9 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "users.csv", file: "routes/admin.users[.]csv.ts", scope: "admin" },
       { path: "users/:id", file: "routes/admin.users.$id.tsx", scope: "admin" },
       { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminSettings.nav", group: "shop" },
+      // API keys of the headless API (issue 17 item 2, decision 0057).
+      { path: "api-keys", file: "routes/admin.api-keys.tsx", scope: "admin", nav: "adminApi.nav", group: "shop" },
+      { path: "api-keys.csv", file: "routes/admin.api-keys[.]csv.ts", scope: "admin" },
       { path: "settings/company", file: "routes/admin.settings.company.tsx", scope: "admin" },
       { path: "settings/checkout", file: "routes/admin.settings.checkout.tsx", scope: "admin" },
       { path: "settings/comments", file: "routes/admin.settings.comments.tsx", scope: "admin" },

@@ -18,7 +18,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["admin", "adminCatalog", "adminCommunity", "adminContent", "adminCoupons", "adminCustomers", "adminDashboard", "adminEnquiries", "adminMail", "adminMedia", "adminOrders", "adminProductList", "adminProducts", "adminSettings", "adminShipping", "adminTemplates", "adminUsers", "comments", "forms", "devTools"] };
+export const handle = { i18n: ["admin", "adminApi", "adminCatalog", "adminCommunity", "adminContent", "adminCoupons", "adminCustomers", "adminDashboard", "adminEnquiries", "adminMail", "adminMedia", "adminOrders", "adminProductList", "adminProducts", "adminSettings", "adminShipping", "adminTemplates", "adminUsers", "comments", "forms", "devTools"] };
 
 /** Admin shell (spec §2 Layouts), for backoffice users only: checked here, not in the UI. */
 export async function loader({ request }: LoaderFunctionArgs) {

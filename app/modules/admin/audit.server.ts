@@ -22,7 +22,9 @@ export type AuditEntity =
   | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport"
   // content, media, templates (issue 16)
   | "page" | "post" | "term" | "event" | "pageElement" | "navigation" | "masterComponent" | "media" | "mailTemplate"
-  | "form" | "newsletterSubscriber" | "redirect";
+  | "form" | "newsletterSubscriber" | "redirect"
+  // the headless API (issue 17)
+  | "apiKey";
 
 export type AuditChange = {
   entity: AuditEntity;

@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { apiKeys } from "~/.server/db/schema";
+import { apiKeys, users } from "~/.server/db/schema";
+import { DomainError } from "~/.server/domain-error";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { likePattern } from "~/modules/admin/list.server";
 import { ApiError } from "./api-errors.server";
 
 /**
@@ -72,4 +75,56 @@ export async function storefrontKeyToken(): Promise<string> {
     .limit(1);
   if (key?.token) return key.token;
   return (await createApiKey({ name: "Storefront", kind: "storefront", rateLimit: 600 })).token;
+}
+
+/** The /admin/api-keys list: search by name or prefix, live or revoked keys, with who made each. */
+export type ApiKeyState = "live" | "revoked";
+export type ApiKeyListRow = Omit<ApiKey, "tokenHash" | "publicToken"> & { createdByEmail: string | null };
+
+export async function listApiKeysForAdmin({ q, state }: { q?: string; state?: ApiKeyState } = {}): Promise<ApiKeyListRow[]> {
+  const db = await getDb();
+  const conditions = [];
+  if (q) conditions.push(or(ilike(apiKeys.name, likePattern(q)), ilike(apiKeys.prefix, likePattern(q))));
+  if (state === "live") conditions.push(isNull(apiKeys.revokedAt));
+  if (state === "revoked") conditions.push(isNotNull(apiKeys.revokedAt));
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      kind: apiKeys.kind,
+      prefix: apiKeys.prefix,
+      rateLimit: apiKeys.rateLimit,
+      createdBy: apiKeys.createdBy,
+      createdByEmail: users.email,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+type Actor = { id: number; email: string };
+
+/** Creates a key from the backoffice, with its audit row; the token is shown once and never stored in clear (except a storefront key, which is public). */
+export async function createApiKeyAsStaff(staff: Actor, input: { name: string; kind: ApiKeyKind; rateLimit: number }): Promise<{ key: ApiKey; token: string }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const created = await createApiKey({ ...input, createdBy: staff.id }, tx);
+    await recordAudit(tx, staff, { entity: "apiKey", entityId: created.key.id, action: "create", after: { name: input.name, kind: input.kind, rateLimit: input.rateLimit, prefix: created.key.prefix } });
+    return created;
+  });
+}
+
+/** Revokes a live key from the backoffice, with its audit row; an unknown or already revoked key is a 404. */
+export async function revokeApiKeyAsStaff(staff: Actor, id: number): Promise<ApiKey> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const key = await revokeApiKey(id, tx);
+    if (!key) throw new DomainError("apiKeyNotFound", { message: "API key not found", key: "adminApi.notFound", status: 404 });
+    await recordAudit(tx, staff, { entity: "apiKey", entityId: id, action: "revoke", before: { revokedAt: null }, after: { revokedAt: key.revokedAt } });
+    return key;
+  });
 }

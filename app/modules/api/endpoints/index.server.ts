@@ -1,6 +1,7 @@
 import type { Registry } from "../api-router.server";
 import { authEndpoints } from "./auth.server";
 import { ecommerceEndpoints } from "./ecommerce.server";
+import { userEndpoints } from "./user.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -10,6 +11,7 @@ import { ecommerceEndpoints } from "./ecommerce.server";
 export const API_ENDPOINTS = {
   ...authEndpoints,
   ...ecommerceEndpoints,
+  ...userEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

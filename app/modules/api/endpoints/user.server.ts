@@ -1,0 +1,445 @@
+import { asc } from "drizzle-orm";
+import { z } from "zod/v4";
+import { getDb } from "~/.server/db/client.server";
+import { countries, languages } from "~/.server/db/schema";
+import { env } from "~/.server/env.server";
+import { MEDIA_FORMATS, MEDIA_SIZES, type MediaSize } from "~/lib/media";
+import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "~/modules/account/account-fields";
+import { isValidOib } from "~/lib/oib";
+import { allowedCountries, listAddresses, saveAddress } from "~/modules/account/addresses.server";
+import { validateMemberCardBarcode } from "~/modules/account/cart-hooks.server";
+import { changePassword, requestPasswordReset, resetPassword } from "~/modules/account/password.server";
+import { updateProfile } from "~/modules/account/profile.server";
+import { getCurrentUser } from "~/modules/account/user.server";
+import { registerCustomer, verifyEmailAddress } from "~/modules/account/register.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { defineEndpoint } from "../api-endpoint";
+import { ApiError, notFound } from "../api-errors.server";
+import { storefrontKeyToken } from "../api-keys.server";
+import { apiUserSchema } from "./shared-schemas";
+
+/**
+ * The user, settings and media calls of spec §7 ("User", "Master and settings", "Media"),
+ * each running the service the HTML shop runs: registration, the profile and address book,
+ * passwords, e-mail verification, the countries and languages, the domain's storefront key
+ * and the media sizes. Decision 0058 records the choices.
+ */
+
+const text = (max: number) => z.string().trim().max(max);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const email = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
+const password = z.string().min(PASSWORD_MIN).max(200);
+const barcode = text(BARCODE_MAX).default("");
+
+/** Spec §5 address form, the same limits as the HTML form (account.schema.ts). */
+const addressBody = z.object({
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  contactEmail: email,
+  contactPhone: requiredText(PHONE_MAX),
+  country: text(ADDRESS_LIMITS.country).default("").transform((iso) => iso.toUpperCase()),
+  city: text(ADDRESS_LIMITS.city).default(""),
+  street: text(ADDRESS_LIMITS.street).default(""),
+  houseNumber: text(ADDRESS_LIMITS.houseNumber).default(""),
+  zipCode: text(ADDRESS_LIMITS.zipCode).default(""),
+  companyName: text(ADDRESS_LIMITS.companyName).default(""),
+  companyOIB: text(ADDRESS_LIMITS.companyOIB)
+    .default("")
+    .refine((oib) => oib === "" || isValidOib(oib), "Invalid OIB"),
+});
+const addressType = z.enum(ADDRESS_TYPE_OPTIONS);
+const savedAddress = z.object({
+  id: z.number().int(),
+  type: addressType,
+  firstName: z.string(),
+  lastName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  country: z.string(),
+  city: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  zipCode: z.string(),
+  companyName: z.string(),
+  companyOIB: z.string(),
+});
+
+const details = z.object({ firstName: requiredText(NAME_MAX), lastName: requiredText(NAME_MAX) });
+
+const registerBody = z.object({
+  details,
+  email,
+  password,
+  /** The login name is the e-mail (spec §5); a different username is refused. */
+  username: email.optional(),
+  memberCardBarcode: barcode,
+  /** Register with addresses (spec §5): the delivery address and, when different, the billing one. */
+  addresses: z.object({ delivery: addressBody, billing: addressBody.nullable().optional() }).nullable().optional(),
+  /** Ids of the register form's consents the user accepted (GET gdpr consents of registerForm). */
+  acceptedConsents: z.array(z.number().int().positive().max(999_999_999)).max(50).default([]),
+});
+
+const updateBody = z.object({ details, email, username: email.optional(), memberCardBarcode: barcode });
+
+const SOCIAL_LOGIN_OFF = { status: 403, message: "Social login is disabled" };
+
+/** Spec §7 social login: off in the options (SocialLogin); the same refusal as the HTML social-login page. */
+async function socialLogin(locale: Parameters<typeof getSiteContext>[0]): Promise<never> {
+  const site = await getSiteContext(locale);
+  if (!site.site.socialLoginEnabled) throw new ApiError(SOCIAL_LOGIN_OFF.status, SOCIAL_LOGIN_OFF.message);
+  // Enabled but no provider is configured in this installation.
+  throw new ApiError(501, "Social login provider is not configured");
+}
+
+function usernameMatches(username: string | undefined, emailAddress: string) {
+  if (username !== undefined && username !== emailAddress) {
+    throw new ApiError(400, "Invalid body.username: the username is the e-mail address", [{ field: "body.username", message: "The username is the e-mail address" }]);
+  }
+}
+
+/** The profile the HTML profile page shows: the user and the address book. */
+const profileResponse = z.object({ user: apiUserSchema, addresses: z.array(savedAddress) });
+
+/** Whether the request comes from this shop's own domain (spec §7 domainDetect). */
+function isOwnDomain(request: Request): boolean {
+  const own = new URL(env.PUBLIC_URL).host;
+  const named = [request.headers.get("Referer"), request.headers.get("Origin")].filter((v): v is string => !!v);
+  for (const value of named) {
+    try {
+      return new URL(value).host === own;
+    } catch {
+      return false;
+    }
+  }
+  return (request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host")) === own;
+}
+
+/** Site options a storefront may read (spec §3 CMS options); analytics ids and custom code are public in every page too. */
+const PUBLIC_OPTIONS = new Set([
+  "ThemeNavigations",
+  "Logo",
+  "CopyrightText",
+  "CookieNotice",
+  "AnonymousChat",
+  "RequireAdminPublishing",
+  "RequireRatingForComment",
+  "RequireCommentForRating",
+  "NumberOfStars",
+  "LowStockThreshold",
+  "CanCommentOnBlog",
+  "UserCanEditComment",
+  "OneUserOneComment",
+  "HomePageSlug",
+  "SocialLogin",
+  "GoogleAnalyticsId",
+  "GoogleTagManagerId",
+  "FacebookPixelId",
+]);
+
+const jsonValue: z.ZodType<unknown> = z.unknown().describe("The option's JSON value (null when not configured)");
+
+export const userEndpoints = {
+  "user.web.profile": defineEndpoint({
+    method: "GET",
+    path: "/user/web/profile",
+    service: "user",
+    auth: "customer",
+    summary: "The signed-in customer's profile: the user and the address book (as the profile page shows them)",
+    response: profileResponse,
+    errors: [{ status: 401, message: "Unauthorized" }],
+    handler: async ({ user }) => {
+      const current = (await user())!;
+      return { user: current, addresses: await listAddresses(current.id) };
+    },
+  }),
+  "user.profile": defineEndpoint({
+    method: "GET",
+    path: "/user/profile",
+    service: "user",
+    auth: "backoffice",
+    summary: "The signed-in backoffice user's own profile",
+    response: z.object({ user: apiUserSchema }),
+    errors: [{ status: 401, message: "Unauthorized" }, { status: 403, message: "Forbidden" }],
+    handler: async ({ user }) => ({ user: (await user())! }),
+  }),
+  "user.social.oauth": defineEndpoint({
+    method: "POST",
+    path: "/user/social/oauth",
+    service: "user",
+    auth: "public",
+    strict: true,
+    summary: "Social sign-in; refused while social login is off in the options (SocialLogin)",
+    body: z.object({ provider: z.string().max(50).optional(), token: z.string().max(4000).optional() }),
+    response: z.object({}),
+    errors: [SOCIAL_LOGIN_OFF],
+    handler: ({ locale }) => socialLogin(locale),
+  }),
+  "user.social.redirectLogin": defineEndpoint({
+    method: "GET",
+    path: "/user/social/redirect-login",
+    service: "user",
+    auth: "public",
+    summary: "Social sign-in redirect; refused while social login is off in the options (SocialLogin)",
+    query: z.object({ provider: z.string().max(50).optional() }),
+    response: z.object({}),
+    errors: [SOCIAL_LOGIN_OFF],
+    handler: ({ locale }) => socialLogin(locale),
+  }),
+  "user.web.register": defineEndpoint({
+    method: "POST",
+    path: "/user/web/register",
+    service: "user",
+    auth: "public",
+    strict: true,
+    summary: "Registration (spec §4 Auth Registration): the account, its addresses and the consent log",
+    description:
+      "With e-mail verification on, the link is mailed and `verificationToken` says so (`sent`); the token itself only travels by e-mail, so that the address is proven. Nobody is signed in: sign in with POST /login.",
+    body: registerBody,
+    response: z.object({
+      userId: z.number().int(),
+      verificationToken: z.enum(["sent"]).nullable().describe("'sent' when the address must be confirmed by the mailed link first"),
+      next: z.enum(["confirmEmail", "logIn", "login"]),
+    }),
+    errors: [
+      { status: 409, message: "User already exist." },
+      { status: 400, message: "Barcode is not valid" },
+      { status: 503, message: "Barcode check failed" },
+    ],
+    handler: async ({ body, locale }) => {
+      usernameMatches(body.username, body.email);
+      const addresses = body.addresses ? { delivery: body.addresses.delivery, billing: body.addresses.billing ?? null } : null;
+      const { userId, next } = await registerCustomer({
+        ...body.details,
+        email: body.email,
+        password: body.password,
+        memberCardBarcode: body.memberCardBarcode,
+        addresses,
+        acceptedIds: body.acceptedConsents,
+        locale,
+        origin: env.PUBLIC_URL,
+      });
+      return { userId, next, verificationToken: next === "confirmEmail" ? ("sent" as const) : null };
+    },
+  }),
+  "user.web.update": defineEndpoint({
+    method: "PATCH",
+    path: "/user/web/update",
+    service: "user",
+    auth: "customer",
+    summary: "Saves the profile (names, e-mail, member card barcode); a new barcode is checked",
+    body: updateBody,
+    response: z.object({ user: apiUserSchema, confirmEmail: z.boolean() }),
+    errors: [
+      { status: 409, message: "User already exist." },
+      { status: 400, message: "Barcode is not valid" },
+      { status: 401, message: "No active user" },
+    ],
+    handler: async ({ body, user, locale, shopperRequest }) => {
+      usernameMatches(body.username, body.email);
+      const current = (await user())!;
+      const { confirmEmail } = await updateProfile(current.id, { ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode }, { locale, origin: env.PUBLIC_URL });
+      const after = await getCurrentUser(await shopperRequest());
+      return { user: after ?? { ...current, ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode || null }, confirmEmail };
+    },
+  }),
+  "user.web.validateMembersBarcode": defineEndpoint({
+    method: "POST",
+    path: "/user/web/validateMembersBarcode",
+    service: "user",
+    auth: "public",
+    strict: true,
+    summary: "Checks a member card barcode",
+    body: z.object({ barcode: requiredText(BARCODE_MAX) }),
+    response: z.object({ isValid: z.boolean() }),
+    errors: [{ status: 503, message: "Barcode check failed" }],
+    handler: async ({ body, locale }) => {
+      try {
+        return { isValid: (await validateMemberCardBarcode(body.barcode, locale)).isValid };
+      } catch (error) {
+        console.error("Checking a member card barcode failed", error);
+        throw new ApiError(503, "Barcode check failed");
+      }
+    },
+  }),
+  "user.web.address.create": defineEndpoint({
+    method: "POST",
+    path: "/user/web/address/create",
+    service: "user",
+    auth: "customer",
+    summary: "Adds an address to the signed-in customer's address book",
+    body: addressBody.extend({ type: addressType.default("other") }),
+    response: z.object({ address: savedAddress }),
+    errors: [{ status: 400, message: "Invalid country" }],
+    handler: async ({ body, user }) => {
+      const { type, ...input } = body;
+      const current = (await user())!;
+      const id = await saveAddress(current.id, null, type, input);
+      return { address: (await listAddresses(current.id)).find((a) => a.id === id)! };
+    },
+  }),
+  "user.web.address.update": defineEndpoint({
+    method: "PATCH",
+    path: "/user/web/address/update/:id",
+    service: "user",
+    auth: "customer",
+    summary: "Changes an address of the signed-in customer (another user's id is not found)",
+    body: addressBody.extend({ type: addressType.default("other") }),
+    response: z.object({ address: savedAddress }),
+    errors: [{ status: 404, message: "Address not found" }, { status: 400, message: "Invalid country" }],
+    handler: async ({ body, user, params }) => {
+      const id = Number(params.id);
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new ApiError(400, "Invalid id");
+      const { type, ...input } = body;
+      const current = (await user())!;
+      await saveAddress(current.id, id, type, input);
+      return { address: (await listAddresses(current.id)).find((a) => a.id === id)! };
+    },
+  }),
+  "user.password.reset": defineEndpoint({
+    method: "POST",
+    path: "/user/password/reset",
+    service: "user",
+    auth: "customer",
+    strict: true,
+    summary: "Changes the signed-in customer's password; other sessions end",
+    body: z.object({ oldPassword: password, newPassword: password }),
+    response: z.object({ changed: z.literal(true) }),
+    errors: [{ status: 400, message: "Incorrect old password." }],
+    handler: async ({ body, user, bearer }) => {
+      if (body.oldPassword === body.newPassword) throw new ApiError(400, "Invalid body.newPassword: must differ from the old password", [{ field: "body.newPassword", message: "Must differ from the old password" }]);
+      await changePassword((await user())!.id, body.oldPassword, body.newPassword, bearer!.sessionId);
+      return { changed: true as const };
+    },
+  }),
+  "user.password.forgot": defineEndpoint({
+    method: "POST",
+    path: "/user/password/forgot",
+    service: "user",
+    auth: "public",
+    strict: true,
+    summary: "Mails a password reset link; the same answer whether an account exists or not",
+    body: z.object({ email }),
+    response: z.object({ sent: z.literal(true) }),
+    handler: async ({ body, locale }) => {
+      await requestPasswordReset(body.email, locale, env.PUBLIC_URL);
+      return { sent: true as const };
+    },
+  }),
+  "user.password.set": defineEndpoint({
+    method: "POST",
+    path: "/user/password/set",
+    service: "user",
+    auth: "public",
+    strict: true,
+    summary: "Sets a new password by the mailed reset token (once)",
+    body: z.object({ token: z.string().min(1).max(200), newPassword: password }),
+    response: z.object({ changed: z.literal(true) }),
+    errors: [{ status: 400, message: "Invalid or expired token" }],
+    handler: async ({ body }) => {
+      if (!(await resetPassword(body.token, body.newPassword))) throw new ApiError(400, "Invalid or expired token");
+      return { changed: true as const };
+    },
+  }),
+  "user.web.verify": defineEndpoint({
+    method: "GET",
+    path: "/user/web/verify/:token",
+    service: "user",
+    auth: "public",
+    strict: true,
+    summary: "Confirms an e-mail address by the mailed verification token (once)",
+    response: z.object({ verified: z.literal(true) }),
+    errors: [{ status: 400, message: "Invalid or expired token" }],
+    handler: async ({ params }) => {
+      if ((params.token ?? "").length > 200 || !(await verifyEmailAddress(params.token))) throw new ApiError(400, "Invalid or expired token");
+      return { verified: true as const };
+    },
+  }),
+
+  "settings.commons": defineEndpoint({
+    method: "GET",
+    path: "/settings/commons",
+    service: "settings",
+    auth: "public",
+    summary: "The languages or the countries (the countries the store delivers to), with names in the requested language",
+    query: z.object({ type: z.enum(["languages", "countries"]), language: z.enum(["hr", "en", "de"]).optional() }),
+    response: z.object({
+      records: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+    }),
+    handler: async ({ query, locale }) => {
+      const db = await getDb();
+      const language = query.language ?? locale;
+      if (query.type === "languages") {
+        const rows = await db.select().from(languages).orderBy(asc(languages.id));
+        const name = (row: (typeof rows)[number]) => (language === "hr" ? row.nameHrv : language === "de" ? row.nameGer : row.nameEng);
+        return { records: rows.map((row) => ({ id: row.id, code: row.code2 || row.code, name: name(row) })) };
+      }
+      const allowed = new Set((await allowedCountries(db)).map((c) => c.iso));
+      const rows = await db.select().from(countries).orderBy(asc(countries.name));
+      return { records: rows.filter((row) => allowed.has(row.iso)).map((row) => ({ id: row.id, code: row.iso, name: row.name })) };
+    },
+  }),
+  "settings.domainDetect": defineEndpoint({
+    method: "POST",
+    path: "/settings/domainDetect",
+    service: "settings",
+    auth: "none",
+    summary: "The storefront key and site of this shop's domain (by Referer, Origin or Host); read as data.data",
+    description: "Spec §7: a storefront reads the answer as data.data, so the data holds { data: { apiKeyToken, siteID } }. Another domain is not found.",
+    body: z.object({ domain: z.string().max(253).optional() }).optional(),
+    response: z.object({ data: z.object({ apiKeyToken: z.string(), siteID: z.number().int() }) }),
+    errors: [{ status: 404, message: "Domain not found" }],
+    handler: async ({ request, body, locale }) => {
+      const named = body?.domain;
+      const own = new URL(env.PUBLIC_URL).host;
+      if (named ? named.replace(/^https?:\/\//, "").replace(/\/.*$/, "") !== own : !isOwnDomain(request)) throw notFound("Domain not found");
+      const site = await getSiteContext(locale);
+      return { data: { apiKeyToken: await storefrontKeyToken(), siteID: site.site.id } };
+    },
+  }),
+  "settings.domain.filter": defineEndpoint({
+    method: "POST",
+    path: "/settings/domain/filter",
+    service: "settings",
+    auth: "public",
+    summary: "The shop's domains (its public address)",
+    body: z.object({ filters: z.record(z.string().max(50), z.unknown()).optional(), page: z.number().int().min(1).max(1000).optional(), limit: z.number().int().min(1).max(100).optional() }).optional(),
+    response: z.object({ records: z.array(z.object({ name: z.string(), url: z.string() })), totalRecords: z.number().int(), totalPages: z.number().int() }),
+    handler: () => {
+      const url = new URL(env.PUBLIC_URL);
+      return { records: [{ name: url.host, url: url.origin }], totalRecords: 1, totalPages: 1 };
+    },
+  }),
+  "settings.general.user": defineEndpoint({
+    method: "GET",
+    path: "/settings/general/user",
+    service: "settings",
+    auth: "public",
+    summary: "A site option a storefront may read (by key; the group is accepted for the spec's shape); never a secret",
+    query: z.object({ group: z.string().max(50).optional(), key: z.string().min(1).max(100) }),
+    response: z.object({ group: z.string().nullable(), key: z.string(), value: jsonValue }),
+    errors: [{ status: 404, message: "Setting not found" }],
+    handler: async ({ query, locale }) => {
+      if (!PUBLIC_OPTIONS.has(query.key)) throw notFound("Setting not found");
+      const site = await getSiteContext(locale);
+      const value = query.key === "SocialLogin" ? site.site.socialLoginEnabled : (site.options[query.key] ?? null);
+      return { group: query.group ?? null, key: query.key, value };
+    },
+  }),
+  "media.option.filter": defineEndpoint({
+    method: "GET",
+    path: "/media/option/filter",
+    service: "media",
+    auth: "public",
+    summary: "The image sizes and formats the media service generates (spec §3 Media sizes)",
+    query: z.object({ autoResizeOnly: z.enum(["true", "false"]).optional() }),
+    response: z.object({
+      records: z.array(z.object({ name: z.string(), width: z.number().int(), height: z.number().int(), fit: z.enum(["cover", "inside"]), autoResize: z.boolean() })),
+      formats: z.array(z.string()),
+    }),
+    handler: () => ({
+      // Every size is made on first request (media-variant.server.ts), so all are auto-resized.
+      records: (Object.keys(MEDIA_SIZES) as MediaSize[]).map((name) => ({ name, ...MEDIA_SIZES[name], autoResize: true })),
+      formats: [...MEDIA_FORMATS],
+    }),
+  }),
+};
