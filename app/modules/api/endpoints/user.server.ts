@@ -13,6 +13,7 @@ import { updateProfile } from "~/modules/account/profile.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { registerCustomer, verifyEmailAddress } from "~/modules/account/register.server";
 import { getSiteContext } from "~/modules/site/site.server";
+import { listDomains } from "~/modules/dev-tools/domains.server";
 import { defineEndpoint } from "../api-endpoint";
 import { ApiError, notFound } from "../api-errors.server";
 import { storefrontKeyToken } from "../api-keys.server";
@@ -401,12 +402,12 @@ export const userEndpoints = {
     path: "/settings/domain/filter",
     service: "settings",
     auth: "public",
-    summary: "The shop's domains (its public address)",
+    summary: "The shop's domains (name, url): the site option Domains, the same list the dev tooling's domain change offers",
     body: z.object({ filters: z.record(z.string().max(50), z.unknown()).optional(), page: z.number().int().min(1).max(1000).optional(), limit: z.number().int().min(1).max(100).optional() }).optional(),
     response: z.object({ records: z.array(z.object({ name: z.string(), url: z.string() })), totalRecords: z.number().int(), totalPages: z.number().int() }),
-    handler: () => {
-      const url = new URL(env.PUBLIC_URL);
-      return { records: [{ name: url.host, url: url.origin }], totalRecords: 1, totalPages: 1 };
+    handler: async () => {
+      const records = (await listDomains()).map(({ name, url }) => ({ name, url }));
+      return { records, totalRecords: records.length, totalPages: 1 };
     },
   }),
   "settings.general.user": defineEndpoint({
