@@ -1,6 +1,7 @@
 import type { Registry } from "../api-router.server";
 import { authEndpoints } from "./auth.server";
 import { catalogEndpoints } from "./catalog.server";
+import { cmsEndpoints } from "./cms.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -10,6 +11,7 @@ import { catalogEndpoints } from "./catalog.server";
 export const API_ENDPOINTS = {
   ...authEndpoints,
   ...catalogEndpoints,
+  ...cmsEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
