@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { failedRequests, options, termTranslations } from "~/.server/db/schema";
+import { failedRequests, media, options, termTranslations } from "~/.server/db/schema";
 import type { ShopApiClient } from "~/modules/api/api-client";
 import { clearSiteContext } from "~/modules/site/site.server";
 import { apiClient, documentedMismatch } from "../setup/api";
@@ -127,5 +128,56 @@ describe("redirects, options, elements, navigations", () => {
     expect(await documentedMismatch(shop, "v1.cms.navigation.tree", 200, { data: main })).toEqual([]);
     expect(ok(await hr.call("cms.navigation.tree", { params: { id: "footer1" } })).items.length).toBeGreaterThan(0);
     expect((await hr.call("cms.navigation.tree", { params: { id: "nope" } })).status).toBe(404);
+  });
+});
+
+describe("media, post types and the finder", () => {
+  it("lists public media only, never private files", async () => {
+    await db.insert(media).values({
+      driveId: randomUUID(), title: "Privatni račun", path: "private/racun.pdf", mime: "application/pdf", extension: "pdf",
+      size: 10, hash: "0".repeat(64), access: "private", originalName: "racun.pdf",
+    });
+    const publicOne = randomUUID();
+    await db.insert(media).values({
+      driveId: publicOne, title: "Javna slika", path: "x/javna.jpg", mime: "image/jpeg", extension: "jpg",
+      size: 10, hash: "1".repeat(64), access: "public", originalName: "javna.jpg", width: 10, height: 10,
+    });
+    const data = ok(await hr.call("cms.media.filterStandard", { body: { limit: 100 } }));
+    const titles = data.records.map((r) => r.title);
+    expect(titles).toContain("Javna slika");
+    expect(titles).not.toContain("Privatni račun");
+    expect(await documentedMismatch(shop, "v1.cms.media.filterStandard", 200, { data })).toEqual([]);
+    const all = await db.select().from(media).where(eq(media.access, "private"));
+    const byId = ok(await hr.call("cms.media.filterStandard", { body: { driveIds: [...all.map((m) => m.driveId), publicOne] } }));
+    expect(byId.records.map((r) => r.driveId)).toEqual([publicOne]);
+    expect((await hr.call("cms.media.filterStandard", { body: { limit: 101 } })).status).toBe(400);
+  });
+
+  it("lists the post types", async () => {
+    const data = ok(await hr.call("cms.postType.filterStandard", { body: {} }));
+    expect(data.postTypes.map((p) => p.slug)).toEqual(["page", "post"]);
+    expect(await documentedMismatch(shop, "v1.cms.postType.filterStandard", 200, { data })).toEqual([]);
+  });
+
+  it("decides what a slug names, in the language; unknown and unpublished are 404", async () => {
+    const page = ok(await en.call("cms.finder.decide", { query: { slug: "about-us" } }));
+    expect(page).toMatchObject({ type: "page", redirectTo: null });
+    expect(await documentedMismatch(shop, "v1.cms.finder.decide", 200, { data: page })).toEqual([]);
+    expect(ok(await en.call("cms.finder.decide", { query: { slug: "trapezoidal-sheets" } })).type).toBe("category");
+    expect(ok(await en.call("cms.finder.decide", { query: { slug: "tips" } })).type).toBe("term");
+    const product = ok(await hr.call("product.web.filter", { body: { keywords: "Tegola", limit: 1 } })).records[0];
+    expect(ok(await hr.call("cms.finder.decide", { query: { slug: product.slug } })).type).toBe("product");
+    expect((await hr.call("cms.finder.decide", { query: { slug: product.slug, params: "page" } })).status).toBe(404);
+    expect((await hr.call("cms.finder.decide", { query: { slug: "nacrt-zimska-akcija" } })).status).toBe(404);
+    expect((await hr.call("cms.finder.decide", { query: { slug: "nema-toga" } })).status).toBe(404);
+  });
+
+  it("gives the URL of a page, category and term in another language (the language switch)", async () => {
+    const page = ok(await en.call("cms.finder.getUrlOnLanguage", { body: { slug: "about-us", language: "hr" } }));
+    expect(page.url).toBe("/o-nama");
+    expect(await documentedMismatch(shop, "v1.cms.finder.getUrlOnLanguage", 200, { data: page })).toEqual([]);
+    expect(ok(await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "trapezni-limovi", language: "en" } })).url).toContain("trapezoidal-sheets");
+    expect(ok(await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "savjeti", language: "de", type: "term" } })).url).toContain("tipps");
+    expect((await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "nema-toga", language: "en" } })).status).toBe(404);
   });
 });

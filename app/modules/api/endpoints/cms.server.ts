@@ -1,13 +1,15 @@
 import { z } from "zod/v4";
 import { getTermBySlug, listPosts } from "~/modules/blog/blog.server";
 import { getTerm, listTerms } from "~/modules/blog/terms.server";
+import { decideSlug, FINDER_TYPES } from "~/modules/cms/finder.server";
 import { getPageBySlug } from "~/modules/cms/pages.server";
+import { listPublicMedia } from "~/modules/media/media-public.server";
 import { handleUnknownPath } from "~/modules/cms/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { defineEndpoint } from "../api-endpoint";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
-import { mediaRefSchema } from "./catalog-schemas";
+import { mediaRefSchema, paginated } from "./catalog-schemas";
 
 /**
  * Spec §7 CMS reads over the blog, pages, redirects and site-context services the HTML shop
@@ -53,7 +55,7 @@ const pageSchema = z.looseObject({
 
 const slugSchema = z.string().min(1).max(200);
 
-export const cmsEndpoints = {
+const cmsBaseEndpoints = {
   "cms.term.filter": defineEndpoint({
     method: "GET",
     path: "/cms/term/filter",
@@ -193,3 +195,71 @@ export const cmsEndpoints = {
   }),
 };
 
+
+const finderHitSchema = z.object({ type: z.enum(FINDER_TYPES), id: z.number().int(), alternates: z.record(z.string(), z.string()), redirectTo: z.string().nullable() });
+const finderTypes = z
+  .union([z.enum(FINDER_TYPES), z.array(z.enum(FINDER_TYPES)).max(5)])
+  .transform((t) => (Array.isArray(t) ? t : [t]))
+  .optional();
+
+/** Spec §7 media/filterStandard, postType/filterStandard and the finder. */
+const cmsMoreEndpoints = {
+  "cms.media.filterStandard": defineEndpoint({
+    method: "POST",
+    path: "/cms/media/filterStandard",
+    service: "cms",
+    auth: "public",
+    summary: "Public media of the library, newest first (never private files); limit default 20, at most 100",
+    body: z.object({
+      driveIds: z.array(z.uuid()).max(100).optional(),
+      keywords: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+      page: z.number().int().min(1).max(10_000).optional(),
+    }),
+    response: paginated(mediaRefSchema.extend({ url: z.string().nullable(), mime: z.string() })),
+    handler: async ({ body, locale }) => listPublicMedia(locale, { ...body, limit: body.limit ?? 20, page: body.page ?? 1 }),
+  }),
+  "cms.postType.filterStandard": defineEndpoint({
+    method: "POST",
+    path: "/cms/postType/filterStandard",
+    service: "cms",
+    auth: "public",
+    summary: "The post types of the site (page, post)",
+    body: z.object({}),
+    response: z.object({ postTypes: z.array(z.object({ slug: z.string(), display: z.enum(["components", "legacy"]) })) }),
+    handler: () => ({ postTypes: [{ slug: "page", display: "components" as const }, { slug: "post", display: "legacy" as const }] }),
+  }),
+  "cms.finder.decide": defineEndpoint({
+    method: "GET",
+    path: "/cms/finder/decide",
+    service: "cms",
+    auth: "public",
+    summary: "What a slug names: a page, post, product, category or blog term (params narrows the types), with its URL in every language",
+    query: z.object({ slug: slugSchema, params: finderTypes }),
+    response: finderHitSchema,
+    errors: [{ status: 404, message: "Not found" }],
+    handler: async ({ query, locale }) => {
+      const hit = await decideSlug(query.slug, locale, query.params);
+      if (!hit) throw notFound();
+      return hit;
+    },
+  }),
+  "cms.finder.getUrlOnLanguage": defineEndpoint({
+    method: "POST",
+    path: "/cms/finder/getUrlOnLanguage",
+    service: "cms",
+    auth: "public",
+    summary: "The URL of a page, post, product, category or term (by its slug in the request's language) in another language",
+    body: z.object({ slug: slugSchema, language: z.enum(["hr", "en", "de"]), type: z.enum(FINDER_TYPES).optional() }),
+    response: z.object({ url: z.string(), type: z.enum(FINDER_TYPES), id: z.number().int() }),
+    errors: [{ status: 404, message: "Not found" }],
+    handler: async ({ body, locale }) => {
+      const hit = await decideSlug(body.slug, locale, body.type ? [body.type] : undefined);
+      const url = hit?.alternates[body.language];
+      if (!hit || !url) throw notFound();
+      return { url, type: hit.type, id: hit.id };
+    },
+  }),
+};
+
+export const cmsEndpoints = { ...cmsBaseEndpoints, ...cmsMoreEndpoints };
