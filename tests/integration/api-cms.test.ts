@@ -172,6 +172,13 @@ describe("media, post types and the finder", () => {
     expect((await hr.call("cms.finder.decide", { query: { slug: "nema-toga" } })).status).toBe(404);
   });
 
+  it("decides several slugs at once, leaving unknown ones out", async () => {
+    const data = ok(await en.call("cms.finder.searchSlugs", { query: { slug: ["about-us", "tips", "nema-toga"] } }));
+    expect(data.slugs.map((s) => [s.slug, s.type])).toEqual([["about-us", "page"], ["tips", "term"]]);
+    expect(await documentedMismatch(shop, "v1.cms.finder.searchSlugs", 200, { data })).toEqual([]);
+    expect((await hr.call("cms.finder.searchSlugs", { query: { slug: Array.from({ length: 21 }, (_, i) => `s${i}`) } })).status).toBe(400);
+  });
+
   it("gives the URL of a page, category and term in another language (the language switch)", async () => {
     const page = ok(await en.call("cms.finder.getUrlOnLanguage", { body: { slug: "about-us", language: "hr" } }));
     expect(page.url).toBe("/o-nama");

@@ -244,6 +244,19 @@ const cmsMoreEndpoints = {
       return hit;
     },
   }),
+  "cms.finder.searchSlugs": defineEndpoint({
+    method: "GET",
+    path: "/cms/finder/searchSlugs",
+    service: "cms",
+    auth: "public",
+    summary: "finder/decide for several slugs at once (slug repeated, at most 20): each found slug with what it names; unknown ones are left out",
+    query: z.object({ slug: z.union([slugSchema, z.array(slugSchema).max(20)]).transform((s) => (Array.isArray(s) ? s : [s])), params: finderTypes }),
+    response: z.object({ slugs: z.array(finderHitSchema.extend({ slug: z.string() })) }),
+    handler: async ({ query, locale }) => {
+      const hits = await Promise.all([...new Set(query.slug)].map(async (slug) => ({ slug, hit: await decideSlug(slug, locale, query.params) })));
+      return { slugs: hits.flatMap(({ slug, hit }) => (hit ? [{ slug, ...hit }] : [])) };
+    },
+  }),
   "cms.finder.getUrlOnLanguage": defineEndpoint({
     method: "POST",
     path: "/cms/finder/getUrlOnLanguage",
