@@ -2,6 +2,8 @@ import type { Registry } from "../api-router.server";
 import { authEndpoints } from "./auth.server";
 import { ecommerceEndpoints } from "./ecommerce.server";
 import { userEndpoints } from "./user.server";
+import { catalogEndpoints } from "./catalog.server";
+import { cmsEndpoints } from "./cms.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -12,6 +14,8 @@ export const API_ENDPOINTS = {
   ...authEndpoints,
   ...ecommerceEndpoints,
   ...userEndpoints,
+  ...catalogEndpoints,
+  ...cmsEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -1,0 +1,203 @@
+import { z } from "zod/v4";
+import { getCategory, listCategories, listTags } from "~/modules/catalog/catalog-reads.server";
+import { layeredNavigation } from "~/modules/catalog/layered-navigation.server";
+import { getProductBySlug, getProductForCart } from "~/modules/catalog/product-detail.server";
+import { MAX_LIMIT, searchProducts } from "~/modules/catalog/product-list.server";
+import { defineEndpoint } from "../api-endpoint";
+import { ApiError, notFound } from "../api-errors.server";
+import { idParam } from "../api-router.server";
+import { filtersSchema, mediaRefSchema, paginated, productCardSchema } from "./catalog-schemas";
+
+/**
+ * Spec §7 Product: the catalogue reads of a storefront, each through the service the HTML
+ * shop uses (product-list, layered-navigation, product-detail, the catalogue meta). Only
+ * listable products (visible, not archived) ever come out; the language is X-Language-Code.
+ * Limits (decision 0060): limit ≤ 100 per call; with allowUnlimited up to the service's own
+ * cap (MAX_LIMIT, 480), never more.
+ */
+export const API_LIST_LIMIT = 100;
+
+const idSchema = z.number().int().positive().max(2_147_483_647);
+const queryInt = z.string().regex(/^\d{1,9}$/, "Expected a positive whole number").transform(Number);
+
+const layeredFilterSchema = z.looseObject({
+  attributeID: z.number().int(),
+  attributeCode: z.string(),
+  label: z.string(),
+  type: z.string(),
+  unit: z.string().nullable(),
+  values: z.array(
+    z.looseObject({
+      key: z.string(),
+      valueLabel: z.string(),
+      totalProducts: z.number().int(),
+      attributeID: z.number().int(),
+      swatch: z.string().nullable(),
+      minValue: z.union([z.number(), z.string()]).nullable(),
+      maxValue: z.union([z.number(), z.string()]).nullable(),
+    }),
+  ),
+});
+
+const productDetailSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  format: z.enum(["simple", "e-product", "configurable", "bundle"]),
+  type: z.enum(["product", "service"]),
+  shortDescription: z.string(),
+  descriptionHtml: z.string(),
+  images: z.array(mediaRefSchema),
+  inStock: z.boolean(),
+  madeToOrder: z.boolean(),
+  attributes: z.array(z.unknown()),
+  customOptions: z.array(z.unknown()),
+  crossSells: z.array(productCardSchema),
+  alternates: z.record(z.string(), z.string()),
+});
+
+const categorySchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  position: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  sortTypes: z.array(z.number().int().min(1).max(8)),
+  sortDefaultType: z.number().int(),
+  mediaId: z.number().int().nullable(),
+});
+/** A tree node: its sub-categories in `children`, each the same shape (documented one level deep; the document has no recursive schemas). */
+const categoryNodeSchema = categorySchema.extend({ children: z.array(z.looseObject(categorySchema.shape)).optional() });
+
+const bundlePartSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  format: z.string(),
+  quantity: z.number(),
+  slug: z.string().nullable(),
+  image: mediaRefSchema.nullable(),
+});
+
+const filterBody = z.object({
+  filters: filtersSchema.optional(),
+  keywords: z.string().max(200).optional(),
+  mainCategory: idSchema.optional(),
+  categoryId: idSchema.optional(),
+  select: z.array(z.string().max(60)).max(50).optional(),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
+  page: z.number().int().min(1).max(10_000).optional(),
+  /** Spec §9 sort option 1..8; restricted to the category's sortTypes (spec §5). */
+  sort: z.number().int().min(1).max(8).optional(),
+  allowUnlimited: z.boolean().optional(),
+  featured: z.boolean().optional(),
+  discount: z.boolean().optional(),
+});
+
+export const catalogEndpoints = {
+  "product.layered.navigation": defineEndpoint({
+    method: "POST",
+    path: "/product/layered/navigation",
+    service: "product",
+    auth: "public",
+    summary: "The filter panel of a category: filterable attributes with per-value product counts (faceted)",
+    body: z.object({ filters: filtersSchema.optional(), categoryId: idSchema.optional(), mainCategory: idSchema.optional() }),
+    response: z.object({ filters: z.array(layeredFilterSchema) }),
+    handler: async ({ body, locale }) => ({
+      filters: await layeredNavigation({ categoryId: body.categoryId ?? body.mainCategory, filters: body.filters }, locale),
+    }),
+  }),
+  "product.web.get": defineEndpoint({
+    method: "GET",
+    path: "/product/web/get",
+    service: "product",
+    auth: "public",
+    summary: "A product page's data by slug (in the language, else the Croatian slug) or by id; hidden or archived products are 404",
+    query: z.object({ slug: z.string().min(1).max(200).optional(), id: queryInt.optional(), store: z.string().max(20).optional(), currency: z.string().max(20).optional() }),
+    response: z.object({ product: productDetailSchema, categoryPath: z.array(z.object({ name: z.string(), href: z.string() })), redirectTo: z.string().nullable() }),
+    errors: [{ status: 400, message: "Give a slug or an id" }, { status: 404, message: "Product not found" }],
+    handler: async ({ query, locale }) => {
+      if (query.slug) {
+        const found = await getProductBySlug(query.slug, locale);
+        if (!found) throw notFound("Product not found");
+        return found;
+      }
+      if (query.id === undefined) throw new ApiError(400, "Give a slug or an id");
+      const product = await getProductForCart(query.id, locale);
+      if (!product) throw notFound("Product not found");
+      return { product, categoryPath: [], redirectTo: null };
+    },
+  }),
+  "product.web.filter": defineEndpoint({
+    method: "POST",
+    path: "/product/web/filter",
+    service: "product",
+    auth: "public",
+    summary: "Product search and filter (spec §5): empty without keywords, filters, main category, select, limit or page",
+    description: `limit defaults to 10 and is at most ${API_LIST_LIMIT}; with allowUnlimited it may go up to ${MAX_LIMIT}. Sort 1..8 (spec §9), restricted to the category's sortTypes.`,
+    body: filterBody,
+    response: paginated(productCardSchema),
+    errors: [{ status: 400, message: `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited` }],
+    handler: async ({ body, locale }) => {
+      if (body.limit !== undefined && body.limit > API_LIST_LIMIT && !body.allowUnlimited) {
+        throw new ApiError(400, `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited`, [{ field: "body.limit", message: `At most ${API_LIST_LIMIT} without allowUnlimited` }]);
+      }
+      const { allowUnlimited: _unused, ...query } = body;
+      return searchProducts(query, locale);
+    },
+  }),
+  "product.web.category.get": defineEndpoint({
+    method: "GET",
+    path: "/product/web/category/get/:id",
+    service: "product",
+    auth: "public",
+    summary: "A product category in the language, with its allowed sort options",
+    response: z.object({ category: categorySchema }),
+    errors: [{ status: 404, message: "Category not found" }],
+    handler: async ({ params, locale }) => {
+      const category = await getCategory(idParam(params.id), locale);
+      if (!category) throw notFound("Category not found");
+      return { category };
+    },
+  }),
+  "product.web.category.filter": defineEndpoint({
+    method: "POST",
+    path: "/product/web/category/filter",
+    service: "product",
+    auth: "public",
+    summary: "Product categories: the tree (tree true, the default) or a flat list by id ascending",
+    body: z.object({ filters: z.object({ parentId: idSchema.nullable().optional() }).optional(), tree: z.boolean().optional(), sort: z.string().max(40).optional() }),
+    response: z.object({ categories: z.array(categoryNodeSchema) }),
+    handler: async ({ body, locale }) => ({ categories: await listCategories(locale, { parentId: body.filters?.parentId ?? null, tree: body.tree ?? true }) }),
+  }),
+  "product.web.tag.filter": defineEndpoint({
+    method: "POST",
+    path: "/product/web/tag/filter",
+    service: "product",
+    auth: "public",
+    summary: "Product tags of the shop",
+    body: z.object({ keywords: z.string().max(100).optional() }),
+    response: z.object({ tags: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+    handler: async ({ body }) => ({ tags: await listTags(body) }),
+  }),
+  "product.checkBundles": defineEndpoint({
+    method: "GET",
+    path: "/product/checkBundles",
+    service: "product",
+    auth: "public",
+    summary: "Whether a product is a bundle, and its parts (product, quantity, format)",
+    query: z.object({ product: queryInt }),
+    response: z.object({ productId: z.number().int(), isBundle: z.boolean(), hasConfigurableParts: z.boolean(), parts: z.array(bundlePartSchema) }),
+    errors: [{ status: 404, message: "Product not found" }],
+    handler: async ({ query, locale }) => {
+      const product = await getProductForCart(query.product, locale);
+      if (!product) throw notFound("Product not found");
+      return { productId: product.id, isBundle: !!product.bundle, hasConfigurableParts: product.bundle?.hasConfigurableParts ?? false, parts: product.bundle?.parts ?? [] };
+    },
+  }),
+};

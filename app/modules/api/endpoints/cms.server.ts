@@ -1,0 +1,278 @@
+import { z } from "zod/v4";
+import { getTermBySlug, listPosts } from "~/modules/blog/blog.server";
+import { getTerm, listTerms } from "~/modules/blog/terms.server";
+import { decideSlug, FINDER_TYPES } from "~/modules/cms/finder.server";
+import { getPageBySlug } from "~/modules/cms/pages.server";
+import { listPublicMedia } from "~/modules/media/media-public.server";
+import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import { defineEndpoint } from "../api-endpoint";
+import { notFound } from "../api-errors.server";
+import { idParam } from "../api-router.server";
+import { mediaRefSchema, paginated } from "./catalog-schemas";
+
+/**
+ * Spec §7 CMS reads over the blog, pages, redirects and site-context services the HTML shop
+ * renders with. Only published content; names and slugs in the X-Language-Code language.
+ */
+const termSchema = z.object({ id: z.number().int(), type: z.enum(["category", "tag"]), name: z.string(), href: z.string() });
+const pagingSchema = z.object({ page: z.number().int(), perPage: z.number().int(), totalRecords: z.number().int(), totalPages: z.number().int() });
+
+/**
+ * The site options a storefront may read (spec §7 option/filter): what the shop's own pages
+ * show or act on. Anything else (seller bank details, custom code, cache settings, API
+ * settings) stays on the server: an allow-list, so a new secret option never leaks.
+ */
+export const PUBLIC_OPTIONS = [
+  "Logo", "CopyrightText", "CookieNotice", "ThemeNavigations", "HomePageSlug", "LowStockThreshold", "NumberOfStars",
+  "CanCommentOnBlog", "UserCanEditComment", "OneUserOneComment", "RequireRatingForComment", "RequireCommentForRating",
+  "AnonymousCanMultipleReview", "OnSiteCommentOptions", "FreeDeliveryAmount", "CartRequestQuote",
+  "GoogleAnalyticsId", "GoogleTagManagerId", "FacebookPixelId",
+] as const;
+
+const navLinkSchema = z.object({ id: z.number().int(), label: z.string(), href: z.string(), external: z.boolean(), children: z.array(z.looseObject({ id: z.number().int(), label: z.string(), href: z.string() })) });
+const elementSchema = z.object({ id: z.number().int(), title: z.string(), options: z.unknown() }).nullable();
+
+const postCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  href: z.string(),
+  excerpt: z.string(),
+  publishedAt: z.string(),
+  image: mediaRefSchema.nullable(),
+  lang: z.enum(["hr", "en", "de"]).nullable(),
+});
+const pageSchema = z.looseObject({
+  id: z.number().int(),
+  postType: z.string(),
+  title: z.string(),
+  bodyHtml: z.string(),
+  metaDescription: z.string(),
+  components: z.array(z.unknown()),
+  isHome: z.boolean(),
+  alternates: z.record(z.string(), z.string()),
+});
+
+const slugSchema = z.string().min(1).max(200);
+
+const cmsBaseEndpoints = {
+  "cms.term.filter": defineEndpoint({
+    method: "GET",
+    path: "/cms/term/filter",
+    service: "cms",
+    auth: "public",
+    summary: "Blog categories and tags in editor order",
+    query: z.object({ type: z.enum(["category", "tag"]).optional() }),
+    response: z.object({ terms: z.array(termSchema) }),
+    handler: async ({ query, locale }) => ({ terms: await listTerms(locale, query.type ? [query.type] : []) }),
+  }),
+  "cms.term.filterStandard": defineEndpoint({
+    method: "POST",
+    path: "/cms/term/filterStandard",
+    service: "cms",
+    auth: "public",
+    summary: "Blog terms of the given types (termTypeTitles), limited (default 10, at most 100) unless noPaginate",
+    body: z.object({ termTypeTitles: z.array(z.enum(["category", "tag"])).max(2).optional(), limit: z.number().int().min(1).max(100).optional(), page: z.number().int().min(1).max(10_000).optional(), noPaginate: z.boolean().optional() }),
+    response: z.object({ records: z.array(termSchema), totalRecords: z.number().int(), totalPages: z.number().int() }),
+    handler: async ({ body, locale }) => {
+      const all = await listTerms(locale, body.termTypeTitles ?? []);
+      if (body.noPaginate) return { records: all, totalRecords: all.length, totalPages: 1 };
+      const limit = body.limit ?? 10;
+      const page = body.page ?? 1;
+      return { records: all.slice((page - 1) * limit, page * limit), totalRecords: all.length, totalPages: Math.max(1, Math.ceil(all.length / limit)) };
+    },
+  }),
+  "cms.term.get": defineEndpoint({
+    method: "GET",
+    path: "/cms/term/get/:id",
+    service: "cms",
+    auth: "public",
+    summary: "A blog term by id",
+    response: z.object({ term: termSchema }),
+    errors: [{ status: 404, message: "Term not found" }],
+    handler: async ({ params, locale }) => {
+      const term = await getTerm(idParam(params.id), locale);
+      if (!term) throw notFound("Term not found");
+      return { term };
+    },
+  }),
+  "cms.term.getBySlug": defineEndpoint({
+    method: "GET",
+    path: "/cms/term/getBySlug/:slug",
+    service: "cms",
+    auth: "public",
+    summary: "A blog term by its slug in the language, else its Croatian (main) slug, with its URL in every language",
+    response: z.object({ term: termSchema, alternates: z.record(z.string(), z.string()), redirectTo: z.string().nullable() }),
+    errors: [{ status: 404, message: "Term not found" }],
+    handler: async ({ params, locale }) => {
+      const slug = slugSchema.safeParse(params.slug);
+      const found = slug.success ? await getTermBySlug(slug.data, locale) : null;
+      if (!found) throw notFound("Term not found");
+      return found;
+    },
+  }),
+  "cms.post.filterStandard": defineEndpoint({
+    method: "POST",
+    path: "/cms/post/filterStandard",
+    service: "cms",
+    auth: "public",
+    summary: "Published posts newest first (postTypeSlugs [post], display legacy; optional termSlugs), or a page by slug (postTypeSlugs [page], display components)",
+    description: "Posts: 10 a page, published_at descending (spec §9). A page: filters.slug in the language, else the Croatian slug; only published pages.",
+    body: z.object({
+      filters: z.object({ slug: slugSchema.optional() }).optional(),
+      postTypeSlugs: z.array(z.enum(["post", "page"])).max(2).optional(),
+      termSlugs: z.array(slugSchema).max(1).optional(),
+      display: z.enum(["legacy", "components"]).optional(),
+      page: z.number().int().min(1).max(10_000).optional(),
+      sort: z.string().max(40).optional(),
+    }),
+    response: z.object({ records: z.array(postCardSchema), pagination: pagingSchema, page: pageSchema.nullable() }),
+    errors: [{ status: 404, message: "Page not found" }, { status: 404, message: "Term not found" }],
+    handler: async ({ body, locale }) => {
+      const types = body.postTypeSlugs ?? ["post"];
+      if (types.includes("page") && body.filters?.slug) {
+        const found = await getPageBySlug(body.filters.slug, locale);
+        if (!found || !types.includes(found.page.postType as "post" | "page")) throw notFound("Page not found");
+        return { records: [], pagination: { page: 1, perPage: 10, totalRecords: 0, totalPages: 1 }, page: found.page };
+      }
+      const termSlug = body.termSlugs?.[0];
+      const term = termSlug ? await getTermBySlug(termSlug, locale) : null;
+      if (termSlug && !term) throw notFound("Term not found");
+      const list = await listPosts(locale, { page: body.page ?? 1, termId: term?.term.id });
+      return { records: list.records, pagination: list.info, page: null };
+    },
+  }),
+  "cms.redirect.addFailedRequest": defineEndpoint({
+    method: "POST",
+    path: "/cms/redirect/addFailedRequest",
+    service: "cms",
+    auth: "public",
+    strict: true,
+    summary: "Log a path that was not found (the shop's 404 log); answers the configured redirect when there is one",
+    body: z.object({ path: z.string().min(1).max(500).regex(/^\/(?!\/)[^\s\\]*$/, "A local path starting with /") }),
+    response: z.object({ redirect: z.object({ to: z.string(), status: z.number().int() }).nullable() }),
+    handler: async ({ body }) => ({ redirect: await handleUnknownPath(body.path) }),
+  }),
+  "cms.option.filter": defineEndpoint({
+    method: "GET",
+    path: "/cms/option/filter",
+    service: "cms",
+    auth: "public",
+    summary: "The site options a storefront may read (an allow-list; never secrets)",
+    response: z.object({ options: z.record(z.string(), z.unknown()) }),
+    handler: async ({ locale }) => {
+      const { options } = await getSiteContext(locale);
+      return { options: Object.fromEntries(PUBLIC_OPTIONS.filter((key) => key in options).map((key) => [key, options[key]])) };
+    },
+  }),
+  "cms.element.getByHandlers": defineEndpoint({
+    method: "POST",
+    path: "/cms/element/getByHandlers",
+    service: "cms",
+    auth: "public",
+    summary: "The header, footer and cookie blocks in the language (else Croatian)",
+    body: z.object({ handlers: z.array(z.enum(["header", "footer", "cookie"])).min(1).max(3) }),
+    response: z.object({ elements: z.object({ header: elementSchema.optional(), footer: elementSchema.optional(), cookie: elementSchema.optional() }) }),
+    handler: async ({ body, locale }) => {
+      const { elements } = await getSiteContext(locale);
+      return { elements: Object.fromEntries(body.handlers.map((h) => [h, elements[h]])) };
+    },
+  }),
+  "cms.navigation.tree": defineEndpoint({
+    method: "GET",
+    path: "/cms/navigation/tree/:id",
+    service: "cms",
+    auth: "public",
+    summary: "A navigation as a tree by its handle (main, footer1..footer4), links in the language",
+    response: z.object({ handle: z.string(), items: z.array(navLinkSchema) }),
+    errors: [{ status: 404, message: "Navigation not found" }],
+    handler: async ({ params, locale }) => {
+      const handle = params.id ?? "";
+      const { navigations } = await getSiteContext(locale);
+      if (handle.length > 40 || !Object.hasOwn(navigations, handle)) throw notFound("Navigation not found");
+      return { handle, items: navigations[handle] };
+    },
+  }),
+};
+
+
+const finderHitSchema = z.object({ type: z.enum(FINDER_TYPES), id: z.number().int(), alternates: z.record(z.string(), z.string()), redirectTo: z.string().nullable() });
+const finderTypes = z
+  .union([z.enum(FINDER_TYPES), z.array(z.enum(FINDER_TYPES)).max(5)])
+  .transform((t) => (Array.isArray(t) ? t : [t]))
+  .optional();
+
+/** Spec §7 media/filterStandard, postType/filterStandard and the finder. */
+const cmsMoreEndpoints = {
+  "cms.media.filterStandard": defineEndpoint({
+    method: "POST",
+    path: "/cms/media/filterStandard",
+    service: "cms",
+    auth: "public",
+    summary: "Public media of the library, newest first (never private files); limit default 20, at most 100",
+    body: z.object({
+      driveIds: z.array(z.uuid()).max(100).optional(),
+      keywords: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+      page: z.number().int().min(1).max(10_000).optional(),
+    }),
+    response: paginated(mediaRefSchema.extend({ url: z.string().nullable(), mime: z.string() })),
+    handler: async ({ body, locale }) => listPublicMedia(locale, { ...body, limit: body.limit ?? 20, page: body.page ?? 1 }),
+  }),
+  "cms.postType.filterStandard": defineEndpoint({
+    method: "POST",
+    path: "/cms/postType/filterStandard",
+    service: "cms",
+    auth: "public",
+    summary: "The post types of the site (page, post)",
+    body: z.object({}),
+    response: z.object({ postTypes: z.array(z.object({ slug: z.string(), display: z.enum(["components", "legacy"]) })) }),
+    handler: () => ({ postTypes: [{ slug: "page", display: "components" as const }, { slug: "post", display: "legacy" as const }] }),
+  }),
+  "cms.finder.decide": defineEndpoint({
+    method: "GET",
+    path: "/cms/finder/decide",
+    service: "cms",
+    auth: "public",
+    summary: "What a slug names: a page, post, product, category or blog term (params narrows the types), with its URL in every language",
+    query: z.object({ slug: slugSchema, params: finderTypes }),
+    response: finderHitSchema,
+    errors: [{ status: 404, message: "Not found" }],
+    handler: async ({ query, locale }) => {
+      const hit = await decideSlug(query.slug, locale, query.params);
+      if (!hit) throw notFound();
+      return hit;
+    },
+  }),
+  "cms.finder.searchSlugs": defineEndpoint({
+    method: "GET",
+    path: "/cms/finder/searchSlugs",
+    service: "cms",
+    auth: "public",
+    summary: "finder/decide for several slugs at once (slug repeated, at most 20): each found slug with what it names; unknown ones are left out",
+    query: z.object({ slug: z.union([slugSchema, z.array(slugSchema).max(20)]).transform((s) => (Array.isArray(s) ? s : [s])), params: finderTypes }),
+    response: z.object({ slugs: z.array(finderHitSchema.extend({ slug: z.string() })) }),
+    handler: async ({ query, locale }) => {
+      const hits = await Promise.all([...new Set(query.slug)].map(async (slug) => ({ slug, hit: await decideSlug(slug, locale, query.params) })));
+      return { slugs: hits.flatMap(({ slug, hit }) => (hit ? [{ slug, ...hit }] : [])) };
+    },
+  }),
+  "cms.finder.getUrlOnLanguage": defineEndpoint({
+    method: "POST",
+    path: "/cms/finder/getUrlOnLanguage",
+    service: "cms",
+    auth: "public",
+    summary: "The URL of a page, post, product, category or term (by its slug in the request's language) in another language",
+    body: z.object({ slug: slugSchema, language: z.enum(["hr", "en", "de"]), type: z.enum(FINDER_TYPES).optional() }),
+    response: z.object({ url: z.string(), type: z.enum(FINDER_TYPES), id: z.number().int() }),
+    errors: [{ status: 404, message: "Not found" }],
+    handler: async ({ body, locale }) => {
+      const hit = await decideSlug(body.slug, locale, body.type ? [body.type] : undefined);
+      const url = hit?.alternates[body.language];
+      if (!hit || !url) throw notFound();
+      return { url, type: hit.type, id: hit.id };
+    },
+  }),
+};
+
+export const cmsEndpoints = { ...cmsBaseEndpoints, ...cmsMoreEndpoints };
