@@ -1,5 +1,6 @@
 import type { Registry } from "../api-router.server";
 import { authEndpoints } from "./auth.server";
+import { communityEndpoints } from "./community.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -8,6 +9,7 @@ import { authEndpoints } from "./auth.server";
  */
 export const API_ENDPOINTS = {
   ...authEndpoints,
+  ...communityEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

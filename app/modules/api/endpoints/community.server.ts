@@ -1,0 +1,166 @@
+import { z } from "zod/v4";
+import { env } from "~/.server/env.server";
+import { getEvent, listEvents } from "~/modules/events/events.server";
+import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
+import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
+import { loadProductCards } from "~/modules/catalog/product-cards.server";
+import { assertWishlistOwner, toggleWishlist, wishlistProductIds } from "~/modules/wishlist/wishlist.server";
+import { defineEndpoint } from "../api-endpoint";
+import { notFound } from "../api-errors.server";
+import { idParam } from "../api-router.server";
+
+/**
+ * The shopper's interactive calls (spec §7 CMS wishlist, Marketing, Calendar): each runs
+ * the same service as the HTML route (actions.wishlist, actions.newsletter, the event pages).
+ */
+
+const ID_MAX = 2_147_483_647;
+
+const mediaRefSchema = z.object({
+  driveId: z.string(),
+  title: z.string(),
+  alt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  version: z.number().int().optional(),
+});
+
+/** A product card as the shop's lists show it (app/modules/catalog/product-cards.server.ts). */
+const productCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  format: z.enum(["simple", "e-product", "configurable", "bundle"]),
+  type: z.enum(["product", "service"]),
+  shortDescription: z.string(),
+  image: mediaRefSchema.nullable(),
+  retailPriceCents: z.number().int(),
+  finalPriceCents: z.number().int(),
+  membershipPriceCents: z.number().int().nullable(),
+  discountPercent: z.number(),
+  fromPrice: z.boolean(),
+  categoryPriority: z.number(),
+  inStock: z.boolean(),
+  madeToOrder: z.boolean(),
+});
+
+const eventCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  href: z.string().describe("The event's page in the shop"),
+  startsAt: z.string().describe("ISO 8601"),
+  endsAt: z.string().describe("ISO 8601"),
+  place: z.string(),
+  upcoming: z.boolean().describe("Not yet ended"),
+});
+
+const eventSchema = eventCardSchema.extend({
+  descriptionHtml: z.string().describe("Sanitised HTML"),
+  attendees: z.number().int().describe("The public attendance figure (never the attendees themselves)"),
+  lang: z.enum(["hr", "en", "de"]).nullable().describe("The language of the text when it is not the requested one"),
+});
+
+const WISHLIST_ERRORS = [{ status: 403, message: "Back-office users have no wishlist" }];
+
+export const communityEndpoints = {
+  "cms.wishlist.create": defineEndpoint({
+    method: "POST",
+    path: "/cms/wishlist/create",
+    service: "cms",
+    auth: "customer",
+    summary: "Toggles a product on the customer's wishlist: adds it, or removes it when it is already kept",
+    description: "Spec §4 Wishlist, §7 wishlist/create {product_id}. Back-office users have no wishlist.",
+    body: z.object({ product_id: z.number().int().positive().max(ID_MAX) }),
+    response: z.object({
+      added: z.boolean().describe("true: added; false: removed"),
+      entity: z.enum(["product", "bundle"]),
+      name: z.string(),
+      productIds: z.array(z.number().int()).describe("The wishlist after the change"),
+    }),
+    errors: [...WISHLIST_ERRORS, { status: 404, message: "Product not found" }],
+    handler: async ({ user, body, locale }) => {
+      const current = await user();
+      const result = await toggleWishlist(current, body.product_id, locale);
+      return { ...result, productIds: await wishlistProductIds(current) };
+    },
+  }),
+  "cms.wishlist.filter": defineEndpoint({
+    method: "GET",
+    path: "/cms/wishlist/filter",
+    service: "cms",
+    auth: "customer",
+    summary: "The customer's wishlist (spec §4: refetched with limit 9999), newest first",
+    response: z.object({
+      records: z.array(productCardSchema),
+      totalRecords: z.number().int(),
+      totalPages: z.literal(1),
+    }),
+    errors: WISHLIST_ERRORS,
+    handler: async ({ user, locale }) => {
+      const current = await user();
+      assertWishlistOwner(current);
+      const ids = await wishlistProductIds(current);
+      const cards = await loadProductCards(ids, locale);
+      return { records: cards, totalRecords: cards.length, totalPages: 1 as const };
+    },
+  }),
+  "marketing.newsletter.subscribe": defineEndpoint({
+    method: "POST",
+    path: "/marketing/newsletter/subscribe",
+    service: "marketing",
+    auth: "public",
+    strict: true,
+    summary: "Subscribes an e-mail address to the newsletter (double opt-in when the option NewsletterDoubleOptIn is on)",
+    description: "acceptedConsents: the ids of the accepted newsletter consents (every required one must be among them).",
+    body: z.object({
+      email: z.string().trim().toLowerCase().max(NEWSLETTER_EMAIL_MAX).pipe(z.email()),
+      acceptedConsents: z.array(z.number().int().positive().max(ID_MAX)).max(50).default([]),
+    }),
+    response: z.object({ status: z.enum(["subscribed", "pending"]).describe("pending: a confirmation mail was sent") }),
+    errors: [
+      { status: 409, message: "E-mail is already subscribed to the newsletter" },
+      { status: 400, message: "Required consents were not accepted" },
+    ],
+    handler: async ({ body, locale, user }) =>
+      subscribeToNewsletter({
+        email: body.email,
+        acceptedIds: body.acceptedConsents,
+        locale,
+        userType: (await user()) ? "registered" : "anonymous",
+        origin: env.PUBLIC_URL,
+      }),
+  }),
+  "calendar.event.public.filter": defineEndpoint({
+    method: "POST",
+    path: "/calendar/event/public/filter",
+    service: "calendar",
+    auth: "public",
+    summary: "The calendar: upcoming events soonest first, then past ones, latest first",
+    body: z
+      .object({
+        limit: z.number().int().min(1).max(50).default(50).describe("Upcoming events at most"),
+        pastLimit: z.number().int().min(0).max(50).default(20).describe("Past events at most"),
+      })
+      .default({ limit: 50, pastLimit: 20 }),
+    response: z.object({ records: z.array(eventCardSchema), totalRecords: z.number().int() }),
+    handler: async ({ body, locale }) => {
+      const records = await listEvents(locale, { upcomingLimit: body.limit, pastLimit: body.pastLimit });
+      return { records, totalRecords: records.length };
+    },
+  }),
+  "calendar.event.public.get": defineEndpoint({
+    method: "GET",
+    path: "/calendar/event/public/get/:id",
+    service: "calendar",
+    auth: "public",
+    summary: "One published event",
+    response: eventSchema,
+    errors: [{ status: 404, message: "Event not found" }],
+    handler: async ({ params, locale }) => {
+      const event = await getEvent(idParam(params.id), locale);
+      if (!event) throw notFound("Event not found");
+      return event;
+    },
+  }),
+};
