@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { consents, events, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import { comments, consents, events, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
@@ -54,6 +55,87 @@ describe("wishlist", () => {
     await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     expect(await customer.call("cms.wishlist.create", { body: { product_id: 999_999_999 } })).toMatchObject({ ok: false, status: 404, failure: { message: "Product not found" } });
     expect((await customer.call("cms.wishlist.create", { body: { product_id: "x" as unknown as number } })).status).toBe(400);
+  });
+});
+
+describe("comments", () => {
+  async function setOption(key: string, value: unknown) {
+    await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+    await clearCache("site-config");
+  }
+
+  it("answers the comment options", async () => {
+    const client = await apiClient(shop);
+    const result = await client.call("cms.comment.getOptions", { body: { store_id: 1 } });
+    expect(result).toMatchObject({ ok: true, data: { stars: 5, requireAdminPublishing: true } });
+    if (result.ok) expect(await documentedMismatch(shop, "v1.cms.comment.getOptions", 200, { data: result.data })).toEqual([]);
+  });
+
+  it("creates a waiting comment for a logged user only, lists it to its author alone, lets the author edit it", async () => {
+    const product = productIds[1];
+    const visitor = await apiClient(shop);
+    expect(await visitor.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 5, content: "Odlično" } })).toMatchObject({
+      ok: false,
+      status: 401,
+      failure: { message: "Logged users only" },
+    });
+
+    const customer = await apiClient(shop);
+    await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const created = await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 5, content: "Odlično" } });
+    expect(created).toMatchObject({ ok: true, data: { status: "pending" } });
+    if (created.ok) expect(await documentedMismatch(shop, "v1.cms.comment.create", 200, { data: created.data })).toEqual([]);
+
+    const own = await customer.call("cms.comment.filterStandard", { body: { entityType: "product", entityId: product } });
+    expect(own).toMatchObject({ ok: true, data: { totalRecords: 1, records: [{ own: true, pending: true, rating: 5, content: "Odlično" }] } });
+    if (own.ok) expect(await documentedMismatch(shop, "v1.cms.comment.filterStandard", 200, { data: own.data })).toEqual([]);
+    const anonymous = await visitor.call("cms.comment.filterStandard", { body: { entityType: "product", entityId: product } });
+    expect(anonymous).toMatchObject({ ok: true, data: { totalRecords: 0, form: { state: "login" } } });
+
+    const id = own.ok ? own.data.records[0].id : 0;
+    const edited = await customer.call("cms.comment.update", { params: { id }, body: { rating: 4, content: "Dobro" } });
+    expect(edited).toMatchObject({ ok: true, data: { status: "pending" } });
+    if (edited.ok) expect(await documentedMismatch(shop, "v1.cms.comment.update", 200, { data: edited.data })).toEqual([]);
+    const [row] = await db.select().from(comments).where(eq(comments.id, id));
+    expect(row).toMatchObject({ rating: 4, content: "Dobro" });
+
+    // Someone else's comment, and editing switched off: commentEditNotAllowed.
+    const admin = await apiClient(shop);
+    await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(await admin.call("cms.comment.update", { params: { id }, body: { rating: 1, content: "x" } })).toMatchObject({ ok: false, status: 403, failure: { message: "Comment edit not allowed" } });
+    await setOption("UserCanEditComment", false);
+    expect(await customer.call("cms.comment.update", { params: { id }, body: { rating: 3, content: "y" } })).toMatchObject({ ok: false, status: 403, failure: { message: "Comment edit not allowed" } });
+    await setOption("UserCanEditComment", true);
+    expect((await visitor.call("cms.comment.update", { params: { id }, body: { rating: 3, content: "y" } })).status).toBe(401);
+  });
+
+  it("applies one user one comment and the rating rules", async () => {
+    const product = productIds[2];
+    const customer = await apiClient(shop);
+    await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 9, content: "Previše" } })).toMatchObject({
+      ok: false,
+      status: 400,
+      failure: { message: "Invalid rating" },
+    });
+    expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, content: "Bez ocjene" } })).toMatchObject({
+      ok: false,
+      status: 400,
+      failure: { message: "A comment requires a rating" },
+    });
+    expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: 999_999_999, rating: 3, content: "?" } })).toMatchObject({ ok: false, status: 404 });
+    await setOption("OneUserOneComment", true);
+    try {
+      expect((await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "Prvi" } })).ok).toBe(true);
+      expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "Drugi" } })).toMatchObject({
+        ok: false,
+        status: 409,
+        failure: { message: "One user one comment" },
+      });
+    } finally {
+      await setOption("OneUserOneComment", false);
+    }
+    expect((await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "x".repeat(5000) } })).status).toBe(400);
   });
 });
 
