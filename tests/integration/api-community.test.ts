@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { comments, consents, events, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import { comments, consentLogs, consents, events, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
@@ -11,6 +11,10 @@ import { bootShop, type Shop } from "../setup/shop";
  * The shopper's interactive calls over the headless API (issue 17, spec §7 CMS wishlist,
  * Marketing newsletter, Calendar): the same services as the HTML routes.
  */
+// Every public submit here is strict (one budget per client address a minute, 20 by default);
+// this file makes more than that from one address, so its budget is raised (api-auth tests the budget).
+process.env.RATE_LIMIT_AUTH_POINTS = "200";
+
 let shop: Shop;
 let db: Database;
 let productIds: number[];
@@ -166,6 +170,31 @@ describe("newsletter", () => {
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "no-consent@example.com"))).toEqual([]);
     const bad = await client.call("marketing.newsletter.subscribe", { body: { email: "not-an-address" } });
     expect(bad).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe("consents", () => {
+  it("lists the consents of each form and logs given ones, refusing a missing required one", async () => {
+    const client = await apiClient(shop);
+    const list = await client.call("cms.consent.filter", { body: {} });
+    expect(list.ok).toBe(true);
+    if (!list.ok) return;
+    expect(await documentedMismatch(shop, "v1.cms.consent.filter", 200, { data: list.data })).toEqual([]);
+    const newsletter = list.data.data.find((e) => e.assigned_to === "newsletter")!;
+    expect(newsletter.requiredConsents.length).toBeGreaterThan(0);
+    const one = await client.call("cms.consent.filter", { body: { assigned_to: "newsletter" } });
+    expect(one.ok && one.data.data).toEqual([newsletter]);
+
+    const logged = await client.call("gdpr.web.consent.log.create", { body: { sourceType: "newsletter", consents: newsletter.consents.map((c) => c.id), email: "Log@Example.com" } });
+    expect(logged).toMatchObject({ ok: true, data: { id: expect.any(Number) } });
+    if (!logged.ok) return;
+    expect(await documentedMismatch(shop, "v1.gdpr.web.consent.log.create", 200, { data: logged.data })).toEqual([]);
+    const [row] = await db.select().from(consentLogs).where(eq(consentLogs.id, logged.data.id!));
+    expect(row).toMatchObject({ sourceType: "newsletter", userType: "anonymous", email: "log@example.com" });
+
+    const missing = await client.call("gdpr.web.consent.log.create", { body: { sourceType: "newsletter", consents: [] } });
+    expect(missing).toMatchObject({ ok: false, status: 400, failure: { message: "Required consents were not accepted" } });
+    expect((await client.call("gdpr.web.consent.log.create", { body: { sourceType: "nope" as "newsletter", consents: [] } })).status).toBe(400);
   });
 });
 

@@ -3,6 +3,8 @@ import { env } from "~/.server/env.server";
 import { COMMENT_ENTITIES } from "~/.server/db/schema";
 import { MAX_COMMENT_LENGTH } from "~/modules/comments/comment-options";
 import { editComment, getCommentOptions, loadComments, postComment } from "~/modules/comments/comments.server";
+import { FORM_KINDS } from "~/lib/form-kinds";
+import { getFormConsents, recordConsents } from "~/modules/consent/consent.server";
 import { getEvent, listEvents } from "~/modules/events/events.server";
 import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
@@ -100,6 +102,14 @@ const COMMENT_RULE_ERRORS = [
   { status: 400, message: "A comment requires a rating" },
   { status: 400, message: "A rating requires a comment" },
 ];
+
+const formConsentSchema = z.object({
+  id: z.number().int(),
+  uniqueNumber: z.number().int(),
+  displayName: z.string(),
+  link: z.string().nullable().describe("The page with the full text"),
+  required: z.boolean(),
+});
 
 const WISHLIST_ERRORS = [{ status: 403, message: "Back-office users have no wishlist" }];
 
@@ -216,6 +226,70 @@ export const communityEndpoints = {
       const ids = await wishlistProductIds(current);
       const cards = await loadProductCards(ids, locale);
       return { records: cards, totalRecords: cards.length, totalPages: 1 as const };
+    },
+  }),
+  "cms.consent.filter": defineEndpoint({
+    method: "POST",
+    path: "/cms/consent/filter",
+    service: "cms",
+    auth: "public",
+    summary: "The consents each form shows (spec §5), by form: assigned_to, consents, requiredConsents",
+    body: z
+      .object({
+        assigned_to: z.enum(FORM_KINDS).optional().describe("Only this form"),
+        perPage: z.number().int().min(1).max(50).default(50),
+      })
+      .default({ perPage: 50 }),
+    response: z.object({
+      data: z.array(
+        z.object({
+          assigned_to: z.enum(FORM_KINDS),
+          consents: z.array(formConsentSchema),
+          requiredConsents: z.array(z.number().int()),
+        }),
+      ),
+      totalRecords: z.number().int(),
+    }),
+    errors: [{ status: 503, message: "Consents were not fetched" }],
+    handler: async ({ body, locale }) => {
+      const kinds = (body.assigned_to ? [body.assigned_to] : [...FORM_KINDS]).slice(0, body.perPage);
+      const data = await Promise.all(
+        kinds.map(async (kind) => {
+          const list = await getFormConsents(kind, locale);
+          return { assigned_to: kind, consents: list, requiredConsents: list.filter((c) => c.required).map((c) => c.id) };
+        }),
+      );
+      return { data, totalRecords: data.length };
+    },
+  }),
+  "gdpr.web.consent.log.create": defineEndpoint({
+    method: "POST",
+    path: "/gdpr/web/consent/log/create",
+    service: "gdpr",
+    auth: "public",
+    strict: true,
+    summary: "Logs the consents given on a form (spec §3 Consent log); every required consent of the form must be among them",
+    description: "sourceType: the form; userType: registered with a token, else guest or anonymous as sent. Nothing accepted: no row (id null).",
+    body: z.object({
+      sourceType: z.enum(FORM_KINDS),
+      consents: z.array(z.number().int().positive().max(ID_MAX)).max(100),
+      email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+      userType: z.enum(["guest", "anonymous"]).default("anonymous"),
+    }),
+    response: z.object({ id: z.number().int().nullable().describe("The consent log row") }),
+    errors: [
+      { status: 400, message: "Required consents were not accepted" },
+      { status: 503, message: "Consent log was not recorded" },
+    ],
+    handler: async ({ body, user }) => {
+      const current = await user();
+      const row = await recordConsents({
+        kind: body.sourceType,
+        acceptedIds: body.consents,
+        userType: current ? "registered" : body.userType,
+        email: current?.email ?? body.email ?? null,
+      });
+      return { id: row?.id ?? null };
     },
   }),
   "marketing.newsletter.subscribe": defineEndpoint({
