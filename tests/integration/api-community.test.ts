@@ -5,6 +5,7 @@ import type { Database } from "~/.server/db/client.server";
 import { comments, consentLogs, consents, events, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
+import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
@@ -195,6 +196,33 @@ describe("consents", () => {
     const missing = await client.call("gdpr.web.consent.log.create", { body: { sourceType: "newsletter", consents: [] } });
     expect(missing).toMatchObject({ ok: false, status: 400, failure: { message: "Required consents were not accepted" } });
     expect((await client.call("gdpr.web.consent.log.create", { body: { sourceType: "nope" as "newsletter", consents: [] } })).status).toBe(400);
+  });
+});
+
+describe("documents", () => {
+  it("lists the customer's order invoices and hands one out as PDF; another customer's is 404", async () => {
+    const mine = await placeOrder(shop, DEMO_CUSTOMER.email, { slug: "2026-300001" });
+    const theirs = await placeOrder(shop, DEMO_ADMIN.email, { slug: "2026-300002" });
+    const customer = await apiClient(shop);
+    await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const list = await customer.call("document.document.filter.web", { body: { page: 1, store_id: 1 } });
+    expect(list.ok).toBe(true);
+    if (!list.ok) return;
+    expect(await documentedMismatch(shop, "v1.document.document.filter.web", 200, { data: list.data })).toEqual([]);
+    expect(list.data.records.map((r) => r.slug)).toContain("2026-300001");
+    expect(list.data.records.map((r) => r.slug)).not.toContain("2026-300002");
+    expect(list.data.records[0].downloadUrl).toMatch(/^https?:\/\/.+\/profil\/narudzbe\/2026-300001\/racun$/);
+
+    const one = await customer.call("document.document.get.web", { params: { id: mine.id } });
+    expect(one).toMatchObject({ ok: true, data: { slug: "2026-300001", contentType: "application/pdf" } });
+    if (!one.ok) return;
+    expect(await documentedMismatch(shop, "v1.document.document.get.web", 200, { data: one.data })).toEqual([]);
+    expect(Buffer.from(one.data.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+
+    expect(await customer.call("document.document.get.web", { params: { id: theirs.id } })).toMatchObject({ ok: false, status: 404, failure: { message: "Document not found" } });
+    expect((await customer.call("document.document.get.web", { params: { id: "x" } })).status).toBe(404);
+    const visitor = await apiClient(shop);
+    expect((await visitor.call("document.document.filter.web", { body: {} })).status).toBe(401);
   });
 });
 

@@ -1,10 +1,11 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
-import { COMMENT_ENTITIES } from "~/.server/db/schema";
+import { COMMENT_ENTITIES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/.server/db/schema";
 import { MAX_COMMENT_LENGTH } from "~/modules/comments/comment-options";
 import { editComment, getCommentOptions, loadComments, postComment } from "~/modules/comments/comments.server";
 import { FORM_KINDS } from "~/lib/form-kinds";
 import { getFormConsents, recordConsents } from "~/modules/consent/consent.server";
+import { getCustomerDocument, listCustomerDocuments } from "~/modules/documents/customer-documents.server";
 import { getEvent, listEvents } from "~/modules/events/events.server";
 import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
@@ -109,6 +110,19 @@ const formConsentSchema = z.object({
   displayName: z.string(),
   link: z.string().nullable().describe("The page with the full text"),
   required: z.boolean(),
+});
+
+const documentSchema = z.object({
+  id: z.number().int().describe("The order's id"),
+  slug: z.string().describe("The order number"),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  total: z.number().int().describe("Cents"),
+  currencyLabel: z.string(),
+  kind: z.literal("invoice"),
+  fileName: z.string(),
+  downloadUrl: z.string().describe("The shop's own download page (needs the shop's session, for a browser front end)"),
 });
 
 const WISHLIST_ERRORS = [{ status: 403, message: "Back-office users have no wishlist" }];
@@ -290,6 +304,42 @@ export const communityEndpoints = {
         email: current?.email ?? body.email ?? null,
       });
       return { id: row?.id ?? null };
+    },
+  }),
+  "document.document.filter.web": defineEndpoint({
+    method: "POST",
+    path: "/document/document/filter/web",
+    service: "document",
+    auth: "customer",
+    summary: "The invoices of the customer's orders, newest first, 10 a page",
+    body: z
+      .object({ page: z.number().int().min(1).max(100_000).default(1), store_id: z.number().int().positive().max(ID_MAX).optional().describe("One store per shop: accepted, not narrowing") })
+      .default({ page: 1 }),
+    response: z.object({
+      records: z.array(documentSchema),
+      page: z.number().int(),
+      perPage: z.number().int(),
+      totalRecords: z.number().int(),
+      totalPages: z.number().int(),
+    }),
+    handler: async ({ body, user, locale }) => {
+      const { records, pagination } = await listCustomerDocuments((await user())!.id, body.page, locale);
+      return { records, ...pagination };
+    },
+  }),
+  "document.document.get.web": defineEndpoint({
+    method: "GET",
+    path: "/document/document/get/web/:id",
+    service: "document",
+    auth: "customer",
+    summary: "The invoice of one of the customer's orders (by order id), the PDF in base64",
+    response: documentSchema.extend({ contentType: z.literal("application/pdf"), content: z.string().describe("The PDF, base64") }),
+    errors: [{ status: 404, message: "Document not found" }],
+    handler: async ({ params, user, locale }) => {
+      const document = await getCustomerDocument((await user())!.id, idParam(params.id), locale);
+      if (!document) throw notFound("Document not found");
+      const { pdf, ...rest } = document;
+      return { ...rest, contentType: "application/pdf" as const, content: pdf.toString("base64") };
     },
   }),
   "marketing.newsletter.subscribe": defineEndpoint({
