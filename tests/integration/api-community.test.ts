@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { comments, consentLogs, consents, events, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import { comments, consentLogs, consents, events, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { placeOrder } from "../setup/orders";
@@ -223,6 +223,29 @@ describe("documents", () => {
     expect((await customer.call("document.document.get.web", { params: { id: "x" } })).status).toBe(404);
     const visitor = await apiClient(shop);
     expect((await visitor.call("document.document.filter.web", { body: {} })).status).toBe(401);
+  });
+});
+
+describe("contact", () => {
+  it("stores a price enquiry with its consents; refuses missing fields and consents", async () => {
+    const client = await apiClient(shop);
+    const list = await client.call("cms.consent.filter", { body: { assigned_to: "contactForm" } });
+    const contact = list.ok ? list.data.data[0] : null;
+    const acceptedConsents = contact?.consents.map((c) => c.id) ?? [];
+    const body = { productId: productIds[0], firstName: "Ana", from: "ana.upit@example.com", content: "Koliko košta 10 m?", acceptedConsents };
+    const sent = await client.call("cms.contact.contactAdmin", { body });
+    expect(sent).toMatchObject({ ok: true, data: { id: expect.any(Number) } });
+    if (!sent.ok) return;
+    expect(await documentedMismatch(shop, "v1.cms.contact.contactAdmin", 200, { data: sent.data })).toEqual([]);
+    const [row] = await db.select().from(priceEnquiries).where(eq(priceEnquiries.id, sent.data.id));
+    expect(row).toMatchObject({ productId: productIds[0], email: "ana.upit@example.com", content: "Koliko košta 10 m?" });
+
+    const noMail = await client.call("cms.contact.contactAdmin", { body: { ...body, from: "nije-adresa" } });
+    expect(noMail).toMatchObject({ ok: false, status: 400, failure: { errors: [{ field: "body.from" }] } });
+    if ((contact?.requiredConsents.length ?? 0) > 0) {
+      expect(await client.call("cms.contact.contactAdmin", { body: { ...body, acceptedConsents: [] } })).toMatchObject({ ok: false, status: 400, failure: { message: "Required consents were not accepted" } });
+    }
+    expect(await client.call("cms.contact.contactAdmin", { body: { ...body, productId: 999_999_999 } })).toMatchObject({ ok: false, status: 404 });
   });
 });
 

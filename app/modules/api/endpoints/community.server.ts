@@ -6,13 +6,17 @@ import { editComment, getCommentOptions, loadComments, postComment } from "~/mod
 import { FORM_KINDS } from "~/lib/form-kinds";
 import { getFormConsents, recordConsents } from "~/modules/consent/consent.server";
 import { getCustomerDocument, listCustomerDocuments } from "~/modules/documents/customer-documents.server";
+import { ENQUIRY_LIMITS } from "~/modules/enquiry/enquiry-fields";
+import { enquirySchema } from "~/modules/enquiry/enquiry.schema";
+import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
+import { href } from "~/lib/routes-table";
 import { getEvent, listEvents } from "~/modules/events/events.server";
 import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { loadProductCards } from "~/modules/catalog/product-cards.server";
 import { assertWishlistOwner, toggleWishlist, wishlistProductIds } from "~/modules/wishlist/wishlist.server";
 import { defineEndpoint } from "../api-endpoint";
-import { notFound } from "../api-errors.server";
+import { ApiError, notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 
 /**
@@ -340,6 +344,51 @@ export const communityEndpoints = {
       if (!document) throw notFound("Document not found");
       const { pdf, ...rest } = document;
       return { ...rest, contentType: "application/pdf" as const, content: pdf.toString("base64") };
+    },
+  }),
+  "cms.contact.contactAdmin": defineEndpoint({
+    method: "POST",
+    path: "/cms/contact/contactAdmin",
+    service: "cms",
+    auth: "public",
+    strict: true,
+    summary: "The price enquiry of a product ('Upit o cijeni'): stored with its consent log and mailed to the shop",
+    description: "The fields of the contact form (spec §3); firstName, from and content required. g-recaptcha-response is verified when the shop has a captcha.",
+    body: z.object({
+      productId: z.number().int().positive().max(ID_MAX),
+      firstName: z.string().max(ENQUIRY_LIMITS.name),
+      lastName: z.string().max(ENQUIRY_LIMITS.name).default(""),
+      from: z.string().max(ENQUIRY_LIMITS.from),
+      contactNumber: z.string().max(ENQUIRY_LIMITS.contactNumber).default(""),
+      content: z.string().max(ENQUIRY_LIMITS.content),
+      acceptedConsents: z.array(z.number().int().positive().max(ID_MAX)).max(50).default([]),
+      "g-recaptcha-response": z.string().max(5000).optional(),
+    }),
+    response: z.object({ id: z.number().int().describe("The stored enquiry") }),
+    errors: [
+      { status: 400, message: "Required consents were not accepted" },
+      { status: 404, message: "Product not found" },
+    ],
+    handler: async ({ body, user, locale }) => {
+      // The HTML form's own field rules (required ones, the e-mail, the phone number).
+      const parsed = enquirySchema.safeParse(body);
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((issue) => ({ field: ["body", ...issue.path.map(String)].join("."), message: issue.message }));
+        throw new ApiError(400, `Invalid ${errors[0].field}: ${errors[0].message}`, errors);
+      }
+      const [product] = await loadProductCards([body.productId], locale);
+      if (!product) throw notFound("Product not found");
+      const result = await sendPriceEnquiry({
+        enquiry: parsed.data,
+        acceptedIds: body.acceptedConsents,
+        captchaToken: body["g-recaptcha-response"],
+        product: { id: product.id, name: product.name, sku: product.sku },
+        productUrl: new URL(href("product", locale, { slug: product.slug }), env.PUBLIC_URL).href,
+        locale,
+        userType: (await user()) ? "registered" : "anonymous",
+      });
+      if (!result.ok) throw result.error;
+      return { id: result.id };
     },
   }),
   "marketing.newsletter.subscribe": defineEndpoint({
