@@ -186,6 +186,11 @@ describe("consents", () => {
     const one = await client.call("cms.consent.filter", { body: { assigned_to: "newsletter" } });
     expect(one.ok && one.data.data).toEqual([newsletter]);
 
+    const all = await client.call("gdpr.web.consent.filter", { body: { forWeb: true, limit: 100 } });
+    expect(all.ok && all.data.records.map((r) => r.id)).toEqual(expect.arrayContaining(newsletter.consents.map((c) => c.id)));
+    if (all.ok) expect(await documentedMismatch(shop, "v1.gdpr.web.consent.filter", 200, { data: all.data })).toEqual([]);
+    expect((await client.call("gdpr.web.consent.filter", { body: { limit: 1000 } })).status).toBe(400);
+
     const logged = await client.call("gdpr.web.consent.log.create", { body: { sourceType: "newsletter", consents: newsletter.consents.map((c) => c.id), email: "Log@Example.com" } });
     expect(logged).toMatchObject({ ok: true, data: { id: expect.any(Number) } });
     if (!logged.ok) return;

@@ -4,6 +4,7 @@ import { COMMENT_ENTITIES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/.server/db
 import { MAX_COMMENT_LENGTH } from "~/modules/comments/comment-options";
 import { editComment, getCommentOptions, loadComments, postComment } from "~/modules/comments/comments.server";
 import { FORM_KINDS } from "~/lib/form-kinds";
+import { listAllConsents } from "~/modules/consent/consent-admin.server";
 import { getFormConsents, recordConsents } from "~/modules/consent/consent.server";
 import { getCustomerDocument, listCustomerDocuments } from "~/modules/documents/customer-documents.server";
 import { ENQUIRY_LIMITS } from "~/modules/enquiry/enquiry-fields";
@@ -278,6 +279,24 @@ export const communityEndpoints = {
         }),
       );
       return { data, totalRecords: data.length };
+    },
+  }),
+  "gdpr.web.consent.filter": defineEndpoint({
+    method: "POST",
+    path: "/gdpr/web/consent/filter",
+    service: "gdpr",
+    auth: "public",
+    summary: "Every consent of the shop in the caller's language (forWeb, at most 100)",
+    body: z
+      .object({ forWeb: z.literal(true).default(true), limit: z.number().int().min(1).max(100).default(100) })
+      .default({ forWeb: true, limit: 100 }),
+    response: z.object({
+      records: z.array(z.object({ id: z.number().int(), uniqueNumber: z.number().int(), displayName: z.string(), pageSlug: z.string().nullable() })),
+      totalRecords: z.number().int(),
+    }),
+    handler: async ({ body, locale }) => {
+      const records = (await listAllConsents(locale)).slice(0, body.limit);
+      return { records, totalRecords: records.length };
     },
   }),
   "gdpr.web.consent.log.create": defineEndpoint({
