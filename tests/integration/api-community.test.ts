@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { comments, consentLogs, consents, events, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import { comments, consentLogs, consents, events, forms, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { placeOrder } from "../setup/orders";
@@ -228,6 +228,28 @@ describe("documents", () => {
     expect((await customer.call("document.document.get.web", { params: { id: "x" } })).status).toBe(404);
     const visitor = await apiClient(shop);
     expect((await visitor.call("document.document.filter.web", { body: {} })).status).toBe(401);
+  });
+});
+
+describe("forms", () => {
+  it("shows a database form's fields in the caller's language; an unknown id is 404", async () => {
+    const [form] = await db
+      .insert(forms)
+      .values({
+        siteId: 1,
+        slug: "api-upitnik",
+        title: { hr: "Upitnik", en: "Questionnaire" },
+        fields: [
+          { name: "ime", type: "text", label: { hr: "Ime", en: "Name" }, required: true, maxLength: 100 },
+          { name: "boja", type: "select", label: { hr: "Boja" }, required: false, options: [{ value: "crna", label: { hr: "Crna" } }] },
+        ],
+      })
+      .returning({ id: forms.id });
+    const client = await apiClient(shop, { language: "en" });
+    const result = await client.call("cms.form.get", { params: { id: form.id } });
+    expect(result).toMatchObject({ ok: true, data: { slug: "api-upitnik", title: "Questionnaire", fields: [{ name: "ime", label: "Name", required: true }, { name: "boja", label: "Boja", options: [{ value: "crna", label: "Crna" }] }] } });
+    if (result.ok) expect(await documentedMismatch(shop, "v1.cms.form.get", 200, { data: result.data })).toEqual([]);
+    expect(await client.call("cms.form.get", { params: { id: 999_999 } })).toMatchObject({ ok: false, status: 404, failure: { message: "Form not found" } });
   });
 });
 

@@ -11,6 +11,7 @@ import { ENQUIRY_LIMITS } from "~/modules/enquiry/enquiry-fields";
 import { enquirySchema } from "~/modules/enquiry/enquiry.schema";
 import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
 import { href } from "~/lib/routes-table";
+import { formViewById } from "~/modules/forms/forms.server";
 import { getEvent, listEvents } from "~/modules/events/events.server";
 import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
@@ -363,6 +364,39 @@ export const communityEndpoints = {
       if (!document) throw notFound("Document not found");
       const { pdf, ...rest } = document;
       return { ...rest, contentType: "application/pdf" as const, content: pdf.toString("base64") };
+    },
+  }),
+  "cms.form.get": defineEndpoint({
+    method: "GET",
+    path: "/cms/form/get/:id",
+    service: "cms",
+    auth: "public",
+    summary: "A database form's fields in the caller's language, with the consents it shows",
+    response: z.object({
+      slug: z.string(),
+      title: z.string(),
+      fields: z.array(
+        z.object({
+          name: z.string(),
+          type: z.enum(["text", "email", "tel", "textarea", "select", "checkbox", "file"]),
+          label: z.string(),
+          required: z.boolean(),
+          options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+          maxFiles: z.number().int().optional(),
+        }),
+      ),
+      consents: z.array(formConsentSchema).nullable().describe("null: they could not be loaded (error.consentsNotFetched)"),
+    }),
+    errors: [{ status: 404, message: "Form not found" }],
+    handler: async ({ params, locale }) => {
+      const view = await formViewById(idParam(params.id), locale);
+      if (!view) throw notFound("Form not found");
+      return {
+        slug: view.slug,
+        title: view.title,
+        fields: view.fields.map(({ name, type, label, required, options, maxFiles }) => ({ name, type, label, required, ...(options ? { options } : {}), ...(maxFiles !== undefined ? { maxFiles } : {}) })),
+        consents: view.consents,
+      };
     },
   }),
   "cms.contact.contactAdmin": defineEndpoint({
