@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { comments, consentLogs, consents, events, forms, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import { comments, consentLogs, consents, events, formSubmissions, forms, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { placeOrder } from "../setup/orders";
@@ -250,6 +250,17 @@ describe("forms", () => {
     expect(result).toMatchObject({ ok: true, data: { slug: "api-upitnik", title: "Questionnaire", fields: [{ name: "ime", label: "Name", required: true }, { name: "boja", label: "Boja", options: [{ value: "crna", label: "Crna" }] }] } });
     if (result.ok) expect(await documentedMismatch(shop, "v1.cms.form.get", 200, { data: result.data })).toEqual([]);
     expect(await client.call("cms.form.get", { params: { id: 999_999 } })).toMatchObject({ ok: false, status: 404, failure: { message: "Form not found" } });
+
+    const acceptedConsents = result.ok ? (result.data.consents ?? []).map((c) => c.id) : [];
+    const stored = await client.call("cms.form.storeData", { body: { id: form.id, data: { ime: "Ana", boja: "crna" }, acceptedConsents } });
+    expect(stored).toMatchObject({ ok: true, data: { id: expect.any(Number) } });
+    if (stored.ok) {
+      expect(await documentedMismatch(shop, "v1.cms.form.storeData", 200, { data: stored.data })).toEqual([]);
+      const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, stored.data.id));
+      expect(row).toMatchObject({ formSlug: "api-upitnik", data: { ime: "Ana", boja: "crna" } });
+    }
+    expect(await client.call("cms.form.storeData", { body: { id: form.id, data: { boja: "plava" }, acceptedConsents } })).toMatchObject({ ok: false, status: 400 });
+    expect(await client.call("cms.form.storeData", { body: { id: 999_999, data: {} } })).toMatchObject({ ok: false, status: 404 });
   });
 });
 

@@ -88,6 +88,13 @@ export async function formViewById(id: number, locale: Locale): Promise<FormView
   return row ? formView(row.slug, locale) : null;
 }
 
+/** A database form's definition by its id (spec §7 form/storeData {id}); null for an unknown id. */
+export async function getFormDefinitionById(id: number): Promise<Definition | null> {
+  const db = await getDb();
+  const [row] = await db.select({ slug: forms.slug }).from(forms).where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
+  return row ? getFormDefinition(row.slug, db) : null;
+}
+
 export type Submission = {
   definition: Definition;
   /** The fields' values, parsed by the route with `formDataSchema(definition.fields)`; a file field's value is its File list. */

@@ -11,7 +11,8 @@ import { ENQUIRY_LIMITS } from "~/modules/enquiry/enquiry-fields";
 import { enquirySchema } from "~/modules/enquiry/enquiry.schema";
 import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
 import { href } from "~/lib/routes-table";
-import { formViewById } from "~/modules/forms/forms.server";
+import { formDataSchema } from "~/modules/forms/form.schema";
+import { formViewById, getFormDefinitionById, submitForm } from "~/modules/forms/forms.server";
 import { getEvent, listEvents } from "~/modules/events/events.server";
 import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
@@ -397,6 +398,49 @@ export const communityEndpoints = {
         fields: view.fields.map(({ name, type, label, required, options, maxFiles }) => ({ name, type, label, required, ...(options ? { options } : {}), ...(maxFiles !== undefined ? { maxFiles } : {}) })),
         consents: view.consents,
       };
+    },
+  }),
+  "cms.form.storeData": defineEndpoint({
+    method: "POST",
+    path: "/cms/form/storeData",
+    service: "cms",
+    auth: "public",
+    strict: true,
+    summary: "Submits a database form: stored with its consent log and mailed to the shop (files only through the shop's own page)",
+    body: z.object({
+      id: z.number().int().positive().max(ID_MAX),
+      data: z.record(z.string().max(100), z.union([z.string().max(10_000), z.boolean()])).refine((d) => Object.keys(d).length <= 100, "At most 100 fields"),
+      acceptedConsents: z.array(z.number().int().positive().max(ID_MAX)).max(50).default([]),
+      "g-recaptcha-key": z.string().max(500).optional(),
+      "g-recaptcha-response": z.string().max(5000).optional(),
+    }),
+    response: z.object({ id: z.number().int().describe("The stored submission") }),
+    errors: [
+      { status: 400, message: "File fields cannot be sent over the API" },
+      { status: 400, message: "Required consents were not accepted" },
+      { status: 404, message: "Form not found" },
+    ],
+    handler: async ({ body, user, locale }) => {
+      const definition = await getFormDefinitionById(body.id);
+      if (!definition) throw notFound("Form not found");
+      const files = definition.fields.filter((f) => f.type === "file");
+      if (files.some((f) => f.required || f.name in body.data)) throw new ApiError(400, "File fields cannot be sent over the API");
+      // The HTML form's own rules, built from the form's definition.
+      const parsed = formDataSchema(definition.fields).safeParse({ ...body.data, acceptedConsents: body.acceptedConsents });
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((issue) => ({ field: ["body", "data", ...issue.path.map(String)].join("."), message: issue.message }));
+        throw new ApiError(400, `Invalid ${errors[0].field}: ${errors[0].message}`, errors);
+      }
+      const { acceptedConsents, redirectTo: _redirectTo, via: _via, ...values } = parsed.data;
+      const result = await submitForm({
+        definition,
+        data: values as Record<string, string | boolean | File[]>,
+        acceptedIds: acceptedConsents,
+        locale,
+        userType: (await user()) ? "registered" : "anonymous",
+      });
+      if (!result.ok) throw result.error;
+      return { id: result.id };
     },
   }),
   "cms.contact.contactAdmin": defineEndpoint({
