@@ -48,6 +48,9 @@ async function options(): Promise<CommentOptions> {
   return commentOptions((await getSiteContext("hr")).options);
 }
 
+/** The comment and rating options as the shop applies them (spec §7 comment/getOptions). */
+export const getCommentOptions = options;
+
 const displayName = (u: { firstName: string | null; lastName: string | null }) =>
   [u.firstName, u.lastName ? `${u.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "—";
 

@@ -51,6 +51,9 @@ async function allConsents(locale: Locale) {
   return rows.map((row) => ({ ...row, displayName: localized(row.displayName, locale) }));
 }
 
+/** Every consent of the site in one language (spec §7 gdpr web/consent/filter, forWeb, limit 100). */
+export const listAllConsents = allConsents;
+
 async function assignmentsByKind() {
   const db = await getDb();
   const rows = await db.select().from(consentAssignments).where(eq(consentAssignments.siteId, SITE_ID));

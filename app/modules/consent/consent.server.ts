@@ -140,3 +140,13 @@ export async function logConsents(tx: Executor, entry: ConsentLogEntry): Promise
     throw new DomainError("consentLogFailed", { message: "Consent log was not recorded", key: "error.failedConsentLog", status: 503 });
   }
 }
+
+/**
+ * A consent given on its own (spec §7 gdpr web/consent/log/create, a front end's own form):
+ * the same check of the required ones and the same log row as a form's submission.
+ */
+export async function recordConsents(entry: ConsentLogEntry): Promise<{ id: number } | null> {
+  const accepted = await validateConsents(entry.kind, entry.acceptedIds);
+  const db = await getDb();
+  return db.transaction((tx) => logConsents(tx, { ...entry, acceptedIds: accepted }));
+}

@@ -81,6 +81,20 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
   };
 }
 
+/** A database form by its id (spec §7 form/get/{id}), as formView shows it; null for an unknown id. */
+export async function formViewById(id: number, locale: Locale): Promise<FormView | null> {
+  const db = await getDb();
+  const [row] = await db.select({ slug: forms.slug }).from(forms).where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
+  return row ? formView(row.slug, locale) : null;
+}
+
+/** A database form's definition by its id (spec §7 form/storeData {id}); null for an unknown id. */
+export async function getFormDefinitionById(id: number): Promise<Definition | null> {
+  const db = await getDb();
+  const [row] = await db.select({ slug: forms.slug }).from(forms).where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
+  return row ? getFormDefinition(row.slug, db) : null;
+}
+
 export type Submission = {
   definition: Definition;
   /** The fields' values, parsed by the route with `formDataSchema(definition.fields)`; a file field's value is its File list. */

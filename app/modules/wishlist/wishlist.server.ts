@@ -29,12 +29,17 @@ export async function wishlistProductIds(user: Pick<CurrentUser, "id" | "isBacko
   return rows.map((r) => r.productId);
 }
 
+/** Refuses anyone without a wishlist (visitors, back-office users), as the HTML does. */
+export function assertWishlistOwner<U extends Pick<CurrentUser, "id" | "isBackofficeUser">>(user: U | null): asserts user is U {
+  if (!user) throw loginRequired();
+  if (user.isBackofficeUser) throw noBackofficeWishlist();
+}
+
 export type ToggleResult = { added: boolean; entity: "product" | "bundle"; name: string };
 
 /** wishlist/create {product_id}: adds the product, or removes it when it is already kept. */
 export async function toggleWishlist(user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null, productId: number, locale: Locale): Promise<ToggleResult> {
-  if (!user) throw loginRequired();
-  if (user.isBackofficeUser) throw noBackofficeWishlist();
+  assertWishlistOwner(user);
   const db = await getDb();
   const [product] = await db.select({ id: products.id, format: products.format }).from(products).where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
   if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "wishlist.productNotFound", status: 404 });

@@ -4,6 +4,7 @@ import { ecommerceEndpoints } from "./ecommerce.server";
 import { userEndpoints } from "./user.server";
 import { catalogEndpoints } from "./catalog.server";
 import { cmsEndpoints } from "./cms.server";
+import { communityEndpoints } from "./community.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -16,6 +17,7 @@ export const API_ENDPOINTS = {
   ...userEndpoints,
   ...catalogEndpoints,
   ...cmsEndpoints,
+  ...communityEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

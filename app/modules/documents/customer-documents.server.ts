@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/.server/db/client.server";
+import { orders } from "~/.server/db/schema";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
+import type { Locale } from "~/lib/locales";
+import { href } from "~/lib/routes-table";
+import { getCustomerOrder, getOrderHistory, type OrderSummary } from "~/modules/account/orders.server";
+import { invoiceFileName, renderInvoice } from "./invoice.server";
+import { getSellerDetails } from "./seller.server";
+
+/**
+ * The customer's documents over the API (spec §7 document/filter/web, document/get/web;
+ * decision 0061): the invoices of their own orders, the same order history and the same
+ * PDF as the profile's order pages. Another customer's order is simply not found.
+ */
+export type CustomerDocument = OrderSummary & { kind: "invoice"; fileName: string; downloadUrl: string };
+
+function documentOf(order: OrderSummary, fileName: string, locale: Locale): CustomerDocument {
+  const downloadUrl = new URL(href("profileOrderInvoice", locale, { slug: order.slug }), env.PUBLIC_URL).toString();
+  return { ...order, kind: "invoice", fileName, downloadUrl };
+}
+
+/** One page of the customer's order invoices, newest first (the profile's order history). */
+export async function listCustomerDocuments(userId: number, page: number, locale: Locale) {
+  const t = await getFixedT(locale);
+  const history = await getOrderHistory(userId, page);
+  return { records: history.orders.map((o) => documentOf(o, invoiceFileName(o, t), locale)), pagination: history.pagination };
+}
+
+/** The invoice of one of the customer's orders (by order id) with its PDF; null when the order is not theirs. */
+export async function getCustomerDocument(userId: number, orderId: number, locale: Locale): Promise<(CustomerDocument & { pdf: Buffer }) | null> {
+  const db = await getDb();
+  const [row] = await db.select({ slug: orders.slug }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const order = row ? await getCustomerOrder(userId, row.slug) : null;
+  if (!order) return null;
+  const t = await getFixedT(locale);
+  const pdf = await renderInvoice(order, await getSellerDetails(), t, locale);
+  const summary: OrderSummary = {
+    id: order.id,
+    slug: order.slug,
+    createdAt: order.createdAt,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    total: order.totals.total,
+    currencyLabel: order.currencyLabel,
+  };
+  return { ...documentOf(summary, invoiceFileName(order, t), locale), pdf };
+}
