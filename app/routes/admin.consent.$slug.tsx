@@ -29,12 +29,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request, "admin");
+  const staff = await requireStaff(request, "admin");
   const kind = formKind(params.slug);
   const { submission } = await readSubmission(request, assignmentSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
-    await saveAssignment(kind, submission.value);
+    await saveAssignment(staff, kind, submission.value);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error);

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { comments, consentLogs, consents, events, formSubmissions, forms, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { auditLog, comments, consentAssignments, consentLogs, consents, events, formSubmissions, forms, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_EDITOR } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
@@ -204,6 +204,38 @@ describe("consents", () => {
   });
 });
 
+describe("consent assignment", () => {
+  it("lets an admin set a form's consents (audited, seen by the form at once); refuses others and unknown consents", async () => {
+    const ids = (await db.select({ id: consents.id }).from(consents).orderBy(consents.id)).map((r) => r.id);
+    const admin = await apiClient(shop);
+    expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).ok).toBe(true);
+    const saved = await admin.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [ids[0]], requiredConsents: [ids[1]] } });
+    const expected = { assigned_to: "addressForm", consents: [ids[0], ids[1]].sort((a, b) => a - b), requiredConsents: [ids[1]] };
+    expect(saved).toMatchObject({ ok: true, status: 200, data: expected });
+    if (saved.ok) expect(await documentedMismatch(shop, "v1.cms.consent.create", 200, { data: saved.data })).toEqual([]);
+    // The storefront's read sees it at once (the consent cache is cleared).
+    const read = await (await apiClient(shop)).call("cms.consent.filter", { body: { assigned_to: "addressForm" } });
+    expect(read.ok && read.data.data[0]).toMatchObject({ assigned_to: "addressForm", requiredConsents: [ids[1]] });
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.entity, "consent")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: "assign", actorEmail: DEMO_ADMIN.email, after: { assignedTo: "addressForm", requiredConsents: [ids[1]] } });
+
+    const unknown = await admin.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [999_999_999] } });
+    expect(unknown).toMatchObject({ ok: false, status: 400, failure: { message: "Unknown consent" } });
+    expect(await db.select().from(consentAssignments).where(eq(consentAssignments.assignedTo, "addressForm"))).toMatchObject([{ consents: expected.consents, requiredConsents: expected.requiredConsents }]);
+    expect((await admin.call("cms.consent.create", { body: { assigned_to: "nope" as "addressForm", consents: [] } })).status).toBe(400);
+
+    // Scope is checked in the call: an editor (no consents in the backoffice), a customer and a visitor are refused.
+    const editor = await apiClient(shop);
+    await editor.login(DEMO_EDITOR.email, DEMO_EDITOR.password);
+    expect((await editor.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [] } })).status).toBe(403);
+    const customer = await apiClient(shop);
+    await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expect((await customer.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [] } })).status).toBe(403);
+    expect((await (await apiClient(shop)).call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [] } })).status).toBe(401);
+    expect(await db.select().from(consentAssignments).where(eq(consentAssignments.assignedTo, "addressForm"))).toMatchObject([{ consents: expected.consents }]);
+  });
+});
+
 describe("documents", () => {
   it("lists the customer's order invoices and hands one out as PDF; another customer's is 404", async () => {
     const mine = await placeOrder(shop, DEMO_CUSTOMER.email, { slug: "2026-300001" });
@@ -261,6 +293,34 @@ describe("forms", () => {
     }
     expect(await client.call("cms.form.storeData", { body: { id: form.id, data: { boja: "plava" }, acceptedConsents } })).toMatchObject({ ok: false, status: 400 });
     expect(await client.call("cms.form.storeData", { body: { id: 999_999, data: {} } })).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("form list", () => {
+  it("lists the database forms in the caller's language with their page, searches and pages them", async () => {
+    await db.insert(forms).values([
+      { siteId: 1, slug: "api-lista-a", title: { hr: "Prijava na radionicu", en: "Workshop sign-up" }, fields: [{ name: "ime", type: "text", label: { hr: "Ime" }, required: true, maxLength: 100 }] },
+      { siteId: 1, slug: "api-lista-b", title: { hr: "Reklamacija" }, fields: [] },
+    ]);
+    const client = await apiClient(shop, { language: "en" });
+    const all = await client.call("cms.form.filter", { body: {} });
+    expect(all.ok).toBe(true);
+    if (!all.ok) return;
+    expect(await documentedMismatch(shop, "v1.cms.form.filter", 200, { data: all.data })).toEqual([]);
+    const a = all.data.records.find((r) => r.slug === "api-lista-a");
+    expect(a).toMatchObject({ title: "Workshop sign-up", fieldCount: 1, href: "/en/form/api-lista-a" });
+    // No English title: the Croatian one.
+    expect(all.data.records.find((r) => r.slug === "api-lista-b")).toMatchObject({ title: "Reklamacija", fieldCount: 0 });
+    expect(all.data.totalRecords).toBe(all.data.records.length);
+    // Each listed id opens with form/get.
+    expect((await client.call("cms.form.get", { params: { id: a!.id } })).ok).toBe(true);
+
+    const found = await client.call("cms.form.filter", { body: { keywords: "radionic" } });
+    expect(found.ok && found.data.records.map((r) => r.slug)).toEqual(["api-lista-a"]);
+    const paged = await client.call("cms.form.filter", { body: { perPage: 1, page: 2 } });
+    expect(paged).toMatchObject({ ok: true, data: { page: 2, perPage: 1, totalRecords: all.data.totalRecords, totalPages: all.data.totalRecords } });
+    expect(paged.ok && paged.data.records).toHaveLength(1);
+    expect((await client.call("cms.form.filter", { body: { perPage: 500 } })).status).toBe(400);
   });
 });
 

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { consentAssignments, consentLogs, consents } from "~/.server/db/schema";
+import { auditLog, consentAssignments, consentLogs, consents } from "~/.server/db/schema";
 import type { FormKind } from "~/lib/form-kinds";
 import type * as ConsentAdmin from "~/modules/consent/consent-admin.server";
 import type * as ConsentService from "~/modules/consent/consent.server";
@@ -62,7 +62,7 @@ describe("validateConsents (spec §5)", () => {
 
   it("passes when no consent is assigned, and when none is required", async () => {
     expect(await service.validateConsents("addressForm", [id[1]])).toEqual([]);
-    await admin.saveAssignment("addressForm", { consents: [id[3]], requiredConsents: [] });
+    await admin.saveAssignment({ id: 1, email: "admin@alu-krov.hr" }, "addressForm", { consents: [id[3]], requiredConsents: [] });
     expect(await service.validateConsents("addressForm", [])).toEqual([]);
     expect(await service.validateConsents("addressForm", [id[3]])).toEqual([id[3]]);
   });
@@ -226,6 +226,10 @@ describe("admin pages: the backoffice user", () => {
     expect(await service.validateConsents("newsletter", [id[3]])).toEqual([id[3]]);
     const { html } = await visitor.page("/admin/consent/newsletter");
     expect(html).toContain("Dodjela privola je spremljena");
+    // The audit trail: who changed which form's assignment, before and after.
+    const [audit] = await (await db()).select().from(auditLog).where(eq(auditLog.entity, "consent")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: "assign", actorEmail: "admin@alu-krov.hr", after: { assignedTo: "newsletter", requiredConsents: [id[3]] } });
+    expect(audit.before).toMatchObject({ assignedTo: "newsletter" });
   });
 
   it("refuses an assignment naming an unknown consent and keeps the old one", async () => {

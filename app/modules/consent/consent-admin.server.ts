@@ -7,6 +7,8 @@ import { DomainError } from "~/.server/domain-error";
 import { localized } from "~/lib/links";
 import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
+import { recordAudit } from "~/modules/admin/audit.server";
+import type { Staff } from "~/modules/admin/staff.server";
 import { clearConsentCache } from "./consent.server";
 import {
   CONSENT_LIST_LIMIT,
@@ -19,6 +21,8 @@ import {
 import type { CreateConsentInput } from "./consent-admin.schema";
 
 /** Backoffice side of consents (spec §2 /admin/consent): list, create, assign, read the log. */
+
+type Actor = Pick<Staff, "id" | "email">;
 
 const uniqueNumberTaken = () =>
   new DomainError("consentNumberTaken", { message: "Consent unique number already exists", key: "consent.validation.uniqueNumberTaken", status: 409, field: "uniqueNumber" });
@@ -86,27 +90,43 @@ export async function getAssignmentEditor(kind: FormKind, locale: Locale) {
 }
 
 /**
- * Saves which consents a form shows and requires. A required consent is assigned too;
- * an id that names no consent refuses the whole change (a stale or forged form).
+ * Saves which consents a form shows and requires, with an audit row (before and after) in
+ * the same transaction. A required consent is assigned too; an id that names no consent
+ * refuses the whole change (a stale or forged form). Used by /admin/consent/{form} and the
+ * API's cms/consent/create.
  */
-export async function saveAssignment(kind: FormKind, input: { consents: readonly number[]; requiredConsents: readonly number[] }) {
+export async function saveAssignment(staff: Actor, kind: FormKind, input: { consents: readonly number[]; requiredConsents: readonly number[] }) {
   const { consents: ids, requiredConsents } = normalizeAssignment(input);
   const db = await getDb();
-  if (ids.length) {
-    const found = await db
-      .select({ id: consents.id })
-      .from(consents)
-      .where(and(eq(consents.siteId, SITE_ID), inArray(consents.id, ids)));
-    if (found.length !== ids.length) throw new DomainError("unknownConsent", { message: "Unknown consent", key: "consent.validation.unknownConsent" });
-  }
-  await db
-    .insert(consentAssignments)
-    .values({ siteId: SITE_ID, assignedTo: kind, consents: ids, requiredConsents })
-    .onConflictDoUpdate({
-      target: [consentAssignments.siteId, consentAssignments.assignedTo],
-      set: { consents: ids, requiredConsents },
+  await db.transaction(async (tx) => {
+    if (ids.length) {
+      const found = await tx
+        .select({ id: consents.id })
+        .from(consents)
+        .where(and(eq(consents.siteId, SITE_ID), inArray(consents.id, ids)));
+      if (found.length !== ids.length) throw new DomainError("unknownConsent", { message: "Unknown consent", key: "consent.validation.unknownConsent" });
+    }
+    const [before] = await tx
+      .select({ consents: consentAssignments.consents, requiredConsents: consentAssignments.requiredConsents })
+      .from(consentAssignments)
+      .where(and(eq(consentAssignments.siteId, SITE_ID), eq(consentAssignments.assignedTo, kind)));
+    await tx
+      .insert(consentAssignments)
+      .values({ siteId: SITE_ID, assignedTo: kind, consents: ids, requiredConsents })
+      .onConflictDoUpdate({
+        target: [consentAssignments.siteId, consentAssignments.assignedTo],
+        set: { consents: ids, requiredConsents },
+      });
+    await recordAudit(tx, staff, {
+      entity: "consent",
+      entityId: null,
+      action: "assign",
+      before: before ? { assignedTo: kind, ...before } : null,
+      after: { assignedTo: kind, consents: ids, requiredConsents },
     });
+  });
   await clearConsentCache();
+  return { assigned_to: kind, consents: ids, requiredConsents };
 }
 
 /** A new consent; its unique number must be free (checked first, and by the unique index in a race). */

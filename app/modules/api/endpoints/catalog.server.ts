@@ -7,6 +7,7 @@ import { defineEndpoint } from "../api-endpoint";
 import { ApiError, notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { filtersSchema, mediaRefSchema, paginated, productCardSchema } from "./catalog-schemas";
+import { ID_MAX } from "./shared-schemas";
 
 /**
  * Spec §7 Product: the catalogue reads of a storefront, each through the service the HTML
@@ -17,7 +18,7 @@ import { filtersSchema, mediaRefSchema, paginated, productCardSchema } from "./c
  */
 export const API_LIST_LIMIT = 100;
 
-const idSchema = z.number().int().positive().max(2_147_483_647);
+const idSchema = z.number().int().positive().max(ID_MAX);
 const queryInt = z.string().regex(/^\d{1,9}$/, "Expected a positive whole number").transform(Number);
 
 const layeredFilterSchema = z.looseObject({

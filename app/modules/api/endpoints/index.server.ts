@@ -1,10 +1,15 @@
 import type { Registry } from "../api-router.server";
 import { authEndpoints } from "./auth.server";
-import { ecommerceEndpoints } from "./ecommerce.server";
+import { cartEndpoints } from "./ecommerce-cart.server";
+import { checkoutEndpoints } from "./ecommerce-checkout.server";
 import { userEndpoints } from "./user.server";
+import { settingsEndpoints } from "./settings.server";
 import { catalogEndpoints } from "./catalog.server";
 import { cmsEndpoints } from "./cms.server";
+import { commentEndpoints } from "./comments.server";
 import { communityEndpoints } from "./community.server";
+import { consentEndpoints } from "./consents.server";
+import { formEndpoints } from "./forms.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -13,11 +18,16 @@ import { communityEndpoints } from "./community.server";
  */
 export const API_ENDPOINTS = {
   ...authEndpoints,
-  ...ecommerceEndpoints,
+  ...cartEndpoints,
+  ...checkoutEndpoints,
   ...userEndpoints,
+  ...settingsEndpoints,
   ...catalogEndpoints,
   ...cmsEndpoints,
+  ...commentEndpoints,
   ...communityEndpoints,
+  ...consentEndpoints,
+  ...formEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

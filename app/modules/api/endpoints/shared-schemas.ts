@@ -30,3 +30,6 @@ export const credentialsSchema = z.object({
   password: z.string().min(8).max(200),
   apiKey: z.string().max(100).optional(),
 });
+
+/** The largest id a path or body may name (PostgreSQL's integer). */
+export const ID_MAX = 2_147_483_647;

@@ -1,29 +1,22 @@
-import { asc } from "drizzle-orm";
 import { z } from "zod/v4";
-import { getDb } from "~/.server/db/client.server";
-import { countries, languages } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
-import { MEDIA_FORMATS, MEDIA_SIZES, type MediaSize } from "~/lib/media";
 import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "~/modules/account/account-fields";
 import { isValidOib } from "~/lib/oib";
-import { allowedCountries, listAddresses, saveAddress } from "~/modules/account/addresses.server";
+import { listAddresses, saveAddress } from "~/modules/account/addresses.server";
 import { validateMemberCardBarcode } from "~/modules/account/cart-hooks.server";
 import { changePassword, requestPasswordReset, resetPassword } from "~/modules/account/password.server";
 import { updateProfile } from "~/modules/account/profile.server";
 import { getCurrentUser } from "~/modules/account/user.server";
 import { registerCustomer, verifyEmailAddress } from "~/modules/account/register.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { listDomains } from "~/modules/dev-tools/domains.server";
 import { defineEndpoint } from "../api-endpoint";
-import { ApiError, notFound } from "../api-errors.server";
-import { storefrontKeyToken } from "../api-keys.server";
-import { apiUserSchema } from "./shared-schemas";
+import { ApiError } from "../api-errors.server";
+import { apiUserSchema, ID_MAX } from "./shared-schemas";
 
 /**
- * The user, settings and media calls of spec §7 ("User", "Master and settings", "Media"),
- * each running the service the HTML shop runs: registration, the profile and address book,
- * passwords, e-mail verification, the countries and languages, the domain's storefront key
- * and the media sizes. Decision 0058 records the choices.
+ * The user calls of spec §7 ("User"), each running the service the HTML shop runs:
+ * registration, the profile and address book, passwords and e-mail verification.
+ * Decision 0058 records the choices; the settings and media reads are in settings.server.ts.
  */
 
 const text = (max: number) => z.string().trim().max(max);
@@ -100,44 +93,6 @@ function usernameMatches(username: string | undefined, emailAddress: string) {
 
 /** The profile the HTML profile page shows: the user and the address book. */
 const profileResponse = z.object({ user: apiUserSchema, addresses: z.array(savedAddress) });
-
-/** Whether the request comes from this shop's own domain (spec §7 domainDetect). */
-function isOwnDomain(request: Request): boolean {
-  const own = new URL(env.PUBLIC_URL).host;
-  const named = [request.headers.get("Referer"), request.headers.get("Origin")].filter((v): v is string => !!v);
-  for (const value of named) {
-    try {
-      return new URL(value).host === own;
-    } catch {
-      return false;
-    }
-  }
-  return (request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host")) === own;
-}
-
-/** Site options a storefront may read (spec §3 CMS options); analytics ids and custom code are public in every page too. */
-const PUBLIC_OPTIONS = new Set([
-  "ThemeNavigations",
-  "Logo",
-  "CopyrightText",
-  "CookieNotice",
-  "AnonymousChat",
-  "RequireAdminPublishing",
-  "RequireRatingForComment",
-  "RequireCommentForRating",
-  "NumberOfStars",
-  "LowStockThreshold",
-  "CanCommentOnBlog",
-  "UserCanEditComment",
-  "OneUserOneComment",
-  "HomePageSlug",
-  "SocialLogin",
-  "GoogleAnalyticsId",
-  "GoogleTagManagerId",
-  "FacebookPixelId",
-]);
-
-const jsonValue: z.ZodType<unknown> = z.unknown().describe("The option's JSON value (null when not configured)");
 
 export const userEndpoints = {
   "user.web.profile": defineEndpoint({
@@ -289,7 +244,7 @@ export const userEndpoints = {
     errors: [{ status: 404, message: "Address not found" }, { status: 400, message: "Invalid country" }],
     handler: async ({ body, user, params }) => {
       const id = Number(params.id);
-      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new ApiError(400, "Invalid id");
+      if (!Number.isSafeInteger(id) || id <= 0 || id > ID_MAX) throw new ApiError(400, "Invalid id");
       const { type, ...input } = body;
       const current = (await user())!;
       await saveAddress(current.id, id, type, input);
@@ -354,93 +309,5 @@ export const userEndpoints = {
       if ((params.token ?? "").length > 200 || !(await verifyEmailAddress(params.token))) throw new ApiError(400, "Invalid or expired token");
       return { verified: true as const };
     },
-  }),
-
-  "settings.commons": defineEndpoint({
-    method: "GET",
-    path: "/settings/commons",
-    service: "settings",
-    auth: "public",
-    summary: "The languages or the countries (the countries the store delivers to), with names in the requested language",
-    query: z.object({ type: z.enum(["languages", "countries"]), language: z.enum(["hr", "en", "de"]).optional() }),
-    response: z.object({
-      records: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-    }),
-    handler: async ({ query, locale }) => {
-      const db = await getDb();
-      const language = query.language ?? locale;
-      if (query.type === "languages") {
-        const rows = await db.select().from(languages).orderBy(asc(languages.id));
-        const name = (row: (typeof rows)[number]) => (language === "hr" ? row.nameHrv : language === "de" ? row.nameGer : row.nameEng);
-        return { records: rows.map((row) => ({ id: row.id, code: row.code2 || row.code, name: name(row) })) };
-      }
-      const allowed = new Set((await allowedCountries(db)).map((c) => c.iso));
-      const rows = await db.select().from(countries).orderBy(asc(countries.name));
-      return { records: rows.filter((row) => allowed.has(row.iso)).map((row) => ({ id: row.id, code: row.iso, name: row.name })) };
-    },
-  }),
-  "settings.domainDetect": defineEndpoint({
-    method: "POST",
-    path: "/settings/domainDetect",
-    service: "settings",
-    auth: "none",
-    summary: "The storefront key and site of this shop's domain (by Referer, Origin or Host); read as data.data",
-    description: "Spec §7: a storefront reads the answer as data.data, so the data holds { data: { apiKeyToken, siteID } }. Another domain is not found.",
-    body: z.object({ domain: z.string().max(253).optional() }).optional(),
-    response: z.object({ data: z.object({ apiKeyToken: z.string(), siteID: z.number().int() }) }),
-    errors: [{ status: 404, message: "Domain not found" }],
-    handler: async ({ request, body, locale }) => {
-      const named = body?.domain;
-      const own = new URL(env.PUBLIC_URL).host;
-      if (named ? named.replace(/^https?:\/\//, "").replace(/\/.*$/, "") !== own : !isOwnDomain(request)) throw notFound("Domain not found");
-      const site = await getSiteContext(locale);
-      return { data: { apiKeyToken: await storefrontKeyToken(), siteID: site.site.id } };
-    },
-  }),
-  "settings.domain.filter": defineEndpoint({
-    method: "POST",
-    path: "/settings/domain/filter",
-    service: "settings",
-    auth: "public",
-    summary: "The shop's domains (name, url): the site option Domains, the same list the dev tooling's domain change offers",
-    body: z.object({ filters: z.record(z.string().max(50), z.unknown()).optional(), page: z.number().int().min(1).max(1000).optional(), limit: z.number().int().min(1).max(100).optional() }).optional(),
-    response: z.object({ records: z.array(z.object({ name: z.string(), url: z.string() })), totalRecords: z.number().int(), totalPages: z.number().int() }),
-    handler: async () => {
-      const records = (await listDomains()).map(({ name, url }) => ({ name, url }));
-      return { records, totalRecords: records.length, totalPages: 1 };
-    },
-  }),
-  "settings.general.user": defineEndpoint({
-    method: "GET",
-    path: "/settings/general/user",
-    service: "settings",
-    auth: "public",
-    summary: "A site option a storefront may read (by key; the group is accepted for the spec's shape); never a secret",
-    query: z.object({ group: z.string().max(50).optional(), key: z.string().min(1).max(100) }),
-    response: z.object({ group: z.string().nullable(), key: z.string(), value: jsonValue }),
-    errors: [{ status: 404, message: "Setting not found" }],
-    handler: async ({ query, locale }) => {
-      if (!PUBLIC_OPTIONS.has(query.key)) throw notFound("Setting not found");
-      const site = await getSiteContext(locale);
-      const value = query.key === "SocialLogin" ? site.site.socialLoginEnabled : (site.options[query.key] ?? null);
-      return { group: query.group ?? null, key: query.key, value };
-    },
-  }),
-  "media.option.filter": defineEndpoint({
-    method: "GET",
-    path: "/media/option/filter",
-    service: "media",
-    auth: "public",
-    summary: "The image sizes and formats the media service generates (spec §3 Media sizes)",
-    query: z.object({ autoResizeOnly: z.enum(["true", "false"]).optional() }),
-    response: z.object({
-      records: z.array(z.object({ name: z.string(), width: z.number().int(), height: z.number().int(), fit: z.enum(["cover", "inside"]), autoResize: z.boolean() })),
-      formats: z.array(z.string()),
-    }),
-    handler: () => ({
-      // Every size is made on first request (media-variant.server.ts), so all are auto-resized.
-      records: (Object.keys(MEDIA_SIZES) as MediaSize[]).map((name) => ({ name, ...MEDIA_SIZES[name], autoResize: true })),
-      formats: [...MEDIA_FORMATS],
-    }),
   }),
 };

@@ -1,0 +1,263 @@
+import { z } from "zod/v4";
+import { getDb } from "~/.server/db/client.server";
+import { cartOwnerOf, addLineToCart } from "~/modules/cart/cart-add.server";
+import { priceCart } from "~/modules/cart/cart-pricing.server";
+import { lookupCart, sessionMissing, type CartRow, type CartSessionCookies } from "~/modules/cart/cart-session.server";
+import { buildCartView } from "~/modules/cart/cart-view.server";
+import { applyCoupon, clearCart, newCartSession, removeCartItem, removeCoupon, updateCartItem, type CartChange } from "~/modules/cart/cart.server";
+import { resolveCartLine } from "~/modules/cart/cart-line.server";
+import { claimCartAtLogin } from "~/modules/cart/cart-owner.server";
+import { applyMemberCard } from "~/modules/cart/member-card.server";
+import { getSiteContext } from "~/modules/site/site.server";
+import type { Locale } from "~/lib/locales";
+import { defineEndpoint } from "../api-endpoint";
+import { cookiesSet, type ApiContext } from "../api-context.server";
+import { ApiError } from "../api-errors.server";
+import { cartAnswerSchema, cartViewSchema, currencyIdSchema, lineOptionsSchema, qtySchema } from "./ecommerce-schemas";
+import { cartSessionSchema } from "./shared-schemas";
+
+/**
+ * The cart calls of spec §7 (issue 17 item 3) by cartId + protectCode. Every call runs the
+ * shop's own services through a shopper request carrying the posted cart session (the
+ * cookies the HTML shop reads), so a cart made here is the one the HTML shop makes
+ * (docs/decisions/0059). The checkout's calls are in ecommerce-checkout.server.ts.
+ */
+export type Ctx = ApiContext<unknown, unknown>;
+
+const sessionOf = (body: { cartId?: number; protectCode?: string }): CartSessionCookies | null =>
+  body.cartId && body.protectCode ? { cartId: body.cartId, protectCode: body.protectCode } : null;
+
+/** The shopper request of a call on a cart session (POST, so services treat it as a change). */
+export const requestFor = (context: Ctx, cart: CartSessionCookies | null) => context.shopperRequest({ cart, method: "POST" });
+
+/** The active cart of a session, or the spec's failure: 'Session doesn't exist', 'Cart is archived.', 'Session already used.'. */
+export async function activeCart(request: Request): Promise<CartRow> {
+  const lookup = await lookupCart(request);
+  if (lookup.kind === "gone") throw lookup.error;
+  if (lookup.kind !== "active") throw sessionMissing();
+  return lookup.cart;
+}
+
+/** The site has one currency (spec §1); a call naming another is refused. */
+export async function checkCurrency(locale: Locale, currencyId: number | undefined) {
+  if (currencyId === undefined) return;
+  const { currency } = await getSiteContext(locale);
+  if (currency.id !== currencyId) throw new ApiError(400, "Currency is not defined");
+}
+
+async function cartAnswer(context: Ctx, cart: CartRow, couponRemoved = false) {
+  const request = await requestFor(context, { cartId: cart.id, protectCode: cart.protectCode });
+  const fresh = await activeCart(request);
+  const view = await buildCartView(fresh, context.locale);
+  return { cartId: fresh.id, protectCode: fresh.protectCode, cart: view, coupon: { code: view.couponCode, removed: couponRemoved } };
+}
+
+async function afterChange(context: Ctx, change: CartChange<unknown>) {
+  return cartAnswer(context, change.cart, change.couponRemoved);
+}
+
+export const CART_ERRORS = [
+  { status: 400, message: "Session doesn't exist" },
+  { status: 409, message: "Cart is archived." },
+  { status: 409, message: "Session already used." },
+];
+const QTY_ERRORS = [{ status: 400, message: "Invalid quantity" }];
+
+export const session = cartSessionSchema;
+export const optionalSession = z.object({ cartId: session.shape.cartId.optional(), protectCode: session.shape.protectCode.optional() });
+const itemId = z.string().min(1).max(100);
+
+const productLine = (productId: number, options: z.output<typeof lineOptionsSchema>) => ({
+  productId,
+  variantId: options?.variantId,
+  bundleOptions: options?.bundleOptions,
+  options: options?.personalizations ?? {},
+});
+
+export const cartEndpoints = {
+  "ecommerce.cart.getNewCartSession": defineEndpoint({
+    method: "GET",
+    path: "/ecommerce/cart/getNewCartSession",
+    service: "ecommerce",
+    auth: "public",
+    summary: "A new, empty cart session (cartId and protectCode), made as the shop's first add makes one",
+    response: cartAnswerSchema,
+    handler: async (context) => {
+      const request = await requestFor(context, null);
+      return cartAnswer(context, await newCartSession(request, await cartOwnerOf(request, context.locale)));
+    },
+  }),
+  "ecommerce.cart.getCart": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/getCart",
+    service: "ecommerce",
+    auth: "public",
+    summary: "The cart of a session: lines, totals (cents), coupon — the cart page's view",
+    body: session.extend({ currencyId: currencyIdSchema }),
+    response: cartAnswerSchema,
+    errors: CART_ERRORS,
+    handler: async (context) => {
+      await checkCurrency(context.locale, context.body.currencyId);
+      return cartAnswer(context, await activeCart(await requestFor(context, context.body)));
+    },
+  }),
+  "ecommerce.cart.validateCart": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/validateCart",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Checks the cart before checkout: the session, that it has lines, and the coupon (a coupon that no longer applies is named)",
+    body: session.extend({ currencyId: currencyIdSchema }),
+    response: z.object({ valid: z.boolean(), problems: z.array(z.enum(["emptyCart", "couponInvalid"])), cart: cartViewSchema }),
+    errors: CART_ERRORS,
+    handler: async (context) => {
+      await checkCurrency(context.locale, context.body.currencyId);
+      const cart = await activeCart(await requestFor(context, context.body));
+      const db = await getDb();
+      const [{ items, totals }, view] = await Promise.all([priceCart(db, cart), buildCartView(cart, context.locale)]);
+      const problems: ("emptyCart" | "couponInvalid")[] = [];
+      if (items.length === 0) problems.push("emptyCart");
+      if (cart.couponCode && totals.couponProblem) problems.push("couponInvalid");
+      return { valid: problems.length === 0, problems, cart: view };
+    },
+  }),
+  "ecommerce.cart.getAbandoned": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/getAbandoned",
+    service: "ecommerce",
+    auth: "customer",
+    summary: "The signed-in user's cart as at sign-in: the posted cart becomes theirs with their abandoned carts merged in, or without one their latest cart",
+    body: optionalSession,
+    response: z.object({ cart: cartAnswerSchema.nullable() }),
+    handler: async (context) => {
+      const user = (await context.user())!;
+      const posted = sessionOf(context.body);
+      const request = await requestFor(context, posted);
+      const headers = new Headers();
+      for (const cookie of await claimCartAtLogin(request, user.id)) headers.append("Set-Cookie", cookie);
+      const { cart } = await cookiesSet(headers);
+      const found = cart === undefined ? posted : cart;
+      if (!found) return { cart: null };
+      const lookup = await lookupCart(await requestFor(context, found));
+      return { cart: lookup.kind === "active" ? await cartAnswer(context, lookup.cart) : null };
+    },
+  }),
+  "ecommerce.cart.addItem": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/addItem",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Adds a product to the cart; without a session one is created and returned (spec §4)",
+    body: optionalSession.extend({
+      currencyId: currencyIdSchema,
+      productId: z.number().int().positive().max(999_999_999),
+      qty: qtySchema,
+      options: lineOptionsSchema,
+      reservation: z.unknown().optional().describe("Not used by this shop (no bookable products)"),
+    }),
+    response: cartAnswerSchema,
+    errors: [...CART_ERRORS, ...QTY_ERRORS, { status: 404, message: "Product not found" }, { status: 409, message: "Out of stock" }],
+    handler: async (context) => {
+      const { body, locale } = context;
+      await checkCurrency(locale, body.currencyId);
+      const request = await requestFor(context, sessionOf(body));
+      const { change } = await addLineToCart(request, productLine(body.productId, body.options), body.qty, locale);
+      return afterChange(context, change);
+    },
+  }),
+  "ecommerce.cart.updateItem": defineEndpoint({
+    method: "PATCH",
+    path: "/ecommerce/cart/updateItem",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Sets a line's quantity; with productId and options its variant and personalisations too (the product page's cart-item edit)",
+    body: session.extend({
+      currencyId: currencyIdSchema,
+      itemId,
+      qty: qtySchema,
+      productId: z.number().int().positive().max(999_999_999).optional(),
+      options: lineOptionsSchema,
+    }),
+    response: cartAnswerSchema,
+    errors: [...CART_ERRORS, ...QTY_ERRORS, { status: 404, message: "Item not in cart" }],
+    handler: async (context) => {
+      const { body, locale } = context;
+      await checkCurrency(locale, body.currencyId);
+      const request = await requestFor(context, body);
+      const line = body.productId !== undefined ? (await resolveCartLine(productLine(body.productId, body.options), locale)).line : undefined;
+      return afterChange(context, await updateCartItem(request, body.itemId, body.qty, line));
+    },
+  }),
+  "ecommerce.cart.deleteItem": defineEndpoint({
+    method: "DELETE",
+    path: "/ecommerce/cart/deleteItem",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Removes a line (JSON body with Content-Type)",
+    body: session.extend({ itemId }),
+    response: cartAnswerSchema,
+    errors: [...CART_ERRORS, { status: 404, message: "Item not in cart" }],
+    handler: async (context) => afterChange(context, await removeCartItem(await requestFor(context, context.body), context.body.itemId)),
+  }),
+  "ecommerce.cart.clearCart": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/clearCart",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Empties the cart (and its coupon); nothing happens without a session (spec §4)",
+    body: optionalSession,
+    response: z.object({ cart: cartAnswerSchema.nullable() }),
+    errors: CART_ERRORS,
+    handler: async (context) => {
+      const change = await clearCart(await requestFor(context, sessionOf(context.body)));
+      return { cart: change ? await afterChange(context, change) : null };
+    },
+  }),
+  "ecommerce.cart.applyCoupon": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/applyCoupon",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Applies a coupon when it applies to this cart now; data.coupon is the cart's coupon",
+    body: session.extend({ couponCode: z.string().max(64) }),
+    response: cartAnswerSchema,
+    errors: [
+      ...CART_ERRORS,
+      { status: 404, message: "Coupon not found!" },
+      { status: 400, message: "Coupon code required" },
+      { status: 400, message: "Coupon is not valid" },
+      { status: 400, message: "Coupon usage limit reached" },
+      { status: 400, message: "Coupon already used by this customer" },
+      { status: 400, message: "Cart value below the coupon minimum" },
+      { status: 400, message: "No items the coupon applies to" },
+    ],
+    handler: async (context) => afterChange(context, await applyCoupon(await requestFor(context, context.body), context.body.couponCode)),
+  }),
+  "ecommerce.cart.removeCoupon": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/removeCoupon",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Takes the coupon off the cart",
+    body: session,
+    response: cartAnswerSchema,
+    errors: CART_ERRORS,
+    handler: async (context) => afterChange(context, await removeCoupon(await requestFor(context, context.body))),
+  }),
+  "ecommerce.cart.applyMemberCard": defineEndpoint({
+    method: "POST",
+    path: "/ecommerce/cart/applyMemberCard",
+    service: "ecommerce",
+    auth: "public",
+    summary: "Applies a membership card to the cart (signed-in users only; empty clears it); outcome skipped, cleared or applied",
+    body: session.extend({ barcode: z.string().max(64) }),
+    response: cartAnswerSchema.extend({ outcome: z.enum(["skipped", "cleared", "applied"]) }),
+    errors: [...CART_ERRORS, { status: 400, message: "Member card barcode is not valid" }, { status: 502, message: "Member card check failed" }],
+    handler: async (context) => {
+      const request = await requestFor(context, context.body);
+      const cart = await activeCart(request);
+      const { outcome } = await applyMemberCard(request, await context.user(), context.body.barcode, context.locale);
+      return { ...(await cartAnswer(context, cart)), outcome };
+    },
+  }),
+};
