@@ -125,6 +125,12 @@ describe("product categories and tags", () => {
     expect(tree.categories.map((c) => c.slug)).toContain("krovni-paneli");
     expect(tree.categories.every((c) => c.parentId === null)).toBe(true);
     expect(await documentedMismatch(shop, "v1.product.web.category.filter", 200, { data: tree })).toEqual([]);
+    // The tree is documented at any depth: a node's children are nodes (CategoryNode refers to itself).
+    const [root] = tree.categories;
+    const deep = { categories: [{ ...root, children: [{ ...root, id: 90001, children: [{ ...root, id: 90002, children: [] }] }] }] };
+    expect(await documentedMismatch(shop, "v1.product.web.category.filter", 200, { data: deep })).toEqual([]);
+    const broken = { categories: [{ ...root, children: [{ ...root, id: 90001, children: [{ id: "x" }] }] }] };
+    expect(await documentedMismatch(shop, "v1.product.web.category.filter", 200, { data: broken })).not.toEqual([]);
     const flat = ok(await hr.call("product.web.category.filter", { body: { tree: false } }));
     const ids = flat.categories.map((c) => c.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));

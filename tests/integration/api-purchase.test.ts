@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts, consentLogs, coupons, mailOutbox, orderItems, orders, products, users } from "~/.server/db/schema";
+import { carts, consentLogs, coupons, mailOutbox, orderItems, orders, products, stores, users } from "~/.server/db/schema";
+import { clearCache } from "~/.server/cache.server";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
@@ -172,5 +173,54 @@ describe("a purchase over the API alone", () => {
     expect(row.paymentStatus).toBe("paid");
     // Another order's id in the path: refused, nothing changes.
     expect((await client.call("ecommerce.order.pgSuccess", { params: { id: order.id + 1000 }, body: signed })).ok).toBe(false);
+  });
+
+  it("buys as a guest when the shop allows guest checkout: the guest e-mail on the checkout calls, no account needed", async () => {
+    const client = await apiClient(shop);
+    const added = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1 } });
+    if (!added.ok) throw new Error(JSON.stringify(added));
+    const session = { cartId: added.data.cartId, protectCode: added.data.protectCode };
+    const delivery = { ...session, deliveryMethodId: Number(ids.courier) };
+
+    // Guest checkout off (the shop's default, spec §1): a guest e-mail opens nothing.
+    expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "gost@example.com" } })).toMatchObject({
+      ok: false,
+      status: 401,
+      failure: { message: "No active user" },
+    });
+
+    const [store] = await db.select().from(stores);
+    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
+    await clearCache("site-config");
+    try {
+      // Without an e-mail there is still nobody to sell to; an account's e-mail must sign in instead.
+      expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: delivery })).toMatchObject({ ok: false, status: 401, failure: { message: "No active user" } });
+      expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: DEMO_CUSTOMER.email } })).toMatchObject({
+        ok: false,
+        status: 409,
+        failure: { message: "Account exists" },
+      });
+      expect((await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "not-an-address" } })).status).toBe(400);
+
+      const saved = await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "Gost@Example.com" } });
+      expect(saved).toMatchObject({ ok: true, data: { deliveryMethodId: Number(ids.courier) } });
+      const [guest] = await db.select().from(users).where(eq(users.email, "gost@example.com"));
+      expect(guest).toMatchObject({ isGuest: true });
+      expect((await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, session.cartId)))[0].userId).toBe(guest.id);
+
+      const created = await client.call("ecommerce.order.create", {
+        body: { ...session, guestEmail: "gost@example.com", paymentMethodId: Number(ids.bank), deliveryAddress: { ...ADDRESS, contactEmail: "gost@example.com" }, acceptedConsents: [consentId] },
+      });
+      if (!created.ok) throw new Error(JSON.stringify(created));
+      const [order] = await db.select().from(orders).where(eq(orders.id, created.data.order.id));
+      expect(order).toMatchObject({ userId: guest.id, email: "gost@example.com", paymentGateway: "bankTransfer" });
+      const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, "gost@example.com")));
+      expect(mail.subject).toBe(`Potvrda narudžbe ${order.slug}`);
+      const admin = await loginAsAdmin(new Visitor(shop));
+      expect((await admin.page(`/admin/orders?q=${order.slug}`)).html).toContain(`href="/admin/orders/${order.slug}"`);
+    } finally {
+      await db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
+      await clearCache("site-config");
+    }
   });
 });

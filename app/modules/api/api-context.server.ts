@@ -5,6 +5,7 @@ import { sessions } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
 import { sessionCookie } from "~/.server/session.server";
 import { localePrefix, type Locale } from "~/lib/locales";
+import { GUEST_EMAIL_COOKIE } from "~/modules/account/guest.server";
 import { getCurrentUser, type CurrentUser } from "~/modules/account/user.server";
 import { CART_ID_COOKIE, PROTECT_CODE_COOKIE, type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import type { ApiKey } from "./api-keys.server";
@@ -32,6 +33,8 @@ export type ApiContext<B = unknown, Q = unknown> = {
 
 export type ShopperRequestOptions = {
   cart?: CartSessionCookies | null;
+  /** The guest e-mail of a guest checkout (the HTML shop's guestEmail cookie, spec §6). */
+  guestEmail?: string | null;
   /** A different session than the bearer's (the sign-in has just opened one). */
   sessionId?: string | null;
   method?: string;
@@ -51,10 +54,11 @@ export function contextFor(request: Request, parts: Omit<ApiContext, "user" | "s
   return context;
 }
 
-export async function shopperRequest(locale: Locale, { cart, sessionId, method = "GET", path = "/", body, headers = {} }: ShopperRequestOptions = {}): Promise<Request> {
+export async function shopperRequest(locale: Locale, { cart, guestEmail, sessionId, method = "GET", path = "/", body, headers = {} }: ShopperRequestOptions = {}): Promise<Request> {
   const cookies = [`lng=${locale}`];
   if (sessionId) cookies.push(`__session=${(await sessionCookie.serialize(sessionId)).split(";")[0].split("=").slice(1).join("=")}`);
   if (cart) cookies.push(`${CART_ID_COOKIE}=${cart.cartId}`, `${PROTECT_CODE_COOKIE}=${encodeURIComponent(cart.protectCode)}`);
+  if (guestEmail) cookies.push(`${GUEST_EMAIL_COOKIE}=${encodeURIComponent(guestEmail)}`);
   const url = new URL(`${localePrefix(locale)}${path === "/" && localePrefix(locale) ? "" : path}`, env.PUBLIC_URL);
   return new Request(url, { method, body, headers: { ...headers, Cookie: cookies.join("; "), Host: url.host } });
 }

@@ -1,4 +1,4 @@
-import type { z } from "zod/v4";
+import { z } from "zod/v4";
 import type { ApiContext } from "./api-context.server";
 
 /**
@@ -79,3 +79,11 @@ export const API_HEADERS = {
   language: "X-Language-Code",
   refreshToken: "refreshToken",
 } as const;
+
+/**
+ * Schemas the document names once in components/schemas (a recursive one must be: a tree
+ * refers to itself), by `schema.register(namedSchemas, { id })`. A registry of this module
+ * rather than zod's global one: the tests load the server build and the sources side by
+ * side, and the global registry refuses the second registration of an id.
+ */
+export const namedSchemas = z.registry<{ id: string }>();

@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
-import { API_HEADERS } from "./api-endpoint";
+import { API_HEADERS, namedSchemas } from "./api-endpoint";
 import { operationsOf, type Registry } from "./api-router.server";
 
 /**
@@ -12,10 +12,15 @@ export const CORE_VERSION = "1.12.190";
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+/**
+ * A schema's JSON Schema. A schema named in `namedSchemas` (the recursive ones) goes to
+ * `components` once and is referred to by `$ref`, so a tree can contain itself.
+ */
+function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
   const out = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
+    metadata: namedSchemas,
     override: (ctx) => {
       // Dates travel as ISO strings in JSON.
       const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
@@ -23,7 +28,16 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     },
   }) as JsonSchema;
   delete out.$schema;
-  return out;
+  const defs = out.$defs as Record<string, JsonSchema> | undefined;
+  if (!defs) return out;
+  delete out.$defs;
+  const moved = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [id, def] of Object.entries(defs)) {
+    // The registry's id is copied into the schema; JSON Schema 2020-12 has no "id" keyword.
+    const { id: _id, ...rest } = def;
+    components[id] = moved(rest);
+  }
+  return moved(out);
 }
 
 const FAILURE: JsonSchema = {
@@ -45,11 +59,12 @@ const HEADER_PARAMETERS = [
 
 export function openApiDocument(registry: Registry): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Record<string, JsonSchema> = {};
   for (const { name, endpoint, version, path, params } of operationsOf(registry)) {
     const openPath = path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
     const parameters: unknown[] = [...params.map((p) => ({ name: p, in: "path", required: true, schema: { type: "string" } })), ...HEADER_PARAMETERS];
     if (endpoint.query) {
-      const query = jsonSchema(endpoint.query, "input");
+      const query = jsonSchema(endpoint.query, "input", components);
       const required = new Set((query.required as string[] | undefined) ?? []);
       for (const [key, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
         parameters.push({ name: key, in: "query", required: required.has(key), schema });
@@ -74,7 +89,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     const responses: Record<string, unknown> = {
       "200": {
         description: "Success",
-        content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output") } } } },
+        content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output", components) } } } },
       },
     };
     for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
@@ -88,7 +103,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
       ...(endpoint.description ? { description: endpoint.description } : {}),
       security,
       parameters,
-      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } } : {}),
+      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input", components) } } } } : {}),
       responses,
       "x-auth": endpoint.auth,
       ...(endpoint.scope ? { "x-scope": endpoint.scope } : {}),
@@ -107,7 +122,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Failure: FAILURE },
+      schemas: { ...components, Failure: FAILURE },
       securitySchemes: {
         apiKey: { type: "apiKey", in: "header", name: API_HEADERS.apiKey },
         bearer: { type: "http", scheme: "bearer", bearerFormat: "token.<payload>.<signature>" },

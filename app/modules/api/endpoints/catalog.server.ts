@@ -3,7 +3,7 @@ import { getCategory, listCategories, listTags } from "~/modules/catalog/catalog
 import { layeredNavigation } from "~/modules/catalog/layered-navigation.server";
 import { getProductBySlug, getProductForCart } from "~/modules/catalog/product-detail.server";
 import { MAX_LIMIT, searchProducts } from "~/modules/catalog/product-list.server";
-import { defineEndpoint } from "../api-endpoint";
+import { defineEndpoint, namedSchemas } from "../api-endpoint";
 import { ApiError, notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { filtersSchema, mediaRefSchema, paginated, productCardSchema } from "./catalog-schemas";
@@ -72,8 +72,18 @@ const categorySchema = z.object({
   sortDefaultType: z.number().int(),
   mediaId: z.number().int().nullable(),
 });
-/** A tree node: its sub-categories in `children`, each the same shape (documented one level deep; the document has no recursive schemas). */
-const categoryNodeSchema = categorySchema.extend({ children: z.array(z.looseObject(categorySchema.shape)).optional() });
+/**
+ * A tree node: its sub-categories in `children`, each the same shape, at any depth. The id
+ * makes the document name it once (components/schemas/CategoryNode) and refer to itself.
+ */
+type CategoryNode = z.output<typeof categorySchema> & { children?: CategoryNode[] };
+const categoryNodeSchema: z.ZodType<CategoryNode> = categorySchema
+  .extend({
+    get children() {
+      return z.array(categoryNodeSchema).optional();
+    },
+  })
+  .register(namedSchemas, { id: "CategoryNode" });
 
 const bundlePartSchema = z.looseObject({
   id: z.number().int(),

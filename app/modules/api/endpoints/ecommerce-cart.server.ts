@@ -28,7 +28,7 @@ const sessionOf = (body: { cartId?: number; protectCode?: string }): CartSession
   body.cartId && body.protectCode ? { cartId: body.cartId, protectCode: body.protectCode } : null;
 
 /** The shopper request of a call on a cart session (POST, so services treat it as a change). */
-export const requestFor = (context: Ctx, cart: CartSessionCookies | null) => context.shopperRequest({ cart, method: "POST" });
+export const requestFor = (context: Ctx, cart: CartSessionCookies | null, guestEmail?: string) => context.shopperRequest({ cart, guestEmail, method: "POST" });
 
 /** The active cart of a session, or the spec's failure: 'Session doesn't exist', 'Cart is archived.', 'Session already used.'. */
 export async function activeCart(request: Request): Promise<CartRow> {

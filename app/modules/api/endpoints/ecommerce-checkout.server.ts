@@ -10,7 +10,7 @@ import { buildCartView } from "~/modules/cart/cart-view.server";
 import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
 import { addressStepSchema } from "~/modules/checkout/checkout.schema";
 import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
-import { saveAddressStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
+import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 import { applicableDeliveryMethods, applicablePaymentMethods, checkoutGate, type CheckoutContext } from "~/modules/checkout/checkout.server";
 import { orderOfCart } from "~/modules/order/order-access.server";
 import type { Order } from "~/modules/order/place-order.server";
@@ -42,13 +42,17 @@ async function stepFailure(error: unknown): Promise<never> {
 
 /**
  * The checkout's gate for a call: the cart session must be active and not empty, the
- * checkout on; its HTML redirects become the API's failures.
+ * checkout on; its HTML redirects become the API's failures. Without a bearer token, a
+ * guestEmail makes the shopper a guest as the checkout page's guest step does (guest
+ * checkout on, spec §6): the cart is attached to the guest user of that address; an
+ * address with an account is refused ('Account exists': sign in instead).
  */
-async function checkoutFor(context: Ctx, cart: CartSessionCookies): Promise<{ request: Request; checkout: CheckoutContext }> {
-  const request = await requestFor(context, cart);
+async function checkoutFor(context: Ctx, cart: CartSessionCookies & { guestEmail?: string }): Promise<{ request: Request; checkout: CheckoutContext }> {
+  const request = await requestFor(context, cart, cart.guestEmail);
   const row = await activeCart(request);
+  let checkout: CheckoutContext;
   try {
-    return { request, checkout: await checkoutGate(request) };
+    checkout = await checkoutGate(request);
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     const db = await getDb();
@@ -56,7 +60,22 @@ async function checkoutFor(context: Ctx, cart: CartSessionCookies): Promise<{ re
     if ((await loadCartItems(db, row.id)).length === 0) throw new ApiError(409, "Cart is empty");
     throw noActiveUser();
   }
+  if (!checkout.shopper && cart.guestEmail) {
+    const { guest } = await saveGuestStep(checkout, cart.guestEmail);
+    checkout = { ...checkout, shopper: { ...guest, guest: true } };
+  }
+  return { request, checkout };
 }
+
+/** Who buys without an account (guest checkout on): the e-mail the guest step of the checkout page takes. */
+const guestEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email())
+  .optional()
+  .describe("Guest checkout (when the shop allows it): the buyer's e-mail, sent on every checkout call instead of a bearer token; ignored for a signed-in user");
 
 /** A form schema's message (a locale key, maybe with values) in English. */
 function translated(t: Awaited<ReturnType<typeof getFixedT>>, message: string) {
@@ -78,7 +97,13 @@ function orderAnswer(order: Order, start: PaymentStart) {
   };
 }
 
-const CHECKOUT_ERRORS = [...CART_ERRORS, { status: 401, message: "No active user" }, { status: 409, message: "Cart is empty" }, { status: 403, message: "Checkout is disabled" }];
+const CHECKOUT_ERRORS = [
+  ...CART_ERRORS,
+  { status: 401, message: "No active user" },
+  { status: 409, message: "Cart is empty" },
+  { status: 403, message: "Checkout is disabled" },
+  { status: 409, message: "Account exists" },
+];
 
 export const checkoutEndpoints = {
   "ecommerce.settings.getCheckoutSettings": defineEndpoint({
@@ -139,8 +164,9 @@ export const checkoutEndpoints = {
     path: "/ecommerce/delivery/saveDeliveryMethod",
     service: "ecommerce",
     auth: "public",
-    summary: "Chooses the cart's delivery method (and branch when the method has branches); needs a signed-in user",
+    summary: "Chooses the cart's delivery method (and branch when the method has branches); needs a signed-in user or a guest e-mail",
     body: session.extend({
+      guestEmail,
       userId: z.number().int().positive().max(999_999_999).optional(),
       deliveryMethodId: z.number().int().positive().max(999_999_999),
       branchId: z.number().int().positive().max(999_999_999).nullable().optional(),
@@ -153,7 +179,7 @@ export const checkoutEndpoints = {
       if (!checkout.shopper || (body.userId !== undefined && body.userId !== checkout.shopper.id)) throw noActiveUser();
       const branchId = body.branchId ? { [String(body.deliveryMethodId)]: body.branchId } : {};
       await saveShippingStep(checkout, { intent: "shipping", methodId: body.deliveryMethodId, branchId }).catch(stepFailure);
-      const cart = await activeCart(await requestFor(context, body));
+      const cart = await activeCart(await requestFor(context, body, body.guestEmail));
       return { deliveryMethodId: body.deliveryMethodId, branchId: cart.deliveryBranchId, cart: await buildCartView(cart, context.locale) };
     },
   }),
@@ -175,7 +201,7 @@ export const checkoutEndpoints = {
     service: "ecommerce",
     auth: "public",
     summary: "Chooses the cart's payment method (order/create uses it when it names none)",
-    body: session.extend({ paymentMethodId: z.number().int().positive().max(999_999_999) }),
+    body: session.extend({ guestEmail, paymentMethodId: z.number().int().positive().max(999_999_999) }),
     response: z.object({ paymentMethodId: z.number().int() }),
     errors: CHECKOUT_ERRORS,
     handler: async (context) => {
@@ -193,6 +219,7 @@ export const checkoutEndpoints = {
     description:
       "deliveryAddress (or savedAddressId of the customer's address book) and billingAddress (a copy of delivery when left out) are checked by the checkout's address form rules and kept on the cart; without them the cart's saved addresses are used. acceptedConsents: the ids of the checkout form's consents (required ones must be there). A card payment answers payment.kind 'redirect' with the provider's page; the provider's signed answer goes to order/pgSuccess/{id}.",
     body: session.extend({
+      guestEmail,
       paymentMethodId: z.number().int().positive().max(999_999_999).optional(),
       acceptedConsents: z.array(z.number().int().positive().max(999_999_999)).max(50).default([]),
       savedAddressId: z.number().int().positive().max(999_999_999).optional(),
@@ -210,7 +237,7 @@ export const checkoutEndpoints = {
     handler: async (context) => {
       const { body } = context;
       // A doubled or replayed order/create whose cart is an order already answers that order (as the checkout page does).
-      const placed = await orderOfCart(await requestFor(context, body));
+      const placed = await orderOfCart(await requestFor(context, body, body.guestEmail));
       if (placed) {
         const start = await paymentStartOf(placed).catch(() => {
           throw new ApiError(502, "Payment could not be started");
