@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts } from "~/.server/db/schema";
+import { carts, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import type { ShopApiClient } from "~/modules/api/api-client";
 import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
@@ -152,6 +152,35 @@ describe("coupon and member card", () => {
 });
 
 describe("a signed-in customer's cart", () => {
+  it("applies a valid member card for a signed-in customer (membership prices, saved to the profile), refuses an invalid one, clears it", async () => {
+    const customer = await apiClient(shop);
+    expect((await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).ok).toBe(true);
+    const added = await ok<CartAnswer>("ecommerce.cart.addItem", await customer.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 2 } }));
+    const session = { cartId: added.cartId, protectCode: added.protectCode };
+    try {
+      // Spec §8 'Kod članske iskaznice nije valjan!' in the API's English; nothing changes.
+      const refused = await customer.call("ecommerce.cart.applyMemberCard", { body: { ...session, barcode: "12AB" } });
+      expect(refused).toMatchObject({ ok: false, status: 400, failure: { message: "Member card barcode is not valid" } });
+      expect((await db.select().from(carts).where(eq(carts.id, session.cartId)))[0].memberCardBarcode).toBeNull();
+
+      type Priced = { outcome: string; cart: { memberCardBarcode: string | null; items: { prices: { finalPrice: number; row: number; membershipApplied: boolean } }[] } };
+      const applied = await ok<Priced>("ecommerce.cart.applyMemberCard", await customer.call("ecommerce.cart.applyMemberCard", { body: { ...session, barcode: "385123456789" } }));
+      expect(applied.outcome).toBe("applied");
+      // AK-PNL-SND-40: 34,90 EUR, member price 32,90 EUR (as the HTML cart shows it).
+      expect(applied.cart.memberCardBarcode).toBe("385123456789");
+      expect(applied.cart.items[0].prices).toMatchObject({ finalPrice: 3290, row: 6580, membershipApplied: true });
+      expect((await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email)))[0].memberCardBarcode).toBe("385123456789");
+      const read = await ok<Priced>("ecommerce.cart.getCart", await customer.call("ecommerce.cart.getCart", { body: session }));
+      expect(read.cart.items[0].prices.membershipApplied).toBe(true);
+
+      const cleared = await ok<Priced>("ecommerce.cart.applyMemberCard", await customer.call("ecommerce.cart.applyMemberCard", { body: { ...session, barcode: "" } }));
+      expect(cleared.outcome).toBe("cleared");
+      expect(cleared.cart.items[0].prices).toMatchObject({ finalPrice: 3490, membershipApplied: false });
+    } finally {
+      await db.update(users).set({ memberCardBarcode: null }).where(eq(users.email, DEMO_CUSTOMER.email));
+    }
+  });
+
   it("makes the cart the customer's and finds it again with getAbandoned", async () => {
     const customer = await apiClient(shop);
     expect((await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).ok).toBe(true);
