@@ -76,6 +76,7 @@ export type AdminMenuGroup = "sales" | "catalog" | "content" | "shop";
 
 export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "sitemap.xml", file: "routes/sitemap[.]xml.tsx" },
+  { path: "robots.txt", file: "routes/robots[.]txt.ts" },
   { path: "test", file: "routes/test.tsx" },
   { path: "healthz", file: "routes/healthz.ts" },
   // Message namespaces a client navigation needs and the document did not bring (decision 0015);

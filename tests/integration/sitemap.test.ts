@@ -33,6 +33,18 @@ function urlEntry(xml: string, loc: string) {
   return [...document.getElementsByTagName("url")].find((u) => u.getElementsByTagName("loc")[0]?.textContent === loc) ?? null;
 }
 
+describe("robots.txt", () => {
+  it("names the sitemap by its absolute URL (PUBLIC_URL) and keeps crawlers out of the backoffice and the API", async () => {
+    const response = await new Visitor(shop).get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    const text = await response.text();
+    expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(text).toMatch(/^Sitemap: https?:\/\//m);
+    for (const path of ["/admin", "/api/", "/actions/"]) expect(text).toContain(`Disallow: ${path}\n`);
+  });
+});
+
 describe("sitemap.xml", () => {
   it("is well-formed XML in the sitemap namespace", async () => {
     const document = parseXml(await sitemap());
