@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { pageCacheKey } from "~/.server/http/page-cache.server";
+import { canonicalPageUrl, pageCacheKey } from "~/.server/http/page-cache.server";
 import { startCachingServer } from "../setup/caching-server";
 
 /**
@@ -60,6 +60,22 @@ describe("rendered-page cache (issue 3 §6)", () => {
     // A visitor without a CSRF cookie gets a new token and its cookie; it differs from the first visitor's.
     expect(second.headers.getSetCookie().some((c) => c.startsWith("csrf="))).toBe(true);
     expect(csrfInput(html)).not.toBe(csrfInput(firstHtml));
+  });
+
+  it("keys on the parameters a page reads: campaign parameters (utm_*, fbclid, gclid) change nothing", async () => {
+    await clearCache("rendered-pages");
+    const first = await get("/shop?limit=24&sort=2&utm_source=newsletter&utm_medium=email");
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    const html = await first.text();
+    // Rendered for the canonical URL: no visitor's campaign value is kept for the next one.
+    expect(html).not.toContain("newsletter");
+    for (const url of ["/shop?limit=24&sort=2", "/shop?fbclid=IwAR0abc&limit=24&sort=2", "/shop?gclid=Cj0K&limit=24&utm_campaign=zima&sort=2"]) {
+      expect((await get(url)).headers.get("X-Page-Cache"), url).toBe("hit");
+    }
+    // A parameter the page reads is part of the key.
+    expect((await get("/shop?limit=24&sort=3")).headers.get("X-Page-Cache")).toBe("miss");
+    expect(canonicalPageUrl("/shop?utm_source=a&b=2&a=1&a=0&gclid=x")).toBe("/shop?b=2&a=1&a=0");
+    expect(canonicalPageUrl("/?fbclid=1")).toBe("/");
   });
 
   it("keeps a returning visitor's CSRF token (no new cookie) so their forms still post", async () => {

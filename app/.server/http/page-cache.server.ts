@@ -45,6 +45,27 @@ function readCookies(header: string | undefined): Map<string, string> | null {
   return cookies;
 }
 
+/**
+ * Query parameters of ad and mail tracking (utm_*, the click ids of Google, Meta,
+ * Microsoft, TikTok, X, LinkedIn, Yandex, Mailchimp): no page reads them, analytics reads
+ * them in the browser. Left in the key, every campaign link would be a miss that evicts a
+ * real page (issue 18 item 1).
+ */
+const TRACKING_PARAM = /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|_gl)$/i;
+
+/**
+ * The URL a shared page is rendered for and kept under: the path and the query without
+ * tracking parameters, the rest as sent (their order is left alone: the catalogue
+ * redirects a query to its own canonical order, and reordering here would loop with it).
+ */
+export function canonicalPageUrl(originalUrl: string): string {
+  const q = originalUrl.indexOf("?");
+  if (q < 0) return originalUrl;
+  const kept = [...new URLSearchParams(originalUrl.slice(q + 1))].filter(([name]) => !TRACKING_PARAM.test(name));
+  const query = new URLSearchParams(kept).toString();
+  return originalUrl.slice(0, q) + (query ? `?${query}` : "");
+}
+
 /** The host a request names: X-Forwarded-Host (only a trusted proxy's is left, forwarded-headers.server.ts), else Host. */
 function requestHost(req: Pick<Request, "headers">): string {
   const forwarded = req.headers["x-forwarded-host"];
@@ -65,7 +86,7 @@ export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl
   if (!cookies) return null;
   // A visitor whose language cookie already names this page's language gets no lng Set-Cookie.
   const languageKnown = cookies.get("lng") === localeFromPath(req.path) ? 1 : 0;
-  return `${req.originalUrl}|${languageKnown}|${cookies.get("acceptedCookies") ?? ""}`;
+  return `${canonicalPageUrl(req.originalUrl)}|${languageKnown}|${cookies.get("acceptedCookies") ?? ""}`;
 }
 
 /** A response every anonymous visitor may get: a 200 HTML page setting no cookie but the CSRF and language ones. */
@@ -156,6 +177,10 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
       if (key) {
         const page = await pages.get(key);
         if (page) return serveCached(req, res, key, page, ...(await csrfFor(req)));
+        // A shared page is rendered for its canonical URL, so the copy kept holds no visitor's
+        // campaign parameters (in a form's redirectTo, say) for the next visitor to get.
+        // (The adapter builds the Request from originalUrl.)
+        req.originalUrl = canonicalPageUrl(req.originalUrl);
       }
       const response = await handle(remixRequest(req, res), getLoadContext(req, res));
       if (key && isShareable(response)) await sendAndKeep(req, res, response, key);
