@@ -5,6 +5,7 @@ import { userEndpoints } from "./user.server";
 import { catalogEndpoints } from "./catalog.server";
 import { cmsEndpoints } from "./cms.server";
 import { communityEndpoints } from "./community.server";
+import { formConfirmationEndpoints } from "./form-confirmation.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -18,6 +19,7 @@ export const API_ENDPOINTS = {
   ...catalogEndpoints,
   ...cmsEndpoints,
   ...communityEndpoints,
+  ...formConfirmationEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
