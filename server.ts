@@ -16,6 +16,7 @@ import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.s
 import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
 import { startMailRetryWorker, stopMailRetryWorker } from "./app/modules/mail/mail-retry.server";
 import { startHousekeeping, stopHousekeeping } from "./app/.server/housekeeping.server";
+import { purgeUnconfirmedSubmissions } from "./app/modules/forms/unconfirmed-submissions.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
@@ -26,7 +27,7 @@ async function main() {
   await getDb();
   // Failed mails are tried again in the background (only with SMTP_URL; docs/decisions/0042).
   startMailRetryWorker();
-  startHousekeeping();
+  startHousekeeping([{ name: "Purging unconfirmed form submissions", run: purgeUnconfirmedSubmissions }]);
 
   const vite = development
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))

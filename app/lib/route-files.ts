@@ -86,6 +86,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "media/*", file: "routes/media.ts", pageCache: false },
   { path: "actions/cookie-consent", file: "routes/actions.cookie-consent.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
   { path: "actions/newsletter", file: "routes/actions.newsletter.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
+  // A database form's e-mail confirmation link (decision 0063).
+  { path: "actions/form-confirm", file: "routes/actions.form-confirm.ts", pageCache: false },
   { path: "actions/logout", file: "routes/actions.logout.ts", pageCache: false },
   { path: "actions/wishlist", file: "routes/actions.wishlist.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
   // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012).

@@ -53,7 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     userType: user ? "registered" : "anonymous",
   });
   if (!result.ok) return refuseWith(submission, result.error, ["consents"]);
-  const key = "forms.sent";
+  // A form asking for e-mail confirmation has mailed the sender a link instead (decision 0063).
+  const key = result.awaitingConfirmation ? "forms.confirmationSent" : "forms.sent";
   if (via === VIA_FETCHER) return data<FormAnswer>({ ok: true, key });
   const back = localPath(redirectTo, new URL(request.url).pathname);
   return redirect(back, { headers: await setToast({ type: "success", key }) });

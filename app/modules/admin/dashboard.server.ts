@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { comments, formSubmissions, orders, priceEnquiries, products, users } from "~/.server/db/schema";
 import { SHOP_TIME_ZONE } from "~/lib/format";
@@ -71,7 +71,7 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
     [
       show.sales ? sql`(select count(*) from ${orders} where ${and(eq(orders.siteId, SITE_ID), toShip)}) as to_ship` : sql`0 as to_ship`,
       show.enquiries ? sql`(select count(*) from ${priceEnquiries} where ${and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.status, "new"))}) as price_enquiries` : sql`0 as price_enquiries`,
-      show.enquiries ? sql`(select count(*) from ${formSubmissions} where ${and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.status, "new"))}) as form_submissions` : sql`0 as form_submissions`,
+      show.enquiries ? sql`(select count(*) from ${formSubmissions} where ${and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.status, "new"), isNull(formSubmissions.confirmTokenHash))}) as form_submissions` : sql`0 as form_submissions`,
       show.customers
         ? sql`(select count(*) from ${users} where ${and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, false), gte(users.createdAt, shopDayStart(customersFrom)))}) as customers`
         : sql`0 as customers`,

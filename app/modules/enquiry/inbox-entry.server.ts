@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { consentLogs, consents, enquiryReplies, formSubmissions, mailOutbox, orders, priceEnquiries, type EnquiryLine, type EnquiryStatus } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
@@ -89,7 +89,11 @@ async function enquiryEntry(ref: InboxRef): Promise<Base | null> {
 
 async function submissionEntry(ref: InboxRef): Promise<Base | null> {
   const db = await getDb();
-  const [row] = await db.select().from(formSubmissions).where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id)));
+  // Waiting for its sender's e-mail confirmation: not in the inbox yet (decision 0063).
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id), isNull(formSubmissions.confirmTokenHash)));
   if (!row) return null;
   const data = row.data;
   const name = [data.firstName, data.lastName].filter((v) => typeof v === "string" && v).join(" ") || (typeof data.name === "string" ? data.name : "");

@@ -72,7 +72,8 @@ const submissionName = sql`coalesce(nullif(trim(concat_ws(' ', data->>'firstName
 
 function submissionBranch(query: InboxListQuery): SQL | null {
   if (query.kind && query.kind !== "form") return null;
-  const where = [sql`site_id = ${SITE_ID}`, ...common(query, sql`created_at`)];
+  // A submission waiting for its sender's e-mail confirmation is not the shop's yet (decision 0063).
+  const where = [sql`site_id = ${SITE_ID}`, sql`confirm_token_hash is null`, ...common(query, sql`created_at`)];
   if (query.q) {
     const p = likePattern(query.q);
     where.push(sql`(${submissionName} ilike ${p} or email ilike ${p} or form_slug ilike ${p} or data::text ilike ${p})`);

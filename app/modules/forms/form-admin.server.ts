@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import { type z } from "zod";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { formSubmissions, forms, pageTranslations, pages } from "~/.server/db/schema";
@@ -11,7 +11,7 @@ import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 import { SITE_ID } from "~/modules/site/options";
-import { definitionOf, type FormBuilderInput } from "./form-builder.schema";
+import { confirmationOf, definitionOf, type FormBuilderInput } from "./form-builder.schema";
 
 /**
  * The form builder's service (issue 16 item 9; the edit pattern of decision 0038): forms
@@ -28,8 +28,9 @@ export const formNotFound = () => new DomainError("formNotFound", { message: "Fo
 export const formListQuery = listQuery({ sorts: ["createdAt", "slug", "submissions"], sort: "createdAt", dir: "desc" }, {});
 export type FormListQuery = z.output<typeof formListQuery>;
 
-const submissionCount = sql<number>`(select count(*)::int from ${formSubmissions} where ${formSubmissions.formId} = ${forms.id})`;
-const lastSubmission = sql<Date | null>`(select max(${formSubmissions.createdAt}) from ${formSubmissions} where ${formSubmissions.formId} = ${forms.id})`;
+// Submissions whose sender has not confirmed their address yet are not the shop's yet (decision 0063): not counted.
+const submissionCount = sql<number>`(select count(*)::int from ${formSubmissions} where ${formSubmissions.formId} = ${forms.id} and ${formSubmissions.confirmTokenHash} is null)`;
+const lastSubmission = sql<Date | null>`(select max(${formSubmissions.createdAt}) from ${formSubmissions} where ${formSubmissions.formId} = ${forms.id} and ${formSubmissions.confirmTokenHash} is null)`;
 
 function where(query: FormListQuery) {
   const pattern = query.q ? likePattern(query.q) : null;
@@ -80,12 +81,12 @@ export async function pagesUsingForm(executor: Executor, slug: string): Promise<
 }
 
 function auditView(row: FormRow) {
-  return { slug: row.slug, title: row.title, fields: row.fields };
+  return { slug: row.slug, title: row.title, fields: row.fields, confirmation: row.confirmation };
 }
 
 function columnsOf(input: FormBuilderInput) {
   const title = Object.fromEntries(LOCALES.filter((l) => input.title[l]).map((l) => [l, input.title[l]]));
-  return { slug: input.slug, title, fields: definitionOf(input.fields) };
+  return { slug: input.slug, title, fields: definitionOf(input.fields), confirmation: confirmationOf(input.confirmation) };
 }
 
 async function refuseTakenSlug(tx: Executor, slug: string, except: number | null) {
@@ -148,12 +149,12 @@ export async function formDetail(id: number) {
   const db = await getDb();
   const [row] = await db.select().from(forms).where(and(eq(forms.id, id), eq(forms.siteId, SITE_ID)));
   if (!row) return null;
-  const [usedOn, [{ n }]] = await Promise.all([pagesUsingForm(db, row.slug), db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.formId, id))]);
+  const [usedOn, [{ n }]] = await Promise.all([pagesUsingForm(db, row.slug), db.select({ n: count() }).from(formSubmissions).where(and(eq(formSubmissions.formId, id), isNull(formSubmissions.confirmTokenHash)))]);
   return { id: row.id, version: row.version, slug: row.slug, usedOn, submissions: n, form: builderValue(row) };
 }
 
 /** The builder's inputs for a stored form (and one empty row to add a field). */
-export function builderValue(row: Pick<FormRow, "slug" | "title" | "fields"> | null) {
+export function builderValue(row: Pick<FormRow, "slug" | "title" | "fields" | "confirmation"> | null) {
   const fields = (row?.fields ?? []).map((f, i) => ({
     name: f.name,
     type: f.type,
@@ -165,6 +166,17 @@ export function builderValue(row: Pick<FormRow, "slug" | "title" | "fields"> | n
     remove: "",
   }));
   fields.push({ name: "", type: "text", label: { hr: "", en: "", de: "" }, required: "", maxLength: "", options: "", position: String((fields.length + 1) * 10), remove: "" });
-  return { slug: row?.slug ?? "", title: { hr: row?.title.hr ?? "", en: row?.title.en ?? "", de: row?.title.de ?? "" }, fields };
+  const confirmation = row?.confirmation ?? null;
+  const message = confirmation?.goalType === "message" ? confirmation.message : {};
+  return {
+    slug: row?.slug ?? "",
+    title: { hr: row?.title.hr ?? "", en: row?.title.en ?? "", de: row?.title.de ?? "" },
+    fields,
+    confirmation: {
+      goalType: confirmation?.goalType ?? "none",
+      message: { hr: message.hr ?? "", en: message.en ?? "", de: message.de ?? "" },
+      goal: confirmation && confirmation.goalType !== "message" ? confirmation.goal : "",
+    },
+  };
 }
 export type FormBuilderValue = ReturnType<typeof builderValue>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { FORM_FIELD_TYPES, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema/forms";
+import { FORM_FIELD_TYPES, type FormConfirmation, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema/forms";
+import { isLocalPath } from "~/lib/local-path";
+import { isFetchableGoal } from "~/modules/account/email-goal";
 import { integer, slug, text } from "~/lib/schema-fields";
 import { LOCALES } from "~/lib/locales";
 import { formDefinitionSchema } from "./form.schema";
@@ -11,6 +13,8 @@ import { formDefinitionSchema } from "./form.schema";
  * "position" orders them (ties keep their order). A select's options are lines of
  * "value | label hr | label en | label de". The result must pass `formDefinitionSchema`,
  * the rule the public form is built from (names, reserved names, duplicates).
+ * "After confirmation" (decision 0063): none, or the goal the sender sees once they have
+ * confirmed their e-mail address: a message per language, a local path, or a file.
  */
 export const FORM_BUILDER_MAX_FIELDS = 30;
 const label = text({ max: 200 });
@@ -57,12 +61,45 @@ export function definitionOf(rows: Row[]): FormFieldDefinition[] {
     }));
 }
 
+export const CONFIRMATION_GOAL_TYPES = ["none", "message", "url", "file"] as const;
+const goalMessage = text({ max: 2000, multiline: true });
+const confirmation = z
+  .object({
+    goalType: z.enum(CONFIRMATION_GOAL_TYPES).default("none"),
+    message: z.object({ hr: goalMessage, en: goalMessage, de: goalMessage }).default({}),
+    goal: text({ max: 2000 }),
+  })
+  .default({});
+type ConfirmationInput = z.output<typeof confirmation>;
+
+/** The stored setting of the builder's inputs; null for "none". */
+export function confirmationOf(input: ConfirmationInput): FormConfirmation | null {
+  if (input.goalType === "none") return null;
+  if (input.goalType === "message") return { goalType: "message", message: localized(input.message) };
+  return { goalType: input.goalType, goal: input.goal };
+}
+
+function refineConfirmation(input: ConfirmationInput, fields: FormFieldDefinition[], ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path: ["confirmation", ...path], message });
+  if (input.goalType === "none") return;
+  // The address to confirm is the sender's: the form's first e-mail field (senderOf).
+  if (!fields.some((f) => f.type === "email")) issue(["goalType"], "adminCommunity.forms.validation.confirmationEmail");
+  if (input.goalType === "message") {
+    if (!input.message.hr) issue(["message", "hr"], "core.validation.required");
+    return;
+  }
+  if (!input.goal) issue(["goal"], "core.validation.required");
+  else if (input.goalType === "url" && !isLocalPath(input.goal)) issue(["goal"], "adminCommunity.forms.validation.goalUrl");
+  else if (input.goalType === "file" && !isFetchableGoal(input.goal)) issue(["goal"], "adminCommunity.forms.validation.goalFile");
+}
+
 const formFields = z.object({
   intent: z.literal("save"),
   version: integer({ min: 0 }).optional(),
   slug: slug(),
   title: z.object({ hr: text({ max: 200, required: true }), en: label, de: label }),
   fields: z.array(row).max(FORM_BUILDER_MAX_FIELDS + 1).default([]),
+  confirmation,
 });
 
 function refineForm(value: z.output<typeof formFields> | { intent: "delete" }, ctx: z.RefinementCtx) {
@@ -75,6 +112,7 @@ function refineForm(value: z.output<typeof formFields> | { intent: "delete" }, c
     if (r.type === "file" && r.maxLength && r.maxLength > 10) ctx.addIssue({ code: "custom", path: ["fields", i, "maxLength"], message: "adminCommunity.forms.validation.maxFiles" });
   });
   const definition = definitionOf(value.fields);
+  refineConfirmation(value.confirmation, definition, ctx);
   if (definition.length === 0) ctx.addIssue({ code: "custom", path: ["fields"], message: "adminCommunity.forms.validation.noFields" });
   if (definition.length > FORM_BUILDER_MAX_FIELDS) ctx.addIssue({ code: "custom", path: ["fields"], message: "adminCommunity.forms.validation.tooMany" });
   const checked = formDefinitionSchema.safeParse(definition);

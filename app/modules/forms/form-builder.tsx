@@ -11,10 +11,13 @@ import { LOCALES } from "~/lib/locales";
 import type { FieldType } from "./form-fields";
 
 const TYPES: FieldType[] = ["text", "email", "tel", "textarea", "select", "checkbox", "file"];
+// "After confirmation" (decision 0063); the same list as form-builder.schema.ts, kept here so the browser bundle has no zod.
+const GOAL_TYPES = ["none", "message", "url", "file"] as const;
 
 type Texts = { hr: string; en: string; de: string };
 type Row = { name: string; type: string; label: Texts; required: string; maxLength: string; options: string; position: string; remove: string };
-type Defaults = { slug: string; title: Texts; fields: Row[] };
+type Confirmation = { goalType: string; message: Texts; goal: string };
+type Defaults = { slug: string; title: Texts; fields: Row[]; confirmation: Confirmation };
 
 /**
  * The form builder (issue 16 item 9): slug, title per language and the fields as rows. It
@@ -45,6 +48,7 @@ export function FormBuilder({ defaults, version, lastResult, constraint }: { def
           <FieldRow key={row.key ?? row.id} row={row} index={index} last={index === rows.length - 1} />
         ))}
       </fieldset>
+      <ConfirmationFields meta={fields.confirmation} />
       <FormError id={form.errorId} errors={form.errors} testId="form-builder-error" />
       <Button pending={pending}>{t("adminCommunity.forms.save")}</Button>
     </SecureForm>
@@ -73,5 +77,23 @@ function FieldRow({ row, index, last }: { row: FieldMetadata<Row, Defaults, stri
         {!last ? <CheckboxField meta={f.remove} label={t("adminCommunity.forms.fields.remove")} /> : null}
       </div>
     </div>
+  );
+}
+
+/** Whether the sender confirms their e-mail address first, and what they see afterwards (decision 0063). */
+function ConfirmationFields({ meta }: { meta: FieldMetadata<Confirmation, Defaults, string[]> }) {
+  const { t } = useTranslation();
+  const f = meta.getFieldset();
+  const message = f.message.getFieldset();
+  return (
+    <fieldset className="space-y-3" data-testid="form-confirmation">
+      <legend className="text-lg font-semibold">{t("adminCommunity.forms.fields.confirmation")}</legend>
+      <p className="text-sm text-slate-600">{t("adminCommunity.forms.fields.confirmationHelp")}</p>
+      <SelectField meta={f.goalType} label={t("adminCommunity.forms.fields.goalType")} options={GOAL_TYPES.map((type) => ({ value: type, label: t(`adminCommunity.forms.goalTypes.${type}`) }))} />
+      <LanguageTabs idPrefix="form-goal-message" errors={(l) => Boolean(message[l]?.errors?.length)}>
+        {(locale) => <TextareaField meta={message[locale]} label={t("adminCommunity.forms.fields.goalMessage", { language: t(`admin.languages.${locale}`) })} rows={3} optional />}
+      </LanguageTabs>
+      <Field meta={f.goal} label={t("adminCommunity.forms.fields.goal")} description={t("adminCommunity.forms.fields.goalHelp")} autoComplete="off" optional />
+    </fieldset>
   );
 }

@@ -1,16 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { formSubmissions, forms, type FormFieldDefinition, type LocalizedText, type SubmittedFile } from "~/.server/db/schema";
+import { formSubmissions, forms, type FormConfirmation, type FormFieldDefinition, type LocalizedText, type SubmittedFile } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
+import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { getFormConsents, logConsents } from "~/modules/consent/consent.server";
-import { acceptConsents, shopRecipient, storeSubmission, type Refused, type Stored } from "~/modules/forms/submission.server";
-import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { acceptConsents, storeSubmission, type Refused, type Stored } from "~/modules/forms/submission.server";
+import { mailConfirmationLink, newConfirmationToken } from "./form-confirmation.server";
+import { localizedText as text, mailTheShop } from "./form-mail.server";
 import { CONTACT_FORM_SLUG, FORMS_CONSENT_KIND, type FieldView, type FormView } from "./form-fields";
 import { formDataSchema, maxLengthOf, senderOf } from "./form.schema";
 import { storeUploads } from "~/modules/media/media-upload.server";
@@ -19,9 +20,11 @@ import { storeUploads } from "~/modules/media/media-upload.server";
  * The contact form (spec §3 Contact form, §7 contact/contactAdmin) and the forms defined
  * in the database (§7 form/get, form/storeData). A valid submission with every required
  * consent is stored as JSON with its consent log and a mail to the shop's SendEmailTo
- * address (reply-to the sender) in one transaction; SMTP runs after the commit.
+ * address (reply-to the sender) in one transaction; SMTP runs after the commit. A form
+ * that asks for e-mail confirmation mails the sender a link instead, and the shop when it
+ * is followed (form-confirmation.server.ts, decision 0063).
  */
-export type Definition = { id: number | null; slug: string; title: LocalizedText | null; fields: FormFieldDefinition[] };
+export type Definition = { id: number | null; slug: string; title: LocalizedText | null; fields: FormFieldDefinition[]; confirmation: FormConfirmation | null };
 
 // Labels of the contact form come from locales/forms.json (forms.contact.fields.*).
 const CONTACT_FIELDS: FormFieldDefinition[] = [
@@ -35,14 +38,12 @@ const CONTACT_FIELDS: FormFieldDefinition[] = [
 
 const AUTOCOMPLETE: Record<string, string> = { firstName: "given-name", lastName: "family-name", from: "email", contactNumber: "tel" };
 
-const text = (labels: LocalizedText | null | undefined, locale: Locale) => labels?.[locale] ?? labels?.hr ?? "";
-
 /** The contact form, or the database form of this slug; null for an unknown slug. */
 export async function getFormDefinition(slug: string, db?: Executor): Promise<Definition | null> {
-  if (slug === CONTACT_FORM_SLUG) return { id: null, slug, title: null, fields: CONTACT_FIELDS };
+  if (slug === CONTACT_FORM_SLUG) return { id: null, slug, title: null, fields: CONTACT_FIELDS, confirmation: null };
   const executor = db ?? (await getDb());
   const [row] = await executor
-    .select({ id: forms.id, slug: forms.slug, title: forms.title, fields: forms.fields })
+    .select({ id: forms.id, slug: forms.slug, title: forms.title, fields: forms.fields, confirmation: forms.confirmation })
     .from(forms)
     .where(and(eq(forms.siteId, SITE_ID), eq(forms.slug, slug)));
   return row ?? null;
@@ -104,7 +105,8 @@ export type Submission = {
   userType: ConsentUserType;
 };
 
-export type SubmissionResult = Stored | Refused;
+/** `awaitingConfirmation`: the sender was mailed a confirmation link, the shop is mailed when it is followed. */
+export type SubmissionResult = (Stored & { awaitingConfirmation: boolean }) | Refused;
 
 /** The fields' values apart from the files, which are stored as private media (spec §5 public uploads). */
 function splitFiles(definition: Definition, values: Submission["data"]) {
@@ -125,12 +127,16 @@ export async function submitForm(submission: Submission): Promise<SubmissionResu
   const consents = await acceptConsents(FORMS_CONSENT_KIND, submission.acceptedIds);
   if (!consents.ok) return consents;
   const { accepted } = consents;
-  return storeSubmission(async (tx) => {
+  // Only a sender who gave an address can confirm it; without one the shop is mailed at once.
+  const confirmation = definition.confirmation && email ? newConfirmationToken() : null;
+  const result = await storeSubmission(async (tx) => {
     // Every file of the post together: more than 10, or one of a refused type, stores nothing.
     const stored = await storeUploads(files.map((x) => x.file), { kind: "download", executor: tx, public: true });
     const sent: SubmittedFile[] = stored.map((row, i) => ({ field: files[i].field, mediaId: row.id, driveId: row.driveId, name: row.originalName, size: row.size, mime: row.mime }));
     const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: email || null });
-    const mail = await mailTheShop(tx, definition, data, email, submission.locale);
+    const mail = confirmation
+      ? await mailConfirmationLink(tx, { form: definition, email, locale: submission.locale, token: confirmation.token })
+      : await mailTheShop(tx, definition, data, email, submission.locale);
     const [row] = await tx
       .insert(formSubmissions)
       .values({
@@ -143,31 +149,12 @@ export async function submitForm(submission: Submission): Promise<SubmissionResu
         locale: submission.locale,
         userType: submission.userType,
         consentLogId: log?.id ?? null,
-        mailId: mail?.id ?? null,
+        // The shop's mail; the confirmation mail is the sender's (found by kind and address).
+        mailId: confirmation ? null : (mail?.id ?? null),
+        confirmTokenHash: confirmation?.hash ?? null,
       })
       .returning({ id: formSubmissions.id });
     return { id: row.id, mail };
   });
-}
-
-/** The shop's copy in the shop's language, one "label: value" line per field; none without SendEmailTo. */
-async function mailTheShop(tx: Executor, definition: Definition, data: Record<string, string | boolean>, email: string, locale: Locale): Promise<OutboxMail | null> {
-  const to = await shopRecipient(tx);
-  if (!to) {
-    console.warn(`Form ${definition.slug} stored without a mail: the option SendEmailTo is not set`);
-    return null;
-  }
-  const t = await getFixedT(DEFAULT_LOCALE);
-  const contact = definition.id === null;
-  const title = contact ? t("forms.contact.title") : text(definition.title, DEFAULT_LOCALE) || definition.slug;
-  const lines = definition.fields.map((f) => {
-    const label = contact ? t(`forms.contact.fields.${f.name}`) : text(f.label, DEFAULT_LOCALE) || f.name;
-    const value = data[f.name];
-    const shown = typeof value === "boolean" ? t(value ? "forms.mail.yes" : "forms.mail.no") : value || "-";
-    return `${label}: ${shown}`;
-  });
-  const subject = contact && typeof data.subject === "string" ? t("forms.mail.contactSubject", { subject: data.subject }) : t("forms.mail.subject", { form: title });
-  const values = { form: title, language: locale, fields: lines.join("\n"), email };
-  const body = t("forms.mail.text", values);
-  return sendMail({ kind: "formSubmission", to, replyTo: email || null, subject, text: body, template: { locale: DEFAULT_LOCALE, values } }, tx);
+  return result.ok ? { ...result, awaitingConfirmation: confirmation !== null } : result;
 }

@@ -20,5 +20,7 @@ export const MAIL_KINDS = [
   "backofficeInvite",
   // Issue 16: the registration's welcome (when no e-mail verification is asked for).
   "welcome",
+  // Decision 0063: a database form's double opt-in (the sender confirms their address).
+  "formEmailConfirmation",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -28,6 +28,7 @@ export const TEMPLATE_VARIABLES = {
   orderDraft: ["name", "orderNumber", "lines", "delivery", "total", "link"],
   backofficeInvite: ["name", "inviter", "link"],
   welcome: ["name", "email", "link"],
+  formEmailConfirmation: ["link", "form", "email"],
 } as const satisfies Record<MailKind, readonly string[]>;
 
 export type TemplateVariable<K extends MailKind> = (typeof TEMPLATE_VARIABLES)[K][number];

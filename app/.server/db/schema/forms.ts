@@ -8,6 +8,14 @@ export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 /** Text per interface locale (hr, en, de); Croatian is the fallback. */
 export type LocalizedText = Partial<Record<"hr" | "en" | "de", string>>;
 
+/**
+ * What a form asks after it is sent (docs/decisions/0063): nothing, or that the sender
+ * confirms their e-mail address by a mailed link, after which the shop is mailed and the
+ * sender sees the goal on /potvrdi-email (spec §3 "goalType (message, url, file), goal").
+ * A message is a text per language; a url a local path; a file a local path or http(s) URL.
+ */
+export type FormConfirmation = { goalType: "message"; message: LocalizedText } | { goalType: "url" | "file"; goal: string };
+
 /** One input of a form defined in the database; `options` only for a select; a `file` field takes up to 10 files (spec §5 public uploads). */
 export type FormFieldDefinition = {
   name: string;
@@ -34,6 +42,8 @@ export const forms = pgTable(
     slug: text("slug").notNull(),
     title: jsonb("title").$type<LocalizedText>().notNull().default({}),
     fields: jsonb("fields").$type<FormFieldDefinition[]>().notNull().default([]),
+    // Null: a submission goes to the shop at once; else the sender confirms their address first (decision 0063).
+    confirmation: jsonb("confirmation").$type<FormConfirmation>(),
     // Optimistic concurrency of the backoffice form builder (decision 0038).
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +73,16 @@ export const formSubmissions = pgTable(
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     // The backoffice inbox (issue 14 item 4): new, answered, closed.
     status: text("status").$type<"new" | "answered" | "closed">().notNull().default("new"),
+    // Double opt-in (decision 0063): the sha256 of the mailed token while the sender has not
+    // confirmed; null once confirmed (and for forms that ask no confirmation). A row with a
+    // token is not yet the shop's work: the shop is mailed when it is confirmed.
+    confirmTokenHash: text("confirm_token_hash"),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("form_submissions_created").on(t.createdAt), index("form_submissions_form").on(t.formSlug)],
+  (t) => [
+    index("form_submissions_created").on(t.createdAt),
+    index("form_submissions_form").on(t.formSlug),
+    uniqueIndex("form_submissions_confirm_token").on(t.confirmTokenHash),
+  ],
 );

@@ -10,6 +10,7 @@ import { commentEndpoints } from "./comments.server";
 import { communityEndpoints } from "./community.server";
 import { consentEndpoints } from "./consents.server";
 import { formEndpoints } from "./forms.server";
+import { formConfirmationEndpoints } from "./form-confirmation.server";
 
 /**
  * Every endpoint of the headless API, by name (the name is the OpenAPI operationId after
@@ -28,6 +29,7 @@ export const API_ENDPOINTS = {
   ...communityEndpoints,
   ...consentEndpoints,
   ...formEndpoints,
+  ...formConfirmationEndpoints,
 } satisfies Registry;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
