@@ -203,11 +203,14 @@ export function MessagesScript({ page }: { page: PageI18n }) {
   const { i18n } = useContext(I18nContext);
   let json = documentMessages;
   if (json === null) {
-    const version = (i18n.options as { messagesVersion?: string }).messagesVersion ?? "";
+    // The server's instance brings the version and the filter that keeps its own texts (the mails') out (messages.server.ts).
+    const options = i18n.options as { messagesVersion?: string; browserMessages?: (bundle: Messages) => Messages };
+    const version = options.messagesVersion ?? "";
+    const forBrowser = options.browserMessages ?? ((bundle: Messages) => bundle);
     const resources: Record<string, Messages> = {};
     for (const ns of page.ns) {
       const bundle = i18n.getResourceBundle(page.lng, ns) as Messages | undefined;
-      if (bundle) resources[ns] = bundle;
+      if (bundle) resources[ns] = forBrowser(bundle);
     }
     const payload: MessagesPayload = { lng: page.lng, v: version, resources };
     json = JSON.stringify(payload).replace(/</g, "\\u003c");

@@ -23,6 +23,28 @@ export const NAMESPACES: string[] = Object.keys(resources.hr ?? {}).sort();
  */
 export const MESSAGES_VERSION = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 10);
 
+/**
+ * Subtrees of a namespace only the server reads: the texts of the mails it sends
+ * (`checkout.mail`, `forms.confirmMail`, ...). No component renders them, so the browser
+ * never gets them: not in the document, not from /locales (first-load budget, issue 3 §6).
+ */
+const SERVER_ONLY_KEYS = new Set(["mail", "confirmMail"]);
+const browserBundles = new WeakMap<Messages, Messages>();
+
+/** A namespace as the browser gets it: without the server-only subtrees (made once per bundle). */
+export function browserMessages(bundle: Messages): Messages {
+  let kept = browserBundles.get(bundle);
+  if (!kept) {
+    kept = {};
+    for (const [key, value] of Object.entries(bundle)) {
+      if (typeof value === "string") kept[key] = value;
+      else if (!SERVER_ONLY_KEYS.has(key)) kept[key] = browserMessages(value);
+    }
+    browserBundles.set(bundle, kept);
+  }
+  return kept;
+}
+
 /** One i18next instance per process with every language and namespace; callers fix lng and ns per call. */
 export const serverI18n: I18next = createInstance();
 void serverI18n.init({
@@ -32,6 +54,7 @@ void serverI18n.init({
   supportedLngs: [...LOCALES],
   ns: NAMESPACES,
   messagesVersion: MESSAGES_VERSION,
+  browserMessages,
 } as Parameters<I18next["init"]>[0]);
 
 /** One namespace of a language, or undefined. */

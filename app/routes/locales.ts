@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLocale } from "~/lib/locales";
-import { MESSAGES_VERSION, namespaceMessages } from "~/lib/messages.server";
+import { browserMessages, MESSAGES_VERSION, namespaceMessages } from "~/lib/messages.server";
 
 /**
  * One message namespace of a language, for a client navigation to a page that needs
@@ -13,7 +13,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   const messages = file && isLocale(params.lng) ? namespaceMessages(params.lng, file[1]!) : undefined;
   if (!file || !messages) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const current = file[2] === MESSAGES_VERSION;
-  return new Response(JSON.stringify(messages), {
+  return new Response(JSON.stringify(browserMessages(messages)), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": current ? "public, max-age=31536000, immutable" : "no-cache",

@@ -100,6 +100,8 @@ describe("first-load budgets (issue 3 §6)", () => {
       expect(messages.lng).toBe("hr");
       expect(messages.v).toMatch(/^[0-9a-f]{10}$/);
       expect(Object.keys(messages.resources).sort()).toEqual([...namespaces].sort());
+      // The mails' texts are the server's: no "mail"/"confirmMail" subtree reaches the browser.
+      expect(json).not.toMatch(/"(?:mail|confirmMail)":\{/);
       console.log(`${name}: ${(gzipped(page) / KIB).toFixed(2)} KiB HTML gzipped`);
       expect(gzipped(page)).toBeLessThanOrEqual(HTML_BUDGET[name]);
     });
