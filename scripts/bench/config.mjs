@@ -32,4 +32,7 @@ export const budgets = {
   firstLoadJsKiB: 110, // gzipped, home, category and product (issue 12: i18next + react-i18next)
   firstLoadJsPages: ["home", "category", "product"],
   categoryHtmlKiB: 30, // gzipped
+  // Pages rendered fresh (a cache miss, a signed-in customer), issue 18 item 1: at least half the floor, p99 <= 100 ms.
+  freshVsBare: 0.5,
+  freshP99Ms: 100,
 };

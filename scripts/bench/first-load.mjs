@@ -68,8 +68,8 @@ function staticImportsIn(code) {
 }
 
 /** Bytes a first load of `pageUrl` fetches: HTML, scripts (with their static imports), CSS. */
-export async function measureFirstLoad(pageUrl) {
-  const page = await get(pageUrl, { accept: "text/html" });
+export async function measureFirstLoad(pageUrl, cookie = null) {
+  const page = await get(pageUrl, { accept: "text/html", ...(cookie ? { cookie } : {}) });
   const listed = scriptsInHtml(page.body).map((u) => new URL(u, pageUrl).href);
   const seen = new Set();
   const queue = [...listed];

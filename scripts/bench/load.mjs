@@ -2,20 +2,26 @@
 import autocannon from "autocannon";
 import { config } from "./config.mjs";
 
-function run(url, seconds, headers) {
+let missCounter = 0;
+
+function run(url, seconds, headers, unique) {
+  // A cache miss every time: a query parameter no page reads, new per request (it keys the rendered-page cache).
+  const requests = unique
+    ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}bench-miss=${++missCounter}` }) }]
+    : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: config.connections, duration: seconds, headers }, (error, result) =>
+    autocannon({ url, connections: config.connections, duration: seconds, headers, ...(requests ? { requests } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
 /** Requests per second, latency percentiles (of 2xx answers, autocannon's rule) and failures. */
-export async function measureLoad(url, cookie) {
+export async function measureLoad(url, cookie, { unique = false } = {}) {
   // Like a browser that has been here before: gzip accepted, the cookies of a first visit sent.
   const headers = { "accept-encoding": "gzip", accept: "text/html", ...(cookie ? { cookie } : {}) };
-  if (config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers);
-  const result = await run(url, config.seconds, headers);
+  if (config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique);
+  const result = await run(url, config.seconds, headers, unique);
   const seconds = result.duration || config.seconds;
   return {
     rps: result.requests.total / seconds,

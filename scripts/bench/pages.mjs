@@ -5,6 +5,10 @@ import path from "node:path";
 import { config, root } from "./config.mjs";
 import { shopEnv } from "./servers.mjs";
 
+// A label ending in "(miss)" makes every request a miss of the rendered-page cache (a query
+// parameter of its own each time: the anonymous render as a first visitor gets it); one
+// ending in "(signed in)" sends the demo customer's session (pages rendered per customer,
+// never cached). Issue 18 item 1.
 const DEFAULT_PAGES = [
   "home=/",
   // No demo category holds 24 products; the shop root lists all of them, 24 to a page.
@@ -13,12 +17,24 @@ const DEFAULT_PAGES = [
   "product=/product/{product}",
   "search=/pretraga?search=panel&category=products",
   "cart=/kosarica",
+  "home (miss)=/",
+  "category (miss)=/shop/{category}?limit=24",
+  "product (miss)=/product/{product}",
+  "home (signed in)=/",
+  "category (signed in)=/shop/{category}?limit=24",
+  "product (signed in)=/product/{product}",
+  "search (signed in)=/pretraga?search=panel&category=products",
+  "cart (signed in)=/kosarica",
+  "profile (signed in)=/profil",
 ];
+
+/** How a row's requests are made: "cached" (as they come), "miss" or "signed-in". */
+const modeOf = (label) => (label.endsWith("(miss)") ? "miss" : label.endsWith("(signed in)") ? "signed-in" : "cached");
 
 /** The bare floor first, then the shop's pages as { label, path, target: "bare" | "shop" }. */
 export function resolvePages() {
   const specs = config.pages ? config.pages.split(",").map((s) => s.trim()).filter(Boolean) : DEFAULT_PAGES;
-  const needsProbe = specs.some((s) => s.includes("{category}") || s.includes("{product}"));
+  const needsProbe = specs.some((s) => s.includes("{category}") || s.includes("{product}") || s.includes("(signed in)"));
   const seeded = needsProbe ? probeCatalog() : {};
   const pages = specs.map((spec) => {
     const at = spec.indexOf("=");
@@ -26,9 +42,10 @@ export function resolvePages() {
     const pagePath = (hasLabel ? spec.slice(at + 1) : spec)
       .replaceAll("{category}", encodeURIComponent(seeded.category ?? "none"))
       .replaceAll("{product}", encodeURIComponent(seeded.product ?? "none"));
-    return { label: hasLabel ? spec.slice(0, at) : pagePath, path: pagePath, target: "shop" };
+    const label = hasLabel ? spec.slice(0, at) : pagePath;
+    return { label, path: pagePath, target: "shop", mode: modeOf(label) };
   });
-  return { pages: [{ label: "bare", path: "/", target: "bare" }, ...pages], seeded };
+  return { pages: [{ label: "bare", path: "/", target: "bare", mode: "cached" }, ...pages], seeded };
 }
 
 function probeCatalog() {
