@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { products } from "~/.server/db/schema";
 import type { ShopApiClient } from "~/modules/api/api-client";
-import { apiClient, documentedMismatch } from "../setup/api";
+import { apiClient, documentedMismatch, dataOf as ok } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 import { categoryId, expectedOrder, productsIn } from "./shop-fixtures";
 
@@ -23,10 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const ok = <T>(result: { ok: boolean; status: number; data?: T; failure?: unknown }) => {
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return result.data as T;
-};
 
 describe("POST product/web/filter", () => {
   it("answers an empty result for a query with nothing in it (spec §5), and only archived", async () => {

@@ -5,7 +5,7 @@ import type { Database } from "~/.server/db/client.server";
 import { failedRequests, media, options, termTranslations } from "~/.server/db/schema";
 import type { ShopApiClient } from "~/modules/api/api-client";
 import { clearSiteContext } from "~/modules/site/site.server";
-import { apiClient, documentedMismatch } from "../setup/api";
+import { apiClient, documentedMismatch, dataOf as ok } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
@@ -24,10 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const ok = <T>(result: { ok: boolean; status: number; data?: T; failure?: unknown }) => {
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return result.data as T;
-};
 
 describe("blog terms", () => {
   it("lists terms in the language, by type, paginated or not", async () => {

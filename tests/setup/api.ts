@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ApiKeyKind } from "~/modules/api/api-keys.server";
@@ -61,4 +62,10 @@ export async function documentedMismatch(shop: Shop, operationId: string, status
   const resolved = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"doc#/components/schemas/'));
   const validate = cached!.ajv.compile(resolved);
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+/** The data of a call that must succeed; the failure's whole answer is in the message otherwise. */
+export function dataOf<T>(result: { ok: boolean; status: number; data?: T; failure?: unknown }): T {
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+  return result.data as T;
 }

@@ -32,10 +32,13 @@ export type FormListQuery = z.output<typeof formListQuery>;
 const submissionCount = sql<number>`(select count(*)::int from ${formSubmissions} where ${formSubmissions.formId} = ${forms.id} and ${formSubmissions.confirmTokenHash} is null)`;
 const lastSubmission = sql<Date | null>`(select max(${formSubmissions.createdAt}) from ${formSubmissions} where ${formSubmissions.formId} = ${forms.id} and ${formSubmissions.confirmTokenHash} is null)`;
 
-function where(query: FormListQuery) {
-  const pattern = query.q ? likePattern(query.q) : null;
+/** The site's forms whose slug or title (in any language) contains `term`; all of them without one. */
+export function formsMatching(term: string | undefined) {
+  const pattern = term ? likePattern(term) : null;
   return and(eq(forms.siteId, SITE_ID), pattern ? or(ilike(forms.slug, pattern), sql`${forms.title}::text ilike ${pattern}`) : undefined);
 }
+
+const where = (query: FormListQuery) => formsMatching(query.q);
 
 async function selectForms(query: FormListQuery, limit: number, offset: number) {
   const db = await getDb();

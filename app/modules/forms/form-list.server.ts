@@ -1,10 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { forms } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { likePattern } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { formsMatching } from "./form-admin.server";
 
 /** At most this many forms a page (spec §3 pagination; a shop has a handful). */
 export const PUBLIC_FORMS_PAGE_MAX = 50;
@@ -20,8 +19,7 @@ export type PublicFormsQuery = { keywords: string; page: number; perPage: number
  */
 export async function listPublicForms(locale: Locale, query: PublicFormsQuery) {
   const db = await getDb();
-  const pattern = query.keywords ? likePattern(query.keywords) : null;
-  const where = and(eq(forms.siteId, SITE_ID), pattern ? or(ilike(forms.slug, pattern), sql`${forms.title}::text ilike ${pattern}`) : undefined);
+  const where = formsMatching(query.keywords);
   const [{ total }] = await db.select({ total: count() }).from(forms).where(where);
   const rows = await db
     .select({ id: forms.id, slug: forms.slug, title: forms.title, fields: forms.fields })
