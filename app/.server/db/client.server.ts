@@ -8,7 +8,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: services accept either. */
 export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
-type Handle = { db: Database; kind: "pglite" | "postgres"; close: () => Promise<void> };
+type Handle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** Runs `work` while no other process sharing the database runs its own (migrations and seed). */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+};
+
+/**
+ * The key of the PostgreSQL advisory lock the shop's processes migrate and seed under: any
+ * fixed 64-bit number no other application on the server uses ("alukrov" in ASCII).
+ */
+export const MIGRATION_LOCK_KEY = 0x616c756b726f76n;
 
 // One instance per process, shared by server.ts and the Remix build (DESIGN.md pitfalls).
 const g = globalThis as unknown as { __shopDb?: Promise<Handle> };
@@ -36,7 +48,8 @@ async function open(): Promise<Handle> {
   const handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR);
   const { migrateAndSeed } = await import("./setup.server");
   try {
-    await migrateAndSeed(handle.db, handle.kind);
+    const exclusive = handle.exclusive ?? ((work) => work());
+    await exclusive(() => migrateAndSeed(handle.db, handle.kind));
   } catch (error) {
     await handle.close();
     throw error;
@@ -52,7 +65,22 @@ async function openPostgres(url: string): Promise<Handle> {
   // the process: the pool replaces it on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = drizzle(pool, { schema }) as unknown as Database;
-  return { db, kind: "postgres", close: () => pool.end() };
+  // Several instances on one database (README "Deployment: several instances") start at
+  // once: without the lock both would run the same migrations and seed steps side by side
+  // and one would fail on the other's tables or rows. The lock is held by one connection of
+  // the pool for the whole run and ends with that connection, even if the process dies.
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const holder = await pool.connect();
+    try {
+      await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+      return await work();
+    } finally {
+      // Closing the connection (not returning it to the pool) ends its session and so the
+      // lock, whatever state the work left it in.
+      holder.release(true);
+    }
+  };
+  return { db, kind: "postgres", close: () => pool.end(), exclusive };
 }
 
 async function openPglite(dataDir: string): Promise<Handle> {
