@@ -10,11 +10,26 @@ import { env } from "./env.server";
 export interface NamedCache<T> {
   readonly name: string;
   get(key: string): Promise<T | undefined>;
-  set(key: string, value: T): Promise<void>;
+  /**
+   * The value and the cache's generation, read together: a value computed after a miss is
+   * stored with `set(key, value, generation)`, which keeps it only if the cache has not been
+   * cleared in between (by this process or another one sharing Redis).
+   */
+  read(key: string): Promise<{ value: T | undefined; generation: string }>;
+  set(key: string, value: T, generation?: string): Promise<void>;
   clear(): Promise<void>;
   /** Reads through: computes and stores the value when missing. */
   wrap(key: string, compute: () => Promise<T>): Promise<T>;
 }
+
+/*
+ * Why generations: a request that read the database just before a change commits can finish
+ * its computation after the change has cleared the cache, and would put the old value back
+ * for a whole TTL. Every clear bumps the cache's generation first; a value is stored only
+ * under the generation read before it was computed. With Redis the generation is a key of
+ * its own (outside the cache's prefix) and the check and the write are one script, so a
+ * clear through another instance counts too (docs/decisions/0068).
+ */
 
 type Options = {
   ttlSeconds: number;
@@ -60,22 +75,25 @@ async function clearDerived() {
   await Promise.all([...derived].map((name) => registry.get(name)?.clear()));
 }
 
-function withWrap<T>(base: Omit<NamedCache<T>, "wrap">): NamedCache<T> {
+function withWrap<T>(base: Omit<NamedCache<T>, "wrap" | "get">): NamedCache<T> {
   const pending = new Map<string, Promise<T>>();
   return {
     ...base,
+    get: async (key) => (await base.read(key)).value,
     async wrap(key, compute) {
-      const hit = await base.get(key);
-      if (hit !== undefined) return hit;
-      // Concurrent misses share one computation.
-      let job = pending.get(key);
+      const { value, generation } = await base.read(key);
+      if (value !== undefined) return value;
+      // Concurrent misses of one generation share one computation (a miss after a clear
+      // does not wait for one that started before it).
+      const id = `${generation}\u0000${key}`;
+      let job = pending.get(id);
       if (!job) {
-        job = compute().then(async (value) => {
-          await base.set(key, value);
-          return value;
+        job = compute().then(async (computed) => {
+          await base.set(key, computed, generation);
+          return computed;
         });
-        pending.set(key, job);
-        job.finally(() => pending.delete(key)).catch(() => {});
+        pending.set(id, job);
+        job.finally(() => pending.delete(id)).catch(() => {});
       }
       return job;
     },
@@ -84,26 +102,38 @@ function withWrap<T>(base: Omit<NamedCache<T>, "wrap">): NamedCache<T> {
 
 function memoryCache<T>(name: string, { ttlSeconds, max = 500 }: Options): NamedCache<T> {
   const lru = new LRUCache<string, { v: T }>({ max, ttl: ttlSeconds * 1000 });
+  let generation = 0;
   return withWrap({
     name,
-    get: async (key) => lru.get(key)?.v,
-    set: async (key, value) => void lru.set(key, { v: value }),
-    clear: async () => lru.clear(),
+    read: async (key) => ({ value: lru.get(key)?.v, generation: String(generation) }),
+    async set(key, value, since) {
+      if (since === undefined || since === String(generation)) lru.set(key, { v: value });
+    },
+    async clear() {
+      generation++;
+      lru.clear();
+    },
   });
 }
+
+const generationKey = (name: string) => `shop-generation:${name}`;
+// KEYS: generation, value; ARGV: the generation read before computing, the value, the TTL.
+const SET_IF_GENERATION = `if (redis.call("GET", KEYS[1]) or "0") == ARGV[1] then redis.call("SET", KEYS[2], ARGV[2], "EX", ARGV[3]) return 1 end return 0`;
 
 function redisCache<T>(name: string, { ttlSeconds }: Options): NamedCache<T> {
   const prefix = `shop:${name}:`;
   return withWrap({
     name,
-    async get(key) {
-      const raw = await (await redis()).get(prefix + key);
-      return raw === null ? undefined : (JSON.parse(raw) as T);
+    async read(key) {
+      const [raw, generation] = await (await redis()).mget(prefix + key, generationKey(name));
+      return { value: raw === null ? undefined : (JSON.parse(raw) as T), generation: generation ?? "0" };
     },
-    async set(key, value) {
-      await (await redis()).set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
+    async set(key, value, since) {
+      const client = await redis();
+      if (since === undefined) await client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
+      else await client.eval(SET_IF_GENERATION, 2, generationKey(name), prefix + key, since, JSON.stringify(value), ttlSeconds);
     },
-    clear: () => deleteRedisPrefix(prefix),
+    clear: () => clearRedisCache(name),
   });
 }
 
@@ -130,10 +160,16 @@ export async function clearCaches(names: readonly string[]): Promise<void> {
     names.map(async (name) => {
       const cache = registry.get(name);
       if (cache && !derived.has(name)) await (cache as NamedCache<unknown> & { clearOwn?: () => Promise<void> }).clearOwn?.();
-      else if (!cache && env.REDIS_URL) await deleteRedisPrefix(`shop:${name}:`);
+      else if (!cache && env.REDIS_URL) await clearRedisCache(name);
     }),
   );
   await clearDerived();
+}
+
+/** The generation first: a value computed before this clear can no longer be stored. */
+async function clearRedisCache(name: string) {
+  await (await redis()).incr(generationKey(name));
+  await deleteRedisPrefix(`shop:${name}:`);
 }
 
 async function deleteRedisPrefix(prefix: string) {

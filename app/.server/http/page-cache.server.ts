@@ -127,8 +127,11 @@ function serveCached(req: Request, res: Response, key: string, page: CachedPage,
   res.send(renderGzipTemplate(template, values));
 }
 
-/** Sends the fresh render to this visitor and keeps a copy with the per-visitor values taken out. */
-async function sendAndKeep(req: Request, res: Response, response: globalThis.Response, key: string) {
+/**
+ * Sends the fresh render to this visitor and keeps a copy with the per-visitor values taken
+ * out, unless the cache was cleared while it rendered (`generation`: read with the miss).
+ */
+async function sendAndKeep(req: Request, res: Response, response: globalThis.Response, key: string, generation: string) {
   const body = await response.text();
   // The token the page was rendered with: the one just issued, else the visitor's own.
   const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith("csrf="));
@@ -141,7 +144,7 @@ async function sendAndKeep(req: Request, res: Response, response: globalThis.Res
     });
     for (const cookie of response.headers.getSetCookie()) if (cookie.startsWith("lng=")) headers.push(["Set-Cookie", cookie]);
     const template = body.replaceAll(nonce, NONCE_SLOT).replaceAll(token, CSRF_SLOT);
-    await pages.set(key, { status: response.status, headers, body: template });
+    await pages.set(key, { status: response.status, headers, body: template }, generation);
   }
   res.status(response.status);
   response.headers.forEach((value, name) => {
@@ -174,16 +177,18 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const key = mode === "production" ? pageCacheKey(req, publicHost) : null;
+      let generation = "";
       if (key) {
-        const page = await pages.get(key);
+        const { value: page, generation: current } = await pages.read(key);
         if (page) return serveCached(req, res, key, page, ...(await csrfFor(req)));
+        generation = current;
         // A shared page is rendered for its canonical URL, so the copy kept holds no visitor's
         // campaign parameters (in a form's redirectTo, say) for the next visitor to get.
         // (The adapter builds the Request from originalUrl.)
         req.originalUrl = canonicalPageUrl(req.originalUrl);
       }
       const response = await handle(remixRequest(req, res), getLoadContext(req, res));
-      if (key && isShareable(response)) await sendAndKeep(req, res, response, key);
+      if (key && isShareable(response)) await sendAndKeep(req, res, response, key, generation);
       else await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

@@ -49,10 +49,11 @@ const usableSlug = (slug: string) =>
 export async function getProductBySlug(slug: string, locale: Locale): Promise<ProductLookup | null> {
   if (!usableSlug(slug)) return null;
   const key = `${locale}:${slug}`;
-  const cached = await productCache.get(key);
+  const { value: cached, generation } = await productCache.read(key);
   if (cached) return cached;
   const found = await lookup(slug, locale);
-  if (found) await productCache.set(key, found);
+  // Not kept if a change cleared the cache while it was looked up (app/.server/cache.server.ts).
+  if (found) await productCache.set(key, found, generation);
   return found;
 }
 
