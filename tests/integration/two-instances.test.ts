@@ -27,6 +27,8 @@ const REDIS_URL = process.env.TWO_INSTANCE_REDIS_URL ?? "redis://127.0.0.1:6379/
 // The per-address budget of sign-in posts a minute in the instances (RATE_LIMIT_AUTH_POINTS).
 const AUTH_POINTS = 6;
 
+if (!onPostgres) console.info("two-instances.test.ts skipped: it needs DATABASE_URL (PostgreSQL); the embedded PGlite cannot be shared by two processes.");
+
 let proxy: Proxy;
 let instances: Instance[] = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-two-"));
