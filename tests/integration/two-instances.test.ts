@@ -74,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(instances.map(stopInstance));
   await proxy?.close();
+  if (onPostgres) await flushRedis();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
