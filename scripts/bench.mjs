@@ -57,7 +57,8 @@ async function main() {
     // The first visit's cookies (CSRF, language), and the session when signed in (the one the probe made, not a rotated copy).
     const visit = firstLoad.cookie.split("; ").filter((pair) => pair && !(session && pair.startsWith("__session=")));
     const cookie = [...visit, session].filter(Boolean).join("; ");
-    const load = await measureLoad(base + page.path, cookie, { unique: page.mode === "miss" });
+    const server = page.target === "bare" ? bare : shop;
+    const load = await measureLoad(base + page.path, cookie, { unique: page.mode === "miss", pid: server.child.pid });
     rows.push({ ...page, firstLoad, load });
   }
   const bareRps = rows.find((r) => r.label === "bare")?.load.rps;

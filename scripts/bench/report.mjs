@@ -9,6 +9,8 @@ const COLUMNS = [
   ["% bare", 7, (r) => (r.bareRps ? `${((100 * r.load.rps) / r.bareRps).toFixed(0)}%` : "")],
   ["p50 ms", 7, (r) => String(r.load.p50)],
   ["p99 ms", 7, (r) => String(r.load.p99)],
+  // The server's own CPU per request: steadier than req/s when other work shares the machine.
+  ["CPU ms/req", 11, (r) => (r.load.cpuMsPerRequest == null ? "" : r.load.cpuMsPerRequest.toFixed(1))],
   ["err", 5, (r) => String(r.load.errors)],
   ["non-2xx", 8, (r) => String(r.load.non2xx)],
   ["JS KiB gz", 10, (r) => kib(r.firstLoad.jsWire)],
