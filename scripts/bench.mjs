@@ -4,6 +4,7 @@
 import os from "node:os";
 import path from "node:path";
 import { bareRoot, config, root } from "./bench/config.mjs";
+import { addToCartForm, addToCartRequest } from "./bench/cart-add.mjs";
 import { measureFirstLoad } from "./bench/first-load.mjs";
 import { measureImport, printImport } from "./bench/import.mjs";
 import { measureLoad } from "./bench/load.mjs";
@@ -51,6 +52,13 @@ async function main() {
     const session = page.mode === "signed-in" ? seeded.session : null;
     if (page.mode === "signed-in" && !session) {
       console.log(`bench: ${page.label} skipped: the database has no demo customer to sign in`);
+      continue;
+    }
+    if (page.mode === "cart-add") {
+      const form = await addToCartForm(base + page.path);
+      const post = addToCartRequest(form, base, page.label.includes("fetcher") ? "fetcher" : "form");
+      const load = await measureLoad(base + post.path, null, { post, pid: shop.child.pid });
+      rows.push({ ...page, path: `POST ${post.path}`, firstLoad: null, load });
       continue;
     }
     const firstLoad = await measureFirstLoad(base + page.path, session);

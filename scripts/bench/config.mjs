@@ -35,4 +35,6 @@ export const budgets = {
   // Pages rendered fresh (a cache miss, a signed-in customer), issue 18 item 1: at least half the floor, p99 <= 100 ms.
   freshVsBare: 0.5,
   freshP99Ms: 100,
+  cartAddP99Ms: 50, // adding to the cart (a form post), issue 18 item 1
+
 };

@@ -18,25 +18,27 @@ function cpuMs(pid) {
 
 let missCounter = 0;
 
-function run(url, seconds, headers, unique) {
+function run(url, seconds, headers, unique, post) {
   // A cache miss every time: a query parameter no page reads, new per request (it keys the rendered-page cache).
   const requests = unique
     ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}bench-miss=${++missCounter}` }) }]
     : undefined;
+  // A form post (the cart add rows): its own path, method, headers and body.
+  const target = post ? { url: new URL(post.path, url).href, method: post.method, headers: post.headers, body: post.body } : { url, headers };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: config.connections, duration: seconds, headers, ...(requests ? { requests } : {}) }, (error, result) =>
+    autocannon({ ...target, connections: config.connections, duration: seconds, ...(requests ? { requests } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
-/** Requests per second, latency percentiles (of 2xx answers, autocannon's rule) and failures. */
-export async function measureLoad(url, cookie, { unique = false, pid } = {}) {
+/** Requests per second, latency percentiles (of every answer, redirects included) and failures. */
+export async function measureLoad(url, cookie, { unique = false, pid, post } = {}) {
   // Like a browser that has been here before: gzip accepted, the cookies of a first visit sent.
   const headers = { "accept-encoding": "gzip", accept: "text/html", ...(cookie ? { cookie } : {}) };
-  if (config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique);
+  if (config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique, post);
   const cpuBefore = pid ? cpuMs(pid) : null;
-  const result = await run(url, config.seconds, headers, unique);
+  const result = await run(url, config.seconds, headers, unique, post);
   const cpuAfter = pid ? cpuMs(pid) : null;
   const seconds = result.duration || config.seconds;
   return {
