@@ -33,10 +33,10 @@ function run(url, seconds, headers, unique, post) {
 }
 
 /** Requests per second, latency percentiles (of every answer, redirects included) and failures. */
-export async function measureLoad(url, cookie, { unique = false, pid, post } = {}) {
+export async function measureLoad(url, cookie, { unique = false, pid, post, warmup = true } = {}) {
   // Like a browser that has been here before: gzip accepted, the cookies of a first visit sent.
   const headers = { "accept-encoding": "gzip", accept: "text/html", ...(cookie ? { cookie } : {}) };
-  if (config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique, post);
+  if (warmup && config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique, post);
   const cpuBefore = pid ? cpuMs(pid) : null;
   const result = await run(url, config.seconds, headers, unique, post);
   const cpuAfter = pid ? cpuMs(pid) : null;
