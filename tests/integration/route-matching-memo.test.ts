@@ -36,4 +36,17 @@ describe("route matching on the server", () => {
     expect(en).toMatch(/Cart/i);
     expect(de).toMatch(/Warenkorb/i);
   });
+
+  it("inlines each page's own partial manifest: the same for the same page, another for another", async () => {
+    const visitor = new Visitor(shop);
+    const manifestOf = async (path: string) => /window\.__remixManifest = (\{[\s\S]*?\n\});/.exec((await visitor.page(path)).html)?.[1];
+    const [first, again, english] = [await manifestOf("/kosarica"), await manifestOf("/kosarica"), await manifestOf("/en/cart")];
+    expect(first).toBeDefined();
+    expect(again).toBe(first);
+    expect(english).not.toBe(first);
+    const ids = (json: string) => Object.keys((JSON.parse(json) as { routes: Record<string, unknown> }).routes);
+    expect(ids(first!)).toContain("root");
+    expect(ids(english!).some((id) => id.startsWith("en:"))).toBe(true);
+    expect(ids(first!).some((id) => id.startsWith("en:"))).toBe(false);
+  });
 });
