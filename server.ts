@@ -7,6 +7,7 @@ import { closeDb, getDb } from "./app/.server/db/client.server";
 import { env } from "./app/.server/env.server";
 import { ADMIN_UPLOAD_BODY_LIMIT, PUBLIC_UPLOAD_BODY_LIMIT, PUBLIC_UPLOAD_PREFIXES, bodyLimit } from "./app/.server/http/body-limit.server";
 import { compressResponses } from "./app/.server/http/compression.server";
+import { clientFiles } from "./app/.server/http/static-files.server";
 import { dropUntrustedForwardedHeaders, type TrustFunction } from "./app/.server/http/forwarded-headers.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
 import { sameOrigin } from "./app/.server/http/same-origin.server";
@@ -49,7 +50,7 @@ async function main() {
     const client = path.join(here, "client");
     // Hashed build files never change: cache them for a year.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h" }));
+    app.use(clientFiles(client, { maxAge: "1h" }));
   }
   // Product images may be shown by other sites (e-mails read in webmail, shared links).
   app.use("/media", (_req, res, next) => {

@@ -3,7 +3,10 @@
 // Settings: scripts/bench/config.mjs (BENCH_SECONDS, BENCH_PAGES, BENCH_PORT, …; README "Benchmark").
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { bareRoot, config, root } from "./bench/config.mjs";
+import { addToCartForm, addToCartRequest } from "./bench/cart-add.mjs";
+import { profileMissRun, printProfile } from "./bench/cpu-profile.mjs";
 import { measureFirstLoad } from "./bench/first-load.mjs";
 import { measureImport, printImport } from "./bench/import.mjs";
 import { measureLoad } from "./bench/load.mjs";
@@ -35,7 +38,14 @@ async function main() {
   freshDataDir();
   const { pages, seeded } = resolvePages();
   const [shop, bare] = await Promise.all([
-    startServer({ name: "shop", script: path.join(root, "build/server.js"), port: config.shopPort, env: shopEnv() }),
+    startServer({
+      name: "shop",
+      script: path.join(root, "build/server.js"),
+      port: config.shopPort,
+      env: { ...shopEnv(), BENCH_CPU_PROFILE: config.profileFile },
+      // The profiler hook (SIGUSR2 on and off) for the CPU breakdown; idle until asked.
+      nodeArgs: config.profile ? ["--import", pathToFileURL(path.join(root, "scripts/bench/cpu-profile-hook.mjs")).href] : [],
+    }),
     startServer({ name: "bare", script: path.join(bareRoot, "server.mjs"), port: config.barePort, env: { ...process.env, NODE_ENV: "production" } }),
   ]);
   const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.relative(root, config.dataDir)}`;
@@ -53,21 +63,41 @@ async function main() {
       console.log(`bench: ${page.label} skipped: the database has no demo customer to sign in`);
       continue;
     }
+    if (page.mode === "cart-add") {
+      const form = await addToCartForm(base + page.path);
+      const post = addToCartRequest(form, base, page.label.includes("fetcher") ? "fetcher" : "form");
+      const load = await measureLoad(base + post.path, null, { post, pid: shop.child.pid });
+      rows.push({ ...page, path: `POST ${post.path}`, firstLoad: null, load });
+      continue;
+    }
     const firstLoad = await measureFirstLoad(base + page.path, session);
     // The first visit's cookies (CSRF, language), and the session when signed in (the one the probe made, not a rotated copy).
     const visit = firstLoad.cookie.split("; ").filter((pair) => pair && !(session && pair.startsWith("__session=")));
     const cookie = [...visit, session].filter(Boolean).join("; ");
-    const load = await measureLoad(base + page.path, cookie, { unique: page.mode === "miss" });
+    const server = page.target === "bare" ? bare : shop;
+    const load = await measureLoad(base + page.path, cookie, { unique: page.mode === "miss", pid: server.child.pid });
     rows.push({ ...page, firstLoad, load });
   }
   const bareRps = rows.find((r) => r.label === "bare")?.load.rps;
   for (const row of rows) row.bareRps = row.target === "shop" ? bareRps : undefined;
 
+  // After the rows, so the profiler's own cost is in no row's figures.
+  const profiled = config.profile && seeded.category && !interrupted ? await profileCategoryMiss(shop, seeded.category) : null;
+
   printTable(rows);
   printBudgets(rows);
+  if (profiled) printProfile(profiled.label, profiled);
   if (imported) printImport(imported);
   warnIfBusy("after");
   console.log("\nJS, CSS and HTML: bytes on the wire with gzip accepted; JS counts every script the HTML loads up front and their static imports.");
+}
+
+/** The cache-miss category render under the CPU profiler, with a first visit's cookies. */
+async function profileCategoryMiss(shop, category) {
+  const url = `${shop.base}/shop/${encodeURIComponent(category)}?limit=24`;
+  const { cookie } = await measureFirstLoad(url);
+  const result = await profileMissRun(shop, url, cookie, config.profileFile);
+  return { label: `category (miss) /shop/${category}?limit=24`, ...result };
 }
 
 try {

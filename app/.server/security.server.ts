@@ -1,7 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { SpamError } from "remix-utils/honeypot/server";
 import { env, isProduction } from "./env.server";
+import { CachedHoneypot } from "./honeypot.server";
 
 /** Double-submit CSRF token: a signed SameSite cookie and the same token in every form. */
 export const csrfCookie = createCookie("csrf", {
@@ -21,9 +22,10 @@ export const csrf = new CSRF({
  * The honeypot of every form: an empty text field a robot fills ("website") and the
  * encrypted time the form was rendered ("from__confirm"), both rendered hidden by
  * `SecureForm` (app/components/honeypot-inputs.tsx). The seed is stable so forms survive a restart.
+ * Its crypto runs once per 30 s window (honeypot.server.ts).
  */
 export const HONEYPOT_FIELDS = { name: "website", validFrom: "from__confirm" } as const;
-export const honeypot = new Honeypot({
+export const honeypot = new CachedHoneypot({
   encryptionSeed: env.HONEYPOT_SEED,
   randomizeNameFieldName: false,
   nameFieldName: HONEYPOT_FIELDS.name,

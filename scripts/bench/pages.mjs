@@ -26,10 +26,14 @@ const DEFAULT_PAGES = [
   "search (signed in)=/pretraga?search=panel&category=products",
   "cart (signed in)=/kosarica",
   "profile (signed in)=/profil",
+  // The product page's add-to-cart form posted (scripts/bench/cart-add.mjs): without JavaScript, and as a fetcher.
+  "cart add=/product/{product}",
+  "cart add (fetcher)=/product/{product}",
 ];
 
-/** How a row's requests are made: "cached" (as they come), "miss" or "signed-in". */
-const modeOf = (label) => (label.endsWith("(miss)") ? "miss" : label.endsWith("(signed in)") ? "signed-in" : "cached");
+/** How a row's requests are made: "cached" (as they come), "miss", "signed-in" or "cart-add" (the path is the product's). */
+const modeOf = (label) =>
+  label.startsWith("cart add") ? "cart-add" : label.endsWith("(miss)") ? "miss" : label.endsWith("(signed in)") ? "signed-in" : "cached";
 
 /** The bare floor first, then the shop's pages as { label, path, target: "bare" | "shop" }. */
 export function resolvePages() {

@@ -9,13 +9,16 @@ const COLUMNS = [
   ["% bare", 7, (r) => (r.bareRps ? `${((100 * r.load.rps) / r.bareRps).toFixed(0)}%` : "")],
   ["p50 ms", 7, (r) => String(r.load.p50)],
   ["p99 ms", 7, (r) => String(r.load.p99)],
+  // The server's own CPU per request: steadier than req/s when other work shares the machine.
+  ["CPU ms/req", 11, (r) => (r.load.cpuMsPerRequest == null ? "" : r.load.cpuMsPerRequest.toFixed(1))],
   ["err", 5, (r) => String(r.load.errors)],
   ["non-2xx", 8, (r) => String(r.load.non2xx)],
-  ["JS KiB gz", 10, (r) => kib(r.firstLoad.jsWire)],
-  ["files", 6, (r) => String(r.firstLoad.jsFiles)],
-  ["CSS KiB gz", 11, (r) => kib(r.firstLoad.cssWire)],
-  ["HTML KiB gz", 12, (r) => kib(r.firstLoad.htmlWire)],
-  ["status", 0, (r) => `${r.firstLoad.status}  ${r.path}`, "left"],
+  // Form posts (cart add) have no first load: their figures are blank and their statuses under load are noted.
+  ["JS KiB gz", 10, (r) => (r.firstLoad ? kib(r.firstLoad.jsWire) : "")],
+  ["files", 6, (r) => (r.firstLoad ? String(r.firstLoad.jsFiles) : "")],
+  ["CSS KiB gz", 11, (r) => (r.firstLoad ? kib(r.firstLoad.cssWire) : "")],
+  ["HTML KiB gz", 12, (r) => (r.firstLoad ? kib(r.firstLoad.htmlWire) : "")],
+  ["status", 0, (r) => `${r.firstLoad ? r.firstLoad.status : r.load.statuses}  ${r.path}`, "left"],
 ];
 
 export function printTable(rows) {
@@ -24,7 +27,7 @@ export function printTable(rows) {
   for (const row of rows) console.log(COLUMNS.map((c) => cell(c, c[2](row))).join(" "));
   const notes = rows.filter((r) => r.load.statuses && r.load.non2xx > 0).map((r) => `${r.label}: ${r.load.statuses}`);
   if (notes.length) console.log(`\nstatus codes under load: ${notes.join("; ")}`);
-  const unlisted = rows.filter((r) => r.firstLoad.jsUnlisted > 0).map((r) => `${r.label} (${r.firstLoad.jsUnlisted})`);
+  const unlisted = rows.filter((r) => r.firstLoad?.jsUnlisted > 0).map((r) => `${r.label} (${r.firstLoad.jsUnlisted})`);
   if (unlisted.length) console.log(`scripts imported but not modulepreloaded (a request waterfall): ${unlisted.join(", ")}`);
 }
 
@@ -49,14 +52,15 @@ export function printBudgets(rows) {
       const share = row.load.rps / bare.load.rps;
       check(`${row.label} req/s >= ${budgets.freshVsBare * 100}% of bare`, share >= budgets.freshVsBare, `${(100 * share).toFixed(0)}% (${row.load.rps.toFixed(0)} of ${bare.load.rps.toFixed(0)})`);
     }
-    check(`${row.label} p99 <= ${budgets.freshP99Ms} ms`, row.load.p99 <= budgets.freshP99Ms, `${row.load.p99} ms`);
+    const p99Ms = row.mode === "cart-add" ? budgets.cartAddP99Ms : budgets.freshP99Ms;
+    check(`${row.label} p99 <= ${p99Ms} ms`, row.load.p99 <= p99Ms, `${row.load.p99} ms`);
   }
   for (const label of budgets.firstLoadJsPages) {
     const row = byLabel.get(label);
     if (row) check(`${label} first-load JS <= ${budgets.firstLoadJsKiB} KiB gz`, row.firstLoad.jsWire / 1024 <= budgets.firstLoadJsKiB, `${kib(row.firstLoad.jsWire)} KiB`);
   }
   if (category) check(`category HTML <= ${budgets.categoryHtmlKiB} KiB gz`, category.firstLoad.htmlWire / 1024 <= budgets.categoryHtmlKiB, `${kib(category.firstLoad.htmlWire)} KiB`);
-  for (const row of rows.filter((r) => r.load.errors > 0 || r.load.non2xx > 0 || r.firstLoad.status !== 200)) {
+  for (const row of rows.filter((r) => r.firstLoad && (r.load.errors > 0 || r.load.non2xx > 0 || r.firstLoad.status !== 200))) {
     lines.push(`NOTE  ${row.label}: status ${row.firstLoad.status}, ${row.load.errors} errors, ${row.load.non2xx} non-2xx under load`);
   }
   console.log(`\nbudgets (issue 3 §6, issue 12, issue 18; printed, not enforced):\n${lines.join("\n")}`);

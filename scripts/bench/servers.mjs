@@ -69,11 +69,11 @@ export function freshDataDir() {
 const running = new Set();
 
 /** Starts `node <script>` and resolves once <healthPath> answers 200. */
-export async function startServer({ name, script, port, env, cwd = root }) {
+export async function startServer({ name, script, port, env, cwd = root, nodeArgs = [] }) {
   await assertPortFree(port);
   mkdirSync(config.logDir, { recursive: true });
   const log = openSync(path.join(config.logDir, `${name}.log`), "w");
-  const child = spawn(process.execPath, [script], { cwd, env: { ...env, PORT: String(port) }, stdio: ["ignore", log, log] });
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { ...env, PORT: String(port) }, stdio: ["ignore", log, log] });
   const server = { name, child, base: `http://127.0.0.1:${port}`, exited: new Promise((r) => child.once("exit", r)) };
   running.add(server);
   server.exited.then(() => running.delete(server));

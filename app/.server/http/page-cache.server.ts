@@ -1,6 +1,6 @@
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
-// The adapter's own request/response conversions (@remix-run/express has no exports map).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+// The adapter's own request conversion (@remix-run/express has no exports map).
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request, Response } from "express";
 import { namedCache } from "../cache.server";
 import { readCookieHeader } from "../cookies.server";
@@ -9,6 +9,7 @@ import { localeFromPath } from "~/lib/locales";
 import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
 import { bufferedBody } from "./body-limit.server";
 import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
+import { sendStreamedResponse } from "./send-response.server";
 
 /**
  * The rendered-page cache (issue 3 §6: "caching of anonymous catalogue reads"): a GET
@@ -189,7 +190,7 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
       }
       const response = await handle(remixRequest(req, res), getLoadContext(req, res));
       if (key && isShareable(response)) await sendAndKeep(req, res, response, key, generation);
-      else await sendRemixResponse(res, response);
+      else await sendStreamedResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -1,7 +1,7 @@
 import type { BundleOption, CartItemOptions } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
-import { getProductForCart } from "~/modules/catalog/product-detail.server";
+import { getProductForCart } from "~/modules/catalog/product-for-cart.server";
 import { validateProductOptions } from "~/modules/catalog/product-options.server";
 import type { CartLinePost } from "./cart.schema";
 

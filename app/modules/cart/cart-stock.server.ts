@@ -56,8 +56,9 @@ export async function trackedStock(tx: Executor, ids: number[], { lock = false }
  * The message counts in units of the changed line: `available` is what the shop has for
  * such a line, `inCart` how many of those the cart already holds elsewhere or in the line.
  */
-export async function assertStockFor(tx: Executor, cartId: number, itemId: string, heldBefore: number) {
-  const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId));
+export async function assertStockFor(tx: Executor, cartId: number, itemId: string, heldBefore: number, knownItems?: StockLine[]) {
+  // A cart made by this very change holds only the line just put in: the caller knows it.
+  const items = knownItems ?? (await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId)));
   const line = items.find((i) => i.id === itemId);
   if (!line) return;
   const needs = await stockNeeds(tx, items);

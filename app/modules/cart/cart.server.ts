@@ -61,7 +61,7 @@ export async function newCartSession(request: Request, owner: NewCartOwner | nul
 /** Runs `change` on the locked cart; afterwards a coupon the change made invalid is removed (spec §4). */
 async function change<T = void>(
   request: Request,
-  run: (tx: Executor, cart: CartRow) => Promise<T>,
+  run: (tx: Executor, cart: CartRow, created: boolean) => Promise<T>,
   { create = false, owner = null }: { create?: boolean; owner?: NewCartOwner | null } = {},
 ): Promise<CartChange<T>> {
   const db = await getDb();
@@ -76,7 +76,7 @@ async function change<T = void>(
       cart = await insertCart(tx, request, owner);
       created = true;
     }
-    const result = await run(tx, cart);
+    const result = await run(tx, cart, created);
     let couponRemoved = false;
     if (cart.couponCode) {
       const { totals } = await priceCart(tx, cart);
@@ -85,7 +85,8 @@ async function change<T = void>(
         couponRemoved = true;
       }
     }
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    // A cart inserted by this change already has its updatedAt.
+    if (!created) await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
     return { cart, created, couponRemoved, result };
   });
 }
@@ -106,9 +107,15 @@ async function itemsMerge(locale: Locale) {
  * new line; then checks the stock the cart now needs (issue 13 item 2: refused with the
  * number available, the transaction rolls back). Returns the line's id.
  */
-async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: number, merge: boolean) {
+async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: number, merge: boolean, newCart = false) {
   const id = newItemId();
   const key = merge ? mergeKey(line) : `${mergeKey(line)}#${id}`;
+  if (newCart) {
+    // The first line of a cart made by this change: nothing to merge with, nothing else needing stock.
+    await tx.insert(cartItems).values({ id, cartId: cart.id, ...line, quantity, mergeKey: key });
+    await assertStockFor(tx, cart.id, id, 0, [{ id, ...line, quantity }]);
+    return id;
+  }
   const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
   if (same) {
     if (same.quantity + quantity > 999) throw invalidQuantity();
@@ -126,7 +133,7 @@ export type NewCartOwner = { userId: number; memberCardBarcode: string | null };
 
 export async function addToCart(request: Request, line: CartLine, quantity: number, owner: NewCartOwner | null = null) {
   const merge = await itemsMerge(requestLocale(request).locale);
-  return change(request, (tx, cart) => putLine(tx, cart, line, quantity, merge), { create: true, owner });
+  return change(request, (tx, cart, created) => putLine(tx, cart, line, quantity, merge, created), { create: true, owner });
 }
 
 /**

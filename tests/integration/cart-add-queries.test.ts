@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "~/.server/db/client.server";
+import { catalogue } from "../setup/product-pages";
+import { bootShop, type Shop } from "../setup/shop";
+import { itemsOf, rawPoster, shopper } from "./cart-helpers";
+
+/**
+ * Adding to the cart reads only what the line needs (issue 18 item 1): the product's
+ * format, stock, variants and personalisations, not the whole product page (about eight
+ * queries before the cart's own). The rules themselves are cart.test.ts's and
+ * cart-metre-stock.test.ts's; here the count of SQL statements per add.
+ */
+let shop: Shop;
+let db: Database;
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  shop = await bootShop();
+  db = await shop.db();
+  const c = catalogue(shop);
+  for (const sku of ["AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-8017-05"]) ids[sku] = await c.idOf(sku);
+});
+afterAll(() => shop.close());
+
+/** SQL statements Drizzle prepares while `run` runs, on any session (transactions have their own), begin and commit aside. */
+async function countQueries(run: () => Promise<unknown>) {
+  const session = Object.getPrototypeOf((db as unknown as { session: object }).session) as { prepareQuery: (...args: unknown[]) => unknown };
+  const spy = vi.spyOn(session, "prepareQuery");
+  try {
+    await run();
+    // node-postgres sends begin and commit as statements of their own, PGlite does not: not counted.
+    return spy.mock.calls.filter(([query]) => !/^\s*(?:begin|commit|rollback)\b/i.test((query as { sql: string }).sql)).length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("adding to the cart", () => {
+  it("creates the cart and its line of a simple product in six statements", async () => {
+    const visitor = await shopper(shop);
+    const post = await rawPoster(visitor);
+    let status = 0;
+    const queries = await countQueries(async () => {
+      status = (await post({ intent: "add", quantity: "2", productId: String(ids["AK-PNL-SND-40"]) })).status;
+    });
+    expect(status).toBe(302);
+    expect((await itemsOf(db, visitor)).map((i) => [i.productId, i.quantity])).toEqual([[ids["AK-PNL-SND-40"], 2]]);
+    // product, custom options; insert cart, insert line, bundle members, stock.
+    expect(queries).toBeLessThanOrEqual(6);
+  });
+
+  it("adds a variant to an existing cart, merging with its line, in at most nine", async () => {
+    const visitor = await shopper(shop);
+    const post = await rawPoster(visitor);
+    const line = { intent: "add", quantity: "1", productId: String(ids["AK-PNL-TEG"]), variantId: String(ids["AK-PNL-TEG-8017-05"]) };
+    expect((await post(line)).status).toBe(302);
+    const queries = await countQueries(async () => expect((await post(line)).status).toBe(302));
+    expect((await itemsOf(db, visitor)).map((i) => [i.variantId, i.quantity])).toEqual([[ids["AK-PNL-TEG-8017-05"], 2]]);
+    // product, custom options, variants; lock cart, same line, update line, lines, stock, cart's updatedAt.
+    expect(queries).toBeLessThanOrEqual(9);
+  });
+});
