@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       title: `${t("routes.cart")} | ${site.site.name}`,
+      description: t("routes.metaDescriptions.cart"),
       cart,
       currency: site.currency,
       paths: { cart: href("cart", locale), checkout: href("checkout", locale), shop: href("shop", locale), login: href("login", locale) },

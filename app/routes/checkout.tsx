@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payment: formConstraint(paymentStepSchema),
   };
   // A shopper's own addresses and cart: never kept by a shared cache.
-  return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov` }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov`, description: t("routes.metaDescriptions.checkout") }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers = loaderCacheControl;

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Spec §5: the reason is shown on the 404 page (root ErrorBoundary's detail).
   if (!goal) throw data({ detail: t("account.confirm.missing") }, { status: 404 });
   if (goal.goalType === "url") throw redirect(localPath(goal.goal, homeOf(locale)));
-  return { locale, goal, title: `${t("routes.confirmEmail")} | Alu Krov` };
+  return { locale, goal, title: `${t("routes.confirmEmail")} | Alu Krov`, description: t("routes.metaDescriptions.confirmEmail") };
 }
 
 export const meta = titleMeta;

@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locale,
     origin: env.PUBLIC_URL,
     title: `${t("events.title")} | ${site.site.name}`,
+    description: t("routes.metaDescriptions.events"),
     alternates: Object.fromEntries(LOCALES.map((l) => [l, href("events", l)])),
     upcoming: events.filter((e) => e.upcoming),
     past: events.filter((e) => !e.upcoming),

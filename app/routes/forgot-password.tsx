@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale);
   const token = new URL(request.url).searchParams.get("token");
-  const base = { locale, title: `${t("routes.forgotPassword")} | Alu Krov` };
+  const base = { locale, title: `${t("routes.forgotPassword")} | Alu Krov`, description: t("routes.metaDescriptions.forgotPassword") };
   if (token === null) return data({ ...base, reset: null, constraint: formConstraint(forgotPasswordSchema) });
   const valid = await peekAccountToken("resetPassword", token);
   return data({ ...base, reset: { token: valid ? token : null }, constraint: formConstraint(resetPasswordSchema) }, { headers: { "Cache-Control": "private, no-store" } });

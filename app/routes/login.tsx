@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     title: `${t("routes.login")} | Alu Krov`,
+    description: t("routes.metaDescriptions.login"),
     redirectTo: rememberedRedirect(url.searchParams.get("redirectTo")),
     constraint: formConstraint(loginSchema),
   };

@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     title: `${t("routes.register")} | Alu Krov`,
+    description: t("routes.metaDescriptions.register"),
     consents,
     countries: await allowedCountries(await getDb()),
     constraint: formConstraint(registerSchema),

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, site] = await Promise.all([getFixedT(locale), getSiteContext(locale)]);
   const category = categories[0] ?? null;
   const heading = text ? t("search.metaTitle", { text }) : t("search.title");
-  const view = { locale, text, category, title: `${heading} | ${site.site.name}`, currency: site.currency };
+  const view = { locale, text, category, title: `${heading} | ${site.site.name}`, description: t("routes.metaDescriptions.search"), currency: site.currency };
   try {
     const [results, totals] = await Promise.all([
       search({ text, categories: category ? [category] : [], page, locale }),

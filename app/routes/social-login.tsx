@@ -15,7 +15,7 @@ export const handle = { i18n: ["routes"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
-  return { enabled: site.site.socialLoginEnabled, locale, title: `${t("routes.socialLogin")} | ${site.site.name}` };
+  return { enabled: site.site.socialLoginEnabled, locale, title: `${t("routes.socialLogin")} | ${site.site.name}`, description: t("routes.metaDescriptions.socialLogin") };
 }
 
 export const meta = titleMeta;
