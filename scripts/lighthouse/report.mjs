@@ -69,7 +69,7 @@ const cell = (score, goal) => (score === null ? "–" : score >= goal ? String(s
 /** The score table, one row per page: [{ label, path, scores, error? }] → lines of text. */
 export function scoreTable(rows) {
   const pageWidth = Math.max(4, ...rows.map((r) => `${r.label} ${r.path}`.length));
-  const header = [pad("page", pageWidth), ...CATEGORIES.map((c) => pad(`${c.title} ≥${c.goal}`, 18))].join(" | ");
+  const header = [pad("page", pageWidth), ...CATEGORIES.map((c) => pad(`${c.title} ≥${c.goal}`, 18))].join(" | ").trimEnd();
   const lines = [header, header.replace(/[^|]/g, "-")];
   for (const row of rows) {
     const page = pad(`${row.label} ${row.path}`, pageWidth);
@@ -97,6 +97,7 @@ export function failureLines(rows) {
 export function slowNetworkLines(rows, goalMs = SLOW_NETWORK.lcpGoalMs) {
   return rows.map((row) => {
     if (row.error) return `${row.label} ${row.path}: failed: ${row.error}`;
+    if (row.lcpMs == null) return `${row.label} ${row.path}: no LCP entry`;
     const verdict = row.lcpMs <= goalMs ? "OK" : "OVER";
     return `${row.label} ${row.path}: LCP ${(row.lcpMs / 1000).toFixed(2)} s (${row.element ?? "?"}) ${verdict} (goal ≤ ${goalMs / 1000} s)`;
   });
