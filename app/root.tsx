@@ -129,17 +129,21 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Its own component: the hydration flag re-renders it alone, not the app below (Lighthouse TBT, issue 18 item 2). */
+function ProgressBarSlot() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <ProgressBar />
+    </Suspense>
+  ) : null;
+}
+
 export default function App() {
   const { csrfToken, honeypotInputProps, toast } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       <HoneypotProvider {...honeypotInputProps}>
-        {hydrated ? (
-          <Suspense fallback={null}>
-            <ProgressBar />
-          </Suspense>
-        ) : null}
+        <ProgressBarSlot />
         <Outlet />
         <Toasts toast={toast} />
       </HoneypotProvider>

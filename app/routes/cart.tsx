@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { formConstraint } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localePrefix } from "~/lib/locales";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       title: `${t("routes.cart")} | ${site.site.name}`,
+      description: metaDescription(t, "cart"),
       cart,
       currency: site.currency,
       paths: { cart: href("cart", locale), checkout: href("checkout", locale), shop: href("shop", locale), login: href("login", locale) },

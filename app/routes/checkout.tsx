@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { checkoutAction } from "./checkout-action.server";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payment: formConstraint(paymentStepSchema),
   };
   // A shopper's own addresses and cart: never kept by a shared cache.
-  return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov` }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov`, description: metaDescription(t, "checkout") }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers = loaderCacheControl;

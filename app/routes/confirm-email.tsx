@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { localPath } from "~/lib/local-path";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Spec §5: the reason is shown on the 404 page (root ErrorBoundary's detail).
   if (!goal) throw data({ detail: t("account.confirm.missing") }, { status: 404 });
   if (goal.goalType === "url") throw redirect(localPath(goal.goal, homeOf(locale)));
-  return { locale, goal, title: `${t("routes.confirmEmail")} | Alu Krov` };
+  return { locale, goal, title: `${t("routes.confirmEmail")} | Alu Krov`, description: metaDescription(t, "confirmEmail") };
 }
 
 export const meta = titleMeta;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
 import { titleMeta } from "~/lib/meta";
@@ -22,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locale,
     origin: env.PUBLIC_URL,
     title: `${t("events.title")} | ${site.site.name}`,
+    description: metaDescription(t, "events"),
     alternates: Object.fromEntries(LOCALES.map((l) => [l, href("events", l)])),
     upcoming: events.filter((e) => e.upcoming),
     past: events.filter((e) => !e.upcoming),

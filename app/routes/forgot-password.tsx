@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { useTranslation } from "~/lib/i18n";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale);
   const token = new URL(request.url).searchParams.get("token");
-  const base = { locale, title: `${t("routes.forgotPassword")} | Alu Krov` };
+  const base = { locale, title: `${t("routes.forgotPassword")} | Alu Krov`, description: metaDescription(t, "forgotPassword") };
   if (token === null) return data({ ...base, reset: null, constraint: formConstraint(forgotPasswordSchema) });
   const valid = await peekAccountToken("resetPassword", token);
   return data({ ...base, reset: { token: valid ? token : null }, constraint: formConstraint(resetPasswordSchema) }, { headers: { "Cache-Control": "private, no-store" } });

@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { localPath } from "~/lib/local-path";
 import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     title: `${t("routes.login")} | Alu Krov`,
+    description: metaDescription(t, "login"),
     redirectTo: rememberedRedirect(url.searchParams.get("redirectTo")),
     constraint: formConstraint(loginSchema),
   };

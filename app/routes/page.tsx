@@ -20,7 +20,7 @@ import { titleMeta } from "~/lib/meta";
 import { localePrefix } from "~/lib/locales";
 import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
 import { getCurrentUser } from "~/modules/account/user.server";
-import { getPostDetails } from "~/modules/blog/blog.server";
+import { excerptOf, getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
 import { loadComments } from "~/modules/comments/comments.server";
 
@@ -76,7 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...common,
       isHome: page.isHome,
       title,
-      description: page.metaDescription,
+      // Without a meta description of its own, the start of its text (Lighthouse SEO, issue 18 item 2).
+      description: page.metaDescription || excerptOf(page.bodyHtml),
       // Link previews (issue 13 item 14): a post is an article with its picture.
       seo: [
         ...seoTags({

@@ -5,6 +5,7 @@ import { getDb } from "~/.server/db/client.server";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     locale,
     title: `${t("routes.register")} | Alu Krov`,
+    description: metaDescription(t, "register"),
     consents,
     countries: await allowedCountries(await getDb()),
     constraint: formConstraint(registerSchema),

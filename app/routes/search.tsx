@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { isDomainError } from "~/.server/domain-error";
 import { SearchForm } from "~/modules/search/search-form";
 import { parseSearchParams, DEFAULT_SEARCH_CATEGORY } from "~/modules/search/search-params";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, site] = await Promise.all([getFixedT(locale), getSiteContext(locale)]);
   const category = categories[0] ?? null;
   const heading = text ? t("search.metaTitle", { text }) : t("search.title");
-  const view = { locale, text, category, title: `${heading} | ${site.site.name}`, currency: site.currency };
+  const view = { locale, text, category, title: `${heading} | ${site.site.name}`, description: metaDescription(t, "search"), currency: site.currency };
   try {
     const [results, totals] = await Promise.all([
       search({ text, categories: category ? [category] : [], page, locale }),

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { href } from "~/lib/routes-table";
+import type { Locale } from "~/lib/locales";
 import { CART_MODAL_PARAM } from "~/modules/cart/cart-form";
 import { CookieBanner } from "~/modules/site/cookie-banner";
 import { serverFirst } from "~/lib/server-first";
@@ -48,11 +49,26 @@ const CART_MODAL_NAMESPACES = ["cart", "catalog", "enquiry", "captcha"];
 // the server renders its no-JavaScript note.
 const EditMode = serverFirst(import.meta.env.SSR ? EditModeNote : null, () => import("~/modules/editing/ui/edit-mode").then((m) => m.default));
 
-export default function SiteLayout() {
-  const data = useLoaderData<typeof loader>();
+/**
+ * The cart modal, after an add with JavaScript (?cart=open). Its own component: the hydration
+ * flag and the query string re-render this slot alone, not the header and the page around it
+ * (a long task right after hydration, Lighthouse TBT, issue 18 item 2).
+ */
+function CartModalSlot({ locale }: { locale: Locale }) {
   const [params] = useSearchParams();
   const hydrated = useHydrated();
-  const cartModal = hydrated && params.get(CART_MODAL_PARAM) === "open";
+  if (!hydrated || params.get(CART_MODAL_PARAM) !== "open") return null;
+  return (
+    <Suspense fallback={null}>
+      <WithNamespaces ns={CART_MODAL_NAMESPACES}>
+        <CartModal cartPath={href("cart", locale)} />
+      </WithNamespaces>
+    </Suspense>
+  );
+}
+
+export default function SiteLayout() {
+  const data = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       {data.showSplash ? <Splash logo={data.logo} /> : null}
@@ -62,13 +78,7 @@ export default function SiteLayout() {
       </main>
       <Footer data={data} />
       <CookieBanner text={data.cookieText} />
-      {cartModal ? (
-        <Suspense fallback={null}>
-          <WithNamespaces ns={CART_MODAL_NAMESPACES}>
-            <CartModal cartPath={href("cart", data.locale)} />
-          </WithNamespaces>
-        </Suspense>
-      ) : null}
+      <CartModalSlot locale={data.locale} />
       <WishlistForm />
       {"editMode" in data ? <EditMode noScript={data.editMode} /> : null}
     </div>

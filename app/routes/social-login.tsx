@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
+import { metaDescription } from "~/modules/site/meta-description.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { href } from "~/lib/routes-table";
@@ -15,7 +16,7 @@ export const handle = { i18n: ["routes"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
-  return { enabled: site.site.socialLoginEnabled, locale, title: `${t("routes.socialLogin")} | ${site.site.name}` };
+  return { enabled: site.site.socialLoginEnabled, locale, title: `${t("routes.socialLogin")} | ${site.site.name}`, description: metaDescription(t, "socialLogin") };
 }
 
 export const meta = titleMeta;

@@ -43,7 +43,8 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
-function excerptOf(html: string, max = 180): string {
+/** The start of a text as plain words: a post card's excerpt, a page's meta description when it has none of its own. */
+export function excerptOf(html: string, max = 180): string {
   const text = html.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
   return text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, "")}…` : text;
 }
