@@ -27,9 +27,22 @@ export class CachedHoneypot extends Honeypot {
   protected override decrypt(value: string): string {
     const known = this.decrypted.get(value);
     if (known !== undefined) return known;
-    const plain = super.decrypt(value);
+    const plain = decryptedOrEmpty(() => super.decrypt(value));
     if (this.decrypted.size >= DECRYPTED_MAX) this.decrypted.delete(this.decrypted.keys().next().value!);
     this.decrypted.set(value, plain);
     return plain;
+  }
+}
+
+/**
+ * A value encrypted with another key decrypts to bytes that are not UTF-8, and crypto-js
+ * throws a plain Error for them: read as no time at all, which remix-utils refuses as spam
+ * (a 400 like any other forged honeypot, not a 500).
+ */
+function decryptedOrEmpty(decrypt: () => string): string {
+  try {
+    return decrypt();
+  } catch {
+    return "";
   }
 }

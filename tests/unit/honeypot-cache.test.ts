@@ -49,4 +49,13 @@ describe("CachedHoneypot", () => {
     // Asked twice, still refused (the cached decryption is a time, checked again each post).
     expect(() => honeypot.check(posted(future))).toThrow(SpamError);
   });
+
+  it("refuses a value encrypted with another key as spam, never as a crash (wrong keys decrypt to bytes that are not UTF-8)", () => {
+    const honeypot = make();
+    for (let i = 0; i < 20; i++) {
+      const forged = CryptoJS.AES.encrypt(String(Date.now() - 60_000), `another-seed-${i}`).toString();
+      expect(() => honeypot.check(posted(forged))).toThrow(SpamError);
+    }
+    expect(() => honeypot.check(posted("not base64 at all %%%"))).toThrow(SpamError);
+  });
 });
