@@ -64,7 +64,7 @@ export function Header({ data }: { data: LayoutData }) {
           >
             <CartIcon />
             <span
-              className="absolute -top-1 -right-1 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs leading-5 font-bold text-white"
+              className="absolute -top-1 -right-1 min-w-5 rounded-full bg-accent-700 px-1 text-center text-xs leading-5 font-bold text-white"
               data-testid="cart-badge"
             >
               {data.cartCount}
