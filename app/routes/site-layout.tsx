@@ -9,7 +9,6 @@ import { serverFirst } from "~/lib/server-first";
 import { Footer as FooterNow } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
 import { Splash as SplashNow } from "~/modules/site/splash";
-import { SkipLink } from "~/components/skip-link";
 import { WishlistForm } from "~/modules/wishlist/wishlist-button";
 import { requestLocale } from "~/modules/site/locale.server";
 import { layoutData } from "~/modules/site/layout.server";
@@ -56,7 +55,6 @@ export default function SiteLayout() {
   const cartModal = hydrated && params.get(CART_MODAL_PARAM) === "open";
   return (
     <div className="flex min-h-screen flex-col">
-      <SkipLink />
       {data.showSplash ? <Splash logo={data.logo} /> : null}
       <Header data={data} />
       <main id="content" className="flex-1">

@@ -62,7 +62,7 @@ test.describe("axe, WCAG 2.1 AA", () => {
       "/dogadjaji",
       "/dogadjaj/1",
       "/sajam-graditeljstva-2026",
-      "/obrazac/kontakt",
+      "/obrazac/contact",
       `/upit-o-cijeni/${SANDWICH.split("/").pop()}`,
       NOT_FOUND,
     ]);
