@@ -128,7 +128,7 @@ test.describe("axe, WCAG 2.1 AA", () => {
   // enquiry and the mail are checked where admin-orders, -enquiries and -mail open them).
   for (const [group, paths] of [
     ["people, catalogue and sales", ["/admin/customers/2", "/admin/users/1", "/admin/products/1", "/admin/categories/1", "/admin/attributes/1", "/admin/terms/1", "/admin/coupons/1", "/admin/shipping/1", "/admin/payments/1"]],
-    ["content and settings", ["/admin/pages/1", "/admin/events/1", "/admin/forms/1", "/admin/media/66", "/admin/templates/welcome", "/admin/consent/newsletter"]],
+    ["content and settings", ["/admin/pages/1", "/admin/events/1", "/admin/forms/1", "/admin/media/66", "/admin/consent/newsletter"]],
   ] as const) {
     test(`admin edit screens: ${group}`, async ({ page }) => {
       test.setTimeout(180_000);
@@ -137,16 +137,19 @@ test.describe("axe, WCAG 2.1 AA", () => {
     });
   }
 
-  test("admin edit screens whose seeded ids vary: a post, an attribute set", async ({ page }) => {
+  test("admin edit screens: a post (found by its list), a mail template", async ({ page }) => {
     test.setTimeout(90_000);
     await loginAsAdmin(page, "/admin");
-    for (const list of ["/admin/posts", "/admin/attribute-sets"]) {
-      await page.goto(list);
-      const links = await page.locator(`main a[href^="${list}/"]`).evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-      const edit = links.find((href) => /\/\d+$/.test(href));
-      expect(edit, `an edit link on ${list}`).toBeTruthy();
-      await check(page, [edit!]);
-    }
+    await page.goto("/admin/posts");
+    const links = await page.locator('main a[href^="/admin/posts/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const post = links.find((href) => /\/\d+$/.test(href));
+    expect(post, "an edit link on /admin/posts").toBeTruthy();
+    await check(page, [post!]);
+    await page.goto("/admin/templates/welcome");
+    await ready(page, true);
+    // The preview is the mail itself in a frame sandboxed without scripts, for mail clients
+    // rather than the admin; axe cannot run in it (it waits for ever), so it is left out.
+    await expectAccessible(page, { context: "/admin/templates/welcome", exclude: "iframe" });
   });
 });
 

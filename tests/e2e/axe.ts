@@ -10,6 +10,8 @@ type Options = {
   context: string;
   /** Only this part of the page (a CSS selector), e.g. an open dialog. */
   include?: string;
+  /** Parts left out, e.g. a sandboxed preview frame that axe cannot enter (say why at the call). */
+  exclude?: string;
 };
 
 /**
@@ -17,9 +19,10 @@ type Options = {
  * violations (rule, impact, how many elements, the first few elements and why), so that a
  * failing run says what to fix without opening a trace.
  */
-export async function expectAccessible(page: Page, { context, include }: Options) {
+export async function expectAccessible(page: Page, { context, include, exclude }: Options) {
   let axe = new AxeBuilder({ page }).withTags(WCAG_21_AA);
   if (include) axe = axe.include(include);
+  if (exclude) axe = axe.exclude(exclude);
   const { violations } = await axe.analyze();
   const report = violations.map((v) => {
     const nodes = v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}\n      ${(n.failureSummary ?? "").replace(/\n\s*/g, " ")}`);
