@@ -8,6 +8,7 @@ import { readSubmission } from "~/.server/forms.server";
 import { getSession, sessionStorage } from "~/.server/session.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { SkipLink } from "~/components/skip-link";
 import { requireBackofficeUser } from "~/modules/account/user.server";
 import { ADMIN_MENU_GROUPS, adminMenu } from "~/modules/admin/menu.server";
 import { adminLayoutSchema } from "~/modules/site/admin.schema";
@@ -57,6 +58,7 @@ export default function AdminLayout() {
   return (
     // On a phone the menu sits above the screen (an owner checks orders on the go); beside it from md up.
     <div className="flex min-h-screen flex-col md:flex-row" data-testid="admin-layout">
+      <SkipLink />
       <aside className="w-full shrink-0 bg-brand-900 p-4 text-brand-50 md:w-60">
         <p className="mb-6 text-lg font-bold">{t("admin.title")}</p>
         <nav aria-label={t("admin.menu")} className="space-y-4">
@@ -97,7 +99,7 @@ export default function AdminLayout() {
           <Button variant="inverse" size="sm">{t("admin.logout", { email: user.email })}</Button>
         </SecureForm>
       </aside>
-      <main className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">
+      <main id="content" className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">
         {devTools ? <DevToolbar tools={devTools} locale={locale} /> : null}
         <Outlet />
       </main>

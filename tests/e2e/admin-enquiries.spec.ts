@@ -1,4 +1,5 @@
 import { loginAsAdmin } from "./admin-login";
+import { expectAccessible } from "./axe";
 import { expect, ready, test } from "./fixtures";
 
 /**
@@ -46,6 +47,7 @@ test("a price enquiry is found in the inbox, answered by mail and shown answered
   await row.getByTestId("enquiry-link").click();
   await expect(page).toHaveURL(/\/admin\/enquiries\/enquiry-\d+$/);
   await ready(page, js);
+  if (js) await expectAccessible(page, { context: "admin enquiry" }); // issue 18 item 3
   await expect(page.getByTestId("enquiry-sent")).toContainText("Koliko košta 80 m²?");
   const reply = page.getByTestId("reply-form");
   await expect(reply.getByLabel("Predmet")).toHaveValue(/^Re: /);

@@ -1,4 +1,5 @@
 import { loginAsAdmin } from "./admin-login";
+import { expectAccessible } from "./axe";
 import { expect, ready, test } from "./fixtures";
 
 /**
@@ -35,6 +36,7 @@ test.describe("admin mail", () => {
     await expect(page).toHaveURL(/\/admin\/mail\/\d+$/);
     await expect(page.getByTestId("mail-text")).toContainText("/zaboravljena-lozinka?token=");
     await ready(page, js);
+    if (js) await expectAccessible(page, { context: "admin mail" }); // issue 18 item 3
     await page.getByRole("button", { name: "Pošalji ponovno" }).click();
     await expect(page.getByText("Poruka je u redu čekanja (slanje e-pošte nije podešeno).")).toBeVisible();
     await expect(page.getByTestId("audit-entry").first()).toContainText("Ponovno slanje");

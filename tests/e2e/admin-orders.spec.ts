@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { loginAsAdmin } from "./admin-login";
 import { registerCustomer } from "./customer";
+import { expectAccessible } from "./axe";
 import { expect, ready, test } from "./fixtures";
 
 /**
@@ -70,6 +71,7 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await expect(admin).toHaveURL(new RegExp(`/admin/orders/${slug}$`));
   await ready(admin, js);
   await expect(admin.getByTestId("order-customer")).toContainText(email);
+  if (js) await expectAccessible(admin, { context: "admin order" }); // issue 18 item 3
   // Only the moves the state allows: not yet "shipped" while the transfer is awaited.
   await expect(admin.getByTestId("move-ship")).toHaveCount(0);
 
@@ -99,6 +101,7 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await expect(page.getByTestId("order-status")).toHaveText("Poslana");
   await expect(page.getByTestId("tracking-number")).toHaveText("GLS-556677");
   await expect(page.getByTestId("tracking-link")).toHaveAttribute("href", "https://gls-group.eu/track?match=GLS-556677");
+  if (js) await expectAccessible(page, { context: "the customer's order" }); // issue 18 item 3
 
   // Cancelled (the parcel came back): stock returned, the money is owed back by bank.
   const cancel = admin.getByTestId("move-cancel");

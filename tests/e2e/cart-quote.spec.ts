@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
+import { expectAccessible } from "./axe";
+import { tabTo } from "./keyboard";
 import { withQuoteCart } from "./quote-cart";
 
 /**
@@ -101,4 +103,28 @@ test("the cart modal shows the request-quote cart, and its 'send inquiry' opens 
   await box.getByRole("button", { name: "Pošalji upit" }).click();
   await expect(box.getByTestId("enquiry-sent")).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveText("0");
+});
+
+test("the stepper from the keyboard: + and − change the quantity and say it (issue 18 item 4), no axe violations", async ({ page, js }) => {
+  await add(page, js, SANDWICH);
+  await ready(page, js);
+  const line = page.getByTestId("quote-cart-list").getByTestId("cart-line").first();
+  const status = line.getByTestId("quantity-status");
+  await expect(status).toHaveText("Krovni sendvič panel 40 mm PIR: količina 1");
+  if (js) await expectAccessible(page, { context: "request-quote cart" });
+  await tabTo(page, '[data-testid="quote-increase"]:not([disabled])');
+  await page.keyboard.press("Enter");
+  await expect(line.getByRole("spinbutton")).toHaveValue("2");
+  await expect(status).toHaveText("Krovni sendvič panel 40 mm PIR: količina 2");
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  // Without JavaScript + posted its form and the page came back: Tab from the top again.
+  await tabTo(page, '[data-testid="quote-decrease"]:not([disabled])', { back: js });
+  await page.keyboard.press("Enter");
+  await expect(status).toHaveText("Krovni sendvič panel 40 mm PIR: količina 1");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  if (js) {
+    await page.getByRole("link", { name: "Pošalji upit" }).click();
+    await expect(page.getByRole("dialog", { name: "Upit za ponudu" })).toBeVisible();
+    await expectAccessible(page, { context: "request-quote inquiry dialog" });
+  }
 });

@@ -1,5 +1,5 @@
 import { Dialog as Radix } from "radix-ui";
-import type { CSSProperties, ReactNode } from "react";
+import { useRef, type CSSProperties, type ReactNode } from "react";
 
 type Props = {
   open: boolean;
@@ -25,6 +25,9 @@ type Props = {
  */
 export function Dialog({ open, onOpenChange, title, description, closeLabel, width = 560, testId, container, children }: Props) {
   const style: CSSProperties = { width, maxWidth: "calc(100vw - 2rem)" };
+  // Radix gives the focus back to its own Trigger, and our dialogs open from links, buttons
+  // and fetchers without one (issue 18 item 4): keep what had the focus when it opened.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Portal container={container ?? undefined}>
@@ -33,6 +36,14 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, wid
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
           style={style}
           data-testid={testId}
+          onOpenAutoFocus={() => {
+            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus.current?.isConnected) return;
+            event.preventDefault();
+            returnFocus.current.focus();
+          }}
           // Without a description radix warns; an explicit undefined says there is none on purpose.
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -105,18 +105,21 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
     </div>
   );
   return (
-    <dl className="text-sm" data-testid="cart-summary">
-      {row("itemsTotal", t("cart.summary.itemsTotal"), money(prices.itemsTotal))}
-      {row("coupon", t("cart.summary.coupon"), money(-prices.coupon))}
-      {row("loyalty", t("cart.summary.loyalty"), money(-prices.loyalty))}
-      {row("cartTotal", t("cart.summary.cartTotal"), money(prices.cartTotal))}
-      {row(
-        "delivery",
-        t("cart.summary.delivery"),
-        digitalOnly ? t("cart.summary.deliveryByLink") : freeDelivery.reached ? t("cart.summary.freeDelivery") : prices.delivery ? money(prices.delivery) : t("cart.summary.deliveryNotChosen"),
-      )}
-      {row("orderTotal", t("cart.summary.orderTotal"), money(prices.orderTotal), true)}
-      {row("tax", t("cart.summary.tax"), money(prices.tax))}
+    <div>
+      <dl className="text-sm" data-testid="cart-summary">
+        {row("itemsTotal", t("cart.summary.itemsTotal"), money(prices.itemsTotal))}
+        {row("coupon", t("cart.summary.coupon"), money(-prices.coupon))}
+        {row("loyalty", t("cart.summary.loyalty"), money(-prices.loyalty))}
+        {row("cartTotal", t("cart.summary.cartTotal"), money(prices.cartTotal))}
+        {row(
+          "delivery",
+          t("cart.summary.delivery"),
+          digitalOnly ? t("cart.summary.deliveryByLink") : freeDelivery.reached ? t("cart.summary.freeDelivery") : prices.delivery ? money(prices.delivery) : t("cart.summary.deliveryNotChosen"),
+        )}
+        {row("orderTotal", t("cart.summary.orderTotal"), money(prices.orderTotal), true)}
+        {row("tax", t("cart.summary.tax"), money(prices.tax))}
+      </dl>
+      {/* Beside the list, not in it: a <dl> holds only name and value pairs (axe definition-list). */}
       {freeDelivery.limit !== null && !freeDelivery.reached ? (
         // Issue 13 item 6: the limit names the amount it is compared with, and what is left.
         <div className="pt-2 text-xs text-slate-600" data-testid="free-delivery">
@@ -124,6 +127,6 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
           <p className="font-semibold text-brand-700" data-testid="free-delivery-left">{t("cart.summary.freeDeliveryLeft", { amount: money(freeDelivery.left) })}</p>
         </div>
       ) : null}
-    </dl>
+    </div>
   );
 }

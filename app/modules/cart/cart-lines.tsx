@@ -10,6 +10,7 @@ import { formatMetres, formatPrice, formatUnitPrice } from "~/lib/format";
 import { type Currency } from "~/lib/prices";
 import { VIA_FETCHER, type CartAnswer } from "./cart-form";
 import type { CartLineView } from "./cart-view";
+import { QuantityStatus } from "./quantity-status";
 import { quantityConstraint, useAnswerToast, useQuantityStepper } from "./use-quantity-stepper";
 
 type Props = {
@@ -106,6 +107,7 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
               {t("cart.update")}
             </Button>
           )}
+          <QuantityStatus name={item.productData.name} quantity={hydrated ? quantity.number : item.qty} />
         </SecureForm>
       </td>
       <td

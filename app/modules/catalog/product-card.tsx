@@ -32,7 +32,7 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
           />
         ) : null}
         {product.discountPercent > 0 ? (
-          <span className="absolute top-2 left-2 rounded bg-accent-500 px-2 py-0.5 text-xs font-bold text-white" data-testid="discount-badge">
+          <span className="absolute top-2 left-2 rounded bg-accent-700 px-2 py-0.5 text-xs font-bold text-white" data-testid="discount-badge">
             −{product.discountPercent}%
           </span>
         ) : null}

@@ -36,7 +36,7 @@ export function ProductPricesView({ prices, currency, locale, perMetre = false, 
               {money(prices.retailCents)}
             </s>
             <span
-              className="rounded bg-accent-500 px-2 py-0.5 text-sm font-bold text-white"
+              className="rounded bg-accent-700 px-2 py-0.5 text-sm font-bold text-white"
               aria-label={t("product.discount", { percent: prices.discountPercent })}
               data-testid="discount-badge"
             >

@@ -9,6 +9,7 @@ import { mediaUrl } from "~/lib/media";
 import { CartEmpty } from "~/modules/cart/cart-empty";
 import { VIA_FETCHER, type CartAnswer } from "~/modules/cart/cart-form";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view";
+import { QuantityStatus } from "~/modules/cart/quantity-status";
 import { quantityConstraint, useAnswerToast, useQuantityStepper } from "~/modules/cart/use-quantity-stepper";
 import { QUANTITY } from "~/modules/catalog/product-view";
 import { QUOTE_PULSE_MS, type QuoteData } from "./quote-fields";
@@ -157,6 +158,7 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged, constraint }: LinePr
           )}
         </SecureForm>
         {stepForm(1)}
+        <QuantityStatus name={item.productData.name} quantity={current} />
       </div>
       <SecureFetcherForm fetcher={remove} method="post" action={cartPath} onSubmit={onChanged}>
         <Hidden intent="delete" item={item} redirectTo={redirectTo} via={hydrated} />

@@ -23,7 +23,7 @@ export function HeaderSearch({ locale, id }: { locale: Locale; id: string }) {
         required
         maxLength={MAX_SEARCH_LENGTH}
         placeholder={t("search.header.placeholder")}
-        className="w-full min-w-0 rounded-l border border-r-0 border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 focus:outline-none lg:w-48"
+        className="w-full min-w-0 rounded-l border border-r-0 border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 lg:w-48"
       />
       <input type="hidden" name={SEARCH_PARAM.category} value={DEFAULT_SEARCH_CATEGORY} />
       <button type="submit" className="rounded-r border border-brand-600 bg-brand-600 p-1.5 text-white hover:bg-brand-700" aria-label={t("search.submit")}>

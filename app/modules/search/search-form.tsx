@@ -52,7 +52,7 @@ export function SearchForm({ locale, text, category }: Props) {
         maxLength={MAX_SEARCH_LENGTH}
         placeholder={t("search.placeholder")}
         autoComplete="off"
-        className="min-w-0 flex-1 rounded border border-slate-300 px-4 py-2.5 focus:border-brand-600 focus:outline-none"
+        className="min-w-0 flex-1 rounded border border-slate-300 px-4 py-2.5 focus:border-brand-600"
         onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true, debounceTimeout: SEARCH_DEBOUNCE_MS })}
       />
       <input type="hidden" name={SEARCH_PARAM.category} value={category} />
