@@ -44,7 +44,7 @@ describe("the server's translate function", () => {
 
   it("looks a key up in its own namespace only, not in every namespace before it", () => {
     const t = serverI18n.getFixedT("hr", pageNamespaces) as unknown as TFunction;
-    const store = serverI18n.services.resourceStore;
+    const store = serverI18n.services.resourceStore as unknown as { getResource: (lng: string, ns: string, key: string) => unknown };
     const lookups = vi.spyOn(store, "getResource");
     expect(t("product.addToCart")).not.toBe("product.addToCart");
     // Plain i18next tries core, error, site, … catalog and comments first: 8 look-ups.

@@ -65,7 +65,8 @@ export function ProductGallery({ images, name }: { images: MediaRef[]; name: str
           width={box.width}
           height={box.height}
           // The page's largest paint: fetched before the scripts (Lighthouse LCP, issue 18 item 2).
-          fetchPriority="high"
+          // Lower-case: React 18 knows no `fetchPriority` prop and warns about it (React 19 does).
+          {...{ fetchpriority: "high" }}
           draggable={false}
           className="max-h-full w-full object-contain p-4"
           data-testid="product-main-image"
