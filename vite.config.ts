@@ -46,7 +46,7 @@ const CATALOG_UI = [
   "/app/lib/slug.ts",
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // terser shrinks the client a few KiB more than esbuild; first-load JS has a budget (issue 3).
   build: {
     rollupOptions: {
@@ -57,7 +57,9 @@ export default defineConfig({
           EVERY_PAGE.some((path) => id.includes(path)) ? "base" : CATALOG_UI.some((path) => id.includes(path)) ? "catalog-ui" : undefined,
       },
     },
-    minify: "terser",
+    // The server build stays readable: stack traces in the logs and CPU profiles name the
+    // shop's own functions (terser is for the browser's bytes; the server loses nothing).
+    minify: isSsrBuild ? false : "terser",
     // License banners move to /third-party-licenses.txt (scripts/build.mjs) instead of
     // riding along in every chunk (2.4 KiB of first-load JS).
     terserOptions: {
@@ -85,4 +87,4 @@ export default defineConfig({
   // pdfkit reads its font metrics and bwip-js its encoders from their own package folders.
   ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ioredis", "pdfkit", "bwip-js", "bwip-js/node"] },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
-});
+}));

@@ -75,14 +75,30 @@ function fixedTOf(lng: string, ns: string): TFunction {
   if (!t) ownNamespaceT.set(id, (t = plainFixedT(lng, ns) as unknown as TFunction));
   return t;
 }
+// A message without options is the same text on every render: a fresh page asks for the same
+// few hundred keys each time, so each is translated once per language. Bounded, since a
+// key can be built from data (an unknown status, say) and must not grow the map forever.
+const plainMessages = new Map<string, string>();
+const PLAIN_MESSAGES_MAX = 20_000;
+function plainMessage(lng: string, ns: string, key: string): string {
+  const id = `${lng}|${key}`;
+  const known = plainMessages.get(id);
+  if (known !== undefined) return known;
+  const text = fixedTOf(lng, ns)(key);
+  if (plainMessages.size < PLAIN_MESSAGES_MAX) plainMessages.set(id, text);
+  return text;
+}
+
 serverI18n.getFixedT = ((...args: Parameters<I18next["getFixedT"]>) => {
   const [lng, ns, keyPrefix] = args;
-  const plain = (plainFixedT as (...same: typeof args) => unknown)(...args) as TFunction;
-  if (typeof lng !== "string" || !Array.isArray(ns) || keyPrefix) return plain;
+  const plainT = () => (plainFixedT as (...same: typeof args) => unknown)(...args) as TFunction;
+  if (typeof lng !== "string" || !Array.isArray(ns) || keyPrefix) return plainT();
   const namespaces = new Set<string>(ns);
+  let plain: TFunction | undefined; // built only for a key outside the page's namespaces
   const t: TFunction = (key, options) => {
     const own = typeof key === "string" && !options?.ns ? namespaceOf(key) : null;
-    return own && namespaces.has(own) ? fixedTOf(lng, own)(key, options) : plain(key, options);
+    if (!own || !namespaces.has(own)) return (plain ??= plainT())(key, options);
+    return options === undefined ? plainMessage(lng, own, key) : fixedTOf(lng, own)(key, options);
   };
   return t;
 }) as unknown as I18next["getFixedT"];

@@ -1,4 +1,4 @@
-import { UNSAFE_getRouteTreesFlattened } from "@remix-run/router";
+import { UNSAFE_getRouteBranchWalks, UNSAFE_getRouteTreesFlattened } from "@remix-run/router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
@@ -25,6 +25,19 @@ describe("route matching on the server", () => {
       await (await visitor.get(path)).text();
     }
     expect(UNSAFE_getRouteTreesFlattened() - flattened).toBe(0);
+  });
+
+  it("walks the route branches for a path once per route table, and not again for the same path", async () => {
+    const visitor = new Visitor(shop);
+    const walks = async (path: string) => {
+      const before = UNSAFE_getRouteBranchWalks();
+      expect((await visitor.get(path)).status).toBe(200);
+      return UNSAFE_getRouteBranchWalks() - before;
+    };
+    // A new path is walked once in each route table that matches it: the server's, the static
+    // handler's and the render's, plus lazy route discovery's ancestor paths (here "/", once).
+    expect(await walks("/pretraga?search=oluk")).toBeLessThanOrEqual(4);
+    expect(await walks("/pretraga?search=panel")).toBe(0); // the same path: no walk at all
   });
 
   it("still sends each path to its own screen", async () => {

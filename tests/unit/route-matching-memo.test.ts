@@ -1,4 +1,11 @@
-import { createMemoryHistory, createRouter, matchRoutes, UNSAFE_getRouteTreesFlattened, type AgnosticRouteObject } from "@remix-run/router";
+import {
+  createMemoryHistory,
+  createRouter,
+  matchRoutes,
+  UNSAFE_getRouteBranchWalks,
+  UNSAFE_getRouteTreesFlattened,
+  type AgnosticRouteObject,
+} from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -34,6 +41,29 @@ describe("route matching memo", () => {
     // Another array (another build) is flattened on its own.
     expect(ids(tree(), "/product/x")).toEqual(["root", "product"]);
     expect(UNSAFE_getRouteTreesFlattened() - before).toBe(2);
+  });
+
+  it("walks the branches once per path, and gives every call matches of its own", () => {
+    const routes = tree();
+    const before = UNSAFE_getRouteBranchWalks();
+    const first = matchRoutes(routes, "/product/krovni-panel")!;
+    const second = matchRoutes(routes, "/product/krovni-panel")!;
+    expect(UNSAFE_getRouteBranchWalks() - before).toBe(1);
+    expect(second.map((m) => [m.route.id, m.pathname, m.pathnameBase, m.params])).toEqual(
+      first.map((m) => [m.route.id, m.pathname, m.pathnameBase, m.params]),
+    );
+    // One params object per result, shared by its matches as before; a caller changing it changes no other result.
+    expect(first[0].params).toBe(first[1].params);
+    (first[1].params as Record<string, string>).slug = "changed";
+    first[0].pathname = "/changed";
+    const third = matchRoutes(routes, "/product/krovni-panel")!;
+    expect(third[1].params).toEqual({ slug: "krovni-panel" });
+    expect(third[0].pathname).toBe("/");
+    // Another path, a path that matches nothing, and the same path again.
+    expect(ids(routes, "/en/product/x")).toEqual(["root", "en-product"]);
+    expect(ids(routes, "/nowhere")).toBeUndefined();
+    expect(ids(routes, "/nowhere")).toBeUndefined();
+    expect(UNSAFE_getRouteBranchWalks() - before).toBe(3);
   });
 
   it("matches routes that lazy route discovery patches in after the first match", async () => {
