@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { catalogue } from "../setup/product-pages";
-import { bootShop, type Shop } from "../setup/shop";
-import { itemsOf, rawPoster, shopper } from "./cart-helpers";
+import type { Shop } from "../setup/shop";
+import { cartShop, itemsOf, rawPoster, shopper } from "./cart-helpers";
 
 /**
  * Adding to the cart reads only what the line needs (issue 18 item 1): the product's
@@ -12,12 +11,9 @@ import { itemsOf, rawPoster, shopper } from "./cart-helpers";
  */
 let shop: Shop;
 let db: Database;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 beforeAll(async () => {
-  shop = await bootShop();
-  db = await shop.db();
-  const c = catalogue(shop);
-  for (const sku of ["AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-8017-05"]) ids[sku] = await c.idOf(sku);
+  ({ shop, db, ids } = await cartShop(["AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-8017-05"]));
 });
 afterAll(() => shop.close());
 

@@ -3,11 +3,21 @@ import { expect } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { cartItems, carts } from "~/.server/db/schema";
 import { Visitor } from "../setup/client";
-import { testId } from "../setup/product-pages";
-import type { Shop } from "../setup/shop";
+import { catalogue, testId } from "../setup/product-pages";
+import { bootShop, type Shop } from "../setup/shop";
 
 /** Helpers of the cart tests: posting to the cart as a browser without JavaScript and reading what it shows. */
 export const CART = "/kosarica";
+
+/** Boots the shop for a cart test file: the shop, its database and the ids of the products it names, by SKU. */
+export async function cartShop(skus: string[]) {
+  const shop = await bootShop();
+  const db = await shop.db();
+  const c = catalogue(shop);
+  const ids: Record<string, number> = {};
+  for (const sku of skus) ids[sku] = await c.idOf(sku);
+  return { shop, db, ids };
+}
 
 export type Posted = { status: number; location: string | null; toastType?: string; toast?: string };
 

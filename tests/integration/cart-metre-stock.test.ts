@@ -5,8 +5,8 @@ import { bundleItems, carts, mailOutbox, orderItems, orders, products, users } f
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { submit } from "../setup/account-helpers";
 import { catalogue, eur, testId } from "../setup/product-pages";
-import { bootShop, type Shop } from "../setup/shop";
-import { CART, cartPage, cartPost, cartRow, itemsOf, rawPoster, shopper } from "./cart-helpers";
+import type { Shop } from "../setup/shop";
+import { CART, cartPage, cartPost, cartRow, cartShop, itemsOf, rawPoster, shopper } from "./cart-helpers";
 import { ADDRESS, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
@@ -16,12 +16,9 @@ import { ADDRESS, checkoutConsentId, methodIds, newCustomer, signInAs, step } fr
  */
 let shop: Shop;
 let db: Database;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 beforeAll(async () => {
-  shop = await bootShop();
-  db = await shop.db();
-  const c = catalogue(shop);
-  for (const sku of ["AK-TRP-T35-MJERA", "AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-3009-07", "AK-SET-KROV-20", "AK-PNL-KLK-7016"]) ids[sku] = await c.idOf(sku);
+  ({ shop, db, ids } = await cartShop(["AK-TRP-T35-MJERA", "AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-3009-07", "AK-SET-KROV-20", "AK-PNL-KLK-7016"]));
 });
 afterAll(() => shop.close());
 

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
 import { consentLogs, consents, mailOutbox, options, priceEnquiries } from "~/.server/db/schema";
-import { catalogue } from "../setup/product-pages";
-import { bootShop, type Shop } from "../setup/shop";
-import { CART, cartPage, cartPost, itemsOf, shopper } from "./cart-helpers";
+import type { Shop } from "../setup/shop";
+import { CART, cartPage, cartPost, cartShop, itemsOf, shopper } from "./cart-helpers";
 
 /**
  * The request-quote cart (spec §2 Cart variant; issue 4 §6): the option CartRequestQuote
@@ -18,7 +17,7 @@ import { CART, cartPage, cartPost, itemsOf, shopper } from "./cart-helpers";
 let shop: Shop;
 let db: Database;
 let privacyConsent: number;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 const INQUIRY = "/kosarica/upit";
 const MODE = and(eq(options.siteId, 1), eq(options.key, "CartRequestQuote"));
 
@@ -28,10 +27,7 @@ async function setMode(on: boolean) {
 }
 
 beforeAll(async () => {
-  shop = await bootShop();
-  db = await shop.db();
-  const c = catalogue(shop);
-  for (const sku of ["AK-PNL-SND-40", "AK-TRP-T35-MJERA"]) ids[sku] = await c.idOf(sku);
+  ({ shop, db, ids } = await cartShop(["AK-PNL-SND-40", "AK-TRP-T35-MJERA"]));
   const [consent] = await db.select().from(consents).where(eq(consents.uniqueNumber, 1));
   privacyConsent = consent.id;
   await setMode(true);

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { bundleItems, carts, products, productTranslations } from "~/.server/db/schema";
-import { catalogue, eur, testId } from "../setup/product-pages";
-import { bootShop, type Shop } from "../setup/shop";
-import { CART, cartPage, cartPost, cartRow, itemsOf, rawPoster, shopper } from "./cart-helpers";
+import { eur, testId } from "../setup/product-pages";
+import type { Shop } from "../setup/shop";
+import { CART, cartPage, cartPost, cartRow, cartShop, itemsOf, rawPoster, shopper } from "./cart-helpers";
 
 /**
  * The cart without JavaScript (spec §2 Cart, §4 Cart, §5 quantity, §8 cart toasts, §9
@@ -12,12 +12,9 @@ import { CART, cartPage, cartPost, cartRow, itemsOf, rawPoster, shopper } from "
  */
 let shop: Shop;
 let db: Database;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 beforeAll(async () => {
-  shop = await bootShop();
-  db = await shop.db();
-  const c = catalogue(shop);
-  for (const sku of ["AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-8017-05", "AK-PNL-TEG-8017-07", "AK-SET-KROV-20", "AK-DOC-PRIR", "AK-TRP-T35-MJERA"]) ids[sku] = await c.idOf(sku);
+  ({ shop, db, ids } = await cartShop(["AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-8017-05", "AK-PNL-TEG-8017-07", "AK-SET-KROV-20", "AK-DOC-PRIR", "AK-TRP-T35-MJERA"]));
 });
 afterAll(() => shop.close());
 

@@ -1,22 +1,23 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { attributes, attributeValues, productAttributeValues, productConfigurableAttributes, products } from "~/.server/db/schema";
+import { attributes, attributeValues, productAttributeValues, productConfigurableAttributes } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { lowStockThreshold } from "~/modules/site/options";
 import { getSiteContext } from "~/modules/site/site.server";
+import { offeredVariants } from "./offered-variants.server";
 import { loadImages } from "./product-queries.server";
 import { productPrices, stockState, type AssociatedProduct, type ConfigAttribute, type Configuration } from "./product-view";
 
 /**
  * Configurations of configurable products (spec §3 associatedProductsAttributes and
  * associatedProducts) in four queries whatever the number of products: the configured
- * attributes, the variants, the variants' values of those attributes, the variants' images.
- * Used for a configurable product's page and for the configurable parts of a bundle.
+ * attributes, the offered variants (offeredVariants: which ones is decided there, for the
+ * cart too), the variants' values of those attributes, the variants' images. Used for a
+ * configurable product's page and for the configurable parts of a bundle.
  *
- * Only values some live (not archived) variant has are offered; a variant lacking a value
- * of a configured attribute cannot be chosen and is left out. The shop default of each
- * attribute is the default variant's value (else the first variant's).
+ * Only values some offered variant has are offered. The shop default of each attribute is
+ * the default variant's value (else the first variant's).
  */
 export async function loadConfigurations(ids: number[], locale: Locale): Promise<Map<number, Configuration>> {
   const result = new Map<number, Configuration>();
@@ -36,22 +37,7 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
       .innerJoin(attributes, eq(attributes.id, productConfigurableAttributes.attributeId))
       .where(inArray(productConfigurableAttributes.productId, ids))
       .orderBy(asc(productConfigurableAttributes.position), asc(attributes.position)),
-    db
-      .select({
-        id: products.id,
-        parentId: products.parentId,
-        sku: products.sku,
-        retail: products.retailPriceCents,
-        price: products.priceCents,
-        membership: products.membershipPriceCents,
-        taxRateBp: products.taxRateBp,
-        stock: products.stock,
-        madeToOrder: products.madeToOrder,
-        isDefault: products.isDefaultVariant,
-      })
-      .from(products)
-      .where(and(inArray(products.parentId, ids), eq(products.archived, false)))
-      .orderBy(asc(products.id)),
+    offeredVariants(ids),
   ]);
   const variantIds = variants.map((v) => v.id);
   const attributeIds = [...new Set(configured.map((c) => c.attributeId))];
@@ -86,7 +72,6 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
         const value = valueOf.get(`${v.id}:${attribute.attributeId}`);
         if (value) chosen[attribute.code] = value.id;
       }
-      if (Object.keys(chosen).length !== own.length) continue;
       associatedProducts.push({
         id: v.id,
         sku: v.sku,

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { bundleItems, productAttributeValues, productConfigurableAttributes, products, type ProductFormat } from "~/.server/db/schema";
+import { bundleItems, products, type ProductFormat } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
 import { getSiteContext } from "~/modules/site/site.server";
+import { offeredVariants, type OfferedVariant } from "./offered-variants.server";
 import { loadCustomOptions } from "./product-queries.server";
 import { stockState, type CustomOption, type PriceUnit } from "./product-view";
 
@@ -47,7 +48,7 @@ export async function getProductForCart(id: number, locale: Locale): Promise<Car
   if (!row || row.archived || !row.visible || row.parentId !== null) return null;
   const [customOptions, variants, parts] = await Promise.all([
     loadCustomOptions(row.id, locale),
-    row.format === "configurable" ? variantsOf([row.id]) : null,
+    row.format === "configurable" ? offeredVariants([row.id]) : null,
     row.format === "bundle" ? bundlePartsOf(row.id) : null,
   ]);
   return {
@@ -63,36 +64,10 @@ export async function getProductForCart(id: number, locale: Locale): Promise<Car
   };
 }
 
-type VariantRow = { id: number; parentId: number; stock: number | null; madeToOrder: boolean };
-
-function configurationOf(variants: VariantRow[] | null, parentId: number) {
+function configurationOf(variants: OfferedVariant[] | null, parentId: number) {
   // As the page (loadConfigurations): no configurable attribute, no configuration.
   const own = variants?.filter((v) => v.parentId === parentId);
   return own?.length ? { associatedProducts: own.map((v) => ({ id: v.id, inStock: stockState(v, 0).inStock })) } : null;
-}
-
-/**
- * The variants the product page offers of these configurable products: not archived, with
- * a value for every configurable attribute of their parent (loadConfigurations' rule).
- * Reads products_parent and product_attribute_values_product.
- */
-async function variantsOf(parentIds: number[]): Promise<VariantRow[]> {
-  if (parentIds.length === 0) return [];
-  const db = await getDb();
-  const pca = productConfigurableAttributes;
-  return db
-    .select({ id: products.id, parentId: sql<number>`${products.parentId}`, stock: products.stock, madeToOrder: products.madeToOrder })
-    .from(products)
-    .where(
-      and(
-        inArray(products.parentId, parentIds),
-        eq(products.archived, false),
-        sql`exists (select 1 from ${pca} where ${pca.productId} = ${products.parentId})`,
-        sql`not exists (select 1 from ${pca} where ${pca.productId} = ${products.parentId} and not exists (
-          select 1 from ${productAttributeValues} where ${productAttributeValues.productId} = ${products.id} and ${productAttributeValues.attributeId} = ${pca.attributeId}))`,
-      ),
-    )
-    .orderBy(asc(products.id));
 }
 
 /** A bundle's parts (loadBundleParts' rows, without texts and images) and the variants of its configurable ones. */
@@ -104,6 +79,6 @@ async function bundlePartsOf(bundleId: number): Promise<NonNullable<CartProduct[
     .innerJoin(products, eq(products.id, bundleItems.productId))
     .where(eq(bundleItems.bundleId, bundleId))
     .orderBy(asc(bundleItems.position), asc(products.id));
-  const variants = await variantsOf(rows.filter((r) => r.format === "configurable").map((r) => r.id));
+  const variants = await offeredVariants(rows.filter((r) => r.format === "configurable").map((r) => r.id));
   return { parts: rows.map((r) => ({ id: r.id, format: r.format, configuration: configurationOf(variants, r.id) })) };
 }
