@@ -8,8 +8,8 @@ import { expect, ready, test } from "./fixtures";
  * axe-core on every screen (issue 18 item 3): 0 violations of WCAG 2.1 A and AA on the
  * storefront, account, checkout, CMS, blog, search and admin screens, and with each dialog
  * open (cart modal, price enquiry, bundle customisation, mobile menu, cookie banner). One
- * test per group of screens keeps the runs cheap. The hydrated page is checked: its markup
- * is the server's (no-JS) markup plus what the scripts add.
+ * test per group of screens keeps the runs cheap. The hydrated pages are checked, and the
+ * main screens once more as the server sends them (the page's scripts held back).
  */
 const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir";
 const BUNDLE = "/product/komplet-za-krov-20-m-tegola";
@@ -18,13 +18,15 @@ const NOT_FOUND = "/ova-stranica-ne-postoji";
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs in the page: once, in the JavaScript project");
 
 /** Opens each screen (it must be the screen itself, not a 404 or a redirect away) and runs axe on it. */
-async function check(page: Page, paths: readonly string[]) {
+async function check(page: Page, paths: readonly string[], js = true) {
   for (const path of paths) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(path === NOT_FOUND ? 404 : 200);
     expect(new URL(page.url()).pathname, path).toBe(path.split("?")[0]);
-    await ready(page, true);
-    await expectAccessible(page, { context: path });
+    await ready(page, js);
+    // The server's markup only: every script has failed to load by "load", so nothing hydrated.
+    if (!js) await page.waitForLoadState("load").then(() => expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true"));
+    await expectAccessible(page, { context: js ? path : `${path} (server markup)` });
   }
 }
 
@@ -150,6 +152,36 @@ test.describe("axe, WCAG 2.1 AA", () => {
     // The preview is the mail itself in a frame sandboxed without scripts, for mail clients
     // rather than the admin; axe cannot run in it (it waits for ever), so it is left out.
     await expectAccessible(page, { context: "/admin/templates/welcome", exclude: "iframe" });
+  });
+});
+
+/**
+ * The markup as the server sends it, which a shopper without JavaScript (or before the
+ * scripts arrive on a slow phone) uses as it is. axe itself needs scripts (with JavaScript
+ * off its run never finishes), so the page's own scripts are held back instead: nothing
+ * hydrates, nothing is added or fixed after the server's HTML.
+ */
+test.describe("axe on the server's markup, the page's scripts held back", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/.*\.js(?:\?.*)?$/, (route) => route.abort());
+  });
+
+  test("storefront, content, account and checkout screens", async ({ page, context, baseURL }) => {
+    test.setTimeout(180_000);
+    await context.addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL! }]);
+    await check(page, ["/", "/en", "/shop/krovni-paneli", SANDWICH, BUNDLE, "/pretraga?search=ral", "/objave", "/kontakt", "/prijava", "/registracija", "/kosarica", NOT_FOUND], false);
+    await registerCustomer(page, false, "axe-server");
+    await page.goto(SANDWICH);
+    await page.getByTestId("add-to-cart-form").getByRole("button", { name: "Dodaj u košaricu" }).click();
+    await expect(page).toHaveURL(/\/kosarica$/);
+    await check(page, ["/kosarica", "/naplata", "/profil"], false);
+  });
+
+  test("the cookie banner and the header on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByTestId("cookie-banner")).toBeVisible();
+    await expectAccessible(page, { context: "cookie banner and phone header, server markup" });
   });
 });
 
