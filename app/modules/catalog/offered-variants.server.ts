@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { productAttributeValues, productConfigurableAttributes, products } from "~/.server/db/schema";
+import { priceAndStockColumns } from "./product-columns.server";
 
 export type OfferedVariant = Awaited<ReturnType<typeof offeredVariants>>[number];
 
@@ -21,12 +22,7 @@ export async function offeredVariants(parentIds: number[]) {
       id: products.id,
       parentId: sql<number>`${products.parentId}`,
       sku: products.sku,
-      retail: products.retailPriceCents,
-      price: products.priceCents,
-      membership: products.membershipPriceCents,
-      taxRateBp: products.taxRateBp,
-      stock: products.stock,
-      madeToOrder: products.madeToOrder,
+      ...priceAndStockColumns,
       isDefault: products.isDefaultVariant,
     })
     .from(products)

@@ -16,6 +16,7 @@ import {
 } from "./product-queries.server";
 import { lowStockThreshold } from "~/modules/site/options";
 import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
+import { priceAndStockColumns } from "./product-columns.server";
 
 /**
  * A found product, and where to send the visitor when the URL is not the product's own
@@ -65,12 +66,7 @@ const productColumns = {
   sku: products.sku,
   visible: products.isVisibleIndividually,
   archived: products.archived,
-  retail: products.retailPriceCents,
-  price: products.priceCents,
-  membership: products.membershipPriceCents,
-  taxRateBp: products.taxRateBp,
-  stock: products.stock,
-  madeToOrder: products.madeToOrder,
+  ...priceAndStockColumns,
   priceUnit: products.priceUnit,
 };
 type ProductRow = {
