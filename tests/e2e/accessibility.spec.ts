@@ -25,7 +25,10 @@ async function check(page: Page, paths: readonly string[], js = true) {
     expect(new URL(page.url()).pathname, path).toBe(path.split("?")[0]);
     await ready(page, js);
     // The server's markup only: every script has failed to load by "load", so nothing hydrated.
-    if (!js) await page.waitForLoadState("load").then(() => expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true"));
+    if (!js) {
+      await page.waitForLoadState("load");
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    }
     await expectAccessible(page, { context: js ? path : `${path} (server markup)` });
   }
 }
