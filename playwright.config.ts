@@ -7,12 +7,32 @@ const chromium = {
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
 };
 
+/**
+ * Specs with no JavaScript-off path of their own: what they check is the server's answer
+ * (HTTP headers, JSON, image caching), the rendered page that a shopper without JavaScript
+ * gets identically (and the axe check of the server markup covers), or what only exists with
+ * JavaScript (hydration and console errors, axe in the page). Every spec that changes data or
+ * behaves differently without JavaScript (plain posts, GET forms, the menu without scripts)
+ * stays in both projects.
+ */
+const SAME_WITHOUT_JAVASCRIPT = [
+  "http", // headers and status codes through the request API
+  "api-docs", // the OpenAPI document and its page
+  "media", // image sizes, WebP and cache headers
+  "pages", // CMS pages and their translations, reached by plain links
+  "home", // the home page's sections and their links
+  "admin-dashboard", // figures and the chart's table, links to filtered lists
+  "console-errors", // hydration and console errors need JavaScript
+  "accessibility", // axe runs in the page; its server-markup pass holds the page's scripts back itself
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // `npm test` asks for a JSON report as well (PLAYWRIGHT_JSON_OUTPUT_NAME) to print the slowest files.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -23,8 +43,9 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     {
       name: "no-js",
-      // HTTP-level checks need no browser: they run once, in the "js" project.
-      testIgnore: /http\.spec\.ts/,
+      // Every spec runs without JavaScript too, except those whose pages are the same page
+      // either way and change no data (SAME_WITHOUT_JAVASCRIPT): they run once, with it.
+      testIgnore: SAME_WITHOUT_JAVASCRIPT.map((name) => `**/${name}.spec.ts`),
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions: chromium },
     },
   ],

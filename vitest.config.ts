@@ -1,12 +1,37 @@
+import os from "node:os";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // Without the Remix plugin (DESIGN.md pitfalls). Two projects:
 // unit: pure functions and components (jsdom where a file asks for it);
-// integration: real Requests through the built request handler, on a fresh database per file.
+// integration: real Requests through the built request handler, on a database of its own per
+// file, copied from one migrated and seeded per run (tests/setup/integration-global.ts);
+// PGlite unless DATABASE_URL names a PostgreSQL server.
+function integration(name: string, databaseUrl: string | undefined): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include: ["tests/integration/**/*.test.ts"],
+      environment: "node",
+      pool: "forks",
+      // An empty DATABASE_URL means "not set" (app/.server/env.server.ts): PGlite.
+      env: { DATABASE_URL: databaseUrl ?? "" },
+      globalSetup: ["tests/setup/integration-global.ts"],
+      setupFiles: ["tests/setup/integration-env.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    // Every core busy: one worker per core, at least two (a test file mostly waits on its
+    // database and the render, so two share a small machine's two cores well).
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    minWorkers: 1,
     projects: [
       {
         extends: true,
@@ -17,19 +42,10 @@ export default defineConfig({
           setupFiles: ["tests/setup/unit.ts"],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          pool: "forks",
-          globalSetup: ["tests/setup/integration-global.ts"],
-          setupFiles: ["tests/setup/integration-env.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      integration("integration", process.env.DATABASE_URL),
+      // The same files again on a PostgreSQL server, beside the PGlite pass in one pool
+      // (.ci/run sets TEST_POSTGRES_URL): `npm test` runs both when it is set.
+      ...(process.env.TEST_POSTGRES_URL ? [integration("integration-postgres", process.env.TEST_POSTGRES_URL)] : []),
     ],
   },
 });

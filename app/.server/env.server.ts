@@ -19,6 +19,10 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000), // 0: any free port
   DATA_DIR: z.string().default("./data"),
+  // An in-memory database (DATA_DIR=memory://) starts as a copy of this PGlite dump
+  // (a `dumpDataDir` tarball) instead of empty: the test suite migrates and seeds one
+  // database per run and gives each test file its own copy (tests/setup/test-database.ts).
+  PGLITE_SNAPSHOT: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),

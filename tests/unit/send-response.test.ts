@@ -1,5 +1,5 @@
 import type { Response as ExpressResponse } from "express";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sendStreamedResponse } from "~/.server/http/send-response.server";
 
 /** What the compression middleware's response sees: writes, flushes (a gzip block each) and the end. */
@@ -45,8 +45,7 @@ describe("a streamed page is flushed only where the stream waits (issue 18 item 
     const sent = sendStreamedResponse(res, new Response(body, { status: 200, headers: { "Content-Type": "text/html" } }));
 
     // The shell has gone out and been flushed while the deferred part is still pending.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(events).toEqual(["write <html>", "write <head>", "write <body>shell", "flush"]);
+    await vi.waitFor(() => expect(events).toEqual(["write <html>", "write <head>", "write <body>shell", "flush"]));
 
     controller.enqueue(bytes("<script>deferred</script>"));
     controller.enqueue(bytes("</body></html>"));

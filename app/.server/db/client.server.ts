@@ -91,7 +91,9 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const extensions = { unaccent, pg_trgm };
 
   if (dataDir.startsWith("memory://")) {
-    const client = await PGlite.create({ extensions });
+    // A snapshot is already migrated and seeded; migrateAndSeed then finds nothing to do.
+    const loadDataDir = env.PGLITE_SNAPSHOT ? new Blob([readFileSync(env.PGLITE_SNAPSHOT)]) : undefined;
+    const client = await PGlite.create({ extensions, loadDataDir });
     return { db: drizzle(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
   }
 
