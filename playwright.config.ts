@@ -40,7 +40,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // axe on every screen is the longest spec by far: a project of its own, so that
+    // scripts/e2e.mjs can run it beside the "js" project instead of after it.
+    { name: "js", testIgnore: "**/accessibility.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "axe", testMatch: "**/accessibility.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     {
       name: "no-js",
       // Every spec runs without JavaScript too, except those whose pages are the same page

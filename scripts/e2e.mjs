@@ -1,7 +1,12 @@
 // Browser tests: Debian's chromium, the production build, a fresh embedded database.
-import { execFileSync } from "node:child_process";
+// The projects run in two lanes side by side, each with a server and a database of its own
+// (ports E2E_PORT and E2E_PORT + 1), so one waiting on the browser leaves the machine to the
+// other. `--project <name>` runs only the projects named, in one lane.
+//   node scripts/e2e.mjs [playwright test arguments]
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import { ensureFreshBuild } from "./build-freshness.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
@@ -11,14 +16,34 @@ ensureChromium();
 ensureFreshBuild(root);
 // Browser tests always run on the embedded database, whatever the shell exports.
 delete process.env.DATABASE_URL;
-const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? ".cache/e2e-data");
-rmSync(dataDir, { recursive: true, force: true });
-try {
-  execFileSync(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
+
+const args = process.argv.slice(2);
+// Two lanes of about equal length: "js", and "no-js" followed by "axe" (playwright.config.ts).
+const lanes = args.some((arg) => arg === "--project" || arg.startsWith("--project=")) ? [null] : ["js", "no-js+axe"];
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+const baseDataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? ".cache/e2e-data");
+// scripts/test.mjs asks for a JSON report; each project writes its own beside that name.
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+
+function run(lane, index) {
+  const projects = lane ? lane.split("+").flatMap((project) => ["--project", project]) : [];
+  const name = lane?.split("+")[0];
+  const dataDir = lane ? `${baseDataDir}-${name}` : baseDataDir;
+  rmSync(dataDir, { recursive: true, force: true });
+  const env = { ...process.env, E2E_PORT: String(basePort + index), E2E_DATA_DIR: dataDir };
+  if (jsonReport) env.PLAYWRIGHT_JSON_OUTPUT_NAME = lane ? jsonReport.replace(/\.json$/, `-${name}.json`) : jsonReport;
+  const cli = path.join(root, "node_modules/@playwright/test/cli.js");
+  const child = spawn(process.execPath, [cli, "test", ...projects, ...(lane ? ["--pass-with-no-tests"] : []), ...args], {
     cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, E2E_DATA_DIR: dataDir },
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
   });
-} catch (error) {
-  process.exit(error.status ?? 1);
+  // Whole lines only, so the two projects' reports interleave line by line.
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on("line", (line) => console.log(lane ? `(${name}) ${line}` : line));
+  }
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
 }
+
+const codes = await Promise.all(lanes.map(run));
+process.exit(codes.find((code) => code !== 0) ?? 0);

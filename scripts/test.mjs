@@ -95,8 +95,10 @@ function readJson(name) {
 
 function counts(name) {
   if (name === "e2e") {
-    const stats = readJson("e2e")?.stats;
-    return stats ? `: ${stats.expected} passed, ${stats.flaky} flaky, ${stats.unexpected} failed, ${stats.skipped} skipped` : "";
+    const all = e2eReports().map((report) => report.stats);
+    if (!all.length) return "";
+    const sum = (key) => all.reduce((total, stats) => total + (stats[key] ?? 0), 0);
+    return `: ${sum("expected")} passed, ${sum("flaky")} flaky, ${sum("unexpected")} failed, ${sum("skipped")} skipped`;
   }
   const report = readJson(name);
   return report ? `: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + (report.numTodoTests ?? 0)} skipped` : "";
@@ -112,9 +114,12 @@ function vitestFiles(step) {
   }));
 }
 
+/** scripts/e2e.mjs writes one report per project (e2e-js.json, e2e-no-js.json), or e2e.json for one. */
+function e2eReports() {
+  return ["e2e", "e2e-js", "e2e-no-js"].map(readJson).filter(Boolean);
+}
+
 function playwrightFiles() {
-  const report = readJson("e2e");
-  if (!report) return [];
   const byFile = new Map();
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
@@ -126,6 +131,6 @@ function playwrightFiles() {
     }
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of report.suites ?? []) walk(suite);
+  for (const report of e2eReports()) for (const suite of report.suites ?? []) walk(suite);
   return [...byFile].map(([name, seconds]) => ({ step: "e2e", name: `tests/e2e/${name}`, seconds }));
 }
