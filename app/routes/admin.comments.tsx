@@ -141,7 +141,7 @@ export default function AdminComments() {
         testId="comments-table"
         rowTestId="comment-row"
       />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
     </AdminPage>
   );
 }

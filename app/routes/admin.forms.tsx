@@ -46,7 +46,7 @@ export default function AdminForms() {
     <AdminPage title={t("adminCommunity.forms.title")} testId="admin-forms" actions={<Link to="/admin/forms/new" className={buttonClass({ size: "sm" })}>{t("adminCommunity.forms.new")}</Link>}>
       <ListFilters searchLabel={t("adminCommunity.forms.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }} />
       <DataTable caption={t("adminCommunity.forms.title")} columns={columns} rows={rows} rowKey={(f) => f.id} sort={sort} empty={t("adminCommunity.forms.empty")} testId="forms-table" rowTestId="form-row" />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
     </AdminPage>
   );
 }

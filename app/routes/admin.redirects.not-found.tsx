@@ -95,7 +95,7 @@ export default function AdminNotFoundLog() {
         testId="failed-table"
         rowTestId="failed-row"
       />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
     </AdminPage>
   );
 }

@@ -119,7 +119,7 @@ export default function AdminTemplates() {
         testId="templates-table"
         rowTestId="template-row"
       />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
       <ProductTemplateForm values={product.value} fingerprint={product.fingerprint} constraint={constraint} />
     </AdminPage>
   );

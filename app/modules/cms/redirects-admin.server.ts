@@ -78,15 +78,25 @@ export async function listRedirects(query: RedirectListQuery) {
 }
 export const exportRedirects = (query: RedirectListQuery) => selectRedirects(query, CSV_MAX_ROWS, 0);
 
+const failedWhere = (query: FailedListQuery) => (query.q ? ilike(failedRequests.path, likePattern(query.q)) : undefined);
+
+async function selectFailedRequests(query: FailedListQuery, limit: number, offset: number) {
+  const db = await getDb();
+  const direction = query.dir === "asc" ? asc : desc;
+  const rows = await db.select().from(failedRequests).where(failedWhere(query)).orderBy(direction(failedRequests[query.sort]), direction(failedRequests.id)).limit(limit).offset(offset);
+  return rows.map((r) => ({ id: r.id, path: r.path, hits: r.hits, lastSeenAt: r.lastSeenAt.toISOString() }));
+}
+export type FailedListRow = Awaited<ReturnType<typeof selectFailedRequests>>[number];
+
 export async function listFailedRequests(query: FailedListQuery) {
   const db = await getDb();
-  const where = query.q ? ilike(failedRequests.path, likePattern(query.q)) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(failedRequests).where(where);
+  const [{ total }] = await db.select({ total: count() }).from(failedRequests).where(failedWhere(query));
   const page = listPage(total, query);
-  const direction = query.dir === "asc" ? asc : desc;
-  const rows = await db.select().from(failedRequests).where(where).orderBy(direction(failedRequests[query.sort]), direction(failedRequests.id)).limit(page.limit).offset(page.offset);
-  return { rows: rows.map((r) => ({ id: r.id, path: r.path, hits: r.hits, lastSeenAt: r.lastSeenAt.toISOString() })), page };
+  return { rows: await selectFailedRequests(query, page.limit, page.offset), page };
 }
+
+/** Every logged address of the filtered list in the list's order (the CSV), bounded by CSV_MAX_ROWS. */
+export const exportFailedRequests = (query: FailedListQuery) => selectFailedRequests(query, CSV_MAX_ROWS, 0);
 
 export async function redirectDetail(redirectId: number) {
   const db = await getDb();
