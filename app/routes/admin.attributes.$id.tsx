@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) throw await notFound(request);
     if (input.intent === "addValue" || input.intent === "editValue") {
       const files = form.getAll("mediaUpload").filter((f): f is File => typeof f !== "string");
-      const [uploaded] = await storeUploads(files, { kind: "image" });
+      const [uploaded] = await storeUploads(files, { kind: "image", staff });
       await saveValue(staff, id, input, uploaded?.id ?? null);
     } else {
       await changeValue(staff, id, input.intent, input.valueId, input.version);

@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (input.intent === "save") {
       const files = form.getAll("mediaUpload").filter((f): f is File => typeof f !== "string");
-      const [uploaded] = await storeUploads(files, { kind: "image" });
+      const [uploaded] = await storeUploads(files, { kind: "image", staff });
       const saved = await saveCategory(staff, id, input, uploaded?.id ?? null);
       return redirect(`/admin/categories/${saved}`, { headers: await setToast({ type: "success", key: id ? "adminCatalog.categories.saved" : "adminCatalog.categories.created" }) });
     }

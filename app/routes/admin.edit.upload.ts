@@ -17,11 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "editor");
+  const staff = await requireStaff(request, "editor");
   const form = await readForm(request);
   const files = form.getAll("files").filter((file): file is File => typeof file !== "string");
   try {
-    const stored = await storeUploads(files, { kind: "image" });
+    const stored = await storeUploads(files, { kind: "image", staff });
     if (stored.length === 0) return data({ ok: false as const, error: { key: "editing.errors.noFile", values: {}, field: "files" } }, { status: 400 });
     return {
       ok: true as const,

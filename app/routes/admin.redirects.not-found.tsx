@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
   if (input.intent === "ignore") {
-    const removed = await ignoreFailedRequests(input.ids);
+    const removed = await ignoreFailedRequests(staff, input.ids);
     return redirect(backToList(request), { headers: await setToast({ type: removed ? "success" : "warning", key: "adminCommunity.redirects.ignored", values: { n: removed } }) });
   }
   try {

@@ -22,7 +22,7 @@ export type AuditEntity =
   | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport"
   // content, media, templates (issue 16)
   | "page" | "post" | "term" | "event" | "pageElement" | "navigation" | "masterComponent" | "media" | "mailTemplate"
-  | "form" | "newsletterSubscriber" | "redirect"
+  | "form" | "newsletterSubscriber" | "redirect" | "failedRequest"
   // the headless API (issue 17)
   | "apiKey";
 

@@ -1,4 +1,7 @@
-import { clearCaches } from "~/.server/cache.server";
+import { clearCache, clearCaches } from "~/.server/cache.server";
+import { getDb } from "~/.server/db/client.server";
+import { recordAudit } from "./audit.server";
+import type { Staff } from "./staff.server";
 
 /**
  * Which named caches show what a backoffice change touches (issue 15 item 8: "every change
@@ -48,4 +51,11 @@ export type ChangeKind = keyof typeof CACHE_IMPACT;
 export async function dataChanged(...kinds: ChangeKind[]): Promise<void> {
   const names = new Set<string>(kinds.flatMap((kind) => CACHE_IMPACT[kind]));
   await clearCaches([...names]);
+}
+
+/** The cache page's button (/admin/cache): one named cache emptied by hand, in the audit log like every backoffice change. */
+export async function clearCacheByHand(staff: Pick<Staff, "id" | "email">, name: string): Promise<boolean> {
+  const cleared = await clearCache(name);
+  if (cleared) await recordAudit(await getDb(), staff, { entity: "cache", entityId: null, action: "clear", after: { name } });
+  return cleared;
 }

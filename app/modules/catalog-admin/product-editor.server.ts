@@ -54,8 +54,8 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
     await checkSkuFree(tx, input.sku, product.id);
     if (input.priceUnit === "metre") await checkLengthOption(tx, product.id);
     const texts = await writeTranslations(tx, product, input);
-    const uploaded = await storeUploads(files.images, { kind: "image", executor: tx });
-    const download = product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx }) : [];
+    const uploaded = await storeUploads(files.images, { kind: "image", executor: tx, staff });
+    const download = product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx, staff }) : [];
     await writeCategories(tx, product.id, input.categories, input.categoryPositions);
     await writeTags(tx, product.id, input.tags, input.newTag);
     await writeAttributes(tx, product, input.attrs);

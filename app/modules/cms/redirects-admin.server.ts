@@ -182,9 +182,14 @@ export async function redirectFailedRequest(staff: Staff, failedId: number, toPa
 }
 
 /** Ticked 404s removed from the log ("ignore"); one that comes again is logged again. */
-export async function ignoreFailedRequests(ids: number[]): Promise<number> {
+export async function ignoreFailedRequests(staff: Staff, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const db = await getDb();
-  const gone = await db.delete(failedRequests).where(inArray(failedRequests.id, ids)).returning({ id: failedRequests.id });
-  return gone.length;
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(failedRequests).where(inArray(failedRequests.id, ids)).returning();
+    for (const row of gone) {
+      await recordAudit(tx, staff, { entity: "failedRequest", entityId: row.id, action: "ignore", before: { path: row.path, hits: row.hits, lastSeenAt: row.lastSeenAt.toISOString() } });
+    }
+    return gone.length;
+  });
 }

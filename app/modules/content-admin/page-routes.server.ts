@@ -87,7 +87,7 @@ export async function pageEditAction(request: Request, postType: PostType, rawId
         return await done("adminContent.done.text");
       case "settings": {
         const files = form.getAll("imageUpload").filter((f): f is File => typeof f !== "string" && f.size > 0);
-        const [uploaded] = postType === "post" ? await storeUploads(files.slice(0, 1), { kind: "image" }) : [];
+        const [uploaded] = postType === "post" ? await storeUploads(files.slice(0, 1), { kind: "image", staff }) : [];
         await savePageSettings(staff, id, postType, input, uploaded?.id ?? null);
         return await done("adminContent.done.settings");
       }
