@@ -1,4 +1,4 @@
-// Settings of `npm run bench`, all from the environment (README "Benchmark").
+// Settings of `npm run bench`, all from the environment (docs/perf/bench.md).
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
