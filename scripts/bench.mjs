@@ -33,7 +33,7 @@ function warnIfBusy(when) {
 
 async function main() {
   ensureBuilds();
-  // The product import (issue 15 item 7) first, in its own fresh database, before the servers take memory.
+  // The product import (decision 0047) first, in its own fresh database, before the servers take memory.
   const imported = process.env.BENCH_IMPORT === "0" ? null : measureImport();
   freshDataDir();
   const { pages, seeded } = resolvePages();

@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 18 items 2 and 5): Lighthouse's four scores on the pages that
+// `npm run lighthouse` (decision 0066): Lighthouse's four scores on the pages that
 // matter, and the LCP of home and product on emulated slow 3G with a 4× slower CPU. It builds
 // what is missing, starts the production server on a fresh embedded database with the demo
 // data, drives Debian's chromium, prints figures and exits 0 whatever they are

@@ -21,8 +21,8 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminCatalog"] };
 
 /**
- * One attribute (/admin/attributes/:id, or /admin/attributes/new) and its values (issue 15
- * item 2, docs/decisions/0048): ?value=<id> opens a value in the value form for editing.
+ * One attribute (/admin/attributes/:id, or /admin/attributes/new) and its values
+ * (docs/decisions/0048): ?value=<id> opens a value in the value form for editing.
  */
 const notFound = (request: Request) => rowNotFound(request, "adminCatalog.attributes.errors.notFound");
 

@@ -23,8 +23,8 @@ export const handle = { i18n: ["adminCatalog", "catalog"] };
 
 /**
  * One category (/admin/categories/:id, or /admin/categories/new): its texts per language,
- * parent, image and sort options; its filters; delete when it is empty (issue 15 item 2,
- * docs/decisions/0048). Each form posts the version it showed.
+ * parent, image and sort options; its filters; delete when it is empty
+ * (docs/decisions/0048). Each form posts the version it showed.
  */
 const notFound = (request: Request) => rowNotFound(request, "adminCatalog.categories.errors.notFound");
 

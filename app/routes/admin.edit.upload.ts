@@ -6,7 +6,7 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { storeUploads, UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
 
 /**
- * POST: pictures for an image field of a section panel (issue 16 item 8), dropped or
+ * POST: pictures for an image field of a section panel (decision 0051), dropped or
  * chosen there: stored in the media library through storeUploads (types read from the
  * content, at most 20 at once) and answered as the media references a component stores.
  * GET: the limits the panel shows.

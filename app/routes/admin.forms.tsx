@@ -11,7 +11,7 @@ import { formListQuery, listForms } from "~/modules/forms/form-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * Database forms (/admin/forms, issue 16 item 9): the form builder's list. What the forms
+ * Database forms (/admin/forms, decision 0055): the form builder's list. What the forms
  * sent stays in the enquiries inbox (decision 0041): each row links to its submissions
  * there (decision 0055 makes this address the builder instead of a redirect).
  */

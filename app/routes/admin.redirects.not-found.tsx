@@ -18,7 +18,7 @@ import { failedActionSchema, failedListQuery, ignoreFailedRequests, listFailedRe
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * The logged 404s (/admin/redirects/not-found; spec §7 addFailedRequest, issue 16 item 9):
+ * The logged 404s (/admin/redirects/not-found; spec §7 addFailedRequest, decision 0055):
  * paths shoppers asked for that do not exist, most hits first; each can be turned into a
  * redirect (it leaves the log) or ignored (removed; logged again if it comes again).
  */

@@ -4,7 +4,7 @@ import { recordAudit } from "./audit.server";
 import type { Staff } from "./staff.server";
 
 /**
- * Which named caches show what a backoffice change touches (issue 15 item 8: "every change
+ * Which named caches show what a backoffice change touches (DESIGN.md "The backoffice": "every change
  * clears exactly the caches it affects"). A service calls `dataChanged(kind)` after its
  * transaction has committed; the rendered-page cache and the sitemap are derived from the
  * others and are cleared with them (app/.server/cache.server.ts), so a shopper sees the
@@ -35,7 +35,7 @@ export const CACHE_IMPACT = {
   // Coupons are read fresh by the cart: nothing cached.
   coupon: [],
   // Pages and posts (their text and components): the page look-up cache; the rendered
-  // pages and the sitemap are derived and cleared with it (issue 16).
+  // pages and the sitemap are derived and cleared with it (decision 0056).
   page: ["pages"],
   // Header, footer and cookie elements, navigations, CMS option keys: the site context.
   layout: ["site-config"],

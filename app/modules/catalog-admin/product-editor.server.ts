@@ -15,7 +15,7 @@ import { syncParentValues } from "./product-variants.server";
 import { redirectChangedSlug } from "./slug-redirects.server";
 
 /**
- * The product editor's main rules (issue 15 item 1, docs/decisions/0046): create a product
+ * The product editor's main rules (docs/decisions/0046): create a product
  * of a format, and save its main form. A new product starts hidden, so nothing half-made
  * reaches the shop; the variants and parts of a format carry their own stock, so those
  * (and services and e-products) start untracked.

@@ -13,7 +13,7 @@ import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 
 /**
- * Redirects and the logged 404s in the backoffice (issue 16 item 9, spec §7
+ * Redirects and the logged 404s in the backoffice (decision 0055, spec §7
  * addFailedRequest). A redirect goes from a local path to a local path (an address of this
  * shop written with PUBLIC_URL is taken as its path); like the slug redirects of the
  * catalogue (slug-redirects.server.ts) there are no chains or loops: a target that is itself

@@ -17,7 +17,7 @@ import { COMMENT_STATUSES } from "./comment-states";
 import { commentsChanged } from "./comments.server";
 
 /**
- * Comments in the backoffice (issue 16 item 9): every comment with filters (status,
+ * Comments in the backoffice (decision 0055): every comment with filters (status,
  * product or post, rating) and search (text, author, what it is on), bulk approve, reject
  * and delete, and one comment's page to edit its text and rating, answer as the shop and
  * delete it. Each change is audited (entity "comment") and clears the ratings cache, which

@@ -17,7 +17,7 @@ import { exportPages, listPages, pageListQuery, type PageListRow } from "./page-
 import { contentPath, type PostType } from "./page-states";
 
 /**
- * The loaders and actions of /admin/pages and /admin/posts (issue 16 item 9): the two
+ * The loaders and actions of /admin/pages and /admin/posts (decision 0054): the two
  * screens are one editor for two post types, so their route modules only name the type.
  */
 const contentBase = contentPath;

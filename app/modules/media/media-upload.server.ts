@@ -14,8 +14,8 @@ import { likePattern } from "~/modules/admin/list.server";
 import type { Staff } from "~/modules/admin/staff.server";
 
 /**
- * Files uploaded from the backoffice into the media library (spec §3 Media item; issue 15
- * "images chosen from or uploaded to the media library", issue 16 builds the library's own
+ * Files uploaded from the backoffice into the media library (spec §3 Media item: the
+ * catalogue's images are chosen from or uploaded to the library; decision 0052 builds its own
  * screen on this). The type is read from the file's content, never from its name or the
  * browser's claim: images are decoded by sharp (JPEG, PNG, WebP, AVIF, GIF); private
  * downloads (e-product files) may also be PDF or ZIP, told by their magic bytes. The sizes

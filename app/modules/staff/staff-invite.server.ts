@@ -6,7 +6,7 @@ import { consumeAccountToken } from "~/modules/account/account-tokens.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 
 /**
- * The invitee's side of a backoffice invitation (issue 14 item 6): the mailed link sets the
+ * The invitee's side of a backoffice invitation (decision 0043): the mailed link sets the
  * first password, once. Null when the link is unknown, used or expired, or the user was
  * deactivated or has a password meanwhile; the page then says the link no longer works.
  * The user's trail gets the acceptance, by the invitee themself (invited → active).
