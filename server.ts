@@ -36,7 +36,7 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default; issue 13 item 10).
+  // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default; decision 0032).
   app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
   app.use(dropUntrustedForwardedHeaders(app.get("trust proxy fn") as TrustFunction));
   app.use(compressResponses());

@@ -37,7 +37,7 @@ import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 
-// The progress bar only shows client navigations, so it loads after hydration (first-load JS budget, issue 3 §6).
+// The progress bar only shows client navigations, so it loads after hydration (first-load JS budget).
 const ProgressBar = lazy(() => import("./components/progress-bar").then((m) => ({ default: m.ProgressBar })));
 
 export const links: LinksFunction = () => [
@@ -129,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Its own component: the hydration flag re-renders it alone, not the app below (Lighthouse TBT, issue 18 item 2). */
+/** Its own component: the hydration flag re-renders it alone, not the app below (Lighthouse TBT, decision 0066). */
 function ProgressBarSlot() {
   return useHydrated() ? (
     <Suspense fallback={null}>
@@ -152,7 +152,7 @@ export default function App() {
 }
 
 // Only error and maintenance pages show these: their code stays out of every page's
-// first-load JavaScript and is fetched when an error is shown (issue 3 §6 budget).
+// first-load JavaScript and is fetched when an error is shown (the first-load budget).
 const ErrorView = serverFirst(import.meta.env.SSR ? ErrorViewNow : null, () => import("./components/error-view").then((m) => m.ErrorView));
 const MaintenanceView = serverFirst(import.meta.env.SSR ? MaintenanceViewNow : null, () =>
   import("./components/maintenance-view").then((m) => m.MaintenanceView),

@@ -1,6 +1,6 @@
 // `npm run bench`: load figures and first-load bytes of the pages that matter, beside a bare
 // Remix app as the floor. It prints figures; it is not a test and exits 0 whatever they are.
-// Settings: scripts/bench/config.mjs (BENCH_SECONDS, BENCH_PAGES, BENCH_PORT, …; README "Benchmark").
+// Settings: scripts/bench/config.mjs (BENCH_SECONDS, BENCH_PAGES, BENCH_PORT, …; docs/perf/bench.md).
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,7 +33,7 @@ function warnIfBusy(when) {
 
 async function main() {
   ensureBuilds();
-  // The product import (issue 15 item 7) first, in its own fresh database, before the servers take memory.
+  // The product import (decision 0047) first, in its own fresh database, before the servers take memory.
   const imported = process.env.BENCH_IMPORT === "0" ? null : measureImport();
   freshDataDir();
   const { pages, seeded } = resolvePages();

@@ -1,8 +1,8 @@
-// `npm run lighthouse` (issue 18 items 2 and 5): Lighthouse's four scores on the pages that
+// `npm run lighthouse` (decision 0066): Lighthouse's four scores on the pages that
 // matter, and the LCP of home and product on emulated slow 3G with a 4× slower CPU. It builds
 // what is missing, starts the production server on a fresh embedded database with the demo
-// data, drives Debian's chromium, prints figures and exits 0 whatever they are (README
-// "Lighthouse"). Settings: LH_PORT (4710), LH_DATA_DIR (.cache/lh-data), LH_PAGES
+// data, drives Debian's chromium, prints figures and exits 0 whatever they are
+// (docs/perf/lighthouse.md). Settings: LH_PORT (4710), LH_DATA_DIR (.cache/lh-data), LH_PAGES
 // (comma-separated labels, e.g. "home,product"), LH_SLOW=0 skips the slow-network run.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -16,12 +16,12 @@ if (!process.env.NODE_ENV) {
   // deployment sets NODE_ENV=production, SESSION_SECRET and PUBLIC_URL itself and gets none of the defaults.
   process.env.NODE_ENV = "production";
   process.env.SESSION_SECRET ||= keptSecret(".session-secret");
-  // Card payments in the demo (issue 13 item 4): the built-in test provider plays the bank,
+  // Card payments in the demo (decision 0031): the built-in test provider plays the bank,
   // with a card secret kept beside the session secret. A real shop sets PAYMENT_CARD_SECRET
   // and PAYMENT_CARD_PROVIDER_URL and leaves the test provider off.
   if (!process.env.PAYMENT_CARD_PROVIDER_URL) process.env.PAYMENT_TEST_PROVIDER ||= "true";
   process.env.PAYMENT_CARD_SECRET ||= keptSecret(".card-secret");
-  // Absolute links (mails, sitemap, payment callbacks) point at this machine (issue 13 item 10).
+  // Absolute links (mails, sitemap, payment callbacks) point at this machine (decision 0032).
   process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`;
 }
 

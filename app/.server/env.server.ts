@@ -46,14 +46,14 @@ const schema = z.object({
     .url()
     .refine(isOrigin, "an http(s) origin without a path, e.g. https://shop.example.com")
     .optional(),
-  // Proxies whose X-Forwarded-For/-Host/-Proto are believed (issue 13 item 10): a comma-separated
+  // Proxies whose X-Forwarded-For/-Host/-Proto are believed (decision 0032): a comma-separated
   // list of addresses, CIDR ranges or Express's names (loopback, linklocal, uniquelocal).
   // Unset: none; the headers of any other peer are dropped before anything reads them.
   TRUST_PROXY: z
     .string()
     .default("")
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean)),
-  // Other sites whose browsers may call the headless API (/api/v1, /api/v2; issue 17 item 5):
+  // Other sites whose browsers may call the headless API (/api/v1, /api/v2; decision 0057):
   // a comma-separated list of origins (https://app.example.com). Unset: only the shop's own.
   API_CORS_ORIGINS: z
     .string()
@@ -61,15 +61,15 @@ const schema = z.object({
     .transform((value) => value.split(",").map((entry) => entry.trim().replace(/\/$/, "")).filter(Boolean)),
   // Seed the demo catalogue on an empty database (on by default; "false" keeps an empty shop).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  // Card payments (issue 6 item 3): the secret shared with the provider signs redirects and
+  // Card payments (decision 0012): the secret shared with the provider signs redirects and
   // callbacks; outside production a development default stands in (app/modules/payment/card).
   PAYMENT_CARD_SECRET: z.string().min(16).optional(),
   // The provider's payment page; unset, the built-in test provider is used where it is on.
   PAYMENT_CARD_PROVIDER_URL: z.string().url().optional(),
   // The built-in test payment provider (/test-payment-provider): on by default outside
-  // production, "true" turns it on for demos and browser tests (docs/decisions/0012).
+  // production, "true" turns it on for demos and browser tests (docs/decisions/0072).
   PAYMENT_TEST_PROVIDER: z.enum(["true", "false"]).optional(),
-  // Dev tooling (issue 17 item 6, decision 0062; never in production): the GitLab instance the
+  // Dev tooling (decision 0062; never in production): the GitLab instance the
   // release checks ask (REST v4), an access token for a private project, and the project when
   // the site option GitlabProjectId is unset. Tests and browser tests point GITLAB_URL at a stub.
   GITLAB_URL: z.string().url().default("https://gitlab.com"),

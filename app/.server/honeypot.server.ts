@@ -4,7 +4,7 @@ import { Honeypot } from "remix-utils/honeypot/server";
  * remix-utils' honeypot with its crypto done once per time window instead of per render:
  * its AES (crypto-js, a passphrase key derived with MD5 in JavaScript) cost about 2.5 % of
  * a fresh render's CPU, on every page, for every form's hidden "valid from" time
- * (issue 18 item 1). The time it encrypts is the start of the current window: "valid from"
+ * (decision 0070). The time it encrypts is the start of the current window: "valid from"
  * only has to be no later than the post (remix-utils refuses a time in the future), so an
  * earlier time checks the same. Posted values are decrypted once each (a bounded map): within
  * a window every form carries the same one.

@@ -8,8 +8,8 @@ import { env, isProduction } from "./env.server";
 const THIRTY_DAYS = 60 * 60 * 24 * 30; // spec §9 default cookie max age, 2592000 s
 
 /**
- * A backoffice user's session ends after a working day without a request (issue 14
- * item 6, docs/decisions/0043): it is written with this expiry at sign-in and slid
+ * A backoffice user's session ends after a working day without a request
+ * (docs/decisions/0043): it is written with this expiry at sign-in and slid
  * forward by backoffice requests, at most once a minute. Customers keep their 30 days.
  */
 export const BACKOFFICE_IDLE_MS = 8 * 60 * 60 * 1000;

@@ -6,9 +6,9 @@ import { parseRouteId, type RouteKey } from "~/lib/routes-table";
 const QUERY_PAGES = new Set<RouteKey>(["shop", "search", "blog"]);
 
 /**
- * hreflang alternates and the canonical URL in the head of every page (issue 7 item 6):
- * the same paths the language switch offers (translated slugs where the loader knows
- * them, else the route table), absolute, with Croatian, the source language, as
+ * hreflang alternates and the canonical URL in the head of every page (so search engines know each
+ * language's own address): the same paths the language switch offers (translated slugs where the
+ * loader knows them, else the route table), absolute, with Croatian, the source language, as
  * x-default. Error pages get none: they must not be indexed under the asked URL.
  */
 export function HeadLinks({ origin, locale }: { origin: string; locale: Locale }) {

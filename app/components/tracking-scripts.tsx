@@ -4,9 +4,9 @@ import { useNonce } from "~/lib/nonce";
 export type TrackingScript = { kind: string; src: string | null; inline: string };
 
 /**
- * The analytics and marketing tags the visitor accepted before this page loaded (issue 7
- * item 5), from the root loader. Tags accepted later, on the page, are injected by the
- * cookie banner (cookie-banner-form.tsx), which is loaded only while it is shown.
+ * The analytics and marketing tags the visitor accepted before this page loaded (none without its
+ * consent), from the root loader. Tags accepted later, on the page, are injected by the cookie
+ * banner (cookie-banner-form.tsx), which is loaded only while it is shown.
  */
 export function TrackingScripts({ scripts }: { scripts: TrackingScript[] }) {
   const nonce = useNonce();

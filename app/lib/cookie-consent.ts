@@ -9,9 +9,9 @@ export function parseAcceptedCookies(raw: string): CookieCategory[] {
 }
 
 /**
- * The query that reopens the cookie notice's settings (issue 13 item 17): the footer links
- * to the current page with it, the server renders the notice then, so it works without
- * JavaScript; the notice's form sends the shopper back without it.
+ * The query that reopens the cookie notice's settings (a visitor can change their choice later):
+ * the footer links to the current page with it, the server renders the notice then, so it works
+ * without JavaScript; the notice's form sends the shopper back without it.
  */
 export const COOKIE_SETTINGS_PARAM = "cookies";
 export const COOKIE_SETTINGS_VALUE = "settings";

@@ -38,7 +38,7 @@ export function formatPrice(cents: number, currency: Pick<Currency, "label" | "s
   return `${format.format(cents / 100)}\u00a0${symbol ? currency.symbol : currency.label}`;
 }
 
-/** A length in millimetres as metres ("7 m", "2,35 m"): what a line sold per running metre is priced by (issue 13 item 1). */
+/** A length in millimetres as metres ("7 m", "2,35 m"): what a line sold per running metre is priced by (decision 0028). */
 export function formatMetres(mm: number, locale: Locale): string {
   return `${formatNumber(mm / 1000, locale)}\u00a0m`;
 }

@@ -1,7 +1,7 @@
 /**
  * The ONE gate of redirect targets (DESIGN.md "Trust boundaries": "Every redirect target
  * goes through one helper that accepts only a plain local path (no control characters, no
- * backslashes, no scheme, no `//`)"; issue 13 item 9). Every redirect parameter a request
+ * backslashes, no scheme, no `//`)"). Every redirect parameter a request
  * brings (redirectTo, a mail's url goal, a referring page) is read through `localPath`
  * before it reaches a Location header or a hidden field; remix-utils' safeRedirect is
  * forbidden outside this file (eslint.config.js), because it lets tabs, CR/LF and

@@ -27,7 +27,7 @@ export const MESSAGES_VERSION = createHash("sha256").update(JSON.stringify(resou
  * Subtrees of a namespace only the server reads: the texts of the mails it sends
  * (`checkout.mail`, `forms.confirmMail`, ...) and the pages' meta descriptions that loaders
  * put in the head (`routes.metaDescriptions`). No component renders them, so the browser
- * never gets them: not in the document, not from /locales (first-load budget, issue 3 §6).
+ * never gets them: not in the document, not from /locales (first-load budget).
  */
 const SERVER_ONLY_KEYS = new Set(["mail", "confirmMail", "metaDescriptions"]);
 const browserBundles = new WeakMap<Messages, Messages>();
@@ -62,7 +62,7 @@ void serverI18n.init({
  * A key's namespace is its first segment (each message file's one top-level key is its name),
  * so looking it up in the page's other namespaces first only costs: i18next tries them in
  * order, splitting the key each time (about 4x the time per `t()` with a home page's twelve
- * namespaces; i18n was 13 % of a fresh render's CPU, issue 18 item 1). On the server every
+ * namespaces; i18n was 13 % of a fresh render's CPU, decision 0070). On the server every
  * `t` of a page goes straight to the key's own namespace when the page has it, else (a key
  * of no namespace, an explicit `ns` option) the way it did. Same answers, so the browser,
  * which keeps plain i18next (its bundle has no room), hydrates to the same text.

@@ -5,8 +5,8 @@ import { ROUTES, ROUTE_KEYS, type RouteKey } from "./routes-table";
 /**
  * The spec's spellings of a route (its aliases, e.g. "checkout/success") in a prefixed
  * language whose own path differs (de: "kasse/erfolg"). app/routes.ts serves them with
- * routes/locale-alias.ts, which redirects to the language's path (issue 13 item 17).
- * Unprefixed (hr) aliases are served by the route itself, as before.
+ * routes/locale-alias.ts, which redirects to the language's path (so the spec's own spellings keep
+ * working). Unprefixed (hr) aliases are served by the route itself, as before.
  */
 export function localeAliases(locale: Locale): { key: RouteKey; path: string }[] {
   if (locale === DEFAULT_LOCALE) return [];

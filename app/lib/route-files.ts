@@ -12,7 +12,7 @@ import type { RouteKey } from "./routes-table";
 export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; redirectTargets?: RedirectTarget[] };
 
 /**
- * A request parameter of the route that names where to go next (issue 13 item 9): read
+ * A request parameter of the route that names where to go next (DESIGN.md "Trust boundaries"): read
  * only through localPath (app/lib/local-path.ts). Declared here so that the hostile-target
  * test (tests/integration/redirect-targets.test.ts) reaches every such route; the test
  * checks this list against the route modules that call localPath.
@@ -90,21 +90,21 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "actions/form-confirm", file: "routes/actions.form-confirm.ts", pageCache: false },
   { path: "actions/logout", file: "routes/actions.logout.ts", pageCache: false },
   { path: "actions/wishlist", file: "routes/actions.wishlist.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
-  // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012).
+  // Card payments: the provider's callback, and the built-in test provider (docs/decisions/0012, 0072).
   { path: "payment/card/callback", file: "routes/payment.card-callback.ts" },
   { path: "test-payment-provider/pay", file: "routes/test-payment-provider.tsx" },
   { path: "test-payment-provider/orders", file: "routes/test-payment-provider.orders.ts" },
   { path: "test-payment-provider/outage", file: "routes/test-payment-provider.outage.ts", pageCache: false },
   { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
   { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
-  // A backoffice invitation's set-password page: the invitee is not signed in yet (issue 14 item 6).
+  // A backoffice invitation's set-password page: the invitee is not signed in yet (decision 0043).
   { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx", pageCache: false },
   // The headless API (spec §7, decision 0057): its OpenAPI document, a readable page of it, and every call.
   { path: "api/docs", file: "routes/api.docs.ts", pageCache: false },
   { path: "api/docs.html", file: "routes/api.docs-page.ts", pageCache: false },
   { path: "api/*", file: "routes/api.ts", pageCache: false },
-  // Dev tooling, outside production only (issue 17 item 6, decision 0062).
+  // Dev tooling, outside production only (decision 0062).
   { path: "_cli/get-latest-tag", file: "routes/_cli.get-latest-tag.ts", pageCache: false },
   { path: "_cli/get-latest-release", file: "routes/_cli.get-latest-release.ts", pageCache: false },
   { path: "_cli/get-domain", file: "routes/_cli.get-domain.ts", pageCache: false },
@@ -128,7 +128,7 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "enquiries", file: "routes/admin.enquiries.tsx", scope: "sales", nav: "adminEnquiries.nav", group: "sales" },
       { path: "enquiries.csv", file: "routes/admin.enquiries[.]csv.ts", scope: "sales" },
       { path: "enquiries/:ref", file: "routes/admin.enquiries.$ref.tsx", scope: "sales" },
-      // Files shoppers sent with a form (spec §5 public uploads), only through their submission (decision 0055).
+      // Files shoppers sent with a form (spec §5 public uploads), only through their submission (decision 0078).
       { path: "enquiries/:ref/files/:driveId", file: "routes/admin.enquiries.$ref.files.$driveId.ts", scope: "sales" },
       // The catalogue: products (decisions 0046, 0047), categories, attributes, attribute sets and tags (0048).
       { path: "products", file: "routes/admin.products.tsx", scope: "editor", nav: "adminProductList.nav", group: "catalog" },
@@ -160,24 +160,28 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "events/:id", file: "routes/admin.events.$id.tsx", scope: "editor" },
       { path: "events/:id/attendees.csv", file: "routes/admin.events.$id.attendees[.]csv.ts", scope: "editor" },
       { path: "comments", file: "routes/admin.comments.tsx", scope: "editor", nav: "comments.admin.title", group: "content" },
+      { path: "comments.csv", file: "routes/admin.comments[.]csv.ts", scope: "editor" },
       { path: "comments/:id", file: "routes/admin.comments.$id.tsx", scope: "editor" },
-      // Database forms, newsletter subscribers and redirects (issue 16 item 9, decision 0055).
+      // Database forms, newsletter subscribers and redirects (decision 0055).
       { path: "forms", file: "routes/admin.forms.tsx", scope: "editor", nav: "adminCommunity.forms.nav", group: "content" },
+      { path: "forms.csv", file: "routes/admin.forms[.]csv.ts", scope: "editor" },
       { path: "forms/:id", file: "routes/admin.forms.$id.tsx", scope: "editor" },
       { path: "newsletter", file: "routes/admin.newsletter.tsx", scope: "editor", nav: "adminCommunity.newsletter.nav", group: "content" },
       { path: "newsletter.csv", file: "routes/admin.newsletter[.]csv.ts", scope: "editor" },
       { path: "redirects", file: "routes/admin.redirects.tsx", scope: "editor", nav: "adminCommunity.redirects.nav", group: "content" },
       { path: "redirects.csv", file: "routes/admin.redirects[.]csv.ts", scope: "editor" },
       { path: "redirects/not-found", file: "routes/admin.redirects.not-found.tsx", scope: "editor" },
+      { path: "redirects/not-found.csv", file: "routes/admin.redirects.not-found[.]csv.ts", scope: "editor" },
       { path: "redirects/:id", file: "routes/admin.redirects.$id.tsx", scope: "editor" },
       { path: "templates", file: "routes/admin.templates.tsx", scope: "editor", nav: "admin.templates", group: "content" },
+      { path: "templates.csv", file: "routes/admin.templates[.]csv.ts", scope: "editor" },
       { path: "media", file: "routes/admin.media.tsx", scope: "editor", nav: "adminMedia.nav", group: "content" },
       { path: "media.csv", file: "routes/admin.media[.]csv.ts", scope: "editor" },
       { path: "media/library.json", file: "routes/admin.media.library[.]json.ts", scope: "editor" },
       { path: "media/:id", file: "routes/admin.media.$id.tsx", scope: "editor" },
       { path: "media/:id/file", file: "routes/admin.media.$id.file.ts", scope: "editor" },
       { path: "templates/:kind", file: "routes/admin.templates.$kind.tsx", scope: "editor" },
-      // In-page editing (issue 16, decision 0051): the editor's actions and JSON lists, never a menu entry.
+      // In-page editing (decision 0051): the editor's actions and JSON lists, never a menu entry.
       { path: "edit/page", file: "routes/admin.edit.page.ts", scope: "editor" },
       { path: "edit/upload", file: "routes/admin.edit.upload.ts", scope: "editor" },
       { path: "edit/new-page", file: "routes/admin.edit.new-page.ts", scope: "editor" },
@@ -205,7 +209,7 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "users.csv", file: "routes/admin.users[.]csv.ts", scope: "admin" },
       { path: "users/:id", file: "routes/admin.users.$id.tsx", scope: "admin" },
       { path: "settings", file: "routes/admin.settings.tsx", scope: "admin", nav: "adminSettings.nav", group: "shop" },
-      // API keys of the headless API (issue 17 item 2, decision 0057).
+      // API keys of the headless API (decision 0057).
       { path: "api-keys", file: "routes/admin.api-keys.tsx", scope: "admin", nav: "adminApi.nav", group: "shop" },
       { path: "api-keys.csv", file: "routes/admin.api-keys[.]csv.ts", scope: "admin" },
       { path: "settings/company", file: "routes/admin.settings.company.tsx", scope: "admin" },

@@ -34,7 +34,7 @@ export type RouteKey =
   | "page";
 
 // Only what the browser needs (paths): the route modules and alias spellings are in
-// route-files.ts, read by app/routes.ts at build time (first-load JS budget, issue 3).
+// route-files.ts, read by app/routes.ts at build time (first-load JS budget).
 type Entry = { paths: Record<Locale, string> };
 
 export const ROUTES: Record<RouteKey, Entry> = {
@@ -44,22 +44,22 @@ export const ROUTES: Record<RouteKey, Entry> = {
     paths: { hr: "registracija", en: "register", de: "register" },
   },
   profile: { paths: { hr: "profil", en: "profile", de: "profile" } },
-  // An order of the signed-in customer and its invoice (issue 6 item 5).
+  // An order of the signed-in customer and its invoice (decision 0021).
   profileOrder: {
     paths: { hr: "profil/narudzbe/:slug", en: "profile/orders/:slug", de: "profile/bestellungen/:slug" },
   },
   profileOrderInvoice: {
     paths: { hr: "profil/narudzbe/:slug/racun", en: "profile/orders/:slug/invoice", de: "profile/bestellungen/:slug/rechnung" },
   },
-  // The credit note of a returned order (issue 14 item 2).
+  // The credit note of a returned order (decision 0039).
   profileOrderCreditNote: {
     paths: { hr: "profil/narudzbe/:slug/odobrenje", en: "profile/orders/:slug/credit-note", de: "profile/bestellungen/:slug/gutschrift" },
   },
-  // Where the card provider sends the shopper back (pgSuccess of spec §7, issue 6 item 3).
+  // Where the card provider sends the shopper back (pgSuccess of spec §7, decision 0012).
   cardReturn: {
     paths: { hr: "naplata/kartica/:orderId", en: "checkout/card/:orderId", de: "kasse/karte/:orderId" },
   },
-  // An e-product's download link (issue 13 item 3): a signed, expiring token of one order line.
+  // An e-product's download link (decision 0030): a signed, expiring token of one order line.
   download: { paths: { hr: "preuzimanje/:token", en: "download/:token", de: "download/:token" } },
   cart: { paths: { hr: "kosarica", en: "cart", de: "einkaufswagen" } },
   shop: { paths: { hr: "shop/:slug?", en: "shop/:slug?", de: "shop/:slug?" } },
@@ -68,7 +68,7 @@ export const ROUTES: Record<RouteKey, Entry> = {
   },
   // Spec §2 Routes gives /checkout/success (en) and /naplata/uspjesna (hr) and no German
   // spelling: de has /de/kasse/erfolg, and the spec's /de/checkout/success redirects there
-  // (route-files.ts aliases, app/lib/route-aliases.ts; issue 13 item 17). /checkout/success
+  // (route-files.ts aliases, app/lib/route-aliases.ts). /checkout/success
   // answers in hr too (the alias).
   checkoutSuccess: {
     paths: { hr: "naplata/uspjesna", en: "checkout/success", de: "kasse/erfolg" },
@@ -87,7 +87,7 @@ export const ROUTES: Record<RouteKey, Entry> = {
     paths: { hr: "social-login", en: "social-login", de: "social-login" },
   },
   event: { paths: { hr: "dogadjaj/:id", en: "event/:id", de: "event/:id" } },
-  // The events list (issue 7): upcoming first, then past ones.
+  // The events list (decision 0023): upcoming first, then past ones.
   events: {
     paths: { hr: "dogadjaji", en: "events", de: "veranstaltungen" },
   },
@@ -102,7 +102,7 @@ export const ROUTES: Record<RouteKey, Entry> = {
   cartInquiry: {
     paths: { hr: "kosarica/upit", en: "cart/inquiry", de: "einkaufswagen/anfrage" },
   },
-  // An order draft made from a request-quote cart: the customer sees the offer and pays it (issue 14 item 4, docs/decisions/0041).
+  // An order draft made from a request-quote cart: the customer sees the offer and pays it (docs/decisions/0076).
   orderOffer: {
     paths: { hr: "ponuda/:slug", en: "offer/:slug", de: "angebot/:slug" },
   },

@@ -21,7 +21,7 @@ export const handle = { i18n: ["admin", "account", "adminUsers"] };
 export const meta = () => [{ title: "Admin | Alu Krov" }, { name: "robots", content: "noindex" }];
 
 /**
- * A backoffice invitation's link (/adminLogin/invite?token=..., issue 14 item 6): the
+ * A backoffice invitation's link (/adminLogin/invite?token=..., decision 0043): the
  * invitee chooses a password (the shop's rules: min 8, twice) and is signed in to /admin.
  * A link that is unknown, used or expired says so, never a 500. Private: the token is a secret.
  */

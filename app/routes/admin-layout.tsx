@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     menu: adminMenu(user.scope, { showCaches: Boolean(site.options.CacheStore) }),
     menuGroups: ADMIN_MENU_GROUPS,
     title: "Admin | Alu Krov",
-    // Dev tooling (issue 17 item 6, decision 0062): null in production.
+    // Dev tooling (decision 0062): null in production.
     devTools: await devToolbar(user, new URL(request.url)),
   };
 }

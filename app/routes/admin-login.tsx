@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   const { email, password, redirectTo } = submission.value;
   try {
-    // The backoffice's own, stricter lock (login-throttle.server.ts, issue 13 item 11).
+    // The backoffice's own, stricter lock (login-throttle.server.ts, decision 0033).
     const user = await throttled(email, "backoffice", () => authenticate(email, password));
     if (!user.isBackofficeUser) return refuse(submission, { status: 403, formErrors: ["admin.notBackoffice"] });
     const headers = new Headers();

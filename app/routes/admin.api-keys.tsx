@@ -19,7 +19,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminApi"] };
 
 /**
- * API keys (/admin/api-keys, issue 17 item 2, decision 0057): the keys with their kind,
+ * API keys (/admin/api-keys, decision 0057): the keys with their kind,
  * prefix, maker, last use, budget and state; a new key's token is shown once, right after
  * it is made (only its hash is kept); revoking asks for a confirmation tick. Admins only.
  */

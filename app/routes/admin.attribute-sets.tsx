@@ -8,7 +8,7 @@ import { listAttributeSets } from "~/modules/catalog-admin/attribute-set-admin.s
 
 export const handle = { i18n: ["adminCatalog"] };
 
-/** Attribute sets (/admin/attribute-sets, issue 15 item 2): name, how many attributes, how many products use it. */
+/** Attribute sets (/admin/attribute-sets, decision 0048): name, how many attributes, how many products use it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   return { rows: await listAttributeSets() };

@@ -21,8 +21,8 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminCatalog"] };
 
 /**
- * One attribute (/admin/attributes/:id, or /admin/attributes/new) and its values (issue 15
- * item 2, docs/decisions/0048): ?value=<id> opens a value in the value form for editing.
+ * One attribute (/admin/attributes/:id, or /admin/attributes/new) and its values
+ * (docs/decisions/0048): ?value=<id> opens a value in the value form for editing.
  */
 const notFound = (request: Request) => rowNotFound(request, "adminCatalog.attributes.errors.notFound");
 
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) throw await notFound(request);
     if (input.intent === "addValue" || input.intent === "editValue") {
       const files = form.getAll("mediaUpload").filter((f): f is File => typeof f !== "string");
-      const [uploaded] = await storeUploads(files, { kind: "image" });
+      const [uploaded] = await storeUploads(files, { kind: "image", staff });
       await saveValue(staff, id, input, uploaded?.id ?? null);
     } else {
       await changeValue(staff, id, input.intent, input.valueId, input.version);

@@ -12,7 +12,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-/** Attributes (/admin/attributes, issue 15 item 2): search, type filter, sort, CSV of the filtered list. */
+/** Attributes (/admin/attributes, decision 0048): search, type filter, sort, CSV of the filtered list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, attributeListQuery);

@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { cacheBackend, clearCache, listCaches } from "~/.server/cache.server";
+import { cacheBackend, listCaches } from "~/.server/cache.server";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { clearCacheByHand } from "~/modules/admin/cache-impact.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { clearCacheSchema } from "~/modules/site/admin.schema";
 
@@ -17,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "admin");
+  const staff = await requireStaff(request, "admin");
   const { submission } = await readSubmission(request, clearCacheSchema);
   const name = submission.status === "success" ? submission.value.name : "";
-  const cleared = name !== "" && (await clearCache(name));
+  const cleared = name !== "" && (await clearCacheByHand(staff, name));
   const headers = await setToast(cleared ? { type: "success", key: "admin.cacheCleared", values: { name } } : { type: "error", key: "admin.cacheUnknown" });
   return redirect("/admin/cache", { headers });
 }

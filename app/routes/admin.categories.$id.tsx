@@ -23,8 +23,8 @@ export const handle = { i18n: ["adminCatalog", "catalog"] };
 
 /**
  * One category (/admin/categories/:id, or /admin/categories/new): its texts per language,
- * parent, image and sort options; its filters; delete when it is empty (issue 15 item 2,
- * docs/decisions/0048). Each form posts the version it showed.
+ * parent, image and sort options; its filters; delete when it is empty
+ * (docs/decisions/0048). Each form posts the version it showed.
  */
 const notFound = (request: Request) => rowNotFound(request, "adminCatalog.categories.errors.notFound");
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (input.intent === "save") {
       const files = form.getAll("mediaUpload").filter((f): f is File => typeof f !== "string");
-      const [uploaded] = await storeUploads(files, { kind: "image" });
+      const [uploaded] = await storeUploads(files, { kind: "image", staff });
       const saved = await saveCategory(staff, id, input, uploaded?.id ?? null);
       return redirect(`/admin/categories/${saved}`, { headers: await setToast({ type: "success", key: id ? "adminCatalog.categories.saved" : "adminCatalog.categories.created" }) });
     }

@@ -15,7 +15,7 @@ import { categoryTree, moveCategory } from "~/modules/catalog-admin/category-adm
 export const handle = { i18n: ["adminCatalog"] };
 
 /**
- * Categories (/admin/categories, issue 15 item 2): the tree as an indented list with each
+ * Categories (/admin/categories, decision 0048): the tree as an indented list with each
  * category's slug, product count and position, and up/down buttons that swap it with its
  * neighbour among its siblings (plain POST forms, so they work without JavaScript).
  */

@@ -25,7 +25,7 @@ import {
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
-/** One comment (/admin/comments/:id, issue 16 item 9): edit its text and rating, answer it as the shop, approve or reject, delete it (confirmed). */
+/** One comment (/admin/comments/:id, decision 0055): edit its text and rating, answer it as the shop, approve or reject, delete it (confirmed). */
 const NOT_FOUND = "comments.notFound";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -24,7 +24,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 
 /**
  * Comments (/admin/comments): the queue waiting for approval (RequireAdminPublishing, spec
- * §1) with approve / reject per comment, and every comment below it (issue 16 item 9) with
+ * §1) with approve / reject per comment, and every comment below it (decision 0055) with
  * filters, search and bulk approve / reject / delete; a comment's page edits, answers and
  * deletes it. Every change is audited and clears the ratings the shop shows.
  */
@@ -141,7 +141,7 @@ export default function AdminComments() {
         testId="comments-table"
         rowTestId="comment-row"
       />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
     </AdminPage>
   );
 }

@@ -25,11 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "admin");
+  const staff = await requireStaff(request, "admin");
   const { submission } = await readSubmission(request, createConsentSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
-    const consent = await createConsent(submission.value);
+    const consent = await createConsent(staff, submission.value);
     const headers = await setToast({ type: "success", key: "consent.admin.created", values: { uniqueNumber: consent.uniqueNumber } });
     return redirect("/admin/consent", { headers });
   } catch (error) {

@@ -25,7 +25,7 @@ export const handle = { i18n: ["adminCoupons", "orders"] };
 
 const FIELDS = ["code", "products"] as const;
 
-/** One coupon (/admin/coupons/:id, issue 15 item 4): edit it, see its usage and the orders that used it; delete it while unused. */
+/** One coupon (/admin/coupons/:id, decision 0049): edit it, see its usage and the orders that used it; delete it while unused. */
 const notFound = (request: Request) => rowNotFound(request, "adminCoupons.errors.notFound");
 
 const couponIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminCoupons.errors.notFound");

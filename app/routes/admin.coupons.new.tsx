@@ -15,7 +15,7 @@ export const handle = { i18n: ["adminCoupons"] };
 
 const FIELDS = ["code", "products"] as const;
 
-/** A new coupon (/admin/coupons/new, issue 15 item 4); saved, it opens its own page. */
+/** A new coupon (/admin/coupons/new, decision 0049); saved, it opens its own page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
   return { constraint: formConstraint(couponSchema) };

@@ -19,7 +19,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminCoupons"] };
 
-/** Coupons (/admin/coupons, issue 15 item 4): the list pattern of the orders, with bulk switch on/off. */
+/** Coupons (/admin/coupons, decision 0049): the list pattern of the orders, with bulk switch on/off. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
   const query = await readListQuery(request, couponListQuery);

@@ -25,7 +25,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminCustomers", "orders", "consent", "account"] };
 
 /**
- * A customer (/admin/customers/:id, issue 14 item 3): profile, address book, orders,
+ * A customer (/admin/customers/:id, decision 0040): profile, address book, orders,
  * wishlist, consents, membership card and audit trail; block or unblock, the
  * password-reset mail, the GDPR export (/admin/customers/:id/export) and erasure.
  */

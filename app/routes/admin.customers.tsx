@@ -23,7 +23,7 @@ export const handle = { i18n: ["adminCustomers"] };
 const BULK_FORM = "customers-bulk";
 
 /**
- * Customers (/admin/customers, issue 14 item 3): the order list's pattern (admin.orders.tsx)
+ * Customers (/admin/customers, decision 0040): the order list's pattern (admin.orders.tsx)
  * over the shop's customers, registered and guests; /admin/customers.csv with the same
  * query is the spreadsheet. Ticked rows can be blocked or unblocked at once.
  */

@@ -22,7 +22,7 @@ import {
 import type { Staff } from "~/modules/admin/staff.server";
 
 /**
- * The in-page editor's changes of a page's content in one language (issue 16): draft
+ * The in-page editor's changes of a page's content in one language (decisions 0051 and 0056): draft
  * edits (texts, sections), discard, publish, restore, translation from the Croatian
  * original, master components. Answers JSON for the editor's fetchers: `{ ok, revision }`
  * or `{ error: { key, values, field } }` with the refusal's status (400, 404, 409).

@@ -6,7 +6,7 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { storeUploads, UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
 
 /**
- * POST: pictures for an image field of a section panel (issue 16 item 8), dropped or
+ * POST: pictures for an image field of a section panel (decision 0051), dropped or
  * chosen there: stored in the media library through storeUploads (types read from the
  * content, at most 20 at once) and answered as the media references a component stores.
  * GET: the limits the panel shows.
@@ -17,11 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "editor");
+  const staff = await requireStaff(request, "editor");
   const form = await readForm(request);
   const files = form.getAll("files").filter((file): file is File => typeof file !== "string");
   try {
-    const stored = await storeUploads(files, { kind: "image" });
+    const stored = await storeUploads(files, { kind: "image", staff });
     if (stored.length === 0) return data({ ok: false as const, error: { key: "editing.errors.noFile", values: {}, field: "files" } }, { status: 400 });
     return {
       ok: true as const,

@@ -8,7 +8,7 @@ import { parseInboxRef } from "~/modules/enquiry/inbox-ref";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * A file a shopper sent with a form (spec §5 public uploads, issue 16 item 9): stored
+ * A file a shopper sent with a form (spec §5 public uploads, decision 0078): stored
  * private, so only staff who read the inbox get it, and only through the submission it
  * came with (a file of another submission, or any other private media, is a 404).
  */

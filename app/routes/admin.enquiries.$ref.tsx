@@ -22,8 +22,8 @@ import { getSiteContext } from "~/modules/site/site.server";
 export const handle = { i18n: ["adminEnquiries", "orders"] };
 
 /**
- * One inbox entry (/admin/enquiries/enquiry-12, /admin/enquiries/submission-5; issue 14
- * item 4): what was sent, the consent log, the shop's mail, the replies and the audit
+ * One inbox entry (/admin/enquiries/enquiry-12, /admin/enquiries/submission-5;
+ * decision 0041): what was sent, the consent log, the shop's mail, the replies and the audit
  * trail; its status, a reply by mail and, for a request-quote cart, the order draft.
  */
 async function entryOr404(request: Request, param: string | undefined) {

@@ -20,7 +20,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminEnquiries"] };
 
 /**
- * Enquiries (/admin/enquiries, issue 14 item 4): one inbox of price enquiries, request-quote
+ * Enquiries (/admin/enquiries, decision 0041): one inbox of price enquiries, request-quote
  * carts and form submissions (app/modules/enquiry/inbox.server.ts: one UNION ALL), with the
  * list pattern of /admin/orders; the ticked rows can be closed or marked answered at once.
  */

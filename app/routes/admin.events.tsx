@@ -13,7 +13,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminContent"] };
 
-/** Calendar events (/admin/events, issue 16 item 9): upcoming or past, published or not, search, sort, pages, CSV. */
+/** Calendar events (/admin/events, decision 0054): upcoming or past, published or not, search, sort, pages, CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, eventListQuery);

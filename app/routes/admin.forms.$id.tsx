@@ -25,7 +25,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["consent"] };
 
 /**
- * One database form (/admin/forms/:id and /admin/forms/new, issue 16 item 9): the builder,
+ * One database form (/admin/forms/:id and /admin/forms/new, decision 0055): the builder,
  * a preview of the form as shoppers see it, the pages that show it, its submissions in the
  * enquiries inbox, the audit trail; deleted only while no page shows it.
  */

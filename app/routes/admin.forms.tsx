@@ -11,7 +11,7 @@ import { formListQuery, listForms } from "~/modules/forms/form-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * Database forms (/admin/forms, issue 16 item 9): the form builder's list. What the forms
+ * Database forms (/admin/forms, decision 0055): the form builder's list. What the forms
  * sent stays in the enquiries inbox (decision 0041): each row links to its submissions
  * there (decision 0055 makes this address the builder instead of a redirect).
  */
@@ -46,7 +46,7 @@ export default function AdminForms() {
     <AdminPage title={t("adminCommunity.forms.title")} testId="admin-forms" actions={<Link to="/admin/forms/new" className={buttonClass({ size: "sm" })}>{t("adminCommunity.forms.new")}</Link>}>
       <ListFilters searchLabel={t("adminCommunity.forms.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }} />
       <DataTable caption={t("adminCommunity.forms.title")} columns={columns} rows={rows} rowKey={(f) => f.id} sort={sort} empty={t("adminCommunity.forms.empty")} testId="forms-table" rowTestId="form-row" />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
     </AdminPage>
   );
 }

@@ -11,7 +11,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 /**
- * The dashboard (/admin, issue 14 item 1): every backoffice user lands here and sees the
+ * The dashboard (/admin, decision 0044): every backoffice user lands here and sees the
  * figures of the screens their scope opens, each a link to exactly the list it counts,
  * and the sales of the last 30 days as a chart drawn on the server.
  */

@@ -21,7 +21,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminMail"] };
 
 /**
- * The outbox (/admin/mail, issue 14 item 5; scope admin: it holds password-reset links):
+ * The outbox (/admin/mail, decision 0042; scope admin: it holds password-reset links):
  * every mail with its delivery state, the list pattern of admin.orders.tsx, and "send
  * again" of the ticked failed mails (docs/decisions/0042).
  */

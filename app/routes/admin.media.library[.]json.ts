@@ -13,7 +13,7 @@ import { usageText } from "~/modules/media-library/usage-text";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * The JSON side of the in-page editor's media dialog (issue 16 items 3 and 7): GET a page of
+ * The JSON side of the in-page editor's media dialog (decisions 0051 and 0052): GET a page of
  * the library; POST an upload (multipart, the same checks as /admin/media) or an "edit
  * media" change of title and alt per language. Scope editor, CSRF token and honeypot on
  * every post (the dialog's forms carry them). Answers `{ ok: true, ... }` or

@@ -30,7 +30,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminMedia"] };
 
 /**
- * The media library (/admin/media, issue 16 item 7; spec §2 "media library", modal "media
+ * The media library (/admin/media, decision 0052; spec §2 "media library", modal "media
  * upload"): a grid or a table of every file with search, filters, sort and pages; upload
  * (file input, or drag and drop with JavaScript); bulk move and delete of unused files;
  * folders. Every change is a plain POST that redirects back with a toast.

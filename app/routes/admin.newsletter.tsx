@@ -16,7 +16,7 @@ import { changeSubscribers, listSubscribers, subscriberBulkSchema, subscriberLis
 import { SUBSCRIBER_STATES } from "~/modules/newsletter/subscriber-states";
 import { requestLocale } from "~/modules/site/locale.server";
 
-/** Newsletter subscribers (/admin/newsletter, issue 16 item 9): list, CSV, bulk unsubscribe or delete; nobody is subscribed from here. */
+/** Newsletter subscribers (/admin/newsletter, decision 0055): list, CSV, bulk unsubscribe or delete; nobody is subscribed from here. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, subscriberListQuery);

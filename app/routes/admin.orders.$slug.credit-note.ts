@@ -9,7 +9,7 @@ import { pdfResponse } from "~/modules/documents/document-response.server";
 import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
 
-/** The credit note of a returned order from the backoffice (issue 14 item 2); 404 before it is returned. */
+/** The credit note of a returned order from the backoffice (decision 0039); 404 before it is returned. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "sales");
   const order = params.slug ? await getShopOrder(params.slug) : null;

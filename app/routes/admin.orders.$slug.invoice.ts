@@ -10,7 +10,7 @@ import { invoiceFileName, renderInvoice } from "~/modules/documents/invoice.serv
 import { getSellerDetails } from "~/modules/documents/seller.server";
 
 /**
- * An order's invoice from the backoffice (issue 14 item 2): the customer's document, in the
+ * An order's invoice from the backoffice (decision 0039): the customer's document, in the
  * order's language, made as routes/profile-order-invoice.ts makes it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

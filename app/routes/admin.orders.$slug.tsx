@@ -25,7 +25,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminOrders", "orders"] };
 
 /**
- * One order in the backoffice (/admin/orders/:slug, issue 14 item 2): everything about it,
+ * One order in the backoffice (/admin/orders/:slug, decision 0039): everything about it,
  * the moves its state allows (order-states.ts), internal notes, the confirmation sent
  * again, the invoice and the credit note. Every post: POST → action → redirect + toast;
  * a refusal answers the page with its status (400, 404, 409) and the reason.

@@ -20,7 +20,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminOrders", "orders"] };
 
 /**
- * Orders (/admin/orders, issue 14 item 2): the backoffice's example list (DESIGN.md "One
+ * Orders (/admin/orders, decisions 0038 and 0039): the backoffice's example list (DESIGN.md "One
  * list pattern"). The loader checks the scope, reads the query from the URL and answers
  * one page; /admin/orders.csv with the same query is the whole filtered list as a
  * spreadsheet (admin.orders[.]csv.ts, docs/decisions/0038).

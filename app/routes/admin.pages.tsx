@@ -4,7 +4,7 @@ import { pageListAction, pageListLoader } from "~/modules/content-admin/page-rou
 
 export const handle = { i18n: ["adminContent"] };
 
-/** /admin/pages (issue 16 item 9): the list of pages; the screen is shared with /admin/posts. */
+/** /admin/pages (decision 0054): the list of pages; the screen is shared with /admin/posts. */
 export const loader = ({ request }: LoaderFunctionArgs) => pageListLoader(request, "page");
 export const action = ({ request }: ActionFunctionArgs) => pageListAction(request, "page");
 export default PageListScreen;

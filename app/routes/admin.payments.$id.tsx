@@ -18,7 +18,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
-/** One payment method (/admin/payments/:id, issue 15 item 5): names, on/off and its gateway's settings, with its trail. */
+/** One payment method (/admin/payments/:id, decision 0049): names, on/off and its gateway's settings, with its trail. */
 const notFound = (request: Request) => rowNotFound(request, "adminShipping.errors.paymentNotFound");
 
 const methodIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminShipping.errors.paymentNotFound");

@@ -18,7 +18,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminShipping"] };
 
 /**
- * Payments (/admin/payments, issue 15 item 5): the payment methods in checkout's order,
+ * Payments (/admin/payments, decision 0049): the payment methods in checkout's order,
  * each switched on or off and moved up or down here (without JavaScript), and opened for
  * its names and its gateway's settings. The last active method cannot be switched off.
  */

@@ -4,7 +4,7 @@ import { pageListAction, pageListLoader } from "~/modules/content-admin/page-rou
 
 export const handle = { i18n: ["adminContent"] };
 
-/** /admin/posts (issue 16 item 9): the list of posts; the screen is shared with /admin/pages. */
+/** /admin/posts (decision 0054): the list of posts; the screen is shared with /admin/pages. */
 export const loader = ({ request }: LoaderFunctionArgs) => pageListLoader(request, "post");
 export const action = ({ request }: ActionFunctionArgs) => pageListAction(request, "post");
 export default PageListScreen;

@@ -23,7 +23,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminProducts"] };
 
 /**
- * The product editor (/admin/products/:id, issue 15 item 1, docs/decisions/0046): sections
+ * The product editor (/admin/products/:id, docs/decisions/0046): sections
  * of one page, each its own form told apart by `intent`, each posting the product's
  * version. Every post: POST → action → redirect + toast; a refused one answers the page
  * with its status (400, 404, 409) and the reason at its field.

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * /admin/products/import (issue 15 item 7, docs/decisions/0047): the dry run keeps the
+ * /admin/products/import (docs/decisions/0047): the dry run keeps the
  * uploaded file under its hash and answers the per-line report; "apply" imports that same
  * file, planned again on the server, in one transaction.
  */

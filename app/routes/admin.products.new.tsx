@@ -20,7 +20,7 @@ import { defaultProductDescriptions } from "~/modules/templates/product-template
 export const handle = { i18n: ["adminProducts"] };
 
 /**
- * A new product (/admin/products/new, issue 15 item 1): the format first (spec §3: simple,
+ * A new product (/admin/products/new, decision 0046): the format first (spec §3: simple,
  * e-product, configurable, bundle), with its Croatian name and SKU; the product is created
  * hidden and the editor opens on it.
  */

@@ -21,7 +21,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminProductList"] };
 
 /**
- * Products (/admin/products, issue 15 item 1): the list pattern of admin.orders.tsx with
+ * Products (/admin/products, decision 0047): the list pattern of admin.orders.tsx with
  * the catalogue's filters and bulk actions; /admin/products.csv is the filtered list in the
  * import's own columns (docs/decisions/0047), so an export can be edited and imported.
  */

@@ -18,7 +18,7 @@ import { RedirectForm } from "~/modules/cms/redirect-form";
 import { createRedirect, deleteRedirect, redirectDetail, redirectPageSchema, redirectSchema, updateRedirect } from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
-/** One redirect (/admin/redirects/:id and /admin/redirects/new, issue 16 item 9): edit or delete it. */
+/** One redirect (/admin/redirects/:id and /admin/redirects/new, decision 0055): edit or delete it. */
 const NOT_FOUND = "adminCommunity.redirects.notFound";
 const FIELDS = ["fromPath", "toPath"] as const;
 

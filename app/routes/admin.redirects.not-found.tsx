@@ -18,7 +18,7 @@ import { failedActionSchema, failedListQuery, ignoreFailedRequests, listFailedRe
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * The logged 404s (/admin/redirects/not-found; spec §7 addFailedRequest, issue 16 item 9):
+ * The logged 404s (/admin/redirects/not-found; spec §7 addFailedRequest, decision 0055):
  * paths shoppers asked for that do not exist, most hits first; each can be turned into a
  * redirect (it leaves the log) or ignored (removed; logged again if it comes again).
  */
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
   if (input.intent === "ignore") {
-    const removed = await ignoreFailedRequests(input.ids);
+    const removed = await ignoreFailedRequests(staff, input.ids);
     return redirect(backToList(request), { headers: await setToast({ type: removed ? "success" : "warning", key: "adminCommunity.redirects.ignored", values: { n: removed } }) });
   }
   try {
@@ -95,7 +95,7 @@ export default function AdminNotFoundLog() {
         testId="failed-table"
         rowTestId="failed-row"
       />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
     </AdminPage>
   );
 }

@@ -10,7 +10,7 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { listRedirects, redirectListQuery } from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
-/** Redirects (/admin/redirects, issue 16 item 9): search, CSV, new; the logged 404s are one click away. */
+/** Redirects (/admin/redirects, decision 0055): search, CSV, new; the logged 404s are one click away. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, redirectListQuery);

@@ -24,7 +24,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
-/** One delivery method (/admin/shipping/:id, issue 15 item 5): its editor, its branches, delete while no order used it, its trail. */
+/** One delivery method (/admin/shipping/:id, decision 0049): its editor, its branches, delete while no order used it, its trail. */
 const notFound = (request: Request) => rowNotFound(request, "adminShipping.errors.notFound");
 
 const methodIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminShipping.errors.notFound");

@@ -13,7 +13,7 @@ import { methodSchema } from "~/modules/shipping/shipping.schema";
 
 export const handle = { i18n: ["adminShipping"] };
 
-/** A new delivery method (/admin/shipping/new, issue 15 item 5); saved, it opens its page (for branches). */
+/** A new delivery method (/admin/shipping/new, decision 0049); saved, it opens its page (for branches). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
   return { constraint: formConstraint(methodSchema) };

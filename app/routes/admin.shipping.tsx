@@ -17,7 +17,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["adminShipping"] };
 
 /**
- * Shipping (/admin/shipping, issue 15 item 5): the delivery methods in checkout's order
+ * Shipping (/admin/shipping, decision 0049): the delivery methods in checkout's order
  * (up/down without JavaScript; each opens its editor with its branches), the
  * free-delivery threshold and the countries checkout delivers to.
  */

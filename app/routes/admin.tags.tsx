@@ -16,7 +16,7 @@ import { createTag, deleteTag, listTags, renameTag } from "~/modules/catalog-adm
 export const handle = { i18n: ["adminCatalog"] };
 
 /**
- * Tags (/admin/tags, issue 15 item 3): each with its product count; create, rename (unique)
+ * Tags (/admin/tags, decision 0048): each with its product count; create, rename (unique)
  * and delete with a confirmation tick (the toast says how many products lost it). The tags
  * the home page and category pages find by name cannot be renamed or deleted (decision 0048).
  */

@@ -22,7 +22,7 @@ import { templateEditorSchema, templateFieldsSchema } from "~/modules/templates/
 export const handle = { i18n: ["adminTemplates", "adminMail"] };
 
 /**
- * One mail's template in one language (/admin/templates/:kind?lang=hr, issue 16 item 8):
+ * One mail's template in one language (/admin/templates/:kind?lang=hr, decision 0053):
  * subject and HTML body with the kind's variables, a preview with sample data, a test
  * mail to oneself, save (version checked, audited) and reset to the built-in text.
  */

@@ -27,7 +27,7 @@ import { productTemplateSchema, TEMPLATE_STATES } from "~/modules/templates/temp
 export const handle = { i18n: ["adminTemplates", "adminMail"] };
 
 /**
- * E-mail templates (/admin/templates, issue 16 item 8, docs/decisions/0053): every mail the
+ * E-mail templates (/admin/templates, docs/decisions/0053): every mail the
  * shop sends with the languages that have their own template and the last change (each
  * opens its editor), and the product description template (DefaultProductTemplate).
  */
@@ -119,7 +119,7 @@ export default function AdminTemplates() {
         testId="templates-table"
         rowTestId="template-row"
       />
-      <ListFooter info={page} csv={false} />
+      <ListFooter info={page} />
       <ProductTemplateForm values={product.value} fingerprint={product.fingerprint} constraint={constraint} />
     </AdminPage>
   );

@@ -10,7 +10,7 @@ import { listTerms, termListQuery, type TermListRow } from "~/modules/content-ad
 
 export const handle = { i18n: ["adminContent"] };
 
-/** Blog categories and tags (/admin/terms, issue 16 item 9): search, type filter, sort, pages, CSV. */
+/** Blog categories and tags (/admin/terms, decision 0054): search, type filter, sort, pages, CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, termListQuery);

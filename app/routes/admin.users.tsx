@@ -26,7 +26,7 @@ import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
 export const handle = { i18n: ["adminUsers"] };
 
 /**
- * Backoffice users (/admin/users, issue 14 item 6): the list pattern of admin.orders.tsx
+ * Backoffice users (/admin/users, decision 0043): the list pattern of admin.orders.tsx
  * and the invitation by mail (docs/decisions/0043).
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { buttonClass } from "~/components/ui/button-class";
 export const handle = { i18n: ["payment"] };
 
 /**
- * The card provider sends the shopper back here (pgSuccess of spec §7, issue 6 item 3).
+ * The card provider sends the shopper back here (pgSuccess of spec §7, decision 0012).
  * The signed answer is checked before anything: paid → the success page with the order
  * number; declined or cancelled → the failure page with a way to try again; a bad or
  * missing signature changes nothing and says so here.

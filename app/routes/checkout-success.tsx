@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         billingAddress: addressLines(found.order.billingAddress)?.lines ?? [],
       }
     : null;
-  // Spec issue 6 item 3: a bank transfer's payment details and HUB-3 barcode, for the
+  // Decision 0020: a bank transfer's payment details and HUB-3 barcode, for the
   // order's own shopper only; a failing barcode must not take the thanks page down.
   const bankTransfer =
     found && found.order.paymentGateway === "bankTransfer" && found.order.paymentStatus !== "paid"

@@ -24,8 +24,8 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
   const digitalOnly = cartView.digitalOnly;
   const done = stepsDone(cart, methods, digitalOnly);
   const values: Record<string, string> = { ...formValues(DELIVERY, cart.deliveryAddress), ...formValues(BILLING, cart.billingAddress) };
-  // Issue 13 item 8: a new address starts with the profile's name and e-mail, and the phone
-  // of the customer's saved address (the profile has no phone of its own).
+  // So that the customer types nothing twice, a new address starts with the profile's name and
+  // e-mail, and the phone of the customer's saved address (the profile has no phone of its own).
   if (!cart.deliveryAddress && shopper) Object.assign(values, profileValues(shopper, saved));
   if (cart.deliveryAddress) values[SAVED_ADDRESS_FIELD] = NEW_ADDRESS;
   const sameBilling = JSON.stringify(cart.deliveryAddress) === JSON.stringify(cart.billingAddress);
@@ -35,7 +35,7 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     shopper: shopper ? { email: shopper.email, guest: shopper.guest } : null,
     loginHref: `${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`,
     checkoutHref: href("checkout", locale),
-    // A digital-only cart has no shipping step to open (issue 13 item 3).
+    // A digital-only cart has no shipping step to open (decision 0030).
     active: shopper ? (digitalOnly && activeStep(request, done) === "shipping" ? "payment" : activeStep(request, done)) : null,
     done,
     savedAddresses: distinctAddresses(saved).map((a) => ({ ...a, id: String(a.id) })),
@@ -63,9 +63,9 @@ function profileValues(shopper: NonNullable<CheckoutContext["shopper"]>, saved: 
 }
 
 /**
- * Each address once (issue 13 item 8): registration saves the delivery address and, when
- * billing is not different, its copy as the main address (spec §5), so the address book
- * holds two equal rows; the first of equal ones stands for both.
+ * Each address once, so the customer picks from no duplicates: registration saves the delivery
+ * address and, when billing is not different, its copy as the main address (spec §5), so the
+ * address book holds two equal rows; the first of equal ones stands for both.
  */
 export function distinctAddresses(saved: SavedAddress[]): SavedAddress[] {
   const seen = new Set<string>();

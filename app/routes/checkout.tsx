@@ -14,7 +14,7 @@ import { checkoutView } from "./checkout-view.server";
 export const handle = { i18n: ["account", "cart", "checkout", "routes"] };
 
 /**
- * Checkout (/naplata, /checkout, /kasse; spec §2 Checkout, issue 6): the gate decides who
+ * Checkout (/naplata, /checkout, /kasse; spec §2 Checkout, decision 0011): the gate decides who
  * may check out (empty cart → cart, visitor → login unless guest checkout is on), the
  * page shows the three steps, the action saves a step or places the order.
  */

@@ -7,7 +7,7 @@ import { downloadOf, fileResponse, readDownloadToken } from "~/modules/order/dow
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * An e-product's download link (issue 13 item 3, docs/decisions/0030): the signed token
+ * An e-product's download link (docs/decisions/0030): the signed token
  * names one order line and when the link expires. The file goes only to the order's
  * customer, signed in (a visitor is sent to log in and back; a guest order's link works on
  * its own), and only while the order is paid and the link valid; otherwise a translated

@@ -7,8 +7,8 @@ import { href } from "~/lib/routes-table";
 
 /**
  * A spec spelling of a route in a prefixed language whose own path differs
- * (/de/checkout/success → /de/kasse/erfolg, issue 13 item 17): a permanent redirect to
- * the language's path, query kept (the success page's orderSlug).
+ * (/de/checkout/success → /de/kasse/erfolg, so the spec's own spellings keep working): a permanent
+ * redirect to the language's path, query kept (the success page's orderSlug).
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -27,7 +27,7 @@ export const handle = { i18n: ["account", "cart", "checkout", "payment"] };
 const OFFER_ERROR_FIELDS = ["methodId", "delivery.country", "billing.country"];
 
 /**
- * An order draft's offer (issue 14 item 4, docs/decisions/0041): the lines the shop priced
+ * An order draft's offer (docs/decisions/0076): the lines the shop priced
  * for a request-quote cart, shown to the order's customer (signed in) or to whoever opens the
  * mailed link (its signed token); giving the delivery and billing addresses (checkout's
  * fields and rules) and choosing bank transfer or card turns the draft into a received

@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const url = new URL(request.url);
   // No slug is the home page (its own slug redirects to the root): its shop blocks load alongside.
-  // Edit mode (issue 16) reads past the page cache and shows the editor's draft.
+  // Edit mode (decision 0051) reads past the page cache and shows the editor's draft.
   const editor = await editorOf(request);
   const [site, found, home] = await Promise.all([
     getSiteContext(locale),
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const common = { locale, siteName, origin, currency: site.currency, home };
   const logo = logoPath(site.options.Logo);
   const homePath = localePrefix(locale) || "/";
-  // The home page names the organisation behind the shop (issue 13 item 14).
+  // The home page names the organisation behind the shop (decision 0036).
   const homeJsonLd = [organization(origin, homePath, siteName, logo)];
   if (found) {
     const edit = editor ? await pageEditContext(found.page.id, locale) : null;
@@ -76,9 +76,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...common,
       isHome: page.isHome,
       title,
-      // Without a meta description of its own, the start of its text (Lighthouse SEO, issue 18 item 2).
+      // Without a meta description of its own, the start of its text (Lighthouse SEO, decision 0079).
       description: page.metaDescription || excerptOf(page.bodyHtml),
-      // Link previews (issue 13 item 14): a post is an article with its picture.
+      // Link previews (decision 0036): a post is an article with its picture.
       seo: [
         ...seoTags({
           origin, locale, path: page.alternates[locale] ?? url.pathname, type: post ? "article" : "website",
@@ -106,7 +106,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];
 
 // The home banner is server-rendered and its code loads after the page is interactive
-// (issue 16 made it editable content; the home page's first-load budget has no room for it).
+// (editable content since decision 0051; the home page's first-load budget has no room for it).
 const HomeHero = serverFirst(import.meta.env.SSR ? HomeHeroNow : null, () => import("~/modules/site/home-hero").then((m) => m.HomeHero));
 
 // The shop blocks under the banner (hero products, sliders, newsletter) are server-rendered

@@ -9,7 +9,7 @@ import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoic
 import { getSellerDetails } from "~/modules/documents/seller.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
-/** The credit note of the customer's returned order (issue 14 item 2): only for its owner, 404 before it exists. */
+/** The credit note of the customer's returned order (decision 0039): only for its owner, 404 before it exists. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const { order } = await requireOwnOrder(request, locale, params.slug);

@@ -9,7 +9,7 @@ import { getSellerDetails } from "~/modules/documents/seller.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
- * The order's PDF invoice (spec §7 documents, issue 6 item 5): only for its owner (others
+ * The order's PDF invoice (spec §7 documents, decision 0021): only for its owner (others
  * 404, visitors log in first). If it cannot be made, the order page shows downloadFailed.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -21,7 +21,7 @@ import { requestLocale } from "~/modules/site/locale.server";
 export const handle = { i18n: ["account", "checkout", "orders", "payment"] };
 
 /**
- * One order of the signed-in customer (issue 6 item 5): lines, totals, addresses,
+ * One order of the signed-in customer (spec §2 Profile): lines, totals, addresses,
  * delivery, payment status, the invoice, the payment slip of an unpaid bank transfer and
  * "Pay now" for an unpaid card order. Only its owner sees it.
  */
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const { order } = await requireOwnOrder(request, locale, params.slug);
   const t = await getFixedT(locale);
-  // Owed still: not paid, not given back, the order not cancelled (issue 14 item 2).
+  // Owed still: not paid, not given back, the order not cancelled (decision 0039).
   const unpaid = awaitsPayment(order);
   const bankTransfer =
     unpaid && order.paymentGateway === "bankTransfer"
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       order,
       bankTransfer,
       canPay: unpaid && order.paymentGateway === "card",
-      // E-product download links once paid (issue 13 item 3).
+      // E-product download links once paid (decision 0030).
       downloads: await downloadsView(order),
       invoiceHref: href("profileOrderInvoice", locale, { slug: order.slug }),
       creditNoteHref: order.creditNote ? href("profileOrderCreditNote", locale, { slug: order.slug }) : null,

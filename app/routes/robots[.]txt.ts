@@ -4,7 +4,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 /**
  * /robots.txt: what crawlers leave alone (the backoffice, the API, form posts, dev tools),
  * and the sitemap by its absolute URL from PUBLIC_URL (the robots protocol wants a full
- * URL; Lighthouse's SEO audit refuses a relative one, issue 18). No sitemap line when
+ * URL; Lighthouse's SEO audit refuses a relative one). No sitemap line when
  * AutoGenerateSiteMap is off (/sitemap.xml is then 404).
  */
 const DISALLOWED = ["/admin", "/adminLogin", "/api/", "/_cli/", "/actions/", "/section-tool"];

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Section tool | Alu Krov" }, {
 const filterSchema = z.object({ type: z.string().trim().max(60).regex(/^[A-Za-z]*$/).optional() });
 
 /**
- * The section tool (spec §2 dev-mode menu, issue 17 item 6, decision 0062): every page in
+ * The section tool (spec §2 dev-mode menu, decision 0062): every page in
  * each language with its sections in order, a filter by section type (a GET form, so it
  * works without JavaScript) and where each master component is used. Absent in
  * production; backoffice users only.

@@ -22,7 +22,7 @@ import { EditModeNote } from "~/modules/editing/ui/edit-mode-note";
 export const handle = { i18n: ["search", "wishlist"] };
 
 // The footer is static markup below the fold: the server renders it and its code loads
-// after the page is interactive instead of with it (issue 3 §6 first-load budget).
+// after the page is interactive instead of with it (the first-load budget).
 const Footer = serverFirst(import.meta.env.SSR ? FooterNow : null, () => import("~/modules/site/footer").then((m) => m.Footer));
 
 // The splash plays only on the forced domain's first page: its code loads only there.
@@ -36,23 +36,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ cartSetCookies, ...layout }, editMode] = await Promise.all([layoutData(request, locale), editModeOf(request, locale)]);
   const headers = new Headers();
   for (const cookie of cartSetCookies) headers.append("Set-Cookie", cookie);
-  // Edit mode (issue 16) only for an editor: nobody else gets the key at all.
+  // Edit mode (decision 0051) only for an editor: nobody else gets the key at all.
   return data(editMode ? { ...layout, editMode } : layout, { headers });
 }
 
 // Only a script opens the cart modal (?cart=open after an add), so it loads when first
-// needed instead of with every page (first-load JS budget, issue 3 §6).
+// needed instead of with every page (first-load JS budget).
 const CartModal = lazy(() => import("~/modules/cart/cart-modal").then((m) => ({ default: m.CartModal })));
 // Its messages load with it, not with every page (decision 0015).
 const CART_MODAL_NAMESPACES = ["cart", "catalog", "enquiry", "captcha"];
-// The in-page editor is its own chunk, loaded only when the loader says edit mode (issue 16);
+// The in-page editor is its own chunk, loaded only when the loader says edit mode (decision 0051);
 // the server renders its no-JavaScript note.
 const EditMode = serverFirst(import.meta.env.SSR ? EditModeNote : null, () => import("~/modules/editing/ui/edit-mode").then((m) => m.default));
 
 /**
  * The cart modal, after an add with JavaScript (?cart=open). Its own component: the hydration
  * flag and the query string re-render this slot alone, not the header and the page around it
- * (a long task right after hydration, Lighthouse TBT, issue 18 item 2).
+ * (a long task right after hydration, Lighthouse TBT, decision 0066).
  */
 function CartModalSlot({ locale }: { locale: Locale }) {
   const [params] = useSearchParams();

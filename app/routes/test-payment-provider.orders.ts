@@ -11,7 +11,7 @@ import { requireTestProvider } from "~/modules/payment/test-provider/test-provid
 const demoOrderSchema = z.object({ gateway: z.enum(PAYMENT_GATEWAYS).default("card"), locale: z.enum(LOCALES).default("hr") });
 
 /**
- * Test fixture, only where the test provider is on (docs/decisions/0012): places a demo
+ * Test fixture, only where the test provider is on (docs/decisions/0072): places a demo
  * order for the signed-in customer, so browser tests and demos reach the order pages and
  * the card flow without walking through checkout (the embedded database cannot be opened
  * from the test process while the shop runs).

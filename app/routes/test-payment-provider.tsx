@@ -12,7 +12,7 @@ import { DECISIONS, decide, requireTestProvider, testProviderDown, verifiedReque
 export const handle = { i18n: ["payment"] };
 
 /**
- * The test card provider's payment page (docs/decisions/0012): "Pay", "Decline" and
+ * The test card provider's payment page (docs/decisions/0072): "Pay", "Decline" and
  * "Cancel". It stands for another site, so its forms carry the shop's signed request
  * instead of the shop's CSRF token, and it leaves with a full page load.
  */

@@ -1,4 +1,4 @@
-// The "cart add" rows (issue 18 item 1): the product page's add-to-cart form posted under load,
+// The "cart add" rows (decision 0070): the product page's add-to-cart form posted under load,
 // as a browser without JavaScript posts it (a redirect with a flash toast) and as a hydrated
 // page's fetcher does (single fetch: the action's data from <action>.data). No cart cookie
 // is sent, so each request is a first add that creates its cart (the costliest add).

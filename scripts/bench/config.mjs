@@ -1,4 +1,4 @@
-// Settings of `npm run bench`, all from the environment (README "Benchmark").
+// Settings of `npm run bench`, all from the environment (docs/perf/bench.md).
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -23,21 +23,21 @@ export const config = {
   // "label=/path,..." or "/path,..."; {category} and {product} are replaced by seeded slugs.
   pages: process.env.BENCH_PAGES,
   rebuild: process.env.BENCH_BUILD === "1",
-  // The CPU-profile breakdown of a cache-miss category render (issue 18 item 1); BENCH_PROFILE=0 leaves it out.
+  // The CPU-profile breakdown of a cache-miss category render (decision 0070); BENCH_PROFILE=0 leaves it out.
   profile: process.env.BENCH_PROFILE !== "0",
   profileFile: path.join(root, ".cache/bench-logs/shop.cpuprofile"),
 };
 
-/** The budgets of issue 3 §6 (first-load JS as issue 12 moved it); the bench flags them, it does not fail on them. */
+/** The budgets of docs/perf/bench.md (first-load JS since i18next rides on every page, decision 0015); the bench flags them, it does not fail on them. */
 export const budgets = {
   categoryVsBare: 0.9, // category req/s at least 90 % of the bare Remix floor
   p99Ms: 40, // every shop page
-  firstLoadJsKiB: 110, // gzipped, home, category and product (issue 12: i18next + react-i18next)
+  firstLoadJsKiB: 110, // gzipped, home, category and product (i18next + react-i18next, decision 0015)
   firstLoadJsPages: ["home", "category", "product"],
   categoryHtmlKiB: 30, // gzipped
-  // Pages rendered fresh (a cache miss, a signed-in customer), issue 18 item 1: at least half the floor, p99 <= 100 ms.
+  // Pages rendered fresh (a cache miss, a signed-in customer), decision 0070: at least half the floor, p99 <= 100 ms.
   freshVsBare: 0.5,
   freshP99Ms: 100,
-  cartAddP99Ms: 50, // adding to the cart (a form post), issue 18 item 1
+  cartAddP99Ms: 50, // adding to the cart (a form post), decision 0070
 
 };

@@ -1,4 +1,4 @@
-// The CPU-profile breakdown of a page rendered fresh (issue 18 item 1): a cache-miss run of
+// The CPU-profile breakdown of a page rendered fresh (decision 0070): a cache-miss run of
 // the category page with the shop's V8 profiler on (cpu-profile-hook.mjs), its samples put in
 // groups by what is on their stack, so the cost of each part stays visible.
 import { existsSync, readFileSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The product import step of `npm run bench` (issue 15 item 7): 1 000 new products (BENCH_IMPORT_ROWS)
+// The product import step of `npm run bench` (decision 0047): 1 000 new products (BENCH_IMPORT_ROWS)
 // imported from CSV through the import service, dry run and apply, in a fresh PGlite data
 // directory of its own; prints the seconds against the 30 s goal. Not a test: it only prints.
 import { execFileSync } from "node:child_process";

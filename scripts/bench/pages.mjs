@@ -8,7 +8,7 @@ import { shopEnv } from "./servers.mjs";
 // A label ending in "(miss)" makes every request a miss of the rendered-page cache (a query
 // parameter of its own each time: the anonymous render as a first visitor gets it); one
 // ending in "(signed in)" sends the demo customer's session (pages rendered per customer,
-// never cached). Issue 18 item 1.
+// never cached): the fresh-render goal of decision 0070.
 const DEFAULT_PAGES = [
   "home=/",
   // No demo category holds 24 products; the shop root lists all of them, 24 to a page.

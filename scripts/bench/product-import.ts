@@ -1,4 +1,4 @@
-// Run by scripts/bench.mjs through tsx (issue 15 item 7): the time to import BENCH_IMPORT_ROWS
+// Run by scripts/bench.mjs through tsx (decision 0047): the time to import BENCH_IMPORT_ROWS
 // (1 000) new products from CSV through the import service, dry run then apply, in a fresh
 // PGlite data directory of its own (migrated and seeded by the shop's own client). Prints one
 // JSON line; the bench prints the figures, it is not a test.

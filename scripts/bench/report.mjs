@@ -31,7 +31,7 @@ export function printTable(rows) {
   if (unlisted.length) console.log(`scripts imported but not modulepreloaded (a request waterfall): ${unlisted.join(", ")}`);
 }
 
-/** One OK/OVER line per budget of issue 3 §6; nothing here changes the exit code. */
+/** One OK/OVER line per budget (docs/perf/bench.md); nothing here changes the exit code. */
 export function printBudgets(rows) {
   const byLabel = new Map(rows.map((r) => [r.label, r]));
   const bare = byLabel.get("bare");
@@ -46,7 +46,7 @@ export function printBudgets(rows) {
   for (const row of rows.filter((r) => r.target === "shop" && r.mode === "cached")) {
     check(`${row.label} p99 <= ${budgets.p99Ms} ms`, row.load.p99 <= budgets.p99Ms, `${row.load.p99} ms`);
   }
-  // Rendered fresh for each request (issue 18 item 1).
+  // Rendered fresh for each request (decision 0070).
   for (const row of rows.filter((r) => r.target === "shop" && r.mode !== "cached")) {
     if (bare) {
       const share = row.load.rps / bare.load.rps;
@@ -63,5 +63,5 @@ export function printBudgets(rows) {
   for (const row of rows.filter((r) => r.firstLoad && (r.load.errors > 0 || r.load.non2xx > 0 || r.firstLoad.status !== 200))) {
     lines.push(`NOTE  ${row.label}: status ${row.firstLoad.status}, ${row.load.errors} errors, ${row.load.non2xx} non-2xx under load`);
   }
-  console.log(`\nbudgets (issue 3 §6, issue 12, issue 18; printed, not enforced):\n${lines.join("\n")}`);
+  console.log(`\nbudgets (docs/perf/bench.md; printed, not enforced):\n${lines.join("\n")}`);
 }

@@ -1,4 +1,4 @@
-// The pure parts of `npm run lighthouse` (issue 18 items 2 and 5): which pages, the goals,
+// The pure parts of `npm run lighthouse` (decision 0066): which pages, the goals,
 // the score table and the failing audits. scripts/lighthouse.mjs does the running.
 
 /** The product every page run uses: a plain product with a price, added to the cart for the cart and checkout runs. */
@@ -20,7 +20,7 @@ export const LIGHTHOUSE_PAGES = [
   { label: "checkout", path: "/naplata", visitor: "customer" },
 ];
 
-/** The pages whose LCP is measured on slow 3G with a 4× slower CPU (issue 18 item 5). */
+/** The pages whose LCP is measured on slow 3G with a 4× slower CPU (decision 0066). */
 export const SLOW_NETWORK_PAGES = LIGHTHOUSE_PAGES.filter((p) => p.label === "home" || p.label === "product");
 
 /** Lighthouse's category ids, the column titles and the goals (scores 0-100). */
@@ -31,7 +31,7 @@ export const CATEGORIES = [
   { id: "seo", title: "SEO", goal: 100 },
 ];
 
-/** Slow 3G as issue 18 item 5 names it: 400 ms round trip, 400 kbit/s each way, CPU 4× slower; LCP goal 3 s. */
+/** Slow 3G as decision 0066 names it: 400 ms round trip, 400 kbit/s each way, CPU 4× slower; LCP goal 3 s. */
 export const SLOW_NETWORK = { latencyMs: 400, downKbps: 400, upKbps: 400, cpuSlowdown: 4, lcpGoalMs: 3000 };
 
 /** { id → 0-100 or null } from a Lighthouse result (null: the category could not be scored). */

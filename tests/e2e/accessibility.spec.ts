@@ -5,7 +5,7 @@ import { registerCustomer } from "./customer";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * axe-core on every screen (issue 18 item 3): 0 violations of WCAG 2.1 A and AA on the
+ * axe-core on every screen (decision 0067): 0 violations of WCAG 2.1 A and AA on the
  * storefront, account, checkout, CMS, blog, search and admin screens, and with each dialog
  * open (cart modal, price enquiry, bundle customisation, mobile menu, cookie banner). One
  * test per group of screens keeps the runs cheap. The hydrated pages are checked, and the

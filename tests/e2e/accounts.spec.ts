@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Customer accounts in the browser (issue 5), with JavaScript on and off: register with
+ * Customer accounts in the browser (decision 0010), with JavaScript on and off: register with
  * and without addresses, log out, log in (and its failure message), change the profile
  * and the password. Both projects share one database, so every address carries the
  * project's name.

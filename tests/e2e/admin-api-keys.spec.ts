@@ -1,7 +1,7 @@
 import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
-/** API keys (/admin/api-keys, issue 17 item 2): create shows the token once, revoke asks for a tick; with and without JavaScript (projects js, no-js). */
+/** API keys (/admin/api-keys, decision 0057): create shows the token once, revoke asks for a tick; with and without JavaScript (projects js, no-js). */
 test.describe("admin API keys", () => {
   test("creates a key, sees its token once, and revokes it", async ({ page, js }) => {
     const name = js ? "Mobilna aplikacija JS" : "Mobilna aplikacija bez JS";

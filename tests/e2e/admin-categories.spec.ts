@@ -2,7 +2,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Categories and attributes in the backoffice (issue 15 items 2-3, decision 0048), with
+ * Categories and attributes in the backoffice (decision 0048), with
  * JavaScript on and off: a subcategory with hr and en names moved up, a category's filter
  * with a chosen type on the shop's page, and a value with a colour swatch.
  */

@@ -3,8 +3,8 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Issue 16 item 9 (forms, subscribers, comments, redirects), JavaScript on and off. The
- * projects share one database: names carry the project's name, and every test gives back
+ * Forms, subscribers, comments and redirects in the backoffice (decision 0055), JavaScript on and
+ * off. The projects share one database: names carry the project's name, and every test gives back
  * what it made (the form, the subscriber, the comment, the redirect) in its `finally`.
  */
 const SENT = "Hvala! Vaša poruka je poslana, javit ćemo vam se uskoro.";

@@ -3,11 +3,11 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Issue 16 item 9, JavaScript on and off: an editor creates a page from a template, edits
- * its Croatian text and slug, publishes it, and an anonymous shopper sees it (the old
- * address redirects); files a post under another category; creates an event with an
- * attendee that the public event page counts. Everything made here is removed again and
- * the seeded post gets its terms back (the specs share one database).
+ * The content backoffice (decision 0054), JavaScript on and off: an editor creates a page from a
+ * template, edits its Croatian text and slug, publishes it, and an anonymous shopper sees it (the
+ * old address redirects); files a post under another category; creates an event with an attendee
+ * that the public event page counts. Everything made here is removed again and the seeded post gets
+ * its terms back (the specs share one database).
  */
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeAttached();
 

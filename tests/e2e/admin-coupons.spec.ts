@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Issue 15 "a coupon made in the admin works in the cart", JavaScript on and off: the
+ * A coupon made in the admin works in the cart (decision 0049), JavaScript on and off: the
  * admin makes a 15 % coupon from 50 € (the code typed in lower case is saved in capitals);
  * a shopper with 34,90 € in the cart is told the minimum, with 69,80 € gets 10,47 € off.
  */

@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The backoffice customers (issue 14 item 3) in the browser, with JavaScript on and off:
+ * The backoffice customers (decision 0040) in the browser, with JavaScript on and off:
  * a customer registers, the admin finds them by search and blocks them, and the real
  * /prijava form then refuses them with the message; the list's CSV export downloads with
  * the brief's columns. Both projects share one database, so every address carries the

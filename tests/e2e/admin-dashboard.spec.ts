@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The dashboard (issue 14 item 1), with JavaScript on and off: the admin sees today's
+ * The dashboard (decision 0044), with JavaScript on and off: the admin sees today's
  * figures and the 30 days' sales chart, and "orders today" opens the order list filtered
  * to today. Orders come from the test provider's fixture route, placed for the admin.
  */

@@ -3,7 +3,7 @@ import { expectAccessible } from "./axe";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The enquiries inbox (issue 14 item 4), with JavaScript and without: a shopper sends a
+ * The enquiries inbox (decision 0041), with JavaScript and without: a shopper sends a
  * price enquiry from a product page, the backoffice finds it in /admin/enquiries, replies
  * by mail from the entry's page, and the entry shows answered. Addresses carry the
  * project's name and the time (both projects share one database).
@@ -47,7 +47,7 @@ test("a price enquiry is found in the inbox, answered by mail and shown answered
   await row.getByTestId("enquiry-link").click();
   await expect(page).toHaveURL(/\/admin\/enquiries\/enquiry-\d+$/);
   await ready(page, js);
-  if (js) await expectAccessible(page, { context: "admin enquiry" }); // issue 18 item 3
+  if (js) await expectAccessible(page, { context: "admin enquiry" }); // decision 0067
   await expect(page.getByTestId("enquiry-sent")).toContainText("Koliko košta 80 m²?");
   const reply = page.getByTestId("reply-form");
   await expect(reply.getByLabel("Predmet")).toHaveValue(/^Re: /);

@@ -3,7 +3,7 @@ import { expectAccessible } from "./axe";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The outbox screen (issue 14 item 5): a shopper's password-reset mail in the list, found
+ * The outbox screen (decision 0042): a shopper's password-reset mail in the list, found
  * by search and kind, opened with its text, and sent again (queued: the e2e shop has no SMTP).
  */
 test.describe("admin mail", () => {
@@ -36,7 +36,7 @@ test.describe("admin mail", () => {
     await expect(page).toHaveURL(/\/admin\/mail\/\d+$/);
     await expect(page.getByTestId("mail-text")).toContainText("/zaboravljena-lozinka?token=");
     await ready(page, js);
-    if (js) await expectAccessible(page, { context: "admin mail" }); // issue 18 item 3
+    if (js) await expectAccessible(page, { context: "admin mail" }); // decision 0067
     await page.getByRole("button", { name: "Pošalji ponovno" }).click();
     await expect(page.getByText("Poruka je u redu čekanja (slanje e-pošte nije podešeno).")).toBeVisible();
     await expect(page.getByTestId("audit-entry").first()).toContainText("Ponovno slanje");

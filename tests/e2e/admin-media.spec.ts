@@ -4,7 +4,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The media library (issue 16 item 7), JavaScript on and off. With JavaScript a picture is
+ * The media library (decision 0052), JavaScript on and off. With JavaScript a picture is
  * dropped on the upload form; without it, chosen in the file input. Then its texts are
  * edited per language, the file is replaced keeping its URL, and it is deleted (unused).
  * A seeded product picture shows its usage and refuses to be deleted. The spec gives back

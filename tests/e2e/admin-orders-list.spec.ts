@@ -4,7 +4,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The backoffice order list (issue 14 item 2), with JavaScript on and off: search, the
+ * The backoffice order list (decisions 0038 and 0039), with JavaScript on and off: search, the
  * payment-method filter, sorting by total and the CSV of the filtered list.
  */
 async function placeOrder(page: Page, gateway: "card" | "bankTransfer") {

@@ -5,7 +5,7 @@ import { expectAccessible } from "./axe";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The backoffice order journey (issue 14 item 2), JavaScript on and off: a customer orders
+ * The backoffice order journey (decision 0039), JavaScript on and off: a customer orders
  * by bank transfer through the real checkout; the admin marks it paid and ships it with a
  * tracking number; the customer sees the tracking on their order page, and the order's
  * page lists the mails sent to them; then the admin cancels it and the product's stock is
@@ -71,7 +71,7 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await expect(admin).toHaveURL(new RegExp(`/admin/orders/${slug}$`));
   await ready(admin, js);
   await expect(admin.getByTestId("order-customer")).toContainText(email);
-  if (js) await expectAccessible(admin, { context: "admin order" }); // issue 18 item 3
+  if (js) await expectAccessible(admin, { context: "admin order" }); // decision 0067
   // Only the moves the state allows: not yet "shipped" while the transfer is awaited.
   await expect(admin.getByTestId("move-ship")).toHaveCount(0);
 
@@ -101,7 +101,7 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await expect(page.getByTestId("order-status")).toHaveText("Poslana");
   await expect(page.getByTestId("tracking-number")).toHaveText("GLS-556677");
   await expect(page.getByTestId("tracking-link")).toHaveAttribute("href", "https://gls-group.eu/track?match=GLS-556677");
-  if (js) await expectAccessible(page, { context: "the customer's order" }); // issue 18 item 3
+  if (js) await expectAccessible(page, { context: "the customer's order" }); // decision 0067
 
   // Cancelled (the parcel came back): stock returned, the money is owed back by bank.
   const cancel = admin.getByTestId("move-cancel");

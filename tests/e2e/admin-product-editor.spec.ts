@@ -5,7 +5,7 @@ import { registerCustomer } from "./customer";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The product editor's journey (issue 15 "Done when", decision 0046), JavaScript on and off:
+ * The product editor's journey (decision 0046), JavaScript on and off:
  * the admin creates a configurable product, names it in Croatian and English, prices it,
  * puts it in "Krovni paneli", uploads its image and makes it visible, then generates two
  * variants from two colours of the colour attribute. A shopper sees it on the category page

@@ -5,7 +5,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The backoffice product list (issue 15 items 1 and 7), with JavaScript on and off: search,
+ * The backoffice product list (decision 0047), with JavaScript on and off: search,
  * filters and a bulk action; and the CSV round trip (export, edit two rows' prices, dry run
  * shows exactly two changes, apply, the shop shows the new prices).
  */

@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * /admin/settings (issue 15 item 6; docs/decisions/0050), JavaScript on and off: the
+ * /admin/settings (docs/decisions/0050), JavaScript on and off: the
  * company phone saved in the admin shows in the shop's footer, and the cart-addition
  * behaviour chosen there decides where adding to the cart leads.
  */

@@ -4,7 +4,7 @@ import { registerCustomer } from "./customer";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Shipping and payments from the backoffice reach checkout (issue 15 item 5), JavaScript
+ * Shipping and payments from the backoffice reach checkout (decision 0049), JavaScript
  * on and off: the admin changes the price of delivery to the address and the shopper's
  * checkout offers the new price; the admin switches cash on delivery off and it is gone
  * from the payment step. Both are put back at the end for the other journeys.

@@ -3,7 +3,7 @@ import { ADMIN, loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * E-mail templates (/admin/templates, issue 16 item 8), JavaScript on and off: the editor
+ * E-mail templates (/admin/templates, decision 0053), JavaScript on and off: the editor
  * changes the Croatian newsletter confirmation, previews it with sample data, sends a test
  * mail to themself (seen in /admin/mail), saves it, and a shopper's real sign-up (double
  * opt-in switched on for the test) gets the edited subject. The built-in text and the

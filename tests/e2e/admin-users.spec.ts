@@ -2,7 +2,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Backoffice users (issue 14 item 6): an admin invites a sales user, the invitee opens the
+ * Backoffice users (decision 0043): an admin invites a sales user, the invitee opens the
  * mailed link (read through the admin's outbox screen), sets a password and lands in the
  * backoffice with only the sales menu; the maintenance switch of /admin/settings.
  */

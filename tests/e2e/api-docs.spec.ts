@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /**
- * The API reference (issue 17 item 4): /api/docs.html renders the generated OpenAPI
+ * The API reference (decision 0057): /api/docs.html renders the generated OpenAPI
  * document for people, without script, and links to the document itself; through the real
  * server (express, CSP, compression) the API answers JSON, also for unknown paths.
  */

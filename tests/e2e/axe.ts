@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-/** The rules we promise (issue 18 item 3): WCAG 2.0 and 2.1, levels A and AA. */
+/** The rules we promise (decision 0067): WCAG 2.0 and 2.1, levels A and AA. */
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 type Options = {

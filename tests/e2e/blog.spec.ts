@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Blog, post view, events and comments (issue 7 items 2 and 3), with JavaScript on and off:
+ * Blog, post view, events and comments (decisions 0013, 0022 and 0023), with JavaScript on and off:
  * the list with pagination and load more, a post with its terms, an event page, and a
  * customer's comment with a star rating that waits for the admin's approval.
  */

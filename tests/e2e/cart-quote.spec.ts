@@ -105,7 +105,7 @@ test("the cart modal shows the request-quote cart, and its 'send inquiry' opens 
   await expect(page.getByTestId("cart-badge")).toHaveText("0");
 });
 
-test("the stepper from the keyboard: + and − change the quantity and say it (issue 18 item 4), no axe violations", async ({ page, js }) => {
+test("the stepper from the keyboard: + and − change the quantity and say it (decision 0067), no axe violations", async ({ page, js }) => {
   await add(page, js, SANDWICH);
   await ready(page, js);
   const line = page.getByTestId("quote-cart-list").getByTestId("cart-line").first();

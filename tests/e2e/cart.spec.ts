@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The cart journeys of issue 4, each with JavaScript on and off (spec §2 Cart, §4 Cart,
+ * The cart journeys (decision 0006), each with JavaScript on and off (spec §2 Cart, §4 Cart,
  * §5, §8). Seeded products: app/.server/db/seed/catalog/data; coupons: seed/cart.server.ts.
  */
 const CART = "/kosarica";
@@ -135,7 +135,7 @@ test.describe("cart", () => {
     await ready(page, js);
     const card = () => page.getByTestId("member-card-form");
     // The card saved on the profile (by the other project's run) applies to a new cart by
-    // itself (issue 13 item 7): start from a cart without one.
+    // itself, so it is not typed again: start from a cart without one.
     await card().getByLabel("Barkod članske iskaznice").fill("");
     await card().getByRole("button", { name: "Primijeni iskaznicu" }).click();
     await expect(page.getByTestId("cart-line-unit")).toContainText("34,90");
@@ -182,7 +182,7 @@ test.describe("cart", () => {
     await expect(page).toHaveURL(new RegExp(`${SANDWICH}$`));
   });
 
-  test("sells the cut-to-length sheet per running metre: the page prices the length, the cart charges it (issue 13 item 1)", async ({ page, js }) => {
+  test("sells the cut-to-length sheet per running metre: the page prices the length, the cart charges it (decision 0028)", async ({ page, js }) => {
     await page.goto(CUT_TO_LENGTH);
     await ready(page, js);
     await expect(page.getByTestId("final-price")).toHaveText(/^14,50\sEUR\/m$/);
@@ -212,7 +212,7 @@ test.describe("cart", () => {
     }
   });
 
-  test("says how many are available and keeps the cart within the stock (issue 13 item 2)", async ({ page, js }) => {
+  test("says how many are available and keeps the cart within the stock (decision 0074)", async ({ page, js }) => {
     await page.goto(T45);
     await ready(page, js);
     const form = page.getByTestId("add-to-cart-form");

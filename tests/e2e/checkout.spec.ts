@@ -3,7 +3,7 @@ import { registerCustomer } from "./customer";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The checkout journey of issue 6, from an empty cart to the success page, with
+ * The checkout journey (decision 0011), from an empty cart to the success page, with
  * JavaScript on (the first delivery method is chosen and submitted by itself ~1.5 s after
  * the address step) and off (every step a plain form), in Croatian and in English. Each
  * run registers its own customer: both projects share one database.
@@ -102,7 +102,7 @@ test("a visitor is sent to log in and comes back to the checkout", async ({ page
 });
 
 /**
- * Issue 13 items 3 and 4, JavaScript on and off: a cart of e-products only has no delivery
+ * Decisions 0030 and 0031, JavaScript on and off: a cart of e-products only has no delivery
  * step; paid by card, the download link is on the order page and gives the file. A card
  * payment that cannot start (the test provider's simulated outage) leaves the cart as it
  * was and says so; another method then places the order.

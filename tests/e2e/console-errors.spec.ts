@@ -4,7 +4,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Issue 13 item 13: no page logs an error in the browser, React's hydration errors above
+ * No page logs an error in the browser, React's hydration errors above
  * all (minified #418, #419, #421, #422, #423, #425; "Hydration failed", "did not match").
  * The home page threw #421 twice: serverFirst sections still loading their code received
  * an update right after hydration. Every screen is visited with JavaScript on and the
@@ -136,7 +136,7 @@ test.describe("no console or hydration errors on any screen", () => {
     await page.goto("/");
     await loginAsAdmin(page, "/admin");
     for (const path of ADMIN_SCREENS) await visit(page, path);
-    // Edit mode (issue 16): the editor's chunk hydrates the server's no-JavaScript note and starts.
+    // Edit mode (decision 0051): the editor's chunk hydrates the server's no-JavaScript note and starts.
     await visit(page, "/?editPage=true");
     await expect(page.getByTestId("edit-toolbar")).toBeVisible();
     expect(watcher.errors).toEqual([]);

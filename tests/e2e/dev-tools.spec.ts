@@ -7,7 +7,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Dev tooling (issue 17 item 6, decision 0062), which exists only outside production: the
+ * Dev tooling (decision 0062), which exists only outside production: the
  * suite's shop runs in production, so this spec starts one of its own — the same build
  * with NODE_ENV=development on a fresh database — and a GitLab stub it points GITLAB_URL
  * at (the browser tests reach nothing outside the machine). JavaScript on: the releases

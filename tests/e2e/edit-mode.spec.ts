@@ -4,13 +4,13 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Issue 16 "done when": an editor changes the home hero's title in Croatian, uploads a
- * picture and sets it, adds a product slider section, sees the draft (a shopper does
- * not), publishes, and an anonymous shopper sees the change at once; the editor restores
- * the previous version (the shopper sees the old title again). A customer with
- * ?editPage=true gets the shoppers' page and a customer's edit post is refused; the phone
- * preview renders at phone width. Without JavaScript the editor says it needs it.
- * The seeded home page is given back (the original version restored) whatever happens.
+ * In-page editing end to end (decision 0051): an editor changes the home hero's title in Croatian,
+ * uploads a picture and sets it, adds a product slider section, sees the draft (a shopper does
+ * not), publishes, and an anonymous shopper sees the change at once; the editor restores the
+ * previous version (the shopper sees the old title again). A customer with ?editPage=true gets the
+ * shoppers' page and a customer's edit post is refused; the phone preview renders at phone width.
+ * Without JavaScript the editor says it needs it. The seeded home page is given back (the original
+ * version restored) whatever happens.
  */
 const ORIGINAL_TITLE = "Alu Krov d.o.o.";
 const NEW_TITLE = "Krovovi koji traju generacijama";

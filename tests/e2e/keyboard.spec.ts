@@ -4,7 +4,7 @@ import { expect, ready, test } from "./fixtures";
 import { focusInside, focusRing, tabTo } from "./keyboard";
 
 /**
- * Keyboard only (issue 18 item 4): the skip link, a visible focus on every Tab stop,
+ * Keyboard only (decision 0067): the skip link, a visible focus on every Tab stop,
  * dialogs that trap the focus, close on Escape and give the focus back, the carousel and
  * the cart's quantity announcing their state, and a purchase made with the keyboard.
  */

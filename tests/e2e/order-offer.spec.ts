@@ -3,7 +3,7 @@ import { expect, ready, test } from "./fixtures";
 import { withQuoteCart } from "./quote-cart";
 
 /**
- * A request-quote cart becomes an order the customer pays (issue 14 item 4, docs/decisions/0041
+ * A request-quote cart becomes an order the customer pays (docs/decisions/0076
  * and its addendum), with JavaScript and without: the shopper sends the quote request, the
  * backoffice prices it into an order draft, the customer opens the mailed offer link (read
  * through the outbox screen), gives the delivery address (billing the same), chooses bank

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * The profile's orders and paying by card (issue 6 items 3 and 5), with JavaScript on and
+ * The profile's orders and paying by card (decisions 0012 and 0021), with JavaScript on and
  * off: the list, an order's page, the invoice download, the card journey through the
  * built-in test provider (pay, and decline then pay again) and a bank transfer's payment
  * slip. Orders are placed by the test provider's fixture route for the demo customer.

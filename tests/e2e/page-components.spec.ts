@@ -3,7 +3,7 @@ import { loginAsAdmin } from "./admin-login";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * CMS pages built from components (issue 7 item 1) and their forms (item 4): the contact
+ * CMS pages built from components (decision 0014) and their forms (decision 0019): the contact
  * page's contact form, map link and product slider; the references page's database form.
  * Without JavaScript a form posts and comes back with a toast; with it a fetcher sends it
  * without a reload, toasts and empties it. The backoffice lists what was stored and that
@@ -18,7 +18,7 @@ async function expectSent(page: Page, js: boolean, path: RegExp) {
   await expect(page).toHaveURL(path);
 }
 
-/** The backoffice's entry of a sent form: the enquiries inbox filtered to forms (issue 14 item 4; /admin/forms is the form builder, decision 0055). */
+/** The backoffice's entry of a sent form: the enquiries inbox filtered to forms (decision 0041; /admin/forms is the form builder, decision 0055). */
 async function openSubmission(page: Page, email: string) {
   await loginAsAdmin(page);
   await page.goto("/admin/enquiries?kind=form");
@@ -66,7 +66,7 @@ test.describe("pages from components", () => {
       await expect(form.getByLabel(/^E-mail adresa/)).toHaveValue("");
       await expect(form.getByRole("checkbox")).not.toBeChecked();
     }
-    // The sent forms are in the enquiries inbox (issue 14 item 4).
+    // The sent forms are in the enquiries inbox (decision 0041).
     await openSubmission(page, email);
     await expect(page.getByTestId("enquiry-sent")).toContainText("Ponuda za krov");
     await expect(page.getByTestId("enquiry-records")).toContainText("queued");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Phones (issue 13 item 16): at 390 px the cart table and modal, the filter panel, the
+ * Phones (decision 0037): at 390 px the cart table and modal, the filter panel, the
  * mobile menu and the checkout fit the screen (no horizontal scrolling) and work, with
  * JavaScript on and off. Desktop keeps the filter panel open.
  */

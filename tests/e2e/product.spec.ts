@@ -112,7 +112,7 @@ test.describe("product page", () => {
     await expect(page).toHaveURL(new RegExp(`${TEGOLA}$`));
   });
 
-  test("the gallery steps with the arrow keys and a swipe; without JavaScript a thumbnail opens the full size (issue 13 item 15)", async ({ page, js }) => {
+  test("the gallery steps with the arrow keys and a swipe; without JavaScript a thumbnail opens the full size (decision 0037)", async ({ page, js }) => {
     await page.goto(SANDWICH);
     await ready(page, js);
     const thumbs = page.getByTestId("product-thumbnail");
@@ -147,7 +147,7 @@ test.describe("product page", () => {
     await expect(page).toHaveURL(new RegExp(`${SANDWICH}$`));
   });
 
-  test("says how many are left when few are (issue 13 item 15)", async ({ page }) => {
+  test("says how many are left when few are (decision 0037)", async ({ page }) => {
     await page.goto("/product/svjetlarnik-kupola-60-x-60-cm-polikarbonat");
     await expect(page.getByTestId("low-stock")).toHaveText("Još samo 3 na zalihi");
   });

@@ -2,7 +2,7 @@ import type { Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 18 item 5: on a slow network the page's HTML arrives long before its JavaScript, and a
+ * Decision 0066: on a slow network the page's HTML arrives long before its JavaScript, and a
  * shopper who adds to the cart meanwhile must not lose the click. The browser runs with
  * JavaScript on, but the page's script modules are held back (never answered) until the form
  * was submitted: the add-to-cart form posts as a plain form, the cart page shows the line.
@@ -46,7 +46,7 @@ test("add-to-cart works as a plain form before the page's JavaScript arrives", a
 });
 
 /**
- * Issue 18 item 2: Lighthouse saw React's #421 in the console (a Suspense boundary that had not
+ * Decision 0066: Lighthouse saw React's #421 in the console (a Suspense boundary that had not
  * finished hydrating received an update). The serverFirst sections wait for their code longest
  * on a slow phone, so home and product are loaded the way Lighthouse's mobile run paces them
  * (150 ms round trip, 1.6 Mbit/s, CPU 4× slower) and must log no error until hydrated and idle.

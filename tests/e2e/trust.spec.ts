@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
 
 /**
- * Issue 13 items 9 and 11 in the browser, with JavaScript on (the form posts by fetch and
- * Remix navigates on the client) and off (a plain form post and its redirect).
+ * Redirect targets (DESIGN.md "Trust boundaries") and password guessing (decision 0033) in the
+ * browser, with JavaScript on (the form posts by fetch and Remix navigates on the client) and off
+ * (a plain form post and its redirect).
  */
 const CUSTOMER = { email: "kupac@example.com", password: "Kupac2026!" };
 
@@ -22,7 +23,7 @@ async function logIn(page: Page, js: boolean, path: string, email: string, passw
   await answered;
 }
 
-test.describe("the login's redirect target (issue 13 item 9)", () => {
+test.describe("the login's redirect target (DESIGN.md \"Trust boundaries\")", () => {
   const hostile = ["//evil.example/", "https://evil.example/", "/\\evil.example", "/%2F%2Fevil.example", "/\t/evil.example", "/%0d%0aSet-Cookie:x=1", "javascript:alert(1)"];
 
   test("goes to a local target and never leaves the shop for a hostile one", async ({ page, js, baseURL }) => {
@@ -49,7 +50,7 @@ test.describe("the login's redirect target (issue 13 item 9)", () => {
   });
 });
 
-test.describe("password guessing (issue 13 item 11)", () => {
+test.describe("password guessing (decision 0033)", () => {
   test("after 10 failed sign-ins the form says the sign-in is locked, for an address without an account too", async ({ page, js }, info) => {
     const email = `locked-${info.project.name}@example.com`;
     for (let i = 0; i < 10; i++) {

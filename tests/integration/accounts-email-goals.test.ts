@@ -31,7 +31,7 @@ describe("/potvrdi-email and /confirm-email", () => {
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("goal or goalType were not defined");
     }
-    // Shown on the page, not only in the data (issue 13 item 17), in every language, with no query at all.
+    // Shown on the page, not only in the data (a shopper must see it), in every language, with no query at all.
     for (const path of ["/potvrdi-email", "/confirm-email", "/en/confirm-email", "/de/confirm-email"]) {
       const { response, html } = await new Visitor(shop).page(path);
       expect(response.status, path).toBe(404);

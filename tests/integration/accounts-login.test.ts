@@ -97,7 +97,7 @@ describe("signing in", () => {
 });
 
 /**
- * Issue 13 item 11: "a per-account limit that counts failures from every address, the same
+ * Decision 0033: "a per-account limit that counts failures from every address, the same
  * for /adminLogin (stricter for backoffice accounts), plus the per-address limit; an answer
  * takes the same time whether the account exists or not; a locked account can still
  * recover through the reset mail". The limits: 10 failures within 15 minutes for the shop's

@@ -7,7 +7,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Forgot and reset password (issue 5 §4): the same answer whether or not the address has
+ * Forgot and reset password (decision 0010): the same answer whether or not the address has
  * an account, a single-use expiring token mailed, the new password ends other sessions.
  */
 let shop: Shop;

@@ -10,7 +10,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * API keys in the backoffice (/admin/api-keys, issue 17 item 2): admins only, a new key's
+ * API keys in the backoffice (/admin/api-keys, decision 0057): admins only, a new key's
  * token shown once and working at once, revoke with a confirmation, filters, CSV, audit rows.
  * As a browser without JavaScript.
  */

@@ -8,8 +8,8 @@ import { createStaff, signInAsStaff } from "../setup/staff";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Attributes, their values, attribute sets and tags in the backoffice (issue 15 items 2-3,
- * docs/decisions/0048): swatches validated and shown in the shop's filter, the type of a
+ * Attributes, their values, attribute sets and tags in the backoffice
+ * (docs/decisions/0048): swatches validated and shown in the shop's filter, the type of a
  * used attribute and a used value protected, sets deleted without touching products, tags
  * renamed uniquely and the home page's tags kept by name.
  */

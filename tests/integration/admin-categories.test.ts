@@ -8,7 +8,7 @@ import { createStaff, signInAsStaff } from "../setup/staff";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Categories in the backoffice (issue 15 item 2, docs/decisions/0048): the tree's order,
+ * Categories in the backoffice (docs/decisions/0048): the tree's order,
  * moves that would make a loop, slug rules and the redirect of a changed slug, the sort
  * options, the category's filters as the shop's layered navigation shows them, delete
  * guards and the stale-version refusal.

@@ -9,7 +9,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { consents } from "~/.server/db/schema";
 
 /**
- * Issue 16 item 9 (second half): the form builder and the public upload limit of spec §5
+ * Decisions 0055 and 0078: the form builder and the public upload limit of spec §5
  * (10 files per submission), newsletter subscribers, comments edited, answered and deleted
  * by the shop, redirects and the logged 404s. As a browser without JavaScript.
  */

@@ -8,7 +8,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The content backoffice (issue 16 item 9): pages from a template, the slug rules of
+ * The content backoffice (decision 0054): pages from a template, the slug rules of
  * spec §5, text per language through the one write path (409 on a stale version, a kept
  * version per save, restore), a changed slug keeps its old address, publishing, the home
  * page protected, a translation from the Croatian original; post terms; blog terms in

@@ -11,7 +11,7 @@ import { cartPage, cartPost, cartRow, shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * Coupons in the backoffice (issue 15 item 4): every kind the cart engine knows made
+ * Coupons in the backoffice (decision 0049): every kind the cart engine knows made
  * through the editor and applied by a shopper, the code rules, the per-customer limit at
  * apply time and at order placement, usage on the detail page, delete refused once used,
  * stale versions, the list's filters, CSV and bulk switch. As a browser without JavaScript.

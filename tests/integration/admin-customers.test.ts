@@ -31,7 +31,7 @@ import { shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, checkoutConsentId, methodIds, signInAs, step } from "./checkout-helpers";
 
 /**
- * The backoffice customers (issue 14 item 3): the list (search, filters, sort, CSV), the
+ * The backoffice customers (decision 0040): the list (search, filters, sort, CSV), the
  * detail, block and unblock (sign-in refused with the message, sessions ended, an order
  * with the e-mail refused even as a guest), the password-reset mail, the GDPR export and
  * erasure, stale versions and the audit trail.

@@ -12,7 +12,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
- * The dashboard (issue 14 item 1): each figure counts exactly the list it links to, days
+ * The dashboard (decision 0044): each figure counts exactly the list it links to, days
  * are the shop's (Europe/Zagreb), the chart has one bar per day of the last 30, and each
  * scope sees its own figures.
  */

@@ -10,7 +10,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { ADDRESS } from "./checkout-helpers";
 
 /**
- * The enquiries inbox (issue 14 item 4): price enquiries, request-quote carts and form
+ * The enquiries inbox (decisions 0041 and 0076): price enquiries, request-quote carts and form
  * submissions in one list (one UNION ALL: filters, pages across both tables, CSV), the
  * detail page's status change (version / shown status), reply by mail, the bulk action, and
  * a quote made into an order draft the customer pays by bank transfer from the mailed link.

@@ -11,7 +11,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { startSmtpSink } from "../setup/smtp-sink";
 
 /**
- * The outbox screen (/admin/mail, issue 14 item 5): the list pattern over mail_outbox,
+ * The outbox screen (/admin/mail, decision 0042): the list pattern over mail_outbox,
  * a mail's page with its text and its HTML kept out of the admin page, "send again", and
  * the background retry of failed deliveries with back-off (docs/decisions/0042). SMTP is
  * not configured for the shop here; the retry tests hand the transport in.

@@ -11,7 +11,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
- * The media library (issue 16 item 7): the 20-file limit of a backoffice upload (spec §5),
+ * The media library (decision 0052): the 20-file limit of a backoffice upload (spec §5),
  * texts per language, replacing a file keeping its URL, usage, deleting refused while
  * used, folders, private files never served by /media, and the dialog's JSON route. As a
  * browser without JavaScript (multipart posts with the page's CSRF token and honeypot).

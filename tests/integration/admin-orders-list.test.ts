@@ -8,7 +8,7 @@ import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The backoffice order list (issue 14 item 2) and with it the list pattern every later
+ * The backoffice order list (decisions 0038 and 0039) and with it the list pattern every later
  * list copies (DESIGN.md "One list pattern"): search, filters, sort, pages and the CSV of
  * exactly the filtered rows, all from the URL.
  */

@@ -15,7 +15,7 @@ import { cartPost, shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * The backoffice order page and the order state machine (issue 14 item 2): each move with
+ * The backoffice order page and the order state machine (decision 0039): each move with
  * its rules, the mails, stock, coupon, refund and credit note it carries, refused moves and
  * stale versions (409, nothing changed), the audit trail, notes, the confirmation sent
  * again, the shop's new-order mail and the list's bulk "mark delivered". As a browser

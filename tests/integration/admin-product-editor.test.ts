@@ -16,7 +16,7 @@ import { createStaff, signInAsStaff, type StaffLogin } from "../setup/staff";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The product editor (/admin/products/new, /admin/products/:id; issue 15 item 1, decision
+ * The product editor (/admin/products/new, /admin/products/:id; decision
  * 0046): its rules through the real request handler, posted as a browser without
  * JavaScript would, and what the shop shows afterwards.
  */

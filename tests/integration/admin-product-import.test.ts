@@ -8,7 +8,7 @@ import { loginAsAdmin } from "../setup/accounts";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * CSV import of products (issue 15 item 7): the dry run reports each line's status, the
+ * CSV import of products (decision 0047): the dry run reports each line's status, the
  * changed columns and errors with line numbers; a file with errors changes nothing; an
  * export edited in two rows and imported changes exactly those two rows.
  */

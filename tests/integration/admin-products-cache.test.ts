@@ -9,10 +9,10 @@ import { startCachingServer, type CachingServer } from "../setup/caching-server"
 import type { Shop } from "../setup/shop";
 
 /**
- * Issue 15 item 8 through the backoffice itself: the admin changes a price with the product
- * list's bulk action (a real POST to /admin/products on the production build behind the
- * rendered-page cache), and the cached category page shows the new price on the next
- * anonymous request.
+ * Every change clears exactly the caches that show it (decision 0045), through the backoffice
+ * itself: the admin changes a price with the product list's bulk action (a real POST to
+ * /admin/products on the production build behind the rendered-page cache), and the cached category
+ * page shows the new price on the next anonymous request.
  */
 let server: CachingServer;
 let admin: Visitor;

@@ -8,7 +8,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
- * The backoffice product list (issue 15 item 1): search by name or SKU, the filters (low
+ * The backoffice product list (decision 0047): search by name or SKU, the filters (low
  * stock being exactly the dashboard's figure), the CSV and the bulk actions with their
  * price maths, for the editor scope.
  */

@@ -10,7 +10,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
- * DESIGN.md "Roles", issue 14 "A test built from the route table proves each scope reaches
+ * DESIGN.md "Roles" and decision 0038: "A test built from the route table proves each scope reaches
  * exactly its screens and a customer none": every backoffice screen of the built route
  * table must declare its scope in app/lib/route-files.ts, and a sales, an editor and an
  * admin user then open each one: the scopes it names get the screen, the others a 403 —

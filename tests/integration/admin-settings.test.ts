@@ -12,7 +12,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { cartPost, shopper } from "./cart-helpers";
 
 /**
- * /admin/settings (issue 15 item 6; docs/decisions/0050): each section's validation
+ * /admin/settings (docs/decisions/0050): each section's validation
  * messages, the fingerprint that refuses a stale form (409, nothing written), the audit
  * row of a save, and a saved value showing at once on the shop, cached pages included.
  */

@@ -14,7 +14,7 @@ import { shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, CHECKOUT, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * Shipping and payments in the backoffice (issue 15 item 5): delivery methods with their
+ * Shipping and payments in the backoffice (decision 0049): delivery methods with their
  * price and branches, the free-delivery threshold and the allowed countries as the cart
  * and checkout show them; payment methods switched off (never the last one), the bank
  * account checked as IBAN and shown on the payment slip, card keys only "configured or

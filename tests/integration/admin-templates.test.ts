@@ -13,7 +13,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * E-mail templates (/admin/templates, issue 16 item 8): the variables a kind declares
+ * E-mail templates (/admin/templates, decision 0053): the variables a kind declares
  * (unknown ones refused), values escaped in the HTML part, an edited Croatian template
  * reaching the real newsletter confirmation while the other languages keep the built-in
  * text, stale versions (409), preview, test send, reset and the product template. As a

@@ -10,7 +10,7 @@ import { createStaff, signInAsStaff } from "../setup/staff";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Backoffice users (/admin/users, issue 14 item 6; docs/decisions/0043): invitation by
+ * Backoffice users (/admin/users, docs/decisions/0043): invitation by
  * mail and the set-password page, scope changes, deactivation with its guard rails, the
  * working-day idle expiry of backoffice sessions, and the maintenance switch of /admin/settings.
  */

@@ -7,7 +7,7 @@ import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api"
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The headless API's door (issue 17 items 1, 2, 5; decision 0057): the envelope, keys and
+ * The headless API's door (decision 0057): the envelope, keys and
  * their budgets, sign-in with rotating refresh tokens, the origin rules and bounded bodies.
  */
 let shop: Shop;

@@ -10,7 +10,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { methodIds } from "./checkout-helpers";
 
 /**
- * The cart over the API (issue 17 item 3, spec §4 Cart, §5, §7 Ecommerce, §8): every cart
+ * The cart over the API (decision 0059, spec §4 Cart, §5, §7 Ecommerce, §8): every cart
  * call on a cartId + protectCode session, the spec's failures (no session, a wrong
  * protectCode, an archived or used cart, quantity 0 and 1000, an unknown coupon), and the
  * checkout's reads.

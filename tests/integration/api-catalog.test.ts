@@ -8,7 +8,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { categoryId, expectedOrder, productsIn } from "./shop-fixtures";
 
 /**
- * Spec §7 Product over the headless API (issue 17; decision 0060): the same services as the
+ * Spec §7 Product over the headless API (decision 0060): the same services as the
  * shop's category and product pages, only listable products, the language of X-Language-Code.
  */
 let shop: Shop;

@@ -9,7 +9,7 @@ import { apiClient, documentedMismatch, dataOf as ok } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Spec §7 CMS reads over the headless API (issue 17; decision 0060): the blog, pages,
+ * Spec §7 CMS reads over the headless API (decision 0060): the blog, pages,
  * 404 log, site options, page elements and navigations the HTML shop renders with.
  */
 let shop: Shop;

@@ -9,7 +9,7 @@ import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The shopper's interactive calls over the headless API (issue 17, spec §7 CMS wishlist,
+ * The shopper's interactive calls over the headless API (decision 0061, spec §7 CMS wishlist,
  * Marketing newsletter, Calendar): the same services as the HTML routes.
  */
 // Every public submit here is strict (one budget per client address a minute, 20 by default);

@@ -8,7 +8,7 @@ import { apiClient, apiDocument, apiKeyFor, documentedMismatch, rawCall } from "
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The OpenAPI document against the API (issue 17 item 4): the document is valid OpenAPI
+ * The OpenAPI document against the API (decision 0057): the document is valid OpenAPI
  * 3.1 by an independent validator; every call the router serves is in it; spec §7's
  * storefront calls are all there; and every documented call, made anonymously and signed
  * in with nothing but its path parameters, answers a status the document lists with a body

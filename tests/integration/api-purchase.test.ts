@@ -13,7 +13,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { checkoutConsentId, methodIds } from "./checkout-helpers";
 
 /**
- * Issue 17 item 3, done-when: a product bought over the API alone — sign-in, cart, coupon,
+ * Decision 0059's proof: a product bought over the API alone — sign-in, cart, coupon,
  * delivery, payment (bank transfer), order/create — and the order is the one the HTML shop
  * makes (lines, totals, coupon use, stock, confirmation mail), in /admin/orders and in the
  * customer's HTML profile.

@@ -7,7 +7,7 @@ import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api"
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The user, settings and media calls of spec §7 (issue 17 item 1, decision 0058): each runs
+ * The user, settings and media calls of spec §7 (decision 0058): each runs
  * the HTML shop's service and answers in the data envelope or with the spec's message.
  */
 // Many registrations and sign-ins from one address: the strict budget is tested in api-auth.test.ts.

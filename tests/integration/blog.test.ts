@@ -109,7 +109,7 @@ describe("blog", () => {
   });
 });
 
-describe("link previews of a post (issue 13 item 14)", () => {
+describe("link previews of a post (decision 0036)", () => {
   it("has Open Graph article tags with the post's picture as an absolute image, and a Twitter card", async () => {
     const response = await new Visitor(shop).get("/kako-ocistiti-oluke-prije-zime");
     const head = headOf(await response.text());

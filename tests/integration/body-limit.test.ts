@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * DESIGN.md "Trust boundaries": bodies over a limit (1 MB for forms) get 413 before
- * parsing (issue 13 item 12). Against the real production server (build/server.js), so the
+ * parsing (decision 0035). Against the real production server (build/server.js), so the
  * express middleware and the handler that passes the counted body on to Remix are the ones
  * that run.
  */
@@ -83,7 +83,7 @@ function post(pathname: string, size: number, { chunked = false, headers = {} as
   });
 }
 
-describe("body limit (issue 13 item 12)", () => {
+describe("body limit (decision 0035)", () => {
   it("refuses a 2 MB form post with a Content-Length with a translated 413", async () => {
     const refused = await post("/prijava", 2_000_000, { send: 64 * 1024 });
     expect(refused.status).toBe(413);

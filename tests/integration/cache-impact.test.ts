@@ -7,9 +7,9 @@ import { CACHE_IMPACT, dataChanged } from "~/modules/admin/cache-impact.server";
 import { startCachingServer, type CachingServer } from "../setup/caching-server";
 
 /**
- * Issue 15 item 8: every backoffice change clears exactly the caches that show it. The
- * impact table names caches by their registered names, so a renamed cache must fail here;
- * and a price changed under a cached category page shows at once once the change is
+ * Every backoffice change (DESIGN.md "The backoffice", decision 0045) clears exactly the caches
+ * that show it. The impact table names caches by their registered names, so a renamed cache must
+ * fail here; and a price changed under a cached category page shows at once once the change is
  * announced, while a change that no cached page shows keeps the rendered pages.
  */
 let server: CachingServer;

@@ -9,7 +9,7 @@ import { cartRow, shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * Issue 13 item 4: without a card provider (no PAYMENT_CARD_PROVIDER_URL, the built-in test
+ * Decision 0031: without a card provider (no PAYMENT_CARD_PROVIDER_URL, the built-in test
  * provider off) checkout does not offer the card, and a forged post of it is refused before
  * anything is written.
  */

@@ -11,7 +11,7 @@ import { cartPost, cartRow, shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * Issue 13 item 4 with an outside card provider configured (PAYMENT_CARD_PROVIDER_URL): the
+ * Decision 0031 with an outside card provider configured (PAYMENT_CARD_PROVIDER_URL): the
  * shop asks the provider's page before sending the shopper there. msw plays the provider
  * (DESIGN.md: msw for every outbound call). When it answers, the shopper goes to it; when
  * it does not, the placement is undone — no order, stock and coupon given back, no mail,

@@ -15,7 +15,7 @@ import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Card payments (issue 6 item 3, pgSuccess of spec §7): the adapter's signed redirect to
+ * Card payments (decisions 0012 and 0072, pgSuccess of spec §7): the adapter's signed redirect to
  * the built-in test provider, its "Pay", "Decline" and "Cancel", the shop's return route
  * and the provider's callback. A bad signature changes nothing; a provider reference is
  * acted on once.
@@ -216,7 +216,7 @@ describe("the provider's callback", () => {
   });
 });
 
-// Issue 13 item 10: payment callbacks come from PUBLIC_URL (http://localhost:3000 in the tests), never from the request's Host.
+// Decision 0032: payment callbacks come from PUBLIC_URL (http://localhost:3000 in the tests), never from the request's Host.
 describe("return and callback URLs", () => {
   it("are built from PUBLIC_URL even when the request names another Host", async () => {
     const { slug } = await cardOrder();
@@ -232,7 +232,7 @@ describe("return and callback URLs", () => {
   });
 });
 
-describe("e-products paid by card (issue 13 item 3)", () => {
+describe("e-products paid by card (decision 0030)", () => {
   it("the download link is mailed as soon as the provider says paid, once", async () => {
     const { ADDRESS, addToCart, checkoutConsentId, methodIds, newCustomer, signInAs, step } = await import("./checkout-helpers");
     const { shopper } = await import("./cart-helpers");

@@ -4,7 +4,7 @@ import type { Shop } from "../setup/shop";
 import { cartShop, itemsOf, rawPoster, shopper } from "./cart-helpers";
 
 /**
- * Adding to the cart reads only what the line needs (issue 18 item 1): the product's
+ * Adding to the cart reads only what the line needs (decisions 0064 and 0070): the product's
  * format, stock, variants and personalisations, not the whole product page (about eight
  * queries before the cart's own). The rules themselves are cart.test.ts's and
  * cart-metre-stock.test.ts's; here the count of SQL statements per add.

@@ -5,7 +5,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { cartPost, itemsOf, rawPoster, shopper } from "./cart-helpers";
 
 /**
- * Issue 4: 20 parallel quantity updates and adds to one cart leave a consistent cart. Each
+ * Decision 0006: 20 parallel quantity updates and adds to one cart leave a consistent cart. Each
  * change locks the cart row first (cart.server.ts), so none is lost; run on PostgreSQL too
  * (DATABASE_URL), where requests really run side by side.
  */

@@ -10,7 +10,7 @@ import { CART, cartPage, cartPost, cartRow, cartShop, itemsOf, rawPoster, shoppe
 import { ADDRESS, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * Issue 13 items 1, 2 and 7: what a shopper pays for a product sold per running metre,
+ * Decisions 0028 and 0074: what a shopper pays for a product sold per running metre,
  * stock checked when a line is added or its quantity changed, and the member card of the
  * profile on every new cart.
  */
@@ -27,7 +27,7 @@ const sheet = (length: string, quantity = "1") => ({ intent: "add", productId: S
 const add = (sku: string, quantity: string, extra: Record<string, string> = {}) => ({ intent: "add", productId: String(ids[sku]), quantity, ...extra });
 const setStock = (sku: string, stock: number | null, madeToOrder = false) => db.update(products).set({ stock, madeToOrder }).where(eq(products.sku, sku));
 
-describe("per running metre (issue 13 item 1): unit price × length in metres × quantity, rounded per line", () => {
+describe("per running metre (decision 0028): unit price × length in metres × quantity, rounded per line", () => {
   it("charges a 7000 mm sheet as 7 m in the cart: 14,50 EUR/m × 7 m = 101,50 EUR, not 14,50", async () => {
     const visitor = await shopper(shop);
     expect((await cartPost(visitor, sheet("7000"))).toastType).toBe("success");
@@ -103,7 +103,7 @@ describe("per running metre (issue 13 item 1): unit price × length in metres ×
   });
 });
 
-describe("stock at add and quantity change (issue 13 item 2)", () => {
+describe("stock at add and quantity change (decision 0074)", () => {
   it("refuses an add beyond the stock, counting what the cart holds, and says how many are available", async () => {
     await setStock("AK-PNL-SND-40", 5);
     const visitor = await shopper(shop);
@@ -163,7 +163,7 @@ describe("stock at add and quantity change (issue 13 item 2)", () => {
   });
 });
 
-describe("the member card saved on the profile (issue 13 item 7)", () => {
+describe("the member card saved on the profile, so it is not typed again", () => {
   it("applies to a signed-in customer's new cart by itself", async () => {
     const visitor = await shopper(shop);
     const id = await newCustomer(db, "card@example.com");

@@ -8,7 +8,7 @@ import type { Shop } from "../setup/shop";
 import { CART, cartPage, cartPost, cartShop, itemsOf, shopper } from "./cart-helpers";
 
 /**
- * The request-quote cart (spec §2 Cart variant; issue 4 §6): the option CartRequestQuote
+ * The request-quote cart (spec §2 Cart variant; decision 0009): the option CartRequestQuote
  * turns the cart into a list with a stepper and a delete icon whose 'send inquiry' opens
  * the request form (its page without JavaScript, /kosarica/upit). The inquiry is the price
  * enquiry's form plus the session's cart lines: stored, consent logged, mailed, and the

@@ -8,7 +8,7 @@ import { cartRow, shopper } from "./cart-helpers";
 import { addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs } from "./checkout-helpers";
 
 /**
- * Issue 6: 50 customers check out at once, each with the same product of stock 10 in
+ * Decision 0011: 50 customers check out at once, each with the same product of stock 10 in
  * their cart. Stock rows are locked inside the order transaction, so exactly 10 orders
  * are placed, the stock ends at 0 and never below, and 40 shoppers get a clear
  * out-of-stock answer. PGlite runs the transactions one after another; run it on

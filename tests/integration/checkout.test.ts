@@ -12,7 +12,7 @@ import { cartPost, cartRow, shopper } from "./cart-helpers";
 import { ADDRESS, addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs, step } from "./checkout-helpers";
 
 /**
- * Issue 6 checkout through the real request handler, as a browser without JavaScript:
+ * Checkout (decision 0011) through the real request handler, as a browser without JavaScript:
  * the gate, each step's translated validation, branch and consents required, the order
  * placed once with server prices, stock taken, cart archived, consents logged and the
  * confirmation in the outbox; guest checkout with the store option switched on.
@@ -141,7 +141,7 @@ describe("the steps", () => {
     expect(testId(html, "summary-orderTotal")).toBe("Ukupno za platiti314,10\u00a0EUR");
   });
 
-  it("compares the limit with the items total after the coupon, says so and shows what is left (issue 13 item 6)", async () => {
+  it("compares the limit with the items total after the coupon, says so and shows what is left", async () => {
     const visitor = await customerWithCart(9); // 9 × 34,90 = 314,10; −10 % (KROV10) = 282,69 < 300,00
     expect((await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" })).status).toBe(302);
     const cart = (await visitor.page("/kosarica")).html;
@@ -337,7 +337,7 @@ describe("guest checkout", () => {
   });
 });
 
-describe("checkout success and failure paths in every language (issue 13 item 17, spec §2 Routes)", () => {
+describe("checkout success and failure paths in every language (spec §2 Routes)", () => {
   // Spec §2: checkout success /checkout/success (en), /naplata/uspjesna (hr); failure /checkout/failure.
   const served = ["/naplata/uspjesna", "/checkout/success", "/en/checkout/success", "/de/kasse/erfolg", "/checkout/failure", "/en/checkout/failure", "/de/checkout/failure"];
   it.each(served)("%s answers 200", async (path) => {
@@ -352,7 +352,7 @@ describe("checkout success and failure paths in every language (issue 13 item 17
   });
 });
 
-describe("the address step knows the customer (issue 13 item 8)", () => {
+describe("the address step knows the customer, so nothing is typed twice", () => {
   it("prefills name, e-mail and phone, lists the registration's two equal address rows once and stars every required field, country too", async () => {
     const { addressRow, insertAddress } = await import("~/modules/account/addresses.server");
     const visitor = await shopper(shop);
@@ -388,7 +388,7 @@ describe("the address step knows the customer (issue 13 item 8)", () => {
   });
 });
 
-describe("a cart of e-products only (issue 13 item 3; spec §3 digitalOnly, §1 e-product delivery by link)", () => {
+describe("a cart of e-products only (decision 0030; spec §3 digitalOnly, §1 e-product delivery by link)", () => {
   async function digitalOrder() {
     const manual = await catalogue(shop).idOf("AK-DOC-PRIR");
     const visitor = await shopper(shop);

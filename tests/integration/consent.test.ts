@@ -186,6 +186,16 @@ describe("admin pages: the backoffice user", () => {
     expect(row.displayName).toEqual({ hr: "Pristajem na obradu podataka za ponudu", de: "Ich stimme der Datenverarbeitung für das Angebot zu" });
     expect(row.pageSlug).toBe("obrada-podataka");
     expect(await consentCount()).toBe(count + 1);
+    // The audit trail, like every backoffice change: who, when, which consent, nothing before, what it is now.
+    const [audit] = await (await db()).select().from(auditLog).where(eq(auditLog.entity, "consent")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({
+      action: "create",
+      entityId: row.id,
+      actorEmail: "admin@alu-krov.hr",
+      before: null,
+      after: { uniqueNumber: 10, displayName: row.displayName, pageSlug: "obrada-podataka" },
+    });
+    expect(Date.now() - audit.createdAt.getTime()).toBeLessThan(60_000);
     const { html } = await visitor.page("/admin/consent");
     expect(html).toContain("Privola 10 je dodana");
     expect(html).toContain("Pristajem na obradu podataka za ponudu");
@@ -203,6 +213,9 @@ describe("admin pages: the backoffice user", () => {
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain("Privola s ovim jedinstvenim brojem već postoji");
     expect(await consentCount()).toBe(count);
+    // A refused consent leaves no trail either.
+    const creations = await (await db()).select().from(auditLog).where(eq(auditLog.action, "create"));
+    expect(creations.filter((a) => a.entity === "consent")).toHaveLength(1);
   });
 
   it("shows the messages in the admin's language", async () => {

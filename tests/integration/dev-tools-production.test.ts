@@ -3,7 +3,7 @@ import type { Visitor as VisitorType } from "../setup/client";
 import type { Shop } from "../setup/shop";
 
 /**
- * Issue 17 item 6 (spec §4 "non-production only", decision 0062): in production the dev
+ * The dev tooling (spec §4 "non-production only", decision 0062): in production the dev
  * tooling does not exist — every /_cli call and /section-tool answer 404 before anything
  * else is read (even for a signed-in admin), and the admin toolbar shows none of it.
  * The shop is booted with NODE_ENV=production (set before the build is loaded; the app's

@@ -11,7 +11,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
- * Issue 17 item 6 (spec §2, §4, §6, §7 "Dev tooling", §8, §9; decision 0062), outside
+ * The dev tooling (spec §2, §4, §6, §7 "Dev tooling", §8, §9; decision 0062), outside
  * production: the /_cli calls ask the project's GitLab (msw plays it) and keep the answers
  * (tag 1 h, releases 0.08 h); failures are a clear message, never a 500; only backoffice
  * users reach them, the domain calls only scope admin (else /adminLogin); posts need the

@@ -10,7 +10,7 @@ import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Issue 13 item 12 (DESIGN.md "Trust boundaries"): a property test that sends generated
+ * Decision 0035 (DESIGN.md "Trust boundaries"): a property test that sends generated
  * posts, with the session's valid CSRF token and honeypot fields, to every action of the
  * built route table (read from build/server/index.js, not a hand list), the intents of
  * multi-intent actions included, as a visitor, a signed-in customer and the admin. It
@@ -171,7 +171,7 @@ function postArbitrary(vocabulary: { names: string[]; intents: string[] }) {
   });
 }
 
-describe("generated posts to every action (issue 13 item 12)", () => {
+describe("generated posts to every action (every input bounded, decision 0035)", () => {
   it("finds the actions of the route table, the multi-intent ones among them", () => {
     const paths = actions.map((a) => a.path);
     expect(paths).toEqual(expect.arrayContaining(["/kosarica", "/naplata", "/prijava", "/profil", "/actions/newsletter", "/admin/consent"]));

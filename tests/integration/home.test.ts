@@ -154,7 +154,7 @@ describe("bounded queries and the cache", () => {
 
   it("runs the same number of queries however many categories there are, and caps each at 20", async () => {
     const before = await countQueries(() => home.loadHomeBlocks("hr"));
-    // Six, plus one for the variants' prices of configurable cards ("od", issue 13 item 5).
+    // Six, plus one for the variants' prices of configurable cards ("od", decision 0075).
     expect(before).toBeLessThanOrEqual(7);
     const added = [await addCategory("a", 25), await addCategory("b", 3), await addCategory("c", 40)];
     const after = await countQueries(() => home.loadHomeBlocks("hr"));

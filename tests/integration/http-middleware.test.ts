@@ -34,7 +34,7 @@ afterAll(() => servers.forEach((s) => s.close()));
 const post = (path: string, headers: Record<string, string> = {}, to = base) =>
   fetch(to + path, { method: "POST", headers, body: "x=1" });
 
-describe("rate limit (issue 2 §1)", () => {
+describe("rate limit (DESIGN.md: rate limiting in server.ts)", () => {
   it("allows RATE_LIMIT_AUTH_POINTS sign-in posts a minute, then 429 with a translated message", async () => {
     for (let i = 0; i < 3; i++) expect((await post("/prijava")).status).toBe(200);
     const refused = await post("/en/login");
@@ -67,7 +67,7 @@ describe("rate limit of the price enquiry (spec §2 'Upit o cijeni')", () => {
   });
 });
 
-describe("rate limit of the contact form, database forms and the newsletter (issue 7 item 4)", () => {
+describe("rate limit of the contact form, database forms and the newsletter (decision 0019)", () => {
   it("share the strict budget in every language, the fetcher's .data posts included", async () => {
     const fresh = await serve(await createRateLimit());
     expect((await post("/obrazac/contact", {}, fresh)).status).toBe(200);
@@ -98,7 +98,7 @@ describe("same-origin check", () => {
 });
 
 /**
- * Issue 13 item 10 (DESIGN.md "Trust boundaries"): "X-Forwarded-* headers are trusted only
+ * Decision 0032 (DESIGN.md "Trust boundaries"): "X-Forwarded-* headers are trusted only
  * from proxies named in a setting (TRUST_PROXY)". server.ts sets Express's "trust proxy" to
  * the list (nothing by default) and drops the headers of any other peer first.
  */

@@ -8,10 +8,10 @@ import { bootShop, type Shop } from "../setup/shop";
 
 /**
  * English and German pages show English and German names wherever a translation exists
- * (issue 13 item 17): product names on cards, the product page, breadcrumbs and the cart,
- * category names in navigation, breadcrumbs and sliders, attribute labels and values in
- * the filters and selects. Every Croatian name that has a different translation in the
- * page's language must be absent from the page's visible text.
+ * (a shopper reads the shop in their language): product names on cards, the product page,
+ * breadcrumbs and the cart, category names in navigation, breadcrumbs and sliders, attribute labels
+ * and values in the filters and selects. Every Croatian name that has a different translation in
+ * the page's language must be absent from the page's visible text.
  */
 let shop: Shop;
 let db: Database;
@@ -78,7 +78,7 @@ async function visibleText(visitor: Visitor, path: string): Promise<string> {
 
 const wordIn = (text: string, name: string) => new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text);
 
-describe("translated names on en and de pages (issue 13 item 17)", () => {
+describe("translated names on en and de pages", () => {
   for (const lang of LANGS) {
     it(`${lang.locale}: home, shop, a category and a configurable product page show no Croatian name that has a translation`, async () => {
       const { names, untranslated } = await leakable(lang);

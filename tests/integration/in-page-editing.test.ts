@@ -10,7 +10,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff, type StaffLogin } from "../setup/staff";
 
 /**
- * In-page editing (issue 16 items 1, 2, 5, 6, 10): drafts seen only in edit mode, publish
+ * In-page editing (decisions 0051 and 0056): drafts seen only in edit mode, publish
  * and restore through the one write path, two editors never overwriting each other
  * silently (409s naming who), the translation from the Croatian original, and nobody but
  * an editor reaching an edit action or edit-mode data.

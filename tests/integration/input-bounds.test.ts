@@ -8,7 +8,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Issue 13 item 12 (DESIGN.md "Trust boundaries"): NUL and other invalid characters,
+ * Decisions 0034 and 0035 (DESIGN.md "Trust boundaries"): NUL and other invalid characters,
  * numbers beyond their column, over-long values are a translated 400 next to the field,
  * never a 500; the honeypot refuses a post that leaves its fields out; its markup is valid.
  */
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-describe("invalid characters and lengths (issue 13 item 12)", () => {
+describe("invalid characters and lengths (decision 0035)", () => {
   it("refuses a NUL in the sign-in e-mail with 400 and the translated message at the field", async () => {
     const answer = await submit(new Visitor(shop), "/prijava", { intent: "login", username: "ana\u0000@example.com", password: "Lozinka2026!" });
     expect(answer.status).toBe(400);
@@ -70,7 +70,7 @@ describe("invalid characters and lengths (issue 13 item 12)", () => {
   });
 });
 
-describe("the honeypot (issue 13 item 12)", () => {
+describe("the honeypot (decision 0034)", () => {
   it("refuses a post that leaves its fields out with the translated 400 page, and a filled one", async () => {
     const visitor = new Visitor(shop);
     const missing = await visitor.post("/prijava", { username: "ana@example.com", password: "Lozinka2026!" }, { tokenFrom: "/prijava", honeypot: false });

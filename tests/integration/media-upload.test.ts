@@ -11,7 +11,7 @@ import { mediaChoices, storeUploads, UPLOAD_LIMITS } from "~/modules/media/media
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
-/** Uploads into the media library (issue 15 images; spec §5 at most 20 files at once). */
+/** Uploads into the media library (the catalogue's images, decision 0045; spec §5 at most 20 files at once). */
 let shop: Shop;
 let db: Database;
 beforeAll(async () => {

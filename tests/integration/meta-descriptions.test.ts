@@ -8,7 +8,7 @@ import { shopper } from "./cart-helpers";
 import { addToCart, CHECKOUT, newCustomer, signInAs } from "./checkout-helpers";
 
 /**
- * Issue 18 item 2: Lighthouse's SEO audit wants a meta description on every page. The
+ * Decision 0079: Lighthouse's SEO audit wants a meta description on every page. The
  * account, cart, checkout, search and events pages say what they are in the page's language;
  * a CMS page or post without its own describes itself with the start of its text. The
  * descriptions are server-only messages: the browser never downloads them.

@@ -12,7 +12,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { ADDRESS, methodIds, newCustomer, signInAs } from "./checkout-helpers";
 
 /**
- * Accepting an order draft's offer (issue 14 item 4, docs/decisions/0041 addendum): the
+ * Accepting an order draft's offer (docs/decisions/0076 and its addendum): the
  * customer gives the delivery and billing addresses with checkout's fields and rules
  * ('same as delivery' by default), and pays by bank transfer or card. The addresses land on
  * the order in the transaction that makes it a received order, so the confirmation mail and

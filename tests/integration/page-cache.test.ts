@@ -6,7 +6,7 @@ import { canonicalPageUrl, pageCacheKey } from "~/.server/http/page-cache.server
 import { startCachingServer } from "../setup/caching-server";
 
 /**
- * The rendered-page cache (issue 3 §6) in front of the production build, behind the real
+ * The rendered-page cache (decision 0008) in front of the production build, behind the real
  * compression middleware: anonymous visitors share one render, each gets a fresh nonce and
  * their own CSRF token, and anyone with a session, toast or cart cookie gets a fresh page.
  */
@@ -36,7 +36,7 @@ const get = (url: string, cookie?: string) => fetch(base + url, { headers: cooki
 const csrfInput = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
 const nonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
 
-describe("rendered-page cache (issue 3 §6)", () => {
+describe("rendered-page cache (decision 0008)", () => {
   it("renders a page once, then serves it with a fresh nonce and the visitor's own CSRF token", async () => {
     await clearCache("rendered-pages");
     const first = await get("/shop?limit=24");
@@ -116,7 +116,7 @@ describe("rendered-page cache (issue 3 §6)", () => {
     expect(pageCacheKey(request("GET", "/shop"), "shop.example")).not.toBeNull();
   });
 
-  // Issue 13 item 10: "the rendered-page cache can't be filled with a page built for another host".
+  // Decision 0032: "the rendered-page cache can't be filled with a page built for another host".
   it("neither fills nor serves the cache for another Host or X-Forwarded-Host", async () => {
     const request = (headers: Record<string, string>) => ({ method: "GET", path: "/shop", originalUrl: "/shop", headers });
     expect(pageCacheKey(request({ host: "evil.example" }), "shop.example")).toBeNull();
@@ -166,7 +166,7 @@ describe("rendered-page cache (issue 3 §6)", () => {
     expect(await fresh.text()).toContain('data-testid="rating-summary"');
   });
 
-  it("compresses a page rendered per visitor about as well as a shared one (issue 18 item 1)", async () => {
+  it("compresses a page rendered per visitor about as well as a shared one (decision 0070)", async () => {
     // Before: the adapter flushed after every chunk, a gzip block each: 2.6 times the bytes.
     await clearCache("rendered-pages");
     const shared = await gzippedGet("/", {});

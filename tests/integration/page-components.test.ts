@@ -9,8 +9,8 @@ import { bootShop, type Shop } from "../setup/shop";
 import { executableParts, XSS_CORPUS } from "../fixtures/xss-corpus";
 
 /**
- * CMS pages built from components (issue 7 item 1) and the contact form and database
- * forms on them (item 4): rendered in order, hostile HTML removed, submissions stored
+ * CMS pages built from components (decision 0014) and the contact form and database
+ * forms on them (decision 0019): rendered in order, hostile HTML removed, submissions stored
  * with their consent log and mailed to SendEmailTo, without JavaScript and as a fetcher.
  */
 let shop: Shop;

@@ -184,7 +184,7 @@ describe("language switch and hreflang", () => {
   });
 });
 
-describe("structured data and link previews (issue 13 item 14)", () => {
+describe("structured data and link previews (decision 0036)", () => {
   const origin = "http://localhost:3000";
   const headAt = async (path: string) => headOf(await (await new Visitor(shop).get(path)).text());
 

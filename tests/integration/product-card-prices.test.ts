@@ -3,7 +3,7 @@ import { catalogue, eur, testId } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Issue 13 item 5: a listing card and the product page agree. The configurable Tegola
+ * Decision 0075: a listing card and the product page agree. The configurable Tegola
  * panel's variants cost 14,90 to 21,90 EUR; its card says "od 14,90 EUR" and shows no
  * discount (its page starts on a variant at 16,90 without one), and the page names the
  * same "from" price beside the chosen variant's.

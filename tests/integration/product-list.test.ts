@@ -170,7 +170,7 @@ describe("layered navigation (spec §3 Layered filter)", () => {
     }
     const thickness = filters.find((f) => f.attributeCode === "debljina")!;
     expect(thickness.values).toEqual([expect.objectContaining({ key: "range", minValue: 0.5, maxValue: 0.7 })]);
-    // Shown in the locale's notation (issue 13 item 17): "0,5" in Croatian and German, "0.5" in English.
+    // Shown in the locale's notation (as a reader of that language writes them): "0,5" in Croatian and German, "0.5" in English.
     expect(thickness.values[0]).toMatchObject({ minLabel: "0,5", maxLabel: "0,7" });
     const thicknessIn = async (locale: "en" | "de") => (await layeredNavigation({ categoryId: id }, locale)).find((f) => f.attributeCode === "debljina")!.values[0];
     expect(await thicknessIn("en")).toMatchObject({ minLabel: "0.5", maxLabel: "0.7" });

@@ -54,7 +54,7 @@ describe("a simple product", () => {
     expect(form).toMatch(/name="csrf" value="[^"]+"/);
     expect(form).toContain('name="intent" value="add"');
     expect(form).toContain(`name="productId" value="${id}"`);
-    // Quantity 1 to 999 (spec §9), and no more than the stock on hand (issue 13 item 2).
+    // Quantity 1 to 999 (spec §9), and no more than the stock on hand (decision 0074).
     const [{ stock }] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
     expect(stock).toBeLessThan(999);
     expect(form).toMatch(new RegExp(`<input[^>]*type="number"[^>]*name="quantity"[^>]*min="1"[^>]*max="${stock}"[^>]*step="1"[^>]*required=""[^>]*value="1"`));
@@ -200,7 +200,7 @@ describe("a bundle", () => {
 });
 
 /**
- * Structured data and link previews (issue 13 item 14): schema.org Product and
+ * Structured data and link previews (decision 0036): schema.org Product and
  * BreadcrumbList JSON-LD parsed from the page, Open Graph and Twitter tags, every URL
  * absolute on the address of the canonical link.
  */
@@ -311,7 +311,7 @@ describe("structured data and link previews", () => {
   });
 });
 
-/** Several images and the low-stock hint (issue 13 item 15). */
+/** Several images and the low-stock hint (decision 0037). */
 describe("gallery and low-stock hint", () => {
   const fullHd = /^\/media\/1\/[0-9a-f-]{36}\/fullhd\/[^/]+\.webp/;
 
@@ -320,7 +320,7 @@ describe("gallery and low-stock hint", () => {
     const document = new JSDOM(html).window.document;
     const main = document.querySelector('[data-testid="product-main-link"]')!;
     expect(main.getAttribute("href")).toMatch(fullHd);
-    // The largest paint is fetched first (issue 18 item 2), as an attribute React 18 renders.
+    // The largest paint is fetched first (Lighthouse LCP, decision 0066), as an attribute React 18 renders.
     expect(main.querySelector('img[data-testid="product-main-image"]')?.getAttribute("fetchpriority")).toBe("high");
     const thumbs = [...document.querySelectorAll('[data-testid="product-thumbnail"]')];
     // The seed gives this product a detail and an installed view beside its default image.

@@ -11,10 +11,10 @@ import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * The profile's orders (issue 6 item 5): the history with count, date, status and total,
+ * The profile's orders (spec §2 Profile): the history with count, date, status and total,
  * newest first and paginated; an order's page with lines, totals, addresses, delivery,
  * payment status and the PDF invoice; only for the order's owner. Bank-transfer orders
- * show their payment details with the HUB-3 barcode (item 3).
+ * show their payment details with the HUB-3 barcode (decision 0020).
  */
 let shop: Shop;
 let db: Database;

@@ -12,7 +12,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { HOSTILE_REDIRECTS_SAMPLE, isPlainLocalLocation } from "../fixtures/redirect-corpus";
 
 /**
- * Issue 13 item 9 (DESIGN.md "Trust boundaries"): "a target with a control character
+ * DESIGN.md "Trust boundaries": "a target with a control character
  * (tab, CR, LF, NUL), a backslash, a scheme or a leading `//` never reaches a Location
  * header; one helper for every redirect parameter; a test feeds a corpus of hostile
  * targets to every route that accepts one, listed from the route table". Plain GETs and
@@ -130,7 +130,7 @@ function sourceFiles(dir: string): string[] {
 
 const READS_A_TARGET = /\b(?:localPath|localPathOrNull|rememberedRedirect)\(/;
 
-describe("redirect targets (issue 13 item 9)", () => {
+describe("redirect targets (DESIGN.md \"Trust boundaries\")", () => {
   it("the route table declares exactly the routes whose code reads a redirect target, and each has a driver here", () => {
     const routeModules = allRouteModules();
     const readers = new Set<string>();

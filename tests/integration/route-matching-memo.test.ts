@@ -4,7 +4,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Issue 18 item 1: the server's routes are flattened and ranked once per build, not several
+ * Decision 0064: the server's routes are flattened and ranked once per build, not several
  * times per request (patches/ on @remix-run/router, react-router-dom and @remix-run/react;
  * docs/decisions/0064). Pages still route to their own screens in every language.
  */

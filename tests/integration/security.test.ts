@@ -12,7 +12,7 @@ afterAll(() => shop.close());
 
 const ADMIN = { email: "admin@alu-krov.hr", password: "AluKrov2026!" };
 
-describe("CSRF (issue 2 §6)", () => {
+describe("CSRF (DESIGN.md: every mutation carries a CSRF token)", () => {
   it("refuses a cross-site POST without a token with 403 and changes nothing", async () => {
     const db = await shop.db();
     const before = await db.select().from(sessions);
@@ -49,7 +49,7 @@ describe("CSRF (issue 2 §6)", () => {
   });
 });
 
-describe("sessions (issue 2 §6)", () => {
+describe("sessions (the cookie holds only a signed id)", () => {
   it("keeps only a signed id in an HttpOnly SameSite=Lax cookie and rotates it on login", async () => {
     const visitor = new Visitor(shop);
     const response = await visitor.post("/adminLogin", ADMIN);

@@ -45,7 +45,7 @@ async function waitForHealth(port: number, timeoutMs = 60_000) {
 
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
 
-describe("server process and embedded database (issue 2 §2)", () => {
+describe("server process and embedded database (DESIGN.md: PGlite, one process per data directory)", () => {
   it("migrates and seeds on first start, refuses a second process on the same directory, closes cleanly on SIGTERM", async () => {
     const first = start();
     const port = await first.port;
@@ -72,7 +72,7 @@ describe("server process and embedded database (issue 2 §2)", () => {
     expect(await again.exited).toBe(0);
   }, 120_000);
 
-  // Issue 13 item 10: "production refuses to start without PUBLIC_URL" — a setup error, not a shop on the Host header.
+  // Decision 0032: "production refuses to start without PUBLIC_URL" — a setup error, not a shop on the Host header.
   it("refuses to start in production without PUBLIC_URL, saying what to set", async () => {
     const bare = start({});
     expect(await bare.exited).toBe(1);

@@ -178,7 +178,7 @@ describe("filter state in the URL (spec §4 Product list)", () => {
   });
 });
 
-describe("structured data and link previews (issue 13 item 14)", () => {
+describe("structured data and link previews (decision 0036)", () => {
   const origin = "http://localhost:3000";
 
   it("gives a category a BreadcrumbList matching its visible breadcrumb, and Open Graph tags", async () => {
@@ -216,7 +216,7 @@ describe("structured data and link previews (issue 13 item 14)", () => {
   });
 });
 
-describe("numbers in the filters (issue 13 item 17)", () => {
+describe("numbers in the filters, in the notation of the page's language", () => {
   it("writes a number range in the page's language: '0,5 – 0,7 mm' in Croatian, '0.5 – 0.7 mm' in English", async () => {
     const hr = (await get("/shop/krovni-paneli")).html;
     expect(hr).toMatch(/Raspon: 0,5 – 0,7(<!-- -->)? mm/);

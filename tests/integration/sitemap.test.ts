@@ -8,7 +8,7 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * /sitemap.xml (issue 7 item 6; spec §1 SiteMapOptions lastmod, hreflang, images): pages,
+ * /sitemap.xml (spec §1 SiteMapOptions lastmod, hreflang, images): pages,
  * categories and products in every language, valid XML, cached until content changes.
  */
 let shop: Shop;
@@ -92,7 +92,7 @@ describe("sitemap.xml", () => {
     await rename("tegola-novi-naziv", "aluminium-tile-effect-panel-tegola");
   });
 
-  // Issue 13 item 10: "Absolute URLs in mails, sitemap, canonical/hreflang links ... come from PUBLIC_URL".
+  // DESIGN.md "Trust boundaries" (decision 0032): "Absolute URLs in mails, sitemap, canonical/hreflang links ... come from PUBLIC_URL".
   it("names only PUBLIC_URL (http://localhost:3000 in the tests), whatever Host or X-Forwarded-Host a request brings", async () => {
     const spoofer = new Visitor(shop, "http://evil.example");
     const response = await spoofer.get("/sitemap.xml", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });

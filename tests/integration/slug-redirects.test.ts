@@ -8,7 +8,7 @@ import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
 import { catalogue } from "../setup/product-pages";
 
-/** Issue 15 item 1: "a changed slug redirects from the old one" (products and categories, per language). */
+/** Decision 0045: "a changed slug redirects from the old one" (products and categories, per language). */
 let shop: Shop;
 let db: Database;
 let idOf: (sku: string) => Promise<number>;

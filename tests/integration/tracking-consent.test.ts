@@ -10,10 +10,10 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
- * Cookie consent categories gate the analytics and marketing tags of the CMS options
- * (issue 7 item 5): Google Analytics and Tag Manager need "analytics", the Facebook pixel
- * "marketing"; nothing before the visitor answers, nothing in edit mode (back-office
- * users), and an id that is not the provider's format is never written into a script.
+ * Cookie consent categories gate the analytics and marketing tags of the CMS options (nothing runs
+ * without consent): Google Analytics and Tag Manager need "analytics", the Facebook pixel
+ * "marketing"; nothing before the visitor answers, nothing in edit mode (back-office users), and an
+ * id that is not the provider's format is never written into a script.
  */
 let shop: Shop;
 let db: Database;
@@ -114,7 +114,7 @@ describe("the Content-Security-Policy allows the configured tags' hosts", () => 
   });
 });
 
-describe("reopening the cookie settings (issue 13 item 17)", () => {
+describe("reopening the cookie settings, so a visitor can change their choice", () => {
   it("links every page's footer to itself with ?cookies=settings, which renders the notice with today's choices", async () => {
     const visitor = withConsent("necessary,marketing");
     const plain = await visitor.page("/kosarica");

@@ -14,7 +14,7 @@ import type { Shop } from "../setup/shop";
 import { ProxiedVisitor, servedBy, startInstance, startProxy, stopInstance, type Instance, type Proxy } from "../setup/two-instances";
 
 /**
- * Issue 18 item 6: two production server processes on one PostgreSQL database and one Redis,
+ * Decision 0068: two production server processes on one PostgreSQL database and one Redis,
  * behind one port that sends each request to the next instance in turn (no sticky
  * sessions), behave as one shop. Each step below is pinned to one instance and checked on
  * the other: a session, a cart, the per-address rate limit, the per-account sign-in lock,

@@ -8,7 +8,7 @@ import { bankTransferHtml, bankTransferText, hub3Barcode, type BankTransferInfo 
 
 afterEach(cleanup);
 
-/** The bank-transfer payment details for the success page, the order page and the e-mail (issue 6 item 3). */
+/** The bank-transfer payment details for the success page, the order page and the e-mail (decision 0020). */
 const info: BankTransferInfo = {
   recipientName: "Alu Krov d.o.o.",
   recipientAddress: "Industrijska ulica 12, 10410 Velika Gorica",

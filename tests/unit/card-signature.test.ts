@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RESULT_FIELDS, signFields, verifiedFields } from "~/modules/payment/card/card-signature.server";
 
-/** Card gateway signatures (issue 6 item 3): HMAC-SHA256 over the named fields, checked in constant time. */
+/** Card gateway signatures (decision 0012): HMAC-SHA256 over the named fields, checked in constant time. */
 const secret = "unit-test-card-secret-0123456789";
 const fields = { orderId: "7", orderRef: "2026-000007", amount: "12355", currency: "EUR", outcome: "success", reference: "tp-1" };
 

@@ -4,7 +4,7 @@ import { computeTotals, rowTotal, shareOut, type TotalsCoupon, type TotalsInput,
 import { cartQuantity } from "~/modules/cart/cart.schema";
 
 /**
- * The totals engine (issue 4 item 5; spec §3 Cart prices.converted): table tests of each
+ * The totals engine (decision 0006; spec §3 Cart prices.converted): table tests of each
  * rule, then properties of the sums checked with fast-check over generated carts (a
  * failure is shrunk to the smallest cart that breaks them and printed with its seed).
  */
@@ -18,7 +18,7 @@ const coupon = (over: Partial<TotalsCoupon> = {}): TotalsCoupon => ({
 const totals = (over: Partial<TotalsInput>) =>
   computeTotals({ lines: [], membership: false, coupon: null, delivery: null, freeDeliveryCents: null, loyaltyCents: 0, now: NOW, ...over });
 
-describe("per running metre (issue 13 item 1): unit price × length in metres × quantity, rounded per line", () => {
+describe("per running metre (decision 0028): unit price × length in metres × quantity, rounded per line", () => {
   it("charges a 7 m sheet as 7 metres, not as one", () => {
     const t = totals({ lines: [line({ priceCents: 1450, lengthMm: 7000 })] });
     expect(t.itemsTotal).toBe(10150);
@@ -103,7 +103,7 @@ describe("computeTotals: the rules", () => {
     expect(totals({ lines: [], delivery }).orderTotal).toBe(0);
   });
 
-  it("compares the free-delivery limit with the items total after the coupon, loyalty aside, and says what is left (issue 13 item 6)", () => {
+  it("compares the free-delivery limit with the items total after the coupon, loyalty aside, and says what is left", () => {
     const delivery = { priceCents: 2500, taxRateBp: 2500 };
     const lines = [line({ priceCents: 32_000 })];
     // 320,00 − 10 % = 288,00 after the coupon: below 300,00, 12,00 left, delivery charged.

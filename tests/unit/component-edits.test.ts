@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADDABLE_COMPONENTS, BadSectionIndex, changeSections, newComponent } from "~/modules/editing/component-edits";
 
-/** The section manager's changes (issue 16 item 2) on a stored component list. */
+/** The section manager's changes (decision 0051) on a stored component list. */
 const list = [{ type: "hero", title: "A" }, { type: "text", html: "<p>B</p>" }, { type: "contactForm" }];
 
 describe("section changes", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectSeparator, parseCsv, unFormula } from "~/modules/catalog-admin/csv-parse";
 
-/** The import's RFC 4180 reader (issue 15 item 7). */
+/** The import's RFC 4180 reader (decision 0047). */
 describe("parseCsv", () => {
   it("reads quoted fields, doubled quotes, separators and line breaks inside quotes, with each record's first line", () => {
     const text = '\uFEFFsku;name\r\nA-1;"Panel; ""bijeli"""\r\nA-2;"dva\nretka"\n\nA-3;tri\n';

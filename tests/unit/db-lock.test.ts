@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireLock } from "~/.server/db/client.server";
 
-describe("PGlite data directory lock (issue 2 §2)", () => {
+describe("PGlite data directory lock (a second process would hang)", () => {
   it("refuses a directory that a live process holds, with a clear error", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "shop-lock-"));
     writeFileSync(path.join(dir, "shop.lock"), "1"); // pid 1 is always alive

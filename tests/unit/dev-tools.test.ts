@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CORE_VERSION, isNewerVersion, LATEST_TAG_TTL_MS, readStored, RELEASES_TTL_MS, versionParts, writeStored } from "~/modules/dev-tools/dev-tools";
 import { latestReleaseSchema, setDomainSchema } from "~/modules/dev-tools/dev-tools.schema";
 
-/** Issue 17 item 6, spec §4 and §9: the core version, the version comparison and the browser's caches. */
+/** Decision 0062, spec §4 and §9: the core version, the version comparison and the browser's caches. */
 describe("dev tooling helpers", () => {
   it("reports core 1.12.190 and keeps the tag 1 h, the releases 0.08 h", () => {
     expect(CORE_VERSION).toBe("1.12.190");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "~/.server/env.server";
 
-describe("environment (issue 2 §1)", () => {
+describe("environment (README \"Configuration\")", () => {
   it("refuses to start in production without SESSION_SECRET", () => {
     expect(() => readEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET must be set in production/);
   });
@@ -27,7 +27,7 @@ describe("environment (issue 2 §1)", () => {
     expect(() => readEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 
-  // Issue 13 item 10: absolute URLs come from PUBLIC_URL; production refuses to start without it.
+  // Decision 0032: absolute URLs come from PUBLIC_URL; production refuses to start without it.
   it("refuses to start in production without PUBLIC_URL, with a setup message", () => {
     expect(() => readEnv({ NODE_ENV: "production", SESSION_SECRET: "secret-0123456789abcdef" })).toThrow(/PUBLIC_URL must be set in production: the shop's public origin, e\.g\. PUBLIC_URL=https:\/\/shop\.example\.com/);
   });

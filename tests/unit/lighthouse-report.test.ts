@@ -24,14 +24,14 @@ function lhr(scores: Record<string, number | null>, audits: Record<string, { sco
 }
 
 describe("the Lighthouse report", () => {
-  it("audits the eight pages of issue 18, the customer's pages after the anonymous ones", () => {
+  it("audits the eight pages of decision 0066, the customer's pages after the anonymous ones", () => {
     expect(LIGHTHOUSE_PAGES.map((p) => p.label)).toEqual(["home", "category", "product", "login", "CMS page", "blog", "cart (1 line)", "checkout"]);
     const visitors = LIGHTHOUSE_PAGES.map((p) => p.visitor);
     expect(visitors.indexOf("customer")).toBe(visitors.lastIndexOf("anonymous") + 1);
     expect(SLOW_NETWORK_PAGES.map((p) => p.label)).toEqual(["home", "product"]);
   });
 
-  it("has the goals of issue 18: 100 for accessibility, best practices and SEO, 95 for mobile performance", () => {
+  it("has the goals of decision 0066: 100 for accessibility, best practices and SEO, 95 for mobile performance", () => {
     expect(Object.fromEntries(CATEGORIES.map((c) => [c.id, c.goal]))).toEqual({ performance: 95, accessibility: 100, "best-practices": 100, seo: 100 });
   });
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { isLocalPath, localPath, localPathOrNull } from "~/lib/local-path";
 import { HOSTILE_REDIRECTS, LOCAL_REDIRECTS, isPlainLocalLocation } from "../fixtures/redirect-corpus";
 
-// Issue 13 item 9: "a target with a control character (tab, CR, LF, NUL), a backslash, a
+// DESIGN.md "Trust boundaries": "a target with a control character (tab, CR, LF, NUL), a backslash, a
 // scheme or a leading `//` never reaches a Location header; one helper for every redirect parameter".
-describe("localPath, the one gate of redirect targets (issue 13 item 9)", () => {
+describe("localPath, the one gate of redirect targets", () => {
   it.each(HOSTILE_REDIRECTS.map((target) => [JSON.stringify(target), target]))("refuses %s", (_, target) => {
     expect(isLocalPath(target)).toBe(false);
     expect(localPath(target, "/fallback")).toBe("/fallback");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOW_STOCK_THRESHOLD, LOW_STOCK_OPTION, lowStockThreshold } from "~/modules/site/options";
 
-describe("the LowStockThreshold option (issue 13 item 15)", () => {
+describe("the LowStockThreshold option (decision 0037)", () => {
   it("reads a whole number of at least 0, else the default of 5", () => {
     expect(DEFAULT_LOW_STOCK_THRESHOLD).toBe(5);
     expect(lowStockThreshold({ [LOW_STOCK_OPTION]: 10 })).toBe(10);

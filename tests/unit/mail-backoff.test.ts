@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAIL_MAX_ATTEMPTS, nextMailAttempt } from "~/modules/mail/mail-backoff";
 
-describe("mail back-off (issue 14 item 5)", () => {
+describe("mail back-off (decision 0042)", () => {
   const now = new Date("2026-11-24T10:00:00Z");
   const minutesAfter = (attempts: number) => {
     const next = nextMailAttempt(attempts, now);

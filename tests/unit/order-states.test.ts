@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "~/.server/db/schema";
 import { allowedMoves, awaitsPayment, canMove, refundByBank, refundsThroughProvider, type OrderState } from "~/modules/order/order-states";
 
-/** The order state machine (issue 14 item 2, decision 0039): which moves each (status, payment, gateway) allows. */
+/** The order state machine (decision 0039): which moves each (status, payment, gateway) allows. */
 const state = (status: OrderState["status"], paymentStatus: OrderState["paymentStatus"], paymentGateway: OrderState["paymentGateway"]): OrderState => ({ status, paymentStatus, paymentGateway });
 
 describe("order moves", () => {

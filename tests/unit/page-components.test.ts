@@ -4,7 +4,7 @@ import { componentsForSave, parseComponents, readComponents } from "~/modules/cm
 import { formDataSchema, formDefinitionSchema, senderOf } from "~/modules/forms/form.schema";
 import type { FormFieldDefinition } from "~/.server/db/schema";
 
-/** Page components (issue 7 item 1) and form definitions and data (item 4). */
+/** Page components (decision 0014) and form definitions and data (decision 0019). */
 const media = { driveId: "abc-1", title: "Krov", alt: "Krov kuće", width: 1200, height: 800 };
 
 describe("page components", () => {
@@ -125,7 +125,7 @@ describe("forms defined in the database", () => {
 
   it("checks an editor's definition: field types, unique and unreserved names", () => {
     expect(formDefinitionSchema.safeParse(FIELDS).success).toBe(true);
-    // "file" is a type since issue 16 (spec §5 public uploads); anything else is still refused.
+    // "file" is a type since decision 0078 (spec §5 public uploads); anything else is still refused.
     expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], type: "file" }]).success).toBe(true);
     expect(formDefinitionSchema.safeParse([{ ...FIELDS[0], type: "video" }]).success).toBe(false);
     expect(formDefinitionSchema.safeParse([FIELDS[0], FIELDS[0]]).success).toBe(false);

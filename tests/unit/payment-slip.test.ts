@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HUB3_FIELDS, hub3Text, latin2Binary, paymentReference, type Hub3Slip } from "~/modules/payment/bank-transfer/hub3";
 import { formatIban, isValidIban } from "~/modules/payment/bank-transfer/iban";
 
-/** Bank transfer payment details (issue 6 item 3): IBAN check digits, poziv na broj, the HUB-3 barcode text. */
+/** Bank transfer payment details (decision 0020): IBAN check digits, poziv na broj, the HUB-3 barcode text. */
 const slip: Hub3Slip = {
   amountCents: 12_355,
   currency: "EUR",

@@ -133,7 +133,7 @@ describe("cart-item edit prefill", () => {
   });
 });
 
-describe("the low-stock hint's count (issue 13 item 15)", () => {
+describe("the low-stock hint's count (decision 0037)", () => {
   it("is the stock from the threshold down to 1, and null for more, none or an untracked stock", () => {
     expect(lowStockCount(3, 5)).toBe(3);
     expect(lowStockCount(5, 5)).toBe(5);

@@ -5,7 +5,7 @@ import { INT4_MAX, INVALID_CHARACTERS, hasInvalidCharacters, id, integer, option
 import { formDataSchema } from "~/modules/forms/form.schema";
 
 /**
- * Issue 13 item 12 / DESIGN.md "Trust boundaries": every input is bounded. The shared
+ * Decision 0035 / DESIGN.md "Trust boundaries": every input is bounded. The shared
  * building blocks (app/lib/schema-fields.ts) refuse NUL and other invalid characters, too
  * long texts and numbers beyond int4; and every schema of app/modules/**\/*.schema.ts is
  * walked here: a string without a length limit or a number without a range fails the test,

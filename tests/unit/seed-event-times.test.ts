@@ -5,7 +5,7 @@ import { EVENTS } from "~/.server/db/seed/data/blog";
 const zagrebHour = (at: Date) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Zagreb", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
 
-describe("demo events at sensible local times (issue 13 item 17)", () => {
+describe("demo events at sensible local times", () => {
   it("places the hour in Zagreb's winter (UTC+1) and summer (UTC+2) time", () => {
     expect(zagrebTime(new Date("2026-01-15T23:30:00Z"), 10).toISOString()).toBe("2026-01-16T09:00:00.000Z");
     expect(zagrebTime(new Date("2026-07-15T12:00:00Z"), 10).toISOString()).toBe("2026-07-15T08:00:00.000Z");

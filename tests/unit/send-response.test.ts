@@ -36,7 +36,7 @@ function recordingResponse() {
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-describe("a streamed page is flushed only where the stream waits (issue 18 item 1)", () => {
+describe("a streamed page is flushed only where the stream waits (decision 0070)", () => {
   it("writes the chunks React queued together with no flush between them, flushes before waiting for more", async () => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });

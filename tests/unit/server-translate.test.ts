@@ -5,8 +5,8 @@ import { NAMESPACES, namespaceMessages, serverI18n } from "~/lib/messages.server
 import { LOCALES } from "~/lib/locales";
 
 /**
- * The server's `t` goes straight to a key's own namespace (messages.server.ts, issue 18
- * item 1). It must answer exactly what plain i18next answers, which the browser keeps:
+ * The server's `t` goes straight to a key's own namespace (messages.server.ts, decision
+ * 0070). It must answer exactly what plain i18next answers, which the browser keeps:
  * otherwise a page would hydrate to other text.
  */
 function keysOf(messages: Messages, prefix = ""): string[] {

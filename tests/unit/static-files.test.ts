@@ -6,7 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFiles } from "~/.server/http/static-files.server";
 
-/** The build's files are served; pages never make express.static look at the disk (issue 18 item 1). */
+/** The build's files are served; pages never make express.static look at the disk (decision 0070). */
 let base: string;
 let close: () => void;
 beforeAll(async () => {

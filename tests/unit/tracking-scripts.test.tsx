@@ -8,7 +8,7 @@ import { trackingScript } from "~/modules/consent/tracking-snippets.server";
 /**
  * A visitor who accepts analytics on the page (the banner's fetcher, no new document)
  * gets the tags as real, nonced script elements, once; React alone would insert scripts
- * that never run (issue 7 item 5).
+ * that never run.
  */
 const GA = trackingScript({ kind: "googleAnalytics", id: "G-ALUKROV123" });
 const PIXEL = trackingScript({ kind: "facebookPixel", id: "123456789012" });

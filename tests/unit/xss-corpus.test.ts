@@ -3,7 +3,7 @@ import { parseComponents } from "~/modules/cms/page-components.schema";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { executableParts, XSS_CORPUS } from "../fixtures/xss-corpus";
 
-/** Issue 7 item 1 acceptance: a corpus of XSS payloads leaves nothing executable. */
+/** The CMS's sanitising (DESIGN.md "HTML from the CMS", decision 0014): a corpus of XSS payloads leaves nothing executable. */
 describe("hostile HTML through the CMS allow-list", () => {
   it("the checker itself finds what the payloads carry", () => {
     // Raw, most payloads are executable: the check below means something.

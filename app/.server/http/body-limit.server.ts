@@ -19,7 +19,7 @@ export const ADMIN_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 /**
  * A shop form with a file field takes up to 10 files (spec §5 public uploads): its posts
  * (/obrazac/…, /en/form/…, /de/formular/…) may carry up to 20 MB in all, not more, since
- * anyone may post them (decision 0055).
+ * anyone may post them (decision 0078).
  */
 export const PUBLIC_UPLOAD_BODY_LIMIT = 20 * 1024 * 1024;
 export const PUBLIC_UPLOAD_PREFIXES = LOCALES.map((locale) => `${localePrefix(locale)}/${ROUTES.form.paths[locale].split("/")[0]}/`);

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * X-Forwarded-* headers are believed only from the proxies named in TRUST_PROXY (DESIGN.md
- * "Trust boundaries", issue 13 item 10). Express already ignores them for req.ip,
+ * "Trust boundaries", decision 0032). Express already ignores them for req.ip,
  * req.protocol and req.hostname when the peer is not trusted, but other readers do not ask:
  * @remix-run/express takes the port of X-Forwarded-Host as is, and the same-origin check
  * and the page cache read the header themselves. So a request from any other peer loses

@@ -12,7 +12,7 @@ import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTempl
 import { sendStreamedResponse } from "./send-response.server";
 
 /**
- * The rendered-page cache (issue 3 §6: "caching of anonymous catalogue reads"): a GET
+ * The rendered-page cache ("caching of anonymous catalogue reads", decision 0008): a GET
  * document of a visitor without a session, cart or toast is the same for every such
  * visitor, so it is rendered once and served from memory (or Redis) until the data under it
  * changes: it is a derived named cache, cleared with any other named cache, and lives
@@ -50,7 +50,7 @@ function readCookies(header: string | undefined): Map<string, string> | null {
  * Query parameters of ad and mail tracking (utm_*, the click ids of Google, Meta,
  * Microsoft, TikTok, X, LinkedIn, Yandex, Mailchimp): no page reads them, analytics reads
  * them in the browser. Left in the key, every campaign link would be a miss that evicts a
- * real page (issue 18 item 1).
+ * real page (decision 0070).
  */
 const TRACKING_PARAM = /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|_gl)$/i;
 
@@ -78,7 +78,7 @@ function requestHost(req: Pick<Request, "headers">): string {
  * The cache key of a request, or null when its page must be rendered for this visitor.
  * Only a request for the public host (PUBLIC_URL's) is cached or served from the cache, so
  * a page rendered for another Host or X-Forwarded-Host (whatever it put in the page) never
- * reaches anyone else (issue 13 item 10); the key is then the path and query alone.
+ * reaches anyone else (decision 0032); the key is then the path and query alone.
  */
 export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">, publicHost: string): string | null {
   if (req.method !== "GET" || UNCACHED_REQUESTS.test(req.path) || UNCACHED_ROUTE_PATHS.test(req.path)) return null;
@@ -134,7 +134,7 @@ function serveCached(req: Request, res: Response, key: string, page: CachedPage,
  */
 async function sendAndKeep(req: Request, res: Response, response: globalThis.Response, key: string, generation: string) {
   // The bytes go out as rendered; the text is only for the copy kept (decoding and then
-  // encoding the same page again cost a fresh home page about 0.5 ms, issue 18 item 1).
+  // encoding the same page again cost a fresh home page about 0.5 ms, decision 0070).
   const bytes = Buffer.from(await response.arrayBuffer());
   const body = bytes.toString("utf8");
   // The token the page was rendered with: the one just issued, else the visitor's own.

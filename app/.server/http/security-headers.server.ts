@@ -31,7 +31,7 @@ export function securityHeaders({ development, https, captcha = false }: { devel
           ...(captcha ? CAPTCHA_SCRIPTS : []),
           tracking("script"),
         ],
-        // 'self': the edit-mode phone preview shows the page in a frame (issue 16).
+        // 'self': the edit-mode phone preview shows the page in a frame (decision 0051).
         "frame-src": captcha ? ["'self'", ...CAPTCHA_FRAMES] : ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", tracking("img")],

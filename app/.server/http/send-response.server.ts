@@ -8,7 +8,7 @@ const WAITING = Symbol("waiting");
  * body only when the stream waits (a deferred loader, Suspense), not after every chunk.
  * The adapter flushes per chunk, and behind the compression middleware each flush ends a
  * gzip block: a signed-in page of a few hundred small chunks went out at 92.7 KiB gzipped
- * where the same page sent whole is 35.5 KiB, and cost more CPU to compress (issue 18 item 1).
+ * where the same page sent whole is 35.5 KiB, and cost more CPU to compress (decision 0070).
  * Chunks already queued are written together; what the stream has sent reaches the browser
  * before it waits, so streaming still shows the shell before the deferred data.
  */

@@ -5,7 +5,7 @@ import express, { type RequestHandler } from "express";
  * express.static for the files of the client build, asked only about paths under one of its
  * top-level entries (favicon.svg, brand/, …). Mounted before the shop, plain express.static
  * stats the disk for every page request to find no file there: about 2 % of a fresh render's
- * time in the CPU profile (issue 18 item 1). The entries are read once at start: the build
+ * time in the CPU profile (decision 0070). The entries are read once at start: the build
  * does not change under a running server.
  */
 export function clientFiles(dir: string, options: Parameters<typeof express.static>[1]): RequestHandler {

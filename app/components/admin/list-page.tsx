@@ -95,8 +95,11 @@ export function FilterDate({ name, label, value }: { name: string; label: string
   );
 }
 
-/** Rows shown, the pages and the CSV of the filtered list (the same query on the list's .csv route, decision 0038). */
-export function ListFooter({ info, csv = true }: { info: PageInfo; csv?: boolean }) {
+/**
+ * Rows shown, the pages and the CSV of the filtered list (the same query on the list's .csv
+ * route, decision 0038). Every list has its CSV: a list's route comes with its `.csv` twin.
+ */
+export function ListFooter({ info }: { info: PageInfo }) {
   const { t } = useTranslation();
   const location = useLocation();
   const query = new URLSearchParams(location.search);
@@ -107,12 +110,10 @@ export function ListFooter({ info, csv = true }: { info: PageInfo; csv?: boolean
     <div className="flex flex-wrap items-center justify-between gap-4">
       <p className="text-sm text-slate-600" data-testid="list-count">{t("admin.list.showing", { from, to, total: info.totalRecords })}</p>
       <Pagination info={info} />
-      {csv ? (
-        // A download, not a page: reloadDocument lets the browser save the file.
-        <Link to={`${location.pathname}.csv?${query}`} reloadDocument className={buttonClass({ variant: "secondary", size: "sm" })} data-testid="csv-export">
-          {t("admin.list.csv")}
-        </Link>
-      ) : null}
+      {/* A download, not a page: reloadDocument lets the browser save the file. */}
+      <Link to={`${location.pathname}.csv?${query}`} reloadDocument className={buttonClass({ variant: "secondary", size: "sm" })} data-testid="csv-export">
+        {t("admin.list.csv")}
+      </Link>
     </div>
   );
 }

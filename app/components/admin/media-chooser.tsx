@@ -7,7 +7,7 @@ export type MediaChoice = { id: number; driveId: string; version: number; title:
 
 /**
  * Images for a backoffice form, chosen from the media library or uploaded with the same
- * post (issue 15: "images chosen from or uploaded to the media library"). Works without
+ * post (decision 0045: images are chosen from or uploaded to the media library). Works without
  * JavaScript: the library is a grid of checkboxes (radio buttons for one image) inside a
  * <details>, the upload a plain file input, so the form must be
  * `encType="multipart/form-data"`. The action reads the ticked ids (`name`) and stores the

@@ -1,7 +1,7 @@
 /**
  * The shop's button styles, apart from the Button component: a page that only styles a
  * link as a button (the CMS page components, the product page's enquiry link) loads these
- * few bytes, not the component (issue 3 §6 first-load budget); ./button re-exports them.
+ * few bytes, not the component (the first-load budget); ./button re-exports them.
  */
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link" | "inverse" | "dangerGhost";
 export type ButtonSize = "sm" | "md" | "lg";

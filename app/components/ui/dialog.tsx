@@ -26,7 +26,7 @@ type Props = {
 export function Dialog({ open, onOpenChange, title, description, closeLabel, width = 560, testId, container, children }: Props) {
   const style: CSSProperties = { width, maxWidth: "calc(100vw - 2rem)" };
   // Radix gives the focus back to its own Trigger, and our dialogs open from links, buttons
-  // and fetchers without one (issue 18 item 4): keep what had the focus when it opened.
+  // and fetchers without one (decision 0067): keep what had the focus when it opened.
   const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>

@@ -22,7 +22,7 @@ export async function mailVerificationLink({ tx, userId, email, locale, origin }
   return sendMail({ kind: "accountVerification", to: email, subject: t("account.mail.verifySubject"), text: t("account.mail.verifyText", { link }), template: { locale, values: { link, email } } }, tx);
 }
 
-/** The registration's welcome (issue 16 item 8), when the account works at once (no verification asked for). */
+/** The registration's welcome (decision 0053), when the account works at once (no verification asked for). */
 export async function mailWelcome({ tx, email, name, locale, origin }: Omit<MailTarget, "userId"> & { name: string }): Promise<OutboxMail> {
   const t = await getFixedT(locale);
   const link = absolute(origin, href("login", locale));

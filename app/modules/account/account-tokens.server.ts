@@ -7,7 +7,7 @@ import { accountTokens, type AccountTokenPurpose } from "~/.server/db/schema";
 export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   verifyEmail: 48 * 60 * 60 * 1000,
   resetPassword: 60 * 60 * 1000,
-  // A backoffice invitation's set-password link (issue 14 item 6).
+  // A backoffice invitation's set-password link (decision 0043).
   invite: 72 * 60 * 60 * 1000,
 };
 

@@ -22,7 +22,7 @@ type Props = {
   constraint: FormConstraint;
 };
 
-/** The profile's addresses (issue 5 §5: create and update, the limits of spec §9): one form per address and one for a new one. */
+/** The profile's addresses (create and update, the limits of spec §9; decision 0010): one form per address and one for a new one. */
 export function AddressBook({ addresses, countries, lastResult, constraint }: Props) {
   const { t } = useTranslation();
   return (

@@ -49,7 +49,7 @@ export function AddressFields({ fields, countries, enforce, countryRequired = fa
           type={field.type}
           label={t(`account.fields.${field.name}`)}
           required={enforce ? undefined : false}
-          // Not demanded by the browser, still required when posted: starred and announced (issue 13 item 8).
+          // Not demanded by the browser, still required when posted: starred and announced, so every required field looks and reads the same.
           starred={!enforce && fields[field.name].required}
           aria-required={!enforce && fields[field.name].required ? true : undefined}
           autoComplete={field.autoComplete}

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "~/.server/auth/password.server";
 let dummyHash: Promise<string> | undefined;
 
 /**
- * A blocked customer or a deactivated backoffice user (users.blocked_at, issue 14): no
+ * A blocked customer or a deactivated backoffice user (users.blocked_at, decisions 0040 and 0043): no
  * session for them at /prijava or /adminLogin. 403, so the sign-in lock does not count it.
  */
 export const accountBlocked = () => new DomainError("accountBlocked", { message: "This account is blocked", key: "account.login.blocked", status: 403 });

@@ -5,7 +5,7 @@ import { DomainError } from "~/.server/domain-error";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * Blocked accounts (users.blocked_at, issue 14 item 3; the backoffice's customer screen sets
+ * Blocked accounts (users.blocked_at, decision 0040; the backoffice's customer screen sets
  * it). A blocked customer's session already reads as signed out (getCurrentUser) and the
  * sign-in refuses them (auth.server.ts); these keep them from ordering as a guest with the
  * same e-mail. The message names no reason beyond "contact the shop".

@@ -5,7 +5,7 @@ import { loginFailures } from "~/.server/db/schema";
 import { DomainError, isDomainError } from "~/.server/domain-error";
 
 /**
- * Password guessing (issue 5; issue 13 item 11): failures are counted per account, from
+ * Password guessing (decisions 0010 and 0033): failures are counted per account, from
  * every address together, in the database so that every shop process and every client
  * address sees the same count. MAX_FAILURES failed sign-ins within WINDOW_MINUTES lock the
  * account's sign-in for COOL_DOWN_MINUTES, right password or not; a success or a password
@@ -72,7 +72,7 @@ export async function clearLoginFailures(key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-/** A password reset by mail ends the account's lock (issue 13 item 11: the way back in). */
+/** A password reset by mail ends the account's lock (the way back in, decision 0033). */
 export async function clearAccountLock(email: string): Promise<void> {
   await clearLoginFailures(throttleKey(email));
 }

@@ -15,14 +15,14 @@ type Props = {
   bankTransfer: BankTransferInfo | null;
   canPay: boolean;
   invoiceHref: string;
-  /** The credit note of a returned order (issue 14 item 2). */
+  /** The credit note of a returned order (decision 0039). */
   creditNoteHref?: string | null;
   backHref: string;
   locale: Locale;
   downloads?: DownloadsView;
 };
 
-/** The order page of the profile (issue 6 item 5). */
+/** The order page of the profile (spec §2 Profile). */
 export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, creditNoteHref, backHref, locale, downloads }: Props) {
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
@@ -169,7 +169,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
   );
 }
 
-/** How to follow the parcel once the shop shipped it (issue 14 item 2). */
+/** How to follow the parcel once the shop shipped it (decision 0039). */
 function Shipment({ shipment, locale }: { shipment: NonNullable<OrderDetail["shipment"]>; locale: Locale }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { pageInfo, type PageInfo } from "~/lib/pagination";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * The customer's orders (spec §2 Profile "order history count", issue 6 item 5): the
+ * The customer's orders (spec §2 Profile "order history count", decision 0011): the
  * count and one page of orders, newest first, and one order with its lines for its owner.
  */
 export const ORDERS_PER_PAGE = 10;
@@ -98,7 +98,7 @@ async function orderDetail(order: typeof orders.$inferSelect) {
     billingAddress: order.billingAddress,
     couponCode: order.couponCode,
     currencyLabel: order.currencyLabel,
-    // Once shipped the customer sees how to follow the parcel; once returned, the credit note (issue 14 item 2).
+    // Once shipped the customer sees how to follow the parcel; once returned, the credit note (decision 0039).
     shipment: order.shippedAt ? { carrier: order.carrier, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl, shippedAt: order.shippedAt.toISOString() } : null,
     creditNote: order.creditNoteSlug && order.returnedAt ? { slug: order.creditNoteSlug, date: order.returnedAt.toISOString() } : null,
     refundedCents: order.refundedCents,

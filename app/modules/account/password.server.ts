@@ -43,7 +43,7 @@ export async function resetPassword(token: unknown, newPassword: string): Promis
     return user ?? null;
   });
   if (!changed) return false;
-  // The way back in for an owner locked out by someone guessing (issue 13 item 11).
+  // The way back in for an owner locked out by someone guessing (decision 0033).
   await clearAccountLock(changed.email);
   await endOtherSessions(changed.id);
   return true;

@@ -34,7 +34,7 @@ async function userOfSession(session: Awaited<ReturnType<typeof getSession>>): P
       memberCardBarcode: users.memberCardBarcode,
     })
     .from(users)
-    // A blocked customer or deactivated backoffice user is signed out at their next request (issue 14).
+    // A blocked customer or deactivated backoffice user is signed out at their next request (decisions 0040 and 0043).
     .where(and(eq(users.id, userId), isNull(users.blockedAt)));
   return user ?? null;
 }

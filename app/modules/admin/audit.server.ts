@@ -18,12 +18,12 @@ import type { Staff } from "./staff.server";
  */
 export type AuditEntity =
   | "order" | "customer" | "enquiry" | "submission" | "mail" | "user" | "settings" | "comment" | "consent" | "cache"
-  // the catalogue, promotions, shipping and payments (issue 15)
+  // the catalogue, promotions, shipping and payments (decisions 0045-0050)
   | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport"
-  // content, media, templates (issue 16)
+  // content, media, templates (decisions 0051-0056)
   | "page" | "post" | "term" | "event" | "pageElement" | "navigation" | "masterComponent" | "media" | "mailTemplate"
-  | "form" | "newsletterSubscriber" | "redirect"
-  // the headless API (issue 17)
+  | "form" | "newsletterSubscriber" | "redirect" | "failedRequest"
+  // the headless API (decision 0057)
   | "apiKey";
 
 export type AuditChange = {

@@ -1,7 +1,10 @@
-import { clearCaches } from "~/.server/cache.server";
+import { clearCache, clearCaches } from "~/.server/cache.server";
+import { getDb } from "~/.server/db/client.server";
+import { recordAudit } from "./audit.server";
+import type { Staff } from "./staff.server";
 
 /**
- * Which named caches show what a backoffice change touches (issue 15 item 8: "every change
+ * Which named caches show what a backoffice change touches (DESIGN.md "The backoffice": "every change
  * clears exactly the caches it affects"). A service calls `dataChanged(kind)` after its
  * transaction has committed; the rendered-page cache and the sitemap are derived from the
  * others and are cleared with them (app/.server/cache.server.ts), so a shopper sees the
@@ -32,7 +35,7 @@ export const CACHE_IMPACT = {
   // Coupons are read fresh by the cart: nothing cached.
   coupon: [],
   // Pages and posts (their text and components): the page look-up cache; the rendered
-  // pages and the sitemap are derived and cleared with it (issue 16).
+  // pages and the sitemap are derived and cleared with it (decision 0056).
   page: ["pages"],
   // Header, footer and cookie elements, navigations, CMS option keys: the site context.
   layout: ["site-config"],
@@ -48,4 +51,11 @@ export type ChangeKind = keyof typeof CACHE_IMPACT;
 export async function dataChanged(...kinds: ChangeKind[]): Promise<void> {
   const names = new Set<string>(kinds.flatMap((kind) => CACHE_IMPACT[kind]));
   await clearCaches([...names]);
+}
+
+/** The cache page's button (/admin/cache): one named cache emptied by hand, in the audit log like every backoffice change. */
+export async function clearCacheByHand(staff: Pick<Staff, "id" | "email">, name: string): Promise<boolean> {
+  const cleared = await clearCache(name);
+  if (cleared) await recordAudit(await getDb(), staff, { entity: "cache", entityId: null, action: "clear", after: { name } });
+  return cleared;
 }

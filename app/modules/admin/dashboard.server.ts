@@ -10,7 +10,7 @@ import { SITE_ID, lowStockThreshold } from "~/modules/site/options";
 import { shopDay, shopDayEnd, shopDayStart } from "./shop-days";
 
 /**
- * The dashboard's figures (issue 14 item 1), each the count of exactly the list it links
+ * The dashboard's figures (decision 0044), each the count of exactly the list it links
  * to, in two queries: the orders of the last 30 shop days (and this month) grouped by shop
  * day, and one row of counts. A user sees the figures of the screens their scope opens:
  * the scope is the one the linked screen declares in the route table, so the dashboard

@@ -3,7 +3,7 @@ import type { ApiEndpoints } from "./endpoints/index.server";
 
 /**
  * A small typed client of the headless API, the way an integration tester uses it
- * (issue 17 item 7): it reads the OpenAPI document once to find each call's method and
+ * (decision 0057): it reads the OpenAPI document once to find each call's method and
  * path by name, sends the key, the language and the bearer token, renews an expired
  * access token with the refresh token once, and types every call's input and `data`
  * from the endpoints' own schemas. The contract tests use it.

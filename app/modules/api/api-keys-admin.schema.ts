@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, integer, optionalText, text } from "~/lib/schema-fields";
 
-/** The /admin/api-keys forms (issue 17 item 2): create a key, revoke one with a confirmation tick, the list's filters. */
+/** The /admin/api-keys forms (decision 0057): create a key, revoke one with a confirmation tick, the list's filters. */
 export const API_KEY_KIND_OPTIONS = ["storefront", "integration"] as const;
 export const API_KEY_STATES = ["live", "revoked"] as const;
 

@@ -8,7 +8,7 @@ import { likePattern } from "~/modules/admin/list.server";
 import { ApiError } from "./api-errors.server";
 
 /**
- * API keys (spec §7: "Requests send headers for API key"; issue 17 item 2). A key is
+ * API keys (spec §7: "Requests send headers for API key"; decision 0057). A key is
  * `ak_` and 32 random bytes; only its hash is looked up. Keys are created, revoked and
  * shown with their last use on /admin/api-keys; the last use is written at most once a
  * minute per key, so a busy key does not write on every call.

@@ -5,7 +5,7 @@ import { ApiError } from "./api-errors.server";
 import type { ApiKey } from "./api-keys.server";
 
 /**
- * Budgets of the API (issue 17 item 2): each key its own `rate_limit` calls a minute; the
+ * Budgets of the API (decision 0057): each key its own `rate_limit` calls a minute; the
  * sign-in, registration and recovery calls besides a strict budget per client address
  * (RATE_LIMIT_AUTH_POINTS, the same as the shop's forms), so a public storefront key
  * shared by every shopper cannot be used to guess passwords faster.

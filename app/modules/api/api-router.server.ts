@@ -121,7 +121,7 @@ function parse<T extends z.ZodType | undefined>(schema: T, value: unknown, where
 /**
  * Cookies never sign anyone in to the API, and a browser on another site must not ride on
  * the shop's cookies either: a state-changing call from another origin that carries the
- * shop's session cookie but no bearer token is refused (issue 17 item 5).
+ * shop's session cookie but no bearer token is refused (decision 0057).
  */
 function refuseCookieCallsFromElsewhere(request: Request, origin: string | null) {
   if (!origin || request.method === "GET") return;

@@ -27,7 +27,7 @@ export async function loadBlogPage(request: Request, slug: string | undefined, l
     if (!found) {
       const post = await postUrlBySlug(slug, locale);
       if (post) throw redirect(post, 301);
-      // A renamed category or tag keeps its old address (redirects table, issue 16).
+      // A renamed category or tag keeps its old address (redirects table, decision 0054).
       const moved = await handleUnknownPath(url.pathname);
       if (moved) throw redirect(moved.to, moved.status);
       throw new Response(t("error.pageNotFound"), { status: 404 });

@@ -9,7 +9,7 @@ import { savedMemberCard } from "./member-card.server";
  * Adding to the cart (spec §4 "Adding with no session creates one"), shared by the cart
  * page's "add" intent and the API's addItem: the posted line checked against the product,
  * then put into the cart; a signed-in customer's new cart is theirs, with the member card of
- * their profile (issue 13 item 7).
+ * their profile, not typed again.
  */
 export async function addLineToCart(request: Request, posted: CartLinePost, quantity: number, locale: Locale) {
   const { line, entity } = await resolveCartLine(posted, locale);

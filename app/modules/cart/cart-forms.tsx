@@ -93,7 +93,7 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
   currency: Pick<Currency, "label" | "symbol">;
   locale: Locale;
   freeDelivery: FreeDeliveryView;
-  /** Only e-products: delivered by link, no delivery line to choose (issue 13 item 3). */
+  /** Only e-products: delivered by link, no delivery line to choose (decision 0030). */
   digitalOnly?: boolean;
 }) {
   const { t } = useTranslation();
@@ -121,7 +121,7 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
       </dl>
       {/* Beside the list, not in it: a <dl> holds only name and value pairs (axe definition-list). */}
       {freeDelivery.limit !== null && !freeDelivery.reached ? (
-        // Issue 13 item 6: the limit names the amount it is compared with, and what is left.
+        // The free-delivery limit names the amount it is compared with, and what is left.
         <div className="pt-2 text-xs text-slate-600" data-testid="free-delivery">
           <p>{t("cart.summary.freeDeliveryFrom", { amount: money(freeDelivery.limit) })}</p>
           <p className="font-semibold text-brand-700" data-testid="free-delivery-left">{t("cart.summary.freeDeliveryLeft", { amount: money(freeDelivery.left) })}</p>

@@ -26,7 +26,7 @@ type Props = {
 /**
  * The cart table (spec §2 Cart): product, quantity, unit price, row total, and the removal
  * of a line. On phones (below sm) each line stacks as a small grid, the prices labelled
- * by their column's name, so the table fits 390 px (issue 13 item 16).
+ * by their column's name, so the table fits 390 px (decision 0037).
  */
 export function CartLines({ items, ...rest }: Props) {
   const { t } = useTranslation();

@@ -20,7 +20,7 @@ export async function claimCartAtLogin(request: Request, userId: number): Promis
   const { locale } = requestLocale(request);
   const db = await getDb();
   // The member card saved on the profile applies to the cart the customer ends up with
-  // when that cart has none (issue 13 item 7); one they applied themselves stays.
+  // when that cart has none, so it is not typed again; one they applied themselves stays.
   const [user] = await db.select({ barcode: users.memberCardBarcode }).from(users).where(eq(users.id, userId));
   const card = await savedMemberCard(user?.barcode, locale);
   const withCard = async (cartId: number) => {

@@ -24,7 +24,7 @@ export function loadCartItems(db: Executor, cartId: number) {
 }
 
 /**
- * Whose orders a per-customer coupon limit counts (issue 15 item 4): the signed-in user,
+ * Whose orders a per-customer coupon limit counts (decision 0049): the signed-in user,
  * else the order's e-mail (a guest). Null while the cart does not know yet.
  */
 export type CouponCustomer = { userId: number } | { email: string };
@@ -85,7 +85,7 @@ export async function freeDeliveryCents(locale: Locale): Promise<number | null> 
 }
 
 /**
- * How each line is sold (issue 13 item 1): by the main product's price unit; a product sold
+ * How each line is sold (decision 0028): by the main product's price unit; a product sold
  * per running metre takes the length from its length option's value (mm, cm or m). Item id
  * → millimetres, or null for a line sold per piece.
  */
@@ -136,7 +136,7 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
     freeDeliveryCents(cart.locale as Locale),
   ]);
   const byId = new Map(prices.map((p) => [p.id, p]));
-  // Spec §3 Cart digitalOnly, §1 "e-product delivery by link": nothing to deliver, no delivery charged (issue 13 item 3).
+  // Spec §3 Cart digitalOnly, §1 "e-product delivery by link": nothing to deliver, no delivery charged (decision 0030).
   const digitalOnly = items.length > 0 && items.every((i) => byId.get(i.productId)?.format === "e-product");
   const codeSet = coupon !== undefined ? (coupon?.code ?? null) : cart.couponCode;
   const totals = computeTotals({

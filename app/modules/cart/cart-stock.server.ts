@@ -6,7 +6,7 @@ import type { CartItemRow } from "./cart-pricing.server";
 
 /**
  * Which product rows carry the stock of cart lines, and the check when a line is added or
- * its quantity changed (issue 13 item 2; the order takes the stock the same way, see
+ * its quantity changed (decision 0074; the order takes the stock the same way, see
  * order-stock.server.ts). A configurable product's line takes its chosen variant; a bundle
  * its members (the chosen variant of a configurable member) times the member quantity, and
  * the bundle itself when it is tracked; any other product itself. Stock null is not

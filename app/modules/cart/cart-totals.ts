@@ -4,16 +4,16 @@ export { rowTotal };
 
 /**
  * The ONE place cart money is computed (spec §3 Cart prices.converted: itemsTotal,
- * cartTotal, coupon, delivery, loyalty, orderTotal, tax; issue 4 item 5). Pure, integer
+ * cartTotal, coupon, delivery, loyalty, orderTotal, tax; decision 0006). Pure, integer
  * cents, VAT-inclusive prices with the VAT part shown:
  *
  *   itemsTotal = Σ row totals (unit price × quantity; membership price with a member card;
  *                for a product sold per running metre unit price × length in metres ×
- *                quantity, rounded to the cent per line: issue 13 item 1)
+ *                quantity, rounded to the cent per line: decision 0028)
  *   cartTotal  = itemsTotal − coupon − loyalty
  *   delivery   = price of the chosen method, 0 when none is chosen or the items total after
  *                the coupon reaches the free-delivery limit (spec §7 getFreeDeliveryAmount;
- *                issue 13 item 6: the amount the cart page names beside the limit)
+ *                the amount the cart page names beside the limit)
  *   orderTotal = itemsTotal − coupon − loyalty + delivery, never negative
  *   tax        = VAT contained in orderTotal: discounts are shared out over the rows they
  *                apply to, then each VAT rate's part is taken from what remains.
@@ -89,7 +89,7 @@ export function couponProblem(coupon: TotalsCoupon, itemsTotal: number, eligible
   if (!coupon.active) return "notFound";
   if ((coupon.validFrom && now < coupon.validFrom) || (coupon.validTo && now > coupon.validTo)) return "notValidNow";
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return "usedUp";
-  // Issue 15: judged only once the customer is known (signed in, or the checkout's e-mail).
+  // Per-customer limits (decision 0049): judged only once the customer is known (signed in, or the checkout's e-mail).
   if (coupon.perCustomerLimit !== null && coupon.customerUses != null && coupon.customerUses >= coupon.perCustomerLimit) return "customerUsedUp";
   if (itemsTotal < coupon.minCartCents) return "minCartValue";
   if (eligibleTotal <= 0) return "noEligibleItems";
@@ -146,7 +146,7 @@ export function computeTotals(input: TotalsInput): Totals {
   const net = afterCoupon.map((r, i) => r - loyaltyParts[i]);
   const cartTotal = itemsTotal - coupon - loyalty;
 
-  // Issue 13 item 6: the limit is compared with the items total after the coupon, the
+  // The free-delivery limit is compared with the items total after the coupon, the
   // amount the page names ("iznos proizvoda nakon popusta"); loyalty does not lower it.
   const freeDeliveryBase = itemsTotal - coupon;
   const freeDelivery = input.freeDeliveryCents !== null && freeDeliveryBase >= input.freeDeliveryCents;

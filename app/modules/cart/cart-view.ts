@@ -16,7 +16,7 @@ export type CartLineView = {
   /** The product page in cart-item edit mode for this line. */
   editHref: string;
   details: { label: string; value: string }[];
-  /** finalPrice per piece, or per running metre when lengthMm is set (the line's length, issue 13 item 1). */
+  /** finalPrice per piece, or per running metre when lengthMm is set (the line's length, decision 0028). */
   prices: { finalPrice: number; row: number; membershipApplied: boolean; lengthMm: number | null };
 };
 
@@ -40,7 +40,7 @@ export type CartView = {
   memberCardBarcode: string | null;
   instructions: string;
   prices: { converted: CartSummary };
-  /** Spec §7 getFreeDeliveryAmount: the limit, whether the items total after the coupon reaches it, how much is left (issue 13 item 6). */
+  /** Spec §7 getFreeDeliveryAmount: the limit, whether the items total after the coupon reaches it, how much is left, so the page names the amount the limit is compared with. */
   freeDelivery: FreeDeliveryView;
   crossSells: ProductCard[];
 };

@@ -104,7 +104,7 @@ async function itemsMerge(locale: Locale) {
 
 /**
  * Puts `quantity` of `line` into the cart: onto the identical line when items merge, else a
- * new line; then checks the stock the cart now needs (issue 13 item 2: refused with the
+ * new line; then checks the stock the cart now needs (decision 0074: refused with the
  * number available, the transaction rolls back). Returns the line's id.
  */
 async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: number, merge: boolean, newCart = false) {
@@ -128,7 +128,7 @@ async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: nu
   return id;
 }
 
-/** Who a new cart belongs to: a signed-in customer's cart is theirs and starts with their saved member card (issue 13 item 7). */
+/** Who a new cart belongs to: a signed-in customer's cart is theirs and starts with their saved member card, so they need not type it again. */
 export type NewCartOwner = { userId: number; memberCardBarcode: string | null };
 
 export async function addToCart(request: Request, line: CartLine, quantity: number, owner: NewCartOwner | null = null) {

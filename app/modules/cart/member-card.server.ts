@@ -38,8 +38,8 @@ export function isValidMemberCard(barcode: string, locale: Locale): Promise<bool
 }
 
 /**
- * The card saved on a customer's profile, for a cart of theirs that has none yet (issue 13
- * item 7: a new cart, or the cart taken over at sign-in): the barcode when the configured
+ * The card saved on a customer's profile, for a cart of theirs that has none yet (so it is not
+ * typed again: a new cart, or the cart taken over at sign-in): the barcode when the configured
  * check still accepts it, else null. A failing check costs nothing but the card.
  */
 export async function savedMemberCard(barcode: string | null | undefined, locale: Locale): Promise<string | null> {

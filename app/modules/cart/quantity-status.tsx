@@ -1,8 +1,8 @@
 import { useTranslation } from "~/lib/i18n";
 
 /**
- * What a screen reader hears when − , + or typing changes a line's quantity (issue 18
- * item 4): the focus stays on the button, so the new value is said by a polite live
+ * What a screen reader hears when − , + or typing changes a line's quantity (decision
+ * 0067): the focus stays on the button, so the new value is said by a polite live
  * region. The server renders the same text, so hydration changes nothing and nothing is
  * announced until the shopper changes the quantity.
  */

@@ -3,7 +3,7 @@ import { REQUIRED, id, integer, text } from "~/lib/schema-fields";
 import { FILTER_TYPES } from "./filter-types";
 
 /**
- * The forms of the attribute screens (issue 15 item 2, docs/decisions/0048): the attribute
+ * The forms of the attribute screens (docs/decisions/0048): the attribute
  * itself and its values (add, edit, up/down, delete). Every form posts the attribute's
  * `version`; a value change moves the attribute's version on too.
  */

@@ -11,7 +11,7 @@ import { SITE_ID } from "~/modules/site/options";
 import type { AttributeFormInput, ValueInput } from "./attribute-admin.schema";
 
 /**
- * Attributes and their values in the backoffice (issue 15 item 2, docs/decisions/0048).
+ * Attributes and their values in the backoffice (docs/decisions/0048).
  * A value change locks the attribute and moves its version on, so every form of the page
  * works on the state it showed. The type of an attribute products use cannot change (their
  * stored values would no longer mean anything); a value products use cannot be deleted.

@@ -10,7 +10,7 @@ import { SITE_ID } from "~/modules/site/options";
 import type { AttributeSetInput } from "./set-tag-admin.schema";
 
 /**
- * Attribute sets (spec §3 attributeSet.attributes; issue 15 item 2): a name and the
+ * Attribute sets (spec §3 attributeSet.attributes; decision 0048): a name and the
  * attributes a kind of product carries, in order. Deleting a set leaves its products'
  * values alone; their attribute_set_id becomes null (the foreign key's ON DELETE SET NULL).
  */

@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from "~/lib/locales";
 import { REQUIRED, id, integer, slug, text } from "~/lib/schema-fields";
 
 /**
- * The forms of the backoffice category screens (issue 15 item 2, docs/decisions/0048):
+ * The forms of the backoffice category screens (docs/decisions/0048):
  * the edit form (texts per language, parent, image, sort options), the category's filters,
  * up/down in the tree and delete. Every form posts the `version` it showed.
  */

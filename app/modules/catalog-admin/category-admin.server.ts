@@ -15,7 +15,7 @@ import { filterTypeFits } from "./filter-types";
 import { redirectChangedSlug } from "./slug-redirects.server";
 
 /**
- * The category tree of the backoffice (issue 15 item 2, docs/decisions/0048): edit texts per
+ * The category tree of the backoffice (docs/decisions/0048): edit texts per
  * language, parent, image and sort options; order among siblings; the category's filters;
  * delete when empty. Every change locks the row, checks the posted version, writes
  * version + 1 and its audit row in one transaction, then clears the caches of categories.

@@ -31,7 +31,7 @@ type Props = {
 };
 
 /**
- * The category's edit form (issue 15 item 2): texts per language in LanguageTabs (name,
+ * The category's edit form (decision 0048): texts per language in LanguageTabs (name,
  * title, slug, description, SEO title and description), the parent, the image and the
  * sort options. Without JavaScript the browser checks the constraints and the server
  * answers with the errors at their fields.

@@ -1,5 +1,5 @@
 /**
- * A small RFC 4180 reader for the product import (issue 15 item 7): quoted fields, "" for a
+ * A small RFC 4180 reader for the product import (decision 0047): quoted fields, "" for a
  * quote inside quotes, separators and line breaks inside quotes, CRLF or LF line ends, a
  * UTF-8 BOM dropped. The separator is what the header line uses: `;` (what the export and
  * Croatian Excel write) or `,` (other spreadsheets), or a tab, whichever occurs most

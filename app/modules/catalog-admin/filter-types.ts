@@ -1,6 +1,6 @@
 /**
  * Which of the eight filter types of spec §3 (Layered filter) a category may give an
- * attribute (issue 15 item 2, docs/decisions/0048). The type decides how the shop's filter
+ * attribute (docs/decisions/0048). The type decides how the shop's filter
  * panel shows the attribute, while the attribute's own type decides how its values are
  * stored and matched, so a filter type must read the same kind of value:
  * - a choice attribute (dropdown, multipleSelect, textSwatch, visualSwatch) may be shown as

@@ -4,7 +4,7 @@ import { SITE_ID } from "~/modules/site/options";
 
 /**
  * "Low stock", the one rule the dashboard's figure and the product list's `stock=low`
- * filter share (issue 15 item 1, docs/decisions/0047): a row of the product list (not a
+ * filter share (docs/decisions/0047): a row of the product list (not a
  * variant, not archived) whose own tracked stock, or the tracked stock of one of its
  * variants, is at or under the threshold (CMS option LowStockThreshold), sold-out
  * included. Made to order is never low (its stock is neither checked nor taken), and

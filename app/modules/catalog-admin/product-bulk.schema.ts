@@ -2,7 +2,7 @@ import { z } from "zod";
 import { decimal, id } from "~/lib/schema-fields";
 
 /**
- * The product list's bulk actions (issue 15 item 1) on the ticked rows (at most a page of
+ * The product list's bulk actions (decision 0047) on the ticked rows (at most a page of
  * 100): publish, hide, add to a category, add a tag, change prices by a percentage.
  */
 const ids = z.array(id()).max(100).default([]);

@@ -34,7 +34,7 @@ export function scalePrices(prices: Prices, percent: number): Prices {
 const priceColumns = { id: products.id, sku: products.sku, retailPriceCents: products.retailPriceCents, priceCents: products.priceCents, membershipPriceCents: products.membershipPriceCents };
 
 /**
- * A bulk action of the product list on the ticked products (issue 15 item 1): one
+ * A bulk action of the product list on the ticked products (decision 0047): one
  * transaction with the rows locked, an audit row per changed product, its version moved
  * on (an editor open on it then refuses a stale save), and the product caches cleared once
  * after the commit. Rows already in the wanted state count as skipped.

@@ -4,8 +4,8 @@ import { decimal, id, integer, money, SLUG_MAX, text } from "~/lib/schema-fields
 import { SLUG_PATTERN } from "~/lib/slug";
 
 /**
- * The forms of the product editor (/admin/products/new and /admin/products/:id, issue 15
- * item 1; docs/decisions/0046). The editor page is sections of one page, each its own form
+ * The forms of the product editor (/admin/products/new and /admin/products/:id;
+ * docs/decisions/0046). The editor page is sections of one page, each its own form
  * told apart by `intent` and posting the product's `version` (optimistic concurrency).
  */
 const version = integer({ min: 0 });
@@ -44,7 +44,7 @@ export const newProductSchema = z.object({
   format: z.enum(PRODUCT_FORMATS, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" }),
   name: text({ max: 200, required: true }),
   sku,
-  // Croatian description, prefilled with DefaultProductTemplate (issue 16 item 8).
+  // Croatian description, prefilled with DefaultProductTemplate (decision 0053).
   description: text({ max: 10_000, multiline: true }),
 });
 export type NewProductInput = z.output<typeof newProductSchema>;

@@ -15,7 +15,7 @@ import { syncParentValues } from "./product-variants.server";
 import { redirectChangedSlug } from "./slug-redirects.server";
 
 /**
- * The product editor's main rules (issue 15 item 1, docs/decisions/0046): create a product
+ * The product editor's main rules (docs/decisions/0046): create a product
  * of a format, and save its main form. A new product starts hidden, so nothing half-made
  * reaches the shop; the variants and parts of a format carry their own stock, so those
  * (and services and e-products) start untracked.
@@ -54,8 +54,8 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
     await checkSkuFree(tx, input.sku, product.id);
     if (input.priceUnit === "metre") await checkLengthOption(tx, product.id);
     const texts = await writeTranslations(tx, product, input);
-    const uploaded = await storeUploads(files.images, { kind: "image", executor: tx });
-    const download = product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx }) : [];
+    const uploaded = await storeUploads(files.images, { kind: "image", executor: tx, staff });
+    const download = product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx, staff }) : [];
     await writeCategories(tx, product.id, input.categories, input.categoryPositions);
     await writeTags(tx, product.id, input.tags, input.newTag);
     await writeAttributes(tx, product, input.attrs);

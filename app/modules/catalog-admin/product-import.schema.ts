@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "~/lib/schema-fields";
 
 /**
- * The product import's two steps (issue 15 item 7): the dry run posts the file (multipart,
+ * The product import's two steps (decision 0047): the dry run posts the file (multipart,
  * field `file`, read apart from the schema); "apply" posts only the token of the file the
  * server kept (its SHA-256), never the diff the page shows.
  */

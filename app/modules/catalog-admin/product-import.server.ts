@@ -8,7 +8,7 @@ import { completeTranslations, readRow, type RowError } from "./product-import-r
 import { LIST_SEPARATOR, SHEET_COLUMNS, loadSheetRows, translatedColumn, type ExistingProduct, type SheetColumn, type SheetRow } from "./product-sheet.server";
 
 /**
- * The dry run of a product import (issue 15 item 7, docs/decisions/0047): every line of the
+ * The dry run of a product import (docs/decisions/0047): every line of the
  * file checked against the shop as it is now, and per line its status ("new", "update",
  * "unchanged", "error"), exactly which columns change (old → new, in the sheet's canonical
  * texts), and each error with its line number and a translated reason. The import applies

@@ -12,7 +12,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { changeProduct, checkSkuFree, notFound, productFacts, refused, type Actor, type Product } from "./product-lock.server";
 
 /**
- * Duplicate, archive and delete (issue 15 item 1). A product that has been ordered
+ * Duplicate, archive and delete (decision 0046). A product that has been ordered
  * (order_items.product_id or variant_id, its variants' included) cannot be deleted, only
  * archived: the order lines and invoices keep pointing at it. A product that is a part of
  * a bundle cannot be deleted either (the bundle would lose it).

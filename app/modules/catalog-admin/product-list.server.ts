@@ -10,7 +10,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { lowStock } from "./low-stock.server";
 
 /**
- * The backoffice product list (issue 15 item 1) on the list pattern of /admin/orders:
+ * The backoffice product list (decision 0047) on the list pattern of /admin/orders:
  * search by name in any language or by SKU (a variant's SKU finds its product), filters by
  * category (its subcategories included), format, tag, stock and visibility; sorted by
  * name, SKU, price, stock or creation. Variants are not rows of their own.

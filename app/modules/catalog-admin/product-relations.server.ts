@@ -10,7 +10,7 @@ import { refused, type Product } from "./product-lock.server";
 import type { ProductSave } from "./product-editor.schema";
 
 /**
- * The relations the editor's main form writes (issue 15 item 1): categories, tags,
+ * The relations the editor's main form writes (decision 0046): categories, tags,
  * attribute values, images and cross-sells. Every posted id is checked against what
  * exists (a forged id of another site's row or of nothing is refused, never stored).
  */

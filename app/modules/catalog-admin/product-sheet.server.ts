@@ -5,7 +5,7 @@ import { LOCALES, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { csvMoney, type CsvColumn } from "~/modules/admin/csv.server";
 
 /**
- * The products' spreadsheet (issue 15 item 7, docs/decisions/0047): ONE column set that the
+ * The products' spreadsheet (docs/decisions/0047): ONE column set that the
  * list's CSV export writes and the import reads, so an export edited in a spreadsheet and
  * uploaded again round-trips. Headers are machine names (not translated: a file exported
  * in one language imports in any). Every value has one canonical text form, the one the

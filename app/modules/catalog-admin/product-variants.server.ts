@@ -12,7 +12,7 @@ import { removeOrArchive } from "./product-lifecycle.server";
 
 /**
  * A configurable product's configuring attributes and variants (spec §3
- * associatedProductsAttributes / associatedProducts; issue 15 item 1). Variants are hidden
+ * associatedProductsAttributes / associatedProducts; decision 0046). Variants are hidden
  * child products (`parent_id`, `is_visible_individually=false`) with their own SKU, prices,
  * stock and one value of each configuring attribute, which is what the storefront's
  * configurator reads (product-configuration.server.ts). The parent carries every value its

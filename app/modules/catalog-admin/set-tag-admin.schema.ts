@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, integer, text } from "~/lib/schema-fields";
 
-/** The forms of attribute sets and tags (issue 15 items 2-3, docs/decisions/0048). */
+/** The forms of attribute sets and tags (docs/decisions/0048). */
 const version = integer({ min: 0 });
 const confirm = z.literal("on", { errorMap: () => ({ message: "adminCatalog.confirmRequired" }) });
 const name = text({ max: 100, required: true });

@@ -8,7 +8,7 @@ import type { Locale } from "~/lib/locales";
 export type SluggedRoute = Extract<RouteKey, "product" | "shop" | "page" | "blog">;
 
 /**
- * A changed slug keeps its old address working (issue 15 item 1: "a changed slug redirects
+ * A changed slug keeps its old address working (decision 0045: "a changed slug redirects
  * from the old one"): the old path answers 301 to the new one through the redirects table
  * (app/modules/cms/redirects.server.ts, read when a slug is unknown). Earlier redirects to
  * the old path are pointed at the new one, so a slug changed twice is one hop, not a

@@ -10,7 +10,7 @@ import { HERO_TAG, TOP_TAG } from "~/modules/home/home.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * Product tags (issue 15 item 3, docs/decisions/0048). The home page's blocks and the
+ * Product tags (docs/decisions/0048). The home page's blocks and the
  * featured block of category pages find their products by tag NAME ("Hero", "Top
  * proizvodi"): renaming or deleting one of those would silently empty them, so it is
  * refused; products are tagged and untagged in the product editor instead.

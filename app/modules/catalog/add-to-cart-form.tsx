@@ -33,7 +33,7 @@ type Props = {
   errors?: Record<string, string>;
   /** A product sold per running metre: its length option and price per metre, for the price of the entered length. */
   perMetre?: PerMetre | null;
-  /** The most the quantity field takes: the units on hand when stock is tracked (issue 13 item 2). */
+  /** The most the quantity field takes: the units on hand when stock is tracked (decision 0074). */
   available?: number | null;
   children?: ReactNode;
 };

@@ -13,8 +13,8 @@ export type CatalogSitemapEntry = { paths: Partial<Record<Locale, string>>; last
 
 /**
  * Every product a shopper can open (not archived, visible on its own) and every category,
- * in each language with its translated slug (issue 7 item 6). Three queries whatever
- * the number of products.
+ * in each language with its translated slug (so the hreflang links name each language's own
+ * address). Three queries whatever the number of products.
  */
 export async function catalogSitemapEntries(): Promise<CatalogSitemapEntry[]> {
   const db = await getDb();

@@ -145,7 +145,7 @@ function shape(attribute: AttributeMeta, rows: Row[], locale: Locale): LayeredFi
     const row = rows[0];
     const [minValue, maxValue] =
       attribute.type === "numberField" ? [row.minNumber, row.maxNumber] : attribute.type === "date" ? [row.minDate, row.maxDate] : [row.minDateTime, row.maxDateTime];
-    // Numbers are shown in the locale's notation (issue 13 item 17: "0,5 mm" in Croatian);
+    // Numbers are shown in the locale's notation ("0,5 mm" in Croatian, as a Croatian reader writes it);
     // minValue and maxValue stay machine numbers for the inputs.
     const label = (value: number | string | null) => (typeof value === "number" ? formatNumber(value, locale) : value);
     values = [entry("range", "", row.total, { minValue, maxValue, minLabel: label(minValue), maxLabel: label(maxValue) })];

@@ -7,7 +7,7 @@ import { lengthInMm } from "./length";
 import { CART_FIELDS, optionField, QUANTITY } from "./product-view";
 
 /**
- * The price of the entered length (issue 13 item 1): price per metre × length in metres ×
+ * The price of the entered length (decision 0028): price per metre × length in metres ×
  * quantity, rounded to the cent as the cart rounds the line; until a length is entered,
  * how the price is made up. The server renders it for the prefilled length (cart-item
  * edit mode); in the browser it follows what is typed into its form.

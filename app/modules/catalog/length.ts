@@ -1,5 +1,5 @@
 /**
- * Lengths of products sold per running metre (issue 13 item 1), isomorphic: the cart
+ * Lengths of products sold per running metre (decision 0028), isomorphic: the cart
  * prices a line by it and the product page shows the price of the entered length.
  */
 const MM_PER_UNIT: Record<string, number> = { mm: 1, cm: 10, m: 1000 };

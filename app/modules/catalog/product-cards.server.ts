@@ -107,7 +107,7 @@ export async function loadProductCards(ids: readonly number[], locale: Locale): 
 }
 
 /**
- * The card's price (issue 13 item 5: the card and the product page agree). A configurable
+ * The card's price (decision 0075: the card and the product page agree). A configurable
  * product is priced by its variants, as its page is: when they differ in price, "from" the
  * lowest with no discount (the page shows a variant's own); when they all cost the same,
  * that price with that variant's discount. Any other product: its own prices.

@@ -26,7 +26,7 @@ import { priceAndStockColumns } from "./product-columns.server";
  * so each product has one address per language and a variant's old link keeps working.
  */
 export type ProductLookup = { product: ProductDetail; redirectTo: string | null; categoryPath: CategoryLink[] };
-/** A category of the breadcrumb's trail, the top one first (issue 13 item 14). */
+/** A category of the breadcrumb's trail, the top one first (decision 0036). */
 export type CategoryLink = { name: string; href: string };
 
 // Anonymous product reads are the same for everyone in a language: cached briefly, so that
@@ -145,7 +145,7 @@ async function crossSellIds(productId: number): Promise<number[]> {
 }
 
 /**
- * The product's category path for the breadcrumb (issue 13 item 14): of the categories it
+ * The product's category path for the breadcrumb (decision 0036): of the categories it
  * is in, the deepest (a product listed under "Oluci" and its parent shows the whole path),
  * the lower id on a tie, so the trail is the same on every request.
  */
@@ -227,7 +227,7 @@ export async function getProductForCart(id: number, locale: Locale): Promise<Pro
 }
 
 /**
- * The product page's visible breadcrumb and its BreadcrumbList (issue 13 item 14): shop ›
+ * The product page's visible breadcrumb and its BreadcrumbList (decision 0036): shop ›
  * categories › product. Translated here on the server, so the page's messages need not
  * carry the shop namespace.
  */

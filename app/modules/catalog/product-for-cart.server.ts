@@ -12,7 +12,8 @@ import { stockState, type CustomOption, type PriceUnit } from "./product-view";
  * shows: the format, the stock, the variants a configurable product (or bundle part) offers
  * and the personalisations. Read fresh, not from the page's cache, so the cart checks
  * today's data; three queries for a simple product where the whole page took about eight
- * (issue 18 item 1). Prices are not read: the cart prices its lines when it is shown.
+ * (the fresh-render goal, decision 0070). Prices are not read: the cart prices its lines when it is
+ * shown.
  */
 export type CartVariant = { id: number; inStock: boolean };
 export type CartProduct = {

@@ -4,7 +4,7 @@ import { mediaUrl, sizedDimensions, type MediaRef } from "~/lib/media";
 import { mediaSrcSet } from "~/modules/media/responsive-image";
 
 /**
- * The product's images (issue 13 item 15): the chosen one in the Large size, and a strip
+ * The product's images (decision 0037): the chosen one in the Large size, and a strip
  * of thumbnails when there are several. Without JavaScript the main image and every
  * thumbnail are links to the Full HD image. With JavaScript a thumbnail swaps the main
  * image in place, the arrow keys step through the images while focus is in the gallery,
@@ -64,7 +64,7 @@ export function ProductGallery({ images, name }: { images: MediaRef[]; name: str
           alt={main.alt || name}
           width={box.width}
           height={box.height}
-          // The page's largest paint: fetched before the scripts (Lighthouse LCP, issue 18 item 2).
+          // The page's largest paint: fetched before the scripts (Lighthouse LCP, decision 0066).
           // Lower-case: React 18 knows no `fetchPriority` prop and warns about it (React 19 does).
           {...{ fetchpriority: "high" }}
           draggable={false}

@@ -34,7 +34,7 @@ const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null,
 
 // The gallery's HTML works without its code (the main image and the thumbnails link to the
 // full size): the browser loads the thumbnail, arrow-key and swipe handlers after the page
-// (first-load JS budget, issue 13 item 15).
+// (first-load JS budget, decision 0037).
 const ProductGallery = serverFirst(import.meta.env.SSR ? ProductGalleryNow : null, () => import("./product-gallery").then((m) => m.ProductGallery));
 
 // Only configurable products need the variant selects: the browser loads them for those alone.

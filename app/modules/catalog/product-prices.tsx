@@ -8,9 +8,9 @@ type Props = {
   prices: ProductPrices;
   currency: Pick<Currency, "label" | "symbol">;
   locale: Locale;
-  /** Sold per running metre: the prices are a metre's (issue 13 item 1). */
+  /** Sold per running metre: the prices are a metre's (decision 0028). */
   perMetre?: boolean;
-  /** A configurable product whose variants differ in price: the lowest (issue 13 item 5, as on its card). */
+  /** A configurable product whose variants differ in price: the lowest (decision 0075, as on its card). */
   fromCents?: number | null;
 };
 

@@ -22,7 +22,7 @@ export type ProductJsonLdInput = {
 };
 
 /**
- * schema.org Product of the product page (issue 13 item 14): name, images, sku, brand, url
+ * schema.org Product of the product page (decision 0036): name, images, sku, brand, url
  * (no description, and no url of the offer: the page's HTML budget; og:description and
  * the meta description carry the text), and the offer at the final price (VAT included, as the page shows it)
  * with its availability. A configurable product offers an AggregateOffer over its

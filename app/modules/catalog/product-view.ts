@@ -36,9 +36,9 @@ export function productPrices(row: { retail: number; price: number; membership: 
 }
 
 /**
- * Stock as the shop shows and checks it (issue 13 item 2): stock null is not tracked, a
+ * Stock as the shop shows and checks it (decision 0074): stock null is not tracked, a
  * made-to-order product is always available; otherwise the units on hand, and the
- * low-stock hint's count (issue 13 item 15).
+ * low-stock hint's count (decision 0037).
  */
 export function stockState(row: { stock: number | null; madeToOrder: boolean }, lowStockThreshold: number) {
   const available = row.madeToOrder || row.stock === null ? null : Math.max(0, row.stock);
@@ -46,7 +46,7 @@ export function stockState(row: { stock: number | null; madeToOrder: boolean }, 
 }
 
 /**
- * The low-stock hint's count (issue 13 item 15): the stock when it is tracked, above zero
+ * The low-stock hint's count (decision 0037): the stock when it is tracked, above zero
  * and at most the threshold (CMS option LowStockThreshold), else null.
  */
 export function lowStockCount(stock: number | null, threshold: number): number | null {
@@ -87,7 +87,7 @@ export type CustomOption = {
   isLength: boolean;
 };
 
-/** What a product's price is per: a piece, or a running metre (issue 13 item 1). */
+/** What a product's price is per: a piece, or a running metre (decision 0028). */
 export type PriceUnit = "piece" | "metre";
 /** The length option of a product sold per running metre, if it is one. */
 export const lengthOption = (product: Pick<ProductDetail, "priceUnit" | "customOptions">) =>
@@ -115,7 +115,7 @@ export type ProductDetail = {
   sku: string;
   shortDescription: string;
   descriptionHtml: string;
-  /** The editor's SEO title and description in this language, when set (issue 15; empty: derived). */
+  /** The editor's SEO title and description in this language, when set (decision 0046; empty: derived). */
   seo?: { title: string; description: string };
   images: MediaRef[];
   prices: ProductPrices;
@@ -129,7 +129,7 @@ export type ProductDetail = {
   lowStock: number | null;
   attributes: AttributeRow[];
   configuration: Configuration | null;
-  /** A configurable product whose variants differ in price: the lowest (issue 13 item 5). */
+  /** A configurable product whose variants differ in price: the lowest (decision 0075). */
   fromCents: number | null;
   bundle: { parts: BundlePart[]; hasConfigurableParts: boolean } | null;
   customOptions: CustomOption[];
@@ -139,7 +139,7 @@ export type ProductDetail = {
 
 /**
  * A configurable product whose variants differ in price is "from" its lowest variant
- * price (issue 13 item 5): the card and the product page say so; null when every variant
+ * price (decision 0075): the card and the product page say so; null when every variant
  * costs the same (that price is then simply the price).
  */
 export function variantsFromCents(config: Pick<Configuration, "associatedProducts">): number | null {

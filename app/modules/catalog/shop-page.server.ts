@@ -103,7 +103,7 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
   const descriptionHtml = text ? sanitizeCmsHtml(text.description) : "";
   const maxOnepage = Math.floor(MAX_LIMIT / state.limit);
   const origin = env.PUBLIC_URL;
-  // The editor's SEO title and description when set (issue 15 item 2), else derived.
+  // The editor's SEO title and description when set (decision 0048), else derived.
   const title = text?.metaTitle || `${heading} | ${site.site.name}`;
   const description = text?.metaDescription || plainText(descriptionHtml) || t("shop.metaDescription");
   // The language switch links to the category's own slug in each language.
@@ -115,7 +115,7 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
     title,
     description,
     alternates,
-    // Link previews and the breadcrumb for search engines (issue 13 item 14); the list's
+    // Link previews and the breadcrumb for search engines (decision 0036); the list's
     // own URL keeps its canonical query, as the canonical link does.
     seo: seoTags({
       origin, locale, path: alternates[locale] + url.search, type: "website",

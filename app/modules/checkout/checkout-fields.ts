@@ -35,7 +35,7 @@ export type DeliveryMethodView = {
   name: string;
   description: string;
   priceCents: number;
-  /** Branches: pick-up points or parcel lockers (issue 15 item 5), each labelled by its kind. */
+  /** Branches: pick-up points or parcel lockers (decision 0049), each labelled by its kind. */
   options: { id: number; name: string; address: string; kind: "pickup" | "locker" }[];
 };
 export type PaymentMethodView = { id: number; name: string; description: string };

@@ -39,7 +39,7 @@ export async function placeCheckoutOrder(request: Request, ctx: CheckoutContext,
   try {
     start = await paymentStartOf(order);
   } catch (error) {
-    // Issue 13 item 4: the payment could not be started. The placement is undone (cart as
+    // The payment could not be started (decision 0031). The placement is undone (cart as
     // it was, no unpaid order left, the confirmation never sent) and the shopper is told
     // and picks another method (docs/decisions/0031).
     console.error(`payment start for order ${order.slug} failed`, error);

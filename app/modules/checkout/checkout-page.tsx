@@ -10,7 +10,7 @@ export function CheckoutPage({ data, lastResult, constraints }: { data: Checkout
   const props = { data, lastResult, constraints };
   const method = data.shipping.methods.find((m) => m.id === data.shipping.methodId);
   const branch = method?.options.find((o) => o.id === data.shipping.branchId);
-  // Spec §3 Cart digitalOnly: e-products only, delivered by link; the address is the invoice's (issue 13 item 3).
+  // Spec §3 Cart digitalOnly: e-products only, delivered by link; the address is the invoice's (decision 0030).
   const digital = data.cart.digitalOnly;
   const lines = (summary: { lines: string[] } | null) => summary?.lines.map((line) => <span key={line} className="block">{line}</span>);
   return (

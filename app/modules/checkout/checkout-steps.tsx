@@ -109,7 +109,7 @@ export function AddressStep({ data, lastResult, constraints }: StepProps) {
         <input type="hidden" name={fields[SAVED_ADDRESS_FIELD].name} value={NEW_ADDRESS} />
       )}
       <fieldset>
-        {/* A digital-only cart asks for the invoice's address alone; it is saved as both (issue 13 item 3). */}
+        {/* A digital-only cart asks for the invoice's address alone; it is saved as both (decision 0030). */}
         <legend className="mb-2 font-semibold">{t(digital ? "checkout.address.billing" : "checkout.address.delivery")}</legend>
         <AddressFields fields={fields.delivery.getFieldset() as AddressFieldset} countries={data.countries} enforce={saved.length === 0} countryRequired />
       </fieldset>
@@ -234,7 +234,7 @@ export function PaymentStep({ data, lastResult, constraints }: StepProps) {
 
 type BranchView = DeliveryMethodView["options"][number];
 
-/** The branch select's label: "Paketomat" or "Poslovnica" when all branches are of one kind (issue 15 item 5). */
+/** The branch select's label: "Paketomat" or "Poslovnica" when all branches are of one kind (decision 0049). */
 function branchLabel(options: BranchView[], t: (key: string) => string) {
   const kinds = new Set(options.map((o) => o.kind));
   return kinds.size === 1 ? t(`checkout.shipping.kind.${options[0].kind}`) : t("checkout.shipping.branch");

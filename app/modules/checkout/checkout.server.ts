@@ -77,7 +77,7 @@ export async function applicableDeliveryMethods(locale: Locale): Promise<Deliver
 /**
  * The active payment methods; `available` is false for one whose gateway cannot take
  * payments now (no card provider configured): the page leaves it out and a post of it is
- * refused before anything is written (issue 13 item 4).
+ * refused before anything is written (decision 0031).
  */
 export async function applicablePaymentMethods(locale: Locale): Promise<(PaymentMethodView & { gateway: string; available: boolean })[]> {
   const db = await getDb();
@@ -99,7 +99,7 @@ export async function applicablePaymentMethods(locale: Locale): Promise<(Payment
 export function stepsDone(cart: CartRow, methods: DeliveryMethodView[], digitalOnly = false): Record<CheckoutStep, boolean> {
   const address = cart.deliveryAddress !== null && cart.billingAddress !== null;
   const method = methods.find((m) => m.id === cart.deliveryMethodId);
-  // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): nothing to ship, the step is skipped (issue 13 item 3).
+  // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): nothing to ship, the step is skipped (decision 0030).
   const shipping = address && (digitalOnly || (!!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId))));
   return { address, shipping, payment: false };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sanitizeCmsHtml } from "./sanitize.server";
 
 /**
- * The page components an editor stores in page_translations.components (issue 7 item 1),
+ * The page components an editor stores in page_translations.components (decision 0014),
  * checked on save and again on every read: a list of typed sections rendered in order.
  * Text HTML goes through the CMS allow-list both times. An entry of an unknown type or
  * with bad fields is skipped and logged, never a failed page.
@@ -17,7 +17,7 @@ const media = z.object({
   version: z.number().int().nonnegative().optional(),
 });
 // spec §2 Links: the link types of app/lib/links.ts resolveLink.
-// spec §3 link object: `newTab` (hrefNewTab) and `rel` as the link options dialog sets them (issue 16); optional, so older links stay valid.
+// spec §3 link object: `newTab` (hrefNewTab) and `rel` as the link options dialog sets them (decision 0051); optional, so older links stay valid.
 const link = z.object({
   label: text(120),
   linkType: z.string().max(20),
@@ -63,8 +63,8 @@ const COMPONENT_SCHEMAS = {
 
 export type StoredComponentType = keyof typeof COMPONENT_SCHEMAS;
 /**
- * `hidden` (issue 16 section manager): kept on the page for the editor, not rendered for
- * shoppers. Optional, so every component stored before it stays valid.
+ * `hidden` (the section manager's "hide", decision 0051): kept on the page for the editor, not
+ * rendered for shoppers. Optional, so every component stored before it stays valid.
  */
 export type StoredComponent = { [K in StoredComponentType]: z.output<(typeof COMPONENT_SCHEMAS)[K]> & { hidden?: boolean } }[StoredComponentType];
 export const MAX_COMPONENTS = 50;

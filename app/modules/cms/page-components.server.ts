@@ -139,7 +139,8 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
 
 /**
  * The shown components with their place in the stored list (edit mode outlines each by
- * it): hidden ones (issue 16 section manager) and forms that no longer exist are left out.
+ * it): hidden ones (the section manager's "hide", decision 0051) and forms that no longer exist are
+ * left out.
  */
 export async function resolveComponentsIndexed(components: readonly StoredComponent[], locale: Locale, homeSlug: string) {
   const views = await Promise.all(components.map((c) => (c.hidden ? null : resolveOne(c, locale, homeSlug))));

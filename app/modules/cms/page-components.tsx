@@ -40,7 +40,7 @@ const BUTTON = buttonClass({ size: "lg" });
 const FormBlock = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? FormBlockNow : null, () => import("~/modules/forms/form-block").then((m) => m.FormBlock));
 
 /**
- * The components of a CMS page in their stored order (issue 7 item 1). Everything here
+ * The components of a CMS page in their stored order (decision 0014). Everything here
  * renders on the server; only the product slider and the forms do anything once hydrated.
  * The text component's HTML was sanitised on save and again when the page was read.
  */

@@ -14,7 +14,7 @@ import { templateComponents, type PageTemplate } from "./page-templates";
 import { sanitizeCmsHtml } from "./sanitize.server";
 
 /**
- * The one write path of a page's content in one language (issue 16): the backoffice's
+ * The one write path of a page's content in one language (decision 0056): the backoffice's
  * page form and in-page Publish both go through `savePageContent`, so both check the
  * same version (page_translations.version), keep a version in content_versions, write the
  * audit row and clear the caches that show pages. Nothing else writes page_translations.

@@ -16,7 +16,7 @@ export type PageView = {
   title: string;
   bodyHtml: string;
   metaDescription: string;
-  /** Its components (issue 7 item 1), checked and text sanitised; resolved per request by page-components.server.ts. */
+  /** Its components (decision 0014), checked and text sanitised; resolved per request by page-components.server.ts. */
   components: StoredComponent[];
   /** The interface language the text is written in; differs from the URL's when untranslated. */
   contentLocale: Locale | null;
@@ -77,7 +77,7 @@ export function clearPageCache() {
 }
 
 /**
- * The same lookup for edit mode (issue 16): never from or into the cache, so an editor
+ * The same lookup for edit mode (decision 0051): never from or into the cache, so an editor
  * sees what is stored now, and unpublished pages too (a page made in the "new page"
  * dialog is a draft until published).
  */

@@ -7,7 +7,7 @@ import { FormError } from "~/components/ui/message";
 import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 
-/** A redirect's form (issue 16 item 9): from (a local path), to (a local path or an address on the shop's PUBLIC_URL), 301 or 302. */
+/** A redirect's form (decision 0055): from (a local path), to (a local path or an address on the shop's PUBLIC_URL), 301 or 302. */
 export function RedirectForm({ defaults, version, constraint, lastResult }: { defaults: { fromPath: string; toPath: string; status: string }; version?: number; constraint: FormConstraint; lastResult?: unknown }) {
   const { t } = useTranslation();
   const navigation = useNavigation();

@@ -13,7 +13,7 @@ import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 
 /**
- * Redirects and the logged 404s in the backoffice (issue 16 item 9, spec §7
+ * Redirects and the logged 404s in the backoffice (decision 0055, spec §7
  * addFailedRequest). A redirect goes from a local path to a local path (an address of this
  * shop written with PUBLIC_URL is taken as its path); like the slug redirects of the
  * catalogue (slug-redirects.server.ts) there are no chains or loops: a target that is itself
@@ -78,15 +78,25 @@ export async function listRedirects(query: RedirectListQuery) {
 }
 export const exportRedirects = (query: RedirectListQuery) => selectRedirects(query, CSV_MAX_ROWS, 0);
 
+const failedWhere = (query: FailedListQuery) => (query.q ? ilike(failedRequests.path, likePattern(query.q)) : undefined);
+
+async function selectFailedRequests(query: FailedListQuery, limit: number, offset: number) {
+  const db = await getDb();
+  const direction = query.dir === "asc" ? asc : desc;
+  const rows = await db.select().from(failedRequests).where(failedWhere(query)).orderBy(direction(failedRequests[query.sort]), direction(failedRequests.id)).limit(limit).offset(offset);
+  return rows.map((r) => ({ id: r.id, path: r.path, hits: r.hits, lastSeenAt: r.lastSeenAt.toISOString() }));
+}
+export type FailedListRow = Awaited<ReturnType<typeof selectFailedRequests>>[number];
+
 export async function listFailedRequests(query: FailedListQuery) {
   const db = await getDb();
-  const where = query.q ? ilike(failedRequests.path, likePattern(query.q)) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(failedRequests).where(where);
+  const [{ total }] = await db.select({ total: count() }).from(failedRequests).where(failedWhere(query));
   const page = listPage(total, query);
-  const direction = query.dir === "asc" ? asc : desc;
-  const rows = await db.select().from(failedRequests).where(where).orderBy(direction(failedRequests[query.sort]), direction(failedRequests.id)).limit(page.limit).offset(page.offset);
-  return { rows: rows.map((r) => ({ id: r.id, path: r.path, hits: r.hits, lastSeenAt: r.lastSeenAt.toISOString() })), page };
+  return { rows: await selectFailedRequests(query, page.limit, page.offset), page };
 }
+
+/** Every logged address of the filtered list in the list's order (the CSV), bounded by CSV_MAX_ROWS. */
+export const exportFailedRequests = (query: FailedListQuery) => selectFailedRequests(query, CSV_MAX_ROWS, 0);
 
 export async function redirectDetail(redirectId: number) {
   const db = await getDb();
@@ -172,9 +182,14 @@ export async function redirectFailedRequest(staff: Staff, failedId: number, toPa
 }
 
 /** Ticked 404s removed from the log ("ignore"); one that comes again is logged again. */
-export async function ignoreFailedRequests(ids: number[]): Promise<number> {
+export async function ignoreFailedRequests(staff: Staff, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const db = await getDb();
-  const gone = await db.delete(failedRequests).where(inArray(failedRequests.id, ids)).returning({ id: failedRequests.id });
-  return gone.length;
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(failedRequests).where(inArray(failedRequests.id, ids)).returning();
+    for (const row of gone) {
+      await recordAudit(tx, staff, { entity: "failedRequest", entityId: row.id, action: "ignore", before: { path: row.path, hits: row.hits, lastSeenAt: row.lastSeenAt.toISOString() } });
+    }
+    return gone.length;
+  });
 }

@@ -8,7 +8,7 @@ import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-sho
 import { useTranslation } from "~/lib/i18n";
 
 /**
- * The forms of a comment's backoffice page (issue 16 item 9): each posts its own intent
+ * The forms of a comment's backoffice page (decision 0055): each posts its own intent
  * with the version it showed (a stale one is refused, decision 0038). Plain forms: they
  * work without JavaScript; the delete asks for a ticked confirmation either way.
  */

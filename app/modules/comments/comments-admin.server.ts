@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { COMMENT_ENTITIES, comments, pageTranslations, productTranslations, users, type CommentEntity, type CommentStatus } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
+import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { href } from "~/lib/routes-table";
 import { id, integer, text } from "~/lib/schema-fields";
 import { changedFields, recordAudit } from "~/modules/admin/audit.server";
@@ -16,7 +17,7 @@ import { COMMENT_STATUSES } from "./comment-states";
 import { commentsChanged } from "./comments.server";
 
 /**
- * Comments in the backoffice (issue 16 item 9): every comment with filters (status,
+ * Comments in the backoffice (decision 0055): every comment with filters (status,
  * product or post, rating) and search (text, author, what it is on), bulk approve, reject
  * and delete, and one comment's page to edit its text and rating, answer as the shop and
  * delete it. Each change is audited (entity "comment") and clears the ratings cache, which
@@ -88,10 +89,8 @@ function view(r: { [K in keyof typeof columns]: unknown } & Record<string, unkno
   };
 }
 
-export async function listAdminComments(query: CommentListQuery) {
+async function selectComments(query: CommentListQuery, limit: number, offset: number) {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(where(query));
-  const page = listPage(total, query);
   const direction = query.dir === "asc" ? asc : desc;
   const rows = await db
     .select(columns)
@@ -99,10 +98,21 @@ export async function listAdminComments(query: CommentListQuery) {
     .innerJoin(users, eq(users.id, comments.userId))
     .where(where(query))
     .orderBy(direction(query.sort === "rating" ? comments.rating : comments.createdAt), direction(comments.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows: rows.map(view), page };
+    .limit(limit)
+    .offset(offset);
+  return rows.map(view);
 }
+export type CommentListRow = ReturnType<typeof view>;
+
+export async function listAdminComments(query: CommentListQuery) {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(where(query));
+  const page = listPage(total, query);
+  return { rows: await selectComments(query, page.limit, page.offset), page };
+}
+
+/** Every comment of the filtered list in the list's order (the CSV), bounded by CSV_MAX_ROWS. */
+export const exportComments = (query: CommentListQuery) => selectComments(query, CSV_MAX_ROWS, 0);
 
 export async function commentDetail(commentId: number) {
   const db = await getDb();

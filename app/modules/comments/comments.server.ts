@@ -19,7 +19,7 @@ export type CommentView = {
   own: boolean;
   pending: boolean;
   editable: boolean;
-  /** The shop's answer (backoffice, issue 16 item 9), shown under the comment; null without one. */
+  /** The shop's answer (backoffice, decision 0055), shown under the comment; null without one. */
   reply: { text: string; date: string } | null;
 };
 /** open: the form; login: a login link instead (loggedUsersOnly); closed: comments off; oneUserOneComment: already commented. */

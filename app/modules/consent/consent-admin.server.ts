@@ -129,8 +129,11 @@ export async function saveAssignment(staff: Actor, kind: FormKind, input: { cons
   return { assigned_to: kind, consents: ids, requiredConsents };
 }
 
-/** A new consent; its unique number must be free (checked first, and by the unique index in a race). */
-export async function createConsent(input: CreateConsentInput) {
+/**
+ * A new consent; its unique number must be free (checked first, and by the unique index in a
+ * race). Written with its audit row in one transaction, like every backoffice change.
+ */
+export async function createConsent(staff: Actor, input: CreateConsentInput) {
   const db = await getDb();
   const [taken] = await db
     .select({ id: consents.id })
@@ -142,12 +145,21 @@ export async function createConsent(input: CreateConsentInput) {
   if (input.displayName.en) displayName.en = input.displayName.en;
   if (input.displayName.de) displayName.de = input.displayName.de;
   try {
-    const [row] = await db
-      .insert(consents)
-      .values({ siteId: SITE_ID, uniqueNumber: input.uniqueNumber, displayName, pageSlug: input.pageSlug ?? null })
-      .returning({ id: consents.id, uniqueNumber: consents.uniqueNumber });
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(consents)
+        .values({ siteId: SITE_ID, uniqueNumber: input.uniqueNumber, displayName, pageSlug: input.pageSlug ?? null })
+        .returning({ id: consents.id, uniqueNumber: consents.uniqueNumber, displayName: consents.displayName, pageSlug: consents.pageSlug });
+      await recordAudit(tx, staff, {
+        entity: "consent",
+        entityId: created.id,
+        action: "create",
+        after: { uniqueNumber: created.uniqueNumber, displayName: created.displayName, pageSlug: created.pageSlug },
+      });
+      return created;
+    });
     await clearConsentCache();
-    return row;
+    return { id: row.id, uniqueNumber: row.uniqueNumber };
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueNumberTaken();
     throw error;

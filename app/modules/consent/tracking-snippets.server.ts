@@ -9,8 +9,8 @@ export function trackingScript(tag: TrackingTag): TrackingScript {
 
 /**
  * Analytics and marketing tags from the CMS options (GoogleAnalyticsId, GoogleTagManagerId,
- * FacebookPixelId; spec §3) and the cookie category each needs (issue 7 item 5). Shared
- * by the server (which picks them) and the page head (which renders them).
+ * FacebookPixelId; spec §3) and the cookie category each needs (none runs without its consent).
+ * Shared by the server (which picks them) and the page head (which renders them).
  */
 export type TrackingKind = "googleAnalytics" | "googleTagManager" | "facebookPixel";
 export type TrackingTag = { kind: TrackingKind; id: string };

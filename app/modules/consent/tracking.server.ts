@@ -20,8 +20,8 @@ export function configuredTrackingTags(options: Record<string, unknown>): Tracki
 }
 
 /**
- * The tags this visitor's page carries (issue 7 item 5): only those whose cookie category
- * was accepted, and none for back-office users, whose pages are the editing mode.
+ * The tags this visitor's page carries (consent first: spec §3 CookieNotice): only those whose
+ * cookie category was accepted, and none for back-office users, whose pages are the editing mode.
  */
 export function trackingTagsFor(options: Record<string, unknown>, accepted: CookieCategory[] | null, backoffice: boolean): TrackingTag[] {
   if (backoffice || !accepted) return [];

@@ -5,7 +5,7 @@ import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
 import { isLocalDateTime } from "./shop-time";
 
 /**
- * The forms of the backoffice pages and posts (issue 16 item 9, docs/decisions/0054): a new
+ * The forms of the backoffice pages and posts (docs/decisions/0054): a new
  * page from a template; on its detail screen, per language, its text (title, slug, meta
  * description, body), a restore of a kept version and "create from the Croatian original";
  * its settings (status, publish date, and for posts picture, author, terms); delete. The

@@ -16,7 +16,7 @@ import type { EventInput } from "./content-admin.schema";
 import { fromShopTime, toShopTime } from "./shop-time";
 
 /**
- * Calendar events in the backoffice (issue 16 item 9; spec §3 Event: startEvent, endEvent,
+ * Calendar events in the backoffice (decision 0054; spec §3 Event: startEvent, endEvent,
  * eventAttendees): the list (upcoming or past, search, CSV) and the editor (start, end not
  * before the start, place, published, title and description per language). Attendees are
  * in event-attendees.server.ts.

@@ -10,7 +10,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { EventInput } from "./content-admin.schema";
 
 /**
- * The event editor (issue 16 item 9): start and end (shop time, the end not before the
+ * The event editor (decision 0054): start and end (shop time, the end not before the
  * start), place, published, and per language the title and the description (HTML,
  * sanitised with the CMS allow-list on save).
  */

@@ -16,7 +16,7 @@ import type { PostType } from "./page-states";
 import { fromShopTime } from "./shop-time";
 
 /**
- * The backoffice page and post editor (issue 16 item 9, docs/decisions/0054). A page's text
+ * The backoffice page and post editor (docs/decisions/0054). A page's text
  * per language goes through `savePageContent` (the one write path: version 409, kept
  * version, audit, caches); its settings (status, publish date, picture, author, terms) are
  * the `pages` row with its own version. The home page (HomePageSlug) is never deleted,

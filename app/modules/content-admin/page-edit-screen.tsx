@@ -27,7 +27,7 @@ function resultIn(answer: unknown, intent: string, locale: Locale): SubmissionRe
 }
 
 /**
- * A page or post in the backoffice (issue 16 item 9): settings; per language its text, its
+ * A page or post in the backoffice (decision 0054): settings; per language its text, its
  * components (read-only, with the way to the in-page editor), its kept versions with
  * restore, or "create from the Croatian original" when missing; delete; audit trail.
  */

@@ -12,7 +12,7 @@ import type { pageListLoader } from "./page-routes.server";
 export const PAGE_STATE_TONE: Record<PageState, BadgeTone> = { published: "good", scheduled: "active", draft: "quiet" };
 
 /**
- * The list of pages or of blog posts (issue 16 item 9): search in every language's title
+ * The list of pages or of blog posts (decision 0054): search in every language's title
  * and slug, state and missing-language filters, sort, pages, CSV, and bulk publish /
  * unpublish / delete of the ticked rows (delete needs the confirmation tick, without
  * JavaScript too); the home page is marked and never unpublished or deleted.

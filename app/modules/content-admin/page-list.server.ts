@@ -10,7 +10,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { PAGE_STATES, pageState, type PageState, type PostType } from "./page-states";
 
 /**
- * The backoffice lists of pages and of blog posts (issue 16 item 9): one `pages` table
+ * The backoffice lists of pages and of blog posts (decision 0054): one `pages` table
  * told apart by post type. Search in the title and slug of any language; filters by state
  * (live, scheduled, draft) and by a language the text is missing in; sorted by change,
  * publish date or Croatian title; one page, or every row for the CSV.

@@ -17,7 +17,7 @@ import { exportPages, listPages, pageListQuery, type PageListRow } from "./page-
 import { contentPath, type PostType } from "./page-states";
 
 /**
- * The loaders and actions of /admin/pages and /admin/posts (issue 16 item 9): the two
+ * The loaders and actions of /admin/pages and /admin/posts (decision 0054): the two
  * screens are one editor for two post types, so their route modules only name the type.
  */
 const contentBase = contentPath;
@@ -87,7 +87,7 @@ export async function pageEditAction(request: Request, postType: PostType, rawId
         return await done("adminContent.done.text");
       case "settings": {
         const files = form.getAll("imageUpload").filter((f): f is File => typeof f !== "string" && f.size > 0);
-        const [uploaded] = postType === "post" ? await storeUploads(files.slice(0, 1), { kind: "image" }) : [];
+        const [uploaded] = postType === "post" ? await storeUploads(files.slice(0, 1), { kind: "image", staff }) : [];
         await savePageSettings(staff, id, postType, input, uploaded?.id ?? null);
         return await done("adminContent.done.settings");
       }

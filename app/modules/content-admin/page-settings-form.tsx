@@ -13,7 +13,7 @@ type Settings = { status: string; publishedAt: string; imageId: number | null; a
 type PostChoices = { terms: { id: number; type: string; name: string }[]; authors: { id: number; email: string }[]; media: MediaChoice[] };
 
 /**
- * A page's settings (issue 16 item 9): published or draft and the publish date (a later
+ * A page's settings (decision 0054): published or draft and the publish date (a later
  * date schedules it; shop time); for a blog post also its picture (media library or
  * upload), author and categories and tags. The home page stays published.
  */

@@ -11,7 +11,7 @@ import type { Locale } from "~/lib/locales";
 export type PageTextValues = { title: string; slug: string; metaDescription: string; bodyHtml: string };
 
 /**
- * One language's text of a page or post (issue 16 item 9): title, slug (spec §5 rules),
+ * One language's text of a page or post (decision 0054): title, slug (spec §5 rules),
  * meta description and the body as HTML (sanitised with the CMS allow-list on save). It
  * posts the version it showed; someone else's save in between is a 409 and nothing is
  * overwritten. A form per language, so each language keeps its own version history.

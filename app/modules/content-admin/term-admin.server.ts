@@ -15,7 +15,7 @@ import { SITE_ID } from "~/modules/site/options";
 import type { TermInput } from "./content-admin.schema";
 
 /**
- * Blog categories and tags in the backoffice (issue 16 item 9; spec §2 Links: a term goes
+ * Blog categories and tags in the backoffice (decision 0054; spec §2 Links: a term goes
  * to the blog with its slug). Names and slugs per language, slugs unique per language; a
  * changed slug keeps the old blog address (301). A term posts are filed under cannot be
  * deleted: untick it on those posts first (the screen lists how many).

@@ -12,7 +12,7 @@ import type { CouponInput } from "./coupon.schema";
 import { productsOf, resolveProducts } from "./coupon-products.server";
 
 /**
- * The coupon editor's service (issue 15 item 4; the edit pattern of decision 0038): each
+ * The coupon editor's service (decision 0049; the edit pattern of decision 0038): each
  * change locks the row, checks the version the form showed, writes version + 1 and its
  * audit row in one transaction, then tells the caches (coupons are read fresh: nothing).
  * A coupon an order used keeps its code and cannot be deleted (switch it off instead).

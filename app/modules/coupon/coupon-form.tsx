@@ -11,7 +11,7 @@ import { COUPON_TYPES } from "./coupon-state";
 export type CouponFormDefaults = Record<string, string>;
 
 /**
- * The coupon editor (issue 15 item 4): one form for a new coupon and for changing one. The
+ * The coupon editor (decision 0049): one form for a new coupon and for changing one. The
  * value field of each kind is always there (percent for a percentage, amount for a fixed
  * discount), so the form works without JavaScript; the other one is ignored.
  */

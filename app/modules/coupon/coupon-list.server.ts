@@ -8,7 +8,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { COUPON_STATES, COUPON_TYPES, couponState, type CouponState } from "./coupon-state";
 
 /**
- * The backoffice coupon list (issue 15 item 4), on the list pattern of the orders
+ * The backoffice coupon list (decision 0049), on the list pattern of the orders
  * (app/modules/admin/list.server.ts): search by code (or the owner's note), filters by
  * state (active, not yet valid, expired, used up, switched off) and kind; sorted by code,
  * creation, use or end of validity; one page, or every row for the CSV.

@@ -4,7 +4,7 @@ import { isIsoDay } from "~/modules/admin/shop-days";
 import { COUPON_TYPES } from "./coupon-state";
 
 /**
- * The coupon editor's form (issue 15 item 4): every kind the cart engine knows
+ * The coupon editor's form (decision 0049): every kind the cart engine knows
  * (app/modules/cart/cart-totals.ts) — a percentage (1–100) or a fixed amount, a minimum
  * cart value, products it is limited to, total and per-customer limits, the shop days it
  * is valid from and to — plus active and the owner's note. The code is typed by hand by

@@ -11,7 +11,7 @@ import { mailPasswordResetLink } from "~/modules/account/account-mails.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * What the backoffice does to a customer (issue 14 item 3): block and unblock
+ * What the backoffice does to a customer (decision 0040): block and unblock
  * (users.blocked_at; a blocked account cannot sign in or order, its sessions end at once)
  * and the password-reset mail. Every change locks the row, checks the version the form
  * showed, writes version + 1 and its audit row in the same transaction.

@@ -3,7 +3,7 @@ import type { Locale } from "~/lib/locales";
 import { csvDate, csvMoney, type CsvColumn } from "~/modules/admin/csv.server";
 import type { CustomerListRow } from "./customer-list.server";
 
-/** The customer list's columns in a spreadsheet (issue 14 item 3), headed in the backoffice user's language. */
+/** The customer list's columns in a spreadsheet (decision 0040), headed in the backoffice user's language. */
 export async function customerCsvColumns(locale: Locale): Promise<CsvColumn<CustomerListRow>[]> {
   const t = await getFixedT(locale, ["adminCustomers"]);
   const yesNo = (value: boolean) => t(value ? "adminCustomers.yes" : "adminCustomers.no");

@@ -10,7 +10,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { customerNotFound } from "./customer-admin.server";
 
 /**
- * The customer detail screen (issue 14 item 3): profile, address book, orders, wishlist,
+ * The customer detail screen (decision 0040): profile, address book, orders, wishlist,
  * consents and their log, membership card and the audit trail. The GDPR export
  * (customer-gdpr.server.ts) reads the same pieces.
  */

@@ -27,7 +27,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { lockCustomer } from "./customer-admin.server";
 
 /**
- * GDPR erasure (issue 14 item 3; GDPR art. 17, docs/decisions/0040), in one transaction:
+ * GDPR erasure (GDPR art. 17, decision 0040), in one transaction:
  * - orders stay for the accounts (the law keeps invoices for years) but lose the person:
  *   e-mail `obrisano-<id>@invalid`, names, phones, e-mails and, for a private buyer, the
  *   street blanked; country, city, zip, and a company buyer's name, OIB and street (a

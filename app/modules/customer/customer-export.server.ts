@@ -9,7 +9,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { customerConsents, customerProfile, customerWishlist, ordersOfCustomer } from "./customer-detail.server";
 
 /**
- * GDPR access (issue 14 item 3; GDPR art. 15 and 20): everything the shop keeps about one
+ * GDPR access (GDPR art. 15 and 20, decision 0040): everything the shop keeps about one
  * customer, as JSON the admin hands over. What belongs to them is what their account
  * holds and what was sent with their e-mail (enquiries, form submissions, the newsletter
  * sign-up, the consent log). The export itself is audited (who took a copy, when); the

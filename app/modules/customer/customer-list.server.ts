@@ -8,7 +8,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { CUSTOMER_KINDS, YES_NO } from "./customer-filters";
 
 /**
- * The backoffice customer list (issue 14 item 3), the order list's pattern: customers are
+ * The backoffice customer list (decision 0040), the order list's pattern: customers are
  * the users who are not backoffice users, registered or guests. Search by name, e-mail,
  * company or phone (the address book's), filters by kind, verified e-mail, blocked and the
  * day range they were created in (shop time); sorted by created, name, e-mail, orders or

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { id as rowId, integer, text } from "~/lib/schema-fields";
 
 /**
- * The customer screens' posts (issue 14 item 3). The detail's forms carry the `version`
+ * The customer screens' posts (decision 0040). The detail's forms carry the `version`
  * of the customer they showed (optimistic concurrency); erasure also the customer's
  * e-mail typed by the admin as confirmation. The list's bulk action posts the ticked ids.
  */

@@ -9,7 +9,7 @@ import { hasScope } from "~/lib/backoffice-scopes";
 import { getCurrentUser, requireBackofficeUser, type CurrentUser } from "~/modules/account/user.server";
 
 /**
- * Who reaches the dev tooling (issue 17 item 6, spec §6, decision 0062):
+ * Who reaches the dev tooling (spec §6, decision 0062):
  * - in production nothing of it exists: 404 before anything else is read;
  * - otherwise a signed-in backoffice user (anyone else goes to /adminLogin, as the admin does);
  * - the domain calls need the admin access key (scope admin): without it the user is sent to

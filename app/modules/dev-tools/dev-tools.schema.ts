@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The posts of the dev tooling (issue 17 item 6, decision 0062), bounded like every input.
+ * The posts of the dev tooling (decision 0062), bounded like every input.
  * Message keys as errors (DESIGN.md forms); the JSON answers carry their English text.
  */
 

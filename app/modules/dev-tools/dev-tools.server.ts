@@ -11,8 +11,8 @@ import { currentDomain, listDomains } from "./domains.server";
 import { forgeProject, latestTag, projectNotConfigured, releases } from "./forge.server";
 
 /**
- * The dev tooling's services for its routes and the admin toolbar (issue 17 item 6,
- * decision 0062). The /_cli calls and the toolbar's no-JavaScript panels call the same
+ * The dev tooling's services for its routes and the admin toolbar
+ * (decision 0062). The /_cli calls and the toolbar's no-JavaScript panels call the same
  * functions, so the answers are the same.
  */
 

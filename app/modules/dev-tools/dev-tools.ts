@@ -1,6 +1,6 @@
 /**
  * Dev tooling constants and pure helpers shared by the server and the admin toolbar
- * (issue 17 item 6, spec §4 "Dev tooling", §9; decision 0062). Nothing here touches the
+ * (spec §4 "Dev tooling", §9; decision 0062). Nothing here touches the
  * network or the database.
  */
 

@@ -5,8 +5,8 @@ import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { LATEST_TAG_TTL_MS, RELEASES_TTL_MS, type Release } from "./dev-tools";
 
 /**
- * The project's forge (GitLab REST v4), the only outbound call of the dev tooling (issue 17
- * item 6, decision 0062): the newest tag and the releases of a project, each asked with a
+ * The project's forge (GitLab REST v4), the only outbound call of the dev tooling
+ * (decision 0062): the newest tag and the releases of a project, each asked with a
  * timeout and kept in a named cache (the tag 1 h, the releases 0.08 h, spec §9), so a page
  * of the admin never waits on GitLab more than once an hour. msw stands in for it in tests;
  * GITLAB_URL points the browser tests at a stub. A failure is a DomainError with a clear

@@ -8,7 +8,7 @@ import { listMasterComponents } from "~/modules/editing/page-drafts.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * /section-tool (spec §2 dev-mode menu, issue 17 item 6, decision 0062): every page and
+ * /section-tool (spec §2 dev-mode menu, decision 0062): every page and
  * post in each language with its sections in order — type, hidden flag, whether it is a
  * copy of a saved master component — and per master component the pages that use it.
  *

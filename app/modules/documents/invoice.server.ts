@@ -12,7 +12,7 @@ import { formatIban } from "~/modules/payment/bank-transfer/iban";
 import type { SellerDetails } from "./seller.server";
 
 /**
- * The order's PDF invoice (spec §3 Order document, §7 documents; issue 6 item 5), made on
+ * The order's PDF invoice (spec §3 Order document, §7 documents; decision 0021), made on
  * the server with pdfkit: seller with OIB, buyer, order number and date, lines with
  * quantity, unit price, VAT rate and VAT amount, totals. DejaVu Sans is embedded so that
  * č ć đ š ž print (pdfkit's built-in fonts know only Latin-1).
@@ -36,7 +36,7 @@ function addressLines(a: OrderAddress): string[] {
   ].filter(Boolean);
 }
 
-/** The credit note of a returned order (issue 14 item 2): the invoice's layout with its own number and date, every amount negative. */
+/** The credit note of a returned order (decision 0039): the invoice's layout with its own number and date, every amount negative. */
 export function creditNoteFileName(creditNote: { slug: string }, t: TFunction): string {
   return `${t("orders.creditNote.fileName")}-${creditNote.slug}.pdf`.replace(/[^\w.-]/g, "-");
 }

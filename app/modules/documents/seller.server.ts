@@ -35,7 +35,7 @@ export async function getSellerDetails(executor?: Executor): Promise<SellerDetai
     city: text("city"),
     country: text("country"),
     oib: text("oib"),
-    // The bank-transfer payment method's account wins over the option's (issue 15 item 5, /admin/payments).
+    // The bank-transfer payment method's account wins over the option's (decision 0049, /admin/payments).
     iban: (await bankAccount(db)).iban || normalizeIban(text("iban")),
     email: text("email"),
     phone: text("phone"),

@@ -1,5 +1,5 @@
 /**
- * The section manager's changes to a page's component list (issue 16 item 2), as pure
+ * The section manager's changes to a page's component list (decision 0051), as pure
  * functions over the stored list: the server applies them to the draft and then checks
  * the result with the components' own schemas, so a change can never store a component
  * the page could not render. An index outside the list is refused, never clamped: a stale

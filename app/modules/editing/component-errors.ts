@@ -2,7 +2,7 @@ import type { ZodIssue } from "zod";
 import { DomainError } from "~/.server/domain-error";
 
 /**
- * A component refused by its schema, as the panel shows it (issue 16 item 2: "validated by
+ * A component refused by its schema, as the panel shows it (decision 0051: "validated by
  * its own schema, its messages translated"): zod's English default texts become the shop's
  * validation keys, and `field` names the panel field (`title`, `cta.target`, ...).
  */

@@ -3,7 +3,7 @@ import type { Locale } from "~/lib/locales";
 import { editorOf, isMobileView } from "./edit-mode.server";
 
 /**
- * What the site layout needs of edit mode (issue 16): null for everyone but an editor on
+ * What the site layout needs of edit mode (decision 0051): null for everyone but an editor on
  * `?editPage=true`, and also null in the phone preview (`mobileView=true`, the page inside
  * the editor's 390 px frame shows the draft without a second toolbar). The message for
  * browsers without JavaScript is translated here (it is what this returns), so shoppers'

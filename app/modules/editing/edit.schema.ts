@@ -4,7 +4,7 @@ import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
 import { ADDABLE_COMPONENTS } from "./component-edits";
 
 /**
- * The posts of the in-page editor (issue 16), one schema per action route: every post
+ * The posts of the in-page editor (decision 0051), one schema per action route: every post
  * names the page, its language and the draft revision the editor's screen showed.
  * A component's fields travel as one JSON field and are checked by that component's own
  * schema in the service (page-components.schema.ts).

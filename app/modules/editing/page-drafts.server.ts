@@ -12,7 +12,7 @@ import { BadSectionIndex, changeSections, type SectionChange } from "./component
 import { componentRefused } from "./component-errors";
 
 /**
- * In-page editing of a page's content in one language (issue 16 items 2 and 5): every
+ * In-page editing of a page's content in one language (decisions 0051 and 0056): every
  * change is a draft (content_drafts) until Publish, which goes through savePageContent,
  * the one write path of page content (version check, version row, audit, caches).
  *

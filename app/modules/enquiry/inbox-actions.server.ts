@@ -12,7 +12,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { parseInboxRef, type InboxRef } from "./inbox-ref";
 
 /**
- * The inbox's changes (issue 14 item 4), each with its audit row in its transaction:
+ * The inbox's changes (decisions 0041 and 0076), each with its audit row in its transaction:
  * - a status change: a price enquiry (or quote) carries `version` (checkVersion, 409 when
  *   someone else saved meanwhile). form_submissions has no version column and its status is
  *   the only thing the backoffice changes on it, so its form posts the status it showed and

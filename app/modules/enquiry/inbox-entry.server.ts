@@ -9,7 +9,7 @@ import { SITE_ID } from "~/modules/site/options";
 import type { InboxKind, InboxRef } from "./inbox-ref";
 
 /**
- * One inbox entry as its detail page shows it (issue 14 item 4): everything the sender sent
+ * One inbox entry as its detail page shows it (decision 0041): everything the sender sent
  * (the fields, the product with a link, the quote's lines, a form's data), the consent log of
  * the submission, the shop's notification mail, the replies sent and the audit trail.
  */

@@ -1,5 +1,5 @@
 /**
- * What names an inbox entry (issue 14 item 4): its source table and id, "enquiry-12"
+ * What names an inbox entry (decision 0041): its source table and id, "enquiry-12"
  * (price_enquiries: a price enquiry or a request-quote cart) or "submission-5"
  * (form_submissions). Shared by the list, the detail page and the bulk form.
  */

@@ -3,7 +3,7 @@ import { ENQUIRY_STATUSES } from "~/.server/db/schema";
 import { FIELD_MAX_LENGTH, integer, text } from "~/lib/schema-fields";
 
 /**
- * The inbox's posts (issue 14 item 4): the bulk status change of the list, and on the detail
+ * The inbox's posts (decision 0041): the bulk status change of the list, and on the detail
  * page the status change, the reply by mail and (request-quote carts) the order draft.
  */
 const version = integer({ min: 0 });

@@ -9,7 +9,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { INBOX_KINDS, type InboxKind, type InboxSource } from "./inbox-ref";
 
 /**
- * The backoffice inbox (/admin/enquiries, issue 14 item 4): price enquiries, request-quote
+ * The backoffice inbox (/admin/enquiries, decision 0041): price enquiries, request-quote
  * carts (both rows of price_enquiries) and form submissions (form_submissions) in one list.
  * The two tables are one UNION ALL in SQL, so ORDER BY, LIMIT and OFFSET page across both
  * sources exactly (two queries merged in JavaScript would have to fetch offset + limit rows

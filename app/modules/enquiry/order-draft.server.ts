@@ -18,7 +18,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * A request-quote cart becomes an order the customer pays (issue 14 item 4, docs/decisions/0041):
+ * A request-quote cart becomes an order the customer pays (docs/decisions/0076):
  * the staff member prices each line and the delivery; one transaction numbers an order from
  * checkout's yearly counter (nextOrderNumber), writes it as a draft (status "draft", payment
  * pending, no payment method yet: the customer picks it) with its item snapshots and totals

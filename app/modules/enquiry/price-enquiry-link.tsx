@@ -5,7 +5,7 @@ import type { EnquiryFormData } from "./enquiry-fields";
 
 const EnquiryDialog = /* @__PURE__ */ lazy(() => import("./enquiry-dialog"));
 // The dialog's messages load with it, not with the product page (decision 0015; the page's
-// HTML budget, issue 13 item 15): the page itself shows only the entry's label.
+// HTML budget, decision 0036's addendum): the page itself shows only the entry's label.
 const DIALOG_NAMESPACES = ["enquiry", "captcha"];
 
 /**

@@ -14,7 +14,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { confirmationOf, definitionOf, type FormBuilderInput } from "./form-builder.schema";
 
 /**
- * The form builder's service (issue 16 item 9; the edit pattern of decision 0038): forms
+ * The form builder's service (decision 0055; the edit pattern of decision 0038): forms
  * listed with their submissions and the pages that show them; each change locks the row,
  * checks the version, writes version + 1 and an audit row (entity "form") in one
  * transaction, then clears the page caches (a page shows its form blocks rendered). A form

@@ -7,7 +7,7 @@ import { LOCALES } from "~/lib/locales";
 import { formDefinitionSchema } from "./form.schema";
 
 /**
- * The form builder's post (issue 16 item 9, /admin/forms/:id): slug, a title per language
+ * The form builder's post (decision 0055, /admin/forms/:id): slug, a title per language
  * and the fields as rows. Every row is a plain set of inputs, so the builder works without
  * JavaScript: the last row is empty and adds a field when filled, "remove" drops a row and
  * "position" orders them (ties keep their order). A select's options are lines of

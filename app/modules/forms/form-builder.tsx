@@ -20,7 +20,7 @@ type Confirmation = { goalType: string; message: Texts; goal: string };
 type Defaults = { slug: string; title: Texts; fields: Row[]; confirmation: Confirmation };
 
 /**
- * The form builder (issue 16 item 9): slug, title per language and the fields as rows. It
+ * The form builder (decision 0055): slug, title per language and the fields as rows. It
  * is one plain form, so it works without JavaScript: the empty last row adds a field,
  * "remove" drops one and "position" orders them; saving shows the result (and the preview
  * below the form). See form-builder.schema.ts for the rules.

@@ -7,7 +7,7 @@ import type { Staff } from "~/modules/admin/staff.server";
 import { deliverMail } from "./mail.server";
 
 /**
- * "Send again" of the backoffice outbox (issue 14 item 5, docs/decisions/0042):
+ * "Send again" of the backoffice outbox (docs/decisions/0042):
  * - a failed or queued mail is the same row delivered again (its attempts go on counting);
  * - a sent mail is sent again as a copy, a new row, so the outbox keeps what was sent when;
  * - a mail some process is sending right now (queued with a lease) is left to it.

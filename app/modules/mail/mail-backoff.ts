@@ -1,5 +1,5 @@
 /**
- * When a failed mail is tried again (issue 14 item 5, docs/decisions/0042): after the
+ * When a failed mail is tried again (docs/decisions/0042): after the
  * first failed delivery in a minute, then 5 minutes, 30 minutes, 2 hours and 12 hours;
  * a mail that failed MAIL_MAX_ATTEMPTS times is given up (it stays failed with the last
  * refusal, and the backoffice can still send it again by hand).

@@ -9,7 +9,7 @@ export const MAIL_KINDS = [
   "orderConfirmation",
   "formSubmission",
   "eProductDownload",
-  // Issue 14: the backoffice's mails.
+  // The backoffice's mails: order moves, enquiry replies, drafts, invitations (decisions 0039-0043).
   "newOrder",
   "orderPaid",
   "orderShipped",
@@ -18,7 +18,7 @@ export const MAIL_KINDS = [
   "enquiryReply",
   "orderDraft",
   "backofficeInvite",
-  // Issue 16: the registration's welcome (when no e-mail verification is asked for).
+  // The registration's welcome, when no e-mail verification is asked for (decision 0053).
   "welcome",
   // Decision 0063: a database form's double opt-in (the sender confirms their address).
   "formEmailConfirmation",

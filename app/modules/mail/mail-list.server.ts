@@ -7,7 +7,7 @@ import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modul
 import { MAIL_KINDS } from "./mail-kinds";
 
 /**
- * The backoffice outbox (/admin/mail, issue 14 item 5): every mail the shop wrote, with
+ * The backoffice outbox (/admin/mail, decision 0042): every mail the shop wrote, with
  * its delivery state; search by recipient and subject; filters by status, kind and the
  * day range it was written in (shop time). The list pattern of app/modules/admin/list.server.ts.
  */

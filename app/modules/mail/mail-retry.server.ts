@@ -6,7 +6,7 @@ import { claimLease, sendClaimed } from "./mail.server";
 import { mailTransport, type MailTransport } from "./mail-transport.server";
 
 /**
- * The background retry of failed mails (issue 14 item 5, docs/decisions/0042). A failed
+ * The background retry of failed mails (docs/decisions/0042). A failed
  * delivery leaves the row failed with `next_attempt_at` from the back-off schedule
  * (mail-backoff.ts); every minute the server process takes the due rows and sends them
  * again. Rows are claimed with FOR UPDATE SKIP LOCKED and leased (status queued,

@@ -28,7 +28,7 @@ import { mailTransport, type MailTransport } from "./mail-transport.server";
 export type { MailKind } from "./mail-kinds";
 
 /**
- * A mail's template values (issue 16 item 8, docs/decisions/0053): when the backoffice has
+ * A mail's template values (docs/decisions/0053): when the backoffice has
  * its own template for the mail's kind in `locale`, the mail's subject, text and HTML are
  * that template filled with `values`; otherwise the subject/text/html composed in code
  * (the built-in text) go out as they are. `trailer` is appended to a templated mail as

@@ -15,7 +15,7 @@ import { mediaTypeOf, type MediaAccess, type MediaEditInput } from "./media-libr
 import { mediaUsage, publicUsage, usageCount, type MediaUsage } from "./media-usage.server";
 
 /**
- * The media library's changes (issue 16 item 7; the edit pattern of decision 0038): each
+ * The media library's changes (decision 0052; the edit pattern of decision 0038): each
  * locks the row, checks the revision the form showed, writes revision + 1 and its audit
  * row in one transaction, then tells the caches (`dataChanged("media")`: every page that
  * shows pictures). A file in use is never deleted; replacing keeps the driveId (so every

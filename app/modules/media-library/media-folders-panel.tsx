@@ -7,7 +7,7 @@ import { useTranslation } from "~/lib/i18n";
 type Folder = { id: number; name: string; files: number };
 
 /**
- * The library's folders (issue 16 item 7): each links to the list filtered by it and has
+ * The library's folders (decision 0052): each links to the list filtered by it and has
  * a rename and a delete (refused unless empty); a form below makes a new one. Plain POST
  * forms to the list's action, so it all works without JavaScript.
  */

@@ -6,7 +6,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
 
 /**
- * Folders of the media library (issue 16 item 7): create, rename, delete when empty. Names
+ * Folders of the media library (decision 0052): create, rename, delete when empty. Names
  * are unique (case-insensitively) so the folder filter and the move select are unambiguous.
  * Folders do not show to shoppers: no cache changes.
  */

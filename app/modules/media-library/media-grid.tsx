@@ -38,7 +38,7 @@ export function MediaPreview({ item, size = 96 }: { item: Pick<MediaCard, "drive
 }
 
 /**
- * The library as a grid of cards (issue 16 item 7 "grid and list"): each card's checkbox
+ * The library as a grid of cards (a grid and a list view, decision 0052): each card's checkbox
  * belongs to the bulk form (`formId`), so ticking and pressing a bulk button works without
  * JavaScript, like the rows of the list view.
  */

@@ -23,8 +23,8 @@ type Page = Awaited<ReturnType<typeof mediaDialogPage>>;
 const NAMESPACES = ["adminMedia", "admin"];
 
 /**
- * The media library as a dialog for the in-page editor (spec §2 modal "media"; issue 16
- * items 3 and 7): browse, search and filter by folder, upload by drag and drop or file
+ * The media library as a dialog for the in-page editor (spec §2 modal "media"; decisions 0051
+ * and 0052): browse, search and filter by folder, upload by drag and drop or file
  * picker, edit a file's title and alt per language, and pick one (or several). It talks to
  * /admin/media/library.json (JSON, scope editor) and is imported only by edit-mode and admin
  * code, never by shoppers' pages. Without JavaScript there is /admin/media.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { id, integer, optionalText, text } from "~/lib/schema-fields";
 
 /**
- * The media library's forms (issue 16 item 7; spec §3 Media item): the texts per language
+ * The media library's forms (spec §3 Media item, decision 0052): the texts per language
  * (title, alt, description, display name; Croatian required as the source), access, folder;
  * the list's bulk actions and the folder forms. Every text is bounded.
  */

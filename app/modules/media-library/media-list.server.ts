@@ -9,7 +9,7 @@ import { MEDIA_ACCESS, MEDIA_TYPES, MEDIA_VIEWS, type MediaType } from "./media-
 import { mediaUsage, usageCount, usageTotal, type MediaUsage } from "./media-usage.server";
 
 /**
- * The media library's list (/admin/media, issue 16 item 7) on the list pattern of decision
+ * The media library's list (/admin/media, decision 0052) on the list pattern of decision
  * 0038: search in the title, the file name and the alt text of any language; filters by
  * folder ("root" = no folder), type, access and "unused"; sorted by upload, title, size or
  * file name; shown as a grid or a table (`view`).

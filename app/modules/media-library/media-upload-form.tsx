@@ -10,7 +10,7 @@ import { MEDIA_ACCESS } from "./media-library.schema";
 type Folder = { id: number; name: string };
 
 /**
- * The library's upload (issue 16 item 7): a plain multipart form with a file input, so it
+ * The library's upload (decision 0052): a plain multipart form with a file input, so it
  * works without JavaScript; with it, files dropped on the form fill that input and the form
  * is submitted at once (one code path: the action checks count, types and sizes either way).
  */

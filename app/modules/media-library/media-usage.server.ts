@@ -3,7 +3,7 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { media } from "~/.server/db/schema";
 
 /**
- * Where a media file is used (issue 16 item 7: "used on 3 products, 1 page"), counted per
+ * Where a media file is used ("used on 3 products, 1 page", decision 0052), counted per
  * kind of place. Rows that point at it by id (product images and e-product files,
  * category images, attribute value swatches, post pictures) are counted by id; content
  * stored as JSON or HTML (page components, rich text, page elements, options such as Logo,

@@ -9,11 +9,13 @@ import { DomainError } from "~/.server/domain-error";
 import { mediaFile, mediaRoot, originalPath } from "~/.server/media/media-root.server";
 import { slugify } from "~/lib/slug";
 import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
+import { recordAudit } from "~/modules/admin/audit.server";
 import { likePattern } from "~/modules/admin/list.server";
+import type { Staff } from "~/modules/admin/staff.server";
 
 /**
- * Files uploaded from the backoffice into the media library (spec §3 Media item; issue 15
- * "images chosen from or uploaded to the media library", issue 16 builds the library's own
+ * Files uploaded from the backoffice into the media library (spec §3 Media item: the
+ * catalogue's images are chosen from or uploaded to the library; decision 0052 builds its own
  * screen on this). The type is read from the file's content, never from its name or the
  * browser's claim: images are decoded by sharp (JPEG, PNG, WebP, AVIF, GIF); private
  * downloads (e-product files) may also be PDF or ZIP, told by their magic bytes. The sizes
@@ -88,11 +90,19 @@ export async function checkUpload(file: File, kind: UploadKind, isPublic = false
  * refuses the whole upload with a DomainError naming it (`admin.upload.*`). Title and alt
  * text start as the file's name; the editor changes them later. `public: true` is a
  * shopper's upload (a shop form's files): at most PUBLIC_UPLOAD_MAX_FILES, refused with
- * the forms' messages, and always stored private (only staff see them).
+ * the forms' messages, and always stored private (only staff see them). `staff`: a
+ * backoffice user's upload (an image for a category, a post, a section panel): each new
+ * media row gets its audit row ("upload") with it, like every backoffice change.
  */
 export async function storeUploads(
   files: File[],
-  { kind, executor, folderId = null, public: isPublic = false }: { kind: UploadKind; executor?: Executor; folderId?: number | null; public?: boolean },
+  {
+    kind,
+    executor,
+    folderId = null,
+    public: isPublic = false,
+    staff,
+  }: { kind: UploadKind; executor?: Executor; folderId?: number | null; public?: boolean; staff?: Pick<Staff, "id" | "email"> },
 ): Promise<StoredMedia[]> {
   const real = files.filter((file) => file.size > 0 || file.name !== "");
   if (real.length === 0) return [];
@@ -104,7 +114,7 @@ export async function storeUploads(
   const root = mediaRoot();
   const written: string[] = [];
   try {
-    const rows = [];
+    const rows: (typeof media.$inferInsert & { driveId: string })[] = [];
     for (const { file, bytes, sniffed } of checked) {
       const driveId = randomUUID();
       const relative = kind === "image" ? originalPath(driveId, sniffed.extension) : `downloads/${driveId}.${sniffed.extension}`;
@@ -131,10 +141,19 @@ export async function storeUploads(
         folderId,
       });
     }
-    const db = executor ?? (await getDb());
-    const inserted = await db.insert(media).values(rows).returning();
-    const byDrive = new Map(inserted.map((row) => [row.driveId, row]));
-    return rows.map((row) => byDrive.get(row.driveId)!);
+    const insert = async (db: Executor) => {
+      const inserted = await db.insert(media).values(rows).returning();
+      if (staff) {
+        for (const row of inserted) {
+          await recordAudit(db, staff, { entity: "media", entityId: row.id, action: "upload", after: { title: row.title, access: row.access, folderId: row.folderId, file: `${row.originalName} (v${row.version})` } });
+        }
+      }
+      const byDrive = new Map(inserted.map((row) => [row.driveId, row]));
+      return rows.map((row) => byDrive.get(row.driveId)!);
+    };
+    if (executor) return await insert(executor);
+    const db = await getDb();
+    return await (staff ? db.transaction(insert) : insert(db));
   } catch (error) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
     throw error;

@@ -12,7 +12,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { SUBSCRIBER_STATES, type SubscriberState } from "./subscriber-states";
 
 /**
- * Newsletter subscribers in the backoffice (issue 16 item 9): the list pattern (search by
+ * Newsletter subscribers in the backoffice (decision 0055): the list pattern (search by
  * e-mail, status, language, sign-up days), CSV, and two bulk actions, both GDPR-minded:
  * "unsubscribe" keeps the row as the record of the opt-out (never mailed again, its
  * confirmation link dead) and "delete" erases the address. Nothing here subscribes anyone:

@@ -6,7 +6,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { stockNeeds } from "./order-stock.server";
 
 /**
- * Undoes an order whose payment could not be started (issue 13 item 4, docs/decisions/0031):
+ * Undoes an order whose payment could not be started (docs/decisions/0031):
  * the order and its lines are deleted, the stock and the coupon's use given back, its
  * confirmation and the shop's new-order note (not yet delivered) taken out of the outbox, and the cart made active again,
  * so the shopper is where they were before "place order" and can pick another method.

@@ -13,7 +13,7 @@ import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
 import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 
 /**
- * E-product delivery by link (spec §1 checkout settings, issue 13 item 3, docs/decisions/0030).
+ * E-product delivery by link (spec §1 checkout settings, docs/decisions/0030).
  * Once an order is paid, each of its e-product lines with a file gets a download link:
  * /preuzimanje/{token}, the token naming the order line and the moment the link expires
  * (paidAt + eProductLinkDays), signed with the session secret. The link is sent by mail and
@@ -115,7 +115,7 @@ export type Received = { paidOn?: string | null; paidAmountCents?: number | null
 
 /**
  * THE one place an order becomes paid by hand (the bank transfer arrived, the courier
- * brought the cash; the backoffice's "paid" and "delivered" moves, issue 14 item 2):
+ * brought the cash; the backoffice's "paid" and "delivered" moves, decision 0039):
  * inside the caller's transaction, it sets the payment paid with the day and amount
  * received and writes the download links' mail to the outbox. An order paid already is
  * left as it is (paid false). The caller delivers the mail after its commit.

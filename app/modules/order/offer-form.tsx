@@ -22,7 +22,7 @@ type Props = {
 };
 
 /**
- * Accepting an offer (docs/decisions/0041 addendum): the delivery address and the billing
+ * Accepting an offer (docs/decisions/0076 addendum): the delivery address and the billing
  * one with checkout's address fields (AddressFields), 'same as delivery' ticked by default
  * (the billing section then hidden by CSS, so it works without JavaScript), and the way of
  * paying. A refused post shows its messages at the fields and keeps what was typed.

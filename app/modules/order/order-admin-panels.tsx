@@ -7,7 +7,7 @@ import type { Locale } from "~/lib/locales";
 import type { OrderAdminView } from "./order-admin-view.server";
 
 /**
- * The read-only panels of the backoffice order page (issue 14 item 2): lines, totals,
+ * The read-only panels of the backoffice order page (decision 0039): lines, totals,
  * customer and addresses, delivery and payment, consents, documents, mails sent, notes.
  */
 type View = OrderAdminView;

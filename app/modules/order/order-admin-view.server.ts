@@ -8,7 +8,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { allowedMoves, refundByBank } from "./order-states";
 
 /**
- * What the backoffice order page shows (issue 14 item 2): the order with its lines, the
+ * What the backoffice order page shows (decision 0039): the order with its lines, the
  * moves the state machine allows now, the consents given at checkout, the mails sent
  * about it, the internal notes (newest first) and the audit trail.
  */

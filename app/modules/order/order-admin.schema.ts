@@ -3,7 +3,7 @@ import { id, integer, money, text } from "~/lib/schema-fields";
 import { isIsoDay } from "~/modules/admin/shop-days";
 
 /**
- * The forms of the backoffice order page (issue 14 item 2): one intent per move of the
+ * The forms of the backoffice order page (decision 0039): one intent per move of the
  * state machine (order-states.ts), each posting the order's `version` (optimistic
  * concurrency), plus an internal note and "send the confirmation again"; and the list's
  * bulk "mark delivered".

@@ -20,7 +20,7 @@ import { canMove, refundsThroughProvider, type OrderMove } from "./order-states"
 import { sendStatusMail } from "./order-status-mail.server";
 
 /**
- * The backoffice's moves of an order (issue 14 item 2, docs/decisions/0039), each in ONE
+ * The backoffice's moves of an order (docs/decisions/0039), each in ONE
  * transaction: lock the order, check the posted version (409 "admin.staleEdit"), ask the
  * state machine (409 "adminOrders.moveRefused"), make the change with everything it
  * carries (payment, stock, coupon, refund, credit note, the customer's mail) and the audit

@@ -7,7 +7,7 @@ import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modul
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * The backoffice order list (issue 14 item 2): search by number, name or e-mail; filters
+ * The backoffice order list (decision 0039): search by number, name or e-mail; filters
  * by fulfilment status, payment status, payment method and the day range it was placed
  * in (shop time); sorted by date, number or total; one page, or every matching row for
  * the CSV. The example of the list pattern (app/modules/admin/list.server.ts).

@@ -9,7 +9,7 @@ import { sendMail } from "~/modules/mail/mail.server";
 import { bankTransferHtml, bankTransferInfo, bankTransferText } from "~/modules/payment/bank-transfer/bank-transfer.server";
 
 /**
- * The order confirmation (issue 6 item 4): written to the outbox inside the order's
+ * The order confirmation (decision 0011): written to the outbox inside the order's
  * transaction, so it exists exactly when the order does. Lines, totals with two decimals
  * and the currency, both addresses, delivery (and branch) and payment, the order number.
  */
@@ -38,7 +38,7 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
     "",
     `${t("checkout.steps.shipping")}: ${order.deliveryMethodName}${order.deliveryBranchName ? ` — ${order.deliveryBranchName}` : ""}`,
     `${t("checkout.steps.payment")}: ${order.paymentMethodName}`,
-    // A digital-only order (no delivery method): the links come when it is paid (issue 13 item 3).
+    // A digital-only order (no delivery method): the links come when it is paid (decision 0030).
     ...(order.deliveryMethodId === null ? ["", t("checkout.downloads.confirmationNote")] : []),
     "",
     `${t("checkout.address.delivery")}:`,
@@ -49,7 +49,7 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
   ].join("\n");
   const text = [t("checkout.mail.greeting"), "", `${t("checkout.success.orderNumber")}: ${order.slug}`, "", summary].join("\n");
   // A bank transfer's payment details and HUB-3 barcode travel with the confirmation
-  // (issue 6 item 3); the text part carries every field for clients that drop the image.
+  // (decision 0020); the text part carries every field for clients that drop the image.
   // A broken seller option must not cost the order: the mail then goes without the slip.
   const transfer =
     order.paymentGateway === "bankTransfer"

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "~/.server/env.server";
 
 /**
- * The token of an order draft's link (docs/decisions/0041): the order id signed with the
+ * The token of an order draft's link (docs/decisions/0076): the order id signed with the
  * session secret, so the customer opens the offer from the mail without an account. It
  * names one order and reveals nothing else; once the draft is accepted the page only shows
  * the order's state.

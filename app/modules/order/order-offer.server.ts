@@ -19,7 +19,7 @@ import type { AcceptOfferValue } from "./order-offer.schema";
 import { offerTokenMatches } from "./order-offer-token.server";
 
 /**
- * The customer's side of an order draft (docs/decisions/0041): the offer's page shows the
+ * The customer's side of an order draft (docs/decisions/0076): the offer's page shows the
  * priced lines to the order's customer (signed in with the order's e-mail or account) or to
  * whoever holds the mailed link's token, and lets them pay it by bank transfer or card, the
  * existing payment gateways. Accepting turns the draft into a received order awaiting

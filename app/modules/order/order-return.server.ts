@@ -8,7 +8,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { stockNeeds } from "./order-stock.server";
 
 /**
- * What a cancelled or returned order gives back (issue 14 item 2), inside the move's
+ * What a cancelled or returned order gives back (decision 0039), inside the move's
  * transaction. The stock comes from the order's own lines (the cart may be gone), through
  * the same rule that took it (cart-stock.server.ts: variants, bundle members, rows not
  * tracked or made to order left alone), the rows locked in id order like checkout's.

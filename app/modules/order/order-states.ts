@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentGateway, PaymentStatus } from "~/.server/db/schema";
 
 /**
- * The order state machine (issue 14 item 2, docs/decisions/0039): which backoffice moves an
+ * The order state machine (docs/decisions/0039): which backoffice moves an
  * order allows from its fulfilment status, its payment status and how it is paid. Pure, so
  * the screen (it offers only these) and the service (it refuses anything else, 409) ask the
  * same rules.

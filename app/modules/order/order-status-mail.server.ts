@@ -9,7 +9,7 @@ import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
 import { shopRecipient } from "~/modules/forms/submission.server";
 
 /**
- * The mails of an order's life after checkout (issue 14 item 2): to the customer in the
+ * The mails of an order's life after checkout (decision 0039): to the customer in the
  * order's language when it is paid, shipped (with the tracking), cancelled or returned; and
  * the shop's "new order" note to SendEmailTo when checkout places one. Each is written to
  * the outbox in the caller's transaction (the caller delivers it after the commit), so a

@@ -5,7 +5,7 @@ import { DomainError } from "~/.server/domain-error";
 import { stockNeeds, trackedStock, type StockNeed } from "~/modules/cart/cart-stock.server";
 
 /**
- * Stock at order placement (issue 6 item 2). Which rows carry the stock of a line is the
+ * Stock at order placement (decision 0011). Which rows carry the stock of a line is the
  * cart's rule (cart-stock.server.ts: variants, bundle members, not tracked, made to order).
  * The rows are locked FOR UPDATE in id order, the same order in every checkout, so two
  * checkouts never wait on each other in a circle.

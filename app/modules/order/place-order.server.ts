@@ -18,7 +18,7 @@ import { sendNewOrderMail } from "./order-status-mail.server";
 import { stockNeeds, takeStock } from "./order-stock.server";
 
 /**
- * Places the order of a cart in ONE transaction (issue 6 item 2):
+ * Places the order of a cart in ONE transaction (decision 0011):
  *
  *   lock the cart → an order of this cart already exists? return it (double click,
  *   browser retry, replayed post: one order) → re-price on the server with the totals
@@ -72,7 +72,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     const ids = [...new Set(items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])))];
     const productRows = await tx.select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp, format: products.format }).from(products).where(inArray(products.id, ids));
     // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): no delivery method,
-    // none charged, nothing paid on delivery (issue 13 item 3).
+    // none charged, nothing paid on delivery (decision 0030).
     const formatOf = new Map(productRows.map((p) => [p.id, p.format]));
     const digitalOnly = items.every((i) => formatOf.get(i.productId) === "e-product");
     if (digitalOnly && payment.gateway === "cashOnDelivery") {
@@ -90,7 +90,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     await takeStock(tx, await stockNeeds(tx, items), lineName);
 
     // The coupon row is locked so that its usage limit counts every order exactly once.
-    // The customer is the signed-in user, else the order's e-mail: their earlier orders with the code count (issue 15 item 4).
+    // The customer is the signed-in user, else the order's e-mail: their earlier orders with the code count (per-customer limits, decision 0049).
     const customer = input.shopper.guest ? { email: input.shopper.email } : { userId: input.shopper.id };
     const coupon = cart.couponCode ? await lockCoupon(tx, cart.couponCode, customer) : null;
     const { totals } = await priceCart(tx, cart, { coupon: cart.couponCode ? (coupon ?? null) : null });
@@ -159,7 +159,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
       order.consentLogId = consentLog.id;
     }
     const mail = await sendOrderConfirmation(tx, order, site.currency);
-    // The shop hears of it too (issue 14 item 2), in the same transaction: none without SendEmailTo.
+    // The shop hears of it too (decision 0039), in the same transaction: none without SendEmailTo.
     const shopMail = await sendNewOrderMail(tx, order);
     return { order, created: true, mails: shopMail ? [mail, shopMail] : [mail] };
   });
@@ -188,7 +188,7 @@ async function lockCoupon(tx: Executor, code: string, customer: CouponCustomer) 
   return findCoupon(tx, code, customer);
 }
 
-/** The human order number "2026-000042": per site and year, the counter row locked by the upsert (checkout and the order drafts of request-quote carts, docs/decisions/0041). */
+/** The human order number "2026-000042": per site and year, the counter row locked by the upsert (checkout and the order drafts of request-quote carts, docs/decisions/0076). */
 export async function nextOrderNumber(tx: Executor) {
   const year = new Date().getUTCFullYear();
   const [row] = await tx

@@ -2,7 +2,7 @@ import type { Executor } from "~/.server/db/client.server";
 import type { PaymentGateway } from "~/.server/db/schema";
 
 /**
- * One interface for every way of paying (issue 6 item 3). Checkout places the order first
+ * One interface for every way of paying (decision 0012). Checkout places the order first
  * (one transaction, payment pending) and then asks the order's gateway what happens next:
  * cash on delivery and bank transfer are done at once (the success page, with the payment
  * slip for a transfer); a card gateway sends the shopper to its provider and comes back
@@ -32,7 +32,7 @@ export interface PaymentGatewayAdapter {
   available?(): boolean;
   /**
    * Gives `amountCents` of a taken payment back through the provider (a cancelled or
-   * returned order, issue 14 item 2), recording it in the caller's transaction `tx`; throws
+   * returned order, decision 0039), recording it in the caller's transaction `tx`; throws
    * a DomainError when the provider refuses, and the caller's transaction then changes
    * nothing. Absent: the gateway's money is not given back through a provider (bank
    * transfer, cash: by the shop's bank, decision 0039).
@@ -58,7 +58,7 @@ export function paymentGateway(gateway: PaymentGateway): PaymentGatewayAdapter {
   return adapter;
 }
 
-/** Whether checkout may offer a way of paying: an adapter exists and says it can take payments (issue 13 item 4). */
+/** Whether checkout may offer a way of paying: an adapter exists and says it can take payments (decision 0031). */
 export function gatewayAvailable(gateway: PaymentGateway): boolean {
   const adapter = adapters.get(gateway);
   return !!adapter && (adapter.available?.() ?? true);

@@ -3,7 +3,7 @@ import { id, integer, text } from "~/lib/schema-fields";
 import { isValidIban, normalizeIban } from "./bank-transfer/iban";
 
 /**
- * The forms of /admin/payments (issue 15 item 5): a payment method's names and
+ * The forms of /admin/payments (decision 0049): a payment method's names and
  * descriptions per language (Croatian required), active, and its gateway's own settings —
  * for bank transfer the account on the payment slip (holder, IBAN checked with its check
  * digits, bank, HUB-3 model and a reference prefix). Card provider keys are never a field:

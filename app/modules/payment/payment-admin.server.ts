@@ -14,7 +14,7 @@ import type { PaymentInput } from "./payment-admin.schema";
 import { paymentAvailable } from "./payment.server";
 
 /**
- * Payment methods in the backoffice (issue 15 item 5), on the edit pattern (lock, version,
+ * Payment methods in the backoffice (decision 0049), on the edit pattern (lock, version,
  * audit `paymentMethod`). At least one method stays on: turning off the last active one
  * is refused. A card method's provider keys are only ever reported as configured or not
  * (decision 0012: they live in the environment, never in the database or on a page).

@@ -17,7 +17,7 @@ type Defaults = {
 type CardSetup = { secret: boolean; providerUrl: boolean; available: boolean };
 
 /**
- * A payment method's editor (issue 15 item 5): names and descriptions per language,
+ * A payment method's editor (decision 0049): names and descriptions per language,
  * active, and its gateway's settings — the bank account of a bank transfer; for a card,
  * only whether the provider keys are configured in the environment; cash on delivery has
  * none (the cart engine knows no surcharge).

@@ -8,7 +8,7 @@ import { gatewayAvailable, paymentGateway, type PaymentOrder, type PaymentStart 
 // Registers the card adapter beside the built-in ones.
 import "./card/card-gateway.server";
 
-/** Whether checkout may offer a way of paying (issue 13 item 4); the card adapter is registered above. */
+/** Whether checkout may offer a way of paying (decision 0031); the card adapter is registered above. */
 export function paymentAvailable(gateway: PaymentGateway): boolean {
   return gatewayAvailable(gateway);
 }
@@ -47,7 +47,7 @@ export async function restartCardPayment(userId: number, slug: string, origin: s
 }
 
 /**
- * Gives a taken payment back through the order's gateway (issue 14 item 2), inside the
+ * Gives a taken payment back through the order's gateway (decision 0039), inside the
  * caller's transaction: a refusal throws and the caller's change rolls back with it.
  */
 export function refundPayment(tx: Executor, gateway: PaymentGateway, order: PaymentOrder, amountCents: number): Promise<{ reference: string }> {

@@ -21,7 +21,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import type { QuoteData } from "./quote-fields";
 
 /**
- * The request-quote cart (spec §2 Cart variant, issue 4 §6): a shop setting, the option
+ * The request-quote cart (spec §2 Cart variant, decision 0009): a shop setting, the option
  * CartRequestQuote (seed step cart-request-quote@1, off), turns the cart into a list to ask
  * a quote for. Its inquiry is the price enquiry's form (same rules, consents, captcha and
  * mail; docs/decisions/0007) about the lines of the shopper's cart, read from the session.

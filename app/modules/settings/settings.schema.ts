@@ -4,7 +4,7 @@ import { isValidOib } from "~/lib/oib";
 import { TRACKING_ID_FORMAT } from "~/modules/consent/tracking-ids";
 
 /**
- * The sections of /admin/settings (issue 15 item 6; docs/decisions/0050), one schema per
+ * The sections of /admin/settings (docs/decisions/0050), one schema per
  * form. Field names are the names the shop stores the values under (the CMS option keys
  * of spec §3, the store's checkoutSettings, the SellerDetails fields), so a parsed form
  * is the section's next state as it is saved. Every form posts the fingerprint of the
@@ -72,7 +72,7 @@ export const commentSettingsSchema = z.object({
   OnSiteCommentOptions: z.object({ products: flag, posts: flag }).default({}),
 });
 
-/** 4. Cookies and tracking (spec §3; the tags render only with the visitor's consent, issue 7 item 5). */
+/** 4. Cookies and tracking (spec §3; the tags render only with the visitor's consent). */
 export const trackingSettingsSchema = z.object({
   fingerprint,
   CookieNotice: perLanguage(2000),

@@ -38,7 +38,7 @@ function BranchFields({ branch, prefix }: { branch?: Branch; prefix: string }) {
 }
 
 /**
- * The branches of a delivery method (issue 15 item 5): each row is its own form (save,
+ * The branches of a delivery method (decision 0049): each row is its own form (save,
  * up, down, remove) posting the method's version; below, a form adds one. A method with
  * active branches makes the shopper choose one at checkout.
  */

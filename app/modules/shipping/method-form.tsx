@@ -18,7 +18,7 @@ export type MethodFormDefaults = {
 };
 
 /**
- * A delivery method's editor (issue 15 item 5): code, name and description per language
+ * A delivery method's editor (decision 0049): code, name and description per language
  * (Croatian required; an empty translation shows the Croatian text), price with VAT in
  * euros, VAT rate in percent, active.
  */

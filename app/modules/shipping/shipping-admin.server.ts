@@ -10,7 +10,7 @@ import { SITE_ID } from "~/modules/site/options";
 import type { MethodInput } from "./shipping.schema";
 
 /**
- * Delivery methods and their branches in the backoffice (issue 15 item 5), on the edit
+ * Delivery methods and their branches in the backoffice (decision 0049), on the edit
  * pattern: the method row is locked, its version checked and raised, and the change
  * audited (`deliveryMethod`) in one transaction; a branch change raises its method's
  * version too, so two people editing one method's branches do not overwrite each other.

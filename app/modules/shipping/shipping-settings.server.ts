@@ -9,7 +9,7 @@ import { checkVersion } from "~/modules/admin/versioned.server";
 import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
 
 /**
- * The shop-wide delivery settings of /admin/shipping (issue 15 item 5): the free-delivery
+ * The shop-wide delivery settings of /admin/shipping (decision 0049): the free-delivery
  * threshold (CMS option FreeDeliveryAmount, cents per currency id; the built-in EUR is 44)
  * and the countries checkout delivers to (the store's checkoutSettings.allowedCountries:
  * ["ALL"] or ISO codes, spec §3). Neither row has a version: a form posts the value it

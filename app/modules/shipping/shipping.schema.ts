@@ -3,7 +3,7 @@ import { DELIVERY_BRANCH_KINDS } from "~/.server/db/schema/orders";
 import { id, integer, money, text } from "~/lib/schema-fields";
 
 /**
- * The forms of /admin/shipping (issue 15 item 5): a delivery method (code, name and
+ * The forms of /admin/shipping (decision 0049): a delivery method (code, name and
  * description per language — Croatian required, en/de fall back to it —, price with VAT,
  * VAT rate, active), its branches (pick-up points and parcel lockers), the order of
  * methods, the free-delivery threshold and the countries checkout delivers to.

@@ -11,7 +11,7 @@ import type { RootData } from "~/root";
  * The cookie notice's choices (spec §4 Other). Necessary cookies are always on; marketing
  * and analytics are chosen. Without JavaScript the form posts and redirects back; with
  * it, a fetcher posts and the banner hides at once; the tags of the categories just
- * accepted then run without a new page (issue 7 item 5).
+ * accepted then run without a new page, as soon as the visitor consents.
  */
 export function CookieBannerForm({ text, reopened = false }: { text: string; reopened?: boolean }) {
   const { t } = useTranslation();

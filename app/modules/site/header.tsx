@@ -18,7 +18,7 @@ export function Header({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
   const home = localePrefix(data.locale) || "/";
   const cartHref = href("cart", data.locale);
-  // A tap on a menu link navigates in place: close the menu then (issue 13 item 16).
+  // A tap on a menu link navigates in place: close the menu then (decision 0037).
   const menu = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
   useEffect(() => menu.current?.removeAttribute("open"), [key]);
@@ -104,7 +104,7 @@ export function Header({ data }: { data: LayoutData }) {
 }
 
 /**
- * Login for visitors, the profile for customers (issue 5). The root loader knows the user,
+ * Login for visitors, the profile for customers (decision 0010). The root loader knows the user,
  * so the link is right in the server's HTML; signed-in pages are never served from the
  * anonymous page cache.
  */

@@ -2,7 +2,7 @@ import type { MediaRef } from "~/lib/media";
 import { ResponsiveImage } from "~/modules/media/responsive-image";
 
 /**
- * The home page's opening banner: the home page's first `hero` component (issue 16: the
+ * The home page's opening banner: the home page's first `hero` component (decision 0051: the
  * editor changes it in place like any section; a seed step made the old fixed banner its
  * content), else the site name.
  */

@@ -4,7 +4,7 @@ import type { TFunction } from "~/lib/i18n";
 export type DescribedPage = "login" | "register" | "forgotPassword" | "cart" | "checkout" | "search" | "events" | "socialLogin" | "confirmEmail";
 
 /**
- * A page's meta description (Lighthouse SEO, issue 18 item 2; decision 0066), from the
+ * A page's meta description (Lighthouse SEO; decision 0079), from the
  * server-only `routes.metaDescriptions` messages: the loader puts it into the head, the
  * browser never downloads the catalogue entry (lib/messages.server.ts SERVER_ONLY_KEYS).
  */

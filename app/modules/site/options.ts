@@ -18,7 +18,7 @@ export const SELLER_OPTION = "SellerDetails";
 
 /**
  * The product page says "Još samo 3 na zalihi" when the stock of a tracked product (or the
- * chosen variant) is at or below this level and above zero (issue 13 item 15); 0 turns it off.
+ * chosen variant) is at or below this level and above zero (decision 0037); 0 turns it off.
  */
 export const LOW_STOCK_OPTION = "LowStockThreshold";
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;

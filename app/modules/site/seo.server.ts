@@ -3,7 +3,7 @@ import { mediaUrl, type MediaRef } from "~/lib/media";
 import type { JsonLd } from "~/lib/structured-data";
 
 /**
- * What search engines and link previews read (issue 13 item 14): Open Graph and Twitter
+ * What search engines and link previews read (decision 0036): Open Graph and Twitter
  * card tags, and the schema.org BreadcrumbList and Organization objects. Every URL is
  * absolute on `origin`, the public address the canonical and hreflang links use (root
  * loader: PUBLIC_URL, never the request's Host when it is set).

@@ -15,7 +15,7 @@ import type { BackofficeScope } from "~/lib/backoffice-scopes";
 import type { StaffEdit } from "./staff.schema";
 
 /**
- * Backoffice users (issue 14 item 6, docs/decisions/0043): invite by mail, change the
+ * Backoffice users (docs/decisions/0043): invite by mail, change the
  * scope, deactivate (blocked_at; their sessions end at once) and reactivate. Guard rails:
  * nobody deactivates or demotes themselves, and the last active admin stays. Every change
  * checks the version the form showed and is audited in its transaction.

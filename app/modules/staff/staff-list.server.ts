@@ -8,7 +8,7 @@ import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * The backoffice users (/admin/users, issue 14 item 6): everyone with isBackofficeUser,
+ * The backoffice users (/admin/users, decision 0043): everyone with isBackofficeUser,
  * with their scope and status: active; invited (no password yet: the invitation's link
  * was not used); deactivated (blocked_at). The last sign-in is the newest session they
  * still have (sessions end at sign-out and expiry, so it is "if known").

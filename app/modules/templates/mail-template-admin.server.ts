@@ -15,7 +15,7 @@ import { renderTemplate, type RenderedMail, type TemplateText } from "./template
 import { sampleValues, unknownVariables } from "./template-variables";
 
 /**
- * The e-mail template editor's service (/admin/templates, issue 16 item 8; the edit
+ * The e-mail template editor's service (/admin/templates, decision 0053; the edit
  * pattern of decision 0038, docs/decisions/0053): one row per kind and language, created
  * on the first save; a save or a reset locks it, checks the version the form showed (409),
  * writes version + 1 and its audit row (entity mailTemplate, id = the row) in one

@@ -11,7 +11,7 @@ import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { SITE_ID } from "~/modules/site/options";
 
 /**
- * DefaultProductTemplate (spec §3 CMS option key; issue 16 item 8): the description a new
+ * DefaultProductTemplate (spec §3 CMS option key; decision 0053): the description a new
  * product starts with, HTML per language, stored as the option `{ hr, en, de }` and edited
  * on /admin/templates. A value of another shape (the seed's old "default") counts as no
  * template. Options have no version column: the form posts a fingerprint of the value it

@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n";
 import { LOCALES, type Locale } from "~/lib/locales";
 
 /**
- * The pieces of the template editor (/admin/templates/:kind, issue 16 item 8). Plain forms:
+ * The pieces of the template editor (/admin/templates/:kind, decision 0053). Plain forms:
  * without JavaScript the preview and the test mail post and the page comes back with the
  * typed text kept; the preview is shown in a sandboxed frame (no scripts, no same origin),
  * so even a broken template cannot act on the backoffice page.

@@ -1,7 +1,7 @@
 import type { MailKind } from "~/modules/mail/mail-kinds";
 
 /**
- * The variables each mail kind offers its template (issue 16 item 8; docs/decisions/0053):
+ * The variables each mail kind offers its template (docs/decisions/0053):
  * THE one typed place. A sender must hand every one of its kind's values (the type
  * `TemplateValues<K>` says which), the editor lists them, and a template that names any
  * other `{{variable}}` is refused. Values are plain text: escaped in the HTML part, a

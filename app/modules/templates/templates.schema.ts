@@ -2,7 +2,7 @@ import { z } from "zod";
 import { integer, text } from "~/lib/schema-fields";
 
 /**
- * The forms of /admin/templates (issue 16 item 8). The editor of one kind in one language
+ * The forms of /admin/templates (decision 0053). The editor of one kind in one language
  * posts its subject and HTML body with an intent: save (with the version it showed),
  * preview and test (the typed text with sample values, nothing stored), reset (back to
  * the built-in text, with the version). The product template posts HTML per language and

@@ -52,7 +52,7 @@ export const accountTokens = pgTable(
 );
 
 /**
- * Consecutive failed sign-ins per username and client address (issue 5: after 10, a
+ * Consecutive failed sign-ins per username and client address (decision 0010: after 10, a
  * cooling period). In the database so that every server process counts the same tries.
  */
 export const loginFailures = pgTable("login_failures", {

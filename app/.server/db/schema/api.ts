@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "d
 import { sessions, users } from "./users";
 
 /**
- * API keys of the headless API (issue 17, decision 0057). `storefront` keys are public by
+ * API keys of the headless API (decision 0057). `storefront` keys are public by
  * nature (a separate front end ships them to browsers; spec §7 domainDetect hands one out),
  * so their token is kept; an `integration` key is shown once and only its hash is kept.
  * Every call names its key (header X-Api-Key); its budget is `rate_limit` calls a minute.

@@ -15,7 +15,7 @@ export const terms = pgTable(
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
     type: text("type").$type<TermType>().notNull(),
     position: integer("position").notNull().default(0),
-    // Optimistic concurrency of the backoffice term form (issue 16).
+    // Optimistic concurrency of the backoffice term form (decision 0054).
     version: integer("version").notNull().default(1),
   },
   (t) => [check("terms_type", sql`${t.type} in ('category', 'tag')`)],
@@ -59,7 +59,7 @@ export const events = pgTable(
     // changed in the same transaction as an attendee row (app/modules/content-admin/event-attendees.server.ts).
     attendees: integer("attendees").notNull().default(0),
     published: boolean("published").notNull().default(true),
-    // Optimistic concurrency of the backoffice event form (issue 16).
+    // Optimistic concurrency of the backoffice event form (decision 0054).
     version: integer("version").notNull().default(1),
   },
   (t) => [check("events_ends_after_start", sql`${t.endsAt} >= ${t.startsAt}`), index("events_site_start").on(t.siteId, t.startsAt)],
@@ -120,7 +120,7 @@ export const comments = pgTable(
     status: text("status").$type<CommentStatus>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // The shop's answer, shown under the comment (issue 16 item 9); empty = none.
+    // The shop's answer, shown under the comment (decision 0055); empty = none.
     reply: text("reply").notNull().default(""),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     // Optimistic concurrency of the backoffice edit (decision 0038).

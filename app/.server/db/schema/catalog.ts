@@ -26,7 +26,7 @@ export const ATTRIBUTE_TYPES = [
 ] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 /**
- * What a product's price is per (issue 13 item 1): a piece, or a running metre of a length
+ * What a product's price is per (decision 0028): a piece, or a running metre of a length
  * the shopper enters in the product's length option (product_custom_options.is_length).
  */
 export const PRICE_UNITS = ["piece", "metre"] as const;
@@ -45,7 +45,7 @@ export const categories = pgTable(
     // Sort option ids of spec §9 (1..8) this category offers; empty = all of them.
     sortTypes: jsonb("sort_types").$type<number[]>().notNull().default([]),
     sortDefaultType: integer("sort_default_type").notNull().default(1),
-    // The category's picture on its page and in category lists (issue 15 item 2).
+    // The category's picture on its page and in category lists (decision 0048).
     mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
     // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
     version: integer("version").notNull().default(1),
@@ -100,7 +100,7 @@ export const products = pgTable(
     // Units on hand; null = not tracked (services, e-products, a bundle or configurable
     // product whose members or variants carry the stock).
     stock: integer("stock").default(0),
-    // Made to order (issue 13 item 2): always addable whatever the stock, which is neither
+    // Made to order (decision 0074): always addable whatever the stock, which is neither
     // checked nor taken; the page says "made to order" instead of the stock state.
     madeToOrder: boolean("made_to_order").notNull().default(false),
     // A piece, or a running metre: the line is then price × length in metres × quantity.
@@ -108,7 +108,7 @@ export const products = pgTable(
     archived: boolean("archived").notNull().default(false),
     eProductUrl: text("e_product_url"), // download link of an e-product
     // The file an e-product delivers (a private media row), downloaded through a signed,
-    // expiring link once the order is paid (issue 13 item 3, docs/decisions/0030).
+    // expiring link once the order is paid (docs/decisions/0030).
     eProductMediaId: integer("e_product_media_id").references(() => media.id, { onDelete: "set null" }),
     // The attribute set the editor offers for this product (spec §3 attributeSet.attributes).
     attributeSetId: integer("attribute_set_id").references((): AnyPgColumn => attributeSets.id, { onDelete: "set null" }),
@@ -278,7 +278,7 @@ export const bundleItems = pgTable(
 
 /**
  * Which attributes filter a category's product list, in which order and with which of the
- * eight filter types (issue 15 item 2). A category without rows shows every filterable
+ * eight filter types (decision 0048). A category without rows shows every filterable
  * attribute with its own type (the behaviour before categories could choose).
  */
 export const categoryFilters = pgTable(

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, v
 import { sites } from "./site";
 
 /**
- * In-page editing (issue 16, DESIGN.md "Edit mode"): what an editor changes is a draft
+ * In-page editing (DESIGN.md "Edit mode", decisions 0051 and 0056): what an editor changes is a draft
  * until Publish; every publish keeps a version that can be restored.
  *
  * A piece of content is named by its `kind` and `entityId` in one `languageCode`:

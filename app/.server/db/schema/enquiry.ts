@@ -38,7 +38,7 @@ export const priceEnquiries = pgTable(
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     // The lines of the cart a request-quote inquiry was sent from; null for a product's enquiry.
     lines: jsonb("lines").$type<EnquiryLine[]>(),
-    // The backoffice inbox (issue 14 item 4): new, answered, closed.
+    // The backoffice inbox (decision 0041): new, answered, closed.
     status: text("status").$type<EnquiryStatus>().notNull().default("new"),
     // The order draft a request-quote cart became (the customer pays it from the mailed link).
     orderId: integer("order_id"),
@@ -50,7 +50,7 @@ export const priceEnquiries = pgTable(
 
 /**
  * Answers sent from the backoffice inbox to a price enquiry, request-quote cart or form
- * submission (issue 14 item 4): the text kept with the mail that carried it.
+ * submission (decision 0041): the text kept with the mail that carried it.
  */
 export const enquiryReplies = pgTable(
   "enquiry_replies",

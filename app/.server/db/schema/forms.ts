@@ -71,7 +71,7 @@ export const formSubmissions = pgTable(
     userType: text("user_type").notNull(),
     consentLogId: integer("consent_log_id").references(() => consentLogs.id, { onDelete: "set null" }),
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
-    // The backoffice inbox (issue 14 item 4): new, answered, closed.
+    // The backoffice inbox (decision 0041): new, answered, closed.
     status: text("status").$type<"new" | "answered" | "closed">().notNull().default("new"),
     // Double opt-in (decision 0063): the sha256 of the mailed token while the sender has not
     // confirmed; null once confirmed (and for forms that ask no confirmation). A row with a

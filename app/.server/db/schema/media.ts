@@ -1,7 +1,7 @@
 import { type AnyPgColumn, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Folders of the media library (issue 16 item 7): one level is what the screens offer;
+ * Folders of the media library (decision 0052): one level is what the screens offer;
  * `parentId` lets a later screen nest them without a migration. Deleting a folder is
  * refused while it holds files or folders (app/modules/media-library).
  */
@@ -39,7 +39,7 @@ export const media = pgTable(
   // Alternative text per language code2, e.g. {"hr":"...","en":"..."}; hr is the fallback.
   alt: jsonb("alt").$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  // Issue 16: texts per language code2 (hr first); `title` and `description` stay the
+  // Texts per language code2, hr first (decision 0052); `title` and `description` stay the
   // Croatian ones so that every existing reader keeps working.
   titles: jsonb("titles").$type<Record<string, string>>().notNull().default({}),
   descriptions: jsonb("descriptions").$type<Record<string, string>>().notNull().default({}),

@@ -22,7 +22,7 @@ export const newsletterSubscribers = pgTable(
     // SHA-256 of the double opt-in token: only the mail holds the token itself, so a copy of
     // the database cannot confirm addresses. Cleared once confirmed.
     tokenHash: text("token_hash"),
-    // Unsubscribed by the backoffice (issue 16 item 9): kept as the record of the opt-out, never mailed.
+    // Unsubscribed by the backoffice (decision 0055): kept as the record of the opt-out, never mailed.
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
   (t) => [

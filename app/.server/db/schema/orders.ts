@@ -8,7 +8,7 @@ import { users } from "./users";
 
 /**
  * Checkout and orders (spec §2 Checkout, §3 Checkout/Shipping form/Payment form/Order
- * document, §7 Ecommerce checkout, delivery, payment, order; issue 6). Money in integer
+ * document, §7 Ecommerce checkout, delivery, payment, order; decision 0011). Money in integer
  * cents, VAT included, as in the cart. An order keeps copies (snapshots) of names,
  * addresses and prices: later edits of a product or a method never change a placed order.
  */
@@ -26,7 +26,7 @@ export const deliveryBranches = pgTable(
       .references(() => deliveryMethods.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     address: text("address").notNull().default(""),
-    // A staffed pick-up point or a parcel locker (issue 15 item 5).
+    // A staffed pick-up point or a parcel locker (decision 0049).
     kind: text("kind").$type<DeliveryBranchKind>().notNull().default("pickup"),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
@@ -37,7 +37,7 @@ export const deliveryBranches = pgTable(
   ],
 );
 
-/** The payment gateways the code knows; a payment method row picks one (issue 6 item 3). */
+/** The payment gateways the code knows; a payment method row picks one (decision 0012). */
 export const PAYMENT_GATEWAYS = ["cashOnDelivery", "bankTransfer", "card"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
@@ -64,7 +64,7 @@ export const paymentMethods = pgTable(
 export type OrderAddress = CheckoutAddress;
 
 /**
- * Fulfilment status (issue 14 item 2; the moves allowed between them are the order state
+ * Fulfilment status (decision 0039; the moves allowed between them are the order state
  * machine, app/modules/order/order-states.ts): draft (a quote made into an order the
  * customer still has to pay), received, shipped, delivered, cancelled, returned.
  * "processing" and "completed" are kept only because older rows may carry them.
@@ -83,7 +83,7 @@ export const orders = pgTable(
     // (orderSlug of spec §2 Order success), e.g. "2026-000042".
     slug: text("slug").notNull(),
     // One cart becomes at most one order: the unique index makes a double submit, a
-    // browser retry or a replayed form post find the order already placed (issue 6 item 2).
+    // browser retry or a replayed form post find the order already placed (decision 0011).
     cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
@@ -154,7 +154,7 @@ export const orderItems = pgTable(
     name: text("name").notNull(),
     quantity: integer("quantity").notNull(),
     // For a product sold per running metre unitCents is the price of a metre and lengthMm
-    // the length cut (issue 13 item 1): rowCents = unitCents × lengthMm / 1000 × quantity.
+    // the length cut (decision 0028): rowCents = unitCents × lengthMm / 1000 × quantity.
     unitCents: integer("unit_cents").notNull(),
     priceUnit: text("price_unit").$type<PriceUnit>().notNull().default("piece"),
     lengthMm: integer("length_mm"),
@@ -167,7 +167,7 @@ export const orderItems = pgTable(
 );
 
 /**
- * What a payment provider told us (card gateway return and callback, issue 6 item 3):
+ * What a payment provider told us (card gateway return and callback, decision 0012):
  * kept for the audit trail; a callback is only acted on after its signature checks out,
  * and a provider transaction id is acted on once.
  */

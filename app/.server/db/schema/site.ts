@@ -60,7 +60,7 @@ export type CheckoutSettings = {
   cartAdditionBehaviour: 0 | 1 | 2;
   itemsMerge: boolean;
   eProductDelivery: "link" | "attachment";
-  /** How many days after payment an e-product's download link works (issue 13 item 3); 7 when unset. */
+  /** How many days after payment an e-product's download link works (decision 0030); 7 when unset. */
   eProductLinkDays?: number;
   allowedCountries: string[];
 };
@@ -156,7 +156,7 @@ export const redirects = pgTable("redirects", {
   fromPath: text("from_path").notNull().unique(),
   toPath: text("to_path").notNull(),
   status: integer("status").notNull().default(301),
-  // Optimistic concurrency of the backoffice editor (issue 16 item 9, decision 0038).
+  // Optimistic concurrency of the backoffice editor (decision 0038).
   version: integer("version").notNull().default(1),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -182,7 +182,7 @@ export const mailOutbox = pgTable("mail_outbox", {
   status: text("status").$type<MailStatus>().notNull().default("queued"),
   // The SMTP server's refusal of a failed mail.
   error: text("error"),
-  // Deliveries tried; a failed mail is tried again at nextAttemptAt (back-off, issue 14 item 5).
+  // Deliveries tried; a failed mail is tried again at nextAttemptAt (back-off, decision 0042).
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   // The order a mail is about (confirmation, shipping, cancellation): the order's "mails sent".

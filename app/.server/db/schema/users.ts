@@ -14,7 +14,7 @@ export const users = pgTable(
     isBackofficeUser: boolean("is_backoffice_user").notNull().default(false),
     // Backoffice scopes (app/modules/admin/scopes.ts: admin, sales, editor); empty for customers.
     scope: jsonb("scope").$type<string[]>().notNull().default([]),
-    // A blocked customer can't sign in or order; a deactivated backoffice user can't sign in (issue 14).
+    // A blocked customer can't sign in or order; a deactivated backoffice user can't sign in (decisions 0040 and 0043).
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     // Optimistic concurrency of the backoffice edit pattern: a form posts the version it showed.
     version: integer("version").notNull().default(0),

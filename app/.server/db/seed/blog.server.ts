@@ -22,7 +22,7 @@ function wallClock(at: Date, timeZone: string) {
 
 /**
  * The instant that is `hour`:00 in Zagreb on the Zagreb calendar day of `day` (summer
- * and winter time both), so demo events start at sensible local times (issue 13 item 17),
+ * and winter time both), so demo events start at sensible local times,
  * not at whatever hour the seed happened to run.
  */
 export function zagrebTime(day: Date, hour: number): Date {

@@ -4,7 +4,7 @@ import { deliveryBranches, deliveryMethods, paymentMethods } from "../schema";
 import { SITE_ID } from "./data/options";
 
 /**
- * What checkout offers out of the box (issue 6): the three built-in payment gateways, the
+ * What checkout offers out of the box (decision 0011): the three built-in payment gateways, the
  * delivery methods' descriptions, and a parcel-locker method whose branches must be chosen
  * (spec §8 shippingBranchUndefined).
  */

@@ -8,7 +8,7 @@ import { media, products } from "../schema";
 import { driveIdFor } from "./catalog/media.server";
 
 /**
- * A real small file for the demo e-product (issue 13 item 3): when no e-product has a file,
+ * A real small file for the demo e-product (decision 0030): when no e-product has a file,
  * the first one gets a one-page PDF, stored as a private media row (never served under
  * /media), downloaded through the order's signed link after payment.
  */

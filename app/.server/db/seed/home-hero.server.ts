@@ -5,7 +5,7 @@ import { pageTranslations } from "../schema";
 import { COMPANY } from "./data/options";
 
 /**
- * The home page's opening banner as content (issue 16 item 7): a `hero` component first
+ * The home page's opening banner as content (decision 0051): a `hero` component first
  * on 'naslovna' in each language, with the texts the banner showed before (the site name
  * and the lead sentence), so the editor changes it in place like any section. A
  * translation that already starts with a hero is left alone.

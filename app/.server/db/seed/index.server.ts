@@ -31,8 +31,8 @@ export const SEED_STEPS: Step[] = [
   { step: "blog@1", demo: true, run: seedBlog }, // blog terms and posts, events
   { step: "page-components@1", run: seedPageComponents }, // components of the built-in pages, the demo database form
   { step: "e-product-file@1", demo: true, run: seedEProductFile }, // a real small file for the demo e-product
-  { step: "staff@1", demo: true, run: seedStaff }, // demo sales and editor backoffice users (issue 14)
-  { step: "home-hero@1", run: seedHomeHero }, // the home page's banner as an editable hero component (issue 16)
+  { step: "staff@1", demo: true, run: seedStaff }, // demo sales and editor backoffice users (decision 0038)
+  { step: "home-hero@1", run: seedHomeHero }, // the home page's banner as an editable hero component (decision 0051)
 ];
 
 /**

@@ -3,7 +3,7 @@ import { options } from "../schema";
 import { SELLER_OPTION } from "~/modules/site/options";
 import { COMPANY, SITE_ID } from "./data/options";
 
-/** The seller on payment slips and invoices (CMS option SellerDetails; issue 6 items 3 and 5). */
+/** The seller on payment slips and invoices (CMS option SellerDetails; decisions 0020 and 0021). */
 export async function seedSeller(tx: Executor) {
   const [zip, ...city] = COMPANY.city.split(" ");
   await tx

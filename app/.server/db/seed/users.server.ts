@@ -6,7 +6,7 @@ import { SITE_ID } from "./data/options";
 /** Demo accounts, documented in the README: a backoffice user and a customer. */
 export const DEMO_ADMIN = { email: "admin@alu-krov.hr", password: "AluKrov2026!" };
 export const DEMO_CUSTOMER = { email: "kupac@example.com", password: "Kupac2026!" };
-/** Demo backoffice users of the two narrower scopes (issue 14: sales runs orders, customers and enquiries; editor the content). */
+/** Demo backoffice users of the two narrower scopes (decision 0038: sales runs orders, customers and enquiries; editor the content). */
 export const DEMO_SALES = { email: "prodaja@alu-krov.hr", password: "Prodaja2026!" };
 export const DEMO_EDITOR = { email: "urednik@alu-krov.hr", password: "Urednik2026!" };
 

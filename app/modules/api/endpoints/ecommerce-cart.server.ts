@@ -17,7 +17,7 @@ import { cartAnswerSchema, cartViewSchema, currencyIdSchema, lineOptionsSchema, 
 import { cartSessionSchema } from "./shared-schemas";
 
 /**
- * The cart calls of spec §7 (issue 17 item 3) by cartId + protectCode. Every call runs the
+ * The cart calls of spec §7 (decision 0059) by cartId + protectCode. Every call runs the
  * shop's own services through a shopper request carrying the posted cart session (the
  * cookies the HTML shop reads), so a cart made here is the one the HTML shop makes
  * (docs/decisions/0059). The checkout's calls are in ecommerce-checkout.server.ts.

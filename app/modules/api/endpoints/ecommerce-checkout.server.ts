@@ -25,7 +25,7 @@ import { addressBodySchema, cartViewSchema, deliveryMethodSchema, methodSchema, 
 import { activeCart, CART_ERRORS, checkCurrency, optionalSession, requestFor, session, type Ctx } from "./ecommerce-cart.server";
 
 /**
- * The checkout calls of spec §7 (issue 17 item 3): the checkout's settings, delivery,
+ * The checkout calls of spec §7 (decision 0059): the checkout's settings, delivery,
  * payment and order/create on an API cart session, through the HTML checkout's own steps
  * and gate, so an order made here is the one the HTML shop makes (docs/decisions/0059).
  */

@@ -5,7 +5,7 @@ import { defineEndpoint } from "../api-endpoint";
 import { notFound } from "../api-errors.server";
 
 /**
- * Spec §7 CMS form/confirmEmail/{token} (issue 17, decision 0063): a front end's own
+ * Spec §7 CMS form/confirmEmail/{token} (decision 0063): a front end's own
  * confirmation page confirms a database form's submission by the token of its mail, as
  * the shop's link (routes/actions.form-confirm.ts) does, and shows the goal.
  */

@@ -11,7 +11,7 @@ import { isNewerVersion, LATEST_TAG_TTL_MS, readStored, RELEASES_TTL_MS, STORAGE
 import type { DevToolbarData } from "../dev-tools.server";
 
 /**
- * The admin toolbar's dev tooling (issue 17 item 6, spec §2 admin modals "domain list" and
+ * The admin toolbar's dev tooling (decision 0062, spec §2 admin modals "domain list" and
  * "project releases", §4, §8; decision 0062), rendered by the admin layout outside
  * production only, so none of it reaches the shoppers' bundles:
  * - "core 1.12.190" and, once the newest tag is known, whether a newer version exists

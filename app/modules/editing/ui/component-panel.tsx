@@ -12,7 +12,7 @@ import { useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 const RichText = lazy(() => import("./rich-text"));
 
 /**
- * A section's settings (issue 16 item 2): the fields of its type, saved into the draft as
+ * A section's settings (decision 0051): the fields of its type, saved into the draft as
  * one post that the server checks with the component's own schema; a refusal shows its
  * translated message at the field it names.
  */

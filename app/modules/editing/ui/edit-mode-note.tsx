@@ -1,5 +1,5 @@
 /**
- * What the server renders of edit mode (issue 16 item 10): where the toolbar will be, the
+ * What the server renders of edit mode (decision 0051): where the toolbar will be, the
  * note that in-place editing needs JavaScript. Not a <noscript>: the editor's chunk
  * (./edit-mode.tsx) renders this same note first, so it hydrates this markup, and replaces
  * it with the toolbar once it runs; without JavaScript it simply stays. A module of its

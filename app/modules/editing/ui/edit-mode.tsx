@@ -9,7 +9,7 @@ import { useAnswerMessage, type Status } from "./answer-message";
 import { usePageEdit, useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 
 /**
- * The in-page editor (issue 16, DESIGN.md "Edit mode"): the site layout loads this chunk
+ * The in-page editor (DESIGN.md "Edit mode", decision 0051): the site layout loads this chunk
  * only when its loader says edit mode, so shoppers never receive it. It adds a toolbar
  * (page, language, phone preview, publish, history, exit), outlines on everything
  * editable, and the panels and dialogs that change the page's draft. Every change is a

@@ -6,7 +6,7 @@ import { useAnswerMessage, type Status } from "./answer-message";
 import { useEditPost } from "./use-edit-post";
 
 /**
- * A picture of a section (issue 16 item 8): upload one by file input or by dropping it
+ * A picture of a section (decision 0051): upload one by file input or by dropping it
  * (stored in the media library through /admin/edit/upload, storeUploads: type read from
  * the content, at most 20 files at once), or choose one from the library.
  *

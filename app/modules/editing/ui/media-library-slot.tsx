@@ -5,7 +5,7 @@ import { MediaLibraryDialog } from "~/modules/media-library/media-library-dialog
 import type { OpenLibrary } from "./image-field";
 
 /**
- * Where the in-page editor opens the media library (spec §2 modal "media"; issue 16 item 7,
+ * Where the in-page editor opens the media library (spec §2 modal "media";
  * decision 0052). One dialog per panel: `onOpenLibrary` opens it and hands the chosen items
  * to the field that asked; titles and alt texts are picked in the language being edited.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { PageEdit } from "./use-edit-post";
 
 /**
- * Outlines on everything editable in edit mode (issue 16 item 1), found in the page the
+ * Outlines on everything editable in edit mode (decision 0051), found in the page the
  * shoppers' code rendered (so their pages carry no edit-mode markup): the page elements
  * (header, footer, cookie notice), the navigations, the page's sections (the home hero
  * included), the home blocks, posts and events, products and categories. A section's

@@ -4,7 +4,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useTranslation } from "~/lib/i18n";
 
 /**
- * The rich-text editor of text sections and page bodies (issue 16 item 4), on TipTap
+ * The rich-text editor of text sections and page bodies (decision 0051), on TipTap
  * (ProseMirror). It only ever lives in the edit-mode chunk. What it writes is HTML that
  * the server puts through the CMS allow-list on save (componentsForSave, savePageContent)
  * and again on render, so the editor's own output is never trusted. Its tools are the

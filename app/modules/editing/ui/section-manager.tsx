@@ -11,7 +11,7 @@ import { useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 const RichText = lazy(() => import("./rich-text"));
 
 /**
- * spec §2 modal "section manager" (issue 16 item 2): the page's sections in order, each
+ * spec §2 modal "section manager" (decision 0051): the page's sections in order, each
  * edited, moved, duplicated, hidden, removed (after a confirmation) or saved as a master
  * component; new sections from the component types or from saved master components
  * ("choose master component"). And the page's own texts (title, description, body).

@@ -6,7 +6,7 @@ import { isValidIban, normalizeIban } from "./iban";
 
 /**
  * The account a bank transfer is paid to, as the owner keeps it on the bank-transfer
- * payment method (/admin/payments, issue 15 item 5; payment_methods.settings): holder,
+ * payment method (/admin/payments, decision 0049; payment_methods.settings): holder,
  * IBAN, bank, HUB-3 model and reference prefix. Empty values (or a stored IBAN that fails
  * its check digits) leave the seller's details (CMS option SellerDetails) in charge.
  */

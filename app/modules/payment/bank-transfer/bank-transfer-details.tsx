@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/i18n";
 import type { BankTransferInfo } from "./bank-transfer.server";
 
-/** The payment details of a bank-transfer order with the HUB-3 barcode to scan (issue 6 item 3). */
+/** The payment details of a bank-transfer order with the HUB-3 barcode to scan (decision 0020). */
 export function BankTransferDetails({ info }: { info: BankTransferInfo }) {
   const { t } = useTranslation();
   const rows: [string, string, string][] = [

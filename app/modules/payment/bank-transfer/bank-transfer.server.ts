@@ -10,7 +10,7 @@ import { formatIban } from "./iban";
 import { bankAccount } from "./bank-account.server";
 
 /**
- * Payment details of a bank-transfer order (issue 6 item 3): recipient, IBAN, model HR01
+ * Payment details of a bank-transfer order (decision 0020): recipient, IBAN, model HR01
  * with the order number as reference, amount, purpose code, description and the HUB-3
  * barcode, for the success page, the order page (BankTransferDetails) and the e-mail
  * (bankTransferText / bankTransferHtml).

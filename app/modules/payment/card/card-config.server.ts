@@ -4,7 +4,7 @@ import { cardSecret } from "./card-signature.server";
 /**
  * Whether the built-in test payment provider answers (/test-payment-provider/…): on outside
  * production, and where PAYMENT_TEST_PROVIDER=true (demos, browser tests on the production
- * build). A real shop leaves it off and sets PAYMENT_CARD_PROVIDER_URL (docs/decisions/0012).
+ * build). A real shop leaves it off and sets PAYMENT_CARD_PROVIDER_URL (docs/decisions/0072).
  */
 export function testProviderEnabled(): boolean {
   if (env.PAYMENT_TEST_PROVIDER) return env.PAYMENT_TEST_PROVIDER === "true";
@@ -21,7 +21,7 @@ export function providerUrl(origin: string): string | null {
 }
 
 /**
- * Whether card payments can be taken (issue 13 item 4): a secret shared with the provider
+ * Whether card payments can be taken (decision 0031): a secret shared with the provider
  * and a provider page, the configured one or the built-in test provider where it is on.
  * Checkout offers the card method only then.
  */

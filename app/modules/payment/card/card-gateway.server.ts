@@ -7,7 +7,7 @@ import { cardSecret, REQUEST_FIELDS, signFields } from "./card-signature.server"
 import { refundTestPayment, testProviderDown } from "../test-provider/test-provider.server";
 
 /**
- * The card gateway (issue 6 item 3): sends the shopper to the provider's payment page with
+ * The card gateway (decision 0012): sends the shopper to the provider's payment page with
  * the order reference, the amount in cents, the currency, where to come back and where to
  * post the callback, all signed; the provider's answer comes back through the return route
  * (routes/card-return.tsx) and the callback (routes/payment.card-callback.ts).
@@ -20,7 +20,7 @@ export const cardGateway: PaymentGatewayAdapter = {
     const provider = providerUrl(origin);
     if (!secret || !provider) throw new DomainError("cardPaymentUnavailable", { message: "Card payments are not configured", key: "payment.card.unavailable", status: 503 });
     // An outside provider is asked first whether its payment page answers, so that a shopper
-    // is never sent to a dead page with an order left behind (issue 13 item 4).
+    // is never sent to a dead page with an order left behind (decision 0031).
     if (env.PAYMENT_CARD_PROVIDER_URL) await checkProviderAnswers(provider);
     else if (testProviderDown()) throw providerUnreachable("the built-in test provider is down (simulated outage)");
     const fields: Record<(typeof REQUEST_FIELDS)[number], string> = {

@@ -6,7 +6,7 @@ import { settleCardPayment } from "./card-settlement.server";
  * The card provider's answer as the shopper brings it back (pgSuccess of spec §7): the
  * card return page and the API's order/pgSuccess both take it here. Settled (null: a bad
  * signature, nothing changed); when it made the order paid, an e-product's download links
- * go out at once (issue 13 item 3).
+ * go out at once (decision 0030).
  */
 export async function settleCardReturn(source: URLSearchParams | Record<string, unknown>, orderId: number) {
   const settled = await settleCardPayment(source, "return", orderId);

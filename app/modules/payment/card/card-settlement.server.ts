@@ -5,7 +5,7 @@ import type { Locale } from "~/lib/locales";
 import { cardSecret, RESULT_FIELDS, verifiedFields } from "./card-signature.server";
 
 /**
- * What the card provider said about a payment (pgSuccess of spec §7, issue 6 item 3), from
+ * What the card provider said about a payment (pgSuccess of spec §7, decision 0012), from
  * the browser's return or the provider's callback. The signature is checked before
  * anything else; the order's reference, amount and currency must match the order; one
  * provider reference is acted on once per kind (unique index of payment_events), and a

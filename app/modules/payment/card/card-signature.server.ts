@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { env, isProduction } from "~/.server/env.server";
 
 /**
- * HMAC-SHA256 signatures between the shop and the card provider (issue 6 item 3). Both
+ * HMAC-SHA256 signatures between the shop and the card provider (decision 0012). Both
  * sides sign the same fields in the same order, `name=value` lines joined by "\n", so a
  * changed amount, order or outcome no longer matches.
  */

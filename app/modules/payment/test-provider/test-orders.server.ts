@@ -8,7 +8,7 @@ import type { Locale } from "~/lib/locales";
 
 /**
  * A placed order made directly in the database, for tests and the test provider's demo
- * (docs/decisions/0012): checkout places real orders; this only stands in where a test
+ * (docs/decisions/0072): checkout places real orders; this only stands in where a test
  * needs one without walking through checkout. Totals follow the order's own rules (VAT
  * included, the tax part per line and of the delivery).
  */

@@ -7,7 +7,7 @@ import type { PaymentOrder } from "../gateway.server";
 import { cardSecret, REQUEST_FIELDS, RESULT_FIELDS, signFields, verifiedFields } from "../card/card-signature.server";
 
 /**
- * The built-in test card provider (docs/decisions/0012): plays the bank's side so that
+ * The built-in test card provider (docs/decisions/0072): plays the bank's side so that
  * the redirect flow runs end to end on this machine. It checks the shop's signed request,
  * and for "Pay", "Decline" or "Cancel" posts a signed callback to the shop and sends the
  * browser back with the same signed answer.
@@ -16,7 +16,7 @@ export type ProviderRequest = Record<(typeof REQUEST_FIELDS)[number], string>;
 export const DECISIONS = { pay: "success", decline: "failure", cancel: "cancel" } as const;
 
 /**
- * A simulated outage of the test provider (issue 13 item 4, docs/decisions/0031): while on,
+ * A simulated outage of the test provider (docs/decisions/0031): while on,
  * its payment page answers 503 and the shop's card adapter finds it down, so browser tests
  * can walk the "payment could not be started" path. In-process; only where the test
  * provider is on.
@@ -68,7 +68,7 @@ async function postCallback(url: string, body: URLSearchParams) {
 }
 
 /**
- * The test provider's refund (issue 14 item 2): recorded as a payment_events row of kind
+ * The test provider's refund (decision 0039): recorded as a payment_events row of kind
  * "refund" in the shop's transaction. Refused while the simulated outage is on, or beyond
  * the order's total, as a real provider would.
  */

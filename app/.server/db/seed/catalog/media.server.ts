@@ -20,7 +20,7 @@ export function driveIdFor(key: string): string {
 }
 
 /**
- * Demo products with more than one picture (issue 13 item 15: the product page's gallery):
+ * Demo products with more than one picture (the product page's gallery, decision 0037):
  * the same drawing again in a darker and a lighter shade of the product's colour, as
  * stand-ins for detail and installed views.
  */

@@ -1,4 +1,4 @@
-/** Demo blog content (issue 7): terms, posts (Croatian, some translated) and events. */
+/** Demo blog content (decisions 0013 and 0023): terms, posts (Croatian, some translated) and events. */
 type Names = { hrv: [string, string]; eng: [string, string]; ger: [string, string] };
 export type SeedTerm = { key: string; type: "category" | "tag"; names: Names };
 

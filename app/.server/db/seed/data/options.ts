@@ -43,7 +43,7 @@ export const BUILT_IN_OPTIONS: Record<string, unknown> = {
   RequireRatingForComment: true,
   RequireCommentForRating: true,
   NumberOfStars: 5,
-  // The product page's low-stock hint from this many pieces down (issue 13 item 15).
+  // The product page's low-stock hint from this many pieces down (decision 0037).
   LowStockThreshold: 5,
   CanCommentOnBlog: "loggedUsersOnly",
   UserCanEditComment: true,
@@ -71,7 +71,7 @@ export const BUILT_IN_OPTIONS: Record<string, unknown> = {
   DefaultLanguage: "hr",
   AllowedLanguages: ["hr"],
   GitlabProjectId: null,
-  // The dev tooling's domain list (spec §3 Domain: name, url; issue 17 item 6): the change-domain
+  // The dev tooling's domain list (spec §3 Domain: name, url; decision 0062): the change-domain
   // dialog offers these outside production, and a later domain/filter API lists them.
   Domains: [
     { name: "Alu Krov", url: "https://www.alu-krov.hr" },

@@ -2,7 +2,7 @@ import type { FormFieldDefinition, LocalizedText } from "../../schema";
 import { COMPANY } from "./options";
 
 /**
- * Components of the built-in pages (issue 7 item 1), per Croatian slug and content
+ * Components of the built-in pages (decision 0014), per Croatian slug and content
  * language. Checked by componentsForSave when seeded, like an editor's.
  */
 type Lang = "hrv" | "eng" | "ger";
