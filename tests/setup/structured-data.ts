@@ -1,8 +1,8 @@
 import { JSDOM } from "jsdom";
 
 /**
- * Reading what search engines and link previews read from a rendered page (issue 13 item
- * 14): the parsed JSON-LD objects, meta tags by property or name, the canonical link.
+ * Reading what search engines and link previews read from a rendered page: the parsed
+ * JSON-LD objects, meta tags by property or name, the canonical link.
  */
 export type JsonLdObject = Record<string, unknown> & { "@type": string };
 

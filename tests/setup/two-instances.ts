@@ -7,7 +7,8 @@ import type { Shop } from "./shop";
 
 /**
  * Two production server processes (build/server.js, as `npm start` runs it) behind one
- * port, for the test of issue 18 item 6 (tests/integration/two-instances.test.ts).
+ * port, for the test that several instances share one PostgreSQL and one Redis (decision
+ * 0068, tests/integration/two-instances.test.ts).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
