@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { SERVICE_ROUTES } from "../../app/lib/route-files";
 import { loginAsAdmin } from "./admin-login";
+import { ADMIN_SCREENS } from "./admin-screens";
 import { expect, ready, test } from "./fixtures";
+import { watchPageErrors } from "./page-errors";
 
 /**
  * No page logs an error in the browser, React's hydration errors above
@@ -44,54 +45,6 @@ const SHOP_SCREENS = [
   "/social-login",
 ];
 const NOT_FOUND = ["/ova-stranica-ne-postoji", "/shop/nema-je", "/en/does/not/exist"];
-// Every backoffice page of the route table (app/lib/route-files.ts), so a new screen is visited
-// without a list to keep; pages with a parameter get a row the demo data has, files are skipped.
-const SAMPLE_PARAMS: Record<string, string> = {
-  "consent/:slug": "consent/registerForm",
-  "categories/:id": "categories/1",
-  "attributes/:id": "attributes/1",
-  "attribute-sets/:id": "attribute-sets/new",
-  "products/:id": "products/1",
-  "coupons/:id": "coupons/1",
-  "shipping/:id": "shipping/3",
-  "payments/:id": "payments/2",
-  "media/:id": "media/1",
-  "pages/:id": "pages/1",
-  // The seed makes eight pages before the blog: the first post is 9.
-  "posts/:id": "posts/9",
-  "terms/:id": "terms/1",
-  "events/:id": "events/1",
-  "templates/:kind": "templates/orderConfirmation",
-  "forms/:id": "forms/new",
-  "redirects/:id": "redirects/new",
-};
-const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
-  .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))
-  // The in-page editor's edit/... routes are JSON for its fetchers, not screens: edit mode itself is visited below.
-  .filter((path) => !path.includes(":") && !/\.(csv|pdf|json)$/.test(path) && !path.endsWith("/export") && !path.startsWith("edit/"))
-  .map((path) => (path ? `/admin/${path}` : "/admin"));
-
-/** Collects the page's console errors and uncaught errors; `allowed404` is the one document expected to fail. */
-function watch(page: Page) {
-  const errors: string[] = [];
-  let allowed: string | null = null;
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    const text = message.text();
-    // The sandboxed preview of a mail (templates, outbox) runs no script by design: Chromium says so for the frame.
-    if (/^Blocked script execution in 'about:srcdoc'/.test(text)) return;
-    if (allowed && /Failed to load resource: the server responded with a status of 404/.test(text) && message.location().url.endsWith(allowed)) return;
-    errors.push(`${page.url()}: console: ${text}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: pageerror: ${error.message}`));
-  return {
-    errors,
-    expect404(path: string | null) {
-      allowed = path;
-    },
-  };
-}
-
 async function visit(page: Page, path: string, status = 200) {
   const response = await page.goto(path, { waitUntil: "load" });
   expect(response?.status(), path).toBe(status);
@@ -106,7 +59,7 @@ test.describe("no console or hydration errors on any screen", () => {
   test.setTimeout(240_000);
 
   test("the shop's screens, the 404 page and a signed-in customer's profile", async ({ page }) => {
-    const watcher = watch(page);
+    const watcher = watchPageErrors(page);
     for (const path of SHOP_SCREENS) await visit(page, path);
     for (const path of NOT_FOUND) {
       watcher.expect404(path);
@@ -132,7 +85,7 @@ test.describe("no console or hydration errors on any screen", () => {
   });
 
   test("the back office's screens", async ({ page }) => {
-    const watcher = watch(page);
+    const watcher = watchPageErrors(page);
     await page.goto("/");
     await loginAsAdmin(page, "/admin");
     for (const path of ADMIN_SCREENS) await visit(page, path);

@@ -41,7 +41,7 @@ test.describe("pages from components", () => {
     await expect(map).toHaveAttribute("target", "_blank");
     await expect(components.getByTestId("page-product-slider").getByTestId("product-card").first()).toBeVisible();
     const order = await components.locator(":scope > *").evaluateAll((els) => els.map((el) => el.getAttribute("data-component") ?? el.getAttribute("data-testid")));
-    expect(order).toEqual(["form-block", "map", "productSlider"]);
+    expect(order).toEqual(["form", "map", "productSlider"]);
   });
 
   test("sends the contact form; the backoffice lists it with its mail queued", async ({ page, js }, info) => {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import type { Locale } from "~/lib/locales";
 import { mediaUrl, sizedDimensions } from "~/lib/media";
 import { href } from "~/lib/routes-table";
-import { AddToCartForm } from "./add-to-cart-form";
+import type { AddToCartForm } from "./add-to-cart-form";
 import { bundleReadiness, partPrefix, type AssociatedProduct, type BundlePart, type FormPrefill, type ProductDetail, type Selection } from "./product-view";
 import { SelectionForm, selectNames, VariantSelects } from "./variant-selects";
 
@@ -18,6 +18,12 @@ type Props = {
   inCart: number;
   action: string;
   prefill: FormPrefill;
+  /**
+   * The product page's add-to-cart form, handed over rather than imported: a lazily loaded
+   * module importing it would split the product route's code off its entry file, one more
+   * file on every product page's first load (first-load JavaScript budget, decision 0071).
+   */
+  AddToCart: typeof AddToCartForm;
 };
 
 /**
@@ -27,7 +33,7 @@ type Props = {
  * variant: without JavaScript in an inline section with a GET form, with JavaScript in a
  * native <dialog> ('Prilagodi paket') holding the whole form, so no dialog library loads.
  */
-export function BundleSection({ product, locale, selections, choosePart, inCart, action, prefill }: Props) {
+export function BundleSection({ product, locale, selections, choosePart, inCart, action, prefill, AddToCart }: Props) {
   const { t } = useTranslation();
   // Read inside the section: a prop that changes on hydration would reach it while it still hydrates (React #421).
   const hydrated = useHydrated();
@@ -37,7 +43,7 @@ export function BundleSection({ product, locale, selections, choosePart, inCart,
   for (const [partId, variant] of Object.entries(readiness.variants)) if (variant) bundleVariants[Number(partId)] = variant.id;
   const reason = readiness.nestedBundle ? t("product.bundle.nestedBundle") : readiness.ready ? null : t("product.bundle.notConfigured");
   const form = (children?: ReactNode) => (
-    <AddToCartForm
+    <AddToCart
       productId={product.id}
       action={action}
       prefill={prefill}
@@ -47,7 +53,7 @@ export function BundleSection({ product, locale, selections, choosePart, inCart,
       reason={reason}
     >
       {children}
-    </AddToCartForm>
+    </AddToCart>
   );
   const configurable = parts.filter((p) => p.configuration);
   const selects = configurable.map((part) => (

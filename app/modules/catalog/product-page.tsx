@@ -10,7 +10,7 @@ import { serverFirst } from "~/lib/server-first";
 import { BundleSection as BundleSectionNow } from "./bundle-customization";
 import { CommentsSection as CommentsSectionNow } from "~/modules/comments/comments-section";
 import type { CommentsData } from "~/modules/comments/comments.server";
-import { RatingSummaryView } from "~/modules/comments/rating-summary";
+import { RatingSummaryView as RatingSummaryNow } from "~/modules/comments/rating-summary";
 import { WishlistButton } from "~/modules/wishlist/wishlist-button";
 import { ProductCardView } from "./product-card";
 import { ProductGallery as ProductGalleryNow } from "./product-gallery";
@@ -21,6 +21,11 @@ import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
 
 // Plain links the server renders; their client code loads after the page (first-load JS budget).
 const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
+
+// The average rating is plain text the server renders: its code loads after the page too.
+const RatingSummaryView = serverFirst(import.meta.env.SSR ? RatingSummaryNow : null, () =>
+  import("~/modules/comments/rating-summary").then((m) => m.RatingSummaryView),
+);
 
 // The comment list and form sit below the fold: loaded after the page, rendered by the server.
 const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : null, () =>
@@ -142,6 +147,7 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
               inCart={inCart}
               action={cartPath}
               prefill={prefill}
+              AddToCart={AddToCartForm}
             />
           ) : (
             <AddToCartForm

@@ -2,7 +2,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Breadcrumbs as BreadcrumbsNow } from "~/components/breadcrumbs";
 import { serverFirst } from "~/lib/server-first";
-import { Pagination } from "~/components/pagination";
+import { Pagination as PaginationNow } from "~/components/pagination";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FilterPanel } from "./filter-panel";
 import { ProductCardView } from "./product-card";
@@ -12,6 +12,8 @@ import type { ShopPageData } from "./shop-page.server";
 
 // Plain links the server renders; their client code loads after the page (first-load JS budget).
 const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
+// The same for the page links below the product grid.
+const Pagination = serverFirst(import.meta.env.SSR ? PaginationNow : null, () => import("~/components/pagination").then((m) => m.Pagination));
 
 /**
  * The category and product list (spec §2): heading and description, category links,

@@ -4,7 +4,8 @@ import type { Locale } from "~/lib/locales";
 
 /**
  * The average of approved ratings and their count. Kept tiny and apart from the star
- * inputs: the product page loads it up front (first-load JavaScript budget).
+ * inputs: the product page renders it on the server and loads its code after the page
+ * (first-load JavaScript budget).
  */
 export function RatingSummaryView({ summary, stars }: { summary: { average: number; count: number }; stars: number }) {
   const { t, i18n } = useTranslation();

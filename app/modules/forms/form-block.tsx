@@ -81,7 +81,15 @@ export function FormBlock({ form: view, answer: pageAnswer, busy: pageBusy = fal
     "data-testid": id,
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl px-4 py-8" data-testid="form-block">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mx-auto w-full max-w-3xl px-4 py-8"
+      data-testid="form-block"
+      // In a page it is one of the page's sections: the in-page editor's outlines find each
+      // section by this attribute, in order, and without it a form left its section without
+      // an outline and shifted the outlines of the sections after it.
+      data-component={inPage ? "form" : undefined}
+    >
       <Heading id={`${id}-title`} className="text-2xl font-bold text-brand-900">
         {view.title}
       </Heading>
