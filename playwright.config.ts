@@ -24,6 +24,8 @@ const SAME_WITHOUT_JAVASCRIPT = [
   "admin-dashboard", // figures and the chart's table, links to filtered lists
   "console-errors", // hydration and console errors need JavaScript
   "accessibility", // axe runs in the page; its server-markup pass holds the page's scripts back itself
+  "edit-mode-panels", // the in-page editor's panels and dialogs are its script
+  "admin-editors", // the backoffice's rich text, dialogs and previews with their script
 ];
 
 export default defineConfig({
