@@ -84,11 +84,13 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name=/(^e|[eE]rror)$/][property.name=/^(key|message)$/]",
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name=/(^e|[eE]rror)$/][property.name=/^(key|message)$/]",
           message: "Compare DomainError.code, not its message or key.",
         },
         {
-          selector: "CallExpression[callee.property.name=/^(startsWith|includes|endsWith)$/] > MemberExpression.callee > MemberExpression.object[object.name=/(^e|[eE]rror)$/][property.name=/^(key|message)$/]",
+          selector:
+            "CallExpression[callee.property.name=/^(startsWith|includes|endsWith)$/] > MemberExpression.callee > MemberExpression.object[object.name=/(^e|[eE]rror)$/][property.name=/^(key|message)$/]",
           message: "Compare DomainError.code, not its message or key.",
         },
       ],
@@ -103,7 +105,9 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "remix-utils/safe-redirect", message: "Use localPath from ~/lib/local-path (the one gate of redirect targets)." }],
+          paths: [
+            { name: "remix-utils/safe-redirect", message: "Use localPath from ~/lib/local-path (the one gate of redirect targets)." },
+          ],
           patterns: [{ group: ["remix-utils/safe-redirect/*"], message: "Use localPath from ~/lib/local-path." }],
         },
       ],

@@ -4,7 +4,15 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const chromium = {
   // Debian's chromium; Playwright never downloads a browser here (DESIGN.md).
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+  ],
 };
 
 /**

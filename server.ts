@@ -30,9 +30,7 @@ async function main() {
   startMailRetryWorker();
   startHousekeeping([{ name: "Purging unconfirmed form submissions", run: purgeUnconfirmedSubmissions }]);
 
-  const vite = development
-    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
-    : undefined;
+  const vite = development ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
 
   const app = express();
   app.disable("x-powered-by");

@@ -26,7 +26,11 @@ export default [
   // Resource and service routes, the same in every language (app/lib/route-files.ts).
   ...SERVICE_ROUTES.map(({ path, file, children }) =>
     children
-      ? route(path, file, children.map((child) => (child.path === undefined ? index(child.file) : route(child.path, child.file))))
+      ? route(
+          path,
+          file,
+          children.map((child) => (child.path === undefined ? index(child.file) : route(child.path, child.file))),
+        )
       : route(path, file),
   ),
   ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => prefix(locale, siteRoutes(locale))),

@@ -18,4 +18,7 @@ for (const name of existsSync(patches) ? readdirSync(patches).filter((f) => f.en
     renameSync(copy, target);
   }
 }
-execFileSync(process.execPath, [path.join(root, "node_modules/patch-package/index.js"), "--error-on-fail"], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [path.join(root, "node_modules/patch-package/index.js"), "--error-on-fail"], {
+  cwd: root,
+  stdio: "inherit",
+});

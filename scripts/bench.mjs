@@ -28,7 +28,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 function warnIfBusy(when) {
   const [load] = os.loadavg();
   const cpus = os.availableParallelism();
-  if (load > cpus * 0.75) console.log(`bench: WARNING ${when} the run the machine is busy (load ${load.toFixed(1)} on ${cpus} CPUs): figures are unreliable`);
+  if (load > cpus * 0.75)
+    console.log(`bench: WARNING ${when} the run the machine is busy (load ${load.toFixed(1)} on ${cpus} CPUs): figures are unreliable`);
 }
 
 async function main() {
@@ -46,11 +47,21 @@ async function main() {
       // The profiler hook (SIGUSR2 on and off) for the CPU breakdown; idle until asked.
       nodeArgs: config.profile ? ["--import", pathToFileURL(path.join(root, "scripts/bench/cpu-profile-hook.mjs")).href] : [],
     }),
-    startServer({ name: "bare", script: path.join(bareRoot, "server.mjs"), port: config.barePort, env: { ...process.env, NODE_ENV: "production" } }),
+    startServer({
+      name: "bare",
+      script: path.join(bareRoot, "server.mjs"),
+      port: config.barePort,
+      env: { ...process.env, NODE_ENV: "production" },
+    }),
   ]);
   const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.relative(root, config.dataDir)}`;
-  console.log(`\nbench: ${config.connections} connections × ${config.seconds} s per page (after ${config.warmupSeconds} s warm-up); shop on ${shop.base} with ${database}, bare Remix on ${bare.base}`);
-  if (seeded.category) console.log(`bench: category "${seeded.category}" (${seeded.products} products, the most of any category), product "${seeded.product}"`);
+  console.log(
+    `\nbench: ${config.connections} connections × ${config.seconds} s per page (after ${config.warmupSeconds} s warm-up); shop on ${shop.base} with ${database}, bare Remix on ${bare.base}`,
+  );
+  if (seeded.category)
+    console.log(
+      `bench: category "${seeded.category}" (${seeded.products} products, the most of any category), product "${seeded.product}"`,
+    );
   warnIfBusy("before");
   console.log("");
 
@@ -89,7 +100,9 @@ async function main() {
   if (profiled) printProfile(profiled.label, profiled);
   if (imported) printImport(imported);
   warnIfBusy("after");
-  console.log("\nJS, CSS and HTML: bytes on the wire with gzip accepted; JS counts every script the HTML loads up front and their static imports.");
+  console.log(
+    "\nJS, CSS and HTML: bytes on the wire with gzip accepted; JS counts every script the HTML loads up front and their static imports.",
+  );
 }
 
 /** The cache-miss category render under the CPU profiler, with a first visit's cookies. */

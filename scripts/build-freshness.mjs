@@ -17,14 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** What the build reads: folders (every file below, tests left out) and single files. */
 export const SOURCE_DIRS = ["app", "locales", "public"];
-export const SOURCE_FILES = [
-  "server.ts",
-  "vite.config.ts",
-  "tsconfig.json",
-  "package.json",
-  "package-lock.json",
-  "scripts/build.mjs",
-];
+export const SOURCE_FILES = ["server.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json", "scripts/build.mjs"];
 /** The build's outputs that must exist besides the hash. */
 export const BUILD_OUTPUTS = ["build/server.js", "build/server/index.js", "build/client"];
 export const HASH_FILE = "build/.source-hash";
@@ -36,13 +29,21 @@ function listFiles(root, dir) {
   if (!existsSync(full)) return [];
   return readdirSync(full, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join("/"))
+    .map((entry) =>
+      path
+        .relative(root, path.join(entry.parentPath ?? entry.path, entry.name))
+        .split(path.sep)
+        .join("/"),
+    )
     .filter((file) => !IGNORED.test(file));
 }
 
 /** A SHA-256 over the path and contents of every source file, in a fixed order. */
 export function sourceHash(root = ROOT) {
-  const files = [...SOURCE_DIRS.flatMap((dir) => listFiles(root, dir)), ...SOURCE_FILES.filter((f) => existsSync(path.join(root, f)))].sort();
+  const files = [
+    ...SOURCE_DIRS.flatMap((dir) => listFiles(root, dir)),
+    ...SOURCE_FILES.filter((f) => existsSync(path.join(root, f))),
+  ].sort();
   const hash = createHash("sha256");
   for (const file of files) {
     hash.update(`${file}\0`);

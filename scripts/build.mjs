@@ -19,8 +19,18 @@ execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dis
 // The browser bundle is minified without license comments (vite.config.ts); the licenses
 // of the packages it contains are served whole at /third-party-licenses.txt instead.
 const CLIENT_PACKAGES = [
-  "react", "react-dom", "scheduler", "@remix-run/react", "@remix-run/router", "react-router",
-  "react-router-dom", "turbo-stream", "remix-utils", "sonner", "i18next", "react-i18next",
+  "react",
+  "react-dom",
+  "scheduler",
+  "@remix-run/react",
+  "@remix-run/router",
+  "react-router",
+  "react-router-dom",
+  "turbo-stream",
+  "remix-utils",
+  "sonner",
+  "i18next",
+  "react-i18next",
 ];
 const notices = CLIENT_PACKAGES.map((name) => {
   const dir = path.join(root, "node_modules", name);

@@ -10,7 +10,16 @@ import path from "node:path";
 import { ensureFreshBuild } from "./build-freshness.mjs";
 import { shopEnv, startServer, stopServers } from "./bench/servers.mjs";
 import { attach, audit, customerWithCartLine, launchChromium, slowNetworkLcp } from "./lighthouse/browser.mjs";
-import { failingAudits, failureLines, LIGHTHOUSE_PAGES, scoresOf, scoreTable, SLOW_NETWORK, SLOW_NETWORK_PAGES, slowNetworkLines } from "./lighthouse/report.mjs";
+import {
+  failingAudits,
+  failureLines,
+  LIGHTHOUSE_PAGES,
+  scoresOf,
+  scoreTable,
+  SLOW_NETWORK,
+  SLOW_NETWORK_PAGES,
+  slowNetworkLines,
+} from "./lighthouse/report.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.LH_PORT ?? 4710);
@@ -45,7 +54,9 @@ async function main() {
   chrome = await launchChromium();
   const browser = await attach(chrome);
   const [load] = os.loadavg();
-  console.log(`lighthouse: shop on ${shop.base} (PGlite in ${path.relative(root, dataDir)}), chromium on port ${chrome.port}, load ${load.toFixed(1)} on ${os.availableParallelism()} CPUs\n`);
+  console.log(
+    `lighthouse: shop on ${shop.base} (PGlite in ${path.relative(root, dataDir)}), chromium on port ${chrome.port}, load ${load.toFixed(1)} on ${os.availableParallelism()} CPUs\n`,
+  );
 
   const rows = [];
   let signedIn = false;
@@ -86,11 +97,14 @@ async function main() {
       }
     }
     const { latencyMs, downKbps, upKbps, cpuSlowdown } = SLOW_NETWORK;
-    console.log(`\nSlow 3G (${latencyMs} ms RTT, ${downKbps}/${upKbps} kbit/s, CPU ${cpuSlowdown}× slower), first visit, empty cache, 412×823 viewport:`);
+    console.log(
+      `\nSlow 3G (${latencyMs} ms RTT, ${downKbps}/${upKbps} kbit/s, CPU ${cpuSlowdown}× slower), first visit, empty cache, 412×823 viewport:`,
+    );
     for (const line of slowNetworkLines(slow)) console.log(`  ${line}`);
   }
   const [after] = os.loadavg();
-  if (after > os.availableParallelism() * 0.75) console.log(`\nlighthouse: WARNING the machine was busy (load ${after.toFixed(1)}): performance scores and LCP are unreliable`);
+  if (after > os.availableParallelism() * 0.75)
+    console.log(`\nlighthouse: WARNING the machine was busy (load ${after.toFixed(1)}): performance scores and LCP are unreliable`);
   await browser.close().catch(() => {});
 }
 

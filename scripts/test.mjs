@@ -27,7 +27,14 @@ const STEPS = {
 };
 // Stages run one after another; the lanes of a stage side by side; a lane's steps in order.
 // The two lanes of the first stage take about as long as each other on two cores.
-const PLAN = [[["typecheck", "unit"], ["build", "lint"]], [["integration"]], [["e2e"]]];
+const PLAN = [
+  [
+    ["typecheck", "unit"],
+    ["build", "lint"],
+  ],
+  [["integration"]],
+  [["e2e"]],
+];
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in STEPS));
@@ -45,7 +52,11 @@ function run(name) {
   const began = Date.now();
   console.log(`[${name}] started`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: "0", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env, FORCE_COLOR: "0", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
     }
@@ -102,7 +113,9 @@ function counts(name) {
     return `: ${sum("expected")} passed, ${sum("flaky")} flaky, ${sum("unexpected")} failed, ${sum("skipped")} skipped`;
   }
   const report = readJson(name);
-  return report ? `: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + (report.numTodoTests ?? 0)} skipped` : "";
+  return report
+    ? `: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + (report.numTodoTests ?? 0)} skipped`
+    : "";
 }
 
 function vitestFiles(step) {

@@ -41,24 +41,30 @@ const schema = z.object({
   // sitemap, canonical and hreflang links, payment callbacks) is built from it, never from
   // the request's Host or X-Forwarded-* headers. Required in production; elsewhere
   // http://localhost:$PORT. `npm start` (the demo) sets the local one.
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .refine(isOrigin, "an http(s) origin without a path, e.g. https://shop.example.com")
-    .optional(),
+  PUBLIC_URL: z.string().url().refine(isOrigin, "an http(s) origin without a path, e.g. https://shop.example.com").optional(),
   // Proxies whose X-Forwarded-For/-Host/-Proto are believed (decision 0032): a comma-separated
   // list of addresses, CIDR ranges or Express's names (loopback, linklocal, uniquelocal).
   // Unset: none; the headers of any other peer are dropped before anything reads them.
   TRUST_PROXY: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
   // Other sites whose browsers may call the headless API (/api/v1, /api/v2; decision 0057):
   // a comma-separated list of origins (https://app.example.com). Unset: only the shop's own.
   API_CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim().replace(/\/$/, "")).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().replace(/\/$/, ""))
+        .filter(Boolean),
+    ),
   // Seed the demo catalogue on an empty database (on by default; "false" keeps an empty shop).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Card payments (decision 0012): the secret shared with the provider signs redirects and
@@ -107,7 +113,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     ...value,
     // The origin alone, without the trailing slash: links are `${PUBLIC_URL}/path`.
     PUBLIC_URL: new URL(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).origin,
-    SESSION_SECRETS: secret.split(",").map((s) => s.trim()).filter(Boolean),
+    SESSION_SECRETS: secret
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     // The honeypot seed must be stable across restarts or forms rendered before a restart fail.
     HONEYPOT_SEED: value.HONEYPOT_SEED ?? secret.split(",")[0],
   };

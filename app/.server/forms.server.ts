@@ -102,8 +102,10 @@ function hiddenFields(submission: Submission): string[] {
     if (typeof Blob !== "undefined" && value instanceof Blob) return void hidden.push(name);
     if (Array.isArray(value) && value.some((item) => item instanceof Blob)) return void hidden.push(name);
     if (Array.isArray(value)) return value.forEach((item, index) => walk(item, `${name}[${index}]`));
-    if (value && typeof value === "object") return Object.entries(value).forEach(([key, item]) => walk(item, name ? `${name}.${key}` : key));
-    if (SECRET.test(name) || name === "csrf" || isHoneypotField(name) || (typeof value === "string" && unacceptable(value) !== null)) hidden.push(name);
+    if (value && typeof value === "object")
+      return Object.entries(value).forEach(([key, item]) => walk(item, name ? `${name}.${key}` : key));
+    if (SECRET.test(name) || name === "csrf" || isHoneypotField(name) || (typeof value === "string" && unacceptable(value) !== null))
+      hidden.push(name);
   };
   walk(submission.payload, "");
   return hidden;

@@ -6,11 +6,11 @@ import { CachedHoneypot } from "./honeypot.server";
 
 /** Double-submit CSRF token: a signed SameSite cookie and the same token in every form. */
 export const csrfCookie = createCookie("csrf", {
-    path: "/",
-    httpOnly: true,
-    secure: isProduction,
-    sameSite: "lax",
-    secrets: env.SESSION_SECRETS,
+  path: "/",
+  httpOnly: true,
+  secure: isProduction,
+  sameSite: "lax",
+  secrets: env.SESSION_SECRETS,
 });
 export const csrf = new CSRF({
   cookie: csrfCookie,

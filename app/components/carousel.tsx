@@ -111,12 +111,24 @@ function CarouselButtons({ testId, onPrevious, onNext }: { testId: string; onPre
   const { t } = useTranslation();
   return (
     <>
-      <button type="button" className={`${BUTTON} -left-3`} onClick={onPrevious} aria-label={t("home.carousel.previous")} data-testid={`${testId}-previous`}>
+      <button
+        type="button"
+        className={`${BUTTON} -left-3`}
+        onClick={onPrevious}
+        aria-label={t("home.carousel.previous")}
+        data-testid={`${testId}-previous`}
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
           <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 1 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
         </svg>
       </button>
-      <button type="button" className={`${BUTTON} -right-3`} onClick={onNext} aria-label={t("home.carousel.next")} data-testid={`${testId}-next`}>
+      <button
+        type="button"
+        className={`${BUTTON} -right-3`}
+        onClick={onNext}
+        aria-label={t("home.carousel.next")}
+        data-testid={`${testId}-next`}
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
           <path d="M7.3 15.7a1 1 0 0 1 0-1.4l4.3-4.3-4.3-4.3a1 1 0 0 1 1.4-1.4l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4 0Z" />
         </svg>

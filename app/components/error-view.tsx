@@ -30,7 +30,10 @@ function TranslatedError({ status, detail }: { status: number; detail: string | 
   const home = localePrefix((i18n.language as Locale) ?? "hr") || "/";
   const message = t(MESSAGES[status] ?? "error.anErrorOccurred");
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center" data-testid="error-view">
+    <main
+      className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center"
+      data-testid="error-view"
+    >
       <a href={home} className="text-xl font-bold text-brand-700">
         Alu Krov
       </a>

@@ -19,12 +19,7 @@ export function SecureForm({ children, method = "post", ...props }: FormProps) {
 }
 
 /** The same for a fetcher form (no navigation, pending and optimistic UI with JavaScript). */
-export function SecureFetcherForm<T>({
-  fetcher,
-  children,
-  method = "post",
-  ...props
-}: FormProps & { fetcher: FetcherWithComponents<T> }) {
+export function SecureFetcherForm<T>({ fetcher, children, method = "post", ...props }: FormProps & { fetcher: FetcherWithComponents<T> }) {
   const { t } = useTranslation();
   return (
     <fetcher.Form method={method} {...props}>

@@ -18,8 +18,16 @@ const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
  * remix-utils' provider gives) would reach every form's inputs, those in boundaries that are
  * still hydrating included, and make React render those anew (#421).
  */
-export function HoneypotProvider({ children, nameFieldName, validFromFieldName, encryptedValidFrom }: Partial<HoneypotInputProps> & { children: ReactNode }) {
-  const value = useMemo(() => ({ nameFieldName, validFromFieldName, encryptedValidFrom }), [nameFieldName, validFromFieldName, encryptedValidFrom]);
+export function HoneypotProvider({
+  children,
+  nameFieldName,
+  validFromFieldName,
+  encryptedValidFrom,
+}: Partial<HoneypotInputProps> & { children: ReactNode }) {
+  const value = useMemo(
+    () => ({ nameFieldName, validFromFieldName, encryptedValidFrom }),
+    [nameFieldName, validFromFieldName, encryptedValidFrom],
+  );
   return <HoneypotContext.Provider value={value}>{children}</HoneypotContext.Provider>;
 }
 

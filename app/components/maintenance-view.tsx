@@ -4,7 +4,10 @@ import { useTranslation } from "~/lib/i18n";
 export function MaintenanceView() {
   const { t } = useTranslation();
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-brand-900 px-6 text-center text-white" data-testid="maintenance-view">
+    <main
+      className="flex min-h-screen flex-col items-center justify-center gap-6 bg-brand-900 px-6 text-center text-white"
+      data-testid="maintenance-view"
+    >
       <img src="/brand/logo-white.svg" alt="Alu Krov" width={180} height={48} />
       <h1 className="max-w-lg text-2xl font-semibold">{t("site.maintenance")}</h1>
     </main>

@@ -31,7 +31,11 @@ export function Pagination({ info, param = "page" }: { info: PageInfo; param?: s
   const first = info.page === 1;
   const last = info.page === info.totalPages;
   return (
-    <nav aria-label={t("site.pagination.label")} className="flex flex-wrap items-center justify-center gap-1 text-sm" data-testid="pagination">
+    <nav
+      aria-label={t("site.pagination.label")}
+      className="flex flex-wrap items-center justify-center gap-1 text-sm"
+      data-testid="pagination"
+    >
       {step(1, t("site.pagination.first"), "first", first)}
       {step(info.page - 1, t("site.pagination.previous"), "prev", first)}
       {pageNumbers(info.page, info.totalPages).map((n) =>

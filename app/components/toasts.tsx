@@ -32,7 +32,9 @@ export function Toasts({ toast }: { toast: ToastMessage | null }) {
     const onToast = (event: Event) => {
       const detail = (event as CustomEvent<ToastMessage>).detail;
       // A key of a namespace this page has not loaded (an action's answer) loads it first.
-      void i18n.translate(detail.key, detail.values).then((text) => setShown({ type: detail.type, message: text, id: detail.id ?? `${Date.now()}` }));
+      void i18n
+        .translate(detail.key, detail.values)
+        .then((text) => setShown({ type: detail.type, message: text, id: detail.id ?? `${Date.now()}` }));
     };
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);

@@ -10,7 +10,10 @@ export function injectTrackingScripts(scripts: TrackingScript[], present: Set<st
   for (const script of scripts) {
     if (present.has(script.kind)) continue;
     present.add(script.kind);
-    for (const [src, code] of [[script.src, null], [null, script.inline]] as const) {
+    for (const [src, code] of [
+      [script.src, null],
+      [null, script.inline],
+    ] as const) {
       if (!src && !code) continue;
       const element = document.createElement("script");
       element.nonce = pageNonce;

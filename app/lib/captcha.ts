@@ -21,5 +21,6 @@ export class CaptchaSetupError extends Error {
 /** Spec §8: a configuration without a site key or with a version other than 2 is a setup error. */
 export function checkCaptchaSetup(config: Partial<CaptchaConfig>): asserts config is CaptchaConfig {
   if (!config.siteKey?.trim()) throw new CaptchaSetupError("the site key is missing");
-  if (config.version !== CAPTCHA_VERSION) throw new CaptchaSetupError(`version ${config.version ?? "(none)"} is not supported, only ${CAPTCHA_VERSION}`);
+  if (config.version !== CAPTCHA_VERSION)
+    throw new CaptchaSetupError(`version ${config.version ?? "(none)"} is not supported, only ${CAPTCHA_VERSION}`);
 }

@@ -15,7 +15,11 @@ export function installChunkReload() {
   });
   window.addEventListener("unhandledrejection", (event) => {
     const message = String((event.reason as Error | undefined)?.message ?? event.reason ?? "");
-    if (/Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message)) {
+    if (
+      /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+        message,
+      )
+    ) {
       reload();
     }
   });

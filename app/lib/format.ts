@@ -26,7 +26,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 
 /** A number as the locale writes it ("1.234,5" / "1,234.5"), up to three decimals unless told. */
 export function formatNumber(value: number, locale: Locale, { maximumFractionDigits = 3 } = {}): string {
-  return cached(`n:${locale}:${maximumFractionDigits}`, () => new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits })).format(value);
+  return cached(`n:${locale}:${maximumFractionDigits}`, () => new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits })).format(
+    value,
+  );
 }
 
 /**
@@ -34,7 +36,10 @@ export function formatNumber(value: number, locale: Locale, { maximumFractionDig
  * Croatian, or the symbol when asked ("1.234,50 €") (spec §9 prices).
  */
 export function formatPrice(cents: number, currency: Pick<Currency, "label" | "symbol">, locale: Locale, { symbol = false } = {}): string {
-  const format = cached(`p:${locale}`, () => new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const format = cached(
+    `p:${locale}`,
+    () => new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
   return `${format.format(cents / 100)}\u00a0${symbol ? currency.symbol : currency.label}`;
 }
 
@@ -44,7 +49,13 @@ export function formatMetres(mm: number, locale: Locale): string {
 }
 
 /** A unit price: per piece "14,50 EUR", per running metre "14,50 EUR/m". */
-export function formatUnitPrice(cents: number, lengthMm: number | null, currency: Pick<Currency, "label" | "symbol">, locale: Locale, options: { symbol?: boolean } = {}): string {
+export function formatUnitPrice(
+  cents: number,
+  lengthMm: number | null,
+  currency: Pick<Currency, "label" | "symbol">,
+  locale: Locale,
+  options: { symbol?: boolean } = {},
+): string {
   const price = formatPrice(cents, currency, locale, options);
   return lengthMm === null ? price : `${price}/m`;
 }
@@ -64,14 +75,28 @@ export type DateFormat = {
 };
 
 /** A date (and time) as the locale writes it, in the shop's time zone. */
-export function formatDate(value: string | number | Date, locale: Locale, { style = "long", time, timeZone = SHOP_TIME_ZONE }: DateFormat = {}): string {
+export function formatDate(
+  value: string | number | Date,
+  locale: Locale,
+  { style = "long", time, timeZone = SHOP_TIME_ZONE }: DateFormat = {},
+): string {
   const key = `d:${locale}:${style}:${time ?? ""}:${timeZone}`;
-  const format = cached(key, () =>
-    new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-      ...(style === "numeric" ? { year: "numeric", month: "numeric", day: "numeric" } : style === "dayMonth" ? { month: "numeric", day: "numeric" } : { dateStyle: style }),
-      ...(time ? (style === "numeric" ? { hour: "2-digit", minute: "2-digit", ...(time === "medium" ? { second: "2-digit" } : {}) } : { timeStyle: time }) : {}),
-      timeZone,
-    }),
+  const format = cached(
+    key,
+    () =>
+      new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+        ...(style === "numeric"
+          ? { year: "numeric", month: "numeric", day: "numeric" }
+          : style === "dayMonth"
+            ? { month: "numeric", day: "numeric" }
+            : { dateStyle: style }),
+        ...(time
+          ? style === "numeric"
+            ? { hour: "2-digit", minute: "2-digit", ...(time === "medium" ? { second: "2-digit" } : {}) }
+            : { timeStyle: time }
+          : {}),
+        timeZone,
+      }),
   );
   return format.format(value instanceof Date ? value : new Date(value));
 }

@@ -215,7 +215,5 @@ export function MessagesScript({ page }: { page: PageI18n }) {
     const payload: MessagesPayload = { lng: page.lng, v: version, resources };
     json = JSON.stringify(payload).replace(/</g, "\\u003c");
   }
-  return (
-    <script id={MESSAGES_SCRIPT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
-  );
+  return <script id={MESSAGES_SCRIPT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }

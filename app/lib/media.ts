@@ -27,7 +27,11 @@ export const MEDIA_SITE_KEY = "1";
  * /media/{apiKeyId}/{driveId}/{size}/{title-slug}.{ext}[/{version}] (spec §7 Media URLs).
  * The version segment changes when the file is replaced, so URLs can be cached forever.
  */
-export function mediaUrl(ref: Pick<MediaRef, "driveId" | "title" | "version">, size: MediaSize = DEFAULT_MEDIA_SIZE, format: MediaFormat = "webp") {
+export function mediaUrl(
+  ref: Pick<MediaRef, "driveId" | "title" | "version">,
+  size: MediaSize = DEFAULT_MEDIA_SIZE,
+  format: MediaFormat = "webp",
+) {
   const name = slugify(ref.title) || "image";
   const version = ref.version && ref.version > 1 ? `/${ref.version}` : "";
   return `/media/${MEDIA_SITE_KEY}/${ref.driveId}/${size}/${name}.${format}${version}`;

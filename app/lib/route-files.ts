@@ -27,7 +27,12 @@ const REDIRECT_TO_FORM: RedirectTarget[] = [{ param: "redirectTo", in: "form" }]
  */
 export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } & RoutePolicy> = {
   product: { file: "routes/product.tsx" },
-  login: { file: "routes/login.tsx", aliases: ["login"], rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
+  login: {
+    file: "routes/login.tsx",
+    aliases: ["login"],
+    rateLimit: "strict",
+    redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM],
+  },
   register: { file: "routes/register.tsx", aliases: ["register"], rateLimit: "strict" },
   profile: { file: "routes/profile.tsx", aliases: ["profile"] },
   profileOrder: { file: "routes/profile-order.tsx" },
@@ -85,7 +90,13 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   // Every /media/... path, so malformed ones get a bare 404 rather than the site's 404 page.
   { path: "media/*", file: "routes/media.ts", pageCache: false },
   { path: "actions/cookie-consent", file: "routes/actions.cookie-consent.ts", pageCache: false, redirectTargets: REDIRECT_TO_FORM },
-  { path: "actions/newsletter", file: "routes/actions.newsletter.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
+  {
+    path: "actions/newsletter",
+    file: "routes/actions.newsletter.ts",
+    pageCache: false,
+    rateLimit: "strict",
+    redirectTargets: REDIRECT_TO_FORM,
+  },
   // A database form's e-mail confirmation link (decision 0063).
   { path: "actions/form-confirm", file: "routes/actions.form-confirm.ts", pageCache: false },
   { path: "actions/logout", file: "routes/actions.logout.ts", pageCache: false },
@@ -95,8 +106,20 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   { path: "test-payment-provider/pay", file: "routes/test-payment-provider.tsx" },
   { path: "test-payment-provider/orders", file: "routes/test-payment-provider.orders.ts" },
   { path: "test-payment-provider/outage", file: "routes/test-payment-provider.outage.ts", pageCache: false },
-  { path: "actions/comments", file: "routes/actions.comments.ts", pageCache: false, rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
-  { path: "adminLogin", file: "routes/admin-login.tsx", pageCache: false, rateLimit: "strict", redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM] },
+  {
+    path: "actions/comments",
+    file: "routes/actions.comments.ts",
+    pageCache: false,
+    rateLimit: "strict",
+    redirectTargets: REDIRECT_TO_FORM,
+  },
+  {
+    path: "adminLogin",
+    file: "routes/admin-login.tsx",
+    pageCache: false,
+    rateLimit: "strict",
+    redirectTargets: [{ param: "redirectTo", in: "query" }, ...REDIRECT_TO_FORM],
+  },
   // A backoffice invitation's set-password page: the invitee is not signed in yet (decision 0043).
   { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx", pageCache: false },

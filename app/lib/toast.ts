@@ -1,5 +1,10 @@
 /** A toast named by its message key (translated where it is shown) and placeholder values. */
-export type ToastMessage = { type: "success" | "error" | "info" | "warning"; key: string; values?: Record<string, string | number>; id?: string };
+export type ToastMessage = {
+  type: "success" | "error" | "info" | "warning";
+  key: string;
+  values?: Record<string, string | number>;
+  id?: string;
+};
 export type ShownToast = { type: ToastMessage["type"]; message: string; id: string };
 
 export const TOAST_EVENT = "shop:toast";

@@ -12,7 +12,8 @@ import { INPUT_MESSAGES, releasesOfProject } from "~/modules/dev-tools/dev-tools
  * message }` with the forge's failure (shown as a toast, spec §8). Not in production.
  */
 const NO_STORE = { "Cache-Control": "no-store" };
-const failed = (statusCode: number, message: string, key?: string) => Response.json({ errored: true, statusCode, message, key }, { status: statusCode, headers: NO_STORE });
+const failed = (statusCode: number, message: string, key?: string) =>
+  Response.json({ errored: true, statusCode, message, key }, { status: statusCode, headers: NO_STORE });
 
 export async function loader() {
   // A POST-only call: a GET is no page of the shop.

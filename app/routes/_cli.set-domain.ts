@@ -23,13 +23,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readDevToolsInput(request, setDomainSchema);
   const back = input.ok ? localPath(input.value.redirectTo, "/admin") : "/admin";
   if (!input.ok) {
-    if (input.json) return Response.json({ errored: true, statusCode: 400, message: INPUT_MESSAGES[input.message] ?? input.message }, { status: 400 });
+    if (input.json)
+      return Response.json({ errored: true, statusCode: 400, message: INPUT_MESSAGES[input.message] ?? input.message }, { status: 400 });
     return redirect(back, { headers: await setToast({ type: "error", key: "devTools.errors.domain" }) });
   }
   try {
     const chosen = await setDomain(staff, input.value.domain);
     if (input.json) return Response.json({ data: { domain: chosen.domain } });
-    return redirect(back, { headers: await setToast({ type: "success", key: "devTools.domains.changed", values: { domain: chosen.domain } }) });
+    return redirect(back, {
+      headers: await setToast({ type: "success", key: "devTools.domains.changed", values: { domain: chosen.domain } }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (input.json) return Response.json({ errored: true, statusCode: error.status, message: error.message }, { status: error.status });

@@ -28,8 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await getCurrentUser(request);
     const result =
-      posted.intent === "edit" ? await editComment(user, posted.commentId, input) : await postComment(user, posted.entityType, posted.entityId, input);
-    const key = result.status === "pending" ? "comments.sentForApproval" : posted.intent === "edit" ? "comments.updated" : "comments.published";
+      posted.intent === "edit"
+        ? await editComment(user, posted.commentId, input)
+        : await postComment(user, posted.entityType, posted.entityId, input);
+    const key =
+      result.status === "pending" ? "comments.sentForApproval" : posted.intent === "edit" ? "comments.updated" : "comments.published";
     return redirect(backToForm, { headers: await setToast({ type: "success", key }) });
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -10,7 +10,11 @@ import { cookieConsentSchema } from "~/modules/site/cookie-consent.schema";
 export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, cookieConsentSchema);
   // A forged choice counts as "only necessary": nothing optional is accepted without asking.
-  const { choice, categories: picked = [], redirectTo } = submission.status === "success" ? submission.value : { choice: "necessary" as const, categories: [], redirectTo: undefined };
+  const {
+    choice,
+    categories: picked = [],
+    redirectTo,
+  } = submission.status === "success" ? submission.value : { choice: "necessary" as const, categories: [], redirectTo: undefined };
   const categories: CookieCategory[] =
     choice === "all"
       ? [...COOKIE_CATEGORIES]

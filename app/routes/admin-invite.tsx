@@ -61,14 +61,25 @@ export default function AdminInvite() {
             <p className="mb-3 text-sm text-slate-600">{t("adminUsers.accept.help")}</p>
             <input type="hidden" name={fields.token.name} value={token} />
             <Field meta={fields.newPassword} type="password" label={t("account.fields.newPassword")} autoComplete="new-password" />
-            <Field meta={fields.newPasswordAgain} type="password" label={t("account.fields.newPasswordAgain")} autoComplete="new-password" />
+            <Field
+              meta={fields.newPasswordAgain}
+              type="password"
+              label={t("account.fields.newPasswordAgain")}
+              autoComplete="new-password"
+            />
             <FormError id={form.errorId} errors={form.errors} />
-            <Button className="w-full" pending={navigation.state === "submitting"}>{t("adminUsers.accept.submit")}</Button>
+            <Button className="w-full" pending={navigation.state === "submitting"}>
+              {t("adminUsers.accept.submit")}
+            </Button>
           </SecureForm>
         ) : (
           <>
-            <p role="alert" className="text-sm text-red-700" data-testid="invite-expired">{t("adminUsers.accept.expired")}</p>
-            <Link to="/adminLogin" className="text-sm underline">{t("admin.signIn")}</Link>
+            <p role="alert" className="text-sm text-red-700" data-testid="invite-expired">
+              {t("adminUsers.accept.expired")}
+            </p>
+            <Link to="/adminLogin" className="text-sm underline">
+              {t("admin.signIn")}
+            </Link>
           </>
         )}
       </div>

@@ -19,7 +19,31 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["admin", "adminApi", "adminCatalog", "adminCommunity", "adminContent", "adminCoupons", "adminCustomers", "adminDashboard", "adminEnquiries", "adminMail", "adminMedia", "adminOrders", "adminProductList", "adminProducts", "adminSettings", "adminShipping", "adminTemplates", "adminUsers", "comments", "forms", "devTools"] };
+export const handle = {
+  i18n: [
+    "admin",
+    "adminApi",
+    "adminCatalog",
+    "adminCommunity",
+    "adminContent",
+    "adminCoupons",
+    "adminCustomers",
+    "adminDashboard",
+    "adminEnquiries",
+    "adminMail",
+    "adminMedia",
+    "adminOrders",
+    "adminProductList",
+    "adminProducts",
+    "adminSettings",
+    "adminShipping",
+    "adminTemplates",
+    "adminUsers",
+    "comments",
+    "forms",
+    "devTools",
+  ],
+};
 
 /** Admin shell (spec §2 Layouts), for backoffice users only: checked here, not in the UI. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -71,7 +95,9 @@ export default function AdminLayout() {
                 <ul className="space-y-1">
                   {items.map((entry) => (
                     <li key={entry.to}>
-                      <NavLink to={entry.to} end={entry.to === "/admin"} className={item}>{t(entry.label)}</NavLink>
+                      <NavLink to={entry.to} end={entry.to === "/admin"} className={item}>
+                        {t(entry.label)}
+                      </NavLink>
                     </li>
                   ))}
                 </ul>
@@ -83,20 +109,28 @@ export default function AdminLayout() {
         <SecureForm action="/admin" reloadDocument className="mt-8 space-y-2">
           <input type="hidden" name="intent" value="language" />
           <input type="hidden" name="redirectTo" value="/admin" />
-          <label className="block text-xs uppercase" htmlFor="admin-lng">{t("admin.language")}</label>
+          <label className="block text-xs uppercase" htmlFor="admin-lng">
+            {t("admin.language")}
+          </label>
           <div className="flex gap-2">
             <select id="admin-lng" name="lng" defaultValue={locale} className="flex-1 rounded bg-white px-2 py-1 text-slate-900">
               {LOCALES.map((l) => (
-                <option key={l} value={l}>{t(`site.language.${l}`)}</option>
+                <option key={l} value={l}>
+                  {t(`site.language.${l}`)}
+                </option>
               ))}
             </select>
             <Button size="sm">{t("admin.apply")}</Button>
           </div>
         </SecureForm>
-        <a href="/" className="mt-8 block text-sm underline" data-testid="back-to-site">{t("admin.backToSite")}</a>
+        <a href="/" className="mt-8 block text-sm underline" data-testid="back-to-site">
+          {t("admin.backToSite")}
+        </a>
         <SecureForm action="/admin" className="mt-4">
           <input type="hidden" name="intent" value="logout" />
-          <Button variant="inverse" size="sm">{t("admin.logout", { email: user.email })}</Button>
+          <Button variant="inverse" size="sm">
+            {t("admin.logout", { email: user.email })}
+          </Button>
         </SecureForm>
       </aside>
       <main id="content" className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">

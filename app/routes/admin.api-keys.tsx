@@ -41,7 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const key = await revokeApiKeyAsStaff(staff, input.id);
-    return redirect("/admin/api-keys", { headers: await setToast({ type: "success", key: "adminApi.revoked", values: { name: key.name } }) });
+    return redirect("/admin/api-keys", {
+      headers: await setToast({ type: "success", key: "adminApi.revoked", values: { name: key.name } }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, ["confirm"]);
@@ -61,14 +63,21 @@ export default function AdminApiKeys() {
     posted?.intent === intent && (id === undefined || posted?.id === String(id))
       ? Object.values(refused?.error ?? {}).flatMap((list) => list ?? [])
       : [];
-  const date = (value: string | Date | null) => (value ? formatDate(value, locale, { style: "numeric", time: "short" }) : t("adminApi.never"));
-  const csvQuery = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "")).toString();
+  const date = (value: string | Date | null) =>
+    value ? formatDate(value, locale, { style: "numeric", time: "short" }) : t("adminApi.never");
+  const csvQuery = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""),
+  ).toString();
   return (
     <AdminPage
       title={t("adminApi.title")}
       testId="admin-api-keys"
       actions={
-        <a href={`/admin/api-keys.csv${csvQuery ? `?${csvQuery}` : ""}`} className={buttonClass({ size: "sm", variant: "secondary" })} data-testid="api-keys-csv">
+        <a
+          href={`/admin/api-keys.csv${csvQuery ? `?${csvQuery}` : ""}`}
+          className={buttonClass({ size: "sm", variant: "secondary" })}
+          data-testid="api-keys-csv"
+        >
           {t("adminApi.csv")}
         </a>
       }
@@ -77,7 +86,9 @@ export default function AdminApiKeys() {
         <div className="rounded border border-amber-300 bg-amber-50 p-4 text-sm" role="status" data-testid="api-key-created">
           <p className="font-semibold">{t("adminApi.createdTitle", { name: created.name })}</p>
           <p className="mt-1">{t("adminApi.createdOnce")}</p>
-          <code className="mt-2 block break-all rounded bg-white p-2 font-mono" data-testid="api-key-token">{created.token}</code>
+          <code className="mt-2 block break-all rounded bg-white p-2 font-mono" data-testid="api-key-token">
+            {created.token}
+          </code>
         </div>
       ) : null}
       <SecureForm className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4" data-testid="api-key-create">
@@ -90,7 +101,9 @@ export default function AdminApiKeys() {
           {t("adminApi.fields.kind")}
           <select name="kind" defaultValue="integration" className={field}>
             {API_KEY_KIND_OPTIONS.map((kind) => (
-              <option key={kind} value={kind}>{t(`adminApi.kind.${kind}`)}</option>
+              <option key={kind} value={kind}>
+                {t(`adminApi.kind.${kind}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -101,7 +114,12 @@ export default function AdminApiKeys() {
         <Button>{t("adminApi.create")}</Button>
         <FormError errors={errorsFor("create")} testId="api-key-create-error" />
       </SecureForm>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4" data-testid="list-filters">
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4"
+        data-testid="list-filters"
+      >
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t("adminApi.search")}
           <input type="search" name="q" defaultValue={query.q ?? ""} maxLength={100} className={field} />
@@ -111,12 +129,16 @@ export default function AdminApiKeys() {
           <select name="state" defaultValue={query.state ?? ""} className={field}>
             <option value="">{t("adminApi.state.all")}</option>
             {API_KEY_STATES.map((state) => (
-              <option key={state} value={state}>{t(`adminApi.state.${state}`)}</option>
+              <option key={state} value={state}>
+                {t(`adminApi.state.${state}`)}
+              </option>
             ))}
           </select>
         </label>
         <Button variant="secondary">{t("adminApi.filter")}</Button>
-        <Link to="/admin/api-keys" className="text-sm text-brand-700 underline">{t("adminApi.reset")}</Link>
+        <Link to="/admin/api-keys" className="text-sm text-brand-700 underline">
+          {t("adminApi.reset")}
+        </Link>
       </Form>
       {rows.length === 0 ? <p className="text-sm text-slate-600">{t("adminApi.empty")}</p> : null}
       <div className="overflow-x-auto rounded border border-slate-200 bg-white">
@@ -124,13 +146,27 @@ export default function AdminApiKeys() {
           <caption className="sr-only">{t("adminApi.title")}</caption>
           <thead className="bg-slate-50 text-xs uppercase text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.name")}</th>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.kind")}</th>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.prefix")}</th>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.created")}</th>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.lastUsed")}</th>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.rateLimit")}</th>
-              <th scope="col" className="px-3 py-2">{t("adminApi.fields.state")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.name")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.kind")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.prefix")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.created")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.lastUsed")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.rateLimit")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("adminApi.fields.state")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -157,7 +193,9 @@ export default function AdminApiKeys() {
                         <input type="checkbox" name="confirm" required className="size-4 accent-brand-600" />
                         {t("adminApi.revokeConfirm")}
                       </label>
-                      <Button size="sm" variant="secondary">{t("adminApi.revoke")}</Button>
+                      <Button size="sm" variant="secondary">
+                        {t("adminApi.revoke")}
+                      </Button>
                       <FormError errors={errorsFor("revoke", key.id)} testId="api-key-error" />
                     </SecureForm>
                   )}

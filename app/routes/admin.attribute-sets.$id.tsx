@@ -64,13 +64,27 @@ export default function AdminAttributeSet() {
   const deleted = resultFor(answer, "delete");
   const version = view.set?.version ?? 0;
   return (
-    <AdminPage title={view.set ? view.set.name : t("adminCatalog.sets.new")} testId="admin-attribute-set" actions={<Link to="/admin/attribute-sets" className="text-sm underline">{t("adminCatalog.sets.back")}</Link>}>
+    <AdminPage
+      title={view.set ? view.set.name : t("adminCatalog.sets.new")}
+      testId="admin-attribute-set"
+      actions={
+        <Link to="/admin/attribute-sets" className="text-sm underline">
+          {t("adminCatalog.sets.back")}
+        </Link>
+      }
+    >
       <SecureForm key={version} className="space-y-3 rounded border border-slate-200 bg-white p-4" data-testid="set-form">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" value={version} />
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t("adminCatalog.sets.name")}
-          <input name="name" required maxLength={100} defaultValue={view.set?.name ?? ""} className="rounded border border-slate-300 px-3 py-2 font-normal" />
+          <input
+            name="name"
+            required
+            maxLength={100}
+            defaultValue={view.set?.name ?? ""}
+            className="rounded border border-slate-300 px-3 py-2 font-normal"
+          />
         </label>
         <FormError errors={saved?.error?.name} testId="set-name-error" />
         <fieldset className="space-y-1">
@@ -79,15 +93,30 @@ export default function AdminAttributeSet() {
             <div key={row.attributeId} className="flex items-center gap-3 text-sm" data-testid={`set-attribute-${row.code}`}>
               <input type="hidden" name={`attributes[${index}].attributeId`} value={row.attributeId} />
               <label className="flex flex-1 items-center gap-2">
-                <input type="checkbox" name={`attributes[${index}].enabled`} defaultChecked={row.enabled} className="size-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name={`attributes[${index}].enabled`}
+                  defaultChecked={row.enabled}
+                  className="size-4 accent-brand-600"
+                />
                 {localized(row.label, locale)} <span className="text-xs text-slate-500">({row.code})</span>
               </label>
-              <input type="number" name={`attributes[${index}].position`} defaultValue={row.position} min={0} max={9999} aria-label={t("adminCatalog.filters.positionOf", { name: row.code })} className="w-20 rounded border border-slate-300 px-2 py-1" />
+              <input
+                type="number"
+                name={`attributes[${index}].position`}
+                defaultValue={row.position}
+                min={0}
+                max={9999}
+                aria-label={t("adminCatalog.filters.positionOf", { name: row.code })}
+                className="w-20 rounded border border-slate-300 px-2 py-1"
+              />
             </div>
           ))}
         </fieldset>
         <FormError errors={[...(saved?.error?.attributes ?? []), ...(saved?.error?.[""] ?? [])]} testId="set-error" />
-        <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "save"}>{t("adminCatalog.save")}</Button>
+        <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "save"}>
+          {t("adminCatalog.save")}
+        </Button>
       </SecureForm>
       {id !== null ? (
         <SecureForm className="space-y-2 rounded border border-red-200 bg-white p-4" data-testid="delete-form">
@@ -103,7 +132,9 @@ export default function AdminAttributeSet() {
           <Button variant="secondary">{t("adminCatalog.sets.delete")}</Button>
         </SecureForm>
       ) : null}
-      {id !== null ? <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminCatalog.audit.${action}`, { defaultValue: action })} /> : null}
+      {id !== null ? (
+        <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminCatalog.audit.${action}`, { defaultValue: action })} />
+      ) : null}
     </AdminPage>
   );
 }

@@ -20,7 +20,15 @@ export default function AdminAttributeSets() {
   const { rows } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const columns: Column<Row>[] = [
-    { id: "name", header: t("adminCatalog.sets.name"), cell: (s) => <Link to={`/admin/attribute-sets/${s.id}`} className="font-semibold text-brand-700 underline">{s.name}</Link> },
+    {
+      id: "name",
+      header: t("adminCatalog.sets.name"),
+      cell: (s) => (
+        <Link to={`/admin/attribute-sets/${s.id}`} className="font-semibold text-brand-700 underline">
+          {s.name}
+        </Link>
+      ),
+    },
     { id: "attributes", header: t("adminCatalog.sets.attributes"), align: "end", cell: (s) => s.attributes },
     { id: "products", header: t("adminCatalog.sets.products"), align: "end", cell: (s) => s.products },
   ];
@@ -28,9 +36,21 @@ export default function AdminAttributeSets() {
     <AdminPage
       title={t("adminCatalog.sets.title")}
       testId="admin-attribute-sets"
-      actions={<Link to="/admin/attribute-sets/new" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">{t("adminCatalog.sets.new")}</Link>}
+      actions={
+        <Link to="/admin/attribute-sets/new" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
+          {t("adminCatalog.sets.new")}
+        </Link>
+      }
     >
-      <DataTable caption={t("adminCatalog.sets.title")} columns={columns} rows={rows} rowKey={(s) => s.id} empty={t("adminCatalog.sets.empty")} testId="sets-table" rowTestId="set-row" />
+      <DataTable
+        caption={t("adminCatalog.sets.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(s) => s.id}
+        empty={t("adminCatalog.sets.empty")}
+        testId="sets-table"
+        rowTestId="set-row"
+      />
     </AdminPage>
   );
 }

@@ -41,7 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     locale: requestLocale(request).locale,
     found,
-    editing: editing ? { valueId: editing.id, value: editing.value, label: editing.label, swatch: editing.swatch ?? "", mediaId: editing.mediaId } : null,
+    editing: editing
+      ? { valueId: editing.id, value: editing.value, label: editing.label, swatch: editing.swatch ?? "", mediaId: editing.mediaId }
+      : null,
     media,
     audit,
     constraints: { attribute: formConstraint(attributeFormSchema), value: formConstraint(valueFormSchema) },
@@ -59,7 +61,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (input.intent === "save") {
       const saved = await saveAttribute(staff, id, input);
-      return redirect(`/admin/attributes/${saved}`, { headers: await setToast({ type: "success", key: id ? "adminCatalog.attributes.saved" : "adminCatalog.attributes.created" }) });
+      return redirect(`/admin/attributes/${saved}`, {
+        headers: await setToast({ type: "success", key: id ? "adminCatalog.attributes.saved" : "adminCatalog.attributes.created" }),
+      });
     }
     if (id === null) throw await notFound(request);
     if (input.intent === "addValue" || input.intent === "editValue") {
@@ -69,7 +73,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } else {
       await changeValue(staff, id, input.intent, input.valueId, input.version);
     }
-    return redirect(`/admin/attributes/${id}#values`, { headers: await setToast({ type: "success", key: `adminCatalog.values.done.${input.intent}` }) });
+    return redirect(`/admin/attributes/${id}#values`, {
+      headers: await setToast({ type: "success", key: `adminCatalog.values.done.${input.intent}` }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.status === 404) throw await notFound(request);
@@ -89,18 +95,36 @@ export default function AdminAttribute() {
     <AdminPage
       title={attribute ? t("adminCatalog.attributes.editTitle", { code: attribute.code }) : t("adminCatalog.attributes.new")}
       testId="admin-attribute"
-      actions={<Link to="/admin/attributes" className="text-sm underline">{t("adminCatalog.attributes.back")}</Link>}
+      actions={
+        <Link to="/admin/attributes" className="text-sm underline">
+          {t("adminCatalog.attributes.back")}
+        </Link>
+      }
     >
       {found ? <p className="text-sm text-slate-700">{t("adminCatalog.attributes.usedBy", { count: found.products })}</p> : null}
       <AttributeForm
         key={`a${version}`}
-        values={attribute ? { version, code: attribute.code, type: attribute.type, label: attribute.label, unit: attribute.unit ?? "", isFilterable: attribute.isFilterable, position: attribute.position } : { version: 0, code: "", type: "dropdown", label: {}, unit: "", isFilterable: true, position: 0 }}
+        values={
+          attribute
+            ? {
+                version,
+                code: attribute.code,
+                type: attribute.type,
+                label: attribute.label,
+                unit: attribute.unit ?? "",
+                isFilterable: attribute.isFilterable,
+                position: attribute.position,
+              }
+            : { version: 0, code: "", type: "dropdown", label: {}, unit: "", isFilterable: true, position: 0 }
+        }
         lastResult={resultFor(lastResult, "save")}
         constraint={constraints.attribute}
       />
       {found ? (
         <section id="values" className="space-y-3" aria-labelledby="values-title">
-          <h2 id="values-title" className="text-lg font-semibold">{t("adminCatalog.values.title")}</h2>
+          <h2 id="values-title" className="text-lg font-semibold">
+            {t("adminCatalog.values.title")}
+          </h2>
           <ValueList attributeId={found.attribute.id} version={version} values={found.values} locale={locale} result={listResult} />
           <ValueForm
             key={`v${version}-${editing?.valueId ?? "new"}`}
@@ -112,7 +136,9 @@ export default function AdminAttribute() {
           />
         </section>
       ) : null}
-      {found ? <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminCatalog.audit.${action}`, { defaultValue: action })} /> : null}
+      {found ? (
+        <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminCatalog.audit.${action}`, { defaultValue: action })} />
+      ) : null}
     </AdminPage>
   );
 }

@@ -27,10 +27,23 @@ export default function AdminAttributes() {
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const columns: Column<Row>[] = [
-    { id: "code", header: t("adminCatalog.attributes.code"), sortable: true, cell: (a) => <Link to={`/admin/attributes/${a.id}`} className="font-semibold text-brand-700 underline">{a.code}</Link> },
+    {
+      id: "code",
+      header: t("adminCatalog.attributes.code"),
+      sortable: true,
+      cell: (a) => (
+        <Link to={`/admin/attributes/${a.id}`} className="font-semibold text-brand-700 underline">
+          {a.code}
+        </Link>
+      ),
+    },
     { id: "label", header: t("adminCatalog.attributes.label"), cell: (a) => localized(a.label, locale) },
     { id: "type", header: t("adminCatalog.attributes.type"), sortable: true, cell: (a) => t(`adminCatalog.types.${a.type}`) },
-    { id: "filterable", header: t("adminCatalog.attributes.filterable"), cell: (a) => t(a.isFilterable ? "adminCatalog.yes" : "adminCatalog.no") },
+    {
+      id: "filterable",
+      header: t("adminCatalog.attributes.filterable"),
+      cell: (a) => t(a.isFilterable ? "adminCatalog.yes" : "adminCatalog.no"),
+    },
     { id: "values", header: t("adminCatalog.attributes.values"), align: "end", cell: (a) => a.values },
     { id: "products", header: t("adminCatalog.attributes.products"), align: "end", cell: (a) => a.products },
     { id: "position", header: t("adminCatalog.attributes.position"), sortable: true, align: "end", cell: (a) => a.position },
@@ -39,12 +52,35 @@ export default function AdminAttributes() {
     <AdminPage
       title={t("adminCatalog.attributes.title")}
       testId="admin-attributes"
-      actions={<Link to="/admin/attributes/new" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">{t("adminCatalog.attributes.new")}</Link>}
+      actions={
+        <Link to="/admin/attributes/new" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
+          {t("adminCatalog.attributes.new")}
+        </Link>
+      }
     >
-      <ListFilters searchLabel={t("adminCatalog.attributes.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="type" label={t("adminCatalog.attributes.type")} value={query.type} options={FILTER_TYPES.map((type) => ({ value: type, label: t(`adminCatalog.types.${type}`) }))} />
+      <ListFilters
+        searchLabel={t("adminCatalog.attributes.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="type"
+          label={t("adminCatalog.attributes.type")}
+          value={query.type}
+          options={FILTER_TYPES.map((type) => ({ value: type, label: t(`adminCatalog.types.${type}`) }))}
+        />
       </ListFilters>
-      <DataTable caption={t("adminCatalog.attributes.title")} columns={columns} rows={rows} rowKey={(a) => a.id} sort={sort} empty={t("adminCatalog.attributes.empty")} testId="attributes-table" rowTestId="attribute-row" />
+      <DataTable
+        caption={t("adminCatalog.attributes.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(a) => a.id}
+        sort={sort}
+        empty={t("adminCatalog.attributes.empty")}
+        testId="attributes-table"
+        rowTestId="attribute-row"
+      />
       <ListFooter info={page} />
     </AdminPage>
   );

@@ -22,7 +22,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, clearCacheSchema);
   const name = submission.status === "success" ? submission.value.name : "";
   const cleared = name !== "" && (await clearCacheByHand(staff, name));
-  const headers = await setToast(cleared ? { type: "success", key: "admin.cacheCleared", values: { name } } : { type: "error", key: "admin.cacheUnknown" });
+  const headers = await setToast(
+    cleared ? { type: "success", key: "admin.cacheCleared", values: { name } } : { type: "error", key: "admin.cacheUnknown" },
+  );
   return redirect("/admin/cache", { headers });
 }
 
@@ -39,7 +41,9 @@ export default function AdminCache() {
             <code>{name}</code>
             <SecureForm>
               <input type="hidden" name="name" value={name} />
-              <Button variant="secondary" size="sm">{t("admin.clear")}</Button>
+              <Button variant="secondary" size="sm">
+                {t("admin.clear")}
+              </Button>
             </SecureForm>
           </li>
         ))}

@@ -39,7 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { locale, view, constraint: formConstraint(categoryFormSchema) };
 }
 
-const FORM_FIELDS = ["parentId", "mediaId", "sortDefaultType", "sortTypes", "filters", ...["hr", "en", "de"].map((l) => `translations.${l}.slug`)];
+const FORM_FIELDS = [
+  "parentId",
+  "mediaId",
+  "sortDefaultType",
+  "sortTypes",
+  "filters",
+  ...["hr", "en", "de"].map((l) => `translations.${l}.slug`),
+];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "editor");
@@ -52,7 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const files = form.getAll("mediaUpload").filter((f): f is File => typeof f !== "string");
       const [uploaded] = await storeUploads(files, { kind: "image", staff });
       const saved = await saveCategory(staff, id, input, uploaded?.id ?? null);
-      return redirect(`/admin/categories/${saved}`, { headers: await setToast({ type: "success", key: id ? "adminCatalog.categories.saved" : "adminCatalog.categories.created" }) });
+      return redirect(`/admin/categories/${saved}`, {
+        headers: await setToast({ type: "success", key: id ? "adminCatalog.categories.saved" : "adminCatalog.categories.created" }),
+      });
     }
     if (id === null) throw await notFound(request);
     if (input.intent === "filters") {
@@ -79,7 +88,11 @@ export default function AdminCategory() {
     <AdminPage
       title={name ? t("adminCatalog.categories.editTitle", { name }) : t("adminCatalog.categories.new")}
       testId="admin-category"
-      actions={<Link to="/admin/categories" className="text-sm underline">{t("adminCatalog.categories.back")}</Link>}
+      actions={
+        <Link to="/admin/categories" className="text-sm underline">
+          {t("adminCatalog.categories.back")}
+        </Link>
+      }
     >
       <CategoryForm
         key={view.values.version}
@@ -93,8 +106,17 @@ export default function AdminCategory() {
       {view.id !== null ? (
         <>
           <CategoryFiltersForm key={`f${view.values.version}`} version={view.values.version} rows={view.filters} errors={filterErrors} />
-          <CategoryDeleteForm version={view.values.version} products={view.productCount} subcategories={view.childCount} result={resultFor(lastResult, "delete")} />
-          <AuditTrail entries={view.audit} locale={locale} actionLabel={(action) => t(`adminCatalog.audit.${action}`, { defaultValue: action })} />
+          <CategoryDeleteForm
+            version={view.values.version}
+            products={view.productCount}
+            subcategories={view.childCount}
+            result={resultFor(lastResult, "delete")}
+          />
+          <AuditTrail
+            entries={view.audit}
+            locale={locale}
+            actionLabel={(action) => t(`adminCatalog.audit.${action}`, { defaultValue: action })}
+          />
         </>
       ) : null}
     </AdminPage>

@@ -32,7 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { intent, id, version } = submission.value;
   try {
     await moveCategory(staff, id, intent, version);
-    return redirect(`/admin/categories#category-${id}`, { headers: await setToast({ type: "success", key: "adminCatalog.categories.moved" }) });
+    return redirect(`/admin/categories#category-${id}`, {
+      headers: await setToast({ type: "success", key: "adminCatalog.categories.moved" }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return redirect("/admin/categories", { headers: await setToast({ type: "error", key: error.key }) });
@@ -47,7 +49,11 @@ export default function AdminCategories() {
     <AdminPage
       title={t("adminCatalog.categories.title")}
       testId="admin-categories"
-      actions={<Link to="/admin/categories/new" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">{t("adminCatalog.categories.new")}</Link>}
+      actions={
+        <Link to="/admin/categories/new" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
+          {t("adminCatalog.categories.new")}
+        </Link>
+      }
     >
       {tree.length === 0 ? <p className="text-sm text-slate-600">{t("adminCatalog.categories.empty")}</p> : null}
       <ol className="divide-y divide-slate-200 rounded border border-slate-200 bg-white" data-testid="category-tree">
@@ -55,15 +61,30 @@ export default function AdminCategories() {
           const list = siblings(row);
           const index = list.findIndex((r) => r.id === row.id);
           return (
-            <li key={row.id} id={`category-${row.id}`} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm" data-testid="category-row" data-depth={row.depth}>
+            <li
+              key={row.id}
+              id={`category-${row.id}`}
+              className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm"
+              data-testid="category-row"
+              data-depth={row.depth}
+            >
               <span style={{ paddingLeft: `${row.depth * 1.5}rem` }} className="min-w-48 flex-1">
-                <Link to={`/admin/categories/${row.id}`} className="font-semibold text-brand-700 underline">{row.name}</Link>
+                <Link to={`/admin/categories/${row.id}`} className="font-semibold text-brand-700 underline">
+                  {row.name}
+                </Link>
                 <span className="ml-2 text-xs text-slate-600">/{row.slug}</span>
               </span>
-              <span className="w-28 text-slate-600" data-testid="product-count">{t("adminCatalog.categories.products", { count: row.productCount })}</span>
+              <span className="w-28 text-slate-600" data-testid="product-count">
+                {t("adminCatalog.categories.products", { count: row.productCount })}
+              </span>
               <span className="w-20 text-slate-600">{t("adminCatalog.categories.position", { position: index + 1 })}</span>
               <MoveButton row={row} intent="up" disabled={index === 0} label={t("adminCatalog.categories.up", { name: row.name })} />
-              <MoveButton row={row} intent="down" disabled={index === list.length - 1} label={t("adminCatalog.categories.down", { name: row.name })} />
+              <MoveButton
+                row={row}
+                intent="down"
+                disabled={index === list.length - 1}
+                label={t("adminCatalog.categories.down", { name: row.name })}
+              />
             </li>
           );
         })}
@@ -72,7 +93,17 @@ export default function AdminCategories() {
   );
 }
 
-function MoveButton({ row, intent, disabled, label }: { row: { id: number; version: number }; intent: "up" | "down"; disabled: boolean; label: string }) {
+function MoveButton({
+  row,
+  intent,
+  disabled,
+  label,
+}: {
+  row: { id: number; version: number };
+  intent: "up" | "down";
+  disabled: boolean;
+  label: string;
+}) {
   return (
     <SecureForm>
       <input type="hidden" name="id" value={row.id} />

@@ -38,7 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { locale, comment, stars, constraint: formConstraint(commentPageSchema), audit: await auditTrail("comment", id) };
 }
 
-const DONE = { edit: "adminCommunity.comments.edited", reply: "adminCommunity.comments.replied", approve: "comments.admin.approved", reject: "comments.admin.rejected" } as const;
+const DONE = {
+  edit: "adminCommunity.comments.edited",
+  reply: "adminCommunity.comments.replied",
+  approve: "comments.admin.approved",
+  reject: "comments.admin.rejected",
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "editor");
@@ -51,7 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteCommentAsStaff(staff, id, input.version);
       return redirect("/admin/comments", { headers: await setToast({ type: "success", key: "adminCommunity.comments.deleted" }) });
     }
-    if (input.intent === "edit") await editCommentAsStaff(staff, id, input.version, { rating: input.rating ?? null, content: input.content });
+    if (input.intent === "edit")
+      await editCommentAsStaff(staff, id, input.version, { rating: input.rating ?? null, content: input.content });
     else if (input.intent === "reply") await replyToComment(staff, id, input.version, input.reply);
     else await moderateAsStaff(staff, id, input.version, input.intent);
     return redirect(`/admin/comments/${id}`, { headers: await setToast({ type: "success", key: DONE[input.intent] }) });
@@ -68,14 +74,34 @@ export default function AdminComment() {
   const { t } = useTranslation();
   const tone = { pending: "waiting", approved: "good", rejected: "bad" } as const;
   return (
-    <AdminPage title={t("adminCommunity.comments.title", { author: comment.author })} testId="admin-comment" actions={<Link to="/admin/comments" className="text-sm underline">{t("adminCommunity.comments.back")}</Link>}>
+    <AdminPage
+      title={t("adminCommunity.comments.title", { author: comment.author })}
+      testId="admin-comment"
+      actions={
+        <Link to="/admin/comments" className="text-sm underline">
+          {t("adminCommunity.comments.back")}
+        </Link>
+      }
+    >
       <section className="rounded border border-slate-200 bg-white p-4 text-sm" data-testid="comment-facts">
         <p>
           {t(`comments.admin.${comment.entityType}`)}:{" "}
-          {comment.entityHref ? <a href={comment.entityHref} className="font-semibold text-brand-700 underline">{comment.entityName}</a> : comment.entityName}
+          {comment.entityHref ? (
+            <a href={comment.entityHref} className="font-semibold text-brand-700 underline">
+              {comment.entityName}
+            </a>
+          ) : (
+            comment.entityName
+          )}
         </p>
-        <p>{comment.author} ({comment.email}) · {formatDate(comment.createdAt, locale, { style: "numeric", time: "short" })}</p>
-        <p className="mt-1"><StatusBadge tone={tone[comment.status]} testId="comment-status">{t(`adminCommunity.comments.state.${comment.status}`)}</StatusBadge></p>
+        <p>
+          {comment.author} ({comment.email}) · {formatDate(comment.createdAt, locale, { style: "numeric", time: "short" })}
+        </p>
+        <p className="mt-1">
+          <StatusBadge tone={tone[comment.status]} testId="comment-status">
+            {t(`adminCommunity.comments.state.${comment.status}`)}
+          </StatusBadge>
+        </p>
       </section>
       <CommentModerateForm version={comment.version} status={comment.status} />
       <CommentEditForm key={`e${comment.version}`} comment={comment} stars={stars} constraint={constraint} lastResult={answer} />

@@ -50,7 +50,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(backToList(request), { headers: await setToast({ type: changed === 0 ? "error" : "success", key }) });
   }
   const { changed, skipped } = await changeComments(staff, value.ids, value.intent);
-  const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: `adminCommunity.comments.bulk.${value.intent}Done`, values: { changed, skipped } };
+  const toast = {
+    type: changed > 0 ? ("success" as const) : ("warning" as const),
+    key: `adminCommunity.comments.bulk.${value.intent}Done`,
+    values: { changed, skipped },
+  };
   return redirect(backToList(request), { headers: await setToast(toast) });
 }
 
@@ -76,12 +80,18 @@ export default function AdminComments() {
       cell: (c) => (
         <>
           {t(`comments.admin.${c.entityType}`)}:{" "}
-          <a href={c.entityHref} className="font-semibold text-brand-700 underline">{c.entityName}</a>
+          <a href={c.entityHref} className="font-semibold text-brand-700 underline">
+            {c.entityName}
+          </a>
         </>
       ),
     },
     { id: "author", header: t("comments.admin.author"), cell: (c) => `${c.author} (${c.email})` },
-    { id: "date", header: t("comments.admin.date"), cell: (c) => <time dateTime={c.date}>{formatDate(c.date, locale, { time: "short" })}</time> },
+    {
+      id: "date",
+      header: t("comments.admin.date"),
+      cell: (c) => <time dateTime={c.date}>{formatDate(c.date, locale, { time: "short" })}</time>,
+    },
     { id: "comment", header: t("comments.admin.comment"), cell: commentCell },
     {
       id: "actions",
@@ -96,39 +106,92 @@ export default function AdminComments() {
               </Button>
             </SecureForm>
           ))}
-          <Link to={`/admin/comments/${c.id}`} className="self-center text-sm underline">{t("adminCommunity.comments.open")}</Link>
+          <Link to={`/admin/comments/${c.id}`} className="self-center text-sm underline">
+            {t("adminCommunity.comments.open")}
+          </Link>
         </div>
       ),
     },
   ];
   const all: Column<Row>[] = [
-    { id: "createdAt", header: t("comments.admin.date"), sortable: true, cell: (c) => <Link to={`/admin/comments/${c.id}`} className="font-semibold text-brand-700 underline">{formatDate(c.createdAt, locale, { style: "numeric", time: "short" })}</Link> },
+    {
+      id: "createdAt",
+      header: t("comments.admin.date"),
+      sortable: true,
+      cell: (c) => (
+        <Link to={`/admin/comments/${c.id}`} className="font-semibold text-brand-700 underline">
+          {formatDate(c.createdAt, locale, { style: "numeric", time: "short" })}
+        </Link>
+      ),
+    },
     { id: "entity", header: t("comments.admin.entity"), cell: (c) => `${t(`comments.admin.${c.entityType}`)}: ${c.entityName}` },
     { id: "author", header: t("comments.admin.author"), cell: (c) => c.author },
     { id: "rating", header: t("adminCommunity.comments.rating"), sortable: true, cell: commentCell },
-    { id: "status", header: t("adminCommunity.comments.status"), cell: (c) => (
-      <>
-        <StatusBadge tone={TONE[c.status]} testId="comment-status">{t(`adminCommunity.comments.state.${c.status}`)}</StatusBadge>
-        {c.reply ? <span className="block text-xs text-slate-600">{t("adminCommunity.comments.answered")}</span> : null}
-      </>
-    ) },
+    {
+      id: "status",
+      header: t("adminCommunity.comments.status"),
+      cell: (c) => (
+        <>
+          <StatusBadge tone={TONE[c.status]} testId="comment-status">
+            {t(`adminCommunity.comments.state.${c.status}`)}
+          </StatusBadge>
+          {c.reply ? <span className="block text-xs text-slate-600">{t("adminCommunity.comments.answered")}</span> : null}
+        </>
+      ),
+    },
   ];
   return (
     <AdminPage title={t("comments.admin.title")} testId="admin-comments">
       <section className="space-y-2" aria-labelledby="pending-title">
-        <h2 id="pending-title" className="text-lg font-semibold">{t("adminCommunity.comments.queue")}</h2>
-        <DataTable caption={t("adminCommunity.comments.queue")} columns={queue} rows={pending} rowKey={(c) => c.id} empty={t("comments.admin.empty")} testId="pending-comments" rowTestId="pending-comment" />
+        <h2 id="pending-title" className="text-lg font-semibold">
+          {t("adminCommunity.comments.queue")}
+        </h2>
+        <DataTable
+          caption={t("adminCommunity.comments.queue")}
+          columns={queue}
+          rows={pending}
+          rowKey={(c) => c.id}
+          empty={t("comments.admin.empty")}
+          testId="pending-comments"
+          rowTestId="pending-comment"
+        />
       </section>
       <h2 className="text-lg font-semibold">{t("adminCommunity.comments.all")}</h2>
-      <ListFilters searchLabel={t("adminCommunity.comments.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="status" label={t("adminCommunity.comments.status")} value={query.status} options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`adminCommunity.comments.state.${s}`) }))} />
-        <FilterSelect name="entityType" label={t("comments.admin.entity")} value={query.entityType} options={(["product", "post"] as const).map((e) => ({ value: e, label: t(`comments.admin.${e}`) }))} />
-        <FilterSelect name="rating" label={t("adminCommunity.comments.rating")} value={query.rating ? String(query.rating) : undefined} options={Array.from({ length: stars }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))} />
+      <ListFilters
+        searchLabel={t("adminCommunity.comments.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="status"
+          label={t("adminCommunity.comments.status")}
+          value={query.status}
+          options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`adminCommunity.comments.state.${s}`) }))}
+        />
+        <FilterSelect
+          name="entityType"
+          label={t("comments.admin.entity")}
+          value={query.entityType}
+          options={(["product", "post"] as const).map((e) => ({ value: e, label: t(`comments.admin.${e}`) }))}
+        />
+        <FilterSelect
+          name="rating"
+          label={t("adminCommunity.comments.rating")}
+          value={query.rating ? String(query.rating) : undefined}
+          options={Array.from({ length: stars }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+        />
       </ListFilters>
       <BulkActions formId="comments-bulk" label={t("adminCommunity.bulk.label")}>
-        <Button name="intent" value="approve" size="sm" variant="secondary">{t("comments.admin.approve")}</Button>
-        <Button name="intent" value="reject" size="sm" variant="secondary">{t("comments.admin.reject")}</Button>
-        <Button name="intent" value="delete" size="sm" variant="secondary">{t("adminCommunity.comments.delete")}</Button>
+        <Button name="intent" value="approve" size="sm" variant="secondary">
+          {t("comments.admin.approve")}
+        </Button>
+        <Button name="intent" value="reject" size="sm" variant="secondary">
+          {t("comments.admin.reject")}
+        </Button>
+        <Button name="intent" value="delete" size="sm" variant="secondary">
+          {t("adminCommunity.comments.delete")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminCommunity.comments.all")}
@@ -136,7 +199,12 @@ export default function AdminComments() {
         rows={rows}
         rowKey={(c) => c.id}
         sort={sort}
-        selection={{ name: "ids", formId: "comments-bulk", label: (c) => t("adminCommunity.bulk.select", { name: `${c.author}, ${c.entityName}` }), allLabel: t("adminCommunity.bulk.selectAll") }}
+        selection={{
+          name: "ids",
+          formId: "comments-bulk",
+          label: (c) => t("adminCommunity.bulk.select", { name: `${c.author}, ${c.entityName}` }),
+          allLabel: t("adminCommunity.bulk.selectAll"),
+        }}
         empty={t("adminCommunity.comments.empty")}
         testId="comments-table"
         rowTestId="comment-row"

@@ -66,22 +66,36 @@ export default function AdminCoupon() {
   const deleteResult = submissionOf(answer)?.initialValue?.intent === "delete" ? submissionOf(answer) : null;
   const used = coupon.usedCount > 0 || coupon.orders.length > 0;
   return (
-    <AdminPage title={coupon.code} testId="admin-coupon" actions={<Link to="/admin/coupons" className="text-sm underline">{t("adminCoupons.back")}</Link>}>
+    <AdminPage
+      title={coupon.code}
+      testId="admin-coupon"
+      actions={
+        <Link to="/admin/coupons" className="text-sm underline">
+          {t("adminCoupons.back")}
+        </Link>
+      }
+    >
       <section className="rounded border border-slate-200 bg-white p-4 text-sm" aria-labelledby="usage-title" data-testid="coupon-usage">
-        <h2 id="usage-title" className="mb-2 text-lg font-semibold">{t("adminCoupons.usage.title")}</h2>
+        <h2 id="usage-title" className="mb-2 text-lg font-semibold">
+          {t("adminCoupons.usage.title")}
+        </h2>
         <p data-testid="coupon-used">
           {t("adminCoupons.usage.used", { used: coupon.usedCount, limit: coupon.usageLimit ?? t("adminCoupons.usage.unlimited") })}
           {" · "}
           {t("adminCoupons.usage.perCustomer", { limit: coupon.perCustomerLimit ?? t("adminCoupons.usage.unlimited") })}
         </p>
         {coupon.products.length > 0 ? (
-          <p className="mt-1">{t("adminCoupons.usage.products")}: {coupon.products.map((p) => `${p.name} (${p.sku})`).join(", ")}</p>
+          <p className="mt-1">
+            {t("adminCoupons.usage.products")}: {coupon.products.map((p) => `${p.name} (${p.sku})`).join(", ")}
+          </p>
         ) : null}
         {coupon.orders.length > 0 ? (
           <ul className="mt-2 space-y-1" data-testid="coupon-orders">
             {coupon.orders.map((o) => (
               <li key={o.slug} className="flex flex-wrap items-center gap-3">
-                <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">{o.slug}</Link>
+                <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">
+                  {o.slug}
+                </Link>
                 <span>{formatDate(o.createdAt, locale, { style: "numeric", time: "short" })}</span>
                 <span>{o.email}</span>
                 <span>−{formatPrice(o.couponCents, { label: o.currencyLabel, symbol: "€" }, locale)}</span>
@@ -100,7 +114,13 @@ export default function AdminCoupon() {
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="version" value={coupon.version} />
         <p className="text-sm text-slate-600">{used ? t("adminCoupons.usedHint") : t("adminCoupons.deleteHint")}</p>
-        <Button variant="secondary" disabled={used} pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "delete"}>{t("adminCoupons.delete")}</Button>
+        <Button
+          variant="secondary"
+          disabled={used}
+          pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "delete"}
+        >
+          {t("adminCoupons.delete")}
+        </Button>
         <FormError errors={deleteResult?.error?.[""]} testId="coupon-delete-error" />
       </SecureForm>
 

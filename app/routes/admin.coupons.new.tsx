@@ -39,7 +39,15 @@ export default function AdminCouponNew() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
-    <AdminPage title={t("adminCoupons.newTitle")} testId="admin-coupon-new" actions={<Link to="/admin/coupons" className="text-sm underline">{t("adminCoupons.back")}</Link>}>
+    <AdminPage
+      title={t("adminCoupons.newTitle")}
+      testId="admin-coupon-new"
+      actions={
+        <Link to="/admin/coupons" className="text-sm underline">
+          {t("adminCoupons.back")}
+        </Link>
+      }
+    >
       <CouponForm constraint={constraint} lastResult={lastResult} />
     </AdminPage>
   );

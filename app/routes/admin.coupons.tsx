@@ -32,7 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, couponBulkSchema);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const { changed, skipped } = await setCouponsActive(staff, submission.value.ids, submission.value.intent === "activate");
-  const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: "adminCoupons.bulk.done", values: { changed, skipped } };
+  const toast = {
+    type: changed > 0 ? ("success" as const) : ("warning" as const),
+    key: "adminCoupons.bulk.done",
+    values: { changed, skipped },
+  };
   return redirect(backToList(request), { headers: await setToast(toast) });
 }
 
@@ -45,31 +49,90 @@ export default function AdminCoupons() {
   const money = (cents: number) => formatPrice(cents, { label: "EUR", symbol: "€" }, locale);
   const day = (value: string | null) => (value ? formatDate(value, locale, { style: "numeric" }) : "–");
   const columns: Column<Row>[] = [
-    { id: "code", header: t("adminCoupons.columns.code"), sortable: true, cell: (c) => <Link to={`/admin/coupons/${c.id}`} className="font-semibold text-brand-700 underline">{c.code}</Link> },
+    {
+      id: "code",
+      header: t("adminCoupons.columns.code"),
+      sortable: true,
+      cell: (c) => (
+        <Link to={`/admin/coupons/${c.id}`} className="font-semibold text-brand-700 underline">
+          {c.code}
+        </Link>
+      ),
+    },
     {
       id: "discount",
       header: t("adminCoupons.columns.discount"),
       cell: (c) => (
         <>
           <span className="block">{c.type === "percent" ? `${c.value} %` : money(c.value)}</span>
-          {c.minCartCents > 0 ? <span className="block text-xs text-slate-600">{t("adminCoupons.fromAmount", { amount: money(c.minCartCents) })}</span> : null}
-          {c.products > 0 ? <span className="block text-xs text-slate-600">{t("adminCoupons.productCount", { n: c.products })}</span> : null}
+          {c.minCartCents > 0 ? (
+            <span className="block text-xs text-slate-600">{t("adminCoupons.fromAmount", { amount: money(c.minCartCents) })}</span>
+          ) : null}
+          {c.products > 0 ? (
+            <span className="block text-xs text-slate-600">{t("adminCoupons.productCount", { n: c.products })}</span>
+          ) : null}
         </>
       ),
     },
-    { id: "usedCount", header: t("adminCoupons.columns.used"), sortable: true, align: "end", cell: (c) => (c.usageLimit === null ? String(c.usedCount) : `${c.usedCount} / ${c.usageLimit}`) },
-    { id: "validTo", header: t("adminCoupons.columns.validity"), sortable: true, cell: (c) => <span className="whitespace-nowrap">{`${day(c.validFrom)} – ${day(c.validTo)}`}</span> },
-    { id: "state", header: t("adminCoupons.columns.state"), cell: (c) => <StatusBadge tone={COUPON_STATE_TONE[c.state]} testId="coupon-state">{t(`adminCoupons.state.${c.state}`)}</StatusBadge> },
+    {
+      id: "usedCount",
+      header: t("adminCoupons.columns.used"),
+      sortable: true,
+      align: "end",
+      cell: (c) => (c.usageLimit === null ? String(c.usedCount) : `${c.usedCount} / ${c.usageLimit}`),
+    },
+    {
+      id: "validTo",
+      header: t("adminCoupons.columns.validity"),
+      sortable: true,
+      cell: (c) => <span className="whitespace-nowrap">{`${day(c.validFrom)} – ${day(c.validTo)}`}</span>,
+    },
+    {
+      id: "state",
+      header: t("adminCoupons.columns.state"),
+      cell: (c) => (
+        <StatusBadge tone={COUPON_STATE_TONE[c.state]} testId="coupon-state">
+          {t(`adminCoupons.state.${c.state}`)}
+        </StatusBadge>
+      ),
+    },
   ];
   return (
-    <AdminPage title={t("adminCoupons.title")} testId="admin-coupons" actions={<Link to="/admin/coupons/new" className={buttonClass({ size: "sm" })}>{t("adminCoupons.new")}</Link>}>
-      <ListFilters searchLabel={t("adminCoupons.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="state" label={t("adminCoupons.columns.state")} value={query.state} options={COUPON_STATES.map((s) => ({ value: s, label: t(`adminCoupons.state.${s}`) }))} />
-        <FilterSelect name="type" label={t("adminCoupons.fields.type")} value={query.type} options={COUPON_TYPES.map((s) => ({ value: s, label: t(`adminCoupons.type.${s}`) }))} />
+    <AdminPage
+      title={t("adminCoupons.title")}
+      testId="admin-coupons"
+      actions={
+        <Link to="/admin/coupons/new" className={buttonClass({ size: "sm" })}>
+          {t("adminCoupons.new")}
+        </Link>
+      }
+    >
+      <ListFilters
+        searchLabel={t("adminCoupons.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="state"
+          label={t("adminCoupons.columns.state")}
+          value={query.state}
+          options={COUPON_STATES.map((s) => ({ value: s, label: t(`adminCoupons.state.${s}`) }))}
+        />
+        <FilterSelect
+          name="type"
+          label={t("adminCoupons.fields.type")}
+          value={query.type}
+          options={COUPON_TYPES.map((s) => ({ value: s, label: t(`adminCoupons.type.${s}`) }))}
+        />
       </ListFilters>
       <BulkActions formId="coupons-bulk" label={t("adminCoupons.bulk.label")}>
-        <Button name="intent" value="activate" size="sm" variant="secondary">{t("adminCoupons.bulk.activate")}</Button>
-        <Button name="intent" value="deactivate" size="sm" variant="secondary">{t("adminCoupons.bulk.deactivate")}</Button>
+        <Button name="intent" value="activate" size="sm" variant="secondary">
+          {t("adminCoupons.bulk.activate")}
+        </Button>
+        <Button name="intent" value="deactivate" size="sm" variant="secondary">
+          {t("adminCoupons.bulk.deactivate")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminCoupons.title")}
@@ -77,7 +140,12 @@ export default function AdminCoupons() {
         rows={rows}
         rowKey={(c) => c.id}
         sort={sort}
-        selection={{ name: "ids", formId: "coupons-bulk", label: (c) => t("adminCoupons.bulk.select", { code: c.code }), allLabel: t("adminCoupons.bulk.selectAll") }}
+        selection={{
+          name: "ids",
+          formId: "coupons-bulk",
+          label: (c) => t("adminCoupons.bulk.select", { code: c.code }),
+          allLabel: t("adminCoupons.bulk.selectAll"),
+        }}
         empty={t("adminCoupons.empty")}
         testId="coupons-table"
         rowTestId="coupon-row"

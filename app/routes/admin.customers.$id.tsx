@@ -42,7 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, customerActionSchema);
   if (submission.status !== "success") {
     // Only erasure has a field a person types; the other forms post fixed values.
-    if (submission.payload.intent === "erase") return data({ notice: { type: "error", key: "adminCustomers.erase.mismatch" } satisfies ToastMessage }, { status: 400 });
+    if (submission.payload.intent === "erase")
+      return data({ notice: { type: "error", key: "adminCustomers.erase.mismatch" } satisfies ToastMessage }, { status: 400 });
     throw new Response("Bad Request", { status: 400 });
   }
   const input = submission.value;
@@ -81,9 +82,23 @@ export default function AdminCustomer() {
   const name = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
   const blocked = profile.blockedAt !== null;
   return (
-    <AdminPage title={name} testId="admin-customer" actions={<Link to="/admin/customers" className={buttonClass({ variant: "secondary", size: "sm" })}>{t("adminCustomers.detail.back")}</Link>}>
+    <AdminPage
+      title={name}
+      testId="admin-customer"
+      actions={
+        <Link to="/admin/customers" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          {t("adminCustomers.detail.back")}
+        </Link>
+      }
+    >
       {notice ? (
-        <p role="alert" className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="customer-notice">{t(notice.key)}</p>
+        <p
+          role="alert"
+          className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
+          data-testid="customer-notice"
+        >
+          {t(notice.key)}
+        </p>
       ) : null}
       <Panel title={t("adminCustomers.detail.profile")} testId="customer-profile">
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
@@ -94,11 +109,21 @@ export default function AdminCustomer() {
           <dt className="font-semibold">{t("adminCustomers.detail.created")}</dt>
           <dd>{formatDate(profile.createdAt, locale, { style: "numeric", time: "short" })}</dd>
           <dt className="font-semibold">{t("adminCustomers.detail.verified")}</dt>
-          <dd>{profile.emailVerifiedAt ? formatDate(profile.emailVerifiedAt, locale, { style: "numeric", time: "short" }) : t("adminCustomers.no")}</dd>
+          <dd>
+            {profile.emailVerifiedAt
+              ? formatDate(profile.emailVerifiedAt, locale, { style: "numeric", time: "short" })
+              : t("adminCustomers.no")}
+          </dd>
           <dt className="font-semibold">{t("adminCustomers.detail.status")}</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <CustomerBadges guest={profile.guest} verified={profile.emailVerifiedAt !== null} blocked={blocked} />
-            {profile.blockedAt ? <span>{t("adminCustomers.detail.blockedSince", { date: formatDate(profile.blockedAt, locale, { style: "numeric", time: "short" }) })}</span> : null}
+            {profile.blockedAt ? (
+              <span>
+                {t("adminCustomers.detail.blockedSince", {
+                  date: formatDate(profile.blockedAt, locale, { style: "numeric", time: "short" }),
+                })}
+              </span>
+            ) : null}
           </dd>
           <dt className="font-semibold">{t("adminCustomers.detail.memberCard")}</dt>
           <dd data-testid="customer-member-card">{profile.memberCardBarcode ?? t("adminCustomers.detail.noMemberCard")}</dd>
@@ -109,17 +134,31 @@ export default function AdminCustomer() {
         <div className="flex flex-wrap items-start gap-3">
           <SecureForm>
             <input type="hidden" name="version" value={profile.version} />
-            <Button name="intent" value={blocked ? "unblock" : "block"} variant={blocked ? "secondary" : "danger"} pending={pending(blocked ? "unblock" : "block")}>
+            <Button
+              name="intent"
+              value={blocked ? "unblock" : "block"}
+              variant={blocked ? "secondary" : "danger"}
+              pending={pending(blocked ? "unblock" : "block")}
+            >
               {t(blocked ? "adminCustomers.unblock.submit" : "adminCustomers.block.submit")}
             </Button>
           </SecureForm>
           {profile.guest ? null : (
             <SecureForm>
-              <Button name="intent" value="resetPassword" variant="secondary" pending={pending("resetPassword")}>{t("adminCustomers.reset.submit")}</Button>
+              <Button name="intent" value="resetPassword" variant="secondary" pending={pending("resetPassword")}>
+                {t("adminCustomers.reset.submit")}
+              </Button>
             </SecureForm>
           )}
           {/* A file, not a page: the browser saves the JSON. */}
-          <a href={`/admin/customers/${profile.id}/export`} download className={buttonClass({ variant: "secondary" })} data-testid="customer-export">{t("adminCustomers.export.submit")}</a>
+          <a
+            href={`/admin/customers/${profile.id}/export`}
+            download
+            className={buttonClass({ variant: "secondary" })}
+            data-testid="customer-export"
+          >
+            {t("adminCustomers.export.submit")}
+          </a>
         </div>
         {blocked ? null : <p className="text-sm text-slate-600">{t("adminCustomers.block.hint")}</p>}
       </Panel>
@@ -135,9 +174,18 @@ export default function AdminCustomer() {
           <input type="hidden" name="version" value={profile.version} />
           <label className="flex max-w-md flex-col gap-1 text-sm font-semibold">
             {t("adminCustomers.erase.confirm")}
-            <input type="email" name="confirmEmail" required maxLength={254} autoComplete="off" className="rounded border border-slate-300 px-3 py-2 font-normal" />
+            <input
+              type="email"
+              name="confirmEmail"
+              required
+              maxLength={254}
+              autoComplete="off"
+              className="rounded border border-slate-300 px-3 py-2 font-normal"
+            />
           </label>
-          <Button name="intent" value="erase" variant="danger" pending={pending("erase")}>{t("adminCustomers.erase.submit")}</Button>
+          <Button name="intent" value="erase" variant="danger" pending={pending("erase")}>
+            {t("adminCustomers.erase.submit")}
+          </Button>
         </SecureForm>
       </Panel>
 

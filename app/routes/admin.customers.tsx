@@ -45,7 +45,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = backToList(request);
   if (customerId.length === 0) return redirect(back, { headers: await setToast({ type: "info", key: "admin.list.noneSelected" }) });
   const count = await setCustomersBlocked(staff, customerId, intent === "block");
-  return redirect(back, { headers: await setToast({ type: "success", key: `adminCustomers.bulk.${intent === "block" ? "blocked" : "unblocked"}`, values: { count } }) });
+  return redirect(back, {
+    headers: await setToast({
+      type: "success",
+      key: `adminCustomers.bulk.${intent === "block" ? "blocked" : "unblocked"}`,
+      values: { count },
+    }),
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -69,24 +75,78 @@ export default function AdminCustomers() {
       ),
     },
     { id: "email", header: t("adminCustomers.columns.email"), sortable: true, cell: (c) => c.email },
-    { id: "company", header: t("adminCustomers.columns.company"), cell: (c) => (<><span className="block">{c.company}</span><span className="block text-xs text-slate-600">{c.phone}</span></>) },
-    { id: "createdAt", header: t("adminCustomers.columns.created"), sortable: true, cell: (c) => <time dateTime={c.createdAt} className="whitespace-nowrap">{formatDate(c.createdAt, locale, { style: "numeric" })}</time> },
-    { id: "status", header: t("adminCustomers.columns.status"), cell: (c) => <CustomerBadges guest={c.guest} verified={c.verified} blocked={c.blocked} /> },
+    {
+      id: "company",
+      header: t("adminCustomers.columns.company"),
+      cell: (c) => (
+        <>
+          <span className="block">{c.company}</span>
+          <span className="block text-xs text-slate-600">{c.phone}</span>
+        </>
+      ),
+    },
+    {
+      id: "createdAt",
+      header: t("adminCustomers.columns.created"),
+      sortable: true,
+      cell: (c) => (
+        <time dateTime={c.createdAt} className="whitespace-nowrap">
+          {formatDate(c.createdAt, locale, { style: "numeric" })}
+        </time>
+      ),
+    },
+    {
+      id: "status",
+      header: t("adminCustomers.columns.status"),
+      cell: (c) => <CustomerBadges guest={c.guest} verified={c.verified} blocked={c.blocked} />,
+    },
     { id: "orders", header: t("adminCustomers.columns.orders"), sortable: true, align: "end", cell: (c) => c.ordersCount },
-    { id: "spent", header: t("adminCustomers.columns.spent"), sortable: true, align: "end", cell: (c) => formatPrice(c.spentCents, currency, locale) },
+    {
+      id: "spent",
+      header: t("adminCustomers.columns.spent"),
+      sortable: true,
+      align: "end",
+      cell: (c) => formatPrice(c.spentCents, currency, locale),
+    },
   ];
   return (
     <AdminPage title={t("adminCustomers.title")} testId="admin-customers">
-      <ListFilters searchLabel={t("adminCustomers.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="kind" label={t("adminCustomers.columns.kind")} value={query.kind} options={CUSTOMER_KINDS.map((k) => ({ value: k, label: t(`adminCustomers.kind.${k}`) }))} />
+      <ListFilters
+        searchLabel={t("adminCustomers.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="kind"
+          label={t("adminCustomers.columns.kind")}
+          value={query.kind}
+          options={CUSTOMER_KINDS.map((k) => ({ value: k, label: t(`adminCustomers.kind.${k}`) }))}
+        />
         <FilterSelect name="verified" label={t("adminCustomers.columns.verified")} value={query.verified} options={yesNo} />
         <FilterSelect name="blocked" label={t("adminCustomers.columns.blocked")} value={query.blocked} options={yesNo} />
         <FilterDate name="from" label={t("adminCustomers.from")} value={query.from} />
         <FilterDate name="to" label={t("adminCustomers.to")} value={query.to} />
       </ListFilters>
       <BulkActions formId={BULK_FORM} label={t("admin.list.bulk")}>
-        <Button name="intent" value="block" size="sm" variant="secondary" pending={bulkPending && navigation.formData?.get("intent") === "block"}>{t("adminCustomers.bulk.block")}</Button>
-        <Button name="intent" value="unblock" size="sm" variant="secondary" pending={bulkPending && navigation.formData?.get("intent") === "unblock"}>{t("adminCustomers.bulk.unblock")}</Button>
+        <Button
+          name="intent"
+          value="block"
+          size="sm"
+          variant="secondary"
+          pending={bulkPending && navigation.formData?.get("intent") === "block"}
+        >
+          {t("adminCustomers.bulk.block")}
+        </Button>
+        <Button
+          name="intent"
+          value="unblock"
+          size="sm"
+          variant="secondary"
+          pending={bulkPending && navigation.formData?.get("intent") === "unblock"}
+        >
+          {t("adminCustomers.bulk.unblock")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminCustomers.title")}
@@ -94,7 +154,12 @@ export default function AdminCustomers() {
         rows={rows}
         rowKey={(c) => c.id}
         sort={sort}
-        selection={{ name: "customerId", formId: BULK_FORM, label: (c) => t("admin.list.selectRow", { name: c.email }), allLabel: t("admin.list.selectAll") }}
+        selection={{
+          name: "customerId",
+          formId: BULK_FORM,
+          label: (c) => t("admin.list.selectRow", { name: c.email }),
+          allLabel: t("admin.list.selectAll"),
+        }}
         empty={t("adminCustomers.empty")}
         testId="customers-table"
         rowTestId="customer-row"

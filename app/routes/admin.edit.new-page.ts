@@ -29,11 +29,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = submission.value;
   try {
-    await createPage(staff, { postType: input.postType, languageCode: input.lng, title: input.title, slug: input.slug, template: input.template, publish: false });
+    await createPage(staff, {
+      postType: input.postType,
+      languageCode: input.lng,
+      title: input.title,
+      slug: input.slug,
+      template: input.template,
+      publish: false,
+    });
     const locale = LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === input.lng) ?? "hr";
     return { ok: true as const, path: `${href("page", locale, { slug: input.slug })}?editPage=true` };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, error: { key: error.key, values: error.values ?? {}, field: error.field ?? "" } }, { status: error.status });
+    return data(
+      { ok: false as const, error: { key: error.key, values: error.values ?? {}, field: error.field ?? "" } },
+      { status: error.status },
+    );
   }
 }

@@ -35,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = historyQuery.safeParse({ pageId: Number(url.searchParams.get("pageId")), lng: url.searchParams.get("lng") });
   if (!query.success) throw data({ detail: "pageId and lng" }, { status: 400 });
-  const [versions, live] = await Promise.all([pageContentVersions(query.data.pageId, query.data.lng), readPageContent(query.data.pageId, query.data.lng)]);
+  const [versions, live] = await Promise.all([
+    pageContentVersions(query.data.pageId, query.data.lng),
+    readPageContent(query.data.pageId, query.data.lng),
+  ]);
   return {
     liveVersion: live?.version ?? null,
     versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
@@ -104,6 +107,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return { ok: true as const, ...result };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, error: { key: error.key, values: error.values ?? {}, field: error.field ?? "" } }, { status: error.status });
+    return data(
+      { ok: false as const, error: { key: error.key, values: error.values ?? {}, field: error.field ?? "" } },
+      { status: error.status },
+    );
   }
 }

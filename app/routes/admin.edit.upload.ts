@@ -22,10 +22,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const files = form.getAll("files").filter((file): file is File => typeof file !== "string");
   try {
     const stored = await storeUploads(files, { kind: "image", staff });
-    if (stored.length === 0) return data({ ok: false as const, error: { key: "editing.errors.noFile", values: {}, field: "files" } }, { status: 400 });
+    if (stored.length === 0)
+      return data({ ok: false as const, error: { key: "editing.errors.noFile", values: {}, field: "files" } }, { status: 400 });
     return {
       ok: true as const,
-      items: stored.map((row) => ({ driveId: row.driveId, title: row.title, alt: (row.alt as Record<string, string>).hr ?? row.title, width: row.width, height: row.height, version: row.version })),
+      items: stored.map((row) => ({
+        driveId: row.driveId,
+        title: row.title,
+        alt: (row.alt as Record<string, string>).hr ?? row.title,
+        width: row.width,
+        height: row.height,
+        version: row.version,
+      })),
     };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -58,11 +58,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirect(self, { headers: await setToast({ type: "success", key: "adminEnquiries.statusSaved" }) });
       case "reply":
         await sendReply(staff, ref, input);
-        return redirect(self, { headers: await setToast({ type: "success", key: "adminEnquiries.reply.sent", values: { email: entry.email } }) });
+        return redirect(self, {
+          headers: await setToast({ type: "success", key: "adminEnquiries.reply.sent", values: { email: entry.email } }),
+        });
       case "draft": {
         if (ref.source !== "enquiry") return data({ error: "adminEnquiries.draft.notAQuote" }, { status: 409 });
         const order = await createOrderDraft(staff, ref.id, input);
-        return redirect(self, { headers: await setToast({ type: "success", key: "adminEnquiries.draft.created", values: { slug: order.slug } }) });
+        return redirect(self, {
+          headers: await setToast({ type: "success", key: "adminEnquiries.draft.created", values: { slug: order.slug } }),
+        });
       }
     }
   } catch (error) {
@@ -79,9 +83,19 @@ export default function AdminEnquiry() {
   const title = `${t(`adminEnquiries.kind.${entry.kind}`)}: ${entry.name || entry.email}`;
   const subject = entry.shopMail?.subject ?? entry.product?.name ?? entry.formSlug ?? "";
   return (
-    <AdminPage title={title} testId="admin-enquiry" actions={<Link to="/admin/enquiries" className="text-brand-700 underline">{t("adminEnquiries.back")}</Link>}>
+    <AdminPage
+      title={title}
+      testId="admin-enquiry"
+      actions={
+        <Link to="/admin/enquiries" className="text-brand-700 underline">
+          {t("adminEnquiries.back")}
+        </Link>
+      }
+    >
       {answer && "error" in answer ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800" data-testid="enquiry-error">{t(answer.error)}</p>
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800" data-testid="enquiry-error">
+          {t(answer.error)}
+        </p>
       ) : null}
       <p className="flex items-center gap-2">
         {t("adminEnquiries.columns.status")}: <EnquiryStatusBadge value={entry.status} />

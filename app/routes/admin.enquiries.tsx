@@ -51,7 +51,16 @@ export default function AdminEnquiries() {
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const columns: Column<Row>[] = [
-    { id: "createdAt", header: t("adminEnquiries.columns.date"), sortable: true, cell: (r) => <time dateTime={r.createdAt} className="whitespace-nowrap">{formatDate(r.createdAt, locale, { style: "numeric", time: "short" })}</time> },
+    {
+      id: "createdAt",
+      header: t("adminEnquiries.columns.date"),
+      sortable: true,
+      cell: (r) => (
+        <time dateTime={r.createdAt} className="whitespace-nowrap">
+          {formatDate(r.createdAt, locale, { style: "numeric", time: "short" })}
+        </time>
+      ),
+    },
     { id: "kind", header: t("adminEnquiries.columns.kind"), cell: (r) => t(`adminEnquiries.kind.${r.kind}`) },
     {
       id: "sender",
@@ -64,21 +73,44 @@ export default function AdminEnquiries() {
       ),
     },
     { id: "subject", header: t("adminEnquiries.columns.subject"), cell: (r) => r.subject },
-    { id: "text", header: t("adminEnquiries.columns.text"), cell: (r) => <span className="line-clamp-2 max-w-md break-words">{r.text}</span> },
+    {
+      id: "text",
+      header: t("adminEnquiries.columns.text"),
+      cell: (r) => <span className="line-clamp-2 max-w-md break-words">{r.text}</span>,
+    },
     { id: "status", header: t("adminEnquiries.columns.status"), cell: (r) => <EnquiryStatusBadge value={r.status} /> },
   ];
   return (
     <AdminPage title={t("adminEnquiries.title")} testId="admin-enquiries">
-      <ListFilters searchLabel={t("adminEnquiries.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="kind" label={t("adminEnquiries.columns.kind")} value={query.kind} options={INBOX_KINDS.map((k) => ({ value: k, label: t(`adminEnquiries.kind.${k}`) }))} />
-        <FilterSelect name="status" label={t("adminEnquiries.columns.status")} value={query.status} options={INBOX_STATUSES.map((s) => ({ value: s, label: t(`adminEnquiries.status.${s}`) }))} />
+      <ListFilters
+        searchLabel={t("adminEnquiries.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="kind"
+          label={t("adminEnquiries.columns.kind")}
+          value={query.kind}
+          options={INBOX_KINDS.map((k) => ({ value: k, label: t(`adminEnquiries.kind.${k}`) }))}
+        />
+        <FilterSelect
+          name="status"
+          label={t("adminEnquiries.columns.status")}
+          value={query.status}
+          options={INBOX_STATUSES.map((s) => ({ value: s, label: t(`adminEnquiries.status.${s}`) }))}
+        />
         <FilterDate name="from" label={t("adminEnquiries.from")} value={query.from} />
         <FilterDate name="to" label={t("adminEnquiries.to")} value={query.to} />
       </ListFilters>
       <BulkActions formId={BULK_FORM} label={t("adminEnquiries.bulk.label")}>
         <input type="hidden" name="intent" value="bulk" />
-        <Button name="status" value="answered" size="sm" variant="secondary">{t("adminEnquiries.bulk.answered")}</Button>
-        <Button name="status" value="closed" size="sm" variant="secondary">{t("adminEnquiries.bulk.closed")}</Button>
+        <Button name="status" value="answered" size="sm" variant="secondary">
+          {t("adminEnquiries.bulk.answered")}
+        </Button>
+        <Button name="status" value="closed" size="sm" variant="secondary">
+          {t("adminEnquiries.bulk.closed")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminEnquiries.title")}
@@ -86,7 +118,12 @@ export default function AdminEnquiries() {
         rows={rows}
         rowKey={(r) => r.ref}
         sort={sort}
-        selection={{ name: "refs", formId: BULK_FORM, label: (r) => t("adminEnquiries.bulk.select", { name: r.name || r.email }), allLabel: t("adminEnquiries.bulk.selectAll") }}
+        selection={{
+          name: "refs",
+          formId: BULK_FORM,
+          label: (r) => t("adminEnquiries.bulk.select", { name: r.name || r.email }),
+          allLabel: t("adminEnquiries.bulk.selectAll"),
+        }}
         empty={t("adminEnquiries.empty")}
         testId="enquiries-table"
         rowTestId="enquiry-row"

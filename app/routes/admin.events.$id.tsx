@@ -83,12 +83,24 @@ export default function AdminEvent() {
       testId="admin-event"
       actions={
         <>
-          {event ? <a href={href("event", "hr", { id: String(event.id) })} className="text-sm underline">{t("adminContent.view")}</a> : null}
-          <Link to="/admin/events" className="text-sm underline">{t("adminContent.events.back")}</Link>
+          {event ? (
+            <a href={href("event", "hr", { id: String(event.id) })} className="text-sm underline">
+              {t("adminContent.view")}
+            </a>
+          ) : null}
+          <Link to="/admin/events" className="text-sm underline">
+            {t("adminContent.events.back")}
+          </Link>
         </>
       }
     >
-      <EventForm key={event?.version ?? "new"} values={event?.values ?? null} version={event?.version ?? null} lastResult={resultFor(answer, "save")} constraint={constraint} />
+      <EventForm
+        key={event?.version ?? "new"}
+        values={event?.values ?? null}
+        version={event?.version ?? null}
+        lastResult={resultFor(answer, "save")}
+        constraint={constraint}
+      />
       {event ? (
         <>
           <section className="space-y-3" data-testid="attendees">
@@ -101,7 +113,9 @@ export default function AdminEvent() {
                     <th>{t("adminContent.attendees.email")}</th>
                     <th className="text-right">{t("adminContent.attendees.seats")}</th>
                     <th>{t("adminContent.attendees.note")}</th>
-                    <th><span className="sr-only">{t("adminContent.attendees.remove")}</span></th>
+                    <th>
+                      <span className="sr-only">{t("adminContent.attendees.remove")}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -115,7 +129,9 @@ export default function AdminEvent() {
                         <SecureForm>
                           <input type="hidden" name="intent" value="removeAttendee" />
                           <input type="hidden" name="attendeeId" value={a.id} />
-                          <Button size="sm" variant="secondary" aria-label={t("adminContent.attendees.removeOne", { name: a.name })}>{t("adminContent.attendees.remove")}</Button>
+                          <Button size="sm" variant="secondary" aria-label={t("adminContent.attendees.removeOne", { name: a.name })}>
+                            {t("adminContent.attendees.remove")}
+                          </Button>
                         </SecureForm>
                       </td>
                     </tr>
@@ -125,7 +141,9 @@ export default function AdminEvent() {
             ) : (
               <p className="text-sm text-slate-600">{t("adminContent.attendees.none")}</p>
             )}
-            <a href={`/admin/events/${event.id}/attendees.csv`} className="text-sm underline" data-testid="attendees-csv">{t("adminContent.attendees.csv")}</a>
+            <a href={`/admin/events/${event.id}/attendees.csv`} className="text-sm underline" data-testid="attendees-csv">
+              {t("adminContent.attendees.csv")}
+            </a>
             <AttendeeForm key={event.attendees.length} lastResult={resultFor(answer, "addAttendee")} constraint={attendeeConstraint} />
           </section>
           <SecureForm className="flex flex-col items-start gap-2 rounded border border-slate-200 bg-white p-4" data-testid="event-delete">
@@ -138,7 +156,11 @@ export default function AdminEvent() {
             <Button variant="secondary">{t("adminContent.events.delete")}</Button>
             <FormError errors={otherResult?.error?.[""] ?? otherResult?.error?.confirm} testId="event-other-error" />
           </SecureForm>
-          <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminContent.audit.${action}`, { defaultValue: action })} />
+          <AuditTrail
+            entries={audit}
+            locale={locale}
+            actionLabel={(action) => t(`adminContent.audit.${action}`, { defaultValue: action })}
+          />
         </>
       ) : null}
     </AdminPage>

@@ -20,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { header: t("adminContent.events.endsAt"), value: (e) => csvDate(e.endsAt) },
       { header: t("adminContent.events.place"), value: (e) => e.place },
       { header: t("adminContent.events.attendees"), value: (e) => e.attendees },
-      { header: t("adminContent.columns.state"), value: (e) => t(e.published ? "adminContent.events.published" : "adminContent.events.hidden") },
+      {
+        header: t("adminContent.columns.state"),
+        value: (e) => t(e.published ? "adminContent.events.published" : "adminContent.events.hidden"),
+      },
       { header: t("adminContent.columns.languages"), value: (e) => e.languages.join(",") },
     ],
     await exportAdminEvents(query),

@@ -76,23 +76,43 @@ export default function AdminForm() {
     <AdminPage
       title={detail ? t("adminCommunity.forms.editTitle", { slug: detail.slug }) : t("adminCommunity.forms.newTitle")}
       testId="admin-form"
-      actions={<Link to="/admin/forms" className="text-sm underline">{t("adminCommunity.forms.back")}</Link>}
+      actions={
+        <Link to="/admin/forms" className="text-sm underline">
+          {t("adminCommunity.forms.back")}
+        </Link>
+      }
     >
       {detail ? (
         <section className="rounded border border-slate-200 bg-white p-4 text-sm" data-testid="form-usage">
           <p>
-            <a href={href("form", locale, { slug: detail.slug })} className="text-brand-700 underline">{t("adminCommunity.forms.openOnShop")}</a>
+            <a href={href("form", locale, { slug: detail.slug })} className="text-brand-700 underline">
+              {t("adminCommunity.forms.openOnShop")}
+            </a>
             {" · "}
             <Link to={`/admin/enquiries?kind=form&q=${encodeURIComponent(detail.slug)}`} className="text-brand-700 underline">
               {t("adminCommunity.forms.submissionsLink", { n: detail.submissions })}
             </Link>
           </p>
-          <p className="mt-1">{onPage ? t("adminCommunity.forms.onPages", { pages: [...new Set(detail.usedOn.map((p) => p.title))].join(", ") }) : t("adminCommunity.forms.onNoPage")}</p>
+          <p className="mt-1">
+            {onPage
+              ? t("adminCommunity.forms.onPages", { pages: [...new Set(detail.usedOn.map((p) => p.title))].join(", ") })
+              : t("adminCommunity.forms.onNoPage")}
+          </p>
         </section>
       ) : null}
-      <FormBuilder key={detail?.version ?? "new"} defaults={defaults} version={detail?.version} constraint={constraint} lastResult={answer} />
+      <FormBuilder
+        key={detail?.version ?? "new"}
+        defaults={defaults}
+        version={detail?.version}
+        constraint={constraint}
+        lastResult={answer}
+      />
       {preview ? (
-        <section className="rounded border border-dashed border-slate-300 bg-slate-50" aria-label={t("adminCommunity.forms.preview")} data-testid="form-preview">
+        <section
+          className="rounded border border-dashed border-slate-300 bg-slate-50"
+          aria-label={t("adminCommunity.forms.preview")}
+          data-testid="form-preview"
+        >
           <h2 className="px-4 pt-4 text-lg font-semibold">{t("adminCommunity.forms.preview")}</h2>
           {/* Disabled: the preview shows the saved form, it does not send it. */}
           <fieldset disabled>
@@ -105,11 +125,23 @@ export default function AdminForm() {
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="version" value={detail.version} />
           <p className="text-sm text-slate-600">{onPage ? t("adminCommunity.forms.deleteOnPage") : t("adminCommunity.forms.deleteHint")}</p>
-          <Button variant="secondary" disabled={onPage} pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "delete"}>{t("adminCommunity.forms.delete")}</Button>
+          <Button
+            variant="secondary"
+            disabled={onPage}
+            pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "delete"}
+          >
+            {t("adminCommunity.forms.delete")}
+          </Button>
           <FormError errors={deleteResult?.error?.[""]} testId="form-delete-error" />
         </SecureForm>
       ) : null}
-      {detail ? <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminCommunity.audit.${action}`, { defaultValue: action })} /> : null}
+      {detail ? (
+        <AuditTrail
+          entries={audit}
+          locale={locale}
+          actionLabel={(action) => t(`adminCommunity.audit.${action}`, { defaultValue: action })}
+        />
+      ) : null}
     </AdminPage>
   );
 }

@@ -15,7 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { header: t("adminCommunity.forms.columns.form"), value: (f) => f.title },
     { header: t("adminCommunity.forms.fields.slug"), value: (f) => f.slug },
     { header: t("adminCommunity.forms.columns.fields"), value: (f) => f.fieldCount },
-    { header: t("adminCommunity.forms.columns.files"), value: (f) => t(f.hasFiles ? "adminCommunity.forms.yes" : "adminCommunity.forms.no") },
+    {
+      header: t("adminCommunity.forms.columns.files"),
+      value: (f) => t(f.hasFiles ? "adminCommunity.forms.yes" : "adminCommunity.forms.no"),
+    },
     { header: t("adminCommunity.forms.columns.submissions"), value: (f) => f.submissions },
     { header: t("adminCommunity.forms.columns.lastAt"), value: (f) => csvDate(f.lastAt) },
     { header: t("adminCommunity.forms.columns.createdAt"), value: (f) => csvDate(f.createdAt, { style: "numeric" }) },

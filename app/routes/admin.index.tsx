@@ -27,13 +27,25 @@ function Figure({ label, value, href, hint, testId }: { label: string; value: Re
   return (
     <Link to={href} className="block rounded border border-slate-200 bg-white p-4 hover:border-brand-500" data-testid={testId}>
       <span className="block text-sm font-semibold text-slate-700">{label}</span>
-      <span className="mt-1 block text-2xl font-bold" data-testid="figure-value">{value}</span>
+      <span className="mt-1 block text-2xl font-bold" data-testid="figure-value">
+        {value}
+      </span>
       {hint ? <span className="mt-1 block text-sm text-slate-600">{hint}</span> : null}
     </Link>
   );
 }
 
-function PeriodFigures({ title, period, links, testId }: { title: string; period: PeriodOrders; links: { all: string; paid: string; pending: string }; testId: string }) {
+function PeriodFigures({
+  title,
+  period,
+  links,
+  testId,
+}: {
+  title: string;
+  period: PeriodOrders;
+  links: { all: string; paid: string; pending: string };
+  testId: string;
+}) {
   const { locale, currency } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, currency, locale);
@@ -41,9 +53,27 @@ function PeriodFigures({ title, period, links, testId }: { title: string; period
     <section aria-label={title} className="space-y-2" data-testid={testId}>
       <h2 className="font-semibold">{title}</h2>
       <div className="grid gap-2 sm:grid-cols-3">
-        <Figure label={t("adminDashboard.orders")} value={formatNumber(period.orders, locale)} hint={money(period.paidCents + period.pendingCents)} href={links.all} testId="figure-orders" />
-        <Figure label={t("adminDashboard.paid")} value={money(period.paidCents)} hint={t("adminDashboard.orderCount", { count: period.paid })} href={links.paid} testId="figure-paid" />
-        <Figure label={t("adminDashboard.pending")} value={money(period.pendingCents)} hint={t("adminDashboard.orderCount", { count: period.pending })} href={links.pending} testId="figure-pending" />
+        <Figure
+          label={t("adminDashboard.orders")}
+          value={formatNumber(period.orders, locale)}
+          hint={money(period.paidCents + period.pendingCents)}
+          href={links.all}
+          testId="figure-orders"
+        />
+        <Figure
+          label={t("adminDashboard.paid")}
+          value={money(period.paidCents)}
+          hint={t("adminDashboard.orderCount", { count: period.paid })}
+          href={links.paid}
+          testId="figure-paid"
+        />
+        <Figure
+          label={t("adminDashboard.pending")}
+          value={money(period.pendingCents)}
+          hint={t("adminDashboard.orderCount", { count: period.pending })}
+          href={links.pending}
+          testId="figure-pending"
+        />
       </div>
     </section>
   );
@@ -64,13 +94,45 @@ export default function AdminDashboard() {
       <section aria-label={t("adminDashboard.waiting")} className="space-y-2">
         <h2 className="font-semibold">{t("adminDashboard.waiting")}</h2>
         <div className="grid gap-2 sm:grid-cols-3">
-          {sales ? <Figure label={t("adminDashboard.toShip")} value={number(sales.toShip)} hint={t("adminDashboard.toShipHint")} href={sales.links.toShip} testId="figure-to-ship" /> : null}
-          {enquiries ? (
-            <Figure label={t("adminDashboard.enquiries")} value={number(enquiries.price + enquiries.forms)} hint={t("adminDashboard.enquiriesHint", { price: number(enquiries.price), forms: number(enquiries.forms) })} href={enquiries.href} testId="figure-enquiries" />
+          {sales ? (
+            <Figure
+              label={t("adminDashboard.toShip")}
+              value={number(sales.toShip)}
+              hint={t("adminDashboard.toShipHint")}
+              href={sales.links.toShip}
+              testId="figure-to-ship"
+            />
           ) : null}
-          {comments ? <Figure label={t("adminDashboard.comments")} value={number(comments.count)} href={comments.href} testId="figure-comments" /> : null}
-          {customers ? <Figure label={t("adminDashboard.customers")} value={number(customers.count)} hint={t("adminDashboard.customersHint")} href={customers.href} testId="figure-customers" /> : null}
-          {lowStock ? <Figure label={t("adminDashboard.lowStock")} value={number(lowStock.count)} hint={t("adminDashboard.lowStockHint", { threshold: lowStock.threshold })} href={lowStock.href} testId="figure-low-stock" /> : null}
+          {enquiries ? (
+            <Figure
+              label={t("adminDashboard.enquiries")}
+              value={number(enquiries.price + enquiries.forms)}
+              hint={t("adminDashboard.enquiriesHint", { price: number(enquiries.price), forms: number(enquiries.forms) })}
+              href={enquiries.href}
+              testId="figure-enquiries"
+            />
+          ) : null}
+          {comments ? (
+            <Figure label={t("adminDashboard.comments")} value={number(comments.count)} href={comments.href} testId="figure-comments" />
+          ) : null}
+          {customers ? (
+            <Figure
+              label={t("adminDashboard.customers")}
+              value={number(customers.count)}
+              hint={t("adminDashboard.customersHint")}
+              href={customers.href}
+              testId="figure-customers"
+            />
+          ) : null}
+          {lowStock ? (
+            <Figure
+              label={t("adminDashboard.lowStock")}
+              value={number(lowStock.count)}
+              hint={t("adminDashboard.lowStockHint", { threshold: lowStock.threshold })}
+              href={lowStock.href}
+              testId="figure-low-stock"
+            />
+          ) : null}
         </div>
       </section>
       {sales ? <SalesChart days={sales.days} locale={locale} currency={currency} /> : null}

@@ -79,7 +79,9 @@ export default function AdminMailDetail() {
       testId="admin-mail-detail"
       actions={
         <>
-          <Link to="/admin/mail" className="text-sm underline">{t("adminMail.back")}</Link>
+          <Link to="/admin/mail" className="text-sm underline">
+            {t("adminMail.back")}
+          </Link>
           <SecureForm>
             <Button name="intent" value="resend" pending={navigation.state === "submitting"}>
               {mail.status === "sent" ? t("adminMail.resendCopy") : t("adminMail.resend")}
@@ -98,13 +100,21 @@ export default function AdminMailDetail() {
       </dl>
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">{t("adminMail.text")}</h2>
-        <pre className="whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-4 text-sm" data-testid="mail-text">{mail.text}</pre>
+        <pre className="whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-4 text-sm" data-testid="mail-text">
+          {mail.text}
+        </pre>
       </section>
       {mail.html ? (
         <section className="space-y-2">
           <h2 className="text-lg font-semibold">{t("adminMail.html")}</h2>
           {/* The mail's HTML never joins this page: an empty sandbox runs no script and reaches nothing of the admin's. */}
-          <iframe title={t("adminMail.html")} sandbox="" srcDoc={mail.html} className="h-96 w-full rounded border border-slate-200 bg-white" data-testid="mail-html" />
+          <iframe
+            title={t("adminMail.html")}
+            sandbox=""
+            srcDoc={mail.html}
+            className="h-96 w-full rounded border border-slate-200 bg-white"
+            data-testid="mail-html"
+          />
           <details>
             <summary className="cursor-pointer text-sm">{t("adminMail.htmlSource")}</summary>
             <pre className="mt-2 whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-4 text-xs">{mail.html}</pre>

@@ -53,7 +53,14 @@ export default function AdminMail() {
   const { locale, query, rows, page, filters } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
-  const date = (value: string | null) => (value ? <time dateTime={value} className="whitespace-nowrap">{formatDate(value, locale, { style: "numeric", time: "short" })}</time> : "–");
+  const date = (value: string | null) =>
+    value ? (
+      <time dateTime={value} className="whitespace-nowrap">
+        {formatDate(value, locale, { style: "numeric", time: "short" })}
+      </time>
+    ) : (
+      "–"
+    );
   const columns: Column<Row>[] = [
     { id: "createdAt", header: t("adminMail.columns.createdAt"), sortable: true, cell: (m) => date(m.createdAt) },
     { id: "kind", header: t("adminMail.columns.kind"), cell: (m) => t(`adminMail.kind.${m.kind}`, { defaultValue: m.kind }) },
@@ -61,23 +68,48 @@ export default function AdminMail() {
     {
       id: "subject",
       header: t("adminMail.columns.subject"),
-      cell: (m) => <Link to={`/admin/mail/${m.id}`} className="font-semibold text-brand-700 underline">{m.subject}</Link>,
+      cell: (m) => (
+        <Link to={`/admin/mail/${m.id}`} className="font-semibold text-brand-700 underline">
+          {m.subject}
+        </Link>
+      ),
     },
     { id: "status", header: t("adminMail.columns.status"), cell: (m) => <MailStatusBadge status={m.status} /> },
     { id: "attempts", header: t("adminMail.columns.attempts"), sortable: true, align: "end", cell: (m) => m.attempts },
-    { id: "error", header: t("adminMail.columns.error"), cell: (m) => (m.error ? <span className="line-clamp-2 max-w-xs text-xs text-red-800">{m.error}</span> : null) },
+    {
+      id: "error",
+      header: t("adminMail.columns.error"),
+      cell: (m) => (m.error ? <span className="line-clamp-2 max-w-xs text-xs text-red-800">{m.error}</span> : null),
+    },
     { id: "sentAt", header: t("adminMail.columns.sentAt"), cell: (m) => date(m.sentAt) },
   ];
   return (
     <AdminPage title={t("adminMail.title")} testId="admin-mail">
-      <ListFilters searchLabel={t("adminMail.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="status" label={t("adminMail.columns.status")} value={query.status} options={filters.statuses.map((s) => ({ value: s, label: t(`adminMail.status.${s}`) }))} />
-        <FilterSelect name="kind" label={t("adminMail.columns.kind")} value={query.kind} options={filters.kinds.map((k) => ({ value: k, label: t(`adminMail.kind.${k}`) }))} />
+      <ListFilters
+        searchLabel={t("adminMail.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="status"
+          label={t("adminMail.columns.status")}
+          value={query.status}
+          options={filters.statuses.map((s) => ({ value: s, label: t(`adminMail.status.${s}`) }))}
+        />
+        <FilterSelect
+          name="kind"
+          label={t("adminMail.columns.kind")}
+          value={query.kind}
+          options={filters.kinds.map((k) => ({ value: k, label: t(`adminMail.kind.${k}`) }))}
+        />
         <FilterDate name="from" label={t("adminMail.from")} value={query.from} />
         <FilterDate name="to" label={t("adminMail.to")} value={query.to} />
       </ListFilters>
       <BulkActions formId="mail-bulk" label={t("adminMail.bulk.label")}>
-        <Button name="intent" value="resendFailed" size="sm" variant="secondary">{t("adminMail.bulk.resendFailed")}</Button>
+        <Button name="intent" value="resendFailed" size="sm" variant="secondary">
+          {t("adminMail.bulk.resendFailed")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminMail.title")}
@@ -85,7 +117,12 @@ export default function AdminMail() {
         rows={rows}
         rowKey={(m) => m.id}
         sort={sort}
-        selection={{ name: "mailId", formId: "mail-bulk", label: (m) => t("adminMail.bulk.tick", { to: m.to, subject: m.subject }), allLabel: t("adminMail.bulk.label") }}
+        selection={{
+          name: "mailId",
+          formId: "mail-bulk",
+          label: (m) => t("adminMail.bulk.tick", { to: m.to, subject: m.subject }),
+          allLabel: t("adminMail.bulk.label"),
+        }}
         empty={t("adminMail.empty")}
         testId="mail-table"
         rowTestId="mail-row"

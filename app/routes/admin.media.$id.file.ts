@@ -15,7 +15,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const id = await rowIdParam(request, params.id, "adminMedia.errors.notFound");
   const db = await getDb();
-  const [row] = await db.select({ path: media.path, mime: media.mime, name: media.originalName, size: media.size }).from(media).where(eq(media.id, id));
+  const [row] = await db
+    .select({ path: media.path, mime: media.mime, name: media.originalName, size: media.size })
+    .from(media)
+    .where(eq(media.id, id));
   if (!row) throw await rowNotFound(request, "adminMedia.errors.notFound");
   return fileResponse(row);
 }

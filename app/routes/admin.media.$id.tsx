@@ -84,45 +84,96 @@ export default function AdminMediaItem() {
   const replaceResult = resultFor(answer, "replace");
   const image = item.mime.startsWith("image/");
   return (
-    <AdminPage title={item.title} testId="admin-media-item" actions={<Link to="/admin/media" className="text-sm underline">{t("adminMedia.back")}</Link>}>
+    <AdminPage
+      title={item.title}
+      testId="admin-media-item"
+      actions={
+        <Link to="/admin/media" className="text-sm underline">
+          {t("adminMedia.back")}
+        </Link>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <section className="space-y-3 rounded border border-slate-200 bg-white p-4 text-sm" aria-labelledby="media-file-title">
-          <h2 id="media-file-title" className="text-lg font-semibold">{t("adminMedia.detail.file")}</h2>
+          <h2 id="media-file-title" className="text-lg font-semibold">
+            {t("adminMedia.detail.file")}
+          </h2>
           <MediaPreview item={item} size={288} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="font-semibold">{t("adminMedia.detail.file")}</dt><dd className="break-all" data-testid="media-original-name">{item.originalName}</dd>
-            <dt className="font-semibold">{t("adminMedia.detail.type")}</dt><dd>{item.mime}</dd>
-            <dt className="font-semibold">{t("adminMedia.detail.size")}</dt><dd>{formatBytes(item.size, locale)}</dd>
-            {item.width && item.height ? (<><dt className="font-semibold">{t("adminMedia.detail.dimensions")}</dt><dd>{`${item.width} × ${item.height}`}</dd></>) : null}
-            <dt className="font-semibold">{t("adminMedia.detail.version")}</dt><dd data-testid="media-version">{item.version}</dd>
-            <dt className="font-semibold">{t("adminMedia.detail.uploaded")}</dt><dd>{formatDate(item.createdAt, locale, { style: "numeric", time: "short" })}</dd>
+            <dt className="font-semibold">{t("adminMedia.detail.file")}</dt>
+            <dd className="break-all" data-testid="media-original-name">
+              {item.originalName}
+            </dd>
+            <dt className="font-semibold">{t("adminMedia.detail.type")}</dt>
+            <dd>{item.mime}</dd>
+            <dt className="font-semibold">{t("adminMedia.detail.size")}</dt>
+            <dd>{formatBytes(item.size, locale)}</dd>
+            {item.width && item.height ? (
+              <>
+                <dt className="font-semibold">{t("adminMedia.detail.dimensions")}</dt>
+                <dd>{`${item.width} × ${item.height}`}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">{t("adminMedia.detail.version")}</dt>
+            <dd data-testid="media-version">{item.version}</dd>
+            <dt className="font-semibold">{t("adminMedia.detail.uploaded")}</dt>
+            <dd>{formatDate(item.createdAt, locale, { style: "numeric", time: "short" })}</dd>
           </dl>
           {item.access === "public" && image ? (
             <div className="space-y-1">
               <p className="font-semibold">{t("adminMedia.detail.url")}</p>
-              <code className="block break-all rounded bg-slate-100 p-1 text-xs" data-testid="media-url">{mediaUrl({ ...item, version: 1 })}</code>
+              <code className="block break-all rounded bg-slate-100 p-1 text-xs" data-testid="media-url">
+                {mediaUrl({ ...item, version: 1 })}
+              </code>
               <p className="font-semibold">{t("adminMedia.detail.sizes")}</p>
               <ul className="flex flex-wrap gap-2">
                 {(Object.keys(MEDIA_SIZES) as MediaSize[]).map((size) => (
-                  <li key={size}><a href={mediaUrl(item, size)} className="text-brand-700 underline" target="_blank" rel="noreferrer">{`${size} ${MEDIA_SIZES[size].width}×${MEDIA_SIZES[size].height}`}</a></li>
+                  <li key={size}>
+                    <a
+                      href={mediaUrl(item, size)}
+                      className="text-brand-700 underline"
+                      target="_blank"
+                      rel="noreferrer"
+                    >{`${size} ${MEDIA_SIZES[size].width}×${MEDIA_SIZES[size].height}`}</a>
+                  </li>
                 ))}
               </ul>
             </div>
           ) : (
             <p className="text-slate-600">{t("adminMedia.detail.privateHint")}</p>
           )}
-          <a href={`/admin/media/${item.id}/file`} className="text-brand-700 underline">{t("adminMedia.detail.open")}</a>
+          <a href={`/admin/media/${item.id}/file`} className="text-brand-700 underline">
+            {t("adminMedia.detail.open")}
+          </a>
         </section>
 
         <div className="space-y-6">
-          <section className="rounded border border-slate-200 bg-white p-4 text-sm" aria-labelledby="media-usage-title" data-testid="media-usage">
-            <h2 id="media-usage-title" className="mb-2 text-lg font-semibold">{t("adminMedia.usage.title")}</h2>
+          <section
+            className="rounded border border-slate-200 bg-white p-4 text-sm"
+            aria-labelledby="media-usage-title"
+            data-testid="media-usage"
+          >
+            <h2 id="media-usage-title" className="mb-2 text-lg font-semibold">
+              {t("adminMedia.usage.title")}
+            </h2>
             <p>{item.used ? t("adminMedia.usage.usedOn", { list: usageText(t, item.usage) }) : t("adminMedia.usage.none")}</p>
           </section>
 
-          <MediaEditForm key={item.revision} defaults={item.form} revision={item.revision} folders={folders} constraint={constraint} lastResult={answer} />
+          <MediaEditForm
+            key={item.revision}
+            defaults={item.form}
+            revision={item.revision}
+            folders={folders}
+            constraint={constraint}
+            lastResult={answer}
+          />
 
-          <SecureForm method="post" encType="multipart/form-data" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm" data-testid="media-replace">
+          <SecureForm
+            method="post"
+            encType="multipart/form-data"
+            className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm"
+            data-testid="media-replace"
+          >
             <h2 className="text-lg font-semibold">{t("adminMedia.replace.title")}</h2>
             <p className="text-slate-600">{t("adminMedia.replace.hint")}</p>
             <input type="hidden" name="intent" value="replace" />
@@ -132,7 +183,9 @@ export default function AdminMediaItem() {
               <input type="file" name="file" required accept={image ? "image/*" : undefined} className="font-normal" />
             </label>
             <FormError errors={replaceResult?.error?.[""] ?? replaceResult?.error?.file} testId="media-replace-error" />
-            <Button variant="secondary" pending={busy("replace")}>{t("adminMedia.replace.submit")}</Button>
+            <Button variant="secondary" pending={busy("replace")}>
+              {t("adminMedia.replace.submit")}
+            </Button>
           </SecureForm>
 
           <SecureForm className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm" data-testid="media-delete">
@@ -141,7 +194,9 @@ export default function AdminMediaItem() {
             <input type="hidden" name="revision" value={item.revision} />
             <p className="text-slate-600">{item.used ? t("adminMedia.delete.usedHint") : t("adminMedia.delete.hint")}</p>
             <FormError errors={resultFor(answer, "delete")?.error?.[""]} testId="media-delete-error" />
-            <Button variant="secondary" pending={busy("delete")}>{t("adminMedia.delete.submit")}</Button>
+            <Button variant="secondary" pending={busy("delete")}>
+              {t("adminMedia.delete.submit")}
+            </Button>
           </SecureForm>
         </div>
       </div>

@@ -94,7 +94,9 @@ export default function AdminMedia() {
   const { t } = useTranslation();
   const location = useLocation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
-  const folderErrors = ["createFolder", "renameFolder", "deleteFolder"].map((intent) => resultFor(answer, intent)?.error?.[""] ?? resultFor(answer, intent)?.error?.name).find(Boolean);
+  const folderErrors = ["createFolder", "renameFolder", "deleteFolder"]
+    .map((intent) => resultFor(answer, intent)?.error?.[""] ?? resultFor(answer, intent)?.error?.name)
+    .find(Boolean);
   const bulkErrors = ["move", "delete"].map((intent) => resultFor(answer, intent)?.error?.[""]).find(Boolean);
   const viewHref = (view: string) => {
     const params = new URLSearchParams(location.search);
@@ -102,26 +104,85 @@ export default function AdminMedia() {
     return `${location.pathname}?${params}`;
   };
   const columns: Column<Row>[] = [
-    { id: "preview", header: t("adminMedia.columns.preview"), cell: (m) => <div className="w-12"><MediaPreview item={m} size={48} /></div> },
-    { id: "title", header: t("adminMedia.columns.title"), sortable: true, cell: (m) => <Link to={`/admin/media/${m.id}`} className="font-semibold text-brand-700 underline">{m.title}</Link> },
-    { id: "originalName", header: t("adminMedia.columns.originalName"), sortable: true, cell: (m) => <span className="break-all">{m.originalName}</span> },
+    {
+      id: "preview",
+      header: t("adminMedia.columns.preview"),
+      cell: (m) => (
+        <div className="w-12">
+          <MediaPreview item={m} size={48} />
+        </div>
+      ),
+    },
+    {
+      id: "title",
+      header: t("adminMedia.columns.title"),
+      sortable: true,
+      cell: (m) => (
+        <Link to={`/admin/media/${m.id}`} className="font-semibold text-brand-700 underline">
+          {m.title}
+        </Link>
+      ),
+    },
+    {
+      id: "originalName",
+      header: t("adminMedia.columns.originalName"),
+      sortable: true,
+      cell: (m) => <span className="break-all">{m.originalName}</span>,
+    },
     { id: "type", header: t("adminMedia.columns.type"), cell: (m) => `${t(`adminMedia.types.${mediaTypeOf(m.mime)}`)} (${m.extension})` },
     { id: "access", header: t("adminMedia.columns.access"), cell: (m) => t(`adminMedia.access.${m.access}`) },
     { id: "size", header: t("adminMedia.columns.size"), sortable: true, align: "end", cell: (m) => formatBytes(m.size, locale) },
-    { id: "usage", header: t("adminMedia.columns.usage"), cell: (m) => <span data-testid="media-used">{m.used ? usageText(t, m.usage) : t("adminMedia.usage.unused")}</span> },
-    { id: "createdAt", header: t("adminMedia.columns.createdAt"), sortable: true, cell: (m) => formatDate(m.createdAt, locale, { style: "numeric" }) },
+    {
+      id: "usage",
+      header: t("adminMedia.columns.usage"),
+      cell: (m) => <span data-testid="media-used">{m.used ? usageText(t, m.usage) : t("adminMedia.usage.unused")}</span>,
+    },
+    {
+      id: "createdAt",
+      header: t("adminMedia.columns.createdAt"),
+      sortable: true,
+      cell: (m) => formatDate(m.createdAt, locale, { style: "numeric" }),
+    },
   ];
   return (
     <AdminPage title={t("adminMedia.title")} testId="admin-media" actions={<MediaPickerButton />}>
-      <MediaUploadForm folders={folders} folderId={typeof query.folder === "number" ? query.folder : undefined} max={max} errors={resultFor(answer, "upload")?.error?.[""] ?? resultFor(answer, "upload")?.error?.files} />
+      <MediaUploadForm
+        folders={folders}
+        folderId={typeof query.folder === "number" ? query.folder : undefined}
+        max={max}
+        errors={resultFor(answer, "upload")?.error?.[""] ?? resultFor(answer, "upload")?.error?.files}
+      />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <MediaFoldersPanel folders={folders} current={query.folder} errors={folderErrors} />
         <div className="min-w-0 space-y-4">
-          <ListFilters searchLabel={t("adminMedia.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
+          <ListFilters
+            searchLabel={t("adminMedia.search")}
+            q={query.q}
+            perPage={query.perPage}
+            sort={{ column: query.sort, direction: query.dir }}
+          >
             <input type="hidden" name="view" value={query.view} />
-            <FilterSelect name="folder" label={t("adminMedia.filters.folder")} value={query.folder === undefined ? undefined : String(query.folder)} options={[{ value: "root", label: t("adminMedia.filters.root") }, ...folders.map((f) => ({ value: String(f.id), label: f.name }))]} />
-            <FilterSelect name="type" label={t("adminMedia.filters.type")} value={query.type} options={MEDIA_TYPES.map((v) => ({ value: v, label: t(`adminMedia.types.${v}`) }))} />
-            <FilterSelect name="access" label={t("adminMedia.filters.access")} value={query.access} options={MEDIA_ACCESS.map((v) => ({ value: v, label: t(`adminMedia.access.${v}`) }))} />
+            <FilterSelect
+              name="folder"
+              label={t("adminMedia.filters.folder")}
+              value={query.folder === undefined ? undefined : String(query.folder)}
+              options={[
+                { value: "root", label: t("adminMedia.filters.root") },
+                ...folders.map((f) => ({ value: String(f.id), label: f.name })),
+              ]}
+            />
+            <FilterSelect
+              name="type"
+              label={t("adminMedia.filters.type")}
+              value={query.type}
+              options={MEDIA_TYPES.map((v) => ({ value: v, label: t(`adminMedia.types.${v}`) }))}
+            />
+            <FilterSelect
+              name="access"
+              label={t("adminMedia.filters.access")}
+              value={query.access}
+              options={MEDIA_ACCESS.map((v) => ({ value: v, label: t(`adminMedia.access.${v}`) }))}
+            />
             <label className="flex items-center gap-2 self-center text-sm font-semibold">
               <input type="checkbox" name="unused" value="on" defaultChecked={query.unused === "on"} className="size-4" />
               {t("adminMedia.filters.unused")}
@@ -129,13 +190,24 @@ export default function AdminMedia() {
           </ListFilters>
           <nav aria-label={t("adminMedia.views.label")} className="flex gap-3 text-sm">
             {(["grid", "list"] as const).map((view) => (
-              <Link key={view} to={viewHref(view)} aria-current={query.view === view ? "page" : undefined} className={query.view === view ? "font-bold" : "text-brand-700 underline"}>{t(`adminMedia.views.${view}`)}</Link>
+              <Link
+                key={view}
+                to={viewHref(view)}
+                aria-current={query.view === view ? "page" : undefined}
+                className={query.view === view ? "font-bold" : "text-brand-700 underline"}
+              >
+                {t(`adminMedia.views.${view}`)}
+              </Link>
             ))}
           </nav>
           <BulkActions formId="media-bulk" label={t("adminMedia.bulk.label")}>
             <FolderSelect name="folderId" label={t("adminMedia.bulk.moveTo")} folders={folders} />
-            <Button name="intent" value="move" size="sm" variant="secondary" className="self-end">{t("adminMedia.bulk.move")}</Button>
-            <Button name="intent" value="delete" size="sm" variant="secondary" className="self-end">{t("adminMedia.bulk.delete")}</Button>
+            <Button name="intent" value="move" size="sm" variant="secondary" className="self-end">
+              {t("adminMedia.bulk.move")}
+            </Button>
+            <Button name="intent" value="delete" size="sm" variant="secondary" className="self-end">
+              {t("adminMedia.bulk.delete")}
+            </Button>
           </BulkActions>
           <FormError errors={bulkErrors} testId="media-bulk-error" />
           {query.view === "grid" ? (
@@ -147,7 +219,12 @@ export default function AdminMedia() {
               rows={rows}
               rowKey={(m) => m.id}
               sort={sort}
-              selection={{ name: "ids", formId: "media-bulk", label: (m) => t("adminMedia.bulk.select", { title: m.title }), allLabel: t("adminMedia.bulk.selectAll") }}
+              selection={{
+                name: "ids",
+                formId: "media-bulk",
+                label: (m) => t("adminMedia.bulk.select", { title: m.title }),
+                allLabel: t("adminMedia.bulk.selectAll"),
+              }}
               empty={t("adminMedia.empty")}
               testId="media-table"
               rowTestId="media-row"

@@ -18,9 +18,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = order.locale as Locale;
   const t = await getFixedT(locale);
   try {
-    return pdfResponse(await renderCreditNote({ ...order, creditNote }, await getSellerDetails(), t, locale), creditNoteFileName(creditNote, t));
+    return pdfResponse(
+      await renderCreditNote({ ...order, creditNote }, await getSellerDetails(), t, locale),
+      creditNoteFileName(creditNote, t),
+    );
   } catch (error) {
     console.error(`credit note of order ${order.slug} failed`, error);
-    return redirect(`/admin/orders/${encodeURIComponent(order.slug)}`, { headers: await setToast({ type: "error", key: "orders.downloadFailed" }) });
+    return redirect(`/admin/orders/${encodeURIComponent(order.slug)}`, {
+      headers: await setToast({ type: "error", key: "orders.downloadFailed" }),
+    });
   }
 }

@@ -23,6 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return pdfResponse(await renderInvoice(order, await getSellerDetails(), t, locale), invoiceFileName(order, t));
   } catch (error) {
     console.error(`invoice of order ${order.slug} failed`, error);
-    return redirect(`/admin/orders/${encodeURIComponent(order.slug)}`, { headers: await setToast({ type: "error", key: "orders.downloadFailed" }) });
+    return redirect(`/admin/orders/${encodeURIComponent(order.slug)}`, {
+      headers: await setToast({ type: "error", key: "orders.downloadFailed" }),
+    });
   }
 }

@@ -18,7 +18,17 @@ import { orderMoveSchema } from "~/modules/order/order-admin.schema";
 import { addOrderNote, moveOrder, resendConfirmation } from "~/modules/order/order-admin.server";
 import { orderAdminView, orderIdOf } from "~/modules/order/order-admin-view.server";
 import { OrderMoves, type MoveAnswer } from "~/modules/order/order-admin-moves";
-import { AddressLines, ConsentsGiven, MailsSent, NotesList, OrderLines, OrderTotals, Panel, PaymentFacts, ShipmentFacts } from "~/modules/order/order-admin-panels";
+import {
+  AddressLines,
+  ConsentsGiven,
+  MailsSent,
+  NotesList,
+  OrderLines,
+  OrderTotals,
+  Panel,
+  PaymentFacts,
+  ShipmentFacts,
+} from "~/modules/order/order-admin-panels";
 import { OrderStatusBadge } from "~/modules/order/order-status-badge";
 import { requestLocale } from "~/modules/site/locale.server";
 
@@ -45,7 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!orderId || !params.slug) throw new Response("Not Found", { status: 404 });
   const self = `/admin/orders/${encodeURIComponent(params.slug)}`;
   const intent = typeof submission.payload.intent === "string" ? submission.payload.intent.slice(0, 20) : "";
-  if (submission.status !== "success") return data<MoveAnswer>({ intent, errors: submission.error ?? {}, message: null, values: typedValues(submission.payload) }, { status: 400 });
+  if (submission.status !== "success")
+    return data<MoveAnswer>(
+      { intent, errors: submission.error ?? {}, message: null, values: typedValues(submission.payload) },
+      { status: 400 },
+    );
   const input = submission.value;
   try {
     if (input.intent === "note") {
@@ -70,7 +84,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The typed fields of a refused move (no secrets on this page), bounded, to fill the form again. */
 function typedValues(payload: Record<string, unknown>): Record<string, string> {
   const fields = ["paidOn", "paidAmount", "carrier", "trackingNumber", "trackingUrl", "reason"];
-  return Object.fromEntries(fields.flatMap((name) => (typeof payload[name] === "string" ? [[name, (payload[name] as string).slice(0, 1000)]] : [])));
+  return Object.fromEntries(
+    fields.flatMap((name) => (typeof payload[name] === "string" ? [[name, (payload[name] as string).slice(0, 1000)]] : [])),
+  );
 }
 
 export default function AdminOrder() {
@@ -83,11 +99,15 @@ export default function AdminOrder() {
   return (
     <AdminPage title={t("adminOrders.detail.title", { slug: order.slug })} testId="admin-order">
       <p className="text-sm">
-        <Link to="/admin/orders" className="text-brand-700 underline">{t("adminOrders.detail.back")}</Link>
+        <Link to="/admin/orders" className="text-brand-700 underline">
+          {t("adminOrders.detail.back")}
+        </Link>
       </p>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <time dateTime={order.createdAt}>{formatDate(order.createdAt, locale, { style: "numeric", time: "short" })}</time>
-        <span data-testid="order-status"><OrderStatusBadge kind="status" value={order.status} /></span>
+        <span data-testid="order-status">
+          <OrderStatusBadge kind="status" value={order.status} />
+        </span>
         <OrderStatusBadge kind="payment" value={order.paymentStatus} />
       </p>
       {/* A refused post (a move the state no longer allows, a stale version, a failed refund): the reason above everything. */}
@@ -101,9 +121,19 @@ export default function AdminOrder() {
           <div className="grid gap-4 md:grid-cols-2">
             <Panel title={t("adminOrders.detail.customer")} testId="order-customer">
               <p className="text-sm">
-                {order.userId !== null ? <Link to={`/admin/customers/${order.userId}`} className="text-brand-700 underline">{order.email}</Link> : order.email}
+                {order.userId !== null ? (
+                  <Link to={`/admin/customers/${order.userId}`} className="text-brand-700 underline">
+                    {order.email}
+                  </Link>
+                ) : (
+                  order.email
+                )}
               </p>
-              {order.instructions ? <p className="text-sm whitespace-pre-line">{t("adminOrders.detail.instructions")}: {order.instructions}</p> : null}
+              {order.instructions ? (
+                <p className="text-sm whitespace-pre-line">
+                  {t("adminOrders.detail.instructions")}: {order.instructions}
+                </p>
+              ) : null}
             </Panel>
             <Panel title={t("adminOrders.detail.consents")}>
               <ConsentsGiven view={view} locale={locale} />
@@ -115,7 +145,10 @@ export default function AdminOrder() {
               <AddressLines address={order.billingAddress} />
             </Panel>
             <Panel title={t("orders.detail.delivery")} testId="order-delivery">
-              <p className="text-sm">{order.deliveryMethodName}{order.deliveryBranchName ? ` — ${order.deliveryBranchName}` : ""}</p>
+              <p className="text-sm">
+                {order.deliveryMethodName}
+                {order.deliveryBranchName ? ` — ${order.deliveryBranchName}` : ""}
+              </p>
               <ShipmentFacts order={order} locale={locale} />
             </Panel>
             <Panel title={t("orders.detail.payment")}>
@@ -125,29 +158,53 @@ export default function AdminOrder() {
           <Panel title={t("adminOrders.mails.title")}>
             <MailsSent view={view} locale={locale} />
           </Panel>
-          <AuditTrail entries={view.audit} locale={locale} actionLabel={(action) => t(`adminOrders.audit.${action}`, { defaultValue: action })} />
+          <AuditTrail
+            entries={view.audit}
+            locale={locale}
+            actionLabel={(action) => t(`adminOrders.audit.${action}`, { defaultValue: action })}
+          />
         </div>
         <div className="flex flex-col gap-4">
           <Panel title={t("adminOrders.moves.title")}>
             <OrderMoves order={order} moves={view.moves} answer={answer} today={today} totalText={totalText} />
           </Panel>
           <Panel title={t("orders.detail.documents")} testId="order-documents">
-            <a href={`${base}/invoice`} download className="block text-sm text-brand-700 underline" data-testid="admin-invoice-link">{t("orders.detail.invoice")}</a>
+            <a href={`${base}/invoice`} download className="block text-sm text-brand-700 underline" data-testid="admin-invoice-link">
+              {t("orders.detail.invoice")}
+            </a>
             {order.creditNoteSlug ? (
-              <a href={`${base}/credit-note`} download className="block text-sm text-brand-700 underline" data-testid="admin-credit-note-link">
+              <a
+                href={`${base}/credit-note`}
+                download
+                className="block text-sm text-brand-700 underline"
+                data-testid="admin-credit-note-link"
+              >
                 {t("orders.detail.creditNote", { number: order.creditNoteSlug })}
               </a>
             ) : null}
             <SecureForm>
-              <Button name="intent" value="resend" variant="secondary" size="sm">{t("adminOrders.resend")}</Button>
+              <Button name="intent" value="resend" variant="secondary" size="sm">
+                {t("adminOrders.resend")}
+              </Button>
             </SecureForm>
           </Panel>
           <Panel title={t("adminOrders.notes.title")}>
             <SecureForm className="flex flex-col gap-2" data-testid="note-form">
-              <label htmlFor="note-text" className="text-sm font-semibold">{t("adminOrders.notes.label")}</label>
-              <textarea id="note-text" name="text" required maxLength={5000} rows={3} className="rounded border border-slate-300 px-2 py-1" />
+              <label htmlFor="note-text" className="text-sm font-semibold">
+                {t("adminOrders.notes.label")}
+              </label>
+              <textarea
+                id="note-text"
+                name="text"
+                required
+                maxLength={5000}
+                rows={3}
+                className="rounded border border-slate-300 px-2 py-1"
+              />
               {answer?.intent === "note" ? <FormMessage message={answer.errors.text?.[0]} /> : null}
-              <Button name="intent" value="note" size="sm">{t("adminOrders.notes.add")}</Button>
+              <Button name="intent" value="note" size="sm">
+                {t("adminOrders.notes.add")}
+              </Button>
             </SecureForm>
             <NotesList view={view} locale={locale} />
           </Panel>
@@ -160,5 +217,9 @@ export default function AdminOrder() {
 function FormMessage({ message }: { message: string | null | undefined }) {
   const text = useMessageText();
   if (!message) return null;
-  return <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="order-refusal">{text(message)}</p>;
+  return (
+    <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="order-refusal">
+      {text(message)}
+    </p>
+  );
 }

@@ -29,7 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "sales");
   const query = await readListQuery(request, orderListQuery);
   const { rows, page } = await listOrders(query);
-  return { locale: requestLocale(request).locale, query, rows, page, filters: { statuses: ORDER_STATUSES, payments: PAYMENT_STATUSES, methods: PAYMENT_GATEWAYS } };
+  return {
+    locale: requestLocale(request).locale,
+    query,
+    rows,
+    page,
+    filters: { statuses: ORDER_STATUSES, payments: PAYMENT_STATUSES, methods: PAYMENT_GATEWAYS },
+  };
 }
 
 /**
@@ -42,7 +48,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, orderBulkSchema);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const { changed, skipped } = await deliverOrders(staff, submission.value.ids);
-  const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: "adminOrders.bulk.done", values: { changed, skipped } };
+  const toast = {
+    type: changed > 0 ? ("success" as const) : ("warning" as const),
+    key: "adminOrders.bulk.done",
+    values: { changed, skipped },
+  };
   // The form posts to the list's own URL (its query kept): back to the same filtered page.
   return redirect(`/admin/orders${new URL(request.url).search}`, { headers: await setToast(toast) });
 }
@@ -59,27 +69,89 @@ export default function AdminOrders() {
       header: t("adminOrders.columns.number"),
       sortable: true,
       cell: (o) => (
-        <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">{o.slug}</Link>
+        <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">
+          {o.slug}
+        </Link>
       ),
     },
-    { id: "createdAt", header: t("adminOrders.columns.date"), sortable: true, cell: (o) => <time dateTime={o.createdAt} className="whitespace-nowrap">{formatDate(o.createdAt, locale, { style: "numeric", time: "short" })}</time> },
-    { id: "customer", header: t("adminOrders.columns.customer"), cell: (o) => (<><span className="block">{o.customer}</span><span className="block text-xs text-slate-600">{o.email}</span></>) },
-    { id: "total", header: t("adminOrders.columns.total"), sortable: true, align: "end", cell: (o) => formatPrice(o.totalCents, { label: o.currencyLabel, symbol: "€" }, locale) },
-    { id: "payment", header: t("adminOrders.columns.payment"), cell: (o) => (<><span className="block">{o.paymentMethodName}</span><StatusBadge kind="payment" value={o.paymentStatus} /></>) },
+    {
+      id: "createdAt",
+      header: t("adminOrders.columns.date"),
+      sortable: true,
+      cell: (o) => (
+        <time dateTime={o.createdAt} className="whitespace-nowrap">
+          {formatDate(o.createdAt, locale, { style: "numeric", time: "short" })}
+        </time>
+      ),
+    },
+    {
+      id: "customer",
+      header: t("adminOrders.columns.customer"),
+      cell: (o) => (
+        <>
+          <span className="block">{o.customer}</span>
+          <span className="block text-xs text-slate-600">{o.email}</span>
+        </>
+      ),
+    },
+    {
+      id: "total",
+      header: t("adminOrders.columns.total"),
+      sortable: true,
+      align: "end",
+      cell: (o) => formatPrice(o.totalCents, { label: o.currencyLabel, symbol: "€" }, locale),
+    },
+    {
+      id: "payment",
+      header: t("adminOrders.columns.payment"),
+      cell: (o) => (
+        <>
+          <span className="block">{o.paymentMethodName}</span>
+          <StatusBadge kind="payment" value={o.paymentStatus} />
+        </>
+      ),
+    },
     { id: "status", header: t("adminOrders.columns.status"), cell: (o) => <StatusBadge kind="status" value={o.status} /> },
   ];
   return (
     <AdminPage title={t("adminOrders.title")} testId="admin-orders">
-      <ListFilters searchLabel={t("adminOrders.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="status" label={t("adminOrders.columns.status")} value={query.status} options={filters.statuses.map((s) => ({ value: s, label: t(`orders.status.${s}`) }))} />
-        <FilterSelect name="payment" label={t("adminOrders.columns.paymentStatus")} value={query.payment} options={filters.payments.map((s) => ({ value: s, label: t(`orders.paymentStatus.${s}`) }))} />
-        <FilterSelect name="method" label={t("adminOrders.columns.paymentMethod")} value={query.method} options={filters.methods.map((m) => ({ value: m, label: t(`adminOrders.gateway.${m}`) }))} />
-        <FilterSelect name="todo" label={t("adminOrders.todo")} value={query.todo} options={[{ value: "ship", label: t("adminOrders.toShip") }]} />
+      <ListFilters
+        searchLabel={t("adminOrders.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="status"
+          label={t("adminOrders.columns.status")}
+          value={query.status}
+          options={filters.statuses.map((s) => ({ value: s, label: t(`orders.status.${s}`) }))}
+        />
+        <FilterSelect
+          name="payment"
+          label={t("adminOrders.columns.paymentStatus")}
+          value={query.payment}
+          options={filters.payments.map((s) => ({ value: s, label: t(`orders.paymentStatus.${s}`) }))}
+        />
+        <FilterSelect
+          name="method"
+          label={t("adminOrders.columns.paymentMethod")}
+          value={query.method}
+          options={filters.methods.map((m) => ({ value: m, label: t(`adminOrders.gateway.${m}`) }))}
+        />
+        <FilterSelect
+          name="todo"
+          label={t("adminOrders.todo")}
+          value={query.todo}
+          options={[{ value: "ship", label: t("adminOrders.toShip") }]}
+        />
         <FilterDate name="from" label={t("adminOrders.from")} value={query.from} />
         <FilterDate name="to" label={t("adminOrders.to")} value={query.to} />
       </ListFilters>
       <BulkActions formId="orders-bulk" label={t("adminOrders.bulk.label")}>
-        <Button name="intent" value="deliverSelected" size="sm" variant="secondary">{t("adminOrders.bulk.deliver")}</Button>
+        <Button name="intent" value="deliverSelected" size="sm" variant="secondary">
+          {t("adminOrders.bulk.deliver")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminOrders.title")}
@@ -87,7 +159,12 @@ export default function AdminOrders() {
         rows={rows}
         rowKey={(o) => o.id}
         sort={sort}
-        selection={{ name: "ids", formId: "orders-bulk", label: (o) => t("adminOrders.bulk.select", { slug: o.slug }), allLabel: t("adminOrders.bulk.selectAll") }}
+        selection={{
+          name: "ids",
+          formId: "orders-bulk",
+          label: (o) => t("adminOrders.bulk.select", { slug: o.slug }),
+          allLabel: t("adminOrders.bulk.selectAll"),
+        }}
         empty={t("adminOrders.empty")}
         testId="orders-table"
         rowTestId="order-row"

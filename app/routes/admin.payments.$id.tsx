@@ -28,7 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = await methodIdOf(request, params.id);
   const method = await paymentDetail(id);
   if (!method) throw await notFound(request);
-  return { locale: requestLocale(request).locale, method, constraint: formConstraint(paymentSchema), audit: await auditTrail("paymentMethod", id) };
+  return {
+    locale: requestLocale(request).locale,
+    method,
+    constraint: formConstraint(paymentSchema),
+    audit: await auditTrail("paymentMethod", id),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -57,8 +62,24 @@ export default function AdminPaymentMethod() {
     bank: method.bank ?? undefined,
   };
   return (
-    <AdminPage title={localized(method.name, locale)} testId="admin-payment-method" actions={<Link to="/admin/payments" className="text-sm underline">{t("adminShipping.payments.back")}</Link>}>
-      <PaymentMethodForm key={method.version} gateway={method.gateway} defaults={defaults} version={method.version} card={method.card} constraint={constraint} lastResult={answer} />
+    <AdminPage
+      title={localized(method.name, locale)}
+      testId="admin-payment-method"
+      actions={
+        <Link to="/admin/payments" className="text-sm underline">
+          {t("adminShipping.payments.back")}
+        </Link>
+      }
+    >
+      <PaymentMethodForm
+        key={method.version}
+        gateway={method.gateway}
+        defaults={defaults}
+        version={method.version}
+        card={method.card}
+        constraint={constraint}
+        lastResult={answer}
+      />
       <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminShipping.audit.${action}`, { defaultValue: action })} />
     </AdminPage>
   );

@@ -67,7 +67,11 @@ export default function AdminPayments() {
             );
             return (
               <tr key={m.id} className="border-t border-slate-100" data-testid="payment-row" data-code={m.code}>
-                <td className="p-2"><Link to={`/admin/payments/${m.id}`} className="font-semibold text-brand-700 underline">{name}</Link></td>
+                <td className="p-2">
+                  <Link to={`/admin/payments/${m.id}`} className="font-semibold text-brand-700 underline">
+                    {name}
+                  </Link>
+                </td>
                 <td>
                   {t(`adminShipping.payments.gateways.${m.gateway}`)}
                   {!m.available ? <span className="block text-xs text-amber-800">{t("adminShipping.payments.unavailable")}</span> : null}
@@ -75,7 +79,9 @@ export default function AdminPayments() {
                 <td>
                   <SecureForm className="flex items-center gap-2">
                     {hidden}
-                    <StatusBadge tone={m.active ? "good" : "quiet"}>{m.active ? t("adminShipping.on") : t("adminShipping.off")}</StatusBadge>
+                    <StatusBadge tone={m.active ? "good" : "quiet"}>
+                      {m.active ? t("adminShipping.on") : t("adminShipping.off")}
+                    </StatusBadge>
                     <Button name="intent" value={m.active ? "off" : "on"} size="sm" variant="secondary" data-testid="payment-switch">
                       {m.active ? t("adminShipping.payments.switchOff", { name }) : t("adminShipping.payments.switchOn", { name })}
                     </Button>
@@ -84,8 +90,26 @@ export default function AdminPayments() {
                 <td>
                   <SecureForm className="flex gap-1">
                     {hidden}
-                    <Button name="intent" value="up" size="sm" variant="secondary" disabled={index === 0} aria-label={t("adminShipping.move.up", { name })}>↑</Button>
-                    <Button name="intent" value="down" size="sm" variant="secondary" disabled={index === methods.length - 1} aria-label={t("adminShipping.move.down", { name })}>↓</Button>
+                    <Button
+                      name="intent"
+                      value="up"
+                      size="sm"
+                      variant="secondary"
+                      disabled={index === 0}
+                      aria-label={t("adminShipping.move.up", { name })}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      name="intent"
+                      value="down"
+                      size="sm"
+                      variant="secondary"
+                      disabled={index === methods.length - 1}
+                      aria-label={t("adminShipping.move.down", { name })}
+                    >
+                      ↓
+                    </Button>
                   </SecureForm>
                 </td>
               </tr>

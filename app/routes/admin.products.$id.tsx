@@ -44,7 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const files = (form: FormData, name: string) => form.getAll(name).filter((value): value is File => typeof value !== "string");
 
-async function apply(staff: Awaited<ReturnType<typeof requireStaff>>, id: number, edit: ProductEdit, form: FormData): Promise<{ to: string; key: string }> {
+async function apply(
+  staff: Awaited<ReturnType<typeof requireStaff>>,
+  id: number,
+  edit: ProductEdit,
+  form: FormData,
+): Promise<{ to: string; key: string }> {
   const self = `/admin/products/${id}`;
   switch (edit.intent) {
     case "save":
@@ -65,7 +70,10 @@ async function apply(staff: Awaited<ReturnType<typeof requireStaff>>, id: number
       return { to: `${self}#variants`, key: "adminProducts.done.variant" };
     case "removeVariant": {
       const outcome = await removeVariant(staff, id, edit.version, edit.variantId);
-      return { to: `${self}#variants`, key: outcome === "deleted" ? "adminProducts.done.variantRemoved" : "adminProducts.done.variantArchived" };
+      return {
+        to: `${self}#variants`,
+        key: outcome === "deleted" ? "adminProducts.done.variantRemoved" : "adminProducts.done.variantArchived",
+      };
     }
     case "parts":
       await saveParts(staff, id, edit);
@@ -108,14 +116,24 @@ export default function AdminProduct() {
     <AdminPage
       title={t("adminProducts.editor.title", { name })}
       testId="admin-product"
-      actions={<Link to="/admin/products" className="text-sm underline">{t("adminProducts.back")}</Link>}
+      actions={
+        <Link to="/admin/products" className="text-sm underline">
+          {t("adminProducts.back")}
+        </Link>
+      }
     >
       <ProductActions view={view} lastResult={lastResult} />
       <ProductMainForm key={`main-${product.version}`} view={view} constraint={constraint} lastResult={lastResult} />
       <ProductOptionsForm key={`options-${product.version}`} view={view} lastResult={lastResult} />
-      {product.format === "configurable" ? <ProductVariants key={`variants-${product.version}`} view={view} lastResult={lastResult} /> : null}
+      {product.format === "configurable" ? (
+        <ProductVariants key={`variants-${product.version}`} view={view} lastResult={lastResult} />
+      ) : null}
       {product.format === "bundle" ? <ProductPartsForm key={`parts-${product.version}`} view={view} lastResult={lastResult} /> : null}
-      <AuditTrail entries={view.audit} locale={locale} actionLabel={(action) => t(`adminProducts.audit.${action}`, { defaultValue: action })} />
+      <AuditTrail
+        entries={view.audit}
+        locale={locale}
+        actionLabel={(action) => t(`adminProducts.audit.${action}`, { defaultValue: action })}
+      />
     </AdminPage>
   );
 }

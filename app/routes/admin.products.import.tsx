@@ -38,7 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.value.intent === "apply") {
       const result = await applyImport(staff, await readImportFile(submission.value.token));
       await forgetImportFile(submission.value.token);
-      return redirect("/admin/products", { status: 303, headers: await setToast({ type: "success", key: "adminProductList.import.done", values: result }) });
+      return redirect("/admin/products", {
+        status: 303,
+        headers: await setToast({ type: "success", key: "adminProductList.import.done", values: result }),
+      });
     }
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return data({ error: "adminProductList.import.noFile" }, { status: 400 });
@@ -69,15 +72,33 @@ export default function AdminProductImport() {
   const report = result && "report" in result ? result.report : null;
   const error = result && "error" in result ? result : null;
   return (
-    <AdminPage title={t("adminProductList.import.title")} testId="admin-product-import" actions={<Link to="/admin/products" className={buttonClass({ variant: "secondary" })}>{t("adminProductList.import.back")}</Link>}>
+    <AdminPage
+      title={t("adminProductList.import.title")}
+      testId="admin-product-import"
+      actions={
+        <Link to="/admin/products" className={buttonClass({ variant: "secondary" })}>
+          {t("adminProductList.import.back")}
+        </Link>
+      }
+    >
       <p className="text-sm text-slate-700">{t("adminProductList.import.help", { rows: maxRows })}</p>
-      {error ? <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="import-error">{t(error.error, (error as { values?: Record<string, string | number> }).values)}</p> : null}
-      <SecureForm encType="multipart/form-data" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4" data-testid="import-upload">
+      {error ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="import-error">
+          {t(error.error, (error as { values?: Record<string, string | number> }).values)}
+        </p>
+      ) : null}
+      <SecureForm
+        encType="multipart/form-data"
+        className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4"
+        data-testid="import-upload"
+      >
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t("adminProductList.import.file")}
           <input type="file" name="file" accept=".csv,text/csv" required className="font-normal" />
         </label>
-        <Button name="intent" value="dryRun" pending={busy}>{t("adminProductList.import.dryRun")}</Button>
+        <Button name="intent" value="dryRun" pending={busy}>
+          {t("adminProductList.import.dryRun")}
+        </Button>
       </SecureForm>
       {report ? <ImportReport report={report} busy={busy} /> : null}
     </AdminPage>

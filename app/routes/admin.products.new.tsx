@@ -52,24 +52,59 @@ export default function NewProduct() {
   const [form, fields] = useShopForm<Record<string, string>>({ id: "new-product", lastResult, constraint, defaultValue: { description } });
   const chosen = (lastResult?.initialValue?.format as string | undefined) ?? "simple";
   return (
-    <AdminPage title={t("adminProducts.new.title")} testId="admin-product-new" actions={<Link to="/admin/products" className="text-sm underline">{t("adminProducts.back")}</Link>}>
-      <SecureForm {...getFormProps(form)} className="max-w-2xl space-y-4 rounded border border-slate-200 bg-white p-4" data-testid="new-product-form">
+    <AdminPage
+      title={t("adminProducts.new.title")}
+      testId="admin-product-new"
+      actions={
+        <Link to="/admin/products" className="text-sm underline">
+          {t("adminProducts.back")}
+        </Link>
+      }
+    >
+      <SecureForm
+        {...getFormProps(form)}
+        className="max-w-2xl space-y-4 rounded border border-slate-200 bg-white p-4"
+        data-testid="new-product-form"
+      >
         <fieldset className="space-y-2" aria-describedby={fields.format.errorId}>
           <legend className="text-sm font-semibold">{t("adminProducts.fields.format")}</legend>
           {PRODUCT_FORMATS.map((format) => (
-            <div key={format} className="flex items-start gap-2 rounded border border-slate-200 p-2 text-sm has-[:checked]:border-brand-600">
-              <input type="radio" id={`format-${format}`} name={fields.format.name} value={format} defaultChecked={format === chosen} aria-describedby={`format-${format}-help`} className="mt-1" />
+            <div
+              key={format}
+              className="flex items-start gap-2 rounded border border-slate-200 p-2 text-sm has-[:checked]:border-brand-600"
+            >
+              <input
+                type="radio"
+                id={`format-${format}`}
+                name={fields.format.name}
+                value={format}
+                defaultChecked={format === chosen}
+                aria-describedby={`format-${format}-help`}
+                className="mt-1"
+              />
               <div>
-                <label htmlFor={`format-${format}`} className="block font-semibold">{t(`adminProducts.format.${format}`)}</label>
-                <p id={`format-${format}-help`} className="text-slate-600">{t(`adminProducts.formatHelp.${format}`)}</p>
+                <label htmlFor={`format-${format}`} className="block font-semibold">
+                  {t(`adminProducts.format.${format}`)}
+                </label>
+                <p id={`format-${format}-help`} className="text-slate-600">
+                  {t(`adminProducts.formatHelp.${format}`)}
+                </p>
               </div>
             </div>
           ))}
-          <p id={fields.format.errorId} className="min-h-5 text-sm text-red-700">{text(fields.format.errors?.[0])}</p>
+          <p id={fields.format.errorId} className="min-h-5 text-sm text-red-700">
+            {text(fields.format.errors?.[0])}
+          </p>
         </fieldset>
         <Field meta={fields.name} label={t("adminProducts.fields.name")} />
         <Field meta={fields.sku} label={t("adminProducts.fields.sku")} autoComplete="off" />
-        <TextareaField meta={fields.description} label={t("adminProducts.fields.description")} description={t("adminProducts.help.description")} rows={6} optional />
+        <TextareaField
+          meta={fields.description}
+          label={t("adminProducts.fields.description")}
+          description={t("adminProducts.help.description")}
+          rows={6}
+          optional
+        />
         <FormError id={form.errorId} errors={form.errors} />
         <Button pending={navigation.state === "submitting"}>{t("adminProducts.new.create")}</Button>
       </SecureForm>

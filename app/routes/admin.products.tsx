@@ -15,7 +15,13 @@ import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { productBulkSchema, PERCENT_MAX, PERCENT_MIN } from "~/modules/catalog-admin/product-bulk.schema";
 import { bulkProducts } from "~/modules/catalog-admin/product-bulk.server";
-import { listProducts, productListFilters, productListQuery, STOCK_FILTERS, VISIBILITY_FILTERS } from "~/modules/catalog-admin/product-list.server";
+import {
+  listProducts,
+  productListFilters,
+  productListQuery,
+  STOCK_FILTERS,
+  VISIBILITY_FILTERS,
+} from "~/modules/catalog-admin/product-list.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 export const handle = { i18n: ["adminProductList"] };
@@ -29,7 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, productListQuery);
   const [{ rows, page }, filters] = await Promise.all([listProducts(query), productListFilters()]);
-  return { locale: requestLocale(request).locale, query, rows, page, filters: { ...filters, formats: PRODUCT_FORMATS, stock: STOCK_FILTERS, visibility: VISIBILITY_FILTERS } };
+  return {
+    locale: requestLocale(request).locale,
+    query,
+    rows,
+    page,
+    filters: { ...filters, formats: PRODUCT_FORMATS, stock: STOCK_FILTERS, visibility: VISIBILITY_FILTERS },
+  };
 }
 
 /** A bulk action on the ticked products; the toast says how many changed and how many were already so. */
@@ -44,7 +56,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const { changed, skipped } = await bulkProducts(staff, submission.value);
-    const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: "adminProductList.bulk.done", values: { changed, skipped } };
+    const toast = {
+      type: changed > 0 ? ("success" as const) : ("warning" as const),
+      key: "adminProductList.bulk.done",
+      values: { changed, skipped },
+    };
     return redirect(back, { status: 303, headers: await setToast(toast) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -63,10 +79,29 @@ export default function AdminProducts() {
     {
       id: "image",
       header: <span className="sr-only">{t("adminProductList.columns.image")}</span>,
-      cell: (p) => (p.image ? <img src={mediaUrl(p.image, "thumbnail")} alt="" width={50} height={50} loading="lazy" className="rounded" /> : <span className="block h-[50px] w-[50px] rounded bg-slate-100" />),
+      cell: (p) =>
+        p.image ? (
+          <img src={mediaUrl(p.image, "thumbnail")} alt="" width={50} height={50} loading="lazy" className="rounded" />
+        ) : (
+          <span className="block h-[50px] w-[50px] rounded bg-slate-100" />
+        ),
     },
-    { id: "name", header: t("adminProductList.columns.name"), sortable: true, cell: (p) => <Link to={`/admin/products/${p.id}`} className="font-semibold text-brand-700 underline">{p.name || p.sku}</Link> },
-    { id: "sku", header: t("adminProductList.columns.sku"), sortable: true, cell: (p) => <span className="font-mono text-xs">{p.sku}</span> },
+    {
+      id: "name",
+      header: t("adminProductList.columns.name"),
+      sortable: true,
+      cell: (p) => (
+        <Link to={`/admin/products/${p.id}`} className="font-semibold text-brand-700 underline">
+          {p.name || p.sku}
+        </Link>
+      ),
+    },
+    {
+      id: "sku",
+      header: t("adminProductList.columns.sku"),
+      sortable: true,
+      cell: (p) => <span className="font-mono text-xs">{p.sku}</span>,
+    },
     { id: "format", header: t("adminProductList.columns.format"), cell: (p) => t(`adminProductList.format.${p.format}`) },
     {
       id: "price",
@@ -80,10 +115,25 @@ export default function AdminProducts() {
         </span>
       ),
     },
-    { id: "stock", header: t("adminProductList.columns.stock"), sortable: true, align: "end", cell: (p) => (p.madeToOrder ? t("adminProductList.stock.madeToOrder") : p.stock === null ? t("adminProductList.stock.untracked") : p.stock) },
+    {
+      id: "stock",
+      header: t("adminProductList.columns.stock"),
+      sortable: true,
+      align: "end",
+      cell: (p) =>
+        p.madeToOrder ? t("adminProductList.stock.madeToOrder") : p.stock === null ? t("adminProductList.stock.untracked") : p.stock,
+    },
     { id: "categories", header: t("adminProductList.columns.categories"), cell: (p) => p.categories.join(", ") },
-    { id: "visibility", header: t("adminProductList.columns.visibility"), cell: (p) => (p.visible ? t("adminProductList.visibility.visible") : t("adminProductList.visibility.hidden")) },
-    { id: "archived", header: t("adminProductList.columns.archived"), cell: (p) => (p.archived ? t("adminProductList.visibility.archived") : "–") },
+    {
+      id: "visibility",
+      header: t("adminProductList.columns.visibility"),
+      cell: (p) => (p.visible ? t("adminProductList.visibility.visible") : t("adminProductList.visibility.hidden")),
+    },
+    {
+      id: "archived",
+      header: t("adminProductList.columns.archived"),
+      cell: (p) => (p.archived ? t("adminProductList.visibility.archived") : "–"),
+    },
   ];
   return (
     <AdminPage
@@ -91,41 +141,104 @@ export default function AdminProducts() {
       testId="admin-products"
       actions={
         <>
-          <Link to="/admin/products/import" className={buttonClass({ variant: "secondary" })}>{t("adminProductList.import.link")}</Link>
-          <Link to="/admin/products/new" className={buttonClass({})}>{t("adminProductList.new")}</Link>
+          <Link to="/admin/products/import" className={buttonClass({ variant: "secondary" })}>
+            {t("adminProductList.import.link")}
+          </Link>
+          <Link to="/admin/products/new" className={buttonClass({})}>
+            {t("adminProductList.new")}
+          </Link>
         </>
       }
     >
-      <ListFilters searchLabel={t("adminProductList.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="category" label={t("adminProductList.columns.category")} value={query.category?.toString()} options={filters.categories.map((c) => ({ value: String(c.id), label: c.label }))} />
-        <FilterSelect name="format" label={t("adminProductList.columns.format")} value={query.format} options={filters.formats.map((f) => ({ value: f, label: t(`adminProductList.format.${f}`) }))} />
-        <FilterSelect name="tag" label={t("adminProductList.columns.tag")} value={query.tag?.toString()} options={filters.tags.map((tag) => ({ value: String(tag.id), label: tag.name }))} />
-        <FilterSelect name="stock" label={t("adminProductList.columns.stock")} value={query.stock} options={filters.stock.map((s) => ({ value: s, label: t(`adminProductList.stock.${s}`) }))} />
-        <FilterSelect name="visibility" label={t("adminProductList.columns.visibility")} value={query.visibility} options={filters.visibility.map((v) => ({ value: v, label: t(`adminProductList.visibility.${v}`) }))} />
+      <ListFilters
+        searchLabel={t("adminProductList.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="category"
+          label={t("adminProductList.columns.category")}
+          value={query.category?.toString()}
+          options={filters.categories.map((c) => ({ value: String(c.id), label: c.label }))}
+        />
+        <FilterSelect
+          name="format"
+          label={t("adminProductList.columns.format")}
+          value={query.format}
+          options={filters.formats.map((f) => ({ value: f, label: t(`adminProductList.format.${f}`) }))}
+        />
+        <FilterSelect
+          name="tag"
+          label={t("adminProductList.columns.tag")}
+          value={query.tag?.toString()}
+          options={filters.tags.map((tag) => ({ value: String(tag.id), label: tag.name }))}
+        />
+        <FilterSelect
+          name="stock"
+          label={t("adminProductList.columns.stock")}
+          value={query.stock}
+          options={filters.stock.map((s) => ({ value: s, label: t(`adminProductList.stock.${s}`) }))}
+        />
+        <FilterSelect
+          name="visibility"
+          label={t("adminProductList.columns.visibility")}
+          value={query.visibility}
+          options={filters.visibility.map((v) => ({ value: v, label: t(`adminProductList.visibility.${v}`) }))}
+        />
       </ListFilters>
       <BulkActions formId="products-bulk" label={t("adminProductList.bulk.label")}>
-        <Button name="intent" value="publish" size="sm" variant="secondary">{t("adminProductList.bulk.publish")}</Button>
-        <Button name="intent" value="hide" size="sm" variant="secondary">{t("adminProductList.bulk.hide")}</Button>
+        <Button name="intent" value="publish" size="sm" variant="secondary">
+          {t("adminProductList.bulk.publish")}
+        </Button>
+        <Button name="intent" value="hide" size="sm" variant="secondary">
+          {t("adminProductList.bulk.hide")}
+        </Button>
         <span className="flex items-center gap-1">
-          <select name="category" aria-label={t("adminProductList.bulk.category")} className="rounded border border-slate-300 px-2 py-1 text-sm">
+          <select
+            name="category"
+            aria-label={t("adminProductList.bulk.category")}
+            className="rounded border border-slate-300 px-2 py-1 text-sm"
+          >
             <option value="">{t("adminProductList.bulk.category")}</option>
-            {filters.categories.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+            {filters.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
           </select>
-          <Button name="intent" value="addCategory" size="sm" variant="secondary">{t("adminProductList.bulk.addCategory")}</Button>
+          <Button name="intent" value="addCategory" size="sm" variant="secondary">
+            {t("adminProductList.bulk.addCategory")}
+          </Button>
         </span>
         <span className="flex items-center gap-1">
           <select name="tag" aria-label={t("adminProductList.bulk.tag")} className="rounded border border-slate-300 px-2 py-1 text-sm">
             <option value="">{t("adminProductList.bulk.tag")}</option>
-            {filters.tags.map((tag) => <option key={tag.id} value={tag.id}>{tag.name}</option>)}
+            {filters.tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
           </select>
-          <Button name="intent" value="addTag" size="sm" variant="secondary">{t("adminProductList.bulk.addTag")}</Button>
+          <Button name="intent" value="addTag" size="sm" variant="secondary">
+            {t("adminProductList.bulk.addTag")}
+          </Button>
         </span>
         <span className="flex items-center gap-1">
           <label className="flex items-center gap-1 text-sm">
             {t("adminProductList.bulk.percent")}
-            <input type="number" name="percent" min={PERCENT_MIN} max={PERCENT_MAX} step="0.01" className="w-24 rounded border border-slate-300 px-2 py-1" />
+            <input
+              type="number"
+              name="percent"
+              min={PERCENT_MIN}
+              max={PERCENT_MAX}
+              step="0.01"
+              className="w-24 rounded border border-slate-300 px-2 py-1"
+            />
           </label>
-          <Button name="intent" value="changePrice" size="sm" variant="secondary">{t("adminProductList.bulk.changePrice")}</Button>
+          <Button name="intent" value="changePrice" size="sm" variant="secondary">
+            {t("adminProductList.bulk.changePrice")}
+          </Button>
         </span>
       </BulkActions>
       <DataTable
@@ -134,7 +247,12 @@ export default function AdminProducts() {
         rows={rows}
         rowKey={(p) => p.id}
         sort={sort}
-        selection={{ name: "ids", formId: "products-bulk", label: (p) => t("adminProductList.bulk.select", { sku: p.sku }), allLabel: t("adminProductList.bulk.selectAll") }}
+        selection={{
+          name: "ids",
+          formId: "products-bulk",
+          label: (p) => t("adminProductList.bulk.select", { sku: p.sku }),
+          allLabel: t("adminProductList.bulk.selectAll"),
+        }}
         empty={t("adminProductList.empty")}
         testId="products-table"
         rowTestId="product-row"

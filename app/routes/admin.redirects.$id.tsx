@@ -15,7 +15,14 @@ import { auditTrail } from "~/modules/admin/audit.server";
 import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { RedirectForm } from "~/modules/cms/redirect-form";
-import { createRedirect, deleteRedirect, redirectDetail, redirectPageSchema, redirectSchema, updateRedirect } from "~/modules/cms/redirects-admin.server";
+import {
+  createRedirect,
+  deleteRedirect,
+  redirectDetail,
+  redirectPageSchema,
+  redirectSchema,
+  updateRedirect,
+} from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /** One redirect (/admin/redirects/:id and /admin/redirects/new, decision 0055): edit or delete it. */
@@ -59,10 +66,26 @@ export default function AdminRedirect() {
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const deleteResult = submissionOf(answer)?.initialValue?.intent === "delete" ? submissionOf(answer) : null;
-  const defaults = detail ? { fromPath: detail.fromPath, toPath: detail.toPath, status: String(detail.status) } : { fromPath: "", toPath: "", status: "301" };
+  const defaults = detail
+    ? { fromPath: detail.fromPath, toPath: detail.toPath, status: String(detail.status) }
+    : { fromPath: "", toPath: "", status: "301" };
   return (
-    <AdminPage title={detail ? detail.fromPath : t("adminCommunity.redirects.new")} testId="admin-redirect" actions={<Link to="/admin/redirects" className="text-sm underline">{t("adminCommunity.redirects.back")}</Link>}>
-      <RedirectForm key={detail?.version ?? "new"} defaults={defaults} version={detail?.version} constraint={constraint} lastResult={answer} />
+    <AdminPage
+      title={detail ? detail.fromPath : t("adminCommunity.redirects.new")}
+      testId="admin-redirect"
+      actions={
+        <Link to="/admin/redirects" className="text-sm underline">
+          {t("adminCommunity.redirects.back")}
+        </Link>
+      }
+    >
+      <RedirectForm
+        key={detail?.version ?? "new"}
+        defaults={defaults}
+        version={detail?.version}
+        constraint={constraint}
+        lastResult={answer}
+      />
       {detail ? (
         <SecureForm className="flex flex-col items-start gap-2 rounded border border-slate-200 bg-white p-4" data-testid="redirect-delete">
           <input type="hidden" name="intent" value="delete" />
@@ -71,7 +94,13 @@ export default function AdminRedirect() {
           <FormError errors={deleteResult?.error?.[""]} testId="redirect-delete-error" />
         </SecureForm>
       ) : null}
-      {detail ? <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminCommunity.audit.${action}`, { defaultValue: action })} /> : null}
+      {detail ? (
+        <AuditTrail
+          entries={audit}
+          locale={locale}
+          actionLabel={(action) => t(`adminCommunity.audit.${action}`, { defaultValue: action })}
+        />
+      ) : null}
     </AdminPage>
   );
 }

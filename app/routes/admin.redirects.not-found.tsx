@@ -14,7 +14,13 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { failedActionSchema, failedListQuery, ignoreFailedRequests, listFailedRequests, redirectFailedRequest } from "~/modules/cms/redirects-admin.server";
+import {
+  failedActionSchema,
+  failedListQuery,
+  ignoreFailedRequests,
+  listFailedRequests,
+  redirectFailedRequest,
+} from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/modules/site/locale.server";
 
 /**
@@ -36,7 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = submission.value;
   if (input.intent === "ignore") {
     const removed = await ignoreFailedRequests(staff, input.ids);
-    return redirect(backToList(request), { headers: await setToast({ type: removed ? "success" : "warning", key: "adminCommunity.redirects.ignored", values: { n: removed } }) });
+    return redirect(backToList(request), {
+      headers: await setToast({ type: removed ? "success" : "warning", key: "adminCommunity.redirects.ignored", values: { n: removed } }),
+    });
   }
   try {
     const id = await redirectFailedRequest(staff, input.failedId, input.toPath, input.status);
@@ -56,33 +64,70 @@ export default function AdminNotFoundLog() {
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const failedFor = answer?.initialValue?.failedId;
   const columns: Column<Row>[] = [
-    { id: "path", header: t("adminCommunity.redirects.path"), sortable: true, cell: (r) => <span className="break-all font-mono text-xs">{r.path}</span> },
+    {
+      id: "path",
+      header: t("adminCommunity.redirects.path"),
+      sortable: true,
+      cell: (r) => <span className="break-all font-mono text-xs">{r.path}</span>,
+    },
     { id: "hits", header: t("adminCommunity.redirects.hits"), sortable: true, align: "end", cell: (r) => String(r.hits) },
-    { id: "lastSeenAt", header: t("adminCommunity.redirects.lastSeen"), sortable: true, cell: (r) => formatDate(r.lastSeenAt, locale, { style: "numeric", time: "short" }) },
+    {
+      id: "lastSeenAt",
+      header: t("adminCommunity.redirects.lastSeen"),
+      sortable: true,
+      cell: (r) => formatDate(r.lastSeenAt, locale, { style: "numeric", time: "short" }),
+    },
     {
       id: "redirect",
       header: t("adminCommunity.redirects.makeRedirect"),
       cell: (r) => (
-        <SecureForm className="flex flex-wrap items-end gap-2" data-testid="failed-redirect" aria-label={t("adminCommunity.redirects.makeRedirectFor", { path: r.path })}>
+        <SecureForm
+          className="flex flex-wrap items-end gap-2"
+          data-testid="failed-redirect"
+          aria-label={t("adminCommunity.redirects.makeRedirectFor", { path: r.path })}
+        >
           <input type="hidden" name="intent" value="redirect" />
           <input type="hidden" name="failedId" value={r.id} />
           <input type="hidden" name="status" value="301" />
           <label className="flex flex-col text-xs font-semibold">
             {t("adminCommunity.redirects.fields.toPath")}
-            <input name="toPath" required maxLength={500} className="rounded border border-slate-300 px-2 py-1 font-normal" defaultValue={String(failedFor) === String(r.id) ? String(answer?.initialValue?.toPath ?? "") : ""} />
+            <input
+              name="toPath"
+              required
+              maxLength={500}
+              className="rounded border border-slate-300 px-2 py-1 font-normal"
+              defaultValue={String(failedFor) === String(r.id) ? String(answer?.initialValue?.toPath ?? "") : ""}
+            />
           </label>
           <Button size="sm">{t("adminCommunity.redirects.createRedirect")}</Button>
-          {String(failedFor) === String(r.id) ? <FormError errors={[...(answer?.error?.toPath ?? []), ...(answer?.error?.[""] ?? [])]} testId="failed-redirect-error" /> : null}
+          {String(failedFor) === String(r.id) ? (
+            <FormError errors={[...(answer?.error?.toPath ?? []), ...(answer?.error?.[""] ?? [])]} testId="failed-redirect-error" />
+          ) : null}
         </SecureForm>
       ),
     },
   ];
   return (
-    <AdminPage title={t("adminCommunity.redirects.notFoundLog")} testId="admin-not-found" actions={<Link to="/admin/redirects" className="text-sm underline">{t("adminCommunity.redirects.back")}</Link>}>
+    <AdminPage
+      title={t("adminCommunity.redirects.notFoundLog")}
+      testId="admin-not-found"
+      actions={
+        <Link to="/admin/redirects" className="text-sm underline">
+          {t("adminCommunity.redirects.back")}
+        </Link>
+      }
+    >
       <p className="text-sm text-slate-600">{t("adminCommunity.redirects.notFoundHelp")}</p>
-      <ListFilters searchLabel={t("adminCommunity.redirects.searchPath")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }} />
+      <ListFilters
+        searchLabel={t("adminCommunity.redirects.searchPath")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      />
       <BulkActions formId="failed-bulk" label={t("adminCommunity.bulk.label")}>
-        <Button name="intent" value="ignore" size="sm" variant="secondary">{t("adminCommunity.redirects.ignore")}</Button>
+        <Button name="intent" value="ignore" size="sm" variant="secondary">
+          {t("adminCommunity.redirects.ignore")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t("adminCommunity.redirects.notFoundLog")}
@@ -90,7 +135,12 @@ export default function AdminNotFoundLog() {
         rows={rows}
         rowKey={(r) => r.id}
         sort={sort}
-        selection={{ name: "ids", formId: "failed-bulk", label: (r) => t("adminCommunity.bulk.select", { name: r.path }), allLabel: t("adminCommunity.bulk.selectAll") }}
+        selection={{
+          name: "ids",
+          formId: "failed-bulk",
+          label: (r) => t("adminCommunity.bulk.select", { name: r.path }),
+          allLabel: t("adminCommunity.bulk.selectAll"),
+        }}
         empty={t("adminCommunity.redirects.notFoundEmpty")}
         testId="failed-table"
         rowTestId="failed-row"

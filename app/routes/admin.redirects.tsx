@@ -25,10 +25,29 @@ export default function AdminRedirects() {
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const columns: Column<Row>[] = [
-    { id: "fromPath", header: t("adminCommunity.redirects.fields.fromPath"), sortable: true, cell: (r) => <Link to={`/admin/redirects/${r.id}`} className="break-all font-semibold text-brand-700 underline">{r.fromPath}</Link> },
-    { id: "toPath", header: t("adminCommunity.redirects.fields.toPath"), sortable: true, cell: (r) => <span className="break-all">{r.toPath}</span> },
+    {
+      id: "fromPath",
+      header: t("adminCommunity.redirects.fields.fromPath"),
+      sortable: true,
+      cell: (r) => (
+        <Link to={`/admin/redirects/${r.id}`} className="break-all font-semibold text-brand-700 underline">
+          {r.fromPath}
+        </Link>
+      ),
+    },
+    {
+      id: "toPath",
+      header: t("adminCommunity.redirects.fields.toPath"),
+      sortable: true,
+      cell: (r) => <span className="break-all">{r.toPath}</span>,
+    },
     { id: "status", header: t("adminCommunity.redirects.fields.status"), cell: (r) => String(r.status) },
-    { id: "createdAt", header: t("adminCommunity.redirects.createdAt"), sortable: true, cell: (r) => formatDate(r.createdAt, locale, { style: "numeric" }) },
+    {
+      id: "createdAt",
+      header: t("adminCommunity.redirects.createdAt"),
+      sortable: true,
+      cell: (r) => formatDate(r.createdAt, locale, { style: "numeric" }),
+    },
   ];
   return (
     <AdminPage
@@ -36,13 +55,31 @@ export default function AdminRedirects() {
       testId="admin-redirects"
       actions={
         <div className="flex gap-2">
-          <Link to="/admin/redirects/not-found" className={buttonClass({ size: "sm", variant: "secondary" })}>{t("adminCommunity.redirects.notFoundLog")}</Link>
-          <Link to="/admin/redirects/new" className={buttonClass({ size: "sm" })}>{t("adminCommunity.redirects.new")}</Link>
+          <Link to="/admin/redirects/not-found" className={buttonClass({ size: "sm", variant: "secondary" })}>
+            {t("adminCommunity.redirects.notFoundLog")}
+          </Link>
+          <Link to="/admin/redirects/new" className={buttonClass({ size: "sm" })}>
+            {t("adminCommunity.redirects.new")}
+          </Link>
         </div>
       }
     >
-      <ListFilters searchLabel={t("adminCommunity.redirects.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }} />
-      <DataTable caption={t("adminCommunity.redirects.title")} columns={columns} rows={rows} rowKey={(r) => r.id} sort={sort} empty={t("adminCommunity.redirects.empty")} testId="redirects-table" rowTestId="redirect-row" />
+      <ListFilters
+        searchLabel={t("adminCommunity.redirects.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      />
+      <DataTable
+        caption={t("adminCommunity.redirects.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={sort}
+        empty={t("adminCommunity.redirects.empty")}
+        testId="redirects-table"
+        rowTestId="redirect-row"
+      />
       <ListFooter info={page} />
     </AdminPage>
   );

@@ -28,23 +28,39 @@ export default function CheckoutSettings() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<z.input<typeof checkoutSettingsSchema>>({ id: `checkout-${fingerprint.slice(0, 8)}`, lastResult, constraint, defaultValue: values as never });
+  const [form, fields] = useShopForm<z.input<typeof checkoutSettingsSchema>>({
+    id: `checkout-${fingerprint.slice(0, 8)}`,
+    lastResult,
+    constraint,
+    defaultValue: values as never,
+  });
   return (
     <SettingsPage title={t("adminSettings.sections.checkout")} audit={audit} locale={locale} testId="settings-checkout">
       <SecureForm {...getFormProps(form)} className="flex flex-col gap-2" data-testid="checkout-settings-form">
         <input type="hidden" name="fingerprint" value={fingerprint} />
         {FLAGS.map((name) => (
-          <CheckboxField key={name} meta={fields[name]} label={t(`adminSettings.checkout.${name}`)} description={t(`adminSettings.checkout.${name}Help`)} />
+          <CheckboxField
+            key={name}
+            meta={fields[name]}
+            label={t(`adminSettings.checkout.${name}`)}
+            description={t(`adminSettings.checkout.${name}Help`)}
+          />
         ))}
         <SelectField
           meta={fields.cartAdditionBehaviour}
           label={t("adminSettings.checkout.cartAdditionBehaviour")}
-          options={CART_ADDITION_BEHAVIOURS.map((value) => ({ value: String(value), label: t(`adminSettings.checkout.behaviour${value}`) }))}
+          options={CART_ADDITION_BEHAVIOURS.map((value) => ({
+            value: String(value),
+            label: t(`adminSettings.checkout.behaviour${value}`),
+          }))}
           className="max-w-md"
         />
         <Field meta={fields.eProductLinkDays} type="number" label={t("adminSettings.checkout.eProductLinkDays")} className="max-w-xs" />
         <p className="text-sm text-slate-600">
-          {t("adminSettings.checkout.shippingHint")} <Link to="/admin/shipping" className="underline">{t("adminSettings.checkout.shippingLink")}</Link>
+          {t("adminSettings.checkout.shippingHint")}{" "}
+          <Link to="/admin/shipping" className="underline">
+            {t("adminSettings.checkout.shippingLink")}
+          </Link>
         </p>
         <FormError id={form.errorId} errors={form.errors} />
         <div>

@@ -18,14 +18,25 @@ export const handle = { i18n: ["adminSettings"] };
 export const loader = ({ request }: LoaderFunctionArgs) => settingsLoader(request, "comments");
 export const action = ({ request }: ActionFunctionArgs) => settingsAction(request, "comments");
 
-const FLAGS = ["RequireAdminPublishing", "RequireRatingForComment", "RequireCommentForRating", "UserCanEditComment", "OneUserOneComment"] as const;
+const FLAGS = [
+  "RequireAdminPublishing",
+  "RequireRatingForComment",
+  "RequireCommentForRating",
+  "UserCanEditComment",
+  "OneUserOneComment",
+] as const;
 
 export default function CommentSettings() {
   const { locale, values, fingerprint, constraint, audit } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<z.input<typeof commentSettingsSchema>>({ id: `comments-${fingerprint.slice(0, 8)}`, lastResult, constraint, defaultValue: values as never });
+  const [form, fields] = useShopForm<z.input<typeof commentSettingsSchema>>({
+    id: `comments-${fingerprint.slice(0, 8)}`,
+    lastResult,
+    constraint,
+    defaultValue: values as never,
+  });
   const onSite = fields.OnSiteCommentOptions.getFieldset();
   return (
     <SettingsPage title={t("adminSettings.sections.comments")} audit={audit} locale={locale} testId="settings-comments">
@@ -39,7 +50,13 @@ export default function CommentSettings() {
         {FLAGS.map((name) => (
           <CheckboxField key={name} meta={fields[name]} label={t(`adminSettings.comments.${name}`)} />
         ))}
-        <Field meta={fields.NumberOfStars} type="number" label={t("adminSettings.comments.NumberOfStars")} description={t("adminSettings.comments.NumberOfStarsHelp")} className="max-w-xs" />
+        <Field
+          meta={fields.NumberOfStars}
+          type="number"
+          label={t("adminSettings.comments.NumberOfStars")}
+          description={t("adminSettings.comments.NumberOfStarsHelp")}
+          className="max-w-xs"
+        />
         <SelectField
           meta={fields.CanCommentOnBlog}
           label={t("adminSettings.comments.CanCommentOnBlog")}

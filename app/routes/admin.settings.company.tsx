@@ -23,12 +23,23 @@ export default function CompanySettings() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<z.input<typeof companySettingsSchema>>({ id: `company-${fingerprint.slice(0, 8)}`, lastResult, constraint, defaultValue: values as never });
+  const [form, fields] = useShopForm<z.input<typeof companySettingsSchema>>({
+    id: `company-${fingerprint.slice(0, 8)}`,
+    lastResult,
+    constraint,
+    defaultValue: values as never,
+  });
   const field = (name: Exclude<keyof typeof fields, "fingerprint">, extra: { type?: "email" | "tel"; description?: string } = {}) => (
     <Field meta={fields[name]} label={t(`adminSettings.company.${name}`)} {...extra} />
   );
   return (
-    <SettingsPage title={t("adminSettings.sections.company")} help={t("adminSettings.company.help")} audit={audit} locale={locale} testId="settings-company">
+    <SettingsPage
+      title={t("adminSettings.sections.company")}
+      help={t("adminSettings.company.help")}
+      audit={audit}
+      locale={locale}
+      testId="settings-company"
+    >
       <SecureForm {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2" data-testid="company-settings-form">
         <input type="hidden" name="fingerprint" value={fingerprint} />
         {field("name")}
@@ -40,7 +51,10 @@ export default function CompanySettings() {
         {field("phone", { type: "tel" })}
         {field("purposeCode", { description: t("adminSettings.company.purposeCodeHelp") })}
         <p className="text-sm text-slate-600 sm:col-span-2">
-          {t("adminSettings.company.ibanHint")} <Link to="/admin/payments" className="underline">{t("adminSettings.company.paymentsLink")}</Link>
+          {t("adminSettings.company.ibanHint")}{" "}
+          <Link to="/admin/payments" className="underline">
+            {t("adminSettings.company.paymentsLink")}
+          </Link>
         </p>
         <FormError id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">

@@ -26,7 +26,12 @@ export default function SiteSettings() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<z.input<typeof siteSettingsSchema>>({ id: `site-${fingerprint.slice(0, 8)}`, lastResult, constraint, defaultValue: values as never });
+  const [form, fields] = useShopForm<z.input<typeof siteSettingsSchema>>({
+    id: `site-${fingerprint.slice(0, 8)}`,
+    lastResult,
+    constraint,
+    defaultValue: values as never,
+  });
   const sitemap = fields.SiteMapOptions.getFieldset();
   const copyright = fields.CopyrightText.getFieldset();
   return (
@@ -34,10 +39,28 @@ export default function SiteSettings() {
       <SecureForm {...getFormProps(form)} className="flex flex-col gap-2" data-testid="site-settings-form">
         <input type="hidden" name="fingerprint" value={fingerprint} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field meta={fields.HomePageSlug} label={t("adminSettings.site.HomePageSlug")} description={t("adminSettings.site.HomePageSlugHelp")} />
-          <SelectField meta={fields.WwwPolicy} label={t("adminSettings.site.WwwPolicy")} options={WWW_POLICIES.map((value) => ({ value, label: t(`adminSettings.site.www.${value}`) }))} />
-          <Field meta={fields.SendEmailTo} type="email" label={t("adminSettings.site.SendEmailTo")} description={t("adminSettings.site.SendEmailToHelp")} />
-          <Field meta={fields.LowStockThreshold} type="number" label={t("adminSettings.site.LowStockThreshold")} description={t("adminSettings.site.LowStockThresholdHelp")} />
+          <Field
+            meta={fields.HomePageSlug}
+            label={t("adminSettings.site.HomePageSlug")}
+            description={t("adminSettings.site.HomePageSlugHelp")}
+          />
+          <SelectField
+            meta={fields.WwwPolicy}
+            label={t("adminSettings.site.WwwPolicy")}
+            options={WWW_POLICIES.map((value) => ({ value, label: t(`adminSettings.site.www.${value}`) }))}
+          />
+          <Field
+            meta={fields.SendEmailTo}
+            type="email"
+            label={t("adminSettings.site.SendEmailTo")}
+            description={t("adminSettings.site.SendEmailToHelp")}
+          />
+          <Field
+            meta={fields.LowStockThreshold}
+            type="number"
+            label={t("adminSettings.site.LowStockThreshold")}
+            description={t("adminSettings.site.LowStockThresholdHelp")}
+          />
         </div>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-semibold">{t("adminSettings.site.sitemap")}</legend>
@@ -50,7 +73,13 @@ export default function SiteSettings() {
           <CheckboxField key={name} meta={fields[name]} label={t(`adminSettings.site.${name}`)} />
         ))}
         <LanguageTabs idPrefix="copyright" errors={(l) => Boolean(copyright[l]?.errors?.length)}>
-          {(l) => <Field meta={copyright[l]} label={t("adminSettings.site.CopyrightText", { language: t(`admin.languages.${l}`) })} description={t(l === "hr" ? "adminSettings.site.CopyrightTextHelp" : "adminSettings.fallbackHelp")} />}
+          {(l) => (
+            <Field
+              meta={copyright[l]}
+              label={t("adminSettings.site.CopyrightText", { language: t(`admin.languages.${l}`) })}
+              description={t(l === "hr" ? "adminSettings.site.CopyrightTextHelp" : "adminSettings.fallbackHelp")}
+            />
+          )}
         </LanguageTabs>
         <FormError id={form.errorId} errors={form.errors} />
         <div>

@@ -30,17 +30,41 @@ export default function TrackingSettings() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<z.input<typeof trackingSettingsSchema>>({ id: `tracking-${fingerprint.slice(0, 8)}`, lastResult, constraint, defaultValue: values as never });
+  const [form, fields] = useShopForm<z.input<typeof trackingSettingsSchema>>({
+    id: `tracking-${fingerprint.slice(0, 8)}`,
+    lastResult,
+    constraint,
+    defaultValue: values as never,
+  });
   const notice = fields.CookieNotice.getFieldset();
   return (
-    <SettingsPage title={t("adminSettings.sections.tracking")} help={t("adminSettings.tracking.help")} audit={audit} locale={locale} testId="settings-tracking">
+    <SettingsPage
+      title={t("adminSettings.sections.tracking")}
+      help={t("adminSettings.tracking.help")}
+      audit={audit}
+      locale={locale}
+      testId="settings-tracking"
+    >
       <SecureForm {...getFormProps(form)} className="flex flex-col gap-3" data-testid="tracking-settings-form">
         <input type="hidden" name="fingerprint" value={fingerprint} />
         <LanguageTabs idPrefix="cookie-notice" errors={(l) => Boolean(notice[l]?.errors?.length)}>
-          {(l) => <TextareaField meta={notice[l]} label={t("adminSettings.tracking.CookieNotice", { language: t(`admin.languages.${l}`) })} description={l === "hr" ? undefined : t("adminSettings.fallbackHelp")} rows={3} />}
+          {(l) => (
+            <TextareaField
+              meta={notice[l]}
+              label={t("adminSettings.tracking.CookieNotice", { language: t(`admin.languages.${l}`) })}
+              description={l === "hr" ? undefined : t("adminSettings.fallbackHelp")}
+              rows={3}
+            />
+          )}
         </LanguageTabs>
         {IDS.map((name) => (
-          <Field key={name} meta={fields[name]} label={t(`adminSettings.tracking.${name}`)} description={t(`adminSettings.tracking.${name}Help`)} className="max-w-md" />
+          <Field
+            key={name}
+            meta={fields[name]}
+            label={t(`adminSettings.tracking.${name}`)}
+            description={t(`adminSettings.tracking.${name}Help`)}
+            className="max-w-md"
+          />
         ))}
         <FormError id={form.errorId} errors={form.errors} />
         <div>

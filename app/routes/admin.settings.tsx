@@ -31,7 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { maintenanceMode: on, was } = submission.value;
   try {
     await setMaintenanceMode(staff, on, was === "on");
-    return redirect("/admin/settings", { headers: await setToast({ type: "success", key: on ? "adminSettings.maintenance.maintenanceOn" : "adminSettings.maintenance.maintenanceOff" }) });
+    return redirect("/admin/settings", {
+      headers: await setToast({
+        type: "success",
+        key: on ? "adminSettings.maintenance.maintenanceOn" : "adminSettings.maintenance.maintenanceOff",
+      }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return redirect("/admin/settings", { headers: await setToast({ type: "error", key: error.key }) });
@@ -46,16 +51,26 @@ export default function AdminSettings() {
     <AdminPage title={t("adminSettings.title")} testId="admin-settings">
       <SettingsNav />
       <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="maintenance-title">
-        <h2 id="maintenance-title" className="text-lg font-semibold">{t("adminSettings.maintenance.title")}</h2>
+        <h2 id="maintenance-title" className="text-lg font-semibold">
+          {t("adminSettings.maintenance.title")}
+        </h2>
         <p className="text-sm text-slate-600">{t("adminSettings.maintenance.maintenanceHelp")}</p>
         <SecureForm className="flex flex-col items-start gap-3" data-testid="maintenance-form">
           <input type="hidden" name="intent" value="maintenance" />
           <input type="hidden" name="was" value={maintenance ? "on" : "off"} />
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="maintenanceMode" defaultChecked={maintenance} key={String(maintenance)} className="size-4 accent-brand-600" />
+            <input
+              type="checkbox"
+              name="maintenanceMode"
+              defaultChecked={maintenance}
+              key={String(maintenance)}
+              className="size-4 accent-brand-600"
+            />
             {t("adminSettings.maintenance.maintenanceSwitch")}
           </label>
-          <p className="text-sm font-semibold" data-testid="maintenance-state">{maintenance ? t("adminSettings.maintenance.stateOn") : t("adminSettings.maintenance.stateOff")}</p>
+          <p className="text-sm font-semibold" data-testid="maintenance-state">
+            {maintenance ? t("adminSettings.maintenance.stateOn") : t("adminSettings.maintenance.stateOff")}
+          </p>
           <Button pending={navigation.state === "submitting"}>{t("adminSettings.save")}</Button>
         </SecureForm>
       </section>

@@ -18,7 +18,15 @@ import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { BranchesPanel } from "~/modules/shipping/branches-panel";
 import { MethodForm } from "~/modules/shipping/method-form";
-import { addBranch, deleteMethod, methodDetail, moveBranch, removeBranch, saveBranch, updateMethod } from "~/modules/shipping/shipping-admin.server";
+import {
+  addBranch,
+  deleteMethod,
+  methodDetail,
+  moveBranch,
+  removeBranch,
+  saveBranch,
+  updateMethod,
+} from "~/modules/shipping/shipping-admin.server";
 import { methodPageSchema, methodSchema } from "~/modules/shipping/shipping.schema";
 import { requestLocale } from "~/modules/site/locale.server";
 
@@ -34,7 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = await methodIdOf(request, params.id);
   const detail = await methodDetail(id);
   if (!detail) throw await notFound(request);
-  return { locale: requestLocale(request).locale, ...detail, constraint: formConstraint(methodSchema), audit: await auditTrail("deliveryMethod", id) };
+  return {
+    locale: requestLocale(request).locale,
+    ...detail,
+    constraint: formConstraint(methodSchema),
+    audit: await auditTrail("deliveryMethod", id),
+  };
 }
 
 async function run(staff: Awaited<ReturnType<typeof requireStaff>>, id: number, input: z.output<typeof methodPageSchema>) {
@@ -87,14 +100,28 @@ export default function AdminShippingMethod() {
     active: method.active ? "on" : "",
   };
   return (
-    <AdminPage title={localized(method.name, locale)} testId="admin-shipping-method" actions={<Link to="/admin/shipping" className="text-sm underline">{t("adminShipping.back")}</Link>}>
+    <AdminPage
+      title={localized(method.name, locale)}
+      testId="admin-shipping-method"
+      actions={
+        <Link to="/admin/shipping" className="text-sm underline">
+          {t("adminShipping.back")}
+        </Link>
+      }
+    >
       <MethodForm key={method.version} defaults={defaults} version={method.version} constraint={constraint} lastResult={answer} />
       <BranchesPanel branches={branches} version={method.version} lastResult={answer} />
       <SecureForm className="flex flex-col items-start gap-2 rounded border border-slate-200 bg-white p-4" data-testid="method-delete">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="version" value={method.version} />
         <p className="text-sm text-slate-600">{used > 0 ? t("adminShipping.usedHint", { n: used }) : t("adminShipping.deleteHint")}</p>
-        <Button variant="secondary" disabled={used > 0} pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "delete"}>{t("adminShipping.delete")}</Button>
+        <Button
+          variant="secondary"
+          disabled={used > 0}
+          pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "delete"}
+        >
+          {t("adminShipping.delete")}
+        </Button>
         <FormError errors={deleteResult?.error?.[""]} testId="method-delete-error" />
       </SecureForm>
       <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminShipping.audit.${action}`, { defaultValue: action })} />

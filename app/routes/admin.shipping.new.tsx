@@ -37,7 +37,15 @@ export default function AdminShippingNew() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
-    <AdminPage title={t("adminShipping.newTitle")} testId="admin-shipping-new" actions={<Link to="/admin/shipping" className="text-sm underline">{t("adminShipping.back")}</Link>}>
+    <AdminPage
+      title={t("adminShipping.newTitle")}
+      testId="admin-shipping-new"
+      actions={
+        <Link to="/admin/shipping" className="text-sm underline">
+          {t("adminShipping.back")}
+        </Link>
+      }
+    >
       <MethodForm constraint={constraint} lastResult={lastResult} />
     </AdminPage>
   );

@@ -51,7 +51,15 @@ export default function AdminShipping() {
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
-    <AdminPage title={t("adminShipping.title")} testId="admin-shipping" actions={<Link to="/admin/shipping/new" className={buttonClass({ size: "sm" })}>{t("adminShipping.new")}</Link>}>
+    <AdminPage
+      title={t("adminShipping.title")}
+      testId="admin-shipping"
+      actions={
+        <Link to="/admin/shipping/new" className={buttonClass({ size: "sm" })}>
+          {t("adminShipping.new")}
+        </Link>
+      }
+    >
       <MethodsTable methods={methods} locale={locale} />
       <FreeDeliveryForm cents={settings.freeDeliveryCents} lastResult={answer} />
       <CountriesForm allowed={settings.allowedCountries} countries={settings.countries} lastResult={answer} />

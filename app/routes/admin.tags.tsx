@@ -33,14 +33,20 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (input.intent === "create") {
       await createTag(staff, input.name);
-      return redirect("/admin/tags", { headers: await setToast({ type: "success", key: "adminCatalog.tags.created", values: { name: input.name } }) });
+      return redirect("/admin/tags", {
+        headers: await setToast({ type: "success", key: "adminCatalog.tags.created", values: { name: input.name } }),
+      });
     }
     if (input.intent === "rename") {
       await renameTag(staff, input.id, input.name, input.was);
-      return redirect("/admin/tags", { headers: await setToast({ type: "success", key: "adminCatalog.tags.renamed", values: { name: input.name } }) });
+      return redirect("/admin/tags", {
+        headers: await setToast({ type: "success", key: "adminCatalog.tags.renamed", values: { name: input.name } }),
+      });
     }
     const gone = await deleteTag(staff, input.id);
-    return redirect("/admin/tags", { headers: await setToast({ type: "success", key: "adminCatalog.tags.deleted", values: { name: gone.name, count: gone.products } }) });
+    return redirect("/admin/tags", {
+      headers: await setToast({ type: "success", key: "adminCatalog.tags.deleted", values: { name: gone.name, count: gone.products } }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, ["name"]);
@@ -53,7 +59,9 @@ export default function AdminTags() {
   const { t } = useTranslation();
   const posted = answer && "initialValue" in answer ? answer.initialValue : null;
   const errorsFor = (intent: string, id?: number) =>
-    posted?.intent === intent && (id === undefined || posted?.id === String(id)) ? [...(answer?.error?.name ?? []), ...(answer?.error?.confirm ?? []), ...(answer?.error?.[""] ?? [])] : [];
+    posted?.intent === intent && (id === undefined || posted?.id === String(id))
+      ? [...(answer?.error?.name ?? []), ...(answer?.error?.confirm ?? []), ...(answer?.error?.[""] ?? [])]
+      : [];
   return (
     <AdminPage title={t("adminCatalog.tags.title")} testId="admin-tags">
       <SecureForm className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4" data-testid="tag-create">
@@ -75,9 +83,23 @@ export default function AdminTags() {
               <input type="hidden" name="was" value={tag.name} />
               <label className="flex flex-col gap-1">
                 <span className="text-xs text-slate-600">{t("adminCatalog.tags.products", { count: tag.products })}</span>
-                <input name="name" required maxLength={100} defaultValue={tag.name} readOnly={tag.reserved} aria-label={t("adminCatalog.tags.nameOf", { name: tag.name })} className="rounded border border-slate-300 px-2 py-1" />
+                <input
+                  name="name"
+                  required
+                  maxLength={100}
+                  defaultValue={tag.name}
+                  readOnly={tag.reserved}
+                  aria-label={t("adminCatalog.tags.nameOf", { name: tag.name })}
+                  className="rounded border border-slate-300 px-2 py-1"
+                />
               </label>
-              {tag.reserved ? <span className="text-xs text-slate-600">{t("adminCatalog.tags.reservedHelp")}</span> : <Button size="sm" variant="secondary">{t("adminCatalog.tags.rename")}</Button>}
+              {tag.reserved ? (
+                <span className="text-xs text-slate-600">{t("adminCatalog.tags.reservedHelp")}</span>
+              ) : (
+                <Button size="sm" variant="secondary">
+                  {t("adminCatalog.tags.rename")}
+                </Button>
+              )}
             </SecureForm>
             {tag.reserved ? null : (
               <SecureForm className="flex items-center gap-2">
@@ -87,7 +109,9 @@ export default function AdminTags() {
                   <input type="checkbox" name="confirm" required className="size-4 accent-brand-600" />
                   {t("adminCatalog.tags.deleteConfirm", { count: tag.products })}
                 </label>
-                <Button size="sm" variant="secondary">{t("adminCatalog.tags.delete")}</Button>
+                <Button size="sm" variant="secondary">
+                  {t("adminCatalog.tags.delete")}
+                </Button>
               </SecureForm>
             )}
             <FormError errors={[...errorsFor("rename", tag.id), ...errorsFor("delete", tag.id)]} testId="tag-error" />

@@ -13,7 +13,16 @@ import { auditTrail } from "~/modules/admin/audit.server";
 import { rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { requestLocale } from "~/modules/site/locale.server";
-import { isMailKind, previewTemplate, resetTemplate, saveTemplate, sendTestMail, storedPreview, templateDetail, templateOverview } from "~/modules/templates/mail-template-admin.server";
+import {
+  isMailKind,
+  previewTemplate,
+  resetTemplate,
+  saveTemplate,
+  sendTestMail,
+  storedPreview,
+  templateDetail,
+  templateOverview,
+} from "~/modules/templates/mail-template-admin.server";
 import { TemplateEditor, TemplateLanguages, TemplatePreview, TemplateReset } from "~/modules/templates/template-editor";
 import { TEMPLATE_OPTION_KEYS } from "~/modules/templates/template-list.server";
 import { TEMPLATE_VARIABLES } from "~/modules/templates/template-variables";
@@ -94,16 +103,28 @@ export default function AdminTemplate() {
     <AdminPage
       title={t("adminTemplates.editor.title", { kind: name, language: t(`admin.languages.${lang}`) })}
       testId="admin-template"
-      actions={<Link to="/admin/templates" className="text-sm underline">{t("adminTemplates.back")}</Link>}
+      actions={
+        <Link to="/admin/templates" className="text-sm underline">
+          {t("adminTemplates.back")}
+        </Link>
+      }
     >
       {optionKey ? <p className="text-sm text-slate-600">{t("adminTemplates.optionKey", { key: optionKey })}</p> : null}
       <TemplateLanguages kind={kind} lang={lang} customised={customised} />
       <p className="text-sm" data-testid="template-customised">
         {template.customised ? t("adminTemplates.editor.customised") : t("adminTemplates.editor.builtIn")}
-        {template.customised && template.updatedAt ? ` ${t("adminTemplates.editor.lastChange", { date: new Date(template.updatedAt).toLocaleString(locale), by: template.updatedByEmail ?? "" })}` : null}
+        {template.customised && template.updatedAt
+          ? ` ${t("adminTemplates.editor.lastChange", { date: new Date(template.updatedAt).toLocaleString(locale), by: template.updatedByEmail ?? "" })}`
+          : null}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
-        <TemplateEditor key={`${lang}-${template.version}`} template={template} variables={variables} constraint={constraint} lastResult={answer} />
+        <TemplateEditor
+          key={`${lang}-${template.version}`}
+          template={template}
+          variables={variables}
+          constraint={constraint}
+          lastResult={answer}
+        />
         <TemplatePreview preview={shown} test={test} />
       </div>
       {template.customised ? <TemplateReset version={template.version} builtIn={template.builtIn} /> : null}

@@ -45,7 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   try {
     const changed = await saveProductTemplate(staff, submission.value);
-    const toast = changed ? { type: "success" as const, key: "adminTemplates.done.product" } : { type: "info" as const, key: "adminTemplates.done.productUnchanged" };
+    const toast = changed
+      ? { type: "success" as const, key: "adminTemplates.done.product" }
+      : { type: "info" as const, key: "adminTemplates.done.productUnchanged" };
     return redirect(backToList(request), { headers: await setToast(toast) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -66,8 +68,12 @@ export default function AdminTemplates() {
       sortable: true,
       cell: (row) => (
         <>
-          <Link to={`/admin/templates/${row.kind}`} className="font-semibold text-brand-700 underline">{row.name}</Link>
-          {row.optionKey ? <span className="block text-xs text-slate-600">{t("adminTemplates.optionKey", { key: row.optionKey })}</span> : null}
+          <Link to={`/admin/templates/${row.kind}`} className="font-semibold text-brand-700 underline">
+            {row.name}
+          </Link>
+          {row.optionKey ? (
+            <span className="block text-xs text-slate-600">{t("adminTemplates.optionKey", { key: row.optionKey })}</span>
+          ) : null}
         </>
       ),
     },
@@ -76,7 +82,9 @@ export default function AdminTemplates() {
       header: t("adminTemplates.columns.languages"),
       cell: (row) =>
         row.customised.length === 0 ? (
-          <StatusBadge tone="quiet" testId="template-state">{t("adminTemplates.state.builtIn")}</StatusBadge>
+          <StatusBadge tone="quiet" testId="template-state">
+            {t("adminTemplates.state.builtIn")}
+          </StatusBadge>
         ) : (
           <span className="flex flex-wrap gap-1" data-testid="template-state">
             {row.customised.map((language) => (
@@ -105,9 +113,24 @@ export default function AdminTemplates() {
   return (
     <AdminPage title={t("adminTemplates.title")} testId="admin-templates">
       <p className="text-sm text-slate-600">{t("adminTemplates.intro")}</p>
-      <ListFilters searchLabel={t("adminTemplates.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="state" label={t("adminTemplates.state.label")} value={query.state} options={TEMPLATE_STATES.map((s) => ({ value: s, label: t(`adminTemplates.state.${s}`) }))} />
-        <FilterSelect name="language" label={t("adminTemplates.language")} value={query.language} options={LOCALES.map((l) => ({ value: l, label: t(`admin.languages.${l}`) }))} />
+      <ListFilters
+        searchLabel={t("adminTemplates.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="state"
+          label={t("adminTemplates.state.label")}
+          value={query.state}
+          options={TEMPLATE_STATES.map((s) => ({ value: s, label: t(`adminTemplates.state.${s}`) }))}
+        />
+        <FilterSelect
+          name="language"
+          label={t("adminTemplates.language")}
+          value={query.language}
+          options={LOCALES.map((l) => ({ value: l, label: t(`admin.languages.${l}`) }))}
+        />
       </ListFilters>
       <DataTable
         caption={t("adminTemplates.title")}
@@ -126,23 +149,51 @@ export default function AdminTemplates() {
 }
 
 /** DefaultProductTemplate: the description (HTML per language) a new product starts with. */
-function ProductTemplateForm({ values, fingerprint, constraint }: { values: Record<string, string>; fingerprint: string; constraint: FormConstraint }) {
+function ProductTemplateForm({
+  values,
+  fingerprint,
+  constraint,
+}: {
+  values: Record<string, string>;
+  fingerprint: string;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useShopForm<Record<string, string>>({ id: `product-template-${fingerprint.slice(0, 8)}`, lastResult: resultFor(answer, "productTemplate"), constraint, defaultValue: values });
+  const [form, fields] = useShopForm<Record<string, string>>({
+    id: `product-template-${fingerprint.slice(0, 8)}`,
+    lastResult: resultFor(answer, "productTemplate"),
+    constraint,
+    defaultValue: values,
+  });
   return (
-    <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="product-template-title" data-testid="product-template">
-      <h2 id="product-template-title" className="text-lg font-semibold">{t("adminTemplates.product.title")}</h2>
+    <section
+      className="space-y-3 rounded border border-slate-200 bg-white p-4"
+      aria-labelledby="product-template-title"
+      data-testid="product-template"
+    >
+      <h2 id="product-template-title" className="text-lg font-semibold">
+        {t("adminTemplates.product.title")}
+      </h2>
       <p className="text-sm text-slate-600">{t("adminTemplates.product.help")}</p>
       <SecureForm {...getFormProps(form)} className="space-y-2">
         <input type="hidden" name="intent" value="productTemplate" />
         <input type="hidden" name="fingerprint" value={fingerprint} />
         <LanguageTabs idPrefix="product-template" errors={(l) => Boolean(fields[l]?.errors?.length)}>
-          {(l) => <TextareaField meta={fields[l]!} label={`${t("adminTemplates.product.description")} (${t(`admin.languages.${l}`)})`} rows={6} optional />}
+          {(l) => (
+            <TextareaField
+              meta={fields[l]!}
+              label={`${t("adminTemplates.product.description")} (${t(`admin.languages.${l}`)})`}
+              rows={6}
+              optional
+            />
+          )}
         </LanguageTabs>
         <FormError id={form.errorId} errors={form.errors} testId="product-template-error" />
-        <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "productTemplate"}>{t("adminTemplates.product.save")}</Button>
+        <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "productTemplate"}>
+          {t("adminTemplates.product.save")}
+        </Button>
       </SecureForm>
     </section>
   );

@@ -32,7 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = await termIdOf(request, params.id);
   const term = id === null ? null : await termEditView(id);
   if (id !== null && !term) throw await notFound(request);
-  return { locale: requestLocale(request).locale, term, constraint: formConstraint(termSchema), audit: id ? await auditTrail("term", id) : [] };
+  return {
+    locale: requestLocale(request).locale,
+    term,
+    constraint: formConstraint(termSchema),
+    audit: id ? await auditTrail("term", id) : [],
+  };
 }
 
 const FIELDS = ["hr", "en", "de"].map((l) => `translations.${l}.slug`);
@@ -67,17 +72,36 @@ export default function AdminTerm() {
     id: "term",
     lastResult: resultFor(answer, "save"),
     constraint,
-    defaultValue: (term ? { type: term.type, position: String(term.position), translations: term.translations } : { type: "category", position: "0" }) as never,
+    defaultValue: (term
+      ? { type: term.type, position: String(term.position), translations: term.translations }
+      : { type: "category", position: "0" }) as never,
   });
   const languages = fields.translations.getFieldset();
   const deleteResult = resultFor(answer, "delete");
   return (
-    <AdminPage title={term ? term.translations.hr.name : t("adminContent.terms.new")} testId="admin-term" actions={<Link to="/admin/terms" className="text-sm underline">{t("adminContent.terms.back")}</Link>}>
-      <SecureForm {...getFormProps(form)} method="post" className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid="term-form">
+    <AdminPage
+      title={term ? term.translations.hr.name : t("adminContent.terms.new")}
+      testId="admin-term"
+      actions={
+        <Link to="/admin/terms" className="text-sm underline">
+          {t("adminContent.terms.back")}
+        </Link>
+      }
+    >
+      <SecureForm
+        {...getFormProps(form)}
+        method="post"
+        className="space-y-2 rounded border border-slate-200 bg-white p-4"
+        data-testid="term-form"
+      >
         <input type="hidden" name="intent" value="save" />
         {term ? <input type="hidden" name="version" value={term.version} /> : null}
         <div className="grid gap-x-4 md:grid-cols-2">
-          <SelectField meta={fields.type} label={t("adminContent.terms.typeLabel")} options={(["category", "tag"] as const).map((type) => ({ value: type, label: t(`adminContent.terms.type.${type}`) }))} />
+          <SelectField
+            meta={fields.type}
+            label={t("adminContent.terms.typeLabel")}
+            options={(["category", "tag"] as const).map((type) => ({ value: type, label: t(`adminContent.terms.type.${type}`) }))}
+          />
           <Field meta={fields.position} type="number" label={t("adminContent.terms.position")} />
         </div>
         <LanguageTabs idPrefix="term-lang" errors={(l) => Object.values(languages[l].getFieldset()).some((f) => f.errors?.length)}>
@@ -86,7 +110,13 @@ export default function AdminTerm() {
             return (
               <div className="grid gap-x-4 md:grid-cols-2">
                 <Field meta={text.name} label={t("adminContent.terms.name")} required={l === "hr"} optional={l !== "hr"} />
-                <Field meta={text.slug} label={t("adminContent.fields.slug")} required={l === "hr"} optional={l !== "hr"} description={t("adminContent.fields.slugHelp")} />
+                <Field
+                  meta={text.slug}
+                  label={t("adminContent.fields.slug")}
+                  required={l === "hr"}
+                  optional={l !== "hr"}
+                  description={t("adminContent.fields.slugHelp")}
+                />
               </div>
             );
           }}
@@ -98,16 +128,22 @@ export default function AdminTerm() {
         <SecureForm className="flex flex-col items-start gap-2 rounded border border-slate-200 bg-white p-4" data-testid="term-delete">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="version" value={term.version} />
-          <p className="text-sm text-slate-600">{term.posts > 0 ? t("adminContent.terms.usedHint", { n: term.posts }) : t("adminContent.deleteHint")}</p>
+          <p className="text-sm text-slate-600">
+            {term.posts > 0 ? t("adminContent.terms.usedHint", { n: term.posts }) : t("adminContent.deleteHint")}
+          </p>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="confirm" value="on" required disabled={term.posts > 0} />
             {t("adminContent.deleteConfirm")}
           </label>
-          <Button variant="secondary" disabled={term.posts > 0}>{t("adminContent.delete")}</Button>
+          <Button variant="secondary" disabled={term.posts > 0}>
+            {t("adminContent.delete")}
+          </Button>
           <FormError errors={deleteResult?.error?.[""] ?? deleteResult?.error?.confirm} testId="term-delete-error" />
         </SecureForm>
       ) : null}
-      {term ? <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminContent.audit.${action}`, { defaultValue: action })} /> : null}
+      {term ? (
+        <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminContent.audit.${action}`, { defaultValue: action })} />
+      ) : null}
     </AdminPage>
   );
 }

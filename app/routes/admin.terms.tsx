@@ -28,22 +28,55 @@ export default function AdminTerms() {
       sortable: true,
       cell: (term) => (
         <>
-          <Link to={`/admin/terms/${term.id}`} className="font-semibold text-brand-700 underline">{term.name}</Link>
+          <Link to={`/admin/terms/${term.id}`} className="font-semibold text-brand-700 underline">
+            {term.name}
+          </Link>
           <span className="block text-xs text-slate-600">{term.slug}</span>
         </>
       ),
     },
     { id: "type", header: t("adminContent.terms.typeLabel"), cell: (term) => t(`adminContent.terms.type.${term.type}`) },
-    { id: "languages", header: t("adminContent.columns.languages"), cell: (term) => term.languages.map((l) => l.toUpperCase()).join(" · ") },
+    {
+      id: "languages",
+      header: t("adminContent.columns.languages"),
+      cell: (term) => term.languages.map((l) => l.toUpperCase()).join(" · "),
+    },
     { id: "posts", header: t("adminContent.terms.posts"), sortable: true, align: "end", cell: (term) => term.posts },
     { id: "position", header: t("adminContent.terms.position"), sortable: true, align: "end", cell: (term) => term.position },
   ];
   return (
-    <AdminPage title={t("adminContent.terms.title")} testId="admin-terms" actions={<Link to="/admin/terms/new" className={buttonClass({ size: "sm" })}>{t("adminContent.terms.new")}</Link>}>
-      <ListFilters searchLabel={t("adminContent.terms.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="type" label={t("adminContent.terms.typeLabel")} value={query.type} options={(["category", "tag"] as const).map((type) => ({ value: type, label: t(`adminContent.terms.type.${type}`) }))} />
+    <AdminPage
+      title={t("adminContent.terms.title")}
+      testId="admin-terms"
+      actions={
+        <Link to="/admin/terms/new" className={buttonClass({ size: "sm" })}>
+          {t("adminContent.terms.new")}
+        </Link>
+      }
+    >
+      <ListFilters
+        searchLabel={t("adminContent.terms.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="type"
+          label={t("adminContent.terms.typeLabel")}
+          value={query.type}
+          options={(["category", "tag"] as const).map((type) => ({ value: type, label: t(`adminContent.terms.type.${type}`) }))}
+        />
       </ListFilters>
-      <DataTable caption={t("adminContent.terms.title")} columns={columns} rows={rows} rowKey={(term) => term.id} sort={sort} empty={t("adminContent.empty")} testId="terms-table" rowTestId="term-row" />
+      <DataTable
+        caption={t("adminContent.terms.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(term) => term.id}
+        sort={sort}
+        empty={t("adminContent.empty")}
+        testId="terms-table"
+        rowTestId="term-row"
+      />
       <ListFooter info={page} />
     </AdminPage>
   );

@@ -63,12 +63,22 @@ export default function AdminUser() {
   const date = (value: string | null) => (value ? formatDate(value, locale, { style: "numeric", time: "short" }) : "–");
   const version = <input type="hidden" name="version" value={user.version} />;
   return (
-    <AdminPage title={user.email} testId="admin-user" actions={<Link to="/admin/users" className="text-sm underline">{t("adminUsers.back")}</Link>}>
+    <AdminPage
+      title={user.email}
+      testId="admin-user"
+      actions={
+        <Link to="/admin/users" className="text-sm underline">
+          {t("adminUsers.back")}
+        </Link>
+      }
+    >
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
         <dt className="font-semibold">{t("adminUsers.columns.name")}</dt>
         <dd>{`${user.firstName} ${user.lastName}`.trim() || "–"}</dd>
         <dt className="font-semibold">{t("adminUsers.columns.status")}</dt>
-        <dd><StaffStatusBadge status={user.status} /></dd>
+        <dd>
+          <StaffStatusBadge status={user.status} />
+        </dd>
         <dt className="font-semibold">{t("adminUsers.columns.lastSignIn")}</dt>
         <dd>{date(user.lastSignIn)}</dd>
         <dt className="font-semibold">{t("adminUsers.columns.createdAt")}</dt>
@@ -79,31 +89,46 @@ export default function AdminUser() {
         {version}
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t("adminUsers.columns.scope")}
-          <select name="scope" defaultValue={user.scope[0]} key={`${user.version}`} className="rounded border border-slate-300 px-2 py-2 font-normal">
+          <select
+            name="scope"
+            defaultValue={user.scope[0]}
+            key={`${user.version}`}
+            className="rounded border border-slate-300 px-2 py-2 font-normal"
+          >
             {BACKOFFICE_SCOPES.map((s) => (
-              <option key={s} value={s}>{t(`adminUsers.scope.${s}`)}</option>
+              <option key={s} value={s}>
+                {t(`adminUsers.scope.${s}`)}
+              </option>
             ))}
           </select>
         </label>
-        <Button name="intent" value="scope" pending={busy("scope")}>{t("adminUsers.saveScope")}</Button>
+        <Button name="intent" value="scope" pending={busy("scope")}>
+          {t("adminUsers.saveScope")}
+        </Button>
       </SecureForm>
 
       <div className="flex flex-wrap gap-3">
         {user.status === "deactivated" ? (
           <SecureForm>
             {version}
-            <Button name="intent" value="reactivate" variant="secondary" pending={busy("reactivate")}>{t("adminUsers.reactivate")}</Button>
+            <Button name="intent" value="reactivate" variant="secondary" pending={busy("reactivate")}>
+              {t("adminUsers.reactivate")}
+            </Button>
           </SecureForm>
         ) : (
           <SecureForm>
             {version}
-            <Button name="intent" value="deactivate" variant="secondary" disabled={self} pending={busy("deactivate")}>{t("adminUsers.deactivate")}</Button>
+            <Button name="intent" value="deactivate" variant="secondary" disabled={self} pending={busy("deactivate")}>
+              {t("adminUsers.deactivate")}
+            </Button>
           </SecureForm>
         )}
         {user.status === "invited" ? (
           <SecureForm>
             {version}
-            <Button name="intent" value="reinvite" variant="secondary" pending={busy("reinvite")}>{t("adminUsers.reinvite")}</Button>
+            <Button name="intent" value="reinvite" variant="secondary" pending={busy("reinvite")}>
+              {t("adminUsers.reinvite")}
+            </Button>
           </SecureForm>
         ) : null}
       </div>

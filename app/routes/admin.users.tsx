@@ -33,7 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
   const query = await readListQuery(request, staffListQuery);
   const { rows, page } = await listStaff(query);
-  return { locale: requestLocale(request).locale, query, rows, page, statuses: STAFF_STATUSES, constraint: formConstraint(inviteStaffSchema) };
+  return {
+    locale: requestLocale(request).locale,
+    query,
+    rows,
+    page,
+    statuses: STAFF_STATUSES,
+    constraint: formConstraint(inviteStaffSchema),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   try {
     const id = await inviteStaff(staff, submission.value, requestLocale(request).locale);
-    return redirect(`/admin/users/${id}`, { headers: await setToast({ type: "success", key: "adminUsers.invited", values: { email: submission.value.email } }) });
+    return redirect(`/admin/users/${id}`, {
+      headers: await setToast({ type: "success", key: "adminUsers.invited", values: { email: submission.value.email } }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, ["email"]);
@@ -55,22 +64,66 @@ export default function AdminUsers() {
   const { locale, query, rows, page, statuses, constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
-  const date = (value: string | null) => (value ? <time dateTime={value} className="whitespace-nowrap">{formatDate(value, locale, { style: "numeric", time: "short" })}</time> : "–");
+  const date = (value: string | null) =>
+    value ? (
+      <time dateTime={value} className="whitespace-nowrap">
+        {formatDate(value, locale, { style: "numeric", time: "short" })}
+      </time>
+    ) : (
+      "–"
+    );
   const columns: Column<Row>[] = [
-    { id: "email", header: t("adminUsers.columns.email"), sortable: true, cell: (u) => <Link to={`/admin/users/${u.id}`} className="font-semibold text-brand-700 underline">{u.email}</Link> },
+    {
+      id: "email",
+      header: t("adminUsers.columns.email"),
+      sortable: true,
+      cell: (u) => (
+        <Link to={`/admin/users/${u.id}`} className="font-semibold text-brand-700 underline">
+          {u.email}
+        </Link>
+      ),
+    },
     { id: "name", header: t("adminUsers.columns.name"), cell: (u) => u.name },
-    { id: "scope", header: t("adminUsers.columns.scope"), cell: (u) => u.scope.map((s) => t(`adminUsers.scope.${s}`, { defaultValue: s })).join(", ") },
+    {
+      id: "scope",
+      header: t("adminUsers.columns.scope"),
+      cell: (u) => u.scope.map((s) => t(`adminUsers.scope.${s}`, { defaultValue: s })).join(", "),
+    },
     { id: "status", header: t("adminUsers.columns.status"), cell: (u) => <StaffStatusBadge status={u.status} /> },
     { id: "lastSignIn", header: t("adminUsers.columns.lastSignIn"), sortable: true, cell: (u) => date(u.lastSignIn) },
     { id: "createdAt", header: t("adminUsers.columns.createdAt"), sortable: true, cell: (u) => date(u.createdAt) },
   ];
   return (
     <AdminPage title={t("adminUsers.title")} testId="admin-users">
-      <ListFilters searchLabel={t("adminUsers.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="status" label={t("adminUsers.columns.status")} value={query.status} options={statuses.map((s) => ({ value: s, label: t(`adminUsers.status.${s}`) }))} />
-        <FilterSelect name="scope" label={t("adminUsers.columns.scope")} value={query.scope} options={BACKOFFICE_SCOPES.map((s) => ({ value: s, label: t(`adminUsers.scope.${s}`) }))} />
+      <ListFilters
+        searchLabel={t("adminUsers.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="status"
+          label={t("adminUsers.columns.status")}
+          value={query.status}
+          options={statuses.map((s) => ({ value: s, label: t(`adminUsers.status.${s}`) }))}
+        />
+        <FilterSelect
+          name="scope"
+          label={t("adminUsers.columns.scope")}
+          value={query.scope}
+          options={BACKOFFICE_SCOPES.map((s) => ({ value: s, label: t(`adminUsers.scope.${s}`) }))}
+        />
       </ListFilters>
-      <DataTable caption={t("adminUsers.title")} columns={columns} rows={rows} rowKey={(u) => u.id} sort={sort} empty={t("adminUsers.empty")} testId="users-table" rowTestId="user-row" />
+      <DataTable
+        caption={t("adminUsers.title")}
+        columns={columns}
+        rows={rows}
+        rowKey={(u) => u.id}
+        sort={sort}
+        empty={t("adminUsers.empty")}
+        testId="users-table"
+        rowTestId="user-row"
+      />
       <ListFooter info={page} />
       <InviteForm constraint={constraint} />
     </AdminPage>
@@ -84,17 +137,26 @@ function InviteForm({ constraint }: { constraint: ReturnType<typeof useLoaderDat
   const [form, fields] = useShopForm<InviteStaffInput>({ id: "invite", lastResult, constraint });
   return (
     <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="text-lg font-semibold">{t("adminUsers.invite.title")}</h2>
+      <h2 id="invite-title" className="text-lg font-semibold">
+        {t("adminUsers.invite.title")}
+      </h2>
       <p className="text-sm text-slate-600">{t("adminUsers.invite.help")}</p>
       <SecureForm {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2" data-testid="invite-form">
         <input type="hidden" name="intent" value="invite" />
         <Field meta={fields.email} type="email" label={t("adminUsers.columns.email")} autoComplete="off" />
-        <SelectField meta={fields.scope} label={t("adminUsers.columns.scope")} placeholder={t("adminUsers.invite.choose")} options={BACKOFFICE_SCOPES.map((s) => ({ value: s, label: t(`adminUsers.scope.${s}`) }))} />
+        <SelectField
+          meta={fields.scope}
+          label={t("adminUsers.columns.scope")}
+          placeholder={t("adminUsers.invite.choose")}
+          options={BACKOFFICE_SCOPES.map((s) => ({ value: s, label: t(`adminUsers.scope.${s}`) }))}
+        />
         <Field meta={fields.firstName} label={t("adminUsers.invite.firstName")} autoComplete="off" />
         <Field meta={fields.lastName} label={t("adminUsers.invite.lastName")} autoComplete="off" />
         <FormError id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
-          <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "invite"}>{t("adminUsers.invite.submit")}</Button>
+          <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "invite"}>
+            {t("adminUsers.invite.submit")}
+          </Button>
         </div>
       </SecureForm>
     </section>

@@ -14,7 +14,13 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { resolveCartLine, type CartEntity } from "~/modules/cart/cart-line.server";
 import { cartCookies, clearCartCookies, isSessionGone } from "~/modules/cart/cart-session.server";
 import {
-  applyCoupon, clearCart, removeCartItem, removeCoupon, saveInstructions, updateCartItem, type CartChange,
+  applyCoupon,
+  clearCart,
+  removeCartItem,
+  removeCoupon,
+  saveInstructions,
+  updateCartItem,
+  type CartChange,
 } from "~/modules/cart/cart.server";
 import { CART_INTENTS, CART_MODAL_PARAM, VIA_FETCHER, type CartAnswer, type CartIntent } from "~/modules/cart/cart-form";
 import { cartSchema, type CartPost } from "~/modules/cart/cart.schema";
@@ -90,7 +96,11 @@ async function run(post: CartPost, request: Request, locale: Locale): Promise<Ou
       return { toast: success("cart.coupon.removed"), headers: [], to: "back" };
     case "memberCard": {
       const result = await applyMemberCard(request, await getCurrentUser(request), post.memberCardBarcode, locale);
-      const key = { skipped: "cart.memberCard.loginRequired", cleared: "cart.memberCard.cleared", applied: "core.notifications.membershipCardBarcodeApplied" }[result.outcome];
+      const key = {
+        skipped: "cart.memberCard.loginRequired",
+        cleared: "cart.memberCard.cleared",
+        applied: "core.notifications.membershipCardBarcodeApplied",
+      }[result.outcome];
       const toast: Toast = { type: result.outcome === "skipped" ? "info" : "success", key };
       return { toast, headers: result.setCookie ? [result.setCookie] : [], to: "back" };
     }
@@ -121,7 +131,10 @@ async function afterAdd(hydrated: boolean, back: string, cartPath: string, local
   return cartPath;
 }
 
-async function refusal(error: DomainError, { viaFetcher, back, locale, intent }: { viaFetcher: boolean; back: string; locale: Locale; intent: CartIntent }) {
+async function refusal(
+  error: DomainError,
+  { viaFetcher, back, locale, intent }: { viaFetcher: boolean; back: string; locale: Locale; intent: CartIntent },
+) {
   const gone = isSessionGone(error);
   const missing = error.code === "cartSessionMissing";
   const info = error.code === "configurationNotSet" || error.code === "itemNotInCart";

@@ -27,11 +27,19 @@ export const handle = { i18n: ["captcha", "cart", "catalog", "enquiry", "routes"
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
-  const [lookup, site, user, t, quote] = await Promise.all([lookupCart(request), getSiteContext(locale), getCurrentUser(request), getFixedT(locale), quoteData(locale)]);
+  const [lookup, site, user, t, quote] = await Promise.all([
+    lookupCart(request),
+    getSiteContext(locale),
+    getCurrentUser(request),
+    getFixedT(locale),
+    quoteData(locale),
+  ]);
   const headers = new Headers();
   for (const cookie of cookiesFor(lookup)) headers.append("Set-Cookie", cookie);
   if (lookup.kind === "gone") {
-    throw redirect(localePrefix(locale) || "/", { headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers) });
+    throw redirect(localePrefix(locale) || "/", {
+      headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers),
+    });
   }
   const cart = lookup.kind === "active" ? await buildCartView(lookup.cart, locale) : null;
   return data(

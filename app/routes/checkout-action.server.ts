@@ -52,7 +52,10 @@ export async function checkoutAction(request: Request) {
   } catch (error) {
     if (error instanceof StepErrors) {
       const { form, ...fieldErrors } = error.errors;
-      return refuse(submission, { formErrors: form ? [form] : undefined, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])) });
+      return refuse(submission, {
+        formErrors: form ? [form] : undefined,
+        fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])),
+      });
     }
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, STEP_ERROR_FIELDS);
@@ -83,4 +86,3 @@ export async function toSuccess(request: Request, order: Order) {
     return redirect(href("checkoutFailure", order.locale as Locale));
   }
 }
-

@@ -30,8 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = await visibleOrder(request, orderSlug, user?.id ?? null);
   const summary = found
     ? {
-        items: found.items.map((i) => ({ id: i.id, name: i.name, sku: i.sku, quantity: i.quantity, lengthMm: i.lengthMm, rowCents: i.rowCents })),
-        totals: { itemsTotal: found.order.itemsTotalCents, coupon: found.order.couponCents, delivery: found.order.deliveryCents, tax: found.order.taxCents, orderTotal: found.order.orderTotalCents },
+        items: found.items.map((i) => ({
+          id: i.id,
+          name: i.name,
+          sku: i.sku,
+          quantity: i.quantity,
+          lengthMm: i.lengthMm,
+          rowCents: i.rowCents,
+        })),
+        totals: {
+          itemsTotal: found.order.itemsTotalCents,
+          coupon: found.order.couponCents,
+          delivery: found.order.deliveryCents,
+          tax: found.order.taxCents,
+          orderTotal: found.order.orderTotalCents,
+        },
         delivery: `${found.order.deliveryMethodName}${found.order.deliveryBranchName ? ` — ${found.order.deliveryBranchName}` : ""}`,
         payment: found.order.paymentMethodName,
         deliveryAddress: addressLines(found.order.deliveryAddress)?.lines ?? [],
@@ -48,7 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : null;
   return data(
-    { locale, orderSlug, summary, bankTransfer, currency: { label: site.currency.label, symbol: site.currency.symbol }, title: `${t("checkout.success.title")} | Alu Krov` },
+    {
+      locale,
+      orderSlug,
+      summary,
+      bankTransfer,
+      currency: { label: site.currency.label, symbol: site.currency.symbol },
+      title: `${t("checkout.success.title")} | Alu Krov`,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -7,7 +7,14 @@ import { buildCartView } from "~/modules/cart/cart-view.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD, type CheckoutPageData } from "~/modules/checkout/checkout-fields";
-import { activeStep, addressLines, applicableDeliveryMethods, applicablePaymentMethods, stepsDone, type CheckoutContext } from "~/modules/checkout/checkout.server";
+import {
+  activeStep,
+  addressLines,
+  applicableDeliveryMethods,
+  applicablePaymentMethods,
+  stepsDone,
+  type CheckoutContext,
+} from "~/modules/checkout/checkout.server";
 
 /** What the checkout page shows for the gate's context: the steps and their state, the choices, the cart summary. */
 export async function checkoutView(request: Request, ctx: CheckoutContext): Promise<CheckoutPageData> {
@@ -41,9 +48,19 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     savedAddresses: distinctAddresses(saved).map((a) => ({ ...a, id: String(a.id) })),
     countries,
     delivery: { address: addressLines(cart.deliveryAddress), billing: addressLines(cart.billingAddress), values, sameBilling },
-    shipping: { methods, methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null, branchId: cart.deliveryBranchId },
+    shipping: {
+      methods,
+      methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null,
+      branchId: cart.deliveryBranchId,
+    },
     // Nothing is delivered to a digital-only cart, so nothing can be paid on delivery.
-    payment: { methods: payments.filter((m) => m.available && !(digitalOnly && m.gateway === "cashOnDelivery")).map(({ gateway: _g, available: _a, ...m }) => m), methodId: cart.paymentMethodId, consents },
+    payment: {
+      methods: payments
+        .filter((m) => m.available && !(digitalOnly && m.gateway === "cashOnDelivery"))
+        .map(({ gateway: _g, available: _a, ...m }) => m),
+      methodId: cart.paymentMethodId,
+      consents,
+    },
     cart: cartView,
     currency: { label: site.currency.label, symbol: site.currency.symbol },
   };
@@ -58,8 +75,17 @@ function formValues(prefix: string, a: CheckoutAddress | null): Record<string, s
 
 function profileValues(shopper: NonNullable<CheckoutContext["shopper"]>, saved: SavedAddress[]): Record<string, string> {
   const phone = saved.find((a) => a.contactPhone)?.contactPhone ?? "";
-  const profile = { firstName: shopper.firstName ?? "", lastName: shopper.lastName ?? "", contactEmail: shopper.email, contactPhone: phone };
-  return Object.fromEntries(Object.entries(profile).filter(([, v]) => v).map(([k, v]) => [`${DELIVERY}.${k}`, v]));
+  const profile = {
+    firstName: shopper.firstName ?? "",
+    lastName: shopper.lastName ?? "",
+    contactEmail: shopper.email,
+    contactPhone: phone,
+  };
+  return Object.fromEntries(
+    Object.entries(profile)
+      .filter(([, v]) => v)
+      .map(([k, v]) => [`${DELIVERY}.${k}`, v]),
+  );
 }
 
 /**
@@ -70,7 +96,16 @@ function profileValues(shopper: NonNullable<CheckoutContext["shopper"]>, saved: 
 export function distinctAddresses(saved: SavedAddress[]): SavedAddress[] {
   const seen = new Set<string>();
   return saved.filter(({ id: _id, type: _type, ...fields }) => {
-    const key = JSON.stringify(Object.entries(fields).map(([k, v]) => [k, String(v ?? "").trim().toLowerCase()]).sort());
+    const key = JSON.stringify(
+      Object.entries(fields)
+        .map(([k, v]) => [
+          k,
+          String(v ?? "")
+            .trim()
+            .toLowerCase(),
+        ])
+        .sort(),
+    );
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payment: formConstraint(paymentStepSchema),
   };
   // A shopper's own addresses and cart: never kept by a shared cache.
-  return data({ ...view, constraints, title: `${t("routes.checkout")} | Alu Krov`, description: metaDescription(t, "checkout") }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { ...view, constraints, title: `${t("routes.checkout")} | Alu Krov`, description: metaDescription(t, "checkout") },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const headers = loaderCacheControl;

@@ -17,10 +17,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const t = await getFixedT(locale);
   const refuse = (status: 403 | 404, key: string) =>
-    new Response(`<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>${t(key)}</title><h1>${t(key)}</h1><p><a href="${href("profile", locale)}">${t("routes.profile")}</a></p></html>`, {
-      status,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
+    new Response(
+      `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>${t(key)}</title><h1>${t(key)}</h1><p><a href="${href("profile", locale)}">${t("routes.profile")}</a></p></html>`,
+      {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+      },
+    );
   const token = readDownloadToken(params.token ?? "");
   const found = token ? await downloadOf(token.itemId) : null;
   if (!token || !found) return refuse(404, "checkout.downloads.notFound");

@@ -24,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     locale,
     origin: env.PUBLIC_URL,
     title: `${event.title} | ${site.site.name}`,
-    description: event.descriptionHtml.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 160),
+    description: event.descriptionHtml
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 160),
     alternates: Object.fromEntries(LOCALES.map((l) => [l, href("event", l, { id: params.id })])),
     listHref: href("events", locale),
     event,

@@ -39,12 +39,16 @@ export default function Events() {
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12" data-testid="events-page">
       <h1 className="text-3xl font-bold text-brand-900">{t("events.title")}</h1>
       <section aria-labelledby="events-upcoming" data-testid="events-upcoming">
-        <h2 id="events-upcoming" className="mb-3 text-xl font-semibold">{t("events.upcoming")}</h2>
+        <h2 id="events-upcoming" className="mb-3 text-xl font-semibold">
+          {t("events.upcoming")}
+        </h2>
         <EventList events={upcoming} locale={locale} />
       </section>
       {past.length ? (
         <section aria-labelledby="events-past" data-testid="events-past">
-          <h2 id="events-past" className="mb-3 text-xl font-semibold">{t("events.past")}</h2>
+          <h2 id="events-past" className="mb-3 text-xl font-semibold">
+            {t("events.past")}
+          </h2>
           <EventList events={past} locale={locale} />
         </section>
       ) : null}

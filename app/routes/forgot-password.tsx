@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = { locale, title: `${t("routes.forgotPassword")} | Alu Krov`, description: metaDescription(t, "forgotPassword") };
   if (token === null) return data({ ...base, reset: null, constraint: formConstraint(forgotPasswordSchema) });
   const valid = await peekAccountToken("resetPassword", token);
-  return data({ ...base, reset: { token: valid ? token : null }, constraint: formConstraint(resetPasswordSchema) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { ...base, reset: { token: valid ? token : null }, constraint: formConstraint(resetPasswordSchema) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const headers = loaderCacheControl;

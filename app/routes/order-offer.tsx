@@ -68,7 +68,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       constraint: formConstraint(acceptOfferSchema),
       summary: {
         items: items.map((i) => ({ id: i.id, name: i.name, sku: i.sku, quantity: i.quantity, lengthMm: i.lengthMm, rowCents: i.rowCents })),
-        totals: { itemsTotal: order.itemsTotalCents, coupon: order.couponCents, delivery: order.deliveryCents, tax: order.taxCents, orderTotal: order.orderTotalCents },
+        totals: {
+          itemsTotal: order.itemsTotalCents,
+          coupon: order.couponCents,
+          delivery: order.deliveryCents,
+          tax: order.taxCents,
+          orderTotal: order.orderTotalCents,
+        },
         delivery: order.deliveryMethodName,
         payment: order.paymentMethodName || "-",
         // The draft's are the enquiry's name and contact; an accepted offer's the addresses given.
@@ -100,7 +106,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof StepErrors) {
       const { form, ...fieldErrors } = error.errors;
-      return refuse(submission, { formErrors: form ? [form] : undefined, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])) });
+      return refuse(submission, {
+        formErrors: form ? [form] : undefined,
+        fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])),
+      });
     }
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, OFFER_ERROR_FIELDS);
@@ -116,7 +125,9 @@ export default function OrderOffer() {
       <h1 className="text-3xl font-bold text-brand-900">{t("checkout.offer.title", { slug })}</h1>
       <p className="mt-4 text-slate-600">{t(draft ? "checkout.offer.lead" : "checkout.offer.accepted")}</p>
       <OrderSummary summary={summary} currency={currency} locale={locale} />
-      {draft ? <OfferForm token={token} methods={methods} countries={countries} values={values} constraint={constraint} lastResult={lastResult} /> : null}
+      {draft ? (
+        <OfferForm token={token} methods={methods} countries={countries} values={values} constraint={constraint} lastResult={lastResult} />
+      ) : null}
     </section>
   );
 }

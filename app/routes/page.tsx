@@ -28,7 +28,9 @@ import { loadComments } from "~/modules/comments/comments.server";
 export const handle = { i18n: ["blog", "catalog", "comments", "forms", "home", "newsletter", "pages"] };
 
 // Only posts need the post view and its comment form: the browser loads them for posts alone.
-const PostArticle = serverFirst(import.meta.env.SSR ? PostArticleNow : null, () => import("~/modules/blog/post-article").then((m) => m.PostArticle));
+const PostArticle = serverFirst(import.meta.env.SSR ? PostArticleNow : null, () =>
+  import("~/modules/blog/post-article").then((m) => m.PostArticle),
+);
 
 /**
  * The catch-all page or post (spec §2): no slug is the home page (HomePageSlug), other
@@ -58,7 +60,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (found) {
     const edit = editor ? await pageEditContext(found.page.id, locale) : null;
     const page = edit?.content
-      ? { ...found.page, title: edit.content.title, bodyHtml: edit.content.bodyHtml, components: readComponents(edit.content.components, `draft of ${found.page.id}`) }
+      ? {
+          ...found.page,
+          title: edit.content.title,
+          bodyHtml: edit.content.bodyHtml,
+          components: readComponents(edit.content.components, `draft of ${found.page.id}`),
+        }
       : found.page;
     const shown = await resolveComponentsIndexed(page.components, locale, site.homeSlug);
     // The home page's first hero is its opening banner (HomeHero with the page's h1).
@@ -81,8 +88,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Link previews (decision 0036): a post is an article with its picture.
       seo: [
         ...seoTags({
-          origin, locale, path: page.alternates[locale] ?? url.pathname, type: post ? "article" : "website",
-          image: post?.image ?? null, fallbackImagePath: logo, jsonLd: page.isHome ? homeJsonLd : [],
+          origin,
+          locale,
+          path: page.alternates[locale] ?? url.pathname,
+          type: post ? "article" : "website",
+          image: post?.image ?? null,
+          fallbackImagePath: logo,
+          jsonLd: page.isHome ? homeJsonLd : [],
         }),
         ...(post ? [{ property: "article:published_time", content: post.publishedAt }] : []),
       ],
@@ -91,11 +103,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       post,
       comments,
       // Only for an editor in edit mode: shoppers' page data stays as it was.
-      ...(edit ? { edit: { ...edit, shown: [...(heroEntry ? [heroEntry.index] : []), ...shown.map((entry) => entry.index)], hero: hero !== null } } : {}),
+      ...(edit
+        ? { edit: { ...edit, shown: [...(heroEntry ? [heroEntry.index] : []), ...shown.map((entry) => entry.index)], hero: hero !== null } }
+        : {}),
     };
   }
   // The home answers even before an editor has created its page.
-  if (!params.slug) return { ...common, components: [], hero: null, isHome: true, title: siteName, description: "", alternates: {}, page: null, post: null, comments: null, seo: seoTags({ origin, locale, path: homePath, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }) };
+  if (!params.slug)
+    return {
+      ...common,
+      components: [],
+      hero: null,
+      isHome: true,
+      title: siteName,
+      description: "",
+      alternates: {},
+      page: null,
+      post: null,
+      comments: null,
+      seo: seoTags({ origin, locale, path: homePath, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }),
+    };
 
   const target = await handleUnknownPath(url.pathname);
   if (target) throw redirect(target.to, target.status);
@@ -112,7 +139,9 @@ const HomeHero = serverFirst(import.meta.env.SSR ? HomeHeroNow : null, () => imp
 // The shop blocks under the banner (hero products, sliders, newsletter) are server-rendered
 // and their code (carousel, product cards) loads after the page is interactive: the home
 // page's first-load budget (110 KiB) had no room left once every admin route shared the base chunk.
-const HomeBlocks = serverFirst(import.meta.env.SSR ? HomeBlocksNow : null, () => import("~/modules/home/home-blocks").then((m) => m.HomeBlocks));
+const HomeBlocks = serverFirst(import.meta.env.SSR ? HomeBlocksNow : null, () =>
+  import("~/modules/home/home-blocks").then((m) => m.HomeBlocks),
+);
 
 // Only pages with components load the renderer (first-load budget of the home page).
 const PageComponents = serverFirst(import.meta.env.SSR ? PageComponentsNow : null, () =>

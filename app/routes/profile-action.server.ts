@@ -34,7 +34,9 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
       const cookie = barcodeCookie(request, profile.memberCardBarcode);
       if (cookie) headers.append("Set-Cookie", cookie);
       await setToast(
-        confirmEmail ? { type: "info", key: "core.notifications.confirmEmail" } : { type: "success", key: "account.notifications.profileSaved" },
+        confirmEmail
+          ? { type: "info", key: "core.notifications.confirmEmail" }
+          : { type: "success", key: "account.notifications.profileSaved" },
         headers,
       );
       return redirect(profilePath, { headers });

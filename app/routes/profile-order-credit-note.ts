@@ -17,9 +17,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!creditNote) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(locale);
   try {
-    return pdfResponse(await renderCreditNote({ ...order, creditNote }, await getSellerDetails(), t, locale), creditNoteFileName(creditNote, t));
+    return pdfResponse(
+      await renderCreditNote({ ...order, creditNote }, await getSellerDetails(), t, locale),
+      creditNoteFileName(creditNote, t),
+    );
   } catch (error) {
     console.error(`credit note of order ${order.slug} failed`, error);
-    return redirect(href("profileOrder", locale, { slug: order.slug }), { headers: await setToast({ type: "error", key: "orders.downloadFailed" }) });
+    return redirect(href("profileOrder", locale, { slug: order.slug }), {
+      headers: await setToast({ type: "error", key: "orders.downloadFailed" }),
+    });
   }
 }

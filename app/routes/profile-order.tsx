@@ -55,7 +55,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" });
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
 
 export const meta = titleMeta;
 
@@ -79,5 +81,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ProfileOrderPage() {
   const { order, bankTransfer, canPay, invoiceHref, creditNoteHref, backHref, locale, downloads } = useLoaderData<typeof loader>();
-  return <OrderDetailView order={order} bankTransfer={bankTransfer} canPay={canPay} invoiceHref={invoiceHref} creditNoteHref={creditNoteHref} backHref={backHref} locale={locale} downloads={downloads} />;
+  return (
+    <OrderDetailView
+      order={order}
+      bankTransfer={bankTransfer}
+      canPay={canPay}
+      invoiceHref={invoiceHref}
+      creditNoteHref={creditNoteHref}
+      backHref={backHref}
+      locale={locale}
+      downloads={downloads}
+    />
+  );
 }

@@ -52,7 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const page = positiveInt(query.get(WISHLIST_PAGE_PARAM), 1);
   const ordersPage = positiveInt(query.get(ORDERS_PAGE_PARAM), 1);
-  const [addresses, orders, site] = await Promise.all([listAddresses(user.id), getOrderHistory(user.id, ordersPage), getSiteContext(locale)]);
+  const [addresses, orders, site] = await Promise.all([
+    listAddresses(user.id),
+    getOrderHistory(user.id, ordersPage),
+    getSiteContext(locale),
+  ]);
   // Back-office users have no wishlist (spec §4 Wishlist).
   const wishlist = user.isBackofficeUser ? null : await wishlistPage(user.id, page, locale);
   const account = {
@@ -62,7 +66,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     addresses: addresses.map((a) => ({ ...a, id: String(a.id) })),
     orders,
   };
-  const constraints = { profile: formConstraint(profileSchema), password: formConstraint(changePasswordSchema), address: formConstraint(addressBookSchema) };
+  const constraints = {
+    profile: formConstraint(profileSchema),
+    password: formConstraint(changePasswordSchema),
+    address: formConstraint(addressBookSchema),
+  };
   // A customer's own page: never kept by a shared cache.
   return data({ locale, title, account, consents: null, countries, constraints }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -95,7 +103,12 @@ export default function ProfilePage() {
         </div>
         <div>
           <h2 className="mb-3 text-xl font-semibold">{t("routes.register")}</h2>
-          <RegisterForm locale={locale} consents={consents} countries={countries} constraint={"register" in constraints ? constraints.register : {}} />
+          <RegisterForm
+            locale={locale}
+            consents={consents}
+            countries={countries}
+            constraint={"register" in constraints ? constraints.register : {}}
+          />
         </div>
       </section>
     );
@@ -103,7 +116,9 @@ export default function ProfilePage() {
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-12" data-testid="profile-page">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-brand-900">{t("account.profile.greeting", { name: account.user.firstName || account.user.email })}</h1>
+        <h1 className="text-3xl font-bold text-brand-900">
+          {t("account.profile.greeting", { name: account.user.firstName || account.user.email })}
+        </h1>
         <LogoutButton />
       </div>
       <Block title={t("account.profile.details")}>
@@ -113,7 +128,12 @@ export default function ProfilePage() {
         <ChangePasswordForm lastResult={lastResult} constraint={"password" in constraints ? constraints.password : {}} />
       </Block>
       <Block title={t("account.profile.addresses")}>
-        <AddressBook addresses={account.addresses} countries={countries} lastResult={lastResult} constraint={"address" in constraints ? constraints.address : {}} />
+        <AddressBook
+          addresses={account.addresses}
+          countries={countries}
+          lastResult={lastResult}
+          constraint={"address" in constraints ? constraints.address : {}}
+        />
       </Block>
       <Block title={t("account.profile.orders")}>
         <OrderHistory

@@ -25,10 +25,17 @@ export async function registerAction(request: Request, locale: Locale) {
   const { delivery, billing, acceptedConsents, withAddresses, ...simple } = submission.value;
   const addresses = withAddresses && delivery ? { delivery, billing: billing ?? null } : null;
   try {
-    const { userId, next } = await registerCustomer({ ...simple, addresses, acceptedIds: acceptedConsents, locale, origin: env.PUBLIC_URL });
+    const { userId, next } = await registerCustomer({
+      ...simple,
+      addresses,
+      acceptedIds: acceptedConsents,
+      locale,
+      origin: env.PUBLIC_URL,
+    });
     // Spec §4: "If a verificationToken returns, show an info toast asking for e-mail confirmation and do not log in or redirect."
     if (next === "confirmEmail") return redirectWithToast(href("register", locale), "info", "core.notifications.confirmEmail");
-    if (next === "logIn") return redirect(homeOf(locale), { headers: await startSession(request, userId, "core.notifications.registered") });
+    if (next === "logIn")
+      return redirect(homeOf(locale), { headers: await startSession(request, userId, "core.notifications.registered") });
     return redirectWithToast(href("login", locale), "success", "core.notifications.registered");
   } catch (error) {
     if (!isDomainError(error)) throw error;

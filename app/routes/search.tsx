@@ -25,7 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, site] = await Promise.all([getFixedT(locale), getSiteContext(locale)]);
   const category = categories[0] ?? null;
   const heading = text ? t("search.metaTitle", { text }) : t("search.title");
-  const view = { locale, text, category, title: `${heading} | ${site.site.name}`, description: metaDescription(t, "search"), currency: site.currency };
+  const view = {
+    locale,
+    text,
+    category,
+    title: `${heading} | ${site.site.name}`,
+    description: metaDescription(t, "search"),
+    currency: site.currency,
+  };
   try {
     const [results, totals] = await Promise.all([
       search({ text, categories: category ? [category] : [], page, locale }),
@@ -55,7 +62,9 @@ export default function SearchScreen() {
             {t(error)}
           </p>
         ) : null}
-        {category && result ? <SearchResultList locale={locale} text={text} category={category} result={result} currency={currency} /> : null}
+        {category && result ? (
+          <SearchResultList locale={locale} text={text} category={category} result={result} currency={currency} />
+        ) : null}
       </div>
     </section>
   );

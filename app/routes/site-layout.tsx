@@ -47,7 +47,9 @@ const CartModal = lazy(() => import("~/modules/cart/cart-modal").then((m) => ({ 
 const CART_MODAL_NAMESPACES = ["cart", "catalog", "enquiry", "captcha"];
 // The in-page editor is its own chunk, loaded only when the loader says edit mode (decision 0051);
 // the server renders its no-JavaScript note.
-const EditMode = serverFirst(import.meta.env.SSR ? EditModeNote : null, () => import("~/modules/editing/ui/edit-mode").then((m) => m.default));
+const EditMode = serverFirst(import.meta.env.SSR ? EditModeNote : null, () =>
+  import("~/modules/editing/ui/edit-mode").then((m) => m.default),
+);
 
 /**
  * The cart modal, after an add with JavaScript (?cart=open). Its own component: the hydration

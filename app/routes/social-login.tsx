@@ -16,7 +16,12 @@ export const handle = { i18n: ["routes"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
-  return { enabled: site.site.socialLoginEnabled, locale, title: `${t("routes.socialLogin")} | ${site.site.name}`, description: metaDescription(t, "socialLogin") };
+  return {
+    enabled: site.site.socialLoginEnabled,
+    locale,
+    title: `${t("routes.socialLogin")} | ${site.site.name}`,
+    description: metaDescription(t, "socialLogin"),
+  };
 }
 
 export const meta = titleMeta;

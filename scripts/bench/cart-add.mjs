@@ -4,7 +4,8 @@
 // is sent, so each request is a first add that creates its cart (the costliest add).
 import { cookiesOf, get } from "./first-load.mjs";
 
-const decode = (value) => value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+const decode = (value) =>
+  value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 const attr = (tag, name) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decode(match[1]) : undefined;

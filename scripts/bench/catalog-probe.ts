@@ -42,7 +42,9 @@ async function main() {
   const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
   const top = rows[0];
   const session = await customerSession();
-  console.log(`BENCH_PROBE ${JSON.stringify({ ...(top ? { category: top.slug, products: top.products, product: top.product_slug } : {}), session })}`);
+  console.log(
+    `BENCH_PROBE ${JSON.stringify({ ...(top ? { category: top.slug, products: top.products, product: top.product_slug } : {}), session })}`,
+  );
 }
 
 main()

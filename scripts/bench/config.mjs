@@ -39,5 +39,4 @@ export const budgets = {
   freshVsBare: 0.5,
   freshP99Ms: 100,
   cartAddP99Ms: 50, // adding to the cart (a form post), decision 0070
-
 };

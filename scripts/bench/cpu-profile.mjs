@@ -10,13 +10,22 @@ import { measureLoad } from "./load.mjs";
  */
 const GROUPS = [
   ["gzip", (f) => f.url === "node:zlib" || f.url.includes("/node_modules/compression/")],
-  ["crypto", (f) => f.url === "node:crypto" || f.url.startsWith("node:internal/crypto") || f.url.includes("/node_modules/crypto-js/") || /\/remix-utils\/build\/server\/(?:honeypot|csrf)/.test(f.url)],
+  [
+    "crypto",
+    (f) =>
+      f.url === "node:crypto" ||
+      f.url.startsWith("node:internal/crypto") ||
+      f.url.includes("/node_modules/crypto-js/") ||
+      /\/remix-utils\/build\/server\/(?:honeypot|csrf)/.test(f.url),
+  ],
   ["database", (f) => /\/node_modules\/(?:@electric-sql\/pglite|pg|pg-protocol|drizzle-orm)\//.test(f.url)],
   ["turbo-stream", (f) => f.url.includes("/node_modules/turbo-stream/")],
   [
     "route matching",
     (f) =>
-      /^(?:matchRoutes|matchRoutesImpl|flattenRoutes|rankRouteBranches|matchRouteBranch|matchPath|compilePath|compilePathUncached|convertRoutesToDataRoutes|createServerRoutes|memoizedServerRoutes|createRoutes|getPartialManifest|matchServerRoutes|resolveTo|resolvePath|resolvePathname|joinPaths|normalizePathname|removeDoubleSlashes|getResolveToMatches|getPathContributingMatches|stripBasename|decodePath)$/.test(f.functionName),
+      /^(?:matchRoutes|matchRoutesImpl|flattenRoutes|rankRouteBranches|matchRouteBranch|matchPath|compilePath|compilePathUncached|convertRoutesToDataRoutes|createServerRoutes|memoizedServerRoutes|createRoutes|getPartialManifest|matchServerRoutes|resolveTo|resolvePath|resolvePathname|joinPaths|normalizePathname|removeDoubleSlashes|getResolveToMatches|getPathContributingMatches|stripBasename|decodePath)$/.test(
+        f.functionName,
+      ),
   ],
   ["i18n", (f) => /\/node_modules\/(?:i18next|react-i18next)\//.test(f.url)],
   ["React render", (f) => f.url.includes("/node_modules/react-dom/")],
@@ -72,7 +81,10 @@ function topSelf(profile, byId, keep, count = 4) {
     const key = `${functionName || "(anonymous)"} ${where}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   });
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, us]) => [key, us / 1000]);
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, us]) => [key, us / 1000]);
 }
 
 /** Profiles a miss run of `url` on the shop (started with the hook and BENCH_CPU_PROFILE=file). */
@@ -91,9 +103,13 @@ export async function profileMissRun(shop, url, cookie, file) {
 export function printProfile(label, { load, totalMs, groups, topOther }) {
   const requests = Math.max(1, load.requests);
   // Sampled time: on a busy machine it includes time the process waited for a CPU.
-  console.log(`\nCPU profile of ${label} (${load.requests} requests under the profiler): ${(totalMs / requests).toFixed(1)} ms sampled per request`);
+  console.log(
+    `\nCPU profile of ${label} (${load.requests} requests under the profiler): ${(totalMs / requests).toFixed(1)} ms sampled per request`,
+  );
   for (const [name, ms] of groups) {
-    console.log(`  ${name.padEnd(16)} ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${(ms / requests).toFixed(2).padStart(6)} ms/req`);
+    console.log(
+      `  ${name.padEnd(16)} ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${(ms / requests).toFixed(2).padStart(6)} ms/req`,
+    );
   }
   console.log(`  "other", most time of its own: ${topOther.map(([key, ms]) => `${key} ${(ms / requests).toFixed(2)} ms/req`).join("; ")}`);
 }

@@ -16,7 +16,12 @@ export function measureImport() {
   const env = { ...shopEnv(), DATA_DIR: dataDir };
   delete env.DATABASE_URL; // always the embedded database: a fresh one, never someone's server
   const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
-  const output = execFileSync(process.execPath, [tsx, path.join(root, "scripts/bench/product-import.ts")], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const output = execFileSync(process.execPath, [tsx, path.join(root, "scripts/bench/product-import.ts")], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = output.split("\n").find((l) => l.startsWith("BENCH_IMPORT "));
   if (!line) throw new Error("the import step printed no figures");
   rmSync(dataDir, { recursive: true, force: true });
@@ -27,6 +32,8 @@ export function printImport(figures) {
   const total = figures.drySeconds + figures.applySeconds;
   const verdict = total <= IMPORT_GOAL_SECONDS ? "OK  " : "OVER";
   console.log(`\nProduct import: ${figures.rows} new products from CSV (${(figures.bytes / 1024).toFixed(0)} KiB), fresh PGlite`);
-  console.log(`  dry run ${figures.drySeconds.toFixed(2)} s + import ${figures.applySeconds.toFixed(2)} s = ${total.toFixed(2)} s (database opened and seeded in ${figures.openSeconds.toFixed(1)} s, not counted)`);
+  console.log(
+    `  dry run ${figures.drySeconds.toFixed(2)} s + import ${figures.applySeconds.toFixed(2)} s = ${total.toFixed(2)} s (database opened and seeded in ${figures.openSeconds.toFixed(1)} s, not counted)`,
+  );
   console.log(`${verdict} product import of ${figures.rows} rows ≤ ${IMPORT_GOAL_SECONDS} s: ${total.toFixed(2)} s`);
 }

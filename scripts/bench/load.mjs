@@ -21,10 +21,19 @@ let missCounter = 0;
 function run(url, seconds, headers, unique, post) {
   // A cache miss every time: a query parameter no page reads, new per request (it keys the rendered-page cache).
   const requests = unique
-    ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}bench-miss=${++missCounter}` }) }]
+    ? [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            path: `${request.path}${request.path.includes("?") ? "&" : "?"}bench-miss=${++missCounter}`,
+          }),
+        },
+      ]
     : undefined;
   // A form post (the cart add rows): its own path, method, headers and body.
-  const target = post ? { url: new URL(post.path, url).href, method: post.method, headers: post.headers, body: post.body } : { url, headers };
+  const target = post
+    ? { url: new URL(post.path, url).href, method: post.method, headers: post.headers, body: post.body }
+    : { url, headers };
   return new Promise((resolve, reject) => {
     autocannon({ ...target, connections: config.connections, duration: seconds, ...(requests ? { requests } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -46,7 +55,8 @@ export async function measureLoad(url, cookie, { unique = false, pid, post, warm
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : null,
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : null,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     statuses: Object.entries(result.statusCodeStats ?? {})

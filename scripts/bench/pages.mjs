@@ -37,7 +37,12 @@ const modeOf = (label) =>
 
 /** The bare floor first, then the shop's pages as { label, path, target: "bare" | "shop" }. */
 export function resolvePages() {
-  const specs = config.pages ? config.pages.split(",").map((s) => s.trim()).filter(Boolean) : DEFAULT_PAGES;
+  const specs = config.pages
+    ? config.pages
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : DEFAULT_PAGES;
   const needsProbe = specs.some((s) => s.includes("{category}") || s.includes("{product}") || s.includes("(signed in)"));
   const seeded = needsProbe ? probeCatalog() : {};
   const pages = specs.map((spec) => {

@@ -41,7 +41,11 @@ export function printBudgets(rows) {
   const category = byLabel.get("category");
   if (category && bare) {
     const share = category.load.rps / bare.load.rps;
-    check(`category req/s >= ${budgets.categoryVsBare * 100}% of bare`, share >= budgets.categoryVsBare, `${(100 * share).toFixed(0)}% (${category.load.rps.toFixed(0)} of ${bare.load.rps.toFixed(0)})`);
+    check(
+      `category req/s >= ${budgets.categoryVsBare * 100}% of bare`,
+      share >= budgets.categoryVsBare,
+      `${(100 * share).toFixed(0)}% (${category.load.rps.toFixed(0)} of ${bare.load.rps.toFixed(0)})`,
+    );
   }
   for (const row of rows.filter((r) => r.target === "shop" && r.mode === "cached")) {
     check(`${row.label} p99 <= ${budgets.p99Ms} ms`, row.load.p99 <= budgets.p99Ms, `${row.load.p99} ms`);
@@ -50,16 +54,30 @@ export function printBudgets(rows) {
   for (const row of rows.filter((r) => r.target === "shop" && r.mode !== "cached")) {
     if (bare) {
       const share = row.load.rps / bare.load.rps;
-      check(`${row.label} req/s >= ${budgets.freshVsBare * 100}% of bare`, share >= budgets.freshVsBare, `${(100 * share).toFixed(0)}% (${row.load.rps.toFixed(0)} of ${bare.load.rps.toFixed(0)})`);
+      check(
+        `${row.label} req/s >= ${budgets.freshVsBare * 100}% of bare`,
+        share >= budgets.freshVsBare,
+        `${(100 * share).toFixed(0)}% (${row.load.rps.toFixed(0)} of ${bare.load.rps.toFixed(0)})`,
+      );
     }
     const p99Ms = row.mode === "cart-add" ? budgets.cartAddP99Ms : budgets.freshP99Ms;
     check(`${row.label} p99 <= ${p99Ms} ms`, row.load.p99 <= p99Ms, `${row.load.p99} ms`);
   }
   for (const label of budgets.firstLoadJsPages) {
     const row = byLabel.get(label);
-    if (row) check(`${label} first-load JS <= ${budgets.firstLoadJsKiB} KiB gz`, row.firstLoad.jsWire / 1024 <= budgets.firstLoadJsKiB, `${kib(row.firstLoad.jsWire)} KiB`);
+    if (row)
+      check(
+        `${label} first-load JS <= ${budgets.firstLoadJsKiB} KiB gz`,
+        row.firstLoad.jsWire / 1024 <= budgets.firstLoadJsKiB,
+        `${kib(row.firstLoad.jsWire)} KiB`,
+      );
   }
-  if (category) check(`category HTML <= ${budgets.categoryHtmlKiB} KiB gz`, category.firstLoad.htmlWire / 1024 <= budgets.categoryHtmlKiB, `${kib(category.firstLoad.htmlWire)} KiB`);
+  if (category)
+    check(
+      `category HTML <= ${budgets.categoryHtmlKiB} KiB gz`,
+      category.firstLoad.htmlWire / 1024 <= budgets.categoryHtmlKiB,
+      `${kib(category.firstLoad.htmlWire)} KiB`,
+    );
   for (const row of rows.filter((r) => r.firstLoad && (r.load.errors > 0 || r.load.non2xx > 0 || r.firstLoad.status !== 200))) {
     lines.push(`NOTE  ${row.label}: status ${row.firstLoad.status}, ${row.load.errors} errors, ${row.load.non2xx} non-2xx under load`);
   }

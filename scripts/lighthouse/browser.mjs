@@ -13,7 +13,15 @@ export async function launchChromium() {
   return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     // The flags DESIGN.md names for Debian's chromium, headless.
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
     logLevel: "silent",
   });
 }
@@ -61,7 +69,12 @@ export async function customerWithCartLine(browser, base) {
  * viewport, the last 'largest-contentful-paint' entry once the page has loaded.
  */
 export async function slowNetworkLcp(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -84,7 +97,9 @@ export async function slowNetworkLcp(browser, url) {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             const last = entries[entries.length - 1];
-            const element = last.element ? `${last.element.tagName.toLowerCase()}${last.element.id ? "#" + last.element.id : ""}` : last.url || "?";
+            const element = last.element
+              ? `${last.element.tagName.toLowerCase()}${last.element.id ? "#" + last.element.id : ""}`
+              : last.url || "?";
             resolve({ lcpMs: Math.round(last.startTime), element });
           }).observe({ type: "largest-contentful-paint", buffered: true });
         }),

@@ -24,13 +24,28 @@ async function register(page: Page, js: boolean, email: string, withAddresses = 
     await form.getByLabel("Unesite i adresu dostave").check();
     // The section opens through CSS, without JavaScript too.
     await expect(form.getByTestId("register-addresses")).toBeVisible();
-    for (const [name, value] of Object.entries({ firstName: "Ena", lastName: "Enić", contactEmail: email, contactPhone: "091 111 222", city: "Rijeka", street: "Korzo", houseNumber: "3", zipCode: "51000" })) {
+    for (const [name, value] of Object.entries({
+      firstName: "Ena",
+      lastName: "Enić",
+      contactEmail: email,
+      contactPhone: "091 111 222",
+      city: "Rijeka",
+      street: "Korzo",
+      houseNumber: "3",
+      zipCode: "51000",
+    })) {
       await form.locator(`[name="delivery.${name}"]`).fill(value);
     }
     await form.locator('[name="delivery.country"]').selectOption("HR");
     await form.getByLabel("Adresa za račun razlikuje se od adrese dostave").check();
     await expect(form.getByTestId("register-billing")).toBeVisible();
-    for (const [name, value] of Object.entries({ firstName: "Ena", lastName: "Enić", contactEmail: email, contactPhone: "091 111 222", companyOIB: "94577403194" })) {
+    for (const [name, value] of Object.entries({
+      firstName: "Ena",
+      lastName: "Enić",
+      contactEmail: email,
+      contactPhone: "091 111 222",
+      companyOIB: "94577403194",
+    })) {
       await form.locator(`[name="billing.${name}"]`).fill(value);
     }
   }
@@ -134,7 +149,8 @@ test.describe("customer accounts", () => {
     await page.getByTestId("password-form").getByRole("button", { name: "Promijeni lozinku" }).click();
     if (js) await expect(page.getByText("Lozinka je promijenjena.")).toBeVisible();
     else await expect(toast(page)).toHaveText("Lozinka je promijenjena.");
-    for (const name of ["oldPassword", "newPassword", "newPasswordAgain"]) await expect(page.getByTestId("password-form").locator(`[name="${name}"]`)).toHaveValue("");
+    for (const name of ["oldPassword", "newPassword", "newPasswordAgain"])
+      await expect(page.getByTestId("password-form").locator(`[name="${name}"]`)).toHaveValue("");
 
     await logOut(page, js);
     await logIn(page, js, email, "Nova123456");

@@ -19,7 +19,12 @@ async function adminPage(browser: Browser, js: boolean, baseURL: string, to = "/
   return page;
 }
 
-const pdfs = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `krov-${i}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% roof ${i}\n`) }));
+const pdfs = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `krov-${i}.pdf`,
+    mimeType: "application/pdf",
+    buffer: Buffer.from(`%PDF-1.4\n% roof ${i}\n`),
+  }));
 
 /** Fills the builder's empty last row and saves: each save adds one field (no JavaScript needed). */
 async function addField(admin: Page, js: boolean, field: { name: string; type: string; label: string; required?: boolean }) {
@@ -158,12 +163,21 @@ test("the shop edits and answers a comment; the answer shows under it on the pro
     opened = true;
     await ready(admin, js);
     const edited = `${text} – zamijenjeni`;
-    await admin.getByTestId("comment-edit").getByLabel(/^Tekst komentara/).fill(edited);
-    await admin.getByTestId("comment-edit").getByLabel(/^Ocjena/).selectOption("4");
+    await admin
+      .getByTestId("comment-edit")
+      .getByLabel(/^Tekst komentara/)
+      .fill(edited);
+    await admin
+      .getByTestId("comment-edit")
+      .getByLabel(/^Ocjena/)
+      .selectOption("4");
     await admin.getByRole("button", { name: "Spremi komentar" }).click();
     await flash(admin, "Komentar je spremljen.");
     await ready(admin, js);
-    await admin.getByTestId("comment-reply-form").getByLabel(/^Odgovor/).fill("Ispričavamo se, novi paneli su poslani.");
+    await admin
+      .getByTestId("comment-reply-form")
+      .getByLabel(/^Odgovor/)
+      .fill("Ispričavamo se, novi paneli su poslani.");
     await admin.getByRole("button", { name: "Spremi odgovor" }).click();
     await flash(admin, "Odgovor je spremljen.");
     await ready(admin, js);

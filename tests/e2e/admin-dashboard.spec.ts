@@ -13,7 +13,8 @@ async function placeOrder(page: Page, gateway: "card" | "bankTransfer") {
   return ((await response.json()) as { slug: string }).slug;
 }
 
-const shopToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zagreb", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+const shopToday = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zagreb", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
 test("the admin sees the dashboard's figures and chart and follows orders today to the filtered list", async ({ page, js }) => {
   await loginAsAdmin(page);

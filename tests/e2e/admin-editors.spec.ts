@@ -15,7 +15,10 @@ import { watchPageErrors } from "./page-errors";
  * library dialog with its "edit media" dialog, and the template editor's preview. Nothing
  * is saved.
  */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the dialogs, tabs and fetchers are JavaScript: the admin-*.spec.ts files check the screens without it");
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "the dialogs, tabs and fetchers are JavaScript: the admin-*.spec.ts files check the screens without it",
+);
 
 // The screens that edit one thing: a row (/admin/products/1, /admin/pages/new), a settings
 // page, a template; and the tags and the media library, edited on their own screens.
@@ -95,7 +98,15 @@ test("every editor screen of the backoffice: folded parts, language tabs and tex
     visited.push(path);
   }
   // The route table's editors were found: products, pages, settings among them.
-  expect(visited).toEqual(expect.arrayContaining(["/admin/products/1", "/admin/pages/1", "/admin/templates/orderConfirmation", "/admin/settings/site", "/admin/media/1"]));
+  expect(visited).toEqual(
+    expect.arrayContaining([
+      "/admin/products/1",
+      "/admin/pages/1",
+      "/admin/templates/orderConfirmation",
+      "/admin/settings/site",
+      "/admin/media/1",
+    ]),
+  );
   expect(watcher.errors).toEqual([]);
 });
 

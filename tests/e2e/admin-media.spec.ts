@@ -11,7 +11,10 @@ import { expect, ready, test } from "./fixtures";
  * everything it changes: its own files are deleted at the end.
  */
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeAttached();
-const png = (colour: string) => sharp({ create: { width: 120, height: 90, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 async function dropFile(page: Page, name: string, bytes: Buffer, zoneTestId = "media-upload") {
   const transfer = await page.evaluateHandle(
@@ -39,7 +42,9 @@ test("upload, edit per language, replace keeping the URL and delete a file of th
     await dropFile(page, `${name}.png`, await png("#3366aa"));
   } else {
     const form = page.getByTestId("media-upload");
-    await form.getByLabel("Datoteke (najviše 20 odjednom)").setInputFiles({ name: `${name}.png`, mimeType: "image/png", buffer: await png("#3366aa") });
+    await form
+      .getByLabel("Datoteke (najviše 20 odjednom)")
+      .setInputFiles({ name: `${name}.png`, mimeType: "image/png", buffer: await png("#3366aa") });
     await form.getByRole("button", { name: "Prenesi" }).click();
   }
   await toast(page, "Prenesena je 1 datoteka.");
@@ -69,7 +74,9 @@ test("upload, edit per language, replace keeping the URL and delete a file of th
     const url = await page.getByTestId("media-url").textContent();
 
     const replace = page.getByTestId("media-replace");
-    await replace.getByLabel("Nova datoteka").setInputFiles({ name: `${name}-novi.png`, mimeType: "image/png", buffer: await png("#cc3322") });
+    await replace
+      .getByLabel("Nova datoteka")
+      .setInputFiles({ name: `${name}-novi.png`, mimeType: "image/png", buffer: await png("#cc3322") });
     await replace.getByRole("button", { name: "Zamijeni" }).click();
     await toast(page, "Datoteka je zamijenjena; adresa je ostala ista.");
     await expect(page.getByTestId("media-version")).toHaveText("2");

@@ -46,7 +46,9 @@ test("the admin searches, filters by payment method, sorts by total and download
   await totalHeader.getByRole("link").click();
   await expect(page).toHaveURL(/method=bankTransfer.*sort=total&dir=desc|sort=total&dir=desc.*method=bankTransfer/);
   await expect(totalHeader).toHaveAttribute("aria-sort", "descending");
-  const totals = (await page.getByTestId("order-row").locator('td[data-column="total"]').allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")));
+  const totals = (await page.getByTestId("order-row").locator('td[data-column="total"]').allTextContents()).map((text) =>
+    Number(text.replace(/[^\d,]/g, "").replace(",", ".")),
+  );
   expect(totals).toEqual([...totals].sort((a, b) => b - a));
 
   const csvLink = page.getByTestId("csv-export");

@@ -13,7 +13,6 @@ import { expect, ready, test } from "./fixtures";
  */
 const PRODUCT = "/product/opsav-dimnjaka-komplet-aluminij";
 
-
 async function addToCart(page: Page, js: boolean, quantity: number) {
   await page.goto(PRODUCT);
   await ready(page, js);
@@ -31,7 +30,15 @@ async function orderByBankTransfer(page: Page, js: boolean, quantity: number) {
   await page.getByTestId("checkout-link").click();
   await expect(page).toHaveURL(/\/naplata$/);
   await ready(page, js);
-  for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+  for (const [name, value] of Object.entries({
+    firstName: "Iva",
+    lastName: "Ivić",
+    contactPhone: "091 234 5678",
+    city: "Split",
+    street: "Riva",
+    houseNumber: "5",
+    zipCode: "21000",
+  })) {
     await page.getByTestId("address-form").locator(`[name="delivery.${name}"]`).fill(value);
   }
   await page.getByTestId("address-form").locator('[name="delivery.country"]').selectOption("HR");
@@ -54,7 +61,11 @@ async function adminPage(browser: Browser, js: boolean, baseURL: string) {
   return page;
 }
 
-test("an order by bank transfer is paid, shipped with tracking, seen by the customer, then cancelled with its stock back", async ({ page, js, browser }, info) => {
+test("an order by bank transfer is paid, shipped with tracking, seen by the customer, then cancelled with its stock back", async ({
+  page,
+  js,
+  browser,
+}, info) => {
   test.setTimeout(150_000);
   const baseURL = info.project.use.baseURL!;
   await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
@@ -94,7 +105,8 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
 
   // The customer's mails: confirmation, paid and shipped, all to them.
   const mails = admin.getByTestId("order-mails");
-  for (const kind of ["Potvrda narudžbe", "Plaćanje zaprimljeno", "Narudžba poslana"]) await expect(mails.getByRole("row").filter({ hasText: kind }).filter({ hasText: email })).toHaveCount(1);
+  for (const kind of ["Potvrda narudžbe", "Plaćanje zaprimljeno", "Narudžba poslana"])
+    await expect(mails.getByRole("row").filter({ hasText: kind }).filter({ hasText: email })).toHaveCount(1);
 
   // The customer sees how to follow the parcel.
   await page.goto(`/profil/narudzbe/${slug}`);

@@ -40,7 +40,9 @@ async function createConfigurable(admin: Page, js: boolean, name: string, enName
   await main.getByLabel("Redovna cijena (€)").fill("59,90");
   await main.getByLabel("Prodajna cijena (€)").fill("49,90");
   await main.getByTestId("product-categories").getByLabel("Krovni paneli", { exact: true }).check();
-  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2b5d34" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2b5d34" } })
+    .png()
+    .toBuffer();
   await main.locator('input[name="imageUploads"]').setInputFiles({ name: `${sku}.png`, mimeType: "image/png", buffer: png });
   await main.getByLabel("Vidljiv u trgovini").check();
   await main.getByRole("button", { name: "Spremi proizvod" }).click();
@@ -62,7 +64,11 @@ async function createConfigurable(admin: Page, js: boolean, name: string, enName
   await expect(admin.getByTestId("variant-row").first()).toHaveAttribute("data-sku", `${sku}-ral-6005`);
 }
 
-test("a configurable product made in the admin is found in the shop in hr and en, by its colour, and bought", async ({ page, js, browser }, info) => {
+test("a configurable product made in the admin is found in the shop in hr and en, by its colour, and bought", async ({
+  page,
+  js,
+  browser,
+}, info) => {
   test.setTimeout(180_000);
   const baseURL = info.project.use.baseURL!;
   const tag = info.project.name === "js" ? "JS" : "NOJS";
@@ -85,7 +91,10 @@ test("a configurable product made in the admin is found in the shop in hr and en
   // Through the category's colour filter.
   await page.goto("/shop/krovni-paneli");
   await ready(page, js);
-  await page.getByTestId("filter-boja").getByRole("checkbox", { name: /RAL 9005/ }).check();
+  await page
+    .getByTestId("filter-boja")
+    .getByRole("checkbox", { name: /RAL 9005/ })
+    .check();
   if (!js) await page.getByTestId("shop-form").getByRole("button", { name: "Primijeni" }).click();
   await expect(page).toHaveURL(/boja=/);
   await expect(headings(page).filter({ hasText: name })).toHaveCount(1);
@@ -112,7 +121,15 @@ async function buy(page: Page, js: boolean, sku: string) {
   await page.getByTestId("checkout-link").click();
   await expect(page).toHaveURL(/\/naplata$/);
   await ready(page, js);
-  for (const [field, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+  for (const [field, value] of Object.entries({
+    firstName: "Iva",
+    lastName: "Ivić",
+    contactPhone: "091 234 5678",
+    city: "Split",
+    street: "Riva",
+    houseNumber: "5",
+    zipCode: "21000",
+  })) {
     await page.getByTestId("address-form").locator(`[name="delivery.${field}"]`).fill(value);
   }
   await page.getByTestId("address-form").locator('[name="delivery.country"]').selectOption("HR");

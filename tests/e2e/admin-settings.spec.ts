@@ -46,7 +46,10 @@ test.describe("shop settings", () => {
     try {
       await saveCompanyPhone(page, js, phone);
       await page.goto("/");
-      await expect(page.getByTestId("site-footer").getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phone.replace(/\s/g, "")}`);
+      await expect(page.getByTestId("site-footer").getByRole("link", { name: phone })).toHaveAttribute(
+        "href",
+        `tel:${phone.replace(/\s/g, "")}`,
+      );
     } finally {
       await saveCompanyPhone(page, js, "+385 1 6222 333");
     }

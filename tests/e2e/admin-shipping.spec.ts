@@ -37,7 +37,11 @@ async function switchCashOnDelivery(admin: Page, js: boolean, to: "on" | "off") 
   await toast(admin, to === "off" ? "Način plaćanja je isključen." : "Način plaćanja je uključen.");
 }
 
-test("a delivery price changed in the admin is offered at checkout; a payment method switched off is gone", async ({ page, js, browser }, info) => {
+test("a delivery price changed in the admin is offered at checkout; a payment method switched off is gone", async ({
+  page,
+  js,
+  browser,
+}, info) => {
   test.setTimeout(150_000);
   const baseURL = info.project.use.baseURL!;
   const admin = await adminPage(browser, js, baseURL);
@@ -54,7 +58,15 @@ test("a delivery price changed in the admin is offered at checkout; a payment me
     await expect(page).toHaveURL(/\/naplata$/);
     await ready(page, js);
     const address = page.getByTestId("address-form");
-    for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+    for (const [name, value] of Object.entries({
+      firstName: "Iva",
+      lastName: "Ivić",
+      contactPhone: "091 234 5678",
+      city: "Split",
+      street: "Riva",
+      houseNumber: "5",
+      zipCode: "21000",
+    })) {
       await address.locator(`[name="delivery.${name}"]`).fill(value);
     }
     await address.locator('[name="delivery.country"]').selectOption("HR");

@@ -67,7 +67,10 @@ test("an edited Croatian newsletter confirmation is previewed, tested and reache
     form = await fillTemplate(page, subject, body);
     await form.getByRole("button", { name: "Pregled" }).click();
     await expect(page.getByTestId("preview-subject")).toHaveText(`Još jedan korak (${tag}): ana.horvat@example.com`);
-    await expect(page.frameLocator('[data-testid="preview-html"]').getByRole("link", { name: "potvrda" })).toHaveAttribute("href", "https://www.alu-krov.hr/primjer-poveznice");
+    await expect(page.frameLocator('[data-testid="preview-html"]').getByRole("link", { name: "potvrda" })).toHaveAttribute(
+      "href",
+      "https://www.alu-krov.hr/primjer-poveznice",
+    );
 
     await page.getByTestId("template-form").getByRole("button", { name: "Pošalji probnu poruku meni" }).click();
     await expect(page.getByTestId("template-test-sent")).toContainText(ADMIN.email);

@@ -55,7 +55,11 @@ test.describe("backoffice users", () => {
     await expect(page.getByTestId("user-row").getByTestId("user-status")).toHaveText("Aktivan");
   });
 
-  test("maintenance: switched on, a shopper sees the maintenance view and the admin the shop; switched off, back", async ({ page, browser, js }) => {
+  test("maintenance: switched on, a shopper sees the maintenance view and the admin the shop; switched off, back", async ({
+    page,
+    browser,
+    js,
+  }) => {
     await loginAsAdmin(page, "/admin/settings");
     await ready(page, js);
     const form = page.getByTestId("maintenance-form");

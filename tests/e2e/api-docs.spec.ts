@@ -26,7 +26,10 @@ test.describe("API reference", () => {
     expect(unknown.status()).toBe(404);
     expect(await unknown.json()).toEqual({ errored: true, statusCode: 404, message: "Not found" });
     // A cross-site post reaches the API's own origin rule (JSON), not the shop's text refusal.
-    const foreign = await request.post("/api/v1/login", { headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, data: {} });
+    const foreign = await request.post("/api/v1/login", {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      data: {},
+    });
     expect(foreign.status()).toBe(403);
     expect(await foreign.json()).toMatchObject({ errored: true, message: "Origin not allowed" });
   });

@@ -7,7 +7,10 @@ import { expect, ready, test } from "./fixtures";
  * one slide at a time and wrap around.
  */
 async function firstLongSlider(page: Page) {
-  const slider = page.getByTestId("category-slider").filter({ has: page.getByTestId("category-slider-slide").nth(4) }).first();
+  const slider = page
+    .getByTestId("category-slider")
+    .filter({ has: page.getByTestId("category-slider-slide").nth(4) })
+    .first();
   await slider.scrollIntoViewIfNeeded();
   return { slider, slides: slider.getByTestId("category-slider-slide"), track: slider.getByTestId("category-slider-track") };
 }

@@ -44,7 +44,10 @@ test("request-quote cart: stepper, delete icon, pulse, send inquiry, cart emptie
   if (js) await expect(list).not.toHaveAttribute("data-pulse");
 
   // The delete icon.
-  await lines.filter({ hasText: "Priručnik" }).getByRole("button", { name: /^Ukloni Priručnik/ }).click();
+  await lines
+    .filter({ hasText: "Priručnik" })
+    .getByRole("button", { name: /^Ukloni Priručnik/ })
+    .click();
   await expect(lines).toHaveCount(1);
   await expect(page.getByTestId("cart-badge")).toHaveText("2");
 

@@ -62,7 +62,10 @@ test.describe("cart", () => {
     await expect(lines(page).first().getByRole("spinbutton")).toHaveValue("4");
 
     await ready(page, js);
-    await lines(page).first().getByRole("button", { name: /Ukloni/ }).click();
+    await lines(page)
+      .first()
+      .getByRole("button", { name: /Ukloni/ })
+      .click();
     await toast(page, "Proizvod je uklonjen iz košarice");
     await expect(page.getByTestId("cart-empty")).toBeVisible();
     await expect(page.getByTestId("cart-badge")).toHaveText("0");
@@ -71,7 +74,10 @@ test.describe("cart", () => {
   test("adds every product format: a variant, a bundle, an e-product and a cut-to-length sheet", async ({ page, js }) => {
     await addFrom(page, js, TEGOLA);
     // A variant that is not visible on its own links to the main product in cart-item edit mode.
-    await expect(lines(page).first().getByTestId("cart-line-link")).toHaveAttribute("href", /\/product\/aluminijski-panel-crijep-tegola\?cartItemId=/);
+    await expect(lines(page).first().getByTestId("cart-line-link")).toHaveAttribute(
+      "href",
+      /\/product\/aluminijski-panel-crijep-tegola\?cartItemId=/,
+    );
     await page.goto(BUNDLE);
     await ready(page, js);
     if (js) {
@@ -129,7 +135,11 @@ test.describe("cart", () => {
     await expect(page.getByTestId("cart-empty")).toBeVisible();
   });
 
-  test("applies a valid membership card with its prices and refuses an invalid one; a new cart starts with it", async ({ page, js, context }) => {
+  test("applies a valid membership card with its prices and refuses an invalid one; a new cart starts with it", async ({
+    page,
+    js,
+    context,
+  }) => {
     await loginAsAdmin(page, "/");
     await addFrom(page, js, SANDWICH);
     await ready(page, js);
@@ -182,7 +192,10 @@ test.describe("cart", () => {
     await expect(page).toHaveURL(new RegExp(`${SANDWICH}$`));
   });
 
-  test("sells the cut-to-length sheet per running metre: the page prices the length, the cart charges it (decision 0028)", async ({ page, js }) => {
+  test("sells the cut-to-length sheet per running metre: the page prices the length, the cart charges it (decision 0028)", async ({
+    page,
+    js,
+  }) => {
     await page.goto(CUT_TO_LENGTH);
     await ready(page, js);
     await expect(page.getByTestId("final-price")).toHaveText(/^14,50\sEUR\/m$/);
@@ -206,7 +219,10 @@ test.describe("cart", () => {
     await expect(page.getByTestId("summary-coupon")).toContainText("30,45");
     if (js) {
       await ready(page, js);
-      await lines(page).first().getByRole("spinbutton", { name: /Količina/ }).fill("3");
+      await lines(page)
+        .first()
+        .getByRole("spinbutton", { name: /Količina/ })
+        .fill("3");
       await expect(lines(page).first().getByTestId("cart-line-row")).toHaveText(eur("304,50"));
       await expect(page.getByTestId("summary-itemsTotal")).toContainText("304,50");
     }

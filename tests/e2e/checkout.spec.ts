@@ -9,10 +9,35 @@ import { expect, ready, test } from "./fixtures";
  * run registers its own customer: both projects share one database.
  */
 
-
 const TEXT = {
-  hr: { product: "/product/krovni-sendvic-panel-40-mm-pir", add: "Dodaj u košaricu", address: "Nastavi na dostavu", shipping: "Potvrdi način dostave", pay: "Naruči i plati", change: "Izmijeni", branch: "Odaberite poslovnicu za preuzimanje.", consent: "Molimo prihvatite sve obavezne privole", required: "Unos ovog polja je obavezan", thanks: "Hvala na vašoj narudžbi!", success: /\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/, checkout: /\/naplata$/ },
-  en: { product: "/en/product/insulated-roof-sandwich-panel-40-mm-pir", add: "Add to cart", address: "Continue to delivery", shipping: "Confirm delivery method", pay: "Place order", change: "Change", branch: "Please choose a branch for pick-up.", consent: "Please accept all required consents", required: "This field is required", thanks: "Thank you for your order!", success: /\/en\/checkout\/success\?orderSlug=\d{4}-\d{6}$/, checkout: /\/en\/checkout$/ },
+  hr: {
+    product: "/product/krovni-sendvic-panel-40-mm-pir",
+    add: "Dodaj u košaricu",
+    address: "Nastavi na dostavu",
+    shipping: "Potvrdi način dostave",
+    pay: "Naruči i plati",
+    change: "Izmijeni",
+    branch: "Odaberite poslovnicu za preuzimanje.",
+    consent: "Molimo prihvatite sve obavezne privole",
+    required: "Unos ovog polja je obavezan",
+    thanks: "Hvala na vašoj narudžbi!",
+    success: /\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/,
+    checkout: /\/naplata$/,
+  },
+  en: {
+    product: "/en/product/insulated-roof-sandwich-panel-40-mm-pir",
+    add: "Add to cart",
+    address: "Continue to delivery",
+    shipping: "Confirm delivery method",
+    pay: "Place order",
+    change: "Change",
+    branch: "Please choose a branch for pick-up.",
+    consent: "Please accept all required consents",
+    required: "This field is required",
+    thanks: "Thank you for your order!",
+    success: /\/en\/checkout\/success\?orderSlug=\d{4}-\d{6}$/,
+    checkout: /\/en\/checkout$/,
+  },
 } as const;
 
 for (const locale of ["hr", "en"] as const) {
@@ -39,7 +64,15 @@ for (const locale of ["hr", "en"] as const) {
       await address.getByRole("button", { name: text.address }).click();
       await expect(page.locator('[id="checkout-delivery.firstName-error"]')).toHaveText(text.required);
     }
-    for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+    for (const [name, value] of Object.entries({
+      firstName: "Iva",
+      lastName: "Ivić",
+      contactPhone: "091 234 5678",
+      city: "Split",
+      street: "Riva",
+      houseNumber: "5",
+      zipCode: "21000",
+    })) {
       await page.getByTestId("address-form").locator(`[name="delivery.${name}"]`).fill(value);
     }
     await page.getByTestId("address-form").locator('[name="delivery.country"]').selectOption("HR");
@@ -63,7 +96,10 @@ for (const locale of ["hr", "en"] as const) {
     await shipping.getByRole("radio", { name: /paketomat|parcel locker/i }).check();
     await shipping.getByRole("button", { name: text.shipping }).click();
     await expect(page.getByText(text.branch)).toBeVisible();
-    await page.getByTestId("shipping-form").getByRole("radio", { name: /paketomat|parcel locker/i }).check();
+    await page
+      .getByTestId("shipping-form")
+      .getByRole("radio", { name: /paketomat|parcel locker/i })
+      .check();
     await page.getByTestId("shipping-form").getByRole("combobox").selectOption({ index: 1 });
     await page.getByTestId("shipping-form").getByRole("button", { name: text.shipping }).click();
     await expect(page.getByTestId("step-payment")).toHaveAttribute("data-active", "true");
@@ -124,7 +160,15 @@ async function digitalCheckout(page: Page, js: boolean, project: string, baseURL
   await expect(page.getByTestId("summary-delivery")).toHaveText("DostavaPutem poveznice za preuzimanje");
   const address = page.getByTestId("address-form");
   await expect(address.locator("legend").first()).toHaveText("Adresa za račun");
-  for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", contactPhone: "091 234 5678", city: "Split", street: "Riva", houseNumber: "5", zipCode: "21000" })) {
+  for (const [name, value] of Object.entries({
+    firstName: "Iva",
+    lastName: "Ivić",
+    contactPhone: "091 234 5678",
+    city: "Split",
+    street: "Riva",
+    houseNumber: "5",
+    zipCode: "21000",
+  })) {
     await address.locator(`[name="delivery.${name}"]`).fill(value);
   }
   await address.locator('[name="delivery.country"]').selectOption("HR");
@@ -139,7 +183,10 @@ async function digitalCheckout(page: Page, js: boolean, project: string, baseURL
 test("e-products only: no delivery step; paid by card, the order page gives the download", async ({ page, js }, info) => {
   test.setTimeout(120_000);
   await digitalCheckout(page, js, info.project.name, info.project.use.baseURL!);
-  await page.getByTestId("payment-form").getByRole("radio", { name: /Kartično plaćanje/ }).check();
+  await page
+    .getByTestId("payment-form")
+    .getByRole("radio", { name: /Kartično plaćanje/ })
+    .check();
   await page.getByTestId("payment-form").getByRole("button", { name: "Naruči i plati" }).click();
   await expect(page.getByTestId("test-provider")).toBeVisible();
   const slug = (await page.getByTestId("provider-order").textContent())!;
@@ -159,9 +206,14 @@ test("a card payment that cannot start keeps the cart, says so, and another meth
   await digitalCheckout(page, js, info.project.name, info.project.use.baseURL!);
   expect((await page.request.post("/test-payment-provider/outage", { form: { down: "true" } })).status()).toBe(200);
   try {
-    await page.getByTestId("payment-form").getByRole("radio", { name: /Kartično plaćanje/ }).check();
+    await page
+      .getByTestId("payment-form")
+      .getByRole("radio", { name: /Kartično plaćanje/ })
+      .check();
     await page.getByTestId("payment-form").getByRole("button", { name: "Naruči i plati" }).click();
-    await expect(page.getByTestId("payment-error")).toContainText("Plaćanje nije bilo moguće pokrenuti jer pružatelj plaćanja ne odgovara.");
+    await expect(page.getByTestId("payment-error")).toContainText(
+      "Plaćanje nije bilo moguće pokrenuti jer pružatelj plaćanja ne odgovara.",
+    );
     await expect(page).toHaveURL(/\/naplata$/);
     await expect(page.getByTestId("checkout-line")).toHaveCount(1);
   } finally {

@@ -80,7 +80,10 @@ test.describe("no console or hydration errors on any screen", () => {
     await expect(page).toHaveURL(/\/$/);
     await visit(page, "/profil");
     await visit(page, "/kosarica");
-    expect(watcher.errors.filter((e) => HYDRATION.test(e)), "hydration errors").toEqual([]);
+    expect(
+      watcher.errors.filter((e) => HYDRATION.test(e)),
+      "hydration errors",
+    ).toEqual([]);
     expect(watcher.errors).toEqual([]);
   });
 

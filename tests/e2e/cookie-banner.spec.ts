@@ -29,7 +29,11 @@ test.describe("cookie banner", () => {
       .toBe("necessary,analytics");
   });
 
-  test("the footer's 'Postavke kolačića' reopens the settings with today's choice, and a new answer replaces it", async ({ page, context, js }) => {
+  test("the footer's 'Postavke kolačića' reopens the settings with today's choice, and a new answer replaces it", async ({
+    page,
+    context,
+    js,
+  }) => {
     await page.goto("/kosarica");
     await context.addCookies([{ name: "acceptedCookies", value: encodeURIComponent("necessary,analytics"), url: page.url() }]);
     await page.goto("/kosarica");
@@ -52,4 +56,3 @@ test.describe("cookie banner", () => {
     if (!js) await expect(page).toHaveURL(/\/kosarica$/);
   });
 });
-

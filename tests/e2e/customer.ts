@@ -13,7 +13,13 @@ export async function registerCustomer(page: Page, js: boolean, prefix: string):
   await page.goto("/registracija");
   await ready(page, js);
   const form = page.getByTestId("register-form");
-  for (const [name, value] of Object.entries({ firstName: "Iva", lastName: "Ivić", email, password: CUSTOMER_PASSWORD, confirmedPassword: CUSTOMER_PASSWORD })) {
+  for (const [name, value] of Object.entries({
+    firstName: "Iva",
+    lastName: "Ivić",
+    email,
+    password: CUSTOMER_PASSWORD,
+    confirmedPassword: CUSTOMER_PASSWORD,
+  })) {
     await form.locator(`[name="${name}"]`).fill(value);
   }
   for (const box of await form.locator('input[name="acceptedConsents"]').all()) await box.check();

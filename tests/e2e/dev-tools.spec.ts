@@ -26,7 +26,13 @@ let forge: Server;
 let shop: ChildProcess;
 
 const RELEASES = [
-  { tag_name: "v1.12.191", name: "Core 1.12.191", released_at: "2026-11-20T10:00:00Z", description: "Popravci", description_html: "<p>Popravci košarice</p>" },
+  {
+    tag_name: "v1.12.191",
+    name: "Core 1.12.191",
+    released_at: "2026-11-20T10:00:00Z",
+    description: "Popravci",
+    description_html: "<p>Popravci košarice</p>",
+  },
   { tag_name: "v1.12.190", name: "Core 1.12.190", released_at: "2026-10-01T10:00:00Z", description: "", description_html: "" },
 ];
 
@@ -37,7 +43,12 @@ test.beforeAll(async () => {
   forge = createServer((request, response) => {
     if (forgeDown) return void response.writeHead(500).end("down");
     const url = new URL(request.url ?? "/", "http://forge");
-    const body = url.pathname === "/api/v4/projects/4242/repository/tags" ? [{ name: "v1.12.191" }] : url.pathname === "/api/v4/projects/4242/releases" ? RELEASES : null;
+    const body =
+      url.pathname === "/api/v4/projects/4242/repository/tags"
+        ? [{ name: "v1.12.191" }]
+        : url.pathname === "/api/v4/projects/4242/releases"
+          ? RELEASES
+          : null;
     if (!body) return void response.writeHead(404).end("{}");
     response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   });
@@ -62,7 +73,14 @@ test.beforeAll(async () => {
     },
   });
   await expect
-    .poll(() => fetch(`${DEV_URL}/healthz`).then((r) => r.status, () => 0), { timeout: 170_000, intervals: [250, 500, 1000] })
+    .poll(
+      () =>
+        fetch(`${DEV_URL}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 170_000, intervals: [250, 500, 1000] },
+    )
     .toBe(200);
 });
 
@@ -130,7 +148,10 @@ test.describe("dev tooling without JavaScript", () => {
 
     await page.getByTestId("dev-domains-open").click();
     await expect(page).toHaveURL(/\?devTools=domains$/);
-    await page.getByTestId("dev-domain-form").getByLabel(/^Alu Krov https/).check();
+    await page
+      .getByTestId("dev-domain-form")
+      .getByLabel(/^Alu Krov https/)
+      .check();
     await page.getByTestId("dev-domain-form").getByRole("button", { name: "Spremi domenu" }).click();
     await toast(page, "Domena je promijenjena u www.alu-krov.hr.");
     await expect(page.getByTestId("dev-domain")).toHaveText("Domena: www.alu-krov.hr");

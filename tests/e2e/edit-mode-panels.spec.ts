@@ -16,7 +16,10 @@ import { watchPageErrors } from "./page-errors";
  * history, phone preview, new page and discard. The draft made here is discarded at the
  * end, whatever happens.
  */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the in-page editor is JavaScript: the no-JS project checks its note in edit-mode.spec.ts");
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "the in-page editor is JavaScript: the no-JS project checks its note in edit-mode.spec.ts",
+);
 
 type SeededPage = { path: string; sections: string[] };
 
@@ -56,7 +59,12 @@ async function linkDialogs(page: Page, panel: Locator) {
     const dialog = page.getByTestId("link-options-dialog");
     await expect(dialog.getByTestId("link-choices").getByRole("button").first()).toBeVisible();
     await dialog.getByLabel("Pretraži").fill("Kontakt");
-    await expect(dialog.getByTestId("link-choices").getByRole("button", { name: /Kontakt/ }).first()).toBeVisible();
+    await expect(
+      dialog
+        .getByTestId("link-choices")
+        .getByRole("button", { name: /Kontakt/ })
+        .first(),
+    ).toBeVisible();
     await dialog.getByLabel("Vrsta poveznice").selectOption("external");
     await dialog.getByLabel("Adresa (https://…)").fill("https://www.example.com/");
     await expect(dialog.getByRole("button", { name: "Primijeni" })).toBeEnabled();
@@ -120,13 +128,19 @@ async function pageTexts(page: Page, open: Locator) {
 /** The form tokens every post carries, read from the page's own forms. */
 async function tokens(page: Page) {
   const html = await page.content();
-  return { csrf: /name="csrf" value="([^"]+)"/.exec(html)![1], website: "", from__confirm: /name="from__confirm" value="([^"]+)"/.exec(html)![1] };
+  return {
+    csrf: /name="csrf" value="([^"]+)"/.exec(html)![1],
+    website: "",
+    from__confirm: /name="from__confirm" value="([^"]+)"/.exec(html)![1],
+  };
 }
 
 /** Drops the page's draft, if there is one, as the toolbar's "Odbaci skicu" would. */
 async function discardDraft(page: Page, path: string) {
   const toolbar = await openEditor(page, path);
-  const [pageId, lng, revision] = await Promise.all(["data-page-id", "data-lng", "data-revision"].map((name) => toolbar.getAttribute(name)));
+  const [pageId, lng, revision] = await Promise.all(
+    ["data-page-id", "data-lng", "data-revision"].map((name) => toolbar.getAttribute(name)),
+  );
   if (revision === "0") return;
   const form = { ...(await tokens(page)), intent: "discard", pageId: pageId!, lng: lng!, revision: revision! };
   expect((await page.request.post("/admin/edit/page.data", { form, maxRedirects: 0 })).status()).toBeLessThan(400);
@@ -162,7 +176,9 @@ test.describe("the in-page editor's panels and dialogs on the production build",
       if (info.status !== info.expectedStatus) await discardDraft(page, DRAFTED);
     });
 
-    test("the toolbar's section manager, history, phone preview, new page and discard; a text section written with the rich-text tools", async ({ page }) => {
+    test("the toolbar's section manager, history, phone preview, new page and discard; a text section written with the rich-text tools", async ({
+      page,
+    }) => {
       const watcher = watchPageErrors(page);
       const toolbar = await openEditor(page, DRAFTED);
       const status = page.getByTestId("edit-status");

@@ -30,7 +30,11 @@ const heading = (page: Page) => page.getByTestId("home").getByRole("heading", { 
 /** The form tokens every post carries, read from a page's forms as a browser would. */
 async function tokens(page: Page) {
   const html = await page.content();
-  return { csrf: /name="csrf" value="([^"]+)"/.exec(html)![1], website: "", from__confirm: /name="from__confirm" value="([^"]+)"/.exec(html)![1] };
+  return {
+    csrf: /name="csrf" value="([^"]+)"/.exec(html)![1],
+    website: "",
+    from__confirm: /name="from__confirm" value="([^"]+)"/.exec(html)![1],
+  };
 }
 
 /** Gives the seeded home back: drops any draft and restores the version kept before the first publish. */
@@ -38,9 +42,12 @@ async function giveHomeBack(page: Page) {
   await page.goto("/?editPage=true");
   await ready(page, true);
   const toolbar = page.getByTestId("edit-toolbar");
-  const [pageId, lng, revision] = await Promise.all(["data-page-id", "data-lng", "data-revision"].map((name) => toolbar.getAttribute(name)));
+  const [pageId, lng, revision] = await Promise.all(
+    ["data-page-id", "data-lng", "data-revision"].map((name) => toolbar.getAttribute(name)),
+  );
   const form = await tokens(page);
-  const post = (fields: Record<string, string>) => page.request.post("/admin/edit/page.data", { form: { ...form, pageId: pageId!, lng: lng!, ...fields }, maxRedirects: 0 });
+  const post = (fields: Record<string, string>) =>
+    page.request.post("/admin/edit/page.data", { form: { ...form, pageId: pageId!, lng: lng!, ...fields }, maxRedirects: 0 });
   if (revision !== "0") await post({ intent: "discard", revision: revision! });
   const history = (await (await page.request.get(`/admin/edit/page?pageId=${pageId}&lng=${lng}`)).json()) as {
     liveVersion: number;
@@ -67,7 +74,10 @@ async function customerPage(browser: Browser, baseURL: string, js: boolean) {
 }
 
 async function refusedEditPost(request: APIRequestContext, form: Record<string, string>) {
-  const response = await request.post("/admin/edit/page", { form: { ...form, intent: "texts", pageId: "1", lng: "hrv", revision: "0", title: "Provala", metaDescription: "", bodyHtml: "" }, maxRedirects: 0 });
+  const response = await request.post("/admin/edit/page", {
+    form: { ...form, intent: "texts", pageId: "1", lng: "hrv", revision: "0", title: "Provala", metaDescription: "", bodyHtml: "" },
+    maxRedirects: 0,
+  });
   expect([302, 403]).toContain(response.status());
   if (response.status() === 302) expect(response.headers().location).toMatch(/adminLogin/);
 }
@@ -94,7 +104,9 @@ test.describe("in-page editing", () => {
       const panel = editor.getByTestId("component-panel");
       await panel.getByLabel("Naslov", { exact: true }).fill(NEW_TITLE);
       // A picture uploaded from the panel and set as the hero's image.
-      const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2563eb" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2563eb" } })
+        .png()
+        .toBuffer();
       await panel.getByLabel("Prenesi sliku").setInputFiles({ name: "krov-plavi.png", mimeType: "image/png", buffer: png });
       await expect(panel.getByTestId("image-field-current")).toBeVisible();
       await panel.getByRole("button", { name: "Spremi skicu" }).click();

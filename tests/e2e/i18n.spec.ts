@@ -12,9 +12,11 @@ const namespaces = readdirSync(path.resolve("locales/hr")).map((file) => file.re
 const KEYS = new Set<string>();
 function keysOf(node: unknown, prefix: string) {
   if (typeof node === "string") KEYS.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ""));
-  else if (node && typeof node === "object") for (const [key, value] of Object.entries(node)) keysOf(value, prefix ? `${prefix}.${key}` : key);
+  else if (node && typeof node === "object")
+    for (const [key, value] of Object.entries(node)) keysOf(value, prefix ? `${prefix}.${key}` : key);
 }
-for (const lng of ["hr", "en", "de"]) for (const ns of namespaces) keysOf(JSON.parse(readFileSync(path.resolve(`locales/${lng}/${ns}.json`), "utf8")), "");
+for (const lng of ["hr", "en", "de"])
+  for (const ns of namespaces) keysOf(JSON.parse(readFileSync(path.resolve(`locales/${lng}/${ns}.json`), "utf8")), "");
 const CANDIDATE = new RegExp(`\\b(?:${namespaces.join("|")})\\.[A-Za-z_]+(?:\\.[A-Za-z_]+)*`, "g");
 
 /** Message keys on screen as they are: text, labels, titles, placeholders. */
@@ -57,7 +59,9 @@ test("home → product → cart: each page in Croatian with its own messages, lo
   if (js) {
     // Client navigations (no new document) that fetched the namespaces home did not carry.
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect(loaded).toEqual(expect.arrayContaining([expect.stringMatching(/^\/locales\/hr\/product\./), expect.stringMatching(/^\/locales\/hr\/cart\./)]));
+    expect(loaded).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/locales\/hr\/product\./), expect.stringMatching(/^\/locales\/hr\/cart\./)]),
+    );
   } else {
     expect(loaded).toEqual([]);
   }

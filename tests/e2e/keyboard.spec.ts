@@ -16,7 +16,11 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test("the skip link is the first Tab stop, shows itself when focused and jumps to the content", async ({ page, js }) => {
-  for (const [path, text] of [["/", "Preskoči na sadržaj"], ["/en/cart", "Skip to content"], ["/de", "Zum Inhalt springen"]] as const) {
+  for (const [path, text] of [
+    ["/", "Preskoči na sadržaj"],
+    ["/en/cart", "Skip to content"],
+    ["/de", "Zum Inhalt springen"],
+  ] as const) {
     await page.goto(path);
     await ready(page, js);
     const skip = page.getByRole("link", { name: text });
@@ -90,7 +94,13 @@ test.describe("dialogs from the keyboard", () => {
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press("Tab");
       // A modal <dialog> makes the page behind it inert; the browser's own UI is the only other stop.
-      expect(await page.evaluate(() => document.activeElement === document.body || Boolean(document.querySelector("dialog[open]")?.contains(document.activeElement))), `Tab ${i + 1}`).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            document.activeElement === document.body || Boolean(document.querySelector("dialog[open]")?.contains(document.activeElement)),
+        ),
+        `Tab ${i + 1}`,
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -109,7 +119,14 @@ test.describe("dialogs from the keyboard", () => {
     await expect(modal.getByTestId("cart-line")).toHaveCount(1);
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement === document.body || Boolean(document.querySelector('[data-testid="cart-modal"]')?.contains(document.activeElement))), `Tab ${i + 1}`).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            document.activeElement === document.body ||
+            Boolean(document.querySelector('[data-testid="cart-modal"]')?.contains(document.activeElement)),
+        ),
+        `Tab ${i + 1}`,
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect(modal).toBeHidden();
@@ -135,7 +152,10 @@ test("the carousel moves from the keyboard and says which slide shows", async ({
   await expect(status).toHaveText(`${after(at) + 1} od ${count}`);
   await page.keyboard.press("Enter");
   await expect(status).toHaveText(`${after(after(at)) + 1} od ${count}`);
-  await expect(slider.getByTestId("category-slider-slide").nth(after(after(at)))).toHaveAttribute("aria-label", `${after(after(at)) + 1} od ${count}`);
+  await expect(slider.getByTestId("category-slider-slide").nth(after(after(at)))).toHaveAttribute(
+    "aria-label",
+    `${after(after(at)) + 1} od ${count}`,
+  );
   await page.keyboard.press("Shift+Tab"); // previous
   await expect(slider.getByTestId("category-slider-previous")).toBeFocused();
   await page.keyboard.press("Enter");

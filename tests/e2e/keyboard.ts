@@ -24,6 +24,9 @@ export function focusRing(page: Page) {
     const el = document.activeElement as HTMLElement;
     const style = getComputedStyle(el);
     const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
-    return { element: `${el.tagName.toLowerCase()} "${name}"`, visible: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 };
+    return {
+      element: `${el.tagName.toLowerCase()} "${name}"`,
+      visible: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+    };
   });
 }

@@ -14,7 +14,12 @@ const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir";
 
 withQuoteCart();
 
-test("the customer accepts a priced quote from the mailed link with the address and pays by bank transfer", async ({ page, browser, baseURL, js }, info) => {
+test("the customer accepts a priced quote from the mailed link with the address and pays by bank transfer", async ({
+  page,
+  browser,
+  baseURL,
+  js,
+}, info) => {
   const email = `offer-${info.project.name}-${Date.now()}@example.com`;
   // The shopper's quote request.
   await page.goto(SANDWICH);

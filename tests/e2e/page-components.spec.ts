@@ -40,7 +40,9 @@ test.describe("pages from components", () => {
     await expect(map).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\//);
     await expect(map).toHaveAttribute("target", "_blank");
     await expect(components.getByTestId("page-product-slider").getByTestId("product-card").first()).toBeVisible();
-    const order = await components.locator(":scope > *").evaluateAll((els) => els.map((el) => el.getAttribute("data-component") ?? el.getAttribute("data-testid")));
+    const order = await components
+      .locator(":scope > *")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-component") ?? el.getAttribute("data-testid")));
     expect(order).toEqual(["form", "map", "productSlider"]);
   });
 
@@ -50,7 +52,8 @@ test.describe("pages from components", () => {
     await ready(page, js);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
     const form = page.getByTestId("form-contact");
-    for (const label of ["Ime", "E-mail adresa", "Predmet", "Poruka"]) await expect(form.locator("label", { hasText: label }).first()).toContainText("*");
+    for (const label of ["Ime", "E-mail adresa", "Predmet", "Poruka"])
+      await expect(form.locator("label", { hasText: label }).first()).toContainText("*");
     await form.getByLabel(/^Ime/).fill("Ana");
     await form.getByLabel(/^Prezime/).fill("Kupac");
     await form.getByLabel(/^E-mail adresa/).fill(email);

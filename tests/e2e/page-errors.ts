@@ -12,7 +12,12 @@ export function watchPageErrors(page: Page) {
     const text = message.text();
     // The sandboxed preview of a mail (templates, outbox) runs no script by design: Chromium says so for the frame.
     if (/^Blocked script execution in 'about:srcdoc'/.test(text)) return;
-    if (allowed && /Failed to load resource: the server responded with a status of 404/.test(text) && message.location().url.endsWith(allowed)) return;
+    if (
+      allowed &&
+      /Failed to load resource: the server responded with a status of 404/.test(text) &&
+      message.location().url.endsWith(allowed)
+    )
+      return;
     errors.push(`${page.url()}: console: ${text}`);
   });
   page.on("pageerror", (error) => errors.push(`${page.url()}: pageerror: ${error.message}`));

@@ -112,7 +112,10 @@ test.describe("product page", () => {
     await expect(page).toHaveURL(new RegExp(`${TEGOLA}$`));
   });
 
-  test("the gallery steps with the arrow keys and a swipe; without JavaScript a thumbnail opens the full size (decision 0037)", async ({ page, js }) => {
+  test("the gallery steps with the arrow keys and a swipe; without JavaScript a thumbnail opens the full size (decision 0037)", async ({
+    page,
+    js,
+  }) => {
     await page.goto(SANDWICH);
     await ready(page, js);
     const thumbs = page.getByTestId("product-thumbnail");
@@ -152,4 +155,3 @@ test.describe("product page", () => {
     await expect(page.getByTestId("low-stock")).toHaveText("Još samo 3 na zalihi");
   });
 });
-

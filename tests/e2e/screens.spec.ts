@@ -25,7 +25,10 @@ test.describe("simple screens", () => {
   });
 
   test("login and register answer with their titles in every language", async ({ page }) => {
-    for (const [path, title] of [["/prijava", "Prijava"], ["/en/register", "Register"]]) {
+    for (const [path, title] of [
+      ["/prijava", "Prijava"],
+      ["/en/register", "Register"],
+    ]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);

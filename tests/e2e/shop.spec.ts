@@ -29,10 +29,16 @@ test.describe("category page", () => {
     if (js) {
       // Debounced (500 ms): the URL has not changed right after the click.
       expect(page.url()).not.toContain("boja=");
-      await page.getByTestId("filter-boja").getByRole("checkbox", { name: /RAL 3009/ }).check();
+      await page
+        .getByTestId("filter-boja")
+        .getByRole("checkbox", { name: /RAL 3009/ })
+        .check();
     }
     await applyIfNoJs(page, js);
-    const red = await page.getByTestId("filter-boja").getByRole("checkbox", { name: /RAL 3009/ }).getAttribute("value");
+    const red = await page
+      .getByTestId("filter-boja")
+      .getByRole("checkbox", { name: /RAL 3009/ })
+      .getAttribute("value");
     const expected = js ? [Number(value), Number(red)].sort((a, b) => a - b).join(",") : value;
     await expect(page).toHaveURL(new RegExp(`/shop/krovni-paneli\\?boja=${expected}$`));
     await expect.poll(() => total(page)).toBeLessThan(before);
@@ -53,10 +59,12 @@ test.describe("category page", () => {
     await sort.selectOption({ label: "Naziv A–Ž" });
     await applyIfNoJs(page, js);
     await expect(page).toHaveURL(/\/shop\/trapezni-limovi\?sort=5$/);
-    await expect.poll(async () => {
-      const list = await names(page);
-      return list.length > 1 && list.join("|") === [...list].sort((a, b) => a.localeCompare(b, "hr")).join("|");
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const list = await names(page);
+        return list.length > 1 && list.join("|") === [...list].sort((a, b) => a.localeCompare(b, "hr")).join("|");
+      })
+      .toBe(true);
     // Options the category does not offer are not there.
     await expect(sort.locator("option")).toHaveText(["Najjeftinije", "Najskuplje", "Naziv A–Ž", "Naziv Ž–A"]);
   });

@@ -62,7 +62,12 @@ for (const path of ["/", SANDWICH]) {
     page.on("pageerror", (error) => errors.push(error.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(path, { waitUntil: "networkidle", timeout: 60_000 });
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

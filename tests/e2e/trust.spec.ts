@@ -18,13 +18,23 @@ async function logIn(page: Page, js: boolean, path: string, email: string, passw
   await form.locator('[name="username"]').fill(email);
   await form.locator('[name="password"]').fill(password);
   // Each try is answered before the next (with JavaScript, the same message would already be showing).
-  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/prijava"));
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/prijava"),
+  );
   await form.getByRole("button", { name: "Prijava" }).click();
   await answered;
 }
 
-test.describe("the login's redirect target (DESIGN.md \"Trust boundaries\")", () => {
-  const hostile = ["//evil.example/", "https://evil.example/", "/\\evil.example", "/%2F%2Fevil.example", "/\t/evil.example", "/%0d%0aSet-Cookie:x=1", "javascript:alert(1)"];
+test.describe('the login\'s redirect target (DESIGN.md "Trust boundaries")', () => {
+  const hostile = [
+    "//evil.example/",
+    "https://evil.example/",
+    "/\\evil.example",
+    "/%2F%2Fevil.example",
+    "/\t/evil.example",
+    "/%0d%0aSet-Cookie:x=1",
+    "javascript:alert(1)",
+  ];
 
   test("goes to a local target and never leaves the shop for a hostile one", async ({ page, js, baseURL }) => {
     const origin = new URL(baseURL!).origin;
@@ -51,7 +61,10 @@ test.describe("the login's redirect target (DESIGN.md \"Trust boundaries\")", ()
 });
 
 test.describe("password guessing (decision 0033)", () => {
-  test("after 10 failed sign-ins the form says the sign-in is locked, for an address without an account too", async ({ page, js }, info) => {
+  test("after 10 failed sign-ins the form says the sign-in is locked, for an address without an account too", async ({
+    page,
+    js,
+  }, info) => {
     const email = `locked-${info.project.name}@example.com`;
     for (let i = 0; i < 10; i++) {
       await logIn(page, js, "/prijava", email, `Pogresna-${i}-lozinka`);

@@ -23,7 +23,13 @@ test.describe("wishlist", () => {
     await page.goto("/registracija");
     await ready(page, js);
     const form = page.getByTestId("register-form");
-    for (const [name, value] of Object.entries({ firstName: "Lea", lastName: "Lić", email, password: "Lozinka123", confirmedPassword: "Lozinka123" })) {
+    for (const [name, value] of Object.entries({
+      firstName: "Lea",
+      lastName: "Lić",
+      email,
+      password: "Lozinka123",
+      confirmedPassword: "Lozinka123",
+    })) {
       await form.locator(`[name="${name}"]`).fill(value);
     }
     for (const box of await form.locator('input[name="acceptedConsents"]').all()) await box.check();

@@ -40,7 +40,9 @@ describe("/potvrdi-email and /confirm-email", () => {
   });
 
   it("shows a message goal as text (and a toast once scripts run)", async () => {
-    const { response, html } = await new Visitor(shop).page(`/confirm-email?${query({ ...base, goal: "Hvala na potvrdi!", goalType: "message" })}`);
+    const { response, html } = await new Visitor(shop).page(
+      `/confirm-email?${query({ ...base, goal: "Hvala na potvrdi!", goalType: "message" })}`,
+    );
     expect(response.status).toBe(200);
     expect(textOf(html, '[data-testid="goal-message"]')).toBe("Hvala na potvrdi!");
     expect(html).toContain("ana@example.com");

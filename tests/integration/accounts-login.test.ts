@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const login = (visitor: Visitor, fields: Record<string, string>, path = "/prijava") => submit(visitor, path, { intent: "login", ...fields }, "/");
+const login = (visitor: Visitor, fields: Record<string, string>, path = "/prijava") =>
+  submit(visitor, path, { intent: "login", ...fields }, "/");
 const customer = { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
 
 describe("the login page", () => {
@@ -46,9 +47,15 @@ describe("login validation (spec §5: username required and an e-mail; password 
   it("names each broken rule and keeps the typed username, never the password", async () => {
     const empty = await login(new Visitor(shop), { username: "", password: "" });
     expect(empty.status).toBe(400);
-    expect(fieldErrors(empty.html, "login-form")).toEqual({ "login-username": "Unos ovog polja je obavezan", "login-password": "Unos ovog polja je obavezan" });
+    expect(fieldErrors(empty.html, "login-form")).toEqual({
+      "login-username": "Unos ovog polja je obavezan",
+      "login-password": "Unos ovog polja je obavezan",
+    });
     const bad = await login(new Visitor(shop), { username: "not-an-email", password: "short" });
-    expect(fieldErrors(bad.html, "login-form")).toEqual({ "login-username": "Unesite ispravnu e-mail adresu", "login-password": "Minimalan broj znakova je 8" });
+    expect(fieldErrors(bad.html, "login-form")).toEqual({
+      "login-username": "Unesite ispravnu e-mail adresu",
+      "login-password": "Minimalan broj znakova je 8",
+    });
     expect(bad.html).toContain('value="not-an-email"');
     expect(bad.html).not.toContain('value="short"');
   });
@@ -106,8 +113,13 @@ describe("signing in", () => {
 describe("password guessing: 10 failures in 15 minutes lock the account's sign-in, from every address", () => {
   const admin = { username: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
   const LOCKED = "Previše neuspjelih pokušaja prijave. Pokušajte ponovno za 15 minuta.";
-  const fail = (username: string, i: number, path = "/prijava") => login(new Visitor(shop), { username, password: `Wrong-${i}-password` }, path);
-  const unlockAll = () => db.update(loginFailures).set({ lockedUntil: new Date(Date.now() - 1000) }).where(isNotNull(loginFailures.lockedUntil));
+  const fail = (username: string, i: number, path = "/prijava") =>
+    login(new Visitor(shop), { username, password: `Wrong-${i}-password` }, path);
+  const unlockAll = () =>
+    db
+      .update(loginFailures)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(isNotNull(loginFailures.lockedUntil));
 
   it("refuses the 11th try with 429 and a translated message, even with the right password, then cools down", async () => {
     // Each try from a new browser (new cookies, as from another address): the count is the account's.
@@ -147,7 +159,8 @@ describe("password guessing: 10 failures in 15 minutes lock the account's sign-i
   });
 
   it("locks the backoffice sign-in after 5 failures, for known and unknown addresses alike; the lock is the account's", async () => {
-    const adminLogin = (email: string, password: string) => submit(new Visitor(shop), "/adminLogin", { email, password, redirectTo: "/admin" }, "/adminLogin");
+    const adminLogin = (email: string, password: string) =>
+      submit(new Visitor(shop), "/adminLogin", { email, password, redirectTo: "/admin" }, "/adminLogin");
     for (const email of [DEMO_ADMIN.email, "nobody-admin@example.com"]) {
       for (let i = 0; i < 5; i++) expect((await adminLogin(email, `Wrong-${i}-password`)).status).toBe(401);
       const locked = await adminLogin(email, email === DEMO_ADMIN.email ? DEMO_ADMIN.password : "Wrong-5-password");
@@ -166,7 +179,12 @@ describe("password guessing: 10 failures in 15 minutes lock the account's sign-i
     await submit(new Visitor(shop), "/zaboravljena-lozinka", { intent: "forgot", email: customer.username }, "/");
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.username)).orderBy(desc(mailOutbox.id)).limit(1);
     const token = /token=([\w-]+)/.exec(mail.text)![1];
-    const reset = await submit(new Visitor(shop), `/zaboravljena-lozinka?token=${token}`, { intent: "reset", token, newPassword: customer.password, newPasswordAgain: customer.password }, "/");
+    const reset = await submit(
+      new Visitor(shop),
+      `/zaboravljena-lozinka?token=${token}`,
+      { intent: "reset", token, newPassword: customer.password, newPasswordAgain: customer.password },
+      "/",
+    );
     expect(reset.status).toBe(302);
     expect((await login(new Visitor(shop), customer)).status).toBe(302);
   });
@@ -225,10 +243,11 @@ describe("social login", () => {
   it("explains that it is not enabled instead of failing", async () => {
     const { response, html } = await new Visitor(shop).page("/social-login");
     expect(response.status).toBe(200);
-    expect(textOf(html, '[data-testid="social-login"] p')).toBe("Prijava putem društvenih mreža nije omogućena u ovoj trgovini. Prijavite se e-mail adresom i lozinkom.");
+    expect(textOf(html, '[data-testid="social-login"] p')).toBe(
+      "Prijava putem društvenih mreža nije omogućena u ovoj trgovini. Prijavite se e-mail adresom i lozinkom.",
+    );
   });
 });
-
 
 describe("roles (spec §6)", () => {
   it("a customer never reaches /admin: the admin layout sends the session to /adminLogin", async () => {
@@ -240,7 +259,12 @@ describe("roles (spec §6)", () => {
       expect(response.headers.get("Location")).toMatch(/^\/adminLogin\?redirectTo=/);
     }
     // And the backoffice sign-in refuses the customer.
-    const admin = await submit(visitor, "/adminLogin", { email: customer.username, password: customer.password, redirectTo: "/admin" }, "/adminLogin");
+    const admin = await submit(
+      visitor,
+      "/adminLogin",
+      { email: customer.username, password: customer.password, redirectTo: "/admin" },
+      "/adminLogin",
+    );
     expect(admin.status).toBe(403);
   });
 });

@@ -22,13 +22,19 @@ async function registerCustomer(email: string, password = "Pocetna123") {
   const { consents } = await import("~/.server/db/schema");
   const ids = (await db.select().from(consents)).filter((c) => c.uniqueNumber <= 2).map((c) => String(c.id));
   const visitor = new Visitor(shop);
-  await submit(visitor, "/registracija", { intent: "register", firstName: "Petra", lastName: "Perić", email, password, confirmedPassword: password, acceptedConsents: ids }, "/");
+  await submit(
+    visitor,
+    "/registracija",
+    { intent: "register", firstName: "Petra", lastName: "Perić", email, password, confirmedPassword: password, acceptedConsents: ids },
+    "/",
+  );
   return visitor;
 }
 const forgot = (email: string, path = "/zaboravljena-lozinka") => submit(new Visitor(shop), path, { intent: "forgot", email }, "/");
 const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
 const tokenIn = (text: string) => /token=([\w-]+)/.exec(text)![1];
-const logIn = (visitor: Visitor, username: string, password: string) => submit(visitor, "/prijava", { intent: "login", username, password }, "/");
+const logIn = (visitor: Visitor, username: string, password: string) =>
+  submit(visitor, "/prijava", { intent: "login", username, password }, "/");
 
 describe("forgot password", () => {
   it("answers the same for a known and an unknown address; only the known one gets a mail", async () => {
@@ -70,18 +76,39 @@ describe("reset password by the mailed link", () => {
     const resetPath = `/zaboravljena-lozinka?token=${token}`;
     const short = await submit(visitor, resetPath, { intent: "reset", token, newPassword: "kratka", newPasswordAgain: "kratka" }, "/");
     expect(fieldErrors(short.html, "reset-password-form")).toMatchObject({ "reset-newPassword": "Minimalan broj znakova je 8" });
-    const mismatch = await submit(visitor, resetPath, { intent: "reset", token, newPassword: "Nova123456", newPasswordAgain: "Nova1234567" }, "/");
+    const mismatch = await submit(
+      visitor,
+      resetPath,
+      { intent: "reset", token, newPassword: "Nova123456", newPasswordAgain: "Nova1234567" },
+      "/",
+    );
     expect(fieldErrors(mismatch.html, "reset-password-form")).toEqual({ "reset-newPasswordAgain": "Lozinke se ne podudaraju" });
 
-    const done = await submit(visitor, resetPath, { intent: "reset", token, newPassword: "Nova123456", newPasswordAgain: "Nova123456" }, "/");
-    expect(done).toMatchObject({ location: "/prijava", toast: { type: "success", text: "Nova lozinka je postavljena. Sada se možete prijaviti." } });
+    const done = await submit(
+      visitor,
+      resetPath,
+      { intent: "reset", token, newPassword: "Nova123456", newPasswordAgain: "Nova123456" },
+      "/",
+    );
+    expect(done).toMatchObject({
+      location: "/prijava",
+      toast: { type: "success", text: "Nova lozinka je postavljena. Sada se možete prijaviti." },
+    });
     expect(await isSignedIn(signedIn)).toBe(false); // the session from before the reset is gone
     expect((await logIn(new Visitor(shop), "reset@example.com", "Stara12345")).status).toBe(401);
     expect((await logIn(new Visitor(shop), "reset@example.com", "Nova123456")).status).toBe(302);
 
     // Single use: the same link again changes nothing.
-    const again = await submit(new Visitor(shop), "/zaboravljena-lozinka", { intent: "reset", token, newPassword: "Treca123456", newPasswordAgain: "Treca123456" }, "/");
-    expect(again).toMatchObject({ location: "/zaboravljena-lozinka", toast: { type: "error", text: "Poveznica nije valjana ili je istekla. Zatražite novu." } });
+    const again = await submit(
+      new Visitor(shop),
+      "/zaboravljena-lozinka",
+      { intent: "reset", token, newPassword: "Treca123456", newPasswordAgain: "Treca123456" },
+      "/",
+    );
+    expect(again).toMatchObject({
+      location: "/zaboravljena-lozinka",
+      toast: { type: "error", text: "Poveznica nije valjana ili je istekla. Zatražite novu." },
+    });
     expect((await logIn(new Visitor(shop), "reset@example.com", "Nova123456")).status).toBe(302);
     const used = await new Visitor(shop).page(`/zaboravljena-lozinka?token=${token}`);
     expect(textOf(used.html, '[data-testid="reset-invalid"]')).toContain("Poveznica nije valjana ili je istekla.");
@@ -92,8 +119,16 @@ describe("reset password by the mailed link", () => {
     await forgot("expired@example.com");
     const token = tokenIn((await mailsTo("expired@example.com"))[0].text);
     const [user] = await db.select().from(users).where(eq(users.email, "expired@example.com"));
-    await db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, user.id));
-    const answer = await submit(new Visitor(shop), "/zaboravljena-lozinka", { intent: "reset", token, newPassword: "Nova123456", newPasswordAgain: "Nova123456" }, "/");
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, user.id));
+    const answer = await submit(
+      new Visitor(shop),
+      "/zaboravljena-lozinka",
+      { intent: "reset", token, newPassword: "Nova123456", newPasswordAgain: "Nova123456" },
+      "/",
+    );
     expect(answer.toast).toMatchObject({ type: "error" });
     expect((await logIn(new Visitor(shop), "expired@example.com", "Stara12345")).status).toBe(302);
   });

@@ -24,7 +24,12 @@ afterAll(() => shop.close());
 /** A fresh customer, signed in (auto-login after registration is on in the built-in settings). */
 async function newCustomer(email: string, password = "Pocetna123") {
   const visitor = new Visitor(shop);
-  await submit(visitor, "/registracija", { intent: "register", firstName: "Iva", lastName: "Ivić", email, password, confirmedPassword: password, acceptedConsents: consentIds }, "/");
+  await submit(
+    visitor,
+    "/registracija",
+    { intent: "register", firstName: "Iva", lastName: "Ivić", email, password, confirmedPassword: password, acceptedConsents: consentIds },
+    "/",
+  );
   expect(await isSignedIn(visitor)).toBe(true);
   return visitor;
 }
@@ -79,15 +84,22 @@ describe("signed-in customers", () => {
   });
 
   it("a changed e-mail is announced to the old address; with verification on the new one is confirmed before the next sign-in", async () => {
-    const lastMailTo = async (to: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
+    const lastMailTo = async (to: string) =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
     const verification = (value: boolean) =>
-      db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, "RegistrationRequiresEmailVerification")));
+      db
+        .update(options)
+        .set({ value })
+        .where(and(eq(options.siteId, 1), eq(options.key, "RegistrationRequiresEmailVerification")));
 
     // Verification off: saved at once, the old address hears of it.
     const first = await newCustomer("stara@example.com");
     const moved = await post(first, { ...profile, email: "nova@example.com" });
     expect(moved.toast).toMatchObject({ type: "success", text: "Profil je spremljen." });
-    expect(await lastMailTo("stara@example.com")).toMatchObject({ kind: "emailChanged", subject: "Promijenjena je e-mail adresa vašeg računa" });
+    expect(await lastMailTo("stara@example.com")).toMatchObject({
+      kind: "emailChanged",
+      subject: "Promijenjena je e-mail adresa vašeg računa",
+    });
     expect((await lastMailTo("stara@example.com"))!.text).toContain("nova@example.com");
     expect((await userRow("nova@example.com")).emailVerifiedAt).not.toBeNull();
 
@@ -96,12 +108,22 @@ describe("signed-in customers", () => {
     await verification(true);
     try {
       const pending = await post(second, { ...profile, email: "druga-nova@example.com" });
-      expect(pending.toast).toMatchObject({ type: "info", text: "Poslali smo vam e-mail. Molimo potvrdite svoju e-mail adresu klikom na poveznicu u njemu." });
+      expect(pending.toast).toMatchObject({
+        type: "info",
+        text: "Poslali smo vam e-mail. Molimo potvrdite svoju e-mail adresu klikom na poveznicu u njemu.",
+      });
       expect((await userRow("druga-nova@example.com")).emailVerifiedAt).toBeNull();
 
       const elsewhere = new Visitor(shop);
-      const refused = await submit(elsewhere, "/prijava", { intent: "login", username: "druga-nova@example.com", password: "Pocetna123" }, "/prijava");
-      expect(textOf(refused.html, '[data-testid="login-error"]')).toBe("Poslali smo vam e-mail. Molimo potvrdite svoju e-mail adresu klikom na poveznicu u njemu.");
+      const refused = await submit(
+        elsewhere,
+        "/prijava",
+        { intent: "login", username: "druga-nova@example.com", password: "Pocetna123" },
+        "/prijava",
+      );
+      expect(textOf(refused.html, '[data-testid="login-error"]')).toBe(
+        "Poslali smo vam e-mail. Molimo potvrdite svoju e-mail adresu klikom na poveznicu u njemu.",
+      );
       // The refusal mailed a fresh link (the earlier one no longer works): open the newest.
       const link = (await lastMailTo("druga-nova@example.com"))!.text.match(/https?:\/\/\S+verificationToken=\S+/)![0];
       await elsewhere.get(new URL(link).pathname + new URL(link).search);
@@ -119,17 +141,32 @@ describe("signed-in customers", () => {
     expect(textOf(invalid.html, "#profile-memberCardBarcode-error")).toBe("Kod članske iskaznice nije valjan!");
     expect(visitor.cookies.has("memberCardBarcode")).toBe(false);
 
-    const set = await visitor.post("/profil", { ...profile, email: "barcode@example.com", memberCardBarcode: "3850001234567" }, { tokenFrom: "/profil" });
-    const barcodeCookie = set.headers.getSetCookie().find((c) => c.startsWith("memberCardBarcode="))!.split("; ");
+    const set = await visitor.post(
+      "/profil",
+      { ...profile, email: "barcode@example.com", memberCardBarcode: "3850001234567" },
+      { tokenFrom: "/profil" },
+    );
+    const barcodeCookie = set.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("memberCardBarcode="))!
+      .split("; ");
     expect(barcodeCookie[0]).toBe("memberCardBarcode=3850001234567");
     expect(barcodeCookie).toEqual(expect.arrayContaining(["Path=/", "Max-Age=2592000"]));
     expect((await userRow("barcode@example.com")).memberCardBarcode).toBe("3850001234567");
 
     // Unchanged: the cookie already says it, no new Set-Cookie.
-    const same = await visitor.post("/profil", { ...profile, email: "barcode@example.com", memberCardBarcode: "3850001234567" }, { tokenFrom: "/profil" });
+    const same = await visitor.post(
+      "/profil",
+      { ...profile, email: "barcode@example.com", memberCardBarcode: "3850001234567" },
+      { tokenFrom: "/profil" },
+    );
     expect(same.headers.getSetCookie().some((c) => c.startsWith("memberCardBarcode="))).toBe(false);
 
-    const emptied = await visitor.post("/profil", { ...profile, email: "barcode@example.com", memberCardBarcode: "" }, { tokenFrom: "/profil" });
+    const emptied = await visitor.post(
+      "/profil",
+      { ...profile, email: "barcode@example.com", memberCardBarcode: "" },
+      { tokenFrom: "/profil" },
+    );
     expect(emptied.headers.getSetCookie().find((c) => c.startsWith("memberCardBarcode="))).toMatch(/Max-Age=0/);
     expect(visitor.cookies.has("memberCardBarcode")).toBe(false);
     expect((await userRow("barcode@example.com")).memberCardBarcode).toBeNull();
@@ -141,9 +178,19 @@ describe("signed-in customers", () => {
     await submit(other, "/prijava", { intent: "login", username: "password@example.com", password: "Stara12345" }, "/");
     expect(await isSignedIn(other)).toBe(true);
 
-    const same = await post(visitor, { intent: "password", oldPassword: "Stara12345", newPassword: "Stara12345", newPasswordAgain: "Stara12345" });
+    const same = await post(visitor, {
+      intent: "password",
+      oldPassword: "Stara12345",
+      newPassword: "Stara12345",
+      newPasswordAgain: "Stara12345",
+    });
     expect(fieldErrors(same.html, "password-form")).toEqual({ "password-newPassword": "Nova lozinka mora se razlikovati od stare" });
-    const repeat = await post(visitor, { intent: "password", oldPassword: "Stara12345", newPassword: "Nova123456", newPasswordAgain: "Nova1234567" });
+    const repeat = await post(visitor, {
+      intent: "password",
+      oldPassword: "Stara12345",
+      newPassword: "Nova123456",
+      newPasswordAgain: "Nova1234567",
+    });
     expect(fieldErrors(repeat.html, "password-form")).toEqual({ "password-newPasswordAgain": "Lozinke se ne podudaraju" });
     const short = await post(visitor, { intent: "password", oldPassword: "kratka", newPassword: "", newPasswordAgain: "" });
     expect(fieldErrors(short.html, "password-form")).toEqual({
@@ -151,13 +198,25 @@ describe("signed-in customers", () => {
       "password-newPassword": "Unos ovog polja je obavezan",
       "password-newPasswordAgain": "Unos ovog polja je obavezan",
     });
-    const wrongOld = await post(visitor, { intent: "password", oldPassword: "Kriva12345", newPassword: "Nova123456", newPasswordAgain: "Nova123456" });
+    const wrongOld = await post(visitor, {
+      intent: "password",
+      oldPassword: "Kriva12345",
+      newPassword: "Nova123456",
+      newPasswordAgain: "Nova123456",
+    });
     expect(wrongOld.status).toBe(400);
     expect(fieldErrors(wrongOld.html, "password-form")).toEqual({ "password-oldPassword": "Stara lozinka nije ispravna." });
 
-    const done = await post(visitor, { intent: "password", oldPassword: "Stara12345", newPassword: "Nova123456", newPasswordAgain: "Nova123456" });
+    const done = await post(visitor, {
+      intent: "password",
+      oldPassword: "Stara12345",
+      newPassword: "Nova123456",
+      newPasswordAgain: "Nova123456",
+    });
     expect(done).toMatchObject({ location: "/profil", toast: { type: "success", text: "Lozinka je promijenjena." } });
-    const inputs = [...new JSDOM(done.html).window.document.querySelectorAll<HTMLInputElement>('[data-testid="password-form"] input[type="password"]')];
+    const inputs = [
+      ...new JSDOM(done.html).window.document.querySelectorAll<HTMLInputElement>('[data-testid="password-form"] input[type="password"]'),
+    ];
     expect(inputs.map((i) => i.value)).toEqual(["", "", ""]);
     expect(await isSignedIn(visitor)).toBe(true); // this session stays
     expect(await isSignedIn(other)).toBe(false); // the other one ended
@@ -165,7 +224,22 @@ describe("signed-in customers", () => {
 
   it("addresses: create and update own ones with the same limits; another customer's id is not found", async () => {
     const visitor = await newCustomer("addresses@example.com");
-    const fields = { intent: "address", addressId: "new", type: "shipping", firstName: "Iva", lastName: "Ivić", contactEmail: "iva@example.com", contactPhone: "091 000 000", country: "HR", city: "Split", street: "Riva", houseNumber: "1", zipCode: "21000", companyName: "", companyOIB: "" };
+    const fields = {
+      intent: "address",
+      addressId: "new",
+      type: "shipping",
+      firstName: "Iva",
+      lastName: "Ivić",
+      contactEmail: "iva@example.com",
+      contactPhone: "091 000 000",
+      country: "HR",
+      city: "Split",
+      street: "Riva",
+      houseNumber: "1",
+      zipCode: "21000",
+      companyName: "",
+      companyOIB: "",
+    };
     const tooLong = await post(visitor, { ...fields, street: "s".repeat(76), zipCode: "1".repeat(26) });
     expect(fieldErrors(tooLong.html, "address-form-new")).toEqual({
       "address-new-street": "Maksimalan broj znakova je 75",

@@ -23,7 +23,10 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 async function setOption(key: string, value: boolean) {
-  await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+  await db
+    .update(options)
+    .set({ value })
+    .where(and(eq(options.siteId, 1), eq(options.key, key)));
 }
 beforeEach(async () => {
   await setOption("RegistrationRequiresEmailVerification", false);
@@ -57,7 +60,8 @@ const address = (prefix: string, overrides: Record<string, string> = {}) => {
   };
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}.${k}`, v]));
 };
-const register = (visitor: Visitor, fields: Record<string, string | string[]>, path = "/registracija") => submit(visitor, path, fields, "/");
+const register = (visitor: Visitor, fields: Record<string, string | string[]>, path = "/registracija") =>
+  submit(visitor, path, fields, "/");
 const userRow = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
 describe("the register page", () => {
@@ -66,8 +70,15 @@ describe("the register page", () => {
     const form = new JSDOM(html).window.document.querySelector<HTMLFormElement>('form[data-testid="register-form"]')!;
     expect(form.getAttribute("action")).toBe("/registracija");
     const input = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
-    expect([input("email").type, input("email").required, input("password").minLength, input("confirmedPassword").required]).toEqual(["email", true, 8, true]);
-    expect([input("delivery.street").maxLength, input("delivery.houseNumber").maxLength, input("delivery.zipCode").maxLength]).toEqual([75, 15, 25]);
+    expect([input("email").type, input("email").required, input("password").minLength, input("confirmedPassword").required]).toEqual([
+      "email",
+      true,
+      8,
+      true,
+    ]);
+    expect([input("delivery.street").maxLength, input("delivery.houseNumber").maxLength, input("delivery.zipCode").maxLength]).toEqual([
+      75, 15, 25,
+    ]);
     const countryCodes = [...form.querySelectorAll<HTMLOptionElement>('select[name="delivery.country"] option')].map((o) => o.value);
     expect(countryCodes).toContain("HR");
     expect(countryCodes).not.toContain("US"); // only the store's allowed countries
@@ -83,7 +94,10 @@ describe("the register page", () => {
 describe("register (simple), spec §5", () => {
   it("creates the customer with an argon2id hash (m=19456, t=2, p=1), logs the consents and signs in (auto-login on)", async () => {
     const visitor = new Visitor(shop);
-    const result = await register(visitor, { ...simple("  Marko@Example.com "), acceptedConsents: [String(id[1]), String(id[2]), String(id[3])] });
+    const result = await register(visitor, {
+      ...simple("  Marko@Example.com "),
+      acceptedConsents: [String(id[1]), String(id[2]), String(id[3])],
+    });
     expect(result).toMatchObject({ status: 302, location: "/", toast: { type: "success", text: "Uspješno ste se registrirali" } });
     const user = await userRow("marko@example.com");
     expect(user).toMatchObject({ firstName: "Marko", lastName: "Marić", isGuest: false, isBackofficeUser: false });
@@ -105,7 +119,10 @@ describe("register (simple), spec §5", () => {
       "register-confirmedPassword": "Unos ovog polja je obavezan",
     });
     const bad = await register(new Visitor(shop), { ...simple("not-an-email"), password: "kratka", confirmedPassword: "kratka" });
-    expect(fieldErrors(bad.html, "register-form")).toEqual({ "register-email": "Unesite ispravnu e-mail adresu", "register-password": "Minimalan broj znakova je 8" });
+    expect(fieldErrors(bad.html, "register-form")).toEqual({
+      "register-email": "Unesite ispravnu e-mail adresu",
+      "register-password": "Minimalan broj znakova je 8",
+    });
     const mismatch = await register(new Visitor(shop), { ...simple("mismatch@example.com"), confirmedPassword: "Lozinka124" });
     expect(fieldErrors(mismatch.html, "register-form")).toEqual({ "register-confirmedPassword": "Lozinke se ne podudaraju" });
     expect(mismatch.html).toContain('value="mismatch@example.com"');
@@ -153,7 +170,11 @@ describe("register (simple), spec §5", () => {
 describe("register with addresses, spec §5", () => {
   const hr = async () => (await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, "HR")))[0].id;
   const addressesOf = async (email: string) =>
-    db.select().from(addresses).where(eq(addresses.userId, (await userRow(email)).id)).orderBy(addresses.id);
+    db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, (await userRow(email)).id))
+      .orderBy(addresses.id);
 
   it("stores the delivery address and, without a different billing address, a copy of it with type main", async () => {
     await register(new Visitor(shop), { ...simple("withaddress@example.com"), withAddresses: "on", ...address("delivery") });
@@ -184,7 +205,13 @@ describe("register with addresses, spec §5", () => {
       ...simple("badaddress@example.com"),
       withAddresses: "on",
       differentBilling: "on",
-      ...address("delivery", { street: "a".repeat(76), city: "b".repeat(76), houseNumber: "1".repeat(16), zipCode: "2".repeat(26), contactPhone: "" }),
+      ...address("delivery", {
+        street: "a".repeat(76),
+        city: "b".repeat(76),
+        houseNumber: "1".repeat(16),
+        zipCode: "2".repeat(26),
+        contactPhone: "",
+      }),
       ...address("billing", { firstName: "", contactEmail: "nope", companyOIB: "94577403195" }),
     });
     expect(result.status).toBe(400);
@@ -198,7 +225,11 @@ describe("register with addresses, spec §5", () => {
       "register-billing.contactEmail": "Unesite ispravnu e-mail adresu",
       "register-billing.companyOIB": "OIB nije ispravan",
     });
-    const country = await register(new Visitor(shop), { ...simple("badcountry@example.com"), withAddresses: "on", ...address("delivery", { country: "US" }) });
+    const country = await register(new Visitor(shop), {
+      ...simple("badcountry@example.com"),
+      withAddresses: "on",
+      ...address("delivery", { country: "US" }),
+    });
     expect(textOf(country.html, '[id="register-delivery.country-error"]')).toBe("Odaberite jednu od ponuđenih država");
     expect(await userRow("badaddress@example.com")).toBeUndefined();
     expect(await userRow("badcountry@example.com")).toBeUndefined();
@@ -241,15 +272,21 @@ describe("e-mail verification on", () => {
     // The older link stopped working when the newer one was mailed.
     const old = await visitor.get(`/prijava?verificationToken=${token}`);
     expect(old.headers.get("Location")).toBe("/prijava");
-    expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="error"]')).toBe("Poveznica nije valjana ili je istekla. Zatražite novu.");
+    expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="error"]')).toBe(
+      "Poveznica nije valjana ili je istekla. Zatražite novu.",
+    );
 
     const confirm = await visitor.get(`/login?verificationToken=${fresh}`);
     expect(confirm.headers.get("Location")).toBe("/prijava");
-    expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="success"]')).toBe("Vaša e-mail adresa je potvrđena. Sada se možete prijaviti.");
+    expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="success"]')).toBe(
+      "Vaša e-mail adresa je potvrđena. Sada se možete prijaviti.",
+    );
     expect((await userRow("verify@example.com")).emailVerifiedAt).toBeInstanceOf(Date);
     // Single use.
     await visitor.get(`/prijava?verificationToken=${fresh}`);
-    expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="error"]')).toBe("Poveznica nije valjana ili je istekla. Zatražite novu.");
+    expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="error"]')).toBe(
+      "Poveznica nije valjana ili je istekla. Zatražite novu.",
+    );
     const login = await submit(visitor, "/prijava", { intent: "login", username: "verify@example.com", password: "Lozinka123" }, "/");
     expect(login.status).toBe(302);
   });
@@ -258,19 +295,29 @@ describe("e-mail verification on", () => {
     await setOption("RegistrationRequiresEmailVerification", true);
     await register(new Visitor(shop), simple("expired@example.com"));
     const token = await tokenMailed("expired@example.com");
-    await db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, (await userRow("expired@example.com")).id));
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, (await userRow("expired@example.com")).id));
     for (const value of [token, "garbage", "", "a".repeat(5000)]) {
       const visitor = new Visitor(shop);
       const response = await visitor.get(`/prijava?verificationToken=${encodeURIComponent(value)}`);
       expect(response.status).toBe(302);
-      expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="error"]')).toBe("Poveznica nije valjana ili je istekla. Zatražite novu.");
+      expect(textOf(await (await visitor.get("/prijava")).text(), '[data-toast="error"]')).toBe(
+        "Poveznica nije valjana ili je istekla. Zatražite novu.",
+      );
     }
     expect((await userRow("expired@example.com")).emailVerifiedAt).toBeNull();
   });
 
   it("accounts made while verification was off are not locked out when it is turned on", async () => {
     await setOption("RegistrationRequiresEmailVerification", true);
-    const login = await submit(new Visitor(shop), "/prijava", { intent: "login", username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, "/");
+    const login = await submit(
+      new Visitor(shop),
+      "/prijava",
+      { intent: "login", username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+      "/",
+    );
     expect(login.status).toBe(302);
   });
 });

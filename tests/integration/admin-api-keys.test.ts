@@ -39,7 +39,11 @@ describe("/admin/api-keys", () => {
       const visitor = await staff(who);
       expect((await visitor.get("/admin/api-keys")).status).toBe(403);
       expect((await visitor.get("/admin/api-keys.csv")).status).toBe(403);
-      const posted = await visitor.post("/admin/api-keys", { intent: "create", name: "Sneaky", kind: "integration", rateLimit: "100" }, { tokenFrom: "/admin" });
+      const posted = await visitor.post(
+        "/admin/api-keys",
+        { intent: "create", name: "Sneaky", kind: "integration", rateLimit: "100" },
+        { tokenFrom: "/admin" },
+      );
       expect(posted.status).toBe(403);
     }
     expect(await keyNamed("Sneaky")).toBeUndefined();
@@ -57,20 +61,33 @@ describe("/admin/api-keys", () => {
     const list = decodeEntities(await (await admin.get("/admin/api-keys")).text());
     expect(list).toContain("Mobile app");
     expect(list).not.toContain(token!);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "apiKey"), eq(auditLog.entityId, key.id))).orderBy(desc(auditLog.id));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "apiKey"), eq(auditLog.entityId, key.id)))
+      .orderBy(desc(auditLog.id));
     expect(audit).toMatchObject({ action: "create" });
   });
 
   it("refuses a budget out of 10..10000 and a missing name", async () => {
-    expect((await submit(admin, "/admin/api-keys", { intent: "create", name: "Tiny", kind: "integration", rateLimit: "5" })).status).toBe(400);
-    expect((await submit(admin, "/admin/api-keys", { intent: "create", name: "Huge", kind: "integration", rateLimit: "10001" })).status).toBe(400);
+    expect((await submit(admin, "/admin/api-keys", { intent: "create", name: "Tiny", kind: "integration", rateLimit: "5" })).status).toBe(
+      400,
+    );
+    expect(
+      (await submit(admin, "/admin/api-keys", { intent: "create", name: "Huge", kind: "integration", rateLimit: "10001" })).status,
+    ).toBe(400);
     expect((await submit(admin, "/admin/api-keys", { intent: "create", name: "", kind: "storefront", rateLimit: "100" })).status).toBe(400);
     expect((await submit(admin, "/admin/api-keys", { intent: "create", name: "Odd", kind: "root", rateLimit: "100" })).status).toBe(400);
     expect(await keyNamed("Tiny")).toBeUndefined();
   });
 
   it("revokes only with the confirmation; the token stops working; filters and CSV", async () => {
-    const created = await submit(admin, "/admin/api-keys", { intent: "create", name: "Partner feed", kind: "integration", rateLimit: "100" });
+    const created = await submit(admin, "/admin/api-keys", {
+      intent: "create",
+      name: "Partner feed",
+      kind: "integration",
+      rateLimit: "100",
+    });
     const token = tokenIn(created.html)!;
     const key = await keyNamed("Partner feed");
     const unconfirmed = await submit(admin, "/admin/api-keys", { intent: "revoke", id: String(key.id) });
@@ -83,7 +100,10 @@ describe("/admin/api-keys", () => {
     expect((await rawCall(shop, "/api/v1/media/option/filter", { headers: { "X-Api-Key": token } })).status).toBe(401);
     const again = await submit(admin, "/admin/api-keys", { intent: "revoke", id: String(key.id), confirm: "on" });
     expect(again.status).toBe(404);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "apiKey"), eq(auditLog.entityId, key.id), eq(auditLog.action, "revoke")));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "apiKey"), eq(auditLog.entityId, key.id), eq(auditLog.action, "revoke")));
     expect(audit).toBeDefined();
 
     const live = decodeEntities(await (await admin.get("/admin/api-keys?state=live")).text());

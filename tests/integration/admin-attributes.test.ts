@@ -1,7 +1,16 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { attributes, attributeSetAttributes, attributeSets, attributeValues, productAttributeValues, products, productTags, tags } from "~/.server/db/schema";
+import {
+  attributes,
+  attributeSetAttributes,
+  attributeSets,
+  attributeValues,
+  productAttributeValues,
+  products,
+  productTags,
+  tags,
+} from "~/.server/db/schema";
 import { Visitor } from "../setup/client";
 import { submit } from "../setup/account-helpers";
 import { createStaff, signInAsStaff } from "../setup/staff";
@@ -29,13 +38,32 @@ const label = (hr: string, prefix = "label") => ({ [`${prefix}.hr`]: hr });
 
 describe("attributes", () => {
   it("creates an attribute, refuses a bad or taken code, and lists it with search and type filter and in the CSV", async () => {
-    const bad = await submit(editor, "/admin/attributes/new", { intent: "save", version: "0", code: "Loša Šifra", type: "dropdown", ...label("Loš") });
+    const bad = await submit(editor, "/admin/attributes/new", {
+      intent: "save",
+      version: "0",
+      code: "Loša Šifra",
+      type: "dropdown",
+      ...label("Loš"),
+    });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("Kod smije imati samo mala slova, brojke i podvlaku.");
-    const taken = await submit(editor, "/admin/attributes/new", { intent: "save", version: "0", code: "boja", type: "dropdown", ...label("Boja") });
+    const taken = await submit(editor, "/admin/attributes/new", {
+      intent: "save",
+      version: "0",
+      code: "boja",
+      type: "dropdown",
+      ...label("Boja"),
+    });
     expect(taken.status).toBe(400);
     expect(taken.html).toContain("Taj kod već ima drugi atribut.");
-    const created = await submit(editor, "/admin/attributes/new", { intent: "save", version: "0", code: "zavrsna_obrada", type: "visualSwatch", isFilterable: "on", ...label("Završna obrada") });
+    const created = await submit(editor, "/admin/attributes/new", {
+      intent: "save",
+      version: "0",
+      code: "zavrsna_obrada",
+      type: "visualSwatch",
+      isFilterable: "on",
+      ...label("Završna obrada"),
+    });
     expect(created.status).toBe(302);
     expect(await attribute("zavrsna_obrada")).toMatchObject({ type: "visualSwatch", isFilterable: true, label: { hr: "Završna obrada" } });
     const list = await editor.page("/admin/attributes?q=zavrsna&type=visualSwatch");
@@ -48,7 +76,14 @@ describe("attributes", () => {
 
   it("refuses to change the type of an attribute products use", async () => {
     const boja = await attribute("boja");
-    const answer = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "save", version: String(boja.version), code: "boja", type: "yesNo", isFilterable: "on", ...label("Boja") });
+    const answer = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "save",
+      version: String(boja.version),
+      code: "boja",
+      type: "yesNo",
+      isFilterable: "on",
+      ...label("Boja"),
+    });
     expect(answer.status).toBe(400);
     expect(answer.html).toMatch(/Vrsta se ne može promijeniti: atribut koristi proizvoda: \d+\./);
     expect((await attribute("boja")).type).toBe(boja.type);
@@ -58,25 +93,56 @@ describe("attributes", () => {
 describe("values", () => {
   it("adds a value with a colour swatch (validated), reorders it and shows the swatch in the shop's filter", async () => {
     const boja = await attribute("boja");
-    const wrong = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "addValue", version: String(boja.version), value: "ral-3000", swatch: "crvena", ...label("Plamen crvena") });
+    const wrong = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "addValue",
+      version: String(boja.version),
+      value: "ral-3000",
+      swatch: "crvena",
+      ...label("Plamen crvena"),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain("Boja mora biti u obliku #rrggbb.");
-    const added = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "addValue", version: String(boja.version), value: "ral-3000", swatch: "#AF2B1E", ...label("Plamen crvena") });
+    const added = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "addValue",
+      version: String(boja.version),
+      value: "ral-3000",
+      swatch: "#AF2B1E",
+      ...label("Plamen crvena"),
+    });
     expect(added.status).toBe(302);
-    const values = await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).orderBy(asc(attributeValues.position), asc(attributeValues.id));
+    const values = await db
+      .select()
+      .from(attributeValues)
+      .where(eq(attributeValues.attributeId, boja.id))
+      .orderBy(asc(attributeValues.position), asc(attributeValues.id));
     const red = values.at(-1)!;
     expect(red).toMatchObject({ value: "ral-3000", swatch: "#af2b1e", label: { hr: "Plamen crvena" } });
-    const duplicate = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "addValue", version: String(boja.version + 1), value: "ral-3000", ...label("Opet") });
+    const duplicate = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "addValue",
+      version: String(boja.version + 1),
+      value: "ral-3000",
+      ...label("Opet"),
+    });
     expect(duplicate.status).toBe(400);
     expect(duplicate.html).toContain("Ta vrijednost već postoji.");
 
-    const up = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "valueUp", version: String(boja.version + 1), valueId: String(red.id) });
+    const up = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "valueUp",
+      version: String(boja.version + 1),
+      valueId: String(red.id),
+    });
     expect(up.status).toBe(302);
-    const order = (await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).orderBy(asc(attributeValues.position))).map((v) => v.id);
+    const order = (
+      await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).orderBy(asc(attributeValues.position))
+    ).map((v) => v.id);
     expect(order.indexOf(red.id)).toBe(values.length - 2);
 
     // A product in the category gets the value: the filter shows it with its colour.
-    const [product] = await db.select({ id: productAttributeValues.productId }).from(productAttributeValues).where(eq(productAttributeValues.attributeId, boja.id)).limit(1);
+    const [product] = await db
+      .select({ id: productAttributeValues.productId })
+      .from(productAttributeValues)
+      .where(eq(productAttributeValues.attributeId, boja.id))
+      .limit(1);
     await db.insert(productAttributeValues).values({ productId: product.id, attributeId: boja.id, valueId: red.id });
     const { dataChanged } = await import("~/modules/admin/cache-impact.server");
     await dataChanged("attribute");
@@ -86,18 +152,31 @@ describe("values", () => {
 
     // Now used: delete is refused and says how many products use it.
     const version = (await attribute("boja")).version;
-    const refused = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "deleteValue", version: String(version), valueId: String(red.id) });
+    const refused = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "deleteValue",
+      version: String(version),
+      valueId: String(red.id),
+    });
     expect(refused.status).toBe(409);
     expect(refused.html).toContain("Vrijednost se ne može obrisati: koristi je proizvoda: 1.");
     await db.delete(productAttributeValues).where(and(eq(productAttributeValues.valueId, red.id)));
-    const deleted = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "deleteValue", version: String(version), valueId: String(red.id) });
+    const deleted = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "deleteValue",
+      version: String(version),
+      valueId: String(red.id),
+    });
     expect(deleted.status).toBe(302);
     expect(await db.select().from(attributeValues).where(eq(attributeValues.id, red.id))).toHaveLength(0);
   });
 
   it("refuses a stale version", async () => {
     const boja = await attribute("boja");
-    const stale = await submit(editor, `/admin/attributes/${boja.id}`, { intent: "addValue", version: String(boja.version - 1), value: "ral-9999", ...label("Stara") });
+    const stale = await submit(editor, `/admin/attributes/${boja.id}`, {
+      intent: "addValue",
+      version: String(boja.version - 1),
+      value: "ral-9999",
+      ...label("Stara"),
+    });
     expect(stale.status).toBe(409);
   });
 });
@@ -106,24 +185,47 @@ describe("attribute sets", () => {
   it("creates a set with attributes in order and deletes it, leaving its products without a set", async () => {
     const [boja, debljina] = [await attribute("boja"), await attribute("debljina")];
     const created = await submit(editor, "/admin/attribute-sets/new", {
-      intent: "save", version: "0", name: "Krovni paneli",
-      "attributes[0].attributeId": String(boja.id), "attributes[0].enabled": "on", "attributes[0].position": "20",
-      "attributes[1].attributeId": String(debljina.id), "attributes[1].enabled": "on", "attributes[1].position": "10",
+      intent: "save",
+      version: "0",
+      name: "Krovni paneli",
+      "attributes[0].attributeId": String(boja.id),
+      "attributes[0].enabled": "on",
+      "attributes[0].position": "20",
+      "attributes[1].attributeId": String(debljina.id),
+      "attributes[1].enabled": "on",
+      "attributes[1].position": "10",
     });
     expect(created.status).toBe(302);
     const [set] = await db.select().from(attributeSets).where(eq(attributeSets.name, "Krovni paneli"));
-    expect((await db.select().from(attributeSetAttributes).where(eq(attributeSetAttributes.setId, set.id)).orderBy(asc(attributeSetAttributes.position))).map((r) => r.attributeId)).toEqual([debljina.id, boja.id]);
+    expect(
+      (
+        await db
+          .select()
+          .from(attributeSetAttributes)
+          .where(eq(attributeSetAttributes.setId, set.id))
+          .orderBy(asc(attributeSetAttributes.position))
+      ).map((r) => r.attributeId),
+    ).toEqual([debljina.id, boja.id]);
     const again = await submit(editor, "/admin/attribute-sets/new", { intent: "save", version: "0", name: "Krovni paneli" });
     expect(again.status).toBe(400);
     expect(again.html).toContain("Skup s tim nazivom već postoji.");
 
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
     await db.update(products).set({ attributeSetId: set.id }).where(eq(products.id, product.id));
-    const valuesBefore = await db.select({ n: count() }).from(productAttributeValues).where(eq(productAttributeValues.productId, product.id));
-    const deleted = await submit(editor, `/admin/attribute-sets/${set.id}`, { intent: "delete", version: String(set.version), confirm: "on" });
+    const valuesBefore = await db
+      .select({ n: count() })
+      .from(productAttributeValues)
+      .where(eq(productAttributeValues.productId, product.id));
+    const deleted = await submit(editor, `/admin/attribute-sets/${set.id}`, {
+      intent: "delete",
+      version: String(set.version),
+      confirm: "on",
+    });
     expect(deleted.status).toBe(302);
     expect((await db.select().from(products).where(eq(products.id, product.id)))[0].attributeSetId).toBeNull();
-    expect(await db.select({ n: count() }).from(productAttributeValues).where(eq(productAttributeValues.productId, product.id))).toEqual(valuesBefore);
+    expect(await db.select({ n: count() }).from(productAttributeValues).where(eq(productAttributeValues.productId, product.id))).toEqual(
+      valuesBefore,
+    );
   });
 });
 

@@ -48,7 +48,12 @@ describe("the logged 404s", () => {
     const rows = (await trail("failedRequest")).filter((row) => row.entityId === a.id || row.entityId === b.id);
     expect(rows).toHaveLength(2);
     const ofA = rows.find((row) => row.entityId === a.id)!;
-    expect(ofA).toMatchObject({ action: "ignore", actorEmail: editorLogin.email, before: { path: "/audit-stara-a", hits: 4 }, after: null });
+    expect(ofA).toMatchObject({
+      action: "ignore",
+      actorEmail: editorLogin.email,
+      before: { path: "/audit-stara-a", hits: 4 },
+      after: null,
+    });
     expect(recent(ofA)).toBe(true);
   });
 });
@@ -59,7 +64,13 @@ describe("the cache page", () => {
     const cleared = await submit(admin, "/admin/cache", { name: "site-config" });
     expect(cleared.toast?.type).toBe("success");
     const [row] = await trail("cache");
-    expect(row).toMatchObject({ action: "clear", entityId: null, actorEmail: DEMO_ADMIN.email, before: null, after: { name: "site-config" } });
+    expect(row).toMatchObject({
+      action: "clear",
+      entityId: null,
+      actorEmail: DEMO_ADMIN.email,
+      before: null,
+      after: { name: "site-config" },
+    });
     expect(recent(row)).toBe(true);
     await submit(admin, "/admin/cache", { name: "nepostojeci" });
     expect(await trail("cache")).toHaveLength(before + 1);
@@ -68,7 +79,9 @@ describe("the cache page", () => {
 
 describe("pictures uploaded outside the media library", () => {
   it("a section panel's upload (/admin/edit/upload) audits each new library item", async () => {
-    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const tokens = formTokensOf((await editor.page("/admin")).html, "/admin");
     const body = new FormData();
     for (const [key, value] of Object.entries(tokens)) body.set(key, value);
@@ -77,18 +90,33 @@ describe("pictures uploaded outside the media library", () => {
     expect(response.status).toBe(200);
     const [stored] = await db.select().from(media).where(eq(media.originalName, "audit-krov.png"));
     const [row] = (await trail("media")).filter((r) => r.entityId === stored.id);
-    expect(row).toMatchObject({ action: "upload", actorEmail: editorLogin.email, after: { title: "audit-krov", access: "public", file: "audit-krov.png (v1)" } });
+    expect(row).toMatchObject({
+      action: "upload",
+      actorEmail: editorLogin.email,
+      after: { title: "audit-krov", access: "public", file: "audit-krov.png (v1)" },
+    });
   });
 });
 
 describe("a backoffice invitation", () => {
   it("accepted: the user's trail says so, by the invitee", async () => {
     const email = "audit.poziv@alu-krov.hr";
-    expect((await submit(admin, "/admin/users", { intent: "invite", email, firstName: "Ana", lastName: "Poziv", scope: "sales" })).status).toBe(302);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "backofficeInvite"))).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+    expect(
+      (await submit(admin, "/admin/users", { intent: "invite", email, firstName: "Ana", lastName: "Poziv", scope: "sales" })).status,
+    ).toBe(302);
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "backofficeInvite")))
+      .orderBy(sql`${mailOutbox.id} desc`)
+      .limit(1);
     const link = /http:\/\/localhost:3000(\/adminLogin\/invite\?token=[\w-]+)/.exec(mail.text)![1];
     const invitee = new Visitor(shop);
-    const accepted = await invitee.post(link, { token: link.split("token=")[1], newPassword: "Prodaja-2026!", newPasswordAgain: "Prodaja-2026!" }, { tokenFrom: link });
+    const accepted = await invitee.post(
+      link,
+      { token: link.split("token=")[1], newPassword: "Prodaja-2026!", newPasswordAgain: "Prodaja-2026!" },
+      { tokenFrom: link },
+    );
     expect(accepted.status).toBe(302);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const rows = (await trail("user")).filter((r) => r.entityId === user.id);
@@ -98,7 +126,11 @@ describe("a backoffice invitation", () => {
     ]);
     expect(rows[0]).toMatchObject({ actorId: user.id, before: { status: "invited" }, after: { status: "active" } });
     // A used link changes nothing and writes nothing.
-    const again = await new Visitor(shop).post(link, { token: link.split("token=")[1], newPassword: "Druga-2026!", newPasswordAgain: "Druga-2026!" }, { tokenFrom: "/adminLogin" });
+    const again = await new Visitor(shop).post(
+      link,
+      { token: link.split("token=")[1], newPassword: "Druga-2026!", newPasswordAgain: "Druga-2026!" },
+      { tokenFrom: "/adminLogin" },
+    );
     expect(again.status).not.toBe(302);
     expect((await trail("user")).filter((r) => r.entityId === user.id)).toHaveLength(2);
   });

@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const bySlug = async (slug: string) => {
-  const [row] = await db.select({ id: categoryTranslations.categoryId }).from(categoryTranslations).where(and(eq(categoryTranslations.languageCode, "hrv"), eq(categoryTranslations.slug, slug)));
+  const [row] = await db
+    .select({ id: categoryTranslations.categoryId })
+    .from(categoryTranslations)
+    .where(and(eq(categoryTranslations.languageCode, "hrv"), eq(categoryTranslations.slug, slug)));
   const [category] = await db.select().from(categories).where(eq(categories.id, row.id));
   return category;
 };
@@ -36,17 +39,27 @@ const texts = (hr: Record<string, string>, en: Record<string, string> = {}) => (
 const save = (id: number | "new", version: number, fields: Record<string, string | string[]>) =>
   submit(editor, `/admin/categories/${id}`, { intent: "save", version: String(version), sortDefaultType: "1", ...fields });
 const siblingsOf = (parentId: number | null) =>
-  db.select({ id: categories.id }).from(categories).where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId)).orderBy(asc(categories.position), asc(categories.id));
+  db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId))
+    .orderBy(asc(categories.position), asc(categories.id));
 
 describe("the tree", () => {
   it("creates a subcategory with hr and en texts and moves it up among its siblings", async () => {
     const parent = await bySlug("krovni-paneli");
-    const created = await save("new", 0, { parentId: String(parent.id), ...texts({ name: "Test podkategorija", slug: "test-podkategorija" }, { name: "Test subcategory", slug: "test-subcategory" }) });
+    const created = await save("new", 0, {
+      parentId: String(parent.id),
+      ...texts({ name: "Test podkategorija", slug: "test-podkategorija" }, { name: "Test subcategory", slug: "test-subcategory" }),
+    });
     expect(created.status).toBe(302);
     expect(created.toast?.text).toBe("Kategorija je stvorena.");
     const child = await bySlug("test-podkategorija");
     expect(child.parentId).toBe(parent.id);
-    const en = await db.select().from(categoryTranslations).where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "eng")));
+    const en = await db
+      .select()
+      .from(categoryTranslations)
+      .where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "eng")));
     expect(en[0]?.slug).toBe("test-subcategory");
 
     const list = await editor.page("/admin/categories");
@@ -68,7 +81,10 @@ describe("the tree", () => {
     const parent = await bySlug("krovni-paneli");
     const child = await bySlug("test-podkategorija");
     for (const target of [parent.id, child.id]) {
-      const answer = await save(parent.id, parent.version, { parentId: String(target), ...texts({ name: "Aluminijski krovni paneli", slug: "krovni-paneli" }) });
+      const answer = await save(parent.id, parent.version, {
+        parentId: String(target),
+        ...texts({ name: "Aluminijski krovni paneli", slug: "krovni-paneli" }),
+      });
       expect(answer.status).toBe(400);
       expect(answer.html).toContain("Kategorija ne može biti ispod same sebe ili svoje podkategorije.");
     }
@@ -82,19 +98,35 @@ describe("texts and slugs", () => {
     const short = await save(child.id, child.version, { parentId: String(child.parentId), ...texts({ name: "Test", slug: "ab" }) });
     expect(short.status).toBe(400);
     expect(short.html).toContain("Slug je kratak (minimum 4 znaka)!");
-    const taken = await save(child.id, child.version, { parentId: String(child.parentId), ...texts({ name: "Test", slug: "krovni-paneli" }) });
+    const taken = await save(child.id, child.version, {
+      parentId: String(child.parentId),
+      ...texts({ name: "Test", slug: "krovni-paneli" }),
+    });
     expect(taken.status).toBe(400);
     expect(taken.html).toContain("Taj slug već koristi druga kategorija na ovom jeziku.");
 
     const renamed = await save(child.id, child.version, {
       parentId: String(child.parentId),
-      ...texts({ name: "Test podkategorija", slug: "nova-podkategorija", metaTitle: "SEO naslov podkategorije", description: '<p onclick="x()">Opis<script>alert(1)</script></p>' }),
+      ...texts({
+        name: "Test podkategorija",
+        slug: "nova-podkategorija",
+        metaTitle: "SEO naslov podkategorije",
+        description: '<p onclick="x()">Opis<script>alert(1)</script></p>',
+      }),
     });
     expect(renamed.status).toBe(302);
-    const [hr] = await db.select().from(categoryTranslations).where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "hrv")));
+    const [hr] = await db
+      .select()
+      .from(categoryTranslations)
+      .where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "hrv")));
     expect(hr.description).toBe("<p>Opis</p>");
     // The en text was left empty: it is removed, the shop falls back to Croatian.
-    expect(await db.select().from(categoryTranslations).where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "eng")))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(categoryTranslations)
+        .where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "eng"))),
+    ).toHaveLength(0);
     const [redirect] = await db.select().from(redirects).where(eq(redirects.fromPath, "/shop/test-podkategorija"));
     expect(redirect).toMatchObject({ toPath: "/shop/nova-podkategorija", status: 301 });
     const old = await new Visitor(shop).get("/shop/test-podkategorija");
@@ -117,12 +149,21 @@ describe("texts and slugs", () => {
 
   it("refuses a stale version with 409 and changes nothing", async () => {
     const child = await bySlug("nova-podkategorija");
-    const stale = await save(child.id, child.version - 1, { parentId: String(child.parentId), ...texts({ name: "Zastarjelo", slug: "nova-podkategorija" }) });
+    const stale = await save(child.id, child.version - 1, {
+      parentId: String(child.parentId),
+      ...texts({ name: "Zastarjelo", slug: "nova-podkategorija" }),
+    });
     expect(stale.status).toBe(409);
     expect(stale.html).toContain("Netko je u međuvremenu promijenio ovaj zapis.");
-    const [hr] = await db.select().from(categoryTranslations).where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "hrv")));
+    const [hr] = await db
+      .select()
+      .from(categoryTranslations)
+      .where(and(eq(categoryTranslations.categoryId, child.id), eq(categoryTranslations.languageCode, "hrv")));
     expect(hr.name).toBe("Test podkategorija");
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, "category"), eq(auditLog.entityId, child.id)));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "category"), eq(auditLog.entityId, child.id)));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["create", "update"]));
   });
 });
@@ -137,19 +178,32 @@ describe("filters", () => {
     expect(all).toEqual(expect.arrayContaining(["boja", "debljina"]));
     const [boja, debljina] = [await attribute("boja"), await attribute("debljina")];
     const wrongType = await submit(editor, `/admin/categories/${category.id}`, {
-      intent: "filters", version: String(category.version),
-      "filters[0].attributeId": String(debljina.id), "filters[0].enabled": "on", "filters[0].type": "yesNo", "filters[0].position": "1",
+      intent: "filters",
+      version: String(category.version),
+      "filters[0].attributeId": String(debljina.id),
+      "filters[0].enabled": "on",
+      "filters[0].type": "yesNo",
+      "filters[0].position": "1",
     });
     expect(wrongType.status).toBe(400);
     expect(wrongType.html).toContain("Vrsta filtra ne odgovara atributu debljina.");
 
     const saved = await submit(editor, `/admin/categories/${category.id}`, {
-      intent: "filters", version: String(category.version),
-      "filters[0].attributeId": String(boja.id), "filters[0].enabled": "on", "filters[0].type": "textSwatch", "filters[0].position": "2",
-      "filters[1].attributeId": String(debljina.id), "filters[1].enabled": "on", "filters[1].type": "numberField", "filters[1].position": "1",
+      intent: "filters",
+      version: String(category.version),
+      "filters[0].attributeId": String(boja.id),
+      "filters[0].enabled": "on",
+      "filters[0].type": "textSwatch",
+      "filters[0].position": "2",
+      "filters[1].attributeId": String(debljina.id),
+      "filters[1].enabled": "on",
+      "filters[1].type": "numberField",
+      "filters[1].position": "1",
     });
     expect(saved.status).toBe(302);
-    expect(await db.select().from(categoryFilters).where(eq(categoryFilters.categoryId, category.id)).orderBy(asc(categoryFilters.position))).toMatchObject([
+    expect(
+      await db.select().from(categoryFilters).where(eq(categoryFilters.categoryId, category.id)).orderBy(asc(categoryFilters.position)),
+    ).toMatchObject([
       { attributeId: debljina.id, filterType: "numberField", position: 0 },
       { attributeId: boja.id, filterType: "textSwatch", position: 1 },
     ]);
@@ -167,7 +221,11 @@ describe("filters", () => {
 describe("delete", () => {
   it("is refused while the category has products or subcategories, and deletes an empty one", async () => {
     const parent = await bySlug("krovni-paneli");
-    const refused = await submit(editor, `/admin/categories/${parent.id}`, { intent: "delete", version: String(parent.version), confirm: "on" });
+    const refused = await submit(editor, `/admin/categories/${parent.id}`, {
+      intent: "delete",
+      version: String(parent.version),
+      confirm: "on",
+    });
     expect(refused.status).toBe(409);
     expect(refused.html).toMatch(/Kategorija se ne može obrisati: ima proizvoda: \d+, podkategorija: \d+\./);
     const child = await bySlug("nova-podkategorija");

@@ -1,7 +1,19 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { auditLog, comments, failedRequests, formSubmissions, forms, media, newsletterSubscribers, products, productTranslations, redirects, users } from "~/.server/db/schema";
+import {
+  auditLog,
+  comments,
+  failedRequests,
+  formSubmissions,
+  forms,
+  media,
+  newsletterSubscribers,
+  products,
+  productTranslations,
+  redirects,
+  users,
+} from "~/.server/db/schema";
 import { loginAsAdmin } from "../setup/accounts";
 import { decodeEntities, submit } from "../setup/account-helpers";
 import { Visitor } from "../setup/client";
@@ -31,7 +43,13 @@ const audits = (entity: string) => db.select().from(auditLog).where(eq(auditLog.
 
 /** The builder's post: slug, titles and rows (each row's inputs as the form names them). */
 function builderPost(slug: string, rows: Record<string, string>[], extra: Record<string, string> = {}) {
-  const fields: Record<string, string> = { intent: "save", slug, "title.hr": "Pošaljite fotografije krova", "title.en": "Send photos of your roof", "title.de": "" };
+  const fields: Record<string, string> = {
+    intent: "save",
+    slug,
+    "title.hr": "Pošaljite fotografije krova",
+    "title.en": "Send photos of your roof",
+    "title.de": "",
+  };
   rows.forEach((row, i) => {
     for (const [key, value] of Object.entries(row)) fields[`fields[${i}].${key}`] = value;
   });
@@ -66,7 +84,11 @@ describe("database forms", () => {
     const short = await submit(admin, "/admin/forms/new", builderPost("abc", ROWS));
     expect(short.status).toBe(400);
     expect(short.html).toContain("Slug je kratak (minimum 4 znaka)!");
-    const reserved = await submit(admin, "/admin/forms/new", builderPost("fotografije-krova", [{ name: "csrf", type: "text", "label.hr": "X" }]));
+    const reserved = await submit(
+      admin,
+      "/admin/forms/new",
+      builderPost("fotografije-krova", [{ name: "csrf", type: "text", "label.hr": "X" }]),
+    );
     expect(reserved.status).toBe(400);
     expect(await db.select().from(forms).where(eq(forms.slug, "fotografije-krova"))).toHaveLength(0);
 
@@ -74,12 +96,24 @@ describe("database forms", () => {
     expect(created.status).toBe(302);
     expect(created.toast?.text).toBe("Obrazac je spremljen.");
     const [row] = await db.select().from(forms).where(eq(forms.slug, "fotografije-krova"));
-    expect(row.fields.map((f) => [f.name, f.type])).toEqual([["name", "text"], ["email", "email"], ["photos", "file"]]);
+    expect(row.fields.map((f) => [f.name, f.type])).toEqual([
+      ["name", "text"],
+      ["email", "email"],
+      ["photos", "file"],
+    ]);
     expect(row.title).toEqual({ hr: "Pošaljite fotografije krova", en: "Send photos of your roof" });
     expect(created.html).toContain('data-testid="form-preview"');
 
     // Reorder (position) and a stale version.
-    const reordered = builderPost("fotografije-krova", [{ ...ROWS[0], position: "30" }, { ...ROWS[1], position: "10" }, { ...ROWS[2], position: "20" }], { version: String(row.version) });
+    const reordered = builderPost(
+      "fotografije-krova",
+      [
+        { ...ROWS[0], position: "30" },
+        { ...ROWS[1], position: "10" },
+        { ...ROWS[2], position: "20" },
+      ],
+      { version: String(row.version) },
+    );
     expect((await submit(admin, `/admin/forms/${row.id}`, reordered)).status).toBe(302);
     const [after] = await db.select().from(forms).where(eq(forms.id, row.id));
     expect(after.fields.map((f) => f.name)).toEqual(["email", "photos", "name"]);
@@ -104,13 +138,23 @@ describe("database forms", () => {
 
   it("takes at most 10 files per submission (spec §5): 11 are refused with nothing stored, 10 stored private and shown to staff", async () => {
     const mediaBefore = (await db.select().from(media)).length;
-    const eleven = await postForm(new Visitor(shop), "fotografije-krova", Array.from({ length: 11 }, (_, i) => pdf(i)), "jedanaest@example.com");
+    const eleven = await postForm(
+      new Visitor(shop),
+      "fotografije-krova",
+      Array.from({ length: 11 }, (_, i) => pdf(i)),
+      "jedanaest@example.com",
+    );
     expect(eleven.response.status).toBe(400);
     expect(eleven.html).toContain("Možete poslati najviše 10 datoteka odjednom.");
     expect(await db.select().from(formSubmissions).where(eq(formSubmissions.email, "jedanaest@example.com"))).toHaveLength(0);
     expect(await db.select().from(media)).toHaveLength(mediaBefore);
 
-    const ten = await postForm(new Visitor(shop), "fotografije-krova", Array.from({ length: 10 }, (_, i) => pdf(i)), "deset@example.com");
+    const ten = await postForm(
+      new Visitor(shop),
+      "fotografije-krova",
+      Array.from({ length: 10 }, (_, i) => pdf(i)),
+      "deset@example.com",
+    );
     expect(ten.response.status).toBe(302);
     const [sent] = await db.select().from(formSubmissions).where(eq(formSubmissions.email, "deset@example.com"));
     expect(sent.files).toHaveLength(10);
@@ -146,7 +190,12 @@ describe("newsletter subscribers", () => {
     expect(text).toContain("ben.pretplata@example.com");
 
     const rows = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "ana.pretplata@example.com"));
-    const done = await submit(admin, "/admin/newsletter?q=pretplata", { intent: "unsubscribe", ids: [String(rows[0].id)] }, "/admin/newsletter");
+    const done = await submit(
+      admin,
+      "/admin/newsletter?q=pretplata",
+      { intent: "unsubscribe", ids: [String(rows[0].id)] },
+      "/admin/newsletter",
+    );
     expect(done.toast?.text).toBe("Odjavljeno: 1, preskočeno: 0.");
     const [unsubscribed] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, rows[0].id));
     expect(unsubscribed.unsubscribedAt).not.toBeNull();
@@ -157,13 +206,23 @@ describe("newsletter subscribers", () => {
     await submit(admin, "/admin/newsletter", { intent: "delete", ids: [String(ben.id)] });
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, ben.id))).toHaveLength(0);
     // The owner signs up again by their own consent: the opt-out record becomes a subscription.
-    const newsletterConsents = (await db.select().from(consents)).filter((c) => c.uniqueNumber === 1 || c.uniqueNumber === 3).map((c) => String(c.id));
-    const again = await submit(new Visitor(shop), "/actions/newsletter", { redirectTo: "/", email: "ana.pretplata@example.com", acceptedConsents: newsletterConsents }, "/");
+    const newsletterConsents = (await db.select().from(consents))
+      .filter((c) => c.uniqueNumber === 1 || c.uniqueNumber === 3)
+      .map((c) => String(c.id));
+    const again = await submit(
+      new Visitor(shop),
+      "/actions/newsletter",
+      { redirectTo: "/", email: "ana.pretplata@example.com", acceptedConsents: newsletterConsents },
+      "/",
+    );
     expect(again.toast?.text).toBe("Hvala! Prijavljeni ste na newsletter.");
     const [back] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, rows[0].id));
     expect(back.unsubscribedAt).toBeNull();
     // There is no post that subscribes: a forged intent is a bad request.
-    expect((await admin.post("/admin/newsletter", { intent: "subscribe", ids: [String(rows[0].id)] }, { tokenFrom: "/admin/newsletter" })).status).toBe(400);
+    expect(
+      (await admin.post("/admin/newsletter", { intent: "subscribe", ids: [String(rows[0].id)] }, { tokenFrom: "/admin/newsletter" }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -175,14 +234,33 @@ describe("comments", () => {
       .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, "hrv")))
       .where(and(eq(products.archived, false), eq(products.isVisibleIndividually, true), eq(products.format, "simple")))
       .limit(1);
-    const [author] = await db.insert(users).values({ siteId: 1, email: "komentar@example.com", firstName: "Iva", lastName: "Kovač" }).returning();
-    const [c] = await db.insert(comments).values({ siteId: 1, entityType: "product", entityId: p.id, userId: author.id, rating: 2, content: "Sporo stiglo", status: "pending" }).returning();
+    const [author] = await db
+      .insert(users)
+      .values({ siteId: 1, email: "komentar@example.com", firstName: "Iva", lastName: "Kovač" })
+      .returning();
+    const [c] = await db
+      .insert(comments)
+      .values({
+        siteId: 1,
+        entityType: "product",
+        entityId: p.id,
+        userId: author.id,
+        rating: 2,
+        content: "Sporo stiglo",
+        status: "pending",
+      })
+      .returning();
 
     const listed = await admin.page("/admin/comments?q=sporo&status=pending&rating=2");
     expect(listed.html).toContain("Sporo stiglo");
     expect((await admin.page("/admin/comments?q=sporo&rating=5")).html).not.toContain('data-testid="comment-row"');
 
-    const edited = await submit(admin, `/admin/comments/${c.id}`, { intent: "edit", version: "1", rating: "4", content: "Stiglo za tri dana" });
+    const edited = await submit(admin, `/admin/comments/${c.id}`, {
+      intent: "edit",
+      version: "1",
+      rating: "4",
+      content: "Stiglo za tri dana",
+    });
     expect(edited.toast?.text).toBe("Komentar je spremljen.");
     const stale = await submit(admin, `/admin/comments/${c.id}`, { intent: "edit", version: "1", rating: "5", content: "x" });
     expect(stale.status).toBe(409);
@@ -202,7 +280,12 @@ describe("comments", () => {
     const deleted = await submit(admin, `/admin/comments/${c.id}`, { intent: "delete", version: String(now.version), confirm: "on" });
     expect(deleted.location).toBe("/admin/comments");
     expect(await db.select().from(comments).where(eq(comments.id, c.id))).toHaveLength(0);
-    expect((await audits("comment")).filter((a) => a.entityId === c.id).map((a) => a.action)).toEqual(["delete", "approve", "reply", "edit"]);
+    expect((await audits("comment")).filter((a) => a.entityId === c.id).map((a) => a.action)).toEqual([
+      "delete",
+      "approve",
+      "reply",
+      "edit",
+    ]);
   });
 });
 
@@ -215,9 +298,19 @@ describe("redirects", () => {
     expect(logged.hits).toBe(2);
     expect((await admin.page("/admin/redirects/not-found")).html).toContain("/stari-katalog-2019");
 
-    const external = await submit(admin, "/admin/redirects/not-found", { intent: "redirect", failedId: String(logged.id), toPath: "https://evil.example/x", status: "301" });
+    const external = await submit(admin, "/admin/redirects/not-found", {
+      intent: "redirect",
+      failedId: String(logged.id),
+      toPath: "https://evil.example/x",
+      status: "301",
+    });
     expect(external.status).toBe(400);
-    const made = await submit(admin, "/admin/redirects/not-found", { intent: "redirect", failedId: String(logged.id), toPath: "/kontakt", status: "301" });
+    const made = await submit(admin, "/admin/redirects/not-found", {
+      intent: "redirect",
+      failedId: String(logged.id),
+      toPath: "/kontakt",
+      status: "301",
+    });
     expect(made.status).toBe(302);
     const followed = await visitor.get("/stari-katalog-2019");
     expect(followed.status).toBe(301);
@@ -228,7 +321,12 @@ describe("redirects", () => {
   it("has no chains and no loops; CSV; edit with version; delete", async () => {
     await submit(admin, "/admin/redirects/new", { intent: "save", fromPath: "/lanac-a", toPath: "/lanac-b", status: "301" });
     // A new redirect from the old target: the first now goes straight to the end.
-    await submit(admin, "/admin/redirects/new", { intent: "save", fromPath: "/lanac-b", toPath: "http://localhost:3000/kontakt", status: "302" });
+    await submit(admin, "/admin/redirects/new", {
+      intent: "save",
+      fromPath: "/lanac-b",
+      toPath: "http://localhost:3000/kontakt",
+      status: "302",
+    });
     const [a] = await db.select().from(redirects).where(eq(redirects.fromPath, "/lanac-a"));
     const [b] = await db.select().from(redirects).where(eq(redirects.fromPath, "/lanac-b"));
     expect(a.toPath).toBe("/kontakt");
@@ -242,8 +340,28 @@ describe("redirects", () => {
     const csv = await (await admin.get("/admin/redirects.csv?q=lanac")).text();
     expect(csv).toContain("/lanac-a;/kontakt;301");
 
-    expect((await submit(admin, `/admin/redirects/${a.id}`, { intent: "save", version: String(a.version), fromPath: "/lanac-a", toPath: "/", status: "302" })).status).toBe(302);
-    expect((await submit(admin, `/admin/redirects/${a.id}`, { intent: "save", version: String(a.version), fromPath: "/lanac-a", toPath: "/", status: "301" })).status).toBe(409);
+    expect(
+      (
+        await submit(admin, `/admin/redirects/${a.id}`, {
+          intent: "save",
+          version: String(a.version),
+          fromPath: "/lanac-a",
+          toPath: "/",
+          status: "302",
+        })
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await submit(admin, `/admin/redirects/${a.id}`, {
+          intent: "save",
+          version: String(a.version),
+          fromPath: "/lanac-a",
+          toPath: "/",
+          status: "301",
+        })
+      ).status,
+    ).toBe(409);
     await submit(admin, `/admin/redirects/${a.id}`, { intent: "delete", version: String(a.version + 1) });
     expect(await db.select().from(redirects).where(eq(redirects.id, a.id))).toHaveLength(0);
     expect((await audits("redirect")).some((e) => e.entityId === a.id && e.action === "delete")).toBe(true);

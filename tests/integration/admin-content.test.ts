@@ -27,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const text = async (pageId: number, language = "hrv") =>
-  (await db.select().from(pageTranslations).where(and(eq(pageTranslations.pageId, pageId), eq(pageTranslations.languageCode, language))))[0];
+  (
+    await db
+      .select()
+      .from(pageTranslations)
+      .where(and(eq(pageTranslations.pageId, pageId), eq(pageTranslations.languageCode, language)))
+  )[0];
 const pageRow = async (id: number) => (await db.select().from(pages).where(eq(pages.id, id)))[0];
 const idFrom = (location: string | null) => Number(/\/(\d+)$/.exec(location ?? "")?.[1]);
 
@@ -36,11 +41,25 @@ async function newPage(fields: Record<string, string>) {
 }
 async function saveText(id: number, fields: Record<string, string>, language = "hr") {
   const current = await text(id, { hr: "hrv", en: "eng", de: "ger" }[language]);
-  const base: Record<string, string> = current ? { title: current.title, slug: current.slug, metaDescription: current.metaDescription, bodyHtml: current.bodyHtml, version: String(current.version) } : {};
+  const base: Record<string, string> = current
+    ? {
+        title: current.title,
+        slug: current.slug,
+        metaDescription: current.metaDescription,
+        bodyHtml: current.bodyHtml,
+        version: String(current.version),
+      }
+    : {};
   return submit(admin, `/admin/pages/${id}`, { intent: "text", language, ...base, ...fields });
 }
 async function settings(path: string, id: number, fields: Record<string, string | string[]>) {
-  return submit(admin, `${path}/${id}`, { intent: "settings", version: String((await pageRow(id)).version), status: "published", publishedAt: "", ...fields });
+  return submit(admin, `${path}/${id}`, {
+    intent: "settings",
+    version: String((await pageRow(id)).version),
+    status: "published",
+    publishedAt: "",
+    ...fields,
+  });
 }
 const anonymous = () => new Visitor(shop);
 
@@ -66,7 +85,11 @@ describe("pages", () => {
     expect(((await text(id)).components as { type: string }[]).map((c) => c.type)).toEqual(["hero", "text", "productSlider"]);
     expect((await anonymous().request("/jesenska-akcija")).status).toBe(404);
 
-    const saved = await saveText(id, { title: "Zimska akcija", slug: "zimska-akcija", bodyHtml: '<p>Popust 10 %</p><script>alert(1)</script>' });
+    const saved = await saveText(id, {
+      title: "Zimska akcija",
+      slug: "zimska-akcija",
+      bodyHtml: "<p>Popust 10 %</p><script>alert(1)</script>",
+    });
     expect(saved.status).toBe(302);
     expect(saved.toast?.text).toBe("Tekst je spremljen.");
     const after = await text(id);
@@ -76,7 +99,15 @@ describe("pages", () => {
     expect((after.components as unknown[]).length).toBe(3);
 
     // A second editor still holding version 1 is refused, nothing overwritten.
-    const stale = await submit(admin, `/admin/pages/${id}`, { intent: "text", language: "hr", version: "1", title: "Stari naslov", slug: "zimska-akcija", metaDescription: "", bodyHtml: "" });
+    const stale = await submit(admin, `/admin/pages/${id}`, {
+      intent: "text",
+      language: "hr",
+      version: "1",
+      title: "Stari naslov",
+      slug: "zimska-akcija",
+      metaDescription: "",
+      bodyHtml: "",
+    });
     expect(stale.status).toBe(409);
     expect((await text(id)).title).toBe("Zimska akcija");
 
@@ -113,7 +144,9 @@ describe("pages", () => {
     expect(restored.toast?.text).toBe("Verzija je vraćena.");
     expect(await text(id)).toMatchObject({ title: "Prva", version: 3 });
     // Restoring from a page that showed version 2 again: stale.
-    expect((await submit(admin, `/admin/pages/${id}`, { intent: "restore", language: "hr", versionId: versionId!, version: "2" })).status).toBe(409);
+    expect(
+      (await submit(admin, `/admin/pages/${id}`, { intent: "restore", language: "hr", versionId: versionId!, version: "2" })).status,
+    ).toBe(409);
   });
 
   it("create a missing translation from the Croatian original, once", async () => {
@@ -122,7 +155,12 @@ describe("pages", () => {
     const made = await submit(admin, `/admin/pages/${id}`, { intent: "translate", language: "en" });
     expect(made.status).toBe(302);
     expect(made.toast?.text).toBe("Prijevod je izrađen iz hrvatskog izvornika.");
-    expect(await text(id, "eng")).toMatchObject({ title: "Original", slug: "prijevod-stranice", bodyHtml: "<p>Tekst izvornika</p>", version: 1 });
+    expect(await text(id, "eng")).toMatchObject({
+      title: "Original",
+      slug: "prijevod-stranice",
+      bodyHtml: "<p>Tekst izvornika</p>",
+      version: 1,
+    });
     const missingDe = await (await admin.get("/admin/pages?missing=de&q=prijevod-stranice")).text();
     expect(missingDe).toContain("Original");
     expect(await (await admin.get("/admin/pages?missing=en&q=prijevod-stranice")).text()).not.toContain('data-testid="page-row"');
@@ -132,12 +170,17 @@ describe("pages", () => {
   });
 
   it("protect the home page: never unpublished, deleted or moved off its slug", async () => {
-    const [home] = await db.select().from(pageTranslations).where(and(eq(pageTranslations.slug, "naslovna"), eq(pageTranslations.languageCode, "hrv")));
+    const [home] = await db
+      .select()
+      .from(pageTranslations)
+      .where(and(eq(pageTranslations.slug, "naslovna"), eq(pageTranslations.languageCode, "hrv")));
     const id = home.pageId;
     const draft = await settings("/admin/pages", id, { status: "draft" });
     expect(draft.status).toBe(409);
     expect(draft.html).toContain("Naslovnica ostaje objavljena");
-    expect((await submit(admin, `/admin/pages/${id}`, { intent: "delete", version: String((await pageRow(id)).version), confirm: "on" })).status).toBe(409);
+    expect(
+      (await submit(admin, `/admin/pages/${id}`, { intent: "delete", version: String((await pageRow(id)).version), confirm: "on" })).status,
+    ).toBe(409);
     expect((await saveText(id, { slug: "pocetna" })).status).toBe(409);
     const bulk = await submit(admin, "/admin/pages", { intent: "delete", ids: [String(id)], confirm: "on" });
     expect(bulk.toast?.text).toBe("Promijenjeno: 0, preskočeno: 1.");
@@ -183,10 +226,23 @@ describe("posts and terms", () => {
   });
 
   it("rename a term's slug: the old blog address redirects", async () => {
-    const created = await submit(admin, "/admin/terms/new", { intent: "save", type: "tag", position: "5", "translations.hr.name": "Limarija", "translations.hr.slug": "limarija" });
+    const created = await submit(admin, "/admin/terms/new", {
+      intent: "save",
+      type: "tag",
+      position: "5",
+      "translations.hr.name": "Limarija",
+      "translations.hr.slug": "limarija",
+    });
     expect(created.status).toBe(302);
     const id = idFrom(created.location);
-    const renamed = await submit(admin, `/admin/terms/${id}`, { intent: "save", version: "1", type: "tag", position: "5", "translations.hr.name": "Limarija", "translations.hr.slug": "limarski-radovi" });
+    const renamed = await submit(admin, `/admin/terms/${id}`, {
+      intent: "save",
+      version: "1",
+      type: "tag",
+      position: "5",
+      "translations.hr.name": "Limarija",
+      "translations.hr.slug": "limarski-radovi",
+    });
     expect(renamed.status).toBe(302);
     const old = await anonymous().request("/objave/limarija");
     expect(old.status).toBe(301);
@@ -219,7 +275,13 @@ describe("events", () => {
     const created = await submit(admin, "/admin/events/new", EVENT);
     expect(created.status).toBe(302);
     const id = idFrom(created.location);
-    const added = await submit(admin, `/admin/events/${id}`, { intent: "addAttendee", name: "Ana Horvat", email: "ana@example.com", seats: "3", note: "" });
+    const added = await submit(admin, `/admin/events/${id}`, {
+      intent: "addAttendee",
+      name: "Ana Horvat",
+      email: "ana@example.com",
+      seats: "3",
+      note: "",
+    });
     expect(added.toast?.text).toBe("Sudionik je dodan.");
     expect((await db.select().from(events).where(eq(events.id, id)))[0].attendees).toBe(3);
     const publicPage = await (await anonymous().request(`/dogadjaj/${id}`)).text();

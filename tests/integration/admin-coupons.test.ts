@@ -35,7 +35,20 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const couponBy = async (code: string) => (await db.select().from(coupons).where(eq(coupons.code, code)))[0];
-const FORM = { intent: "save", type: "percent", percent: "", amount: "", minCart: "", products: "", usageLimit: "", perCustomerLimit: "", validFrom: "", validTo: "", active: "on", note: "" };
+const FORM = {
+  intent: "save",
+  type: "percent",
+  percent: "",
+  amount: "",
+  minCart: "",
+  products: "",
+  usageLimit: "",
+  perCustomerLimit: "",
+  validFrom: "",
+  validTo: "",
+  active: "on",
+  note: "",
+};
 
 async function create(fields: Record<string, string>) {
   return submit(admin, "/admin/coupons/new", { ...FORM, ...fields });
@@ -176,14 +189,24 @@ describe("the per-customer limit", () => {
     expect(await db.select().from(orders).where(eq(orders.userId, customer))).toHaveLength(1);
     expect(await cartRow(db, two.visitor)).toMatchObject({ status: "active", couponCode: null });
     expect((await pay(two.visitor)).status).toBe(302);
-    const placed = await db.select({ coupon: orders.couponCode, cents: orders.couponCents }).from(orders).where(eq(orders.userId, customer)).orderBy(orders.id);
-    expect(placed).toEqual([{ coupon: "DVA-KOSARE", cents: 349 }, { coupon: null, cents: 0 }]);
+    const placed = await db
+      .select({ coupon: orders.couponCode, cents: orders.couponCents })
+      .from(orders)
+      .where(eq(orders.userId, customer))
+      .orderBy(orders.id);
+    expect(placed).toEqual([
+      { coupon: "DVA-KOSARE", cents: 349 },
+      { coupon: null, cents: 0 },
+    ]);
   });
 
   it("counts a guest by the order's e-mail (in any case): at the address step, and at placement", async () => {
     expect((await create({ code: "GOST-JEDNOM", percent: "10", perCustomerLimit: "1" })).status).toBe(302);
     const [store] = await db.select().from(stores);
-    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
+    await db
+      .update(stores)
+      .set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } })
+      .where(eq(stores.id, store.id));
     const email = `gost-${Date.now()}@example.com`;
     const asGuest = async (typed: string) => {
       const guest = await shopper(shop);
@@ -233,7 +256,11 @@ describe("the coupon page", () => {
     expect(deleted).toMatchObject({ status: 302, location: "/admin/coupons" });
     expect(deleted.toast?.text).toBe("Kupon je obrisan.");
     expect(await couponBy(unused.code)).toBeUndefined();
-    const [trail] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "coupon"), eq(auditLog.entityId, unused.id))).orderBy(desc(auditLog.id));
+    const [trail] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "coupon"), eq(auditLog.entityId, unused.id)))
+      .orderBy(desc(auditLog.id));
     expect(trail.action).toBe("delete");
   });
 
@@ -243,10 +270,19 @@ describe("the coupon page", () => {
     expect(saved.status).toBe(302);
     const after = await couponBy("SAMO-PANEL");
     expect(after).toMatchObject({ value: 700, note: "Za sajam", version: before.version + 1, productIds: [] });
-    const [trail] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "coupon"), eq(auditLog.entityId, after.id))).orderBy(desc(auditLog.id));
+    const [trail] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "coupon"), eq(auditLog.entityId, after.id)))
+      .orderBy(desc(auditLog.id));
     expect(trail).toMatchObject({ action: "update", before: { value: 550, note: "" }, after: { value: 700, note: "Za sajam" } });
 
-    const stale = await submit(admin, `/admin/coupons/${after.id}`, { ...FORM, ...(await formOf("SAMO-PANEL")), amount: "9", version: String(before.version) });
+    const stale = await submit(admin, `/admin/coupons/${after.id}`, {
+      ...FORM,
+      ...(await formOf("SAMO-PANEL")),
+      amount: "9",
+      version: String(before.version),
+    });
     expect(stale.status).toBe(409);
     expect(stale.html).toContain("Netko je u međuvremenu promijenio");
     expect((await couponBy("SAMO-PANEL")).value).toBe(700);

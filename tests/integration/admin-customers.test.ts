@@ -46,7 +46,10 @@ const people = { marija: 0, gost: 0, zoran: 0 };
 let marijaOrder: { id: number; slug: string };
 
 async function customer(values: Partial<typeof users.$inferInsert> & { email: string }) {
-  const [row] = await db.insert(users).values({ siteId: SITE_ID, passwordHash: await hashPassword(PASSWORD), ...values }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ siteId: SITE_ID, passwordHash: await hashPassword(PASSWORD), ...values })
+    .returning({ id: users.id });
   return row.id;
 }
 
@@ -55,20 +58,75 @@ beforeAll(async () => {
   db = await shop.db();
   admin = await loginAsAdmin(new Visitor(shop));
   panel = await catalogue(shop).idOf("AK-PNL-SND-40");
-  people.marija = await customer({ email: `marija@${DOMAIN}`, firstName: "Marija", lastName: "Blokić", emailVerifiedAt: new Date(), memberCardBarcode: "MC-4455", createdAt: new Date("2026-01-10T10:00:00Z") });
+  people.marija = await customer({
+    email: `marija@${DOMAIN}`,
+    firstName: "Marija",
+    lastName: "Blokić",
+    emailVerifiedAt: new Date(),
+    memberCardBarcode: "MC-4455",
+    createdAt: new Date("2026-01-10T10:00:00Z"),
+  });
   people.gost = await customer({ email: `gost@${DOMAIN}`, isGuest: true, passwordHash: null, createdAt: new Date("2026-03-05T10:00:00Z") });
-  people.zoran = await customer({ email: `zoran@${DOMAIN}`, firstName: "Zoran", lastName: "Ćosić", createdAt: new Date("2026-02-01T10:00:00Z") });
-  await db.insert(addresses).values({ userId: people.marija, type: "main", firstName: "Marija", lastName: "Blokić", contactEmail: `marija@${DOMAIN}`, contactPhone: "091 555 1234", city: "Split", street: "Riva", houseNumber: "1", zipCode: "21000", companyName: "Limarija Blokić d.o.o." });
-  marijaOrder = await placeOrder(shop, `marija@${DOMAIN}`, { gateway: "bankTransfer", lines: [{ name: "Sendvič panel", sku: "AK-PNL", quantity: 2, unitCents: 50_000 }] });
-  const cancelled = await placeOrder(shop, `marija@${DOMAIN}`, { gateway: "card", lines: [{ name: "Opšav", sku: "AK-OPS", quantity: 1, unitCents: 99_900 }] });
+  people.zoran = await customer({
+    email: `zoran@${DOMAIN}`,
+    firstName: "Zoran",
+    lastName: "Ćosić",
+    createdAt: new Date("2026-02-01T10:00:00Z"),
+  });
+  await db.insert(addresses).values({
+    userId: people.marija,
+    type: "main",
+    firstName: "Marija",
+    lastName: "Blokić",
+    contactEmail: `marija@${DOMAIN}`,
+    contactPhone: "091 555 1234",
+    city: "Split",
+    street: "Riva",
+    houseNumber: "1",
+    zipCode: "21000",
+    companyName: "Limarija Blokić d.o.o.",
+  });
+  marijaOrder = await placeOrder(shop, `marija@${DOMAIN}`, {
+    gateway: "bankTransfer",
+    lines: [{ name: "Sendvič panel", sku: "AK-PNL", quantity: 2, unitCents: 50_000 }],
+  });
+  const cancelled = await placeOrder(shop, `marija@${DOMAIN}`, {
+    gateway: "card",
+    lines: [{ name: "Opšav", sku: "AK-OPS", quantity: 1, unitCents: 99_900 }],
+  });
   await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled.id));
   await placeOrder(shop, `zoran@${DOMAIN}`, { gateway: "card", lines: [{ name: "Oluk", sku: "AK-OLK", quantity: 1, unitCents: 10_000 }] });
   await db.insert(wishlistEntries).values({ userId: people.marija, productId: panel });
-  await db.insert(consentLogs).values({ siteId: SITE_ID, status: "accepted", sourceType: "registerForm", consents: [Number(await checkoutConsentId(db))], userType: "registered", email: `marija@${DOMAIN}` });
-  await db.insert(priceEnquiries).values({ siteId: SITE_ID, productName: "Panel", productSku: "AK-PNL", firstName: "Marija", email: `marija@${DOMAIN}`, content: "Cijena za 40 m²?", locale: "hr", userType: "registered" });
-  await db.insert(formSubmissions).values({ siteId: SITE_ID, formSlug: "contact", data: { message: "Pozdrav" }, email: `marija@${DOMAIN}`, locale: "hr", userType: "registered" });
+  await db.insert(consentLogs).values({
+    siteId: SITE_ID,
+    status: "accepted",
+    sourceType: "registerForm",
+    consents: [Number(await checkoutConsentId(db))],
+    userType: "registered",
+    email: `marija@${DOMAIN}`,
+  });
+  await db.insert(priceEnquiries).values({
+    siteId: SITE_ID,
+    productName: "Panel",
+    productSku: "AK-PNL",
+    firstName: "Marija",
+    email: `marija@${DOMAIN}`,
+    content: "Cijena za 40 m²?",
+    locale: "hr",
+    userType: "registered",
+  });
+  await db.insert(formSubmissions).values({
+    siteId: SITE_ID,
+    formSlug: "contact",
+    data: { message: "Pozdrav" },
+    email: `marija@${DOMAIN}`,
+    locale: "hr",
+    userType: "registered",
+  });
   await db.insert(newsletterSubscribers).values({ siteId: SITE_ID, email: `marija@${DOMAIN}`, status: "subscribed", locale: "hr" });
-  await db.insert(comments).values({ siteId: SITE_ID, entityType: "product", entityId: panel, userId: people.marija, rating: 5, content: "Odlično" });
+  await db
+    .insert(comments)
+    .values({ siteId: SITE_ID, entityType: "product", entityId: panel, userId: people.marija, rating: 5, content: "Odlično" });
   await db.insert(carts).values({ siteId: SITE_ID, protectCode: "secret-code", locale: "hr", userId: people.marija });
 }, 120_000);
 afterAll(() => shop?.close());
@@ -76,7 +134,11 @@ afterAll(() => shop?.close());
 const idsOf = (html: string) => [...html.matchAll(/href="\/admin\/customers\/(\d+)"/g)].map((m) => Number(m[1]));
 const list = async (query: string) => idsOf((await admin.page(`/admin/customers?q=${DOMAIN}&${query}`)).html);
 const userRow = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
-const auditOf = (id: number) => db.select().from(auditLog).where(and(eq(auditLog.entity, "customer"), eq(auditLog.entityId, id)));
+const auditOf = (id: number) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "customer"), eq(auditLog.entityId, id)));
 const version = async (id: number) => String((await userRow(id)).version);
 const act = (id: number, fields: Record<string, string>) => submit(admin, `/admin/customers/${id}`, fields);
 
@@ -130,10 +192,16 @@ describe("/admin/customers list", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="kupci-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("ID;E-mail;Ime;Prezime;Tvrtka;Telefon;Stvoren;Potvrđen e-mail;Blokiran;Narudžbe;Ukupno potrošeno");
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`${people.marija};marija@${DOMAIN};Marija;Blokić;Limarija Blokić d.o.o.;091 555 1234;10. 01. 2026. 11:00;Da;Ne;2;1005,00`);
+    expect(lines[1]).toBe(
+      `${people.marija};marija@${DOMAIN};Marija;Blokić;Limarija Blokić d.o.o.;091 555 1234;10. 01. 2026. 11:00;Da;Ne;2;1005,00`,
+    );
     expect(lines[2]).toMatch(new RegExp(`^${people.zoran};zoran@${DOMAIN};Zoran;Ćosić;;;01\\. 02\\. 2026\\. 11:00;Ne;Ne;1;105,00$`));
   });
 });
@@ -173,7 +241,11 @@ describe("blocking", () => {
     expect(refused.status).toBe(403);
     expect(refused.html).toContain("Ovaj račun je blokiran. Za pomoć se obratite trgovini.");
     // A wrong password still gets the one message for every failure: nothing told about the block.
-    const wrong = await new Visitor(shop).post("/prijava", { username: `zoran@${DOMAIN}`, password: "Pogresna-1" }, { tokenFrom: "/prijava" });
+    const wrong = await new Visitor(shop).post(
+      "/prijava",
+      { username: `zoran@${DOMAIN}`, password: "Pogresna-1" },
+      { tokenFrom: "/prijava" },
+    );
     expect(wrong.status).toBe(401);
     expect(decodeEntities(await wrong.text())).toContain("Nepoznato korisničko ime ili lozinka!");
 
@@ -181,13 +253,17 @@ describe("blocking", () => {
     expect(again.status).toBe(409);
     expect(again.html).toContain("Netko je u međuvremenu promijenio ovaj zapis.");
     expect((await userRow(people.zoran)).blockedAt).not.toBeNull();
-    expect((await list("blocked=yes"))).toEqual([people.zoran]);
+    expect(await list("blocked=yes")).toEqual([people.zoran]);
   });
 
   it("a deactivated backoffice user (the same column) cannot sign in at /adminLogin", async () => {
     const staff = await createStaff(shop, "sales");
     await db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, staff.id));
-    const response = await new Visitor(shop).post("/adminLogin", { email: staff.email, password: staff.password, redirectTo: "/admin" }, { tokenFrom: "/adminLogin" });
+    const response = await new Visitor(shop).post(
+      "/adminLogin",
+      { email: staff.email, password: staff.password, redirectTo: "/admin" },
+      { tokenFrom: "/adminLogin" },
+    );
     expect(response.status).toBe(403);
     expect(decodeEntities(await response.text())).toContain("Ovaj račun je blokiran.");
   });
@@ -203,7 +279,10 @@ describe("blocking", () => {
 
   it("the bulk action blocks the ticked customers, counts them in the toast, and a blocked guest's e-mail cannot order", async () => {
     const [store] = await db.select().from(stores);
-    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
+    await db
+      .update(stores)
+      .set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } })
+      .where(eq(stores.id, store.id));
     try {
       const ids = await methodIds(shop);
       const consent = await checkoutConsentId(db);
@@ -214,11 +293,18 @@ describe("blocking", () => {
       await step(guest, { intent: "address", ...ADDRESS });
       await step(guest, { intent: "shipping", methodId: ids.courier });
 
-      const bulk = await submit(admin, `/admin/customers?q=${DOMAIN}`, { intent: "block", customerId: [String(people.gost), String(people.marija)] }, "/admin/customers");
+      const bulk = await submit(
+        admin,
+        `/admin/customers?q=${DOMAIN}`,
+        { intent: "block", customerId: [String(people.gost), String(people.marija)] },
+        "/admin/customers",
+      );
       expect(bulk.location).toBe(`/admin/customers?q=${DOMAIN}`);
       expect(bulk.toast?.text).toBe("Blokirano kupaca: 2");
       // Already blocked ones are not counted again.
-      expect((await submit(admin, "/admin/customers", { intent: "block", customerId: [String(people.gost)] })).toast?.text).toBe("Blokirano kupaca: 0");
+      expect((await submit(admin, "/admin/customers", { intent: "block", customerId: [String(people.gost)] })).toast?.text).toBe(
+        "Blokirano kupaca: 0",
+      );
 
       const placed = await step(guest, { intent: "payment", methodId: ids.bank, acceptedConsents: consent });
       expect(placed.status).toBe(403);
@@ -232,7 +318,10 @@ describe("blocking", () => {
 
       const none = await submit(admin, "/admin/customers", { intent: "unblock" });
       expect(none.toast?.text).toBe("Niste odabrali nijedan redak.");
-      expect((await submit(admin, "/admin/customers", { intent: "unblock", customerId: [String(people.gost), String(people.marija)] })).toast?.text).toBe("Odblokirano kupaca: 2");
+      expect(
+        (await submit(admin, "/admin/customers", { intent: "unblock", customerId: [String(people.gost), String(people.marija)] })).toast
+          ?.text,
+      ).toBe("Odblokirano kupaca: 2");
       expect((await auditOf(people.gost)).map((row) => row.action)).toEqual(["block", "unblock"]);
     } finally {
       await db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
@@ -244,7 +333,10 @@ describe("password reset from the screen", () => {
   it("mails the shopper's own forgot-password link, audited; a guest has none", async () => {
     const sent = await act(people.marija, { intent: "resetPassword" });
     expect(sent.toast?.text).toBe("Kupcu je poslana poveznica za postavljanje nove lozinke.");
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, `marija@${DOMAIN}`), eq(mailOutbox.kind, "passwordReset")));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, `marija@${DOMAIN}`), eq(mailOutbox.kind, "passwordReset")));
     expect(mail.text).toMatch(/\/zaboravljena-lozinka\?token=[\w-]+/);
     expect((await auditOf(people.marija)).map((row) => row.action)).toContain("resetPassword");
     const guest = await act(people.gost, { intent: "resetPassword" });
@@ -257,7 +349,9 @@ describe("GDPR", () => {
   it("exports everything kept about the customer as a JSON attachment, audited", async () => {
     const response = await admin.get(`/admin/customers/${people.marija}/export`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="kupac-${people.marija}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="kupac-${people.marija}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     const data = (await response.json()) as Record<string, unknown[]> & { profile: Record<string, unknown> };
     expect(data.profile.email).toBe(`marija@${DOMAIN}`);
     expect(data.profile).not.toHaveProperty("passwordHash");
@@ -290,9 +384,26 @@ describe("GDPR", () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, marijaOrder.id));
     expect(order.email).toBe(`obrisano-${order.id}@invalid`);
     expect(order.userId).toBeNull();
-    expect(order.deliveryAddress).toMatchObject({ firstName: "", lastName: "", contactEmail: "", contactPhone: "", street: "", houseNumber: "", city: TEST_ADDRESS.city, zipCode: TEST_ADDRESS.zipCode, countryIso: "HR" });
+    expect(order.deliveryAddress).toMatchObject({
+      firstName: "",
+      lastName: "",
+      contactEmail: "",
+      contactPhone: "",
+      street: "",
+      houseNumber: "",
+      city: TEST_ADDRESS.city,
+      zipCode: TEST_ADDRESS.zipCode,
+      countryIso: "HR",
+    });
     // A company buyer's invoice data is the company's, not the person's: kept for the accounts.
-    expect(order.billingAddress).toMatchObject({ firstName: "", lastName: "", contactPhone: "", street: TEST_ADDRESS.street, companyName: "Krovovi Čakovec d.o.o.", companyOib: "94577403194" });
+    expect(order.billingAddress).toMatchObject({
+      firstName: "",
+      lastName: "",
+      contactPhone: "",
+      street: TEST_ADDRESS.street,
+      companyName: "Krovovi Čakovec d.o.o.",
+      companyOib: "94577403194",
+    });
     expect(order.orderTotalCents).toBe(100_500);
     expect(await db.select().from(addresses).where(eq(addresses.userId, people.marija))).toEqual([]);
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toEqual([]);
@@ -303,7 +414,17 @@ describe("GDPR", () => {
     expect(await db.select().from(carts).where(eq(carts.protectCode, "secret-code"))).toEqual([]);
     const trail = await auditOf(people.marija);
     const erasure = trail.find((row) => row.action === "erase")!;
-    expect(erasure.after).toMatchObject({ orders: 2, addresses: 1, wishlist: 1, comments: 1, newsletter: 1, enquiries: 1, submissions: 1, consentLogs: 1, carts: 1 });
+    expect(erasure.after).toMatchObject({
+      orders: 2,
+      addresses: 1,
+      wishlist: 1,
+      comments: 1,
+      newsletter: 1,
+      enquiries: 1,
+      submissions: 1,
+      consentLogs: 1,
+      carts: 1,
+    });
     expect(JSON.stringify(trail)).not.toContain(email);
   });
 });

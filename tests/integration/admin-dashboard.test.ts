@@ -1,6 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, formSubmissions, orders, priceEnquiries, products, users, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
+import {
+  comments,
+  formSubmissions,
+  orders,
+  priceEnquiries,
+  products,
+  users,
+  type OrderStatus,
+  type PaymentGateway,
+  type PaymentStatus,
+} from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { addDays } from "~/modules/admin/dashboard.server";
 import { shopDay, shopDayStart } from "~/modules/admin/shop-days";
@@ -44,11 +54,20 @@ beforeAll(async () => {
   admin = await loginAsAdmin(new Visitor(shop));
   const db = await shop.db();
   for (const order of placed) {
-    await placeOrder(shop, DEMO_CUSTOMER.email, { slug: order.slug, gateway: order.gateway, createdAt: order.createdAt, deliveryCents: 0, lines: [{ name: "Panel", sku: "P-1", quantity: 1, unitCents: order.cents }] });
+    await placeOrder(shop, DEMO_CUSTOMER.email, {
+      slug: order.slug,
+      gateway: order.gateway,
+      createdAt: order.createdAt,
+      deliveryCents: 0,
+      lines: [{ name: "Panel", sku: "P-1", quantity: 1, unitCents: order.cents }],
+    });
     await db.update(orders).set({ paymentStatus: order.payment, status: order.status }).where(eq(orders.slug, order.slug));
   }
   // The seed's customers registered long ago; two new ones around the 7-day edge.
-  await db.update(users).set({ createdAt: new Date("2020-01-01T00:00:00Z") }).where(eq(users.isBackofficeUser, false));
+  await db
+    .update(users)
+    .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
+    .where(eq(users.isBackofficeUser, false));
   await db.insert(users).values([
     { siteId: SITE_ID, email: "nova@example.com", createdAt: at(addDays(today, -6), 1) },
     { siteId: SITE_ID, email: "stara@example.com", createdAt: at(addDays(today, -6), -1) },
@@ -63,9 +82,25 @@ beforeAll(async () => {
   await db.update(products).set({ stock: 1, archived: true }).where(eq(products.id, ids[4]));
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
   await db.insert(comments).values(
-    (["pending", "pending", "approved"] as const).map((status) => ({ siteId: SITE_ID, entityType: "product" as const, entityId: ids[0], userId: customer.id, content: "Dobar panel", status })),
+    (["pending", "pending", "approved"] as const).map((status) => ({
+      siteId: SITE_ID,
+      entityType: "product" as const,
+      entityId: ids[0],
+      userId: customer.id,
+      content: "Dobar panel",
+      status,
+    })),
   );
-  const enquiry = { siteId: SITE_ID, productName: "Panel", productSku: "P-1", firstName: "Ana", email: "ana@example.com", content: "Cijena?", locale: "hr", userType: "anonymous" };
+  const enquiry = {
+    siteId: SITE_ID,
+    productName: "Panel",
+    productSku: "P-1",
+    firstName: "Ana",
+    email: "ana@example.com",
+    content: "Cijena?",
+    locale: "hr",
+    userType: "anonymous",
+  };
   await db.insert(priceEnquiries).values([enquiry, enquiry, { ...enquiry, status: "answered" }]);
   const submission = { siteId: SITE_ID, formSlug: "kontakt", data: {}, email: "ana@example.com", locale: "hr", userType: "anonymous" };
   await db.insert(formSubmissions).values([submission, { ...submission, status: "closed" }]);
@@ -84,9 +119,17 @@ function part(html: string, testId: string, tag = "section"): string {
 function figure(html: string, testId: string) {
   const start = html.lastIndexOf("<a ", html.indexOf(`data-testid="${testId}"`));
   const link = html.slice(start, html.indexOf("</a>", start));
-  return { href: decode(/href="([^"]+)"/.exec(link)![1]), value: /data-testid="figure-value">([^<]*)</.exec(link)![1], text: link.replace(/<[^>]+>/g, " ") };
+  return {
+    href: decode(/href="([^"]+)"/.exec(link)![1]),
+    value: /data-testid="figure-value">([^<]*)</.exec(link)![1],
+    text: link.replace(/<[^>]+>/g, " "),
+  };
 }
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")}\u00a0EUR`;
+const euros = (cents: number) =>
+  `${(cents / 100)
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")}\u00a0EUR`;
 const sum = (list: Placed[]) => list.reduce((total, order) => total + order.cents, 0);
 const slugsOf = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(2026-7\d+)"/g)].map((m) => m[1]).sort();
 
@@ -103,10 +146,20 @@ describe("/admin dashboard", () => {
       const all = figure(section, "figure-orders");
       expect(all.value, testId).toBe(String(inPeriod.length));
       expect(all.href).toBe(`/admin/orders?from=${from}&to=${today}`);
-      expect(figure(section, "figure-paid")).toMatchObject({ value: euros(sum(paid)), href: `/admin/orders?from=${from}&to=${today}&payment=paid` });
-      expect(figure(section, "figure-pending")).toMatchObject({ value: euros(sum(pending)), href: `/admin/orders?from=${from}&to=${today}&payment=pending` });
+      expect(figure(section, "figure-paid")).toMatchObject({
+        value: euros(sum(paid)),
+        href: `/admin/orders?from=${from}&to=${today}&payment=paid`,
+      });
+      expect(figure(section, "figure-pending")).toMatchObject({
+        value: euros(sum(pending)),
+        href: `/admin/orders?from=${from}&to=${today}&payment=pending`,
+      });
       // Each link lists exactly the orders its figure counts.
-      for (const [name, list] of [["figure-orders", inPeriod], ["figure-paid", paid], ["figure-pending", pending]] as const) {
+      for (const [name, list] of [
+        ["figure-orders", inPeriod],
+        ["figure-paid", paid],
+        ["figure-pending", pending],
+      ] as const) {
         expect(slugsOf((await admin.page(figure(section, name).href)).html), `${testId} ${name}`).toEqual(list.map((o) => o.slug).sort());
       }
     }
@@ -133,7 +186,9 @@ describe("/admin dashboard", () => {
 
   it("draws one bar per shop day of the last 30, zero where nothing was sold, with a summary and a table for screen readers", async () => {
     const { html } = await admin.page("/admin");
-    const bars = [...part(html, "sales-chart-svg", "svg").matchAll(/data-day="([^"]+)" data-paid="(\d+)" data-pending="(\d+)"/g)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+    const bars = [...part(html, "sales-chart-svg", "svg").matchAll(/data-day="([^"]+)" data-paid="(\d+)" data-pending="(\d+)"/g)].map(
+      (m) => [m[1], Number(m[2]), Number(m[3])],
+    );
     expect(bars).toHaveLength(30);
     expect(bars[0][0]).toBe(addDays(today, -29));
     expect(bars[29]).toEqual([today, 10_000, 34_050]);
@@ -153,14 +208,16 @@ describe("/admin dashboard", () => {
   it("shows a sales user the sales figures and not the comments, an editor the comments and not the revenue", async () => {
     const sales = await signInAsStaff(new Visitor(shop), await createStaff(shop, "sales"));
     const salesPage = (await sales.page("/admin")).html;
-    for (const testId of ["period-today", "period-month", "figure-to-ship", "figure-enquiries", "figure-customers", "sales-chart"]) expect(salesPage, testId).toContain(`data-testid="${testId}"`);
+    for (const testId of ["period-today", "period-month", "figure-to-ship", "figure-enquiries", "figure-customers", "sales-chart"])
+      expect(salesPage, testId).toContain(`data-testid="${testId}"`);
     expect(salesPage).not.toContain('data-testid="figure-comments"');
 
     const editor = await signInAsStaff(new Visitor(shop), await createStaff(shop, "editor"));
     const { response, html } = await editor.page("/admin");
     expect(response.status).toBe(200);
     expect(figure(html, "figure-comments").value).toBe("2");
-    for (const testId of ["period-today", "figure-paid", "figure-to-ship", "figure-enquiries", "figure-customers", "sales-chart"]) expect(html, testId).not.toContain(`data-testid="${testId}"`);
+    for (const testId of ["period-today", "figure-paid", "figure-to-ship", "figure-enquiries", "figure-customers", "sales-chart"])
+      expect(html, testId).not.toContain(`data-testid="${testId}"`);
     expect(html).not.toContain("\u00a0EUR");
   });
 

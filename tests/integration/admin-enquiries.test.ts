@@ -2,7 +2,16 @@ import { and, desc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { auditLog, enquiryReplies, formSubmissions, mailOutbox, orderItems, orders, paymentMethods, priceEnquiries } from "~/.server/db/schema";
+import {
+  auditLog,
+  enquiryReplies,
+  formSubmissions,
+  mailOutbox,
+  orderItems,
+  orders,
+  paymentMethods,
+  priceEnquiries,
+} from "~/.server/db/schema";
 import { Visitor } from "../setup/client";
 import { loginAsAdmin } from "../setup/accounts";
 import { catalogue } from "../setup/product-pages";
@@ -27,7 +36,20 @@ const productIds: Record<string, number> = {};
 async function enquiry(name: string, createdAt: string, extra: Partial<typeof priceEnquiries.$inferInsert> = {}) {
   const [row] = await db
     .insert(priceEnquiries)
-    .values({ siteId: 1, productId: productIds.panel, productName: "Krovni sendvič panel 40 mm PIR", productSku: "AK-PNL-SND-40", firstName: name, lastName: "Kupac", email: `${name.toLowerCase()}-${RUN}@example.com`, content: `Molim cijenu ${RUN}`, locale: "hr", userType: "anonymous", createdAt: new Date(createdAt), ...extra })
+    .values({
+      siteId: 1,
+      productId: productIds.panel,
+      productName: "Krovni sendvič panel 40 mm PIR",
+      productSku: "AK-PNL-SND-40",
+      firstName: name,
+      lastName: "Kupac",
+      email: `${name.toLowerCase()}-${RUN}@example.com`,
+      content: `Molim cijenu ${RUN}`,
+      locale: "hr",
+      userType: "anonymous",
+      createdAt: new Date(createdAt),
+      ...extra,
+    })
     .returning({ id: priceEnquiries.id });
   return `enquiry-${row.id}`;
 }
@@ -35,7 +57,21 @@ async function enquiry(name: string, createdAt: string, extra: Partial<typeof pr
 async function submission(name: string, createdAt: string) {
   const [row] = await db
     .insert(formSubmissions)
-    .values({ siteId: 1, formSlug: "contact", data: { firstName: name, lastName: "Forma", from: `${name.toLowerCase()}-${RUN}@example.com`, subject: "Montaža", content: `Pitanje ${RUN}` }, email: `${name.toLowerCase()}-${RUN}@example.com`, locale: "hr", userType: "anonymous", createdAt: new Date(createdAt) })
+    .values({
+      siteId: 1,
+      formSlug: "contact",
+      data: {
+        firstName: name,
+        lastName: "Forma",
+        from: `${name.toLowerCase()}-${RUN}@example.com`,
+        subject: "Montaža",
+        content: `Pitanje ${RUN}`,
+      },
+      email: `${name.toLowerCase()}-${RUN}@example.com`,
+      locale: "hr",
+      userType: "anonymous",
+      createdAt: new Date(createdAt),
+    })
     .returning({ id: formSubmissions.id });
   return `submission-${row.id}`;
 }
@@ -54,7 +90,13 @@ beforeAll(async () => {
     productSku: "",
     lines: [
       { productId: productIds.panel, name: "Krovni sendvič panel 40 mm PIR", sku: "AK-PNL-SND-40", quantity: 2, options: [] },
-      { productId: productIds.trapez, name: "Trapezni lim T35", sku: "AK-TRP-T35-MJERA", quantity: 3, options: [{ label: "Boja", value: "RAL 8017" }] },
+      {
+        productId: productIds.trapez,
+        name: "Trapezni lim T35",
+        sku: "AK-TRP-T35-MJERA",
+        quantity: 3,
+        options: [{ label: "Boja", value: "RAL 8017" }],
+      },
     ],
   });
   refs.form = await submission("Sanja", "2026-03-03T10:00:00Z");
@@ -63,8 +105,19 @@ afterAll(() => shop?.close());
 
 const refsOf = (html: string) => [...html.matchAll(/href="\/admin\/enquiries\/((?:enquiry|submission)-\d+)"/g)].map((m) => m[1]);
 const list = async (query: string) => refsOf((await admin.page(`/admin/enquiries?${query}`)).html);
-const versionOf = async (ref: string) => (await db.select({ version: priceEnquiries.version }).from(priceEnquiries).where(eq(priceEnquiries.id, Number(ref.split("-")[1]))))[0].version;
-const auditOf = (entity: string, ref: string) => db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, Number(ref.split("-")[1])))).orderBy(desc(auditLog.id));
+const versionOf = async (ref: string) =>
+  (
+    await db
+      .select({ version: priceEnquiries.version })
+      .from(priceEnquiries)
+      .where(eq(priceEnquiries.id, Number(ref.split("-")[1])))
+  )[0].version;
+const auditOf = (entity: string, ref: string) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, Number(ref.split("-")[1]))))
+    .orderBy(desc(auditLog.id));
 
 describe("/admin/enquiries", () => {
   it("lists price enquiries, quote requests and form submissions newest first, each naming its source", async () => {
@@ -97,7 +150,18 @@ describe("/admin/enquiries", () => {
     for (let i = 0; i < 30; i++) {
       const at = new Date(Date.UTC(2026, 0, 1, 8, i)).toISOString();
       if (i % 3 === 0) {
-        const [row] = await db.insert(formSubmissions).values({ siteId: 1, formSlug: "contact", data: { firstName: `F${i}`, content: marker }, email: `f${i}@example.com`, locale: "hr", userType: "anonymous", createdAt: new Date(at) }).returning({ id: formSubmissions.id });
+        const [row] = await db
+          .insert(formSubmissions)
+          .values({
+            siteId: 1,
+            formSlug: "contact",
+            data: { firstName: `F${i}`, content: marker },
+            email: `f${i}@example.com`,
+            locale: "hr",
+            userType: "anonymous",
+            createdAt: new Date(at),
+          })
+          .returning({ id: formSubmissions.id });
         made.push(`submission-${row.id}`);
       } else {
         made.push(await enquiry(`E${i}`, at, { content: marker }));
@@ -114,7 +178,10 @@ describe("/admin/enquiries", () => {
     const response = await admin.get(`/admin/enquiries.csv?q=${RUN}&kind=form`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="upiti-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Oznaka;Datum;Vrsta;Ime;E-mail;Proizvod / obrazac;Tekst;Status");
     expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual([refs.form, refs.formOld]);
     expect(lines[1]).toContain(";Obrazac;Sanja Forma;");
@@ -140,33 +207,56 @@ describe("/admin/enquiries/:ref", () => {
   it("changes a price enquiry's status with its version and refuses a stale one (409, nothing overwritten)", async () => {
     const path = `/admin/enquiries/${refs.price}`;
     const version = await versionOf(refs.price);
-    expect((await admin.post(path, { intent: "status", status: "closed", version: String(version) }, { tokenFrom: path })).status).toBe(302);
+    expect((await admin.post(path, { intent: "status", status: "closed", version: String(version) }, { tokenFrom: path })).status).toBe(
+      302,
+    );
     const stale = await admin.post(path, { intent: "status", status: "new", version: String(version) }, { tokenFrom: path });
     expect(stale.status).toBe(409);
     expect(await stale.text()).toContain("promijenio");
-    const [row] = await db.select().from(priceEnquiries).where(eq(priceEnquiries.id, Number(refs.price.split("-")[1])));
+    const [row] = await db
+      .select()
+      .from(priceEnquiries)
+      .where(eq(priceEnquiries.id, Number(refs.price.split("-")[1])));
     expect(row.status).toBe("closed");
     const [audit] = await auditOf("enquiry", refs.price);
-    expect(audit).toMatchObject({ action: "status", before: { status: "new" }, after: { status: "closed" }, actorEmail: "admin@alu-krov.hr" });
+    expect(audit).toMatchObject({
+      action: "status",
+      before: { status: "new" },
+      after: { status: "closed" },
+      actorEmail: "admin@alu-krov.hr",
+    });
   });
 
   it("changes a submission's status on the status it showed and refuses when it moved meanwhile", async () => {
     const path = `/admin/enquiries/${refs.formOld}`;
     expect((await admin.post(path, { intent: "status", status: "closed", shown: "new" }, { tokenFrom: path })).status).toBe(302);
     expect((await admin.post(path, { intent: "status", status: "answered", shown: "new" }, { tokenFrom: path })).status).toBe(409);
-    const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, Number(refs.formOld.split("-")[1])));
+    const [row] = await db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.id, Number(refs.formOld.split("-")[1])));
     expect(row.status).toBe("closed");
     expect((await auditOf("submission", refs.formOld))[0]).toMatchObject({ action: "status", after: { status: "closed" } });
   });
 
   it("replies by mail: the mail in the outbox to the sender, reply-to the shop, a reply row, status answered, audited", async () => {
     const path = `/admin/enquiries/${refs.form}`;
-    const response = await admin.post(path, { intent: "reply", subject: "Re: Montaža", text: "Poštovana, montaža je moguća u travnju." }, { tokenFrom: path });
+    const response = await admin.post(
+      path,
+      { intent: "reply", subject: "Re: Montaža", text: "Poštovana, montaža je moguća u travnju." },
+      { tokenFrom: path },
+    );
     expect(response.status).toBe(302);
     const email = `sanja-${RUN}@example.com`;
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "enquiryReply"), eq(mailOutbox.to, email)));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "enquiryReply"), eq(mailOutbox.to, email)));
     expect(mail).toMatchObject({ subject: "Re: Montaža", text: "Poštovana, montaža je moguća u travnju.", replyTo: "info@alu-krov.hr" });
-    const [reply] = await db.select().from(enquiryReplies).where(and(eq(enquiryReplies.source, "submission"), eq(enquiryReplies.sourceId, Number(refs.form.split("-")[1]))));
+    const [reply] = await db
+      .select()
+      .from(enquiryReplies)
+      .where(and(eq(enquiryReplies.source, "submission"), eq(enquiryReplies.sourceId, Number(refs.form.split("-")[1]))));
     expect(reply).toMatchObject({ mailId: mail.id, authorEmail: "admin@alu-krov.hr" });
     expect(await list(`q=${RUN}&status=answered`)).toEqual([refs.form]);
     const { html } = await admin.page(path);
@@ -177,7 +267,11 @@ describe("/admin/enquiries/:ref", () => {
   });
 
   it("closes the ticked rows of the list at once", async () => {
-    const response = await admin.post(`/admin/enquiries?q=${RUN}`, { intent: "bulk", status: "closed", refs: [refs.form, refs.formOld, "enquiry-x"] }, { tokenFrom: "/admin/enquiries" });
+    const response = await admin.post(
+      `/admin/enquiries?q=${RUN}`,
+      { intent: "bulk", status: "closed", refs: [refs.form, refs.formOld, "enquiry-x"] },
+      { tokenFrom: "/admin/enquiries" },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/enquiries?q=${RUN}`);
     expect(await list(`q=${RUN}&status=closed`)).toEqual([refs.form, refs.formOld, refs.price]);
@@ -192,26 +286,58 @@ describe("a quote made into an order draft the customer pays", () => {
   it("prices the lines, creates a draft order with checkout's totals and number, links it and mails the customer", async () => {
     const path = `/admin/enquiries/${refs.quote}`;
     const version = await versionOf(refs.quote);
-    const stale = await admin.post(path, { intent: "draft", version: String(version + 5), "prices[0]": "100,00", "prices[1]": "25.50", delivery: "10" }, { tokenFrom: path });
+    const stale = await admin.post(
+      path,
+      { intent: "draft", version: String(version + 5), "prices[0]": "100,00", "prices[1]": "25.50", delivery: "10" },
+      { tokenFrom: path },
+    );
     expect(stale.status).toBe(409);
-    const response = await admin.post(path, { intent: "draft", version: String(version), "prices[0]": "100,00", "prices[1]": "25.50", delivery: "10" }, { tokenFrom: path });
+    const response = await admin.post(
+      path,
+      { intent: "draft", version: String(version), "prices[0]": "100,00", "prices[1]": "25.50", delivery: "10" },
+      { tokenFrom: path },
+    );
     expect(response.status).toBe(302);
-    const [enquiryRow] = await db.select().from(priceEnquiries).where(eq(priceEnquiries.id, Number(refs.quote.split("-")[1])));
+    const [enquiryRow] = await db
+      .select()
+      .from(priceEnquiries)
+      .where(eq(priceEnquiries.id, Number(refs.quote.split("-")[1])));
     expect(enquiryRow.status).toBe("answered");
     const [order] = await db.select().from(orders).where(eq(orders.id, enquiryRow.orderId!));
     slug = order.slug;
     expect(order.slug).toMatch(/^\d{4}-\d{6}$/);
     // 2 × 100,00 + 3 × 25,50 + delivery 10,00; VAT 25 % contained in each.
-    expect(order).toMatchObject({ status: "draft", paymentStatus: "pending", itemsTotalCents: 27650, deliveryCents: 1000, orderTotalCents: 28650, taxCents: 5530 + 200, email: `quirin-${RUN}@example.com` });
+    expect(order).toMatchObject({
+      status: "draft",
+      paymentStatus: "pending",
+      itemsTotalCents: 27650,
+      deliveryCents: 1000,
+      orderTotalCents: 28650,
+      taxCents: 5530 + 200,
+      email: `quirin-${RUN}@example.com`,
+    });
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.position);
-    expect(items.map((i) => [i.sku, i.quantity, i.unitCents, i.rowCents])).toEqual([["AK-PNL-SND-40", 2, 10000, 20000], ["AK-TRP-T35-MJERA", 3, 2550, 7650]]);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderDraft"), eq(mailOutbox.orderId, order.id)));
+    expect(items.map((i) => [i.sku, i.quantity, i.unitCents, i.rowCents])).toEqual([
+      ["AK-PNL-SND-40", 2, 10000, 20000],
+      ["AK-TRP-T35-MJERA", 3, 2550, 7650],
+    ]);
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "orderDraft"), eq(mailOutbox.orderId, order.id)));
     expect(mail.to).toBe(order.email);
     link = /https?:\/\/\S+\/ponuda\/\S+/.exec(mail.text)![0];
     expect(link).toContain(`/ponuda/${slug}?token=`);
-    expect((await auditOf("enquiry", refs.quote))[0]).toMatchObject({ action: "orderDraft", after: { orderId: order.id, orderSlug: slug } });
+    expect((await auditOf("enquiry", refs.quote))[0]).toMatchObject({
+      action: "orderDraft",
+      after: { orderId: order.id, orderSlug: slug },
+    });
     // A second draft of the same quote is refused.
-    const again = await admin.post(path, { intent: "draft", version: String(version + 1), "prices[0]": "1", "prices[1]": "1", delivery: "0" }, { tokenFrom: path });
+    const again = await admin.post(
+      path,
+      { intent: "draft", version: String(version + 1), "prices[0]": "1", "prices[1]": "1", delivery: "0" },
+      { tokenFrom: path },
+    );
     expect(again.status).toBe(409);
   });
 
@@ -231,10 +357,19 @@ describe("a quote made into an order draft the customer pays", () => {
     expect(paid.status).toBe(302);
     expect(paid.headers.get("Location")).toBe(`/naplata/uspjesna?orderSlug=${slug}`);
     const [order] = await db.select().from(orders).where(eq(orders.slug, slug));
-    expect(order).toMatchObject({ status: "received", paymentStatus: "pending", paymentGateway: "bankTransfer", paymentMethodId: bank.id, deliveryAddress: expect.objectContaining({ street: "Ilica", countryIso: "HR" }) });
+    expect(order).toMatchObject({
+      status: "received",
+      paymentStatus: "pending",
+      paymentGateway: "bankTransfer",
+      paymentMethodId: bank.id,
+      deliveryAddress: expect.objectContaining({ street: "Ilica", countryIso: "HR" }),
+    });
     const success = (await customer.page(paid.headers.get("Location")!)).html;
     expect(success).toContain('data-testid="bank-transfer-details"');
-    const [confirmation] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.orderId, order.id)));
+    const [confirmation] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.orderId, order.id)));
     expect(confirmation.text).toContain(slug);
     // The offer now only says it was accepted.
     expect((await customer.page(path)).html).toContain("već prihvaćena");

@@ -36,10 +36,32 @@ beforeAll(async () => {
     .where(eq(products.archived, false))
     .limit(1);
   productName = p.name;
-  const [author] = await db.insert(users).values({ siteId: 1, email: "csv.komentar@example.com", firstName: "Iva", lastName: "Kovač" }).returning();
+  const [author] = await db
+    .insert(users)
+    .values({ siteId: 1, email: "csv.komentar@example.com", firstName: "Iva", lastName: "Kovač" })
+    .returning();
   await db.insert(comments).values([
-    { siteId: 1, entityType: "product", entityId: p.id, userId: author.id, rating: 2, content: "Sporo stiglo", status: "pending", createdAt: NOV_12 },
-    { siteId: 1, entityType: "product", entityId: p.id, userId: author.id, rating: 5, content: "=HYPERLINK(\"http://x\")", status: "approved", reply: "Hvala; vidimo se", createdAt: NOV_13 },
+    {
+      siteId: 1,
+      entityType: "product",
+      entityId: p.id,
+      userId: author.id,
+      rating: 2,
+      content: "Sporo stiglo",
+      status: "pending",
+      createdAt: NOV_12,
+    },
+    {
+      siteId: 1,
+      entityType: "product",
+      entityId: p.id,
+      userId: author.id,
+      rating: 5,
+      content: '=HYPERLINK("http://x")',
+      status: "approved",
+      reply: "Hvala; vidimo se",
+      createdAt: NOV_13,
+    },
   ]);
 
   await db.insert(forms).values([
@@ -53,10 +75,25 @@ beforeAll(async () => {
       ],
       createdAt: NOV_12,
     },
-    { siteId: 1, slug: "csv-ponuda", title: { hr: "CSV ponuda" }, fields: [{ name: "ime", type: "text", label: { hr: "Ime" }, required: true }], createdAt: NOV_13 },
+    {
+      siteId: 1,
+      slug: "csv-ponuda",
+      title: { hr: "CSV ponuda" },
+      fields: [{ name: "ime", type: "text", label: { hr: "Ime" }, required: true }],
+      createdAt: NOV_13,
+    },
   ]);
 
-  await db.insert(mailTemplates).values({ siteId: 1, kind: "welcome", locale: "en", subject: "Welcome", bodyHtml: "<p>Hi</p>", version: 1, updatedByEmail: "urednik@alu-krov.hr", updatedAt: NOV_12 });
+  await db.insert(mailTemplates).values({
+    siteId: 1,
+    kind: "welcome",
+    locale: "en",
+    subject: "Welcome",
+    bodyHtml: "<p>Hi</p>",
+    version: 1,
+    updatedByEmail: "urednik@alu-krov.hr",
+    updatedAt: NOV_12,
+  });
 
   await db.insert(failedRequests).values([
     { path: "/csv-stari-katalog", hits: 7, lastSeenAt: NOV_12 },
@@ -111,7 +148,10 @@ describe("database forms (/admin/forms.csv)", () => {
     const { response, lines } = await csv(admin, "/admin/forms.csv?q=csv-&sort=slug&dir=asc");
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="obrasci-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(lines[0]).toBe("Obrazac;Slug;Polja;Datoteke;Poslano;Zadnje poslano;Izrađen");
-    expect(lines.slice(1)).toEqual(["CSV fotografije;csv-fotografije;2;Da;0;;12. 11. 2026.", "CSV ponuda;csv-ponuda;1;Ne;0;;13. 11. 2026."]);
+    expect(lines.slice(1)).toEqual([
+      "CSV fotografije;csv-fotografije;2;Da;0;;12. 11. 2026.",
+      "CSV ponuda;csv-ponuda;1;Ne;0;;13. 11. 2026.",
+    ]);
     expect((await csv(admin, "/admin/forms.csv?q=ponuda")).lines.slice(1)).toEqual(["CSV ponuda;csv-ponuda;1;Ne;0;;13. 11. 2026."]);
     expect(csvLink((await admin.page("/admin/forms?q=ponuda")).html)).toBe("/admin/forms.csv?q=ponuda");
   });
@@ -126,7 +166,9 @@ describe("e-mail templates (/admin/templates.csv)", () => {
     expect(all.lines.length).toBeGreaterThan(15);
     expect(all.lines).toContain("Nova lozinka;passwordReset;PasswordResetEmailTemplate;;;");
     const customised = await csv(admin, "/admin/templates.csv?state=customised&language=en");
-    expect(customised.lines.slice(1)).toEqual(["Dobrodošlica;welcome;RegistrationEmailTemplate;Engleski;12. 11. 2026. 09:00;urednik@alu-krov.hr"]);
+    expect(customised.lines.slice(1)).toEqual([
+      "Dobrodošlica;welcome;RegistrationEmailTemplate;Engleski;12. 11. 2026. 09:00;urednik@alu-krov.hr",
+    ]);
     expect((await csv(admin, "/admin/templates.csv?state=customised&language=de")).lines).toHaveLength(1);
     expect(csvLink((await admin.page("/admin/templates?state=customised")).html)).toBe("/admin/templates.csv?state=customised");
   });
@@ -136,7 +178,11 @@ describe("the logged 404s (/admin/redirects/not-found.csv)", () => {
   it("exports exactly the filtered log, most hits first", async () => {
     const { response, lines } = await csv(admin, "/admin/redirects/not-found.csv?q=csv-");
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="nepostojece-adrese-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(lines).toEqual(["Putanja;Pogoci;Zadnji put", "/csv-stari-katalog;7;12. 11. 2026. 09:00", "/csv-stara-akcija;3;13. 11. 2026. 09:00"]);
+    expect(lines).toEqual([
+      "Putanja;Pogoci;Zadnji put",
+      "/csv-stari-katalog;7;12. 11. 2026. 09:00",
+      "/csv-stara-akcija;3;13. 11. 2026. 09:00",
+    ]);
     expect((await csv(admin, "/admin/redirects/not-found.csv?q=akcija")).lines).toHaveLength(2);
     expect(csvLink((await admin.page("/admin/redirects/not-found?q=akcija")).html)).toBe("/admin/redirects/not-found.csv?q=akcija");
   });

@@ -34,10 +34,24 @@ beforeAll(async () => {
   shop = await bootShop();
   db = await shop.db();
   admin = await loginAsAdmin(new Visitor(shop));
-  await insertMail("poslana", { status: "sent", attempts: 1, sentAt: new Date("2026-11-10T10:00:00Z"), createdAt: new Date("2026-11-10T09:59:00Z") });
-  await insertMail("pala", { kind: "passwordReset", status: "failed", attempts: 2, error: "550 mailbox unavailable", createdAt: new Date("2026-11-12T08:00:00Z") });
+  await insertMail("poslana", {
+    status: "sent",
+    attempts: 1,
+    sentAt: new Date("2026-11-10T10:00:00Z"),
+    createdAt: new Date("2026-11-10T09:59:00Z"),
+  });
+  await insertMail("pala", {
+    kind: "passwordReset",
+    status: "failed",
+    attempts: 2,
+    error: "550 mailbox unavailable",
+    createdAt: new Date("2026-11-12T08:00:00Z"),
+  });
   await insertMail("ceka", { kind: "newOrder", createdAt: new Date("2026-11-20T22:30:00Z") });
-  await insertMail("html", { html: `<p>Pozdrav</p><script>parent.document.title="hacked"</script><img src=x onerror="alert(1)">`, createdAt: new Date("2026-11-11T08:00:00Z") });
+  await insertMail("html", {
+    html: `<p>Pozdrav</p><script>parent.document.title="hacked"</script><img src=x onerror="alert(1)">`,
+    createdAt: new Date("2026-11-11T08:00:00Z"),
+  });
 }, 60_000);
 afterAll(async () => {
   await shop?.close();
@@ -72,7 +86,10 @@ describe("/admin/mail", () => {
     const response = await admin.get("/admin/mail.csv?status=failed");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="posta-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Broj;Vrsta;Primatelj;Predmet;Status;Pokušaji;Zadnja greška;Napisano;Poslano");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(`${ids.pala};Nova lozinka;pala@primjer.hr;Predmet pala;Neuspjelo;2;550 mailbox unavailable;12. 11. 2026. 09:00;`);
@@ -101,17 +118,33 @@ describe("/admin/mail", () => {
     expect(copy.status).toBe(302);
     const copyId = Number(copy.location!.split("/").pop());
     expect(copyId).not.toBe(ids.poslana);
-    expect(await rowOf(copyId)).toMatchObject({ to: "poslana@primjer.hr", subject: "Predmet poslana", text: "Tekst poslana", status: "queued" });
+    expect(await rowOf(copyId)).toMatchObject({
+      to: "poslana@primjer.hr",
+      subject: "Predmet poslana",
+      text: "Tekst poslana",
+      status: "queued",
+    });
     expect((await rowOf(ids.poslana)).status).toBe("sent");
     expect(copy.toast?.text).toBe("Poruka je u redu čekanja (slanje e-pošte nije podešeno).");
 
-    const again = await submit(admin, "/admin/mail?status=failed", { intent: "resendFailed", mailId: [String(ids.pala), String(ids.ceka)] });
+    const again = await submit(admin, "/admin/mail?status=failed", {
+      intent: "resendFailed",
+      mailId: [String(ids.pala), String(ids.ceka)],
+    });
     expect(again.status).toBe(302);
     expect(again.location).toBe("/admin/mail?status=failed");
     expect(again.toast?.text).toBe("Ponovno slanje: poslano 0, neuspjelo 0, u redu čekanja 1.");
     expect(await rowOf(ids.pala)).toMatchObject({ status: "queued", nextAttemptAt: null });
-    const audit = await db.select().from(auditLog).where(inArray(auditLog.entityId, [ids.poslana, ids.pala]));
-    expect(audit.filter((a) => a.entity === "mail").map((a) => a.action).sort()).toEqual(["resend", "resendCopy"]);
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [ids.poslana, ids.pala]));
+    expect(
+      audit
+        .filter((a) => a.entity === "mail")
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(["resend", "resendCopy"]);
     const { html } = await admin.page(`/admin/mail/${ids.pala}`);
     expect(html).toContain("Ponovno slanje");
   });
@@ -181,7 +214,18 @@ describe("delivery with retry and back-off", () => {
   it("two workers never claim one mail: the claim is one statement with SKIP LOCKED and a lease", async () => {
     const { retryDueMails } = await import("~/modules/mail/mail-retry.server");
     const { mailTransport } = await import("~/modules/mail/mail-transport.server");
-    const [row] = await db.insert(mailOutbox).values({ kind: "newOrder", to: "jednom@primjer.hr", subject: "Jednom", text: "T", status: "failed", attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) }).returning();
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        kind: "newOrder",
+        to: "jednom@primjer.hr",
+        subject: "Jednom",
+        text: "T",
+        status: "failed",
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })
+      .returning();
     const received = smtp.received.length;
     const working = mailTransport(smtp.url)!;
     const results = await Promise.all([retryDueMails({ transport: working }), retryDueMails({ transport: working })]);

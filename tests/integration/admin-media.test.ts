@@ -27,13 +27,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop?.close());
 
-const png = (colour: string, width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
-const jpeg = (colour: string) => sharp({ create: { width: 80, height: 60, channels: 3, background: colour } }).jpeg().toBuffer();
-const file = (bytes: Buffer | string, name: string, type = "image/png") => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
+const png = (colour: string, width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+const jpeg = (colour: string) =>
+  sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+const file = (bytes: Buffer | string, name: string, type = "image/png") =>
+  new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
 /** A multipart post as the browser sends the upload and replace forms, with the page's tokens. */
-async function postMultipart(visitor: Visitor, path: string, fields: Record<string, string | string[]>, files: { name: string; file: File }[], tokenFrom = path) {
+async function postMultipart(
+  visitor: Visitor,
+  path: string,
+  fields: Record<string, string | string[]>,
+  files: { name: string; file: File }[],
+  tokenFrom = path,
+) {
   const page = await visitor.page(tokenFrom);
   const tokens = formTokensOf(page.html, tokenFrom);
   const body = new FormData();
@@ -50,15 +63,27 @@ async function postMultipart(visitor: Visitor, path: string, fields: Record<stri
 }
 
 const count = async () => (await db.select({ id: media.id }).from(media)).length;
-const byName = async (originalName: string) => (await db.select().from(media).where(eq(media.originalName, originalName)).orderBy(desc(media.id)))[0];
+const byName = async (originalName: string) =>
+  (await db.select().from(media).where(eq(media.originalName, originalName)).orderBy(desc(media.id)))[0];
 
 async function upload(names: string[], access = "public") {
-  const files = await Promise.all(names.map(async (name, i) => ({ name: "files", file: file(await png(`#${(i * 40 + 20).toString(16).padStart(2, "0")}6699`), name) })));
+  const files = await Promise.all(
+    names.map(async (name, i) => ({ name: "files", file: file(await png(`#${(i * 40 + 20).toString(16).padStart(2, "0")}6699`), name) })),
+  );
   return postMultipart(editor, "/admin/media", { intent: "upload", access, folderId: "" }, files);
 }
 
-function editFields(row: typeof media.$inferSelect, texts: Record<string, Partial<Record<"title" | "alt" | "description" | "displayName", string>>>, extra: Record<string, string> = {}) {
-  const fields: Record<string, string> = { intent: "save", revision: String(row.revision), access: row.access, folderId: row.folderId ? String(row.folderId) : "" };
+function editFields(
+  row: typeof media.$inferSelect,
+  texts: Record<string, Partial<Record<"title" | "alt" | "description" | "displayName", string>>>,
+  extra: Record<string, string> = {},
+) {
+  const fields: Record<string, string> = {
+    intent: "save",
+    revision: String(row.revision),
+    access: row.access,
+    folderId: row.folderId ? String(row.folderId) : "",
+  };
   for (const l of ["hr", "en", "de"]) {
     fields[`texts.${l}.title`] = texts[l]?.title ?? (l === "hr" ? row.title : "");
     fields[`texts.${l}.alt`] = texts[l]?.alt ?? "";
@@ -85,7 +110,10 @@ describe("upload", () => {
     expect(result.toast?.text).toBe("Prenesene su 2 datoteke.");
     const row = await byName("Krov crveni.png");
     expect(row).toMatchObject({ title: "Krov crveni", titles: { hr: "Krov crveni" }, access: "public", revision: 1, version: 1 });
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "media"), eq(auditLog.entityId, row.id)));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "media"), eq(auditLog.entityId, row.id)));
     expect(audit.action).toBe("upload");
     const { html } = await editor.page("/admin/media?q=crveni&view=list");
     expect(decodeEntities(html)).toContain("Krov crveni.png");
@@ -94,7 +122,9 @@ describe("upload", () => {
 
   it("refuses a file that is not an image as a public upload, nothing stored", async () => {
     const before = await count();
-    const result = await postMultipart(editor, "/admin/media", { intent: "upload", access: "public" }, [{ name: "files", file: file(PDF, "upute.pdf", "application/pdf") }]);
+    const result = await postMultipart(editor, "/admin/media", { intent: "upload", access: "public" }, [
+      { name: "files", file: file(PDF, "upute.pdf", "application/pdf") },
+    ]);
     expect(result.status).toBe(400);
     expect(result.html).toContain("Datoteka upute.pdf nije slika");
     expect(await count()).toBe(before);
@@ -105,12 +135,24 @@ describe("edit media", () => {
   it("saves title, alt, description and display name per language; a stale revision is refused", async () => {
     await upload(["Tekstovi.png"]);
     const row = await byName("Tekstovi.png");
-    const texts = { hr: { title: "Krovni panel", alt: "Sivi krovni panel" }, en: { title: "Roof panel", alt: "Grey roof panel", displayName: "Panel" }, de: { alt: "Graues Dachpaneel", description: "Ein Paneel" } };
+    const texts = {
+      hr: { title: "Krovni panel", alt: "Sivi krovni panel" },
+      en: { title: "Roof panel", alt: "Grey roof panel", displayName: "Panel" },
+      de: { alt: "Graues Dachpaneel", description: "Ein Paneel" },
+    };
     const saved = await submit(editor, `/admin/media/${row.id}`, editFields(row, texts));
     expect(saved.status).toBe(302);
     expect(saved.toast?.text).toBe("Datoteka je spremljena.");
     const [after] = await db.select().from(media).where(eq(media.id, row.id));
-    expect(after).toMatchObject({ title: "Krovni panel", titles: { hr: "Krovni panel", en: "Roof panel" }, alt: { hr: "Sivi krovni panel", en: "Grey roof panel", de: "Graues Dachpaneel" }, displayNames: { en: "Panel" }, descriptions: { de: "Ein Paneel" }, revision: 2, version: 1 });
+    expect(after).toMatchObject({
+      title: "Krovni panel",
+      titles: { hr: "Krovni panel", en: "Roof panel" },
+      alt: { hr: "Sivi krovni panel", en: "Grey roof panel", de: "Graues Dachpaneel" },
+      displayNames: { en: "Panel" },
+      descriptions: { de: "Ein Paneel" },
+      revision: 2,
+      version: 1,
+    });
     // Search finds the alt text of any language.
     expect(decodeEntities((await editor.page("/admin/media?q=Dachpaneel&view=list")).html)).toContain("Tekstovi.png");
 
@@ -138,15 +180,26 @@ describe("replace", () => {
     const row = await byName("Zamjena.png");
     const oldUrl = mediaUrl({ ...row, version: 1 }, "thumbnail");
     expect((await editor.get(oldUrl)).status).toBe(200);
-    const result = await postMultipart(editor, `/admin/media/${row.id}`, { intent: "replace", revision: String(row.revision) }, [{ name: "file", file: file(await jpeg("#ff0000"), "Zamjena nova.jpg", "image/jpeg") }]);
+    const result = await postMultipart(editor, `/admin/media/${row.id}`, { intent: "replace", revision: String(row.revision) }, [
+      { name: "file", file: file(await jpeg("#ff0000"), "Zamjena nova.jpg", "image/jpeg") },
+    ]);
     expect(result.status).toBe(302);
     expect(result.toast?.text).toBe("Datoteka je zamijenjena; adresa je ostala ista.");
     const [after] = await db.select().from(media).where(eq(media.id, row.id));
-    expect(after).toMatchObject({ driveId: row.driveId, version: 2, mime: "image/jpeg", width: 80, height: 60, originalName: "Zamjena nova.jpg" });
+    expect(after).toMatchObject({
+      driveId: row.driveId,
+      version: 2,
+      mime: "image/jpeg",
+      width: 80,
+      height: 60,
+      originalName: "Zamjena nova.jpg",
+    });
     expect(after.hash).not.toBe(row.hash);
     const old = await new Visitor(shop).get(oldUrl);
     expect(old.status).toBe(200);
-    const pixel = await sharp(Buffer.from(await old.arrayBuffer())).raw().toBuffer();
+    const pixel = await sharp(Buffer.from(await old.arrayBuffer()))
+      .raw()
+      .toBuffer();
     expect([pixel[0], pixel[1], pixel[2]]).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
     expect(pixel[0]).toBeGreaterThan(200); // red: the new file
     expect((await new Visitor(shop).get(mediaUrl(after, "thumbnail"))).status).toBe(200);
@@ -155,7 +208,9 @@ describe("replace", () => {
   it("refuses a replacement of another type (a PDF for an image)", async () => {
     await upload(["Slika ostaje.png"]);
     const row = await byName("Slika ostaje.png");
-    const result = await postMultipart(editor, `/admin/media/${row.id}`, { intent: "replace", revision: String(row.revision) }, [{ name: "file", file: file(PDF, "x.pdf", "application/pdf") }]);
+    const result = await postMultipart(editor, `/admin/media/${row.id}`, { intent: "replace", revision: String(row.revision) }, [
+      { name: "file", file: file(PDF, "x.pdf", "application/pdf") },
+    ]);
     expect(result.status).toBe(400);
     expect((await db.select().from(media).where(eq(media.id, row.id)))[0].version).toBe(1);
   });
@@ -166,10 +221,18 @@ describe("usage and deletion", () => {
     await upload(["Koristena.png"]);
     const row = await byName("Koristena.png");
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
-    const [page] = await db.select({ id: pageTranslations.id, components: pageTranslations.components }).from(pageTranslations).innerJoin(pages, eq(pages.id, pageTranslations.pageId)).where(eq(pages.postType, "page")).limit(1);
+    const [page] = await db
+      .select({ id: pageTranslations.id, components: pageTranslations.components })
+      .from(pageTranslations)
+      .innerJoin(pages, eq(pages.id, pageTranslations.pageId))
+      .where(eq(pages.postType, "page"))
+      .limit(1);
     await db.insert(productMedia).values({ productId: product.id, mediaId: row.id, position: 99 });
     const component = { type: "image", image: { driveId: row.driveId, title: "x", alt: "" }, caption: "" };
-    await db.update(pageTranslations).set({ components: [...page.components, component] }).where(eq(pageTranslations.id, page.id));
+    await db
+      .update(pageTranslations)
+      .set({ components: [...page.components, component] })
+      .where(eq(pageTranslations.id, page.id));
     try {
       const detail = decodeEntities((await editor.page(`/admin/media/${row.id}`)).html);
       expect(detail).toContain("Koristi se na: 1 proizvod, 1 stranica");
@@ -197,7 +260,10 @@ describe("usage and deletion", () => {
     await upload(["Logo.png"]);
     const row = await byName("Logo.png");
     const { options } = await import("~/.server/db/schema");
-    const [option] = await db.insert(options).values({ siteId: 1, key: `TestLogo${row.id}`, value: { src: mediaUrl(row), alt: "Logo" } }).returning();
+    const [option] = await db
+      .insert(options)
+      .values({ siteId: 1, key: `TestLogo${row.id}`, value: { src: mediaUrl(row), alt: "Logo" } })
+      .returning();
     try {
       expect((await mediaUsage([row.id])).get(row.id)).toMatchObject({ settings: 1 });
     } finally {
@@ -219,9 +285,13 @@ describe("folders and bulk move", () => {
     const notEmpty = await submit(editor, "/admin/media", { intent: "deleteFolder", folder: String(folder.id), name: "Projekti" });
     expect(notEmpty.status).toBe(409);
     expect(notEmpty.html).toContain("Mapa nije prazna pa se ne može obrisati.");
-    expect((await submit(editor, "/admin/media", { intent: "renameFolder", folder: String(folder.id), name: "Reference" })).toast?.text).toBe("Mapa je preimenovana.");
+    expect(
+      (await submit(editor, "/admin/media", { intent: "renameFolder", folder: String(folder.id), name: "Reference" })).toast?.text,
+    ).toBe("Mapa je preimenovana.");
     await submit(editor, "/admin/media", { intent: "move", ids: [String(row.id)], folderId: "" });
-    expect((await submit(editor, "/admin/media", { intent: "deleteFolder", folder: String(folder.id), name: "Reference" })).toast?.text).toBe("Mapa je obrisana.");
+    expect(
+      (await submit(editor, "/admin/media", { intent: "deleteFolder", folder: String(folder.id), name: "Reference" })).toast?.text,
+    ).toBe("Mapa je obrisana.");
   });
 });
 
@@ -260,7 +330,9 @@ describe("private files", () => {
   });
 
   it("stores private uploads (PDF) that /media never serves", async () => {
-    const result = await postMultipart(editor, "/admin/media", { intent: "upload", access: "private" }, [{ name: "files", file: file(PDF, "Prirucnik.pdf", "application/pdf") }]);
+    const result = await postMultipart(editor, "/admin/media", { intent: "upload", access: "private" }, [
+      { name: "files", file: file(PDF, "Prirucnik.pdf", "application/pdf") },
+    ]);
     expect(result.status).toBe(302);
     const row = await byName("Prirucnik.pdf");
     expect(row).toMatchObject({ access: "private", mime: "application/pdf" });
@@ -276,14 +348,33 @@ describe("the dialog's JSON route", () => {
     const data = (await list.json()) as { items: { id: number; driveId: string; revision: number; title: string }[] };
     expect(data.items.map((i) => i.title)).toContain("Dijalog");
     const item = data.items[0];
-    const texts = { intent: "texts", id: String(item.id), revision: String(item.revision), "texts.hr.title": "Dijalog hr", "texts.hr.alt": "Alt hr", "texts.en.title": "Dialog en", "texts.en.alt": "Alt en", "texts.de.title": "", "texts.de.alt": "" };
+    const texts = {
+      intent: "texts",
+      id: String(item.id),
+      revision: String(item.revision),
+      "texts.hr.title": "Dijalog hr",
+      "texts.hr.alt": "Alt hr",
+      "texts.en.title": "Dialog en",
+      "texts.en.alt": "Alt en",
+      "texts.de.title": "",
+      "texts.de.alt": "",
+    };
     const saved = await editor.post("/admin/media/library.json?lang=en", texts, { tokenFrom: "/admin/media" });
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as { ok: boolean; items: { title: string; alt: string }[] }).items[0]).toMatchObject({ title: "Dialog en", alt: "Alt en" });
+    expect(((await saved.json()) as { ok: boolean; items: { title: string; alt: string }[] }).items[0]).toMatchObject({
+      title: "Dialog en",
+      alt: "Alt en",
+    });
     const stale = await editor.post("/admin/media/library.json?lang=en", texts, { tokenFrom: "/admin/media" });
     expect(stale.status).toBe(409);
 
-    const uploaded = await postMultipart(editor, "/admin/media/library.json", { intent: "upload" }, [{ name: "files", file: file(await png("#abcdef"), "Iz dijaloga.png") }], "/admin/media");
+    const uploaded = await postMultipart(
+      editor,
+      "/admin/media/library.json",
+      { intent: "upload" },
+      [{ name: "files", file: file(await png("#abcdef"), "Iz dijaloga.png") }],
+      "/admin/media",
+    );
     expect(uploaded.status).toBe(200);
     expect(await byName("Iz dijaloga.png")).toBeTruthy();
 

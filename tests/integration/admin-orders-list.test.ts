@@ -20,9 +20,28 @@ beforeAll(async () => {
   shop = await bootShop();
   admin = await loginAsAdmin(new Visitor(shop));
   const db = await shop.db();
-  placed.push(await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer", slug: "2026-800001", createdAt: new Date("2026-11-02T09:00:00Z") }));
-  placed.push(await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "card", slug: "2026-800002", createdAt: new Date("2026-11-10T09:00:00Z"), lines: [{ name: "Opšav; \"zidni\"", sku: "=cmd", quantity: 1, unitCents: 123456 }] }));
-  placed.push(await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "cashOnDelivery", slug: "2026-800003", createdAt: new Date("2026-11-20T22:30:00Z") }));
+  placed.push(
+    await placeOrder(shop, DEMO_CUSTOMER.email, {
+      gateway: "bankTransfer",
+      slug: "2026-800001",
+      createdAt: new Date("2026-11-02T09:00:00Z"),
+    }),
+  );
+  placed.push(
+    await placeOrder(shop, DEMO_CUSTOMER.email, {
+      gateway: "card",
+      slug: "2026-800002",
+      createdAt: new Date("2026-11-10T09:00:00Z"),
+      lines: [{ name: 'Opšav; "zidni"', sku: "=cmd", quantity: 1, unitCents: 123456 }],
+    }),
+  );
+  placed.push(
+    await placeOrder(shop, DEMO_CUSTOMER.email, {
+      gateway: "cashOnDelivery",
+      slug: "2026-800003",
+      createdAt: new Date("2026-11-20T22:30:00Z"),
+    }),
+  );
   await db.update(orders).set({ paymentStatus: "paid" }).where(eq(orders.slug, "2026-800002"));
 }, 60_000);
 afterAll(() => shop?.close());
@@ -73,7 +92,11 @@ describe("/admin/orders", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="narudzbe-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Broj;Datum;Kupac;E-mail;Ukupno;Valuta;Način plaćanja;Status plaćanja;Status narudžbe");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^2026-800002;10\. 11\. 2026\. 10:00;Ivana Kovačić;/);

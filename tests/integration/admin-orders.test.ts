@@ -43,9 +43,19 @@ afterAll(() => shop?.close());
 
 const row = async (slug: string) => (await db.select().from(orders).where(eq(orders.slug, slug)))[0];
 const page = (slug: string) => `/admin/orders/${slug}`;
-const move = async (slug: string, fields: Record<string, string>) => submit(admin, page(slug), { version: String((await row(slug)).version), ...fields });
-const mailsOf = (orderId: number, kind: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind)));
-const auditOf = (orderId: number) => db.select().from(auditLog).where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, orderId))).orderBy(desc(auditLog.id));
+const move = async (slug: string, fields: Record<string, string>) =>
+  submit(admin, page(slug), { version: String((await row(slug)).version), ...fields });
+const mailsOf = (orderId: number, kind: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind)));
+const auditOf = (orderId: number) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, orderId)))
+    .orderBy(desc(auditLog.id));
 const stockOf = async (id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
 
 /** An order placed through the real checkout (stock taken, coupon counted, mails written). */
@@ -68,7 +78,18 @@ describe("the order page", () => {
     const { response, html } = await admin.page(page(order.slug));
     expect(response.status).toBe(200);
     const text = decodeEntities(html);
-    for (const expected of ["Narudžba " + order.slug, "AK-PNL-SND-40", "Ilica 10", "10000 Zagreb", "Dostava na adresu", "Čeka plaćanje", "Potvrda narudžbe", "Nova narudžba (trgovini)", "Kupac je pri naručivanju"]) expect(text).toContain(expected);
+    for (const expected of [
+      "Narudžba " + order.slug,
+      "AK-PNL-SND-40",
+      "Ilica 10",
+      "10000 Zagreb",
+      "Dostava na adresu",
+      "Čeka plaćanje",
+      "Potvrda narudžbe",
+      "Nova narudžba (trgovini)",
+      "Kupac je pri naručivanju",
+    ])
+      expect(text).toContain(expected);
     expect(html).toContain(`href="/admin/customers/${order.userId}"`);
     // The order names the consent log its checkout wrote: the consents given are that row's.
     expect(order.consentLogId).not.toBeNull();
@@ -111,14 +132,24 @@ describe("the moves", () => {
     let order = await row(slug);
     expect([order.paymentStatus, order.paidOn, order.paidAmountCents, order.version]).toEqual(["paid", "2026-03-02", 1000, 1]);
     expect(paid.html).toContain('data-testid="paid-amount-warning"');
-    expect((await auditOf(id))[0].after).toMatchObject({ paymentStatus: "paid", paidAmountCents: 1000, warning: "paidAmountDiffers", expectedCents: total });
+    expect((await auditOf(id))[0].after).toMatchObject({
+      paymentStatus: "paid",
+      paidAmountCents: 1000,
+      warning: "paidAmountDiffers",
+      expectedCents: total,
+    });
     expect((await mailsOf(id, "orderPaid"))[0].subject).toBe(`Uplata za narudžbu ${slug} je zaprimljena`);
 
     const badLink = await move(slug, { intent: "ship", carrier: "GLS", trackingNumber: "123", trackingUrl: "http://track.example/123" });
     expect(badLink.status).toBe(400);
     expect(badLink.html).toContain("Poveznica za praćenje mora biti https adresa.");
     expect((await row(slug)).status).toBe("received");
-    const shipped = await move(slug, { intent: "ship", carrier: "GLS", trackingNumber: "GLS-77881", trackingUrl: "https://gls-group.eu/track/GLS-77881" });
+    const shipped = await move(slug, {
+      intent: "ship",
+      carrier: "GLS",
+      trackingNumber: "GLS-77881",
+      trackingUrl: "https://gls-group.eu/track/GLS-77881",
+    });
     expect(shipped.status).toBe(302);
     order = await row(slug);
     expect([order.status, order.carrier, order.trackingNumber]).toEqual(["shipped", "GLS", "GLS-77881"]);
@@ -163,7 +194,11 @@ describe("the moves", () => {
     expect(await stockOf(panel)).toBe(stock);
     expect((await db.select().from(coupons).where(eq(coupons.code, "KROV10")))[0].usedCount).toBe(coupon.usedCount);
     expect((await mailsOf(order.id, "orderCancelled"))[0].text).toContain("Kupac odustao");
-    expect((await auditOf(order.id))[0].after).toMatchObject({ status: "cancelled", couponReleased: "KROV10", stockReturned: { [panel]: 2 } });
+    expect((await auditOf(order.id))[0].after).toMatchObject({
+      status: "cancelled",
+      couponReleased: "KROV10",
+      stockReturned: { [panel]: 2 },
+    });
   });
 
   it("cancel of a paid card order refunds it through the test provider; a failed refund changes nothing", async () => {
@@ -177,12 +212,15 @@ describe("the moves", () => {
     } finally {
       setTestProviderDown(false);
     }
-    expect((await row(slug))).toMatchObject({ status: "received", paymentStatus: "paid", version: 0 });
+    expect(await row(slug)).toMatchObject({ status: "received", paymentStatus: "paid", version: 0 });
     expect(await mailsOf(id, "orderCancelled")).toEqual([]);
     expect((await move(slug, { intent: "cancel", reason: "Nema robe" })).status).toBe(302);
     const order = await row(slug);
     expect([order.status, order.paymentStatus, order.refundedCents]).toEqual(["cancelled", "refunded", order.orderTotalCents]);
-    const refunds = await db.select().from(paymentEvents).where(and(eq(paymentEvents.orderId, id), eq(paymentEvents.kind, "refund")));
+    const refunds = await db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.orderId, id), eq(paymentEvents.kind, "refund")));
     expect(refunds.map((r) => [r.outcome, r.payload.amount])).toEqual([["success", String(order.orderTotalCents)]]);
     expect((await mailsOf(id, "orderCancelled"))[0].text).toContain("vraćen je na vašu karticu");
     // A refunded card order is not offered "Pay now".
@@ -199,7 +237,11 @@ describe("the moves", () => {
 
   it("refuses a move the state does not allow and a stale version with 409, nothing changed", async () => {
     const { slug } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
-    const refusedMoves: Record<string, string>[] = [{ intent: "deliver" }, { intent: "return" }, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" }];
+    const refusedMoves: Record<string, string>[] = [
+      { intent: "deliver" },
+      { intent: "return" },
+      { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" },
+    ];
     for (const fields of refusedMoves) {
       const refused = await move(slug, fields);
       expect(refused.status, fields.intent).toBe(409);
@@ -231,9 +273,16 @@ describe("notes, resend, bulk", () => {
     const b = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "cashOnDelivery" });
     const c = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
     for (const { slug } of [a, b]) await move(slug, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" });
-    const bulk = await submit(admin, "/admin/orders?q=2026", { intent: "deliverSelected", ids: [String(a.id), String(b.id), String(c.id)] });
+    const bulk = await submit(admin, "/admin/orders?q=2026", {
+      intent: "deliverSelected",
+      ids: [String(a.id), String(b.id), String(c.id)],
+    });
     expect(bulk.location).toBe("/admin/orders?q=2026");
     expect(bulk.toast?.text).toBe("Promijenjeno: 2, preskočeno: 1.");
-    expect([(await row(a.slug)).status, (await row(b.slug)).status, (await row(c.slug)).status]).toEqual(["delivered", "delivered", "received"]);
+    expect([(await row(a.slug)).status, (await row(b.slug)).status, (await row(c.slug)).status]).toEqual([
+      "delivered",
+      "delivered",
+      "received",
+    ]);
   });
 });

@@ -3,8 +3,21 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import {
-  attributes, attributeValues, auditLog, bundleItems, media, orderItems, productAttributeValues, productCategories, productMedia, products, productTags,
-  productCustomOptions, productTranslations, redirects, tags,
+  attributes,
+  attributeValues,
+  auditLog,
+  bundleItems,
+  media,
+  orderItems,
+  productAttributeValues,
+  productCategories,
+  productMedia,
+  products,
+  productTags,
+  productCustomOptions,
+  productTranslations,
+  redirects,
+  tags,
 } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { saveProduct } from "~/modules/catalog-admin/product-editor.server";
@@ -41,23 +54,40 @@ async function mainFields(id: number): Promise<Record<string, string | string[]>
   const p = await product(id);
   const texts = await db.select().from(productTranslations).where(eq(productTranslations.productId, id));
   const fields: Record<string, string | string[]> = {
-    intent: "save", version: String(p.version), sku: p.sku, type: p.type, retailPrice: euros(p.retailPriceCents), price: euros(p.priceCents),
-    membershipPrice: euros(p.membershipPriceCents), priceUnit: p.priceUnit, taxRateBp: String(p.taxRateBp), categoryPriority: String(p.categoryPriority),
+    intent: "save",
+    version: String(p.version),
+    sku: p.sku,
+    type: p.type,
+    retailPrice: euros(p.retailPriceCents),
+    price: euros(p.priceCents),
+    membershipPrice: euros(p.membershipPriceCents),
+    priceUnit: p.priceUnit,
+    taxRateBp: String(p.taxRateBp),
+    categoryPriority: String(p.categoryPriority),
     categories: (await db.select().from(productCategories).where(eq(productCategories.productId, id))).map((r) => String(r.categoryId)),
     tags: (await db.select().from(productTags).where(eq(productTags.productId, id))).map((r) => String(r.tagId)),
     images: (await db.select().from(productMedia).where(eq(productMedia.productId, id))).map((r) => String(r.mediaId)),
   };
   if (p.isVisibleIndividually) fields.visible = "on";
   if (p.stock !== null) Object.assign(fields, { trackStock: "on", stock: String(p.stock) });
-  for (const [locale, code] of [["hr", "hrv"], ["en", "eng"], ["de", "ger"]]) {
+  for (const [locale, code] of [
+    ["hr", "hrv"],
+    ["en", "eng"],
+    ["de", "ger"],
+  ]) {
     const t = texts.find((row) => row.languageCode === code);
     if (!t) continue;
-    Object.assign(fields, { [`translations.${locale}.name`]: t.name, [`translations.${locale}.slug`]: t.slug, [`translations.${locale}.shortDescription`]: t.shortDescription });
+    Object.assign(fields, {
+      [`translations.${locale}.name`]: t.name,
+      [`translations.${locale}.slug`]: t.slug,
+      [`translations.${locale}.shortDescription`]: t.shortDescription,
+    });
   }
   return fields;
 }
 
-const save = async (id: number, changes: Record<string, string | string[]> = {}) => submit(editor, `/admin/products/${id}`, { ...(await mainFields(id)), ...changes });
+const save = async (id: number, changes: Record<string, string | string[]> = {}) =>
+  submit(editor, `/admin/products/${id}`, { ...(await mainFields(id)), ...changes });
 const post = async (id: number, fields: Record<string, string | string[]>) =>
   submit(editor, `/admin/products/${id}`, { version: String((await product(id)).version), ...fields });
 
@@ -73,7 +103,9 @@ async function seededSimple() {
     .select({ id: products.id, sku: products.sku, slug: productTranslations.slug })
     .from(products)
     .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, "hrv")))
-    .where(and(eq(products.format, "simple"), eq(products.isVisibleIndividually, true), eq(products.archived, false), isNull(products.parentId)))
+    .where(
+      and(eq(products.format, "simple"), eq(products.isVisibleIndividually, true), eq(products.archived, false), isNull(products.parentId)),
+    )
     .orderBy(asc(products.id))
     .limit(1);
   return row;
@@ -86,7 +118,10 @@ describe("a new product", () => {
     expect(p).toMatchObject({ format: "simple", sku: "UREDNIK-VIJAK-1", isVisibleIndividually: false, stock: 0, version: 1 });
     const [text] = await db.select().from(productTranslations).where(eq(productTranslations.productId, id));
     expect(text).toMatchObject({ languageCode: "hrv", name: "Krovni vijak urednika", slug: "krovni-vijak-urednika" });
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id)));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id)));
     expect(audit.map((a) => [a.action, a.actorEmail])).toEqual([["create", staff.email]]);
 
     const taken = await submit(editor, "/admin/products/new", { format: "simple", name: "Drugi vijak", sku: "UREDNIK-VIJAK-1" });
@@ -139,7 +174,11 @@ describe("saving the main form", () => {
   it("saves texts, SEO fields, sanitised HTML, a new tag and a changed slug that redirects; the shop shows the SEO title at once", async () => {
     const id = await create("simple", "Snjegobran urednika", "UREDNIK-SNJEG-1");
     const done = await save(id, {
-      visible: "on", retailPrice: "20,00", price: "15,00", trackStock: "on", stock: "7",
+      visible: "on",
+      retailPrice: "20,00",
+      price: "15,00",
+      trackStock: "on",
+      stock: "7",
       "translations.hr.slug": "snjegobran-urednika",
       "translations.hr.description": '<p>Dobar <script>alert(1)</script><a href="javascript:alert(1)">klik</a></p>',
       "translations.hr.metaTitle": "Snjegobran za svaki krov",
@@ -153,12 +192,23 @@ describe("saving the main form", () => {
     expect(page.html).toContain("<title>Snjegobran za svaki krov</title>");
     expect(page.html).toContain('name="description" content="Zaustavlja snijeg na krovu."');
     expect(page.html).toContain(eur("15,00"));
-    const [text] = await db.select().from(productTranslations).where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
+    const [text] = await db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
     expect(text.description).not.toMatch(/script|javascript/);
-    const [en] = await db.select().from(productTranslations).where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "eng")));
+    const [en] = await db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "eng")));
     expect(en.slug).toBe("editor-snow-guard");
     const [tag] = await db.select().from(tags).where(eq(tags.name, "Urednikov izbor"));
-    expect(await db.select().from(productTags).where(and(eq(productTags.productId, id), eq(productTags.tagId, tag.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(productTags)
+        .where(and(eq(productTags.productId, id), eq(productTags.tagId, tag.id))),
+    ).toHaveLength(1);
 
     expect((await save(id, { "translations.hr.slug": "snjegobran-urednika-novi" })).status).toBe(302);
     const [redirect] = await db.select().from(redirects).where(eq(redirects.fromPath, "/product/snjegobran-urednika"));
@@ -179,17 +229,49 @@ describe("saving the main form", () => {
 
   it("stores uploaded images (the first is the default) through the service, with the audit row", async () => {
     const id = await create("simple", "Slikovni proizvod", "UREDNIK-SLIKA-1");
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } })
+      .png()
+      .toBuffer();
     const fields = await mainFields(id);
     const input = {
-      intent: "save" as const, version: Number(fields.version), translations: { hr: { name: "Slikovni proizvod", slug: "", shortDescription: "", description: "", metaTitle: "", metaDescription: "" }, en: blank(), de: blank() },
-      sku: "UREDNIK-SLIKA-1", type: "product" as const, visible: false, madeToOrder: false, retailPrice: 100, price: 100, membershipPrice: null, priceUnit: "piece" as const,
-      taxRateBp: 2500, trackStock: false, categoryPriority: 0, categories: [], categoryPositions: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
+      intent: "save" as const,
+      version: Number(fields.version),
+      translations: {
+        hr: { name: "Slikovni proizvod", slug: "", shortDescription: "", description: "", metaTitle: "", metaDescription: "" },
+        en: blank(),
+        de: blank(),
+      },
+      sku: "UREDNIK-SLIKA-1",
+      type: "product" as const,
+      visible: false,
+      madeToOrder: false,
+      retailPrice: 100,
+      price: 100,
+      membershipPrice: null,
+      priceUnit: "piece" as const,
+      taxRateBp: 2500,
+      trackStock: false,
+      categoryPriority: 0,
+      categories: [],
+      categoryPositions: [],
+      tags: [],
+      newTag: "",
+      attrs: [],
+      images: [],
+      imageOrder: [],
+      crossSells: [],
+      addCrossSell: "",
     };
-    await saveProduct({ id: staff.id, email: staff.email }, id, input, { images: [new File([new Uint8Array(png)], "krov.png", { type: "image/png" })], eProductFile: [] });
+    await saveProduct({ id: staff.id, email: staff.email }, id, input, {
+      images: [new File([new Uint8Array(png)], "krov.png", { type: "image/png" })],
+      eProductFile: [],
+    });
     const images = await db.select().from(productMedia).where(eq(productMedia.productId, id));
     expect(images).toMatchObject([{ position: 0, isDefault: true }]);
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id), eq(auditLog.action, "save")));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id), eq(auditLog.action, "save")));
     expect(audit).toHaveLength(1);
     expect(audit[0].before).toMatchObject({ sku: "UREDNIK-SLIKA-1", retailPriceCents: 0 });
     expect(audit[0].after).toMatchObject({ retailPriceCents: 100 });
@@ -202,17 +284,42 @@ describe("custom options and the price per metre", () => {
     const metre = await save(id, { priceUnit: "metre" });
     expect(metre.status).toBe(400);
     expect(metre.html).toContain("Cijena po dužnom metru traži opciju duljine (mm, cm ili m).");
-    const wrongUnit = await post(id, { intent: "options", "options[0].optionType": "number", "options[0].code": "duljina", "options[0].labelHr": "Duljina", "options[0].unit": "kom", "options[0].isLength": "on" });
+    const wrongUnit = await post(id, {
+      intent: "options",
+      "options[0].optionType": "number",
+      "options[0].code": "duljina",
+      "options[0].labelHr": "Duljina",
+      "options[0].unit": "kom",
+      "options[0].isLength": "on",
+    });
     expect(wrongUnit.status).toBe(400);
     expect(wrongUnit.html).toContain("Opcija duljine mora biti broj u mm, cm ili m.");
     const options = await post(id, {
-      intent: "options", "options[0].optionType": "number", "options[0].code": "duljina", "options[0].labelHr": "Duljina", "options[0].labelEn": "Length",
-      "options[0].unit": "mm", "options[0].isLength": "on", "options[0].required": "on", "options[0].minValue": "270", "options[0].maxValue": "15000",
-      "options[1].optionType": "text", "options[1].code": "", "options[1].labelHr": "",
+      intent: "options",
+      "options[0].optionType": "number",
+      "options[0].code": "duljina",
+      "options[0].labelHr": "Duljina",
+      "options[0].labelEn": "Length",
+      "options[0].unit": "mm",
+      "options[0].isLength": "on",
+      "options[0].required": "on",
+      "options[0].minValue": "270",
+      "options[0].maxValue": "15000",
+      "options[1].optionType": "text",
+      "options[1].code": "",
+      "options[1].labelHr": "",
     });
     expect(options.toast?.text).toBe("Opcije su spremljene.");
     const [option] = await db.select().from(productCustomOptions).where(eq(productCustomOptions.productId, id));
-    expect(option).toMatchObject({ code: "duljina", isLength: true, unit: "mm", required: true, minValue: 270, maxValue: 15000, label: { hr: "Duljina", en: "Length" } });
+    expect(option).toMatchObject({
+      code: "duljina",
+      isLength: true,
+      unit: "mm",
+      required: true,
+      minValue: 270,
+      maxValue: 15000,
+      label: { hr: "Duljina", en: "Length" },
+    });
     expect((await save(id, { priceUnit: "metre", retailPrice: "8,00", price: "8,00" })).status).toBe(302);
     expect((await product(id)).priceUnit).toBe("metre");
   });
@@ -226,9 +333,29 @@ describe("an e-product", () => {
     expect((await new Visitor(shop).get("/product/prirucnik-za-montazu-urednika")).status).toBe(404);
     const pdf = new File([new TextEncoder().encode("%PDF-1.4\n% priručnik\n")], "prirucnik.pdf", { type: "application/pdf" });
     const input = {
-      intent: "save" as const, version: (await product(id)).version, translations: { hr: { ...blank(), name: "Priručnik za montažu urednika" }, en: blank(), de: blank() },
-      sku: "UREDNIK-PRIRUCNIK", type: "product" as const, visible: true, madeToOrder: false, retailPrice: 900, price: 900, membershipPrice: null, priceUnit: "piece" as const,
-      taxRateBp: 500, trackStock: false, categoryPriority: 0, categories: [], categoryPositions: [], tags: [], newTag: "", attrs: [], images: [], imageOrder: [], crossSells: [], addCrossSell: "",
+      intent: "save" as const,
+      version: (await product(id)).version,
+      translations: { hr: { ...blank(), name: "Priručnik za montažu urednika" }, en: blank(), de: blank() },
+      sku: "UREDNIK-PRIRUCNIK",
+      type: "product" as const,
+      visible: true,
+      madeToOrder: false,
+      retailPrice: 900,
+      price: 900,
+      membershipPrice: null,
+      priceUnit: "piece" as const,
+      taxRateBp: 500,
+      trackStock: false,
+      categoryPriority: 0,
+      categories: [],
+      categoryPositions: [],
+      tags: [],
+      newTag: "",
+      attrs: [],
+      images: [],
+      imageOrder: [],
+      crossSells: [],
+      addCrossSell: "",
     };
     await saveProduct({ id: staff.id, email: staff.email }, id, input, { images: [], eProductFile: [pdf] });
     const saved = await product(id);
@@ -247,18 +374,29 @@ describe("variants", () => {
     const id = await create("configurable", "Oluk urednika", "UREDNIK-OLUK");
     expect((await save(id, { retailPrice: "30,00", price: "25,00" })).status).toBe(302);
     const [boja] = await db.select().from(attributes).where(eq(attributes.code, "boja"));
-    const colours = await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).orderBy(asc(attributeValues.position), asc(attributeValues.id)).limit(2);
+    const colours = await db
+      .select()
+      .from(attributeValues)
+      .where(eq(attributeValues.attributeId, boja.id))
+      .orderBy(asc(attributeValues.position), asc(attributeValues.id))
+      .limit(2);
     expect((await post(id, { intent: "configAttributes", attributes: [String(boja.id)] })).status).toBe(302);
     const generated = await post(id, { intent: "generate", values: colours.map((c) => String(c.id)) });
     expect(generated.toast?.text).toBe("Varijante su stvorene.");
     const variants = await db.select().from(products).where(eq(products.parentId, id)).orderBy(asc(products.id));
     expect(variants.map((v) => v.sku)).toEqual(colours.map((c) => `UREDNIK-OLUK-${c.value}`));
-    expect(variants.map((v) => [v.isVisibleIndividually, v.retailPriceCents, v.priceCents])).toEqual([[false, 3000, 2500], [false, 3000, 2500]]);
+    expect(variants.map((v) => [v.isVisibleIndividually, v.retailPriceCents, v.priceCents])).toEqual([
+      [false, 3000, 2500],
+      [false, 3000, 2500],
+    ]);
     expect(variants.filter((v) => v.isDefaultVariant)).toHaveLength(1);
     const again = await post(id, { intent: "generate", values: colours.map((c) => String(c.id)) });
     expect(again.toast?.text).toBe("Sve odabrane kombinacije već postoje; nije stvorena nijedna nova varijanta.");
     expect(await db.select().from(products).where(eq(products.parentId, id))).toHaveLength(2);
-    const parentValues = await db.select().from(productAttributeValues).where(and(eq(productAttributeValues.productId, id), eq(productAttributeValues.attributeId, boja.id)));
+    const parentValues = await db
+      .select()
+      .from(productAttributeValues)
+      .where(and(eq(productAttributeValues.productId, id), eq(productAttributeValues.attributeId, boja.id)));
     expect(parentValues.map((v) => v.valueId).sort()).toEqual(colours.map((c) => c.id).sort());
 
     // A variant of another product posted as this one's: refused, nothing changed.
@@ -272,7 +410,16 @@ describe("variants", () => {
     expect((await post(id, { intent: "removeVariant", variantId: String(foreign.id) })).status).toBe(404);
     expect(await product(foreign.id)).toBeDefined();
 
-    const edited = await post(id, { intent: "variant", variantId: String(variants[1].id), sku: "UREDNIK-OLUK-B", retailPrice: "31,00", price: "28,00", trackStock: "on", stock: "4", isDefault: "on" });
+    const edited = await post(id, {
+      intent: "variant",
+      variantId: String(variants[1].id),
+      sku: "UREDNIK-OLUK-B",
+      retailPrice: "31,00",
+      price: "28,00",
+      trackStock: "on",
+      stock: "4",
+      isDefault: "on",
+    });
     expect(edited.status).toBe(302);
     expect(await product(variants[1].id)).toMatchObject({ sku: "UREDNIK-OLUK-B", priceCents: 2800, stock: 4, isDefaultVariant: true });
     expect((await product(variants[0].id)).isDefaultVariant).toBe(false);
@@ -289,13 +436,27 @@ describe("bundles", () => {
     const part = await seededSimple();
     expect((await post(b, { intent: "parts", addPart: part.sku, addQuantity: "2" })).status).toBe(302);
     expect((await post(a, { intent: "parts", addPart: "UREDNIK-PAKET-B" })).status).toBe(302);
-    const self = await post(a, { intent: "parts", "parts[0].productId": String(b), "parts[0].quantity": "1", "parts[0].position": "0", addPart: "UREDNIK-PAKET-A" });
+    const self = await post(a, {
+      intent: "parts",
+      "parts[0].productId": String(b),
+      "parts[0].quantity": "1",
+      "parts[0].position": "0",
+      addPart: "UREDNIK-PAKET-A",
+    });
     expect(self.status).toBe(400);
     expect(self.html).toContain("Paket ne može sadržavati sebe ni paket koji sadrži njega.");
-    const cycle = await post(b, { intent: "parts", "parts[0].productId": String(part.id), "parts[0].quantity": "2", "parts[0].position": "0", addPart: "UREDNIK-PAKET-A" });
+    const cycle = await post(b, {
+      intent: "parts",
+      "parts[0].productId": String(part.id),
+      "parts[0].quantity": "2",
+      "parts[0].position": "0",
+      addPart: "UREDNIK-PAKET-A",
+    });
     expect(cycle.status).toBe(400);
     expect(cycle.html).toContain("Paket ne može sadržavati sebe ni paket koji sadrži njega.");
-    expect((await db.select().from(bundleItems).where(eq(bundleItems.bundleId, b))).map((r) => [r.productId, r.quantity])).toEqual([[part.id, 2]]);
+    expect((await db.select().from(bundleItems).where(eq(bundleItems.bundleId, b))).map((r) => [r.productId, r.quantity])).toEqual([
+      [part.id, 2],
+    ]);
   });
 });
 
@@ -307,7 +468,14 @@ describe("archive, delete, duplicate", () => {
     const deleted = await post(fresh, { intent: "delete", confirm: "on" });
     expect(deleted.location).toBe("/admin/products");
     expect(await product(fresh)).toBeUndefined();
-    expect((await db.select().from(auditLog).where(and(eq(auditLog.entityId, fresh), eq(auditLog.entity, "product")))).map((a) => a.action)).toContain("delete");
+    expect(
+      (
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, fresh), eq(auditLog.entity, "product")))
+      ).map((a) => a.action),
+    ).toContain("delete");
 
     const ordered = await create("simple", "Naručeni proizvod", "UREDNIK-NARUCEN");
     const order = await placeOrder(shop, DEMO_CUSTOMER.email);
@@ -326,9 +494,18 @@ describe("archive, delete, duplicate", () => {
     const id = await create("configurable", "Original urednika", "UREDNIK-ORIG");
     const [category] = await db.select({ id: productCategories.categoryId }).from(productCategories).limit(1);
     const placed = { "categoryPositions[0].id": String(category.id), "categoryPositions[0].position": "0" };
-    expect((await save(id, { visible: "on", categories: [String(category.id)], retailPrice: "10,00", price: "9,00", ...placed })).status).toBe(302);
+    expect(
+      (await save(id, { visible: "on", categories: [String(category.id)], retailPrice: "10,00", price: "9,00", ...placed })).status,
+    ).toBe(302);
     // First in its category (the place is optional: without it the product joins at the end).
-    expect((await db.select().from(productCategories).where(and(eq(productCategories.productId, id), eq(productCategories.categoryId, category.id))))[0].position).toBe(0);
+    expect(
+      (
+        await db
+          .select()
+          .from(productCategories)
+          .where(and(eq(productCategories.productId, id), eq(productCategories.categoryId, category.id)))
+      )[0].position,
+    ).toBe(0);
     const [boja] = await db.select().from(attributes).where(eq(attributes.code, "boja"));
     const [colour] = await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).limit(1);
     await post(id, { intent: "configAttributes", attributes: [String(boja.id)] });
@@ -336,13 +513,31 @@ describe("archive, delete, duplicate", () => {
     const copied = await post(id, { intent: "duplicate" });
     expect(copied.status).toBe(302);
     const copyId = Number(/(\d+)$/.exec(copied.location!)![1]);
-    expect(await product(copyId)).toMatchObject({ sku: "UREDNIK-ORIG-kopija", isVisibleIndividually: false, retailPriceCents: 1000, priceCents: 900 });
+    expect(await product(copyId)).toMatchObject({
+      sku: "UREDNIK-ORIG-kopija",
+      isVisibleIndividually: false,
+      retailPriceCents: 1000,
+      priceCents: 900,
+    });
     const [text] = await db.select().from(productTranslations).where(eq(productTranslations.productId, copyId));
     expect(text.slug).toBe("original-urednika-kopija");
-    expect(await db.select().from(productCategories).where(and(eq(productCategories.productId, copyId), eq(productCategories.categoryId, category.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(productCategories)
+        .where(and(eq(productCategories.productId, copyId), eq(productCategories.categoryId, category.id))),
+    ).toHaveLength(1);
     const variants = await db.select().from(products).where(eq(products.parentId, copyId));
     expect(variants.map((v) => v.sku)).toEqual([`UREDNIK-ORIG-${colour.value}-kopija`]);
-    const values = await db.select().from(productAttributeValues).where(inArray(productAttributeValues.productId, variants.map((v) => v.id)));
+    const values = await db
+      .select()
+      .from(productAttributeValues)
+      .where(
+        inArray(
+          productAttributeValues.productId,
+          variants.map((v) => v.id),
+        ),
+      );
     expect(values.map((v) => v.valueId)).toEqual([colour.id]);
   });
 });

@@ -36,7 +36,9 @@ async function upload(text: string, intent: "dryRun" | "apply" = "dryRun", token
 
 /** Lines of the dry-run table: [line, sku, status, text of the details]. */
 function reportRows(html: string) {
-  return [...html.matchAll(/<tr[^>]*data-testid="import-row" data-status="(\w+)"[^>]*><td[^>]*>(\d+)<\/td><td[^>]*>([^<]*)<\/td>[\s\S]*?<\/tr>/g)].map((m) => ({ status: m[1], line: Number(m[2]), sku: m[3], text: m[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") }));
+  return [
+    ...html.matchAll(/<tr[^>]*data-testid="import-row" data-status="(\w+)"[^>]*><td[^>]*>(\d+)<\/td><td[^>]*>([^<]*)<\/td>[\s\S]*?<\/tr>/g),
+  ].map((m) => ({ status: m[1], line: Number(m[2]), sku: m[3], text: m[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") }));
 }
 const tokenOf = (html: string) => /name="token" value="([0-9a-f]{64})"/.exec(html)?.[1];
 
@@ -44,7 +46,10 @@ async function snapshot() {
   const db = await shop.db();
   return {
     products: await db.select().from(products).orderBy(asc(products.id)),
-    translations: await db.select().from(productTranslations).orderBy(asc(productTranslations.productId), asc(productTranslations.languageCode)),
+    translations: await db
+      .select()
+      .from(productTranslations)
+      .orderBy(asc(productTranslations.productId), asc(productTranslations.languageCode)),
     categories: await db.select().from(productCategories).orderBy(asc(productCategories.productId), asc(productCategories.categoryId)),
     tags: await db.select().from(productTags).orderBy(asc(productTags.productId), asc(productTags.tagId)),
   };
@@ -72,7 +77,14 @@ describe("product import", () => {
     expect(response.status).toBe(200);
     const rows = reportRows(html);
     expect(rows.map((r) => [r.line, r.sku, r.status])).toEqual([
-      [2, "NEW-1", "new"], [3, "NEW-2", "error"], [4, "NEW-1", "error"], [5, "NEW-3", "error"], [6, "NEW-4", "error"], [7, "NEW-5", "error"], [8, "NEW-6", "error"], [9, "NEW-7", "error"],
+      [2, "NEW-1", "new"],
+      [3, "NEW-2", "error"],
+      [4, "NEW-1", "error"],
+      [5, "NEW-3", "error"],
+      [6, "NEW-4", "error"],
+      [7, "NEW-5", "error"],
+      [8, "NEW-6", "error"],
+      [9, "NEW-7", "error"],
     ]);
     expect(rows[0].text).toContain("retail_price");
     expect(rows[0].text).toContain("12,50");
@@ -122,14 +134,17 @@ describe("product import", () => {
     cells1[col("sale_price")] = "1,23";
     cells1[col("retail_price")] = "999,00";
     const cells2 = records[pickedRows[1]].cells.slice();
-    cells2[col("name_en")] = "=HYPERLINK(\"x\")";
+    cells2[col("name_en")] = '=HYPERLINK("x")';
     const quote = (c: string) => (/[;"\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
     edited[first] = cells1.map(quote).join(";");
     edited[second] = cells2.map(quote).join(";");
     const before = await snapshot();
     const dry = await upload(edited.join("\r\n"));
     const rows = reportRows(dry.html);
-    expect(rows.filter((r) => r.status !== "unchanged").map((r) => [r.sku, r.status])).toEqual([[sku(1), "update"], [sku(2), "update"]]);
+    expect(rows.filter((r) => r.status !== "unchanged").map((r) => [r.sku, r.status])).toEqual([
+      [sku(1), "update"],
+      [sku(2), "update"],
+    ]);
     expect(rows.find((r) => r.sku === sku(1))!.text).toMatch(/sale_price\s*: \d+,\d\d → 1,23/);
     const token = tokenOf(dry.html)!;
     expect(token).toMatch(/^[0-9a-f]{64}$/);
@@ -147,8 +162,12 @@ describe("product import", () => {
     expect([...changedIds]).toEqual([one.id]);
     expect([one.priceCents, one.retailPriceCents]).toEqual([123, 99_900]);
     const [two] = after.products.filter((p) => p.sku === sku(2));
-    const changedTranslations = after.translations.filter((t) => JSON.stringify(t) !== JSON.stringify(before.translations.find((b) => b.productId === t.productId && b.languageCode === t.languageCode)));
-    expect(changedTranslations.map((t) => [t.productId, t.languageCode, t.name])).toEqual([[two.id, "eng", "=HYPERLINK(\"x\")"]]);
+    const changedTranslations = after.translations.filter(
+      (t) =>
+        JSON.stringify(t) !==
+        JSON.stringify(before.translations.find((b) => b.productId === t.productId && b.languageCode === t.languageCode)),
+    );
+    expect(changedTranslations.map((t) => [t.productId, t.languageCode, t.name])).toEqual([[two.id, "eng", '=HYPERLINK("x")']]);
     expect(after.translations.length).toBe(before.translations.length);
     expect(after.categories).toEqual(before.categories);
     expect(after.tags).toEqual(before.tags);
@@ -156,13 +175,18 @@ describe("product import", () => {
     expect(audit.at(-1)?.after).toMatchObject({ created: 0, updated: 2 });
 
     // Exported again, the formula is defused with a leading ' and reads back unchanged.
-    const again = new TextDecoder().decode(new Uint8Array(await (await admin.get(`/admin/products.csv?q=${encodeURIComponent(sku(2))}`)).arrayBuffer()));
+    const again = new TextDecoder().decode(
+      new Uint8Array(await (await admin.get(`/admin/products.csv?q=${encodeURIComponent(sku(2))}`)).arrayBuffer()),
+    );
     expect(again).toContain(`"'=HYPERLINK(""x"")"`);
     expect(reportRows((await upload(again)).html).map((r) => r.status)).toEqual(["unchanged"]);
   });
 
   it("reads comma-separated files without a BOM, creates simple products, and redirects a changed slug", async () => {
-    const csv = ["sku,name_hr,slug_hr,retail_price,sale_price,vat_rate,stock,categories,name_en", 'CSV-COMMA-1,"Panel, bijeli",,"20,00","15,50",25,7,,White panel'].join("\n");
+    const csv = [
+      "sku,name_hr,slug_hr,retail_price,sale_price,vat_rate,stock,categories,name_en",
+      'CSV-COMMA-1,"Panel, bijeli",,"20,00","15,50",25,7,,White panel',
+    ].join("\n");
     const dry = await upload(csv);
     expect(reportRows(dry.html).map((r) => r.status)).toEqual(["new"]);
     const token = tokenOf(dry.html);
@@ -173,13 +197,30 @@ describe("product import", () => {
     expect(again.html).toContain("Datoteka uvoza više nije dostupna");
     const db = await shop.db();
     const [created] = await db.select().from(products).where(eq(products.sku, "CSV-COMMA-1"));
-    expect(created).toMatchObject({ format: "simple", retailPriceCents: 2000, priceCents: 1550, taxRateBp: 2500, stock: 7, isVisibleIndividually: true });
-    const names = await db.select().from(productTranslations).where(eq(productTranslations.productId, created.id)).orderBy(productTranslations.languageCode);
-    expect(names.map((n) => [n.languageCode, n.name, n.slug])).toEqual([["eng", "White panel", "white-panel"], ["hrv", "Panel, bijeli", "panel-bijeli"]]);
+    expect(created).toMatchObject({
+      format: "simple",
+      retailPriceCents: 2000,
+      priceCents: 1550,
+      taxRateBp: 2500,
+      stock: 7,
+      isVisibleIndividually: true,
+    });
+    const names = await db
+      .select()
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, created.id))
+      .orderBy(productTranslations.languageCode);
+    expect(names.map((n) => [n.languageCode, n.name, n.slug])).toEqual([
+      ["eng", "White panel", "white-panel"],
+      ["hrv", "Panel, bijeli", "panel-bijeli"],
+    ]);
 
     // A slug from before today's rules reads back unchanged; a new one must follow them.
     await db.update(productTranslations).set({ slug: "Stari_Slug" }).where(eq(productTranslations.productId, created.id));
-    await db.update(productTranslations).set({ slug: "panel-bijeli" }).where(and(eq(productTranslations.productId, created.id), eq(productTranslations.languageCode, "hrv")));
+    await db
+      .update(productTranslations)
+      .set({ slug: "panel-bijeli" })
+      .where(and(eq(productTranslations.productId, created.id), eq(productTranslations.languageCode, "hrv")));
     expect(reportRows((await upload("sku;name_en;slug_en\nCSV-COMMA-1;White panel;Stari_Slug\n")).html)[0].status).toBe("unchanged");
     expect(reportRows((await upload("sku;slug_en\nCSV-COMMA-1;Novi_Slug\n")).html)[0].status).toBe("error");
     const rename = await upload("sku;slug_hr\nCSV-COMMA-1;panel-bijeli-novi\n");

@@ -20,13 +20,20 @@ beforeAll(async () => {
   server = await startCachingServer();
   // A visitor whose requests go over HTTP to the caching server (cookies, CSRF and all).
   admin = new Visitor({ handle: (request: Request) => fetch(request) } as unknown as Shop, server.base);
-  const response = await admin.post("/adminLogin", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" }, { tokenFrom: "/adminLogin" });
+  const response = await admin.post(
+    "/adminLogin",
+    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" },
+    { tokenFrom: "/adminLogin" },
+  );
   expect(response.status).toBe(302);
 }, 60_000);
 afterAll(() => server.close());
 
 const get = (path: string) => fetch(server.base + path);
-const euros = (cents: number) => `${Math.floor(cents / 100).toLocaleString("hr-HR").replace(/\s/g, ".")},${String(cents % 100).padStart(2, "0")}`;
+const euros = (cents: number) =>
+  `${Math.floor(cents / 100)
+    .toLocaleString("hr-HR")
+    .replace(/\s/g, ".")},${String(cents % 100).padStart(2, "0")}`;
 
 describe("a bulk price change in the admin", () => {
   it("shows at once on the cached category page", async () => {
@@ -35,11 +42,17 @@ describe("a bulk price change in the admin", () => {
       .select({ id: products.id, category: categoryTranslations.slug })
       .from(products)
       .innerJoin(productCategories, eq(productCategories.productId, products.id))
-      .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, productCategories.categoryId), eq(categoryTranslations.languageCode, "hrv")))
+      .innerJoin(
+        categoryTranslations,
+        and(eq(categoryTranslations.categoryId, productCategories.categoryId), eq(categoryTranslations.languageCode, "hrv")),
+      )
       .where(and(eq(products.archived, false), eq(products.isVisibleIndividually, true), eq(products.format, "simple")))
       .limit(1);
     // A price no other product of the page shows, then +7 %: 876,54 € → 937,90 €.
-    await db.update(products).set({ retailPriceCents: 87_654, priceCents: 87_654, membershipPriceCents: null }).where(eq(products.id, row.id));
+    await db
+      .update(products)
+      .set({ retailPriceCents: 87_654, priceCents: 87_654, membershipPriceCents: null })
+      .where(eq(products.id, row.id));
     const path = `/shop/${row.category}?limit=24`;
     // This process's page cache starts empty, so the page is rendered with that price and kept.
     const start = 87_654;
@@ -48,7 +61,11 @@ describe("a bulk price change in the admin", () => {
     expect(cached.headers.get("X-Page-Cache")).toBe("hit");
     expect(await cached.text()).toContain(euros(start));
 
-    const response = await admin.post("/admin/products", { intent: "changePrice", percent: "7", ids: [String(row.id)] }, { tokenFrom: "/admin/products" });
+    const response = await admin.post(
+      "/admin/products",
+      { intent: "changePrice", percent: "7", ids: [String(row.id)] },
+      { tokenFrom: "/admin/products" },
+    );
     expect(response.status).toBe(303);
     const expected = scaleCents(start, 7);
     const fresh = await get(path);

@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, categories, categoryTranslations, productCategories, productTags, productTranslations, products, tags } from "~/.server/db/schema";
+import {
+  auditLog,
+  categories,
+  categoryTranslations,
+  productCategories,
+  productTags,
+  productTranslations,
+  products,
+  tags,
+} from "~/.server/db/schema";
 import { scaleCents, scalePrices } from "~/modules/catalog-admin/product-bulk.server";
 import { Visitor } from "../setup/client";
 import { loginAsAdmin } from "../setup/accounts";
@@ -25,7 +34,12 @@ const idsOf = (html: string) => [...html.matchAll(/href="\/admin\/products\/(\d+
 
 async function simpleProducts(n: number) {
   const db = await shop.db();
-  return db.select({ id: products.id, sku: products.sku }).from(products).where(and(isNull(products.parentId), eq(products.format, "simple"), eq(products.archived, false))).orderBy(products.id).limit(n);
+  return db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(and(isNull(products.parentId), eq(products.format, "simple"), eq(products.archived, false)))
+    .orderBy(products.id)
+    .limit(n);
 }
 
 describe("/admin/products", () => {
@@ -43,11 +57,21 @@ describe("/admin/products", () => {
   it("searches by SKU and by a name in any language", async () => {
     const db = await shop.db();
     const [p] = await simpleProducts(1);
-    const [en] = await db.select({ name: productTranslations.name }).from(productTranslations).where(and(eq(productTranslations.productId, p.id), eq(productTranslations.languageCode, "eng")));
+    const [en] = await db
+      .select({ name: productTranslations.name })
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, p.id), eq(productTranslations.languageCode, "eng")));
     expect(idsOf((await admin.page(`/admin/products?q=${encodeURIComponent(p.sku)}`)).html)).toContain(p.id);
-    await db.update(productTranslations).set({ name: "Zzqx Unikatni Naziv" }).where(and(eq(productTranslations.productId, p.id), eq(productTranslations.languageCode, "eng")));
+    await db
+      .update(productTranslations)
+      .set({ name: "Zzqx Unikatni Naziv" })
+      .where(and(eq(productTranslations.productId, p.id), eq(productTranslations.languageCode, "eng")));
     expect(idsOf((await admin.page("/admin/products?q=unikatni%20naziv")).html)).toEqual([p.id]);
-    if (en) await db.update(productTranslations).set({ name: en.name }).where(and(eq(productTranslations.productId, p.id), eq(productTranslations.languageCode, "eng")));
+    if (en)
+      await db
+        .update(productTranslations)
+        .set({ name: en.name })
+        .where(and(eq(productTranslations.productId, p.id), eq(productTranslations.languageCode, "eng")));
   });
 
   it("filters low stock exactly as the dashboard counts it, and by format, tag, category (with subcategories) and visibility", async () => {
@@ -59,7 +83,11 @@ describe("/admin/products", () => {
     await db.update(products).set({ stock: 6 }).where(eq(products.id, ids[2]));
     await db.update(products).set({ stock: 1, madeToOrder: true }).where(eq(products.id, ids[3]));
     // A variant running low makes its configurable product a low-stock row (once).
-    const [variant] = await db.select({ id: products.id, parentId: products.parentId }).from(products).where(and(eq(products.archived, false))).then((rows) => rows.filter((r) => r.parentId !== null));
+    const [variant] = await db
+      .select({ id: products.id, parentId: products.parentId })
+      .from(products)
+      .where(and(eq(products.archived, false)))
+      .then((rows) => rows.filter((r) => r.parentId !== null));
     if (variant) await db.update(products).set({ stock: 2, madeToOrder: false }).where(eq(products.id, variant.id));
     const low = idsOf((await admin.page("/admin/products?stock=low&perPage=100")).html).sort();
     expect(low).toEqual([ids[0], ids[1], ...(variant ? [variant.parentId!] : [])].sort());
@@ -88,7 +116,10 @@ describe("/admin/products", () => {
       .innerJoin(products, and(eq(products.id, productCategories.productId), isNull(products.parentId)));
     // The seed also files them under the parent: take one out of the parent, so only the subcategory holds it.
     const child = members.find((m) => m.parentId !== null)!;
-    const [direct] = await db.delete(productCategories).where(and(eq(productCategories.productId, child.productId), eq(productCategories.categoryId, child.parentId!))).returning();
+    const [direct] = await db
+      .delete(productCategories)
+      .where(and(eq(productCategories.productId, child.productId), eq(productCategories.categoryId, child.parentId!)))
+      .returning();
     expect(idsOf((await admin.page(`/admin/products?category=${child.parentId}&perPage=100`)).html)).toContain(child.productId);
     expect(idsOf((await admin.page(`/admin/products?category=${child.categoryId}&perPage=100`)).html)).toContain(child.productId);
     if (direct) await db.insert(productCategories).values(direct);
@@ -107,11 +138,17 @@ describe("/admin/products", () => {
     expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
     const bySku = idsOf((await admin.page("/admin/products?sort=sku&dir=desc&perPage=25")).html);
     const skus = await db.select({ id: products.id }).from(products).where(isNull(products.parentId)).orderBy(asc(products.sku));
-    expect(bySku).toEqual(skus.map((p) => p.id).reverse().slice(0, 25));
+    expect(bySku).toEqual(
+      skus
+        .map((p) => p.id)
+        .reverse()
+        .slice(0, 25),
+    );
   });
 
   it("refuses a query no control produces with a 400", async () => {
-    for (const query of ["sort=password", "stock=plenty", "format=box", "category=x"]) expect((await admin.get(`/admin/products?${query}`)).status, query).toBe(400);
+    for (const query of ["sort=password", "stock=plenty", "format=box", "category=x"])
+      expect((await admin.get(`/admin/products?${query}`)).status, query).toBe(400);
   });
 
   it("exports the filtered list in the import's columns", async () => {
@@ -132,17 +169,32 @@ describe("bulk actions", () => {
     expect(scaleCents(1005, 15)).toBe(1156); // 11,5575 → 11,56
     expect(scaleCents(100, -90)).toBe(10);
     expect(scaleCents(333, 12.5)).toBe(375); // 3,74625 → 3,75
-    expect(scalePrices({ retailPriceCents: 1000, priceCents: 1000, membershipPriceCents: null }, 33.33)).toEqual({ retailPriceCents: 1333, priceCents: 1333, membershipPriceCents: null });
-    expect(scalePrices({ retailPriceCents: 999, priceCents: 899, membershipPriceCents: 850 }, 500)).toEqual({ retailPriceCents: 5994, priceCents: 5394, membershipPriceCents: 5100 });
+    expect(scalePrices({ retailPriceCents: 1000, priceCents: 1000, membershipPriceCents: null }, 33.33)).toEqual({
+      retailPriceCents: 1333,
+      priceCents: 1333,
+      membershipPriceCents: null,
+    });
+    expect(scalePrices({ retailPriceCents: 999, priceCents: 899, membershipPriceCents: 850 }, 500)).toEqual({
+      retailPriceCents: 5994,
+      priceCents: 5394,
+      membershipPriceCents: 5100,
+    });
   });
 
   it("changes prices of the ticked products and their variants by a percentage, with an audit row each", async () => {
     const db = await shop.db();
     const [simple] = await simpleProducts(1);
     const [parent] = await db.select({ id: products.id }).from(products).where(eq(products.format, "configurable")).limit(1);
-    await db.update(products).set({ retailPriceCents: 1999, priceCents: 1500, membershipPriceCents: 1401 }).where(eq(products.id, simple.id));
+    await db
+      .update(products)
+      .set({ retailPriceCents: 1999, priceCents: 1500, membershipPriceCents: 1401 })
+      .where(eq(products.id, simple.id));
     const familyBefore = await db.select().from(products).where(eq(products.parentId, parent.id));
-    const response = await admin.post("/admin/products?stock=", { intent: "changePrice", percent: "10", ids: [String(simple.id), String(parent.id)] });
+    const response = await admin.post("/admin/products?stock=", {
+      intent: "changePrice",
+      percent: "10",
+      ids: [String(simple.id), String(parent.id)],
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/admin/products?stock=");
     const [after] = await db.select().from(products).where(eq(products.id, simple.id));
@@ -152,7 +204,10 @@ describe("bulk actions", () => {
       expect(v.retailPriceCents).toBe(scaleCents(variant.retailPriceCents, 10));
       expect(v.priceCents).toBe(Math.min(scaleCents(variant.priceCents, 10), v.retailPriceCents));
     }
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, "product"), eq(auditLog.action, "changePrice"), inArray(auditLog.entityId, [simple.id, parent.id])));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.action, "changePrice"), inArray(auditLog.entityId, [simple.id, parent.id])));
     expect(audit).toHaveLength(2);
     // Out of range: nothing changes, the reason is the toast.
     const refused = await admin.post("/admin/products", { intent: "changePrice", percent: "-95", ids: [String(simple.id)] });
@@ -168,12 +223,27 @@ describe("bulk actions", () => {
     expect((await db.select().from(products).where(inArray(products.id, two))).every((p) => !p.isVisibleIndividually)).toBe(true);
     await admin.post("/admin/products", { intent: "publish", ids: two.map(String) });
     expect((await db.select().from(products).where(inArray(products.id, two))).every((p) => p.isVisibleIndividually)).toBe(true);
-    const [category] = await db.select({ id: categoryTranslations.categoryId }).from(categoryTranslations).where(eq(categoryTranslations.languageCode, "hrv")).orderBy(categoryTranslations.categoryId).limit(1);
+    const [category] = await db
+      .select({ id: categoryTranslations.categoryId })
+      .from(categoryTranslations)
+      .where(eq(categoryTranslations.languageCode, "hrv"))
+      .orderBy(categoryTranslations.categoryId)
+      .limit(1);
     await admin.post("/admin/products", { intent: "addCategory", category: String(category.id), ids: two.map(String) });
-    expect(await db.select().from(productCategories).where(and(eq(productCategories.categoryId, category.id), inArray(productCategories.productId, two)))).toHaveLength(2);
+    expect(
+      await db
+        .select()
+        .from(productCategories)
+        .where(and(eq(productCategories.categoryId, category.id), inArray(productCategories.productId, two))),
+    ).toHaveLength(2);
     const [tag] = await db.select().from(tags).limit(1);
     await admin.post("/admin/products", { intent: "addTag", tag: String(tag.id), ids: two.map(String) });
-    expect(await db.select().from(productTags).where(and(eq(productTags.tagId, tag.id), inArray(productTags.productId, two)))).toHaveLength(2);
+    expect(
+      await db
+        .select()
+        .from(productTags)
+        .where(and(eq(productTags.tagId, tag.id), inArray(productTags.productId, two))),
+    ).toHaveLength(2);
   });
 
   it("is open to the editor scope and closed to sales", async () => {

@@ -70,7 +70,11 @@ describe("backoffice scopes, from the route table", () => {
         } else {
           expect(page.status, `${scope} GET ${screen.path}`).toBe(403);
           if (moduleOf(screen.file)?.action) {
-            const post = await visitor.request(screen.path, { method: "POST", body: new URLSearchParams({ ...tokens, intent: "x" }), headers: { Origin: visitor.origin } });
+            const post = await visitor.request(screen.path, {
+              method: "POST",
+              body: new URLSearchParams({ ...tokens, intent: "x" }),
+              headers: { Origin: visitor.origin },
+            });
             expect(post.status, `${scope} POST ${screen.path}`).toBe(403);
           }
         }
@@ -88,7 +92,11 @@ describe("backoffice scopes, from the route table", () => {
         expect(page.status, `${who} GET ${screen.path}`).toBe(302);
         expect(page.headers.get("Location"), `${who} GET ${screen.path}`).toMatch(/^\/adminLogin\?redirectTo=/);
         if (moduleOf(screen.file)?.action) {
-          const post = await visitor.request(screen.path, { method: "POST", body: new URLSearchParams({ ...tokens, intent: "x" }), headers: { Origin: visitor.origin } });
+          const post = await visitor.request(screen.path, {
+            method: "POST",
+            body: new URLSearchParams({ ...tokens, intent: "x" }),
+            headers: { Origin: visitor.origin },
+          });
           expect([302, 303], `${who} POST ${screen.path}`).toContain(post.status);
         }
       }

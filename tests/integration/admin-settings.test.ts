@@ -51,9 +51,17 @@ const save = async (section: string, changes: Record<string, string | null>) => 
   for (const [key, value] of Object.entries(fields)) if (value === null) delete fields[key];
   return submit(admin, `/admin/settings/${section}`, fields as Record<string, string>);
 };
-const errorAt = (html: string, section: string, field: string) => textOf(html, `[data-field="${field}"] [id$="-error"]`) ?? `no ${field} on the ${section} form`;
-const option = async (key: string) => (await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, 1), eq(options.key, key))))[0]?.value;
-const lastAudit = async () => (await db.select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(desc(auditLog.id)).limit(1))[0];
+const errorAt = (html: string, section: string, field: string) =>
+  textOf(html, `[data-field="${field}"] [id$="-error"]`) ?? `no ${field} on the ${section} form`;
+const option = async (key: string) =>
+  (
+    await db
+      .select({ value: options.value })
+      .from(options)
+      .where(and(eq(options.siteId, 1), eq(options.key, key)))
+  )[0]?.value;
+const lastAudit = async () =>
+  (await db.select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(desc(auditLog.id)).limit(1))[0];
 
 describe("validation", () => {
   it("company: OIB, e-mail, postcode with the city and the HUB-3 purpose code", async () => {
@@ -76,7 +84,11 @@ describe("validation", () => {
   });
 
   it("tracking: each provider's id format, nothing else", async () => {
-    const refused = await save("tracking", { GoogleAnalyticsId: "<script>alert(1)</script>", GoogleTagManagerId: "GTM_12", FacebookPixelId: "12ab" });
+    const refused = await save("tracking", {
+      GoogleAnalyticsId: "<script>alert(1)</script>",
+      GoogleTagManagerId: "GTM_12",
+      FacebookPixelId: "12ab",
+    });
     expect(refused.status).toBe(400);
     expect(errorAt(refused.html, "tracking", "GoogleAnalyticsId")).toBe("Google Analytics ID ima oblik G-XXXXXXX ili UA-XXXXXX-X");
     expect(errorAt(refused.html, "tracking", "GoogleTagManagerId")).toBe("Google Tag Manager ID ima oblik GTM-XXXX");
@@ -111,23 +123,38 @@ describe("saving", () => {
     const saved = await save("company", { phone: "+385 1 7777 888", purposeCode: "GDSV" });
     expect(saved.status).toBe(302);
     expect(saved.toast?.text).toBe("Postavke su spremljene.");
-    expect(await option("SellerDetails")).toMatchObject({ phone: "+385 1 7777 888", purposeCode: "GDSV", iban: "HR1723600001101234565", oib: "94577403194" });
+    expect(await option("SellerDetails")).toMatchObject({
+      phone: "+385 1 7777 888",
+      purposeCode: "GDSV",
+      iban: "HR1723600001101234565",
+      oib: "94577403194",
+    });
     const audit = await lastAudit();
-    expect(audit).toMatchObject({ action: "company", before: { phone: "+385 1 6222 333", purposeCode: "OTHR" }, after: { phone: "+385 1 7777 888", purposeCode: "GDSV" } });
+    expect(audit).toMatchObject({
+      action: "company",
+      before: { phone: "+385 1 6222 333", purposeCode: "OTHR" },
+      after: { phone: "+385 1 7777 888", purposeCode: "GDSV" },
+    });
     expect(Object.keys(audit.after as object).sort()).toEqual(["phone", "purposeCode"]);
   });
 
   it("refuses a form whose section changed since it was shown (409), nothing overwritten", async () => {
     const stale = await shownForm("comments");
     expect((await save("comments", { NumberOfStars: "7" })).toast?.text).toBe("Postavke su spremljene.");
-    const response = await admin.post("/admin/settings/comments", { ...stale, NumberOfStars: "3" }, { tokenFrom: "/admin/settings/comments" });
+    const response = await admin.post(
+      "/admin/settings/comments",
+      { ...stale, NumberOfStars: "3" },
+      { tokenFrom: "/admin/settings/comments" },
+    );
     expect(response.status).toBe(302);
     const page = await admin.page(response.headers.get("Location")!);
     expect(page.html).toMatch(/Netko je u međuvremenu promijenio/);
     expect(await option("NumberOfStars")).toBe(7);
     // The 409 itself is the service's answer (the page redirects to show the current values).
     const { saveSettings } = await import("~/modules/settings/settings-admin.server");
-    await expect(saveSettings({ id: 1, email: "a@b.hr" }, "comments", { fingerprint: stale.fingerprint, NumberOfStars: 3 })).rejects.toMatchObject({ status: 409, key: "admin.staleEdit" });
+    await expect(
+      saveSettings({ id: 1, email: "a@b.hr" }, "comments", { fingerprint: stale.fingerprint, NumberOfStars: 3 }),
+    ).rejects.toMatchObject({ status: 409, key: "admin.staleEdit" });
     await save("comments", { NumberOfStars: "5" });
   });
 
@@ -135,7 +162,11 @@ describe("saving", () => {
     const countries = (await db.select().from(stores))[0].checkoutSettings.allowedCountries;
     await save("checkout", { cartAdditionBehaviour: "2", guestCheckout: "on" });
     expect((await db.select().from(sites))[0].cartAdditionBehaviour).toBe(2);
-    expect((await db.select().from(stores))[0].checkoutSettings).toMatchObject({ cartAdditionBehaviour: 2, guestCheckout: true, allowedCountries: countries });
+    expect((await db.select().from(stores))[0].checkoutSettings).toMatchObject({
+      cartAdditionBehaviour: 2,
+      guestCheckout: true,
+      allowedCountries: countries,
+    });
     await save("checkout", { cartAdditionBehaviour: "0", guestCheckout: null });
     expect((await db.select().from(stores))[0].checkoutSettings.guestCheckout).toBe(false);
   });
@@ -161,7 +192,11 @@ describe("the shop follows at once", () => {
     expect(html).toContain(`© ${new Date().getFullYear()} Alu Krov — svi podaci zaštićeni`);
     expect(html).toContain("Kolačiće koristimo samo uz Vašu privolu.");
     // An empty English text falls back to the Croatian one.
-    expect(await option("CopyrightText")).toEqual({ hr: "© {year} Alu Krov — svi podaci zaštićeni", en: "© {year} Alu Krov d.o.o. All rights reserved.", de: "© {year} Alu Krov d.o.o. Alle Rechte vorbehalten." });
+    expect(await option("CopyrightText")).toEqual({
+      hr: "© {year} Alu Krov — svi podaci zaštićeni",
+      en: "© {year} Alu Krov d.o.o. All rights reserved.",
+      de: "© {year} Alu Krov d.o.o. Alle Rechte vorbehalten.",
+    });
   });
 
   it("a saved Google Analytics id is rendered for a visitor who accepted analytics; emptied, it is gone", async () => {

@@ -29,17 +29,30 @@ beforeAll(async () => {
   db = await shop.db();
   admin = await loginAsAdmin(new Visitor(shop));
   for (const row of await db.select().from(consents)) if (row.uniqueNumber === 1 || row.uniqueNumber === 3) consentIds.push(String(row.id));
-  await db.update(options).set({ value: true }).where(and(eq(options.siteId, 1), eq(options.key, "NewsletterDoubleOptIn")));
+  await db
+    .update(options)
+    .set({ value: true })
+    .where(and(eq(options.siteId, 1), eq(options.key, "NewsletterDoubleOptIn")));
 }, 60_000);
 afterAll(() => shop?.close());
 
 const EDITOR = "/admin/templates/newsletterConfirmation";
 const templateRow = async (kind: string, locale: string) =>
-  (await db.select().from(mailTemplates).where(and(eq(mailTemplates.kind, kind), eq(mailTemplates.locale, locale))))[0];
-const lastMailTo = async (email: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(mailTemplates)
+      .where(and(eq(mailTemplates.kind, kind), eq(mailTemplates.locale, locale)))
+  )[0];
+const lastMailTo = async (email: string) =>
+  (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1))[0];
 
 async function subscribe(email: string, from: string) {
-  const response = await new Visitor(shop).post("/actions/newsletter", { redirectTo: from, email, acceptedConsents: consentIds }, { tokenFrom: from });
+  const response = await new Visitor(shop).post(
+    "/actions/newsletter",
+    { redirectTo: from, email, acceptedConsents: consentIds },
+    { tokenFrom: from },
+  );
   expect(response.status).toBe(302);
   return lastMailTo(email);
 }
@@ -116,16 +129,25 @@ describe("/admin/templates", () => {
       subject: "Još jedan korak, {{email}}",
       bodyHtml: '<h1>Dobrodošli</h1><p>Potvrdite ovdje: <a href="{{link}}">potvrda</a></p><script>alert(1)</script>',
     });
-    expect(saved).toMatchObject({ status: 302, location: `${EDITOR}?lang=hr`, toast: { type: "success", text: "Predložak je spremljen." } });
+    expect(saved).toMatchObject({
+      status: 302,
+      location: `${EDITOR}?lang=hr`,
+      toast: { type: "success", text: "Predložak je spremljen." },
+    });
     const row = await templateRow("newsletterConfirmation", "hr");
     expect(row).toMatchObject({ version: 1, subject: "Još jedan korak, {{email}}", updatedByEmail: DEMO_ADMIN.email });
     expect(row.bodyHtml).not.toContain("script");
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "mailTemplate"), eq(auditLog.entityId, row.id)));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "mailTemplate"), eq(auditLog.entityId, row.id)));
     expect(audit).toMatchObject({ action: "update", actorEmail: DEMO_ADMIN.email });
 
     const hr = await subscribe("predlozak@example.com", "/");
     expect(hr.subject).toBe("Još jedan korak, predlozak@example.com");
-    expect(hr.html).toMatch(/<h2>Dobrodošli<\/h2><p>Potvrdite ovdje: <a href="http:\/\/localhost:3000\/actions\/newsletter\?token=[\w-]+">potvrda<\/a><\/p>/);
+    expect(hr.html).toMatch(
+      /<h2>Dobrodošli<\/h2><p>Potvrdite ovdje: <a href="http:\/\/localhost:3000\/actions\/newsletter\?token=[\w-]+">potvrda<\/a><\/p>/,
+    );
     expect(hr.text).toMatch(/Potvrdite ovdje: potvrda \(http:\/\/localhost:3000\/actions\/newsletter\?token=[\w-]+\)/);
 
     const de = await subscribe("vorlage@example.com", "/de");
@@ -155,17 +177,39 @@ describe("the registration's welcome (RegistrationEmailTemplate)", () => {
   it("is sent with the built-in text, and with the English template to an English registration only", async () => {
     const ids = (await db.select().from(consents)).filter((c) => c.uniqueNumber <= 2).map((c) => String(c.id));
     const register = (email: string, path: string) =>
-      submit(new Visitor(shop), path, { intent: "register", firstName: "Iva", lastName: "Ivić", email, password: "Pocetna123", confirmedPassword: "Pocetna123", acceptedConsents: ids }, "/");
+      submit(
+        new Visitor(shop),
+        path,
+        {
+          intent: "register",
+          firstName: "Iva",
+          lastName: "Ivić",
+          email,
+          password: "Pocetna123",
+          confirmedPassword: "Pocetna123",
+          acceptedConsents: ids,
+        },
+        "/",
+      );
     await register("dobrodosli@example.com", "/registracija");
     expect(await lastMailTo("dobrodosli@example.com")).toMatchObject({ kind: "welcome", subject: "Dobrodošli u Alu Krov" });
 
     const editor = "/admin/templates/welcome?lang=en";
     const { html } = await admin.page(editor);
     expect(html).toContain("CMS opcija RegistrationEmailTemplate");
-    const saved = await submit(admin, editor, { intent: "save", version: "0", subject: "Hi {{name}}", bodyHtml: "<p>Welcome, {{name}}: {{link}}</p>" });
+    const saved = await submit(admin, editor, {
+      intent: "save",
+      version: "0",
+      subject: "Hi {{name}}",
+      bodyHtml: "<p>Welcome, {{name}}: {{link}}</p>",
+    });
     expect(saved.status).toBe(302);
     await register("welcome@example.com", "/en/register");
-    expect(await lastMailTo("welcome@example.com")).toMatchObject({ kind: "welcome", subject: "Hi Iva", html: "<p>Welcome, Iva: http://localhost:3000/en/login</p>" });
+    expect(await lastMailTo("welcome@example.com")).toMatchObject({
+      kind: "welcome",
+      subject: "Hi Iva",
+      html: "<p>Welcome, Iva: http://localhost:3000/en/login</p>",
+    });
     await register("dobrodosli2@example.com", "/registracija");
     expect((await lastMailTo("dobrodosli2@example.com")).subject).toBe("Dobrodošli u Alu Krov");
   });
@@ -174,15 +218,28 @@ describe("the registration's welcome (RegistrationEmailTemplate)", () => {
 describe("DefaultProductTemplate", () => {
   it("is saved sanitised per language (409 when stale) and prefills a new product's description", async () => {
     const page = await admin.page("/admin/templates");
-    const fingerprint = new JSDOM(page.html).window.document.querySelector<HTMLInputElement>('[data-testid="product-template"] input[name="fingerprint"]')!.value;
-    const fields = { intent: "productTemplate", fingerprint, hr: "<h2>Opis</h2><p>Materijal:</p><script>x()</script>", en: "<p>Material:</p>", de: "" };
+    const fingerprint = new JSDOM(page.html).window.document.querySelector<HTMLInputElement>(
+      '[data-testid="product-template"] input[name="fingerprint"]',
+    )!.value;
+    const fields = {
+      intent: "productTemplate",
+      fingerprint,
+      hr: "<h2>Opis</h2><p>Materijal:</p><script>x()</script>",
+      en: "<p>Material:</p>",
+      de: "",
+    };
     const saved = await submit(admin, "/admin/templates", fields);
     expect(saved).toMatchObject({ status: 302, toast: { text: "Predložak opisa proizvoda je spremljen." } });
-    const [option] = await db.select().from(options).where(and(eq(options.siteId, 1), eq(options.key, "DefaultProductTemplate")));
+    const [option] = await db
+      .select()
+      .from(options)
+      .where(and(eq(options.siteId, 1), eq(options.key, "DefaultProductTemplate")));
     expect(option.value).toEqual({ hr: "<h2>Opis</h2><p>Materijal:</p>", en: "<p>Material:</p>", de: "" });
     expect((await submit(admin, "/admin/templates", { ...fields, hr: "<p>Drugo</p>" })).status).toBe(409);
 
     const form = await admin.page("/admin/products/new");
-    expect(new JSDOM(form.html).window.document.querySelector<HTMLTextAreaElement>('textarea[name="description"]')!.value).toBe("<h2>Opis</h2><p>Materijal:</p>");
+    expect(new JSDOM(form.html).window.document.querySelector<HTMLTextAreaElement>('textarea[name="description"]')!.value).toBe(
+      "<h2>Opis</h2><p>Materijal:</p>",
+    );
   });
 });

@@ -29,12 +29,18 @@ afterAll(() => shop?.close());
 
 const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 const inviteLinkOf = async (email: string) => {
-  const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "backofficeInvite"))).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "backofficeInvite")))
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(1);
   const link = /http:\/\/localhost:3000(\/adminLogin\/invite\?token=[\w-]+)/.exec(mail.text);
   if (!link) throw new Error(`No invitation link in ${mail.text}`);
   return link[1];
 };
-const invite = (email: string, scope: string) => submit(admin, "/admin/users", { intent: "invite", email, firstName: "Sanja", lastName: "Horvat", scope });
+const invite = (email: string, scope: string) =>
+  submit(admin, "/admin/users", { intent: "invite", email, firstName: "Sanja", lastName: "Horvat", scope });
 const edit = async (visitor: Visitor, id: number, fields: Record<string, string>) => {
   const version = (await userByEmail((await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email)).version;
   return submit(visitor, `/admin/users/${id}`, { version: String(version), ...fields });
@@ -60,9 +66,17 @@ describe("invitation", () => {
     expect(page.response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.html).toContain("Postavite lozinku");
 
-    const short = await invitee.post(link, { token: link.split("token=")[1], newPassword: "kratka", newPasswordAgain: "kratka" }, { tokenFrom: link });
+    const short = await invitee.post(
+      link,
+      { token: link.split("token=")[1], newPassword: "kratka", newPasswordAgain: "kratka" },
+      { tokenFrom: link },
+    );
     expect(short.status).toBe(400);
-    const done = await invitee.post(link, { token: link.split("token=")[1], newPassword: "Prodaja-2026!", newPasswordAgain: "Prodaja-2026!" }, { tokenFrom: link });
+    const done = await invitee.post(
+      link,
+      { token: link.split("token=")[1], newPassword: "Prodaja-2026!", newPasswordAgain: "Prodaja-2026!" },
+      { tokenFrom: link },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/admin");
 
@@ -84,12 +98,18 @@ describe("invitation", () => {
     const link = await inviteLinkOf("iskoristen@alu-krov.hr");
     const token = link.split("token=")[1];
     const first = new Visitor(shop);
-    expect((await first.post(link, { token, newPassword: "Urednik-2026!", newPasswordAgain: "Urednik-2026!" }, { tokenFrom: link })).status).toBe(302);
+    expect(
+      (await first.post(link, { token, newPassword: "Urednik-2026!", newPasswordAgain: "Urednik-2026!" }, { tokenFrom: link })).status,
+    ).toBe(302);
 
     const again = await new Visitor(shop).page(link);
     expect(again.response.status).toBe(200);
     expect(again.html).toContain("Ova poveznica više ne vrijedi");
-    const reuse = await new Visitor(shop).post(link, { token, newPassword: "Drugi-2026!!", newPasswordAgain: "Drugi-2026!!" }, { tokenFrom: "/adminLogin" });
+    const reuse = await new Visitor(shop).post(
+      link,
+      { token, newPassword: "Drugi-2026!!", newPasswordAgain: "Drugi-2026!!" },
+      { tokenFrom: "/adminLogin" },
+    );
     expect(reuse.status).toBe(410);
     expect(decodeEntities(await reuse.text())).toContain("Ova poveznica više ne vrijedi");
     expect((await new Visitor(shop).page("/adminLogin/invite?token=nope")).html).toContain("Ova poveznica više ne vrijedi");
@@ -98,7 +118,10 @@ describe("invitation", () => {
     await invite("istekao@alu-krov.hr", "editor");
     const expiredLink = await inviteLinkOf("istekao@alu-krov.hr");
     const expired = await userByEmail("istekao@alu-krov.hr");
-    await db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, expired.id));
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, expired.id));
     expect((await new Visitor(shop).page(expiredLink)).html).toContain("Ova poveznica više ne vrijedi");
 
     // Sent again from the user's page: a fresh link that works.
@@ -131,8 +154,16 @@ describe("scope, deactivation and guard rails", () => {
     expect(changed.toast?.text).toBe("Uloga je spremljena.");
     expect((await visitor.page("/admin/orders")).response.status).toBe(403);
     expect((await visitor.page("/admin/comments")).response.status).toBe(200);
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, staff.id)));
-    expect(entry).toMatchObject({ action: "scope", before: { scope: ["sales"] }, after: { scope: ["editor"] }, actorEmail: DEMO_ADMIN.email });
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, staff.id)));
+    expect(entry).toMatchObject({
+      action: "scope",
+      before: { scope: ["sales"] },
+      after: { scope: ["editor"] },
+      actorEmail: DEMO_ADMIN.email,
+    });
   });
 
   it("refuses a stale form: nothing is overwritten", async () => {
@@ -172,14 +203,35 @@ describe("scope, deactivation and guard rails", () => {
   it("the last active admin can't be removed", async () => {
     const { editStaff } = await import("~/modules/staff/staff-admin.server");
     // Every other admin deactivated: the demo admin is the last one.
-    const others = await db.select({ id: users.id }).from(users).where(and(ne(users.id, adminId), sql`${users.scope} @> '["admin"]'::jsonb`));
-    await db.update(users).set({ blockedAt: new Date() }).where(inArray(users.id, others.length ? others.map((o) => o.id) : [0]));
-    const other = { id: 0, email: "drugi@alu-krov.hr", firstName: "", lastName: "", isBackofficeUser: true, scope: ["admin"], memberCardBarcode: null };
+    const others = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(ne(users.id, adminId), sql`${users.scope} @> '["admin"]'::jsonb`));
+    await db
+      .update(users)
+      .set({ blockedAt: new Date() })
+      .where(inArray(users.id, others.length ? others.map((o) => o.id) : [0]));
+    const other = {
+      id: 0,
+      email: "drugi@alu-krov.hr",
+      firstName: "",
+      lastName: "",
+      isBackofficeUser: true,
+      scope: ["admin"],
+      memberCardBarcode: null,
+    };
     const { version } = await userByEmail(DEMO_ADMIN.email);
-    await expect(editStaff(other, adminId, { intent: "deactivate", version }, "hr")).rejects.toMatchObject({ key: "adminUsers.errors.lastAdmin" });
-    await expect(editStaff(other, adminId, { intent: "scope", scope: "editor", version }, "hr")).rejects.toMatchObject({ key: "adminUsers.errors.lastAdmin" });
+    await expect(editStaff(other, adminId, { intent: "deactivate", version }, "hr")).rejects.toMatchObject({
+      key: "adminUsers.errors.lastAdmin",
+    });
+    await expect(editStaff(other, adminId, { intent: "scope", scope: "editor", version }, "hr")).rejects.toMatchObject({
+      key: "adminUsers.errors.lastAdmin",
+    });
     expect(await userByEmail(DEMO_ADMIN.email)).toMatchObject({ blockedAt: null, scope: ["admin"] });
-    await db.update(users).set({ blockedAt: null }).where(inArray(users.id, others.length ? others.map((o) => o.id) : [0]));
+    await db
+      .update(users)
+      .set({ blockedAt: null })
+      .where(inArray(users.id, others.length ? others.map((o) => o.id) : [0]));
   });
 
   it("lists backoffice users only, with search, scope filter and CSV", async () => {
@@ -189,7 +241,10 @@ describe("scope, deactivation and guard rails", () => {
     expect((await admin.page("/admin/users?q=kupac")).html).not.toContain(DEMO_CUSTOMER.email);
     const csv = await admin.get("/admin/users.csv?q=sanja.prodaja");
     expect(csv.status).toBe(200);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("E-mail;Ime;Uloga;Status;Zadnja prijava;Dodan");
     expect(lines[1]).toMatch(/^sanja\.prodaja@alu-krov\.hr;Sanja Horvat;Prodaja;Aktivan;\d/);
   });
@@ -205,13 +260,19 @@ describe("backoffice sessions", () => {
     expect(hours(session.expiresAt)).toBeLessThanOrEqual(8);
 
     // Two hours idle: the next request slides the end to eight hours from now.
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 6 * 3_600_000) }).where(eq(sessions.id, session.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 6 * 3_600_000) })
+      .where(eq(sessions.id, session.id));
     expect((await visitor.page("/admin")).response.status).toBe(200);
     const [slid] = await db.select().from(sessions).where(eq(sessions.id, session.id));
     expect(hours(slid.expiresAt)).toBeGreaterThan(7.9);
 
     // Past the end: back to the sign-in.
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
     const expired = await visitor.get("/admin/comments");
     expect(expired.status).toBe(302);
     expect(expired.headers.get("Location")).toBe("/adminLogin?redirectTo=%2Fadmin%2Fcomments");
@@ -223,7 +284,12 @@ describe("backoffice sessions", () => {
     const { signInAsCustomer } = await import("../setup/accounts");
     await signInAsCustomer(shop, new Visitor(shop));
     const customerId = (await userByEmail(DEMO_CUSTOMER.email)).id;
-    const [customerSession] = await db.select().from(sessions).where(eq(sessions.userId, customerId)).orderBy(sql`${sessions.createdAt} desc`).limit(1);
+    const [customerSession] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, customerId))
+      .orderBy(sql`${sessions.createdAt} desc`)
+      .limit(1);
     expect(hours(customerSession.expiresAt)).toBeGreaterThan(29 * 24);
   });
 });

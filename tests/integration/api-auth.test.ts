@@ -36,8 +36,14 @@ describe("the envelope and the key", () => {
 
   it("refuses a call without a key, with a made-up key and with a revoked key", async () => {
     const body = { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
-    expect(await (await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": "" }))).json()).toMatchObject({ statusCode: 401, message: "API key required" });
-    expect(await (await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": `ak_${"x".repeat(43)}` }))).json()).toMatchObject({ statusCode: 401, message: "Invalid API key" });
+    expect(await (await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": "" }))).json()).toMatchObject({
+      statusCode: 401,
+      message: "API key required",
+    });
+    expect(await (await rawCall(shop, "/api/v1/login", json(body, { "X-Api-Key": `ak_${"x".repeat(43)}` }))).json()).toMatchObject({
+      statusCode: 401,
+      message: "Invalid API key",
+    });
     const revoked = await apiKeyFor("revoked");
     const db = await shop.db();
     await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revoked.key.id));
@@ -67,7 +73,8 @@ describe("the envelope and the key", () => {
 
 describe("bounded JSON bodies", () => {
   it("answers malformed JSON with 400, another type with 415 and an oversized body with 413", async () => {
-    const post = (body: string, type = "application/json") => rawCall(shop, "/api/v1/login", { method: "POST", headers: { "X-Api-Key": key, "Content-Type": type }, body });
+    const post = (body: string, type = "application/json") =>
+      rawCall(shop, "/api/v1/login", { method: "POST", headers: { "X-Api-Key": key, "Content-Type": type }, body });
     expect(await (await post("{nope")).json()).toMatchObject({ statusCode: 400, message: "Malformed JSON" });
     expect((await post("username=a", "application/x-www-form-urlencoded")).status).toBe(415);
     expect((await post(JSON.stringify({ username: "x".repeat(API_JSON_LIMIT) }))).status).toBe(413);
@@ -86,7 +93,11 @@ describe("sign-in, tokens and refresh", () => {
   it("answers a wrong password with the spec's message", async () => {
     const api = await apiClient(shop, { apiKey: key });
     const result = await api.login(DEMO_CUSTOMER.email, "Wrong-password-1");
-    expect(result).toMatchObject({ ok: false, status: 401, failure: { errored: true, statusCode: 401, message: "Unknown username or password!" } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 401,
+      failure: { errored: true, statusCode: 401, message: "Unknown username or password!" },
+    });
   });
 
   it("signs in, calls with the bearer token, rotates the refresh token and revokes the family on reuse", async () => {
@@ -110,7 +121,11 @@ describe("sign-in, tokens and refresh", () => {
     // The first refresh token again: someone copied it. The whole sign-in ends.
     const replay = await rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, refreshToken: first.refreshToken } });
     expect(await replay.json()).toMatchObject({ statusCode: 401, message: "Refresh token reused; signed out" });
-    expect(await (await rawCall(shop, "/api/auth/user", { headers: { "X-Api-Key": key, Authorization: `Bearer ${second.accessToken}` } })).json()).toMatchObject({ statusCode: 401 });
+    expect(
+      await (
+        await rawCall(shop, "/api/auth/user", { headers: { "X-Api-Key": key, Authorization: `Bearer ${second.accessToken}` } })
+      ).json(),
+    ).toMatchObject({ statusCode: 401 });
     const again = await rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, refreshToken: second.refreshToken } });
     expect(again.status).toBe(401);
     const db = await shop.db();
@@ -156,22 +171,35 @@ describe("sign-in, tokens and refresh", () => {
 
 describe("origins", () => {
   it("lets a configured origin call and preflight, and refuses any other", async () => {
-    const preflight = await rawCall(shop, "/api/v1/login", { method: "OPTIONS", headers: { Origin: "https://app.example.test", "Access-Control-Request-Method": "POST" } });
+    const preflight = await rawCall(shop, "/api/v1/login", {
+      method: "OPTIONS",
+      headers: { Origin: "https://app.example.test", "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.test");
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("X-Api-Key");
-    const other = await rawCall(shop, "/api/v1/login", json({ username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, { Origin: "https://evil.example" }));
+    const other = await rawCall(
+      shop,
+      "/api/v1/login",
+      json({ username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, { Origin: "https://evil.example" }),
+    );
     expect(other.status).toBe(403);
     expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
   it("refuses a cookie-carrying post from another origin, and takes a bearer call from it", async () => {
-    const cookie = await rawCall(shop, "/api/v1/logout", { ...json({}, { Origin: "https://app.example.test" }), headers: { ...json({}).headers, Origin: "https://app.example.test", Cookie: "__session=abc" } });
+    const cookie = await rawCall(shop, "/api/v1/logout", {
+      ...json({}, { Origin: "https://app.example.test" }),
+      headers: { ...json({}).headers, Origin: "https://app.example.test", Cookie: "__session=abc" },
+    });
     expect(await cookie.json()).toMatchObject({ statusCode: 403, message: expect.stringContaining("Cookie authentication") });
     const api = await apiClient(shop, { apiKey: key });
     const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     if (!login.ok) throw new Error(login.failure.message);
-    const bearer = await rawCall(shop, "/api/v1/logout", { method: "POST", headers: { "X-Api-Key": key, Origin: "https://app.example.test", Authorization: `Bearer ${login.data.tokens.accessToken}` } });
+    const bearer = await rawCall(shop, "/api/v1/logout", {
+      method: "POST",
+      headers: { "X-Api-Key": key, Origin: "https://app.example.test", Authorization: `Bearer ${login.data.tokens.accessToken}` },
+    });
     expect(bearer.status).toBe(200);
     expect(bearer.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.test");
   });

@@ -23,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-
 describe("POST product/web/filter", () => {
   it("answers an empty result for a query with nothing in it (spec §5), and only archived", async () => {
     for (const body of [{}, { filters: { archived: true } }, { keywords: "  " }]) {
@@ -96,7 +95,11 @@ describe("GET product/web/get", () => {
 
   it("answers 404 for unknown, archived and hidden products and 400 without slug or id", async () => {
     const archived = await skuRow("AK-PNL-KLASIK-OLD");
-    const [hidden] = await db.select().from(products).where(and(eq(products.isVisibleIndividually, false), eq(products.archived, false))).limit(1);
+    const [hidden] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.isVisibleIndividually, false), eq(products.archived, false)))
+      .limit(1);
     for (const query of [{ id: "999999" }, { slug: "nema-takvog-proizvoda" }, { id: String(archived.id) }, { id: String(hidden.id) }]) {
       const result = await hr.call("product.web.get", { query });
       expect(result, JSON.stringify(query)).toMatchObject({ ok: false, status: 404, failure: { message: "Product not found" } });
@@ -110,7 +113,12 @@ describe("product categories and tags", () => {
   it("reads a category in English with its sort options; an unknown id is 404", async () => {
     const id = await categoryId(db, "trapezni-limovi");
     const data = ok(await en.call("product.web.category.get", { params: { id: String(id) } }));
-    expect(data.category).toMatchObject({ name: "Trapezoidal sheets", slug: "trapezoidal-sheets", sortTypes: [3, 4, 5, 6], sortDefaultType: 3 });
+    expect(data.category).toMatchObject({
+      name: "Trapezoidal sheets",
+      slug: "trapezoidal-sheets",
+      sortTypes: [3, 4, 5, 6],
+      sortDefaultType: 3,
+    });
     expect(await documentedMismatch(shop, "v1.product.web.category.get", 200, { data })).toEqual([]);
     expect((await hr.call("product.web.category.get", { params: { id: "999999" } })).status).toBe(404);
     expect((await hr.call("product.web.category.get", { params: { id: "x" } })).status).toBe(404);
@@ -141,7 +149,11 @@ describe("product categories and tags", () => {
 
 describe("GET product/checkBundles", () => {
   it("tells a bundle's parts and a simple product's none; unknown is 404", async () => {
-    const [bundle] = await db.select().from(products).where(and(eq(products.format, "bundle"), eq(products.archived, false), eq(products.isVisibleIndividually, true))).limit(1);
+    const [bundle] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.format, "bundle"), eq(products.archived, false), eq(products.isVisibleIndividually, true)))
+      .limit(1);
     const data = ok(await hr.call("product.checkBundles", { query: { product: String(bundle.id) } }));
     expect(data.isBundle).toBe(true);
     expect(data.parts.length).toBeGreaterThan(0);

@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-
 describe("blog terms", () => {
   it("lists terms in the language, by type, paginated or not", async () => {
     const all = ok(await en.call("cms.term.filter", { query: {} }));
@@ -77,12 +76,17 @@ describe("POST cms/post/filterStandard", () => {
   });
 
   it("reads a published page by its English slug with its components; a draft or unknown one is 404", async () => {
-    const data = ok(await en.call("cms.post.filterStandard", { body: { postTypeSlugs: ["page"], display: "components", filters: { slug: "about-us" } } }));
+    const data = ok(
+      await en.call("cms.post.filterStandard", { body: { postTypeSlugs: ["page"], display: "components", filters: { slug: "about-us" } } }),
+    );
     expect(data.page).toMatchObject({ postType: "page" });
     expect(data.page!.alternates.hr).toContain("o-nama");
     expect(await documentedMismatch(shop, "v1.cms.post.filterStandard", 200, { data })).toEqual([]);
     for (const slug of ["nema-stranice", "nacrt-zimska-akcija"]) {
-      expect((await hr.call("cms.post.filterStandard", { body: { postTypeSlugs: ["page", "post"], filters: { slug } } })).status, slug).toBe(404);
+      expect(
+        (await hr.call("cms.post.filterStandard", { body: { postTypeSlugs: ["page", "post"], filters: { slug } } })).status,
+        slug,
+      ).toBe(404);
     }
   });
 });
@@ -130,13 +134,29 @@ describe("redirects, options, elements, navigations", () => {
 describe("media, post types and the finder", () => {
   it("lists public media only, never private files", async () => {
     await db.insert(media).values({
-      driveId: randomUUID(), title: "Privatni račun", path: "private/racun.pdf", mime: "application/pdf", extension: "pdf",
-      size: 10, hash: "0".repeat(64), access: "private", originalName: "racun.pdf",
+      driveId: randomUUID(),
+      title: "Privatni račun",
+      path: "private/racun.pdf",
+      mime: "application/pdf",
+      extension: "pdf",
+      size: 10,
+      hash: "0".repeat(64),
+      access: "private",
+      originalName: "racun.pdf",
     });
     const publicOne = randomUUID();
     await db.insert(media).values({
-      driveId: publicOne, title: "Javna slika", path: "x/javna.jpg", mime: "image/jpeg", extension: "jpg",
-      size: 10, hash: "1".repeat(64), access: "public", originalName: "javna.jpg", width: 10, height: 10,
+      driveId: publicOne,
+      title: "Javna slika",
+      path: "x/javna.jpg",
+      mime: "image/jpeg",
+      extension: "jpg",
+      size: 10,
+      hash: "1".repeat(64),
+      access: "public",
+      originalName: "javna.jpg",
+      width: 10,
+      height: 10,
     });
     const data = ok(await hr.call("cms.media.filterStandard", { body: { limit: 100 } }));
     const titles = data.records.map((r) => r.title);
@@ -170,7 +190,10 @@ describe("media, post types and the finder", () => {
 
   it("decides several slugs at once, leaving unknown ones out", async () => {
     const data = ok(await en.call("cms.finder.searchSlugs", { query: { slug: ["about-us", "tips", "nema-toga"] } }));
-    expect(data.slugs.map((s) => [s.slug, s.type])).toEqual([["about-us", "page"], ["tips", "term"]]);
+    expect(data.slugs.map((s) => [s.slug, s.type])).toEqual([
+      ["about-us", "page"],
+      ["tips", "term"],
+    ]);
     expect(await documentedMismatch(shop, "v1.cms.finder.searchSlugs", 200, { data })).toEqual([]);
     expect((await hr.call("cms.finder.searchSlugs", { query: { slug: Array.from({ length: 21 }, (_, i) => `s${i}`) } })).status).toBe(400);
   });
@@ -179,8 +202,12 @@ describe("media, post types and the finder", () => {
     const page = ok(await en.call("cms.finder.getUrlOnLanguage", { body: { slug: "about-us", language: "hr" } }));
     expect(page.url).toBe("/o-nama");
     expect(await documentedMismatch(shop, "v1.cms.finder.getUrlOnLanguage", 200, { data: page })).toEqual([]);
-    expect(ok(await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "trapezni-limovi", language: "en" } })).url).toContain("trapezoidal-sheets");
-    expect(ok(await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "savjeti", language: "de", type: "term" } })).url).toContain("tipps");
+    expect(ok(await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "trapezni-limovi", language: "en" } })).url).toContain(
+      "trapezoidal-sheets",
+    );
+    expect(ok(await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "savjeti", language: "de", type: "term" } })).url).toContain(
+      "tipps",
+    );
     expect((await hr.call("cms.finder.getUrlOnLanguage", { body: { slug: "nema-toga", language: "en" } })).status).toBe(404);
   });
 });

@@ -2,7 +2,22 @@ import { and, desc, eq } from "drizzle-orm";
 import { clearCache } from "~/.server/cache.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { auditLog, comments, consentAssignments, consentLogs, consents, events, formSubmissions, forms, priceEnquiries, options, newsletterSubscribers, products, users, wishlistEntries } from "~/.server/db/schema";
+import {
+  auditLog,
+  comments,
+  consentAssignments,
+  consentLogs,
+  consents,
+  events,
+  formSubmissions,
+  forms,
+  priceEnquiries,
+  options,
+  newsletterSubscribers,
+  products,
+  users,
+  wishlistEntries,
+} from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_EDITOR } from "~/.server/db/seed/users.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { placeOrder } from "../setup/orders";
@@ -22,7 +37,16 @@ let productIds: number[];
 beforeAll(async () => {
   shop = await bootShop();
   db = await shop.db();
-  const rows = await db.select({ id: products.id, format: products.format, parent: products.parentId, archived: products.archived, visible: products.isVisibleIndividually }).from(products).orderBy(products.id);
+  const rows = await db
+    .select({
+      id: products.id,
+      format: products.format,
+      parent: products.parentId,
+      archived: products.archived,
+      visible: products.isVisibleIndividually,
+    })
+    .from(products)
+    .orderBy(products.id);
   productIds = rows.filter((r) => r.format === "simple" && r.parent === null && !r.archived && r.visible).map((r) => r.id);
 });
 afterAll(() => shop.close());
@@ -53,19 +77,34 @@ describe("wishlist", () => {
 
     const admin = await apiClient(shop);
     expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).ok).toBe(true);
-    expect(await admin.call("cms.wishlist.create", { body: { product_id: productIds[0] } })).toMatchObject({ ok: false, status: 403, failure: { message: "Back-office users have no wishlist" } });
-    expect(await admin.call("cms.wishlist.filter")).toMatchObject({ ok: false, status: 403, failure: { message: "Back-office users have no wishlist" } });
+    expect(await admin.call("cms.wishlist.create", { body: { product_id: productIds[0] } })).toMatchObject({
+      ok: false,
+      status: 403,
+      failure: { message: "Back-office users have no wishlist" },
+    });
+    expect(await admin.call("cms.wishlist.filter")).toMatchObject({
+      ok: false,
+      status: 403,
+      failure: { message: "Back-office users have no wishlist" },
+    });
 
     const customer = await apiClient(shop);
     await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-    expect(await customer.call("cms.wishlist.create", { body: { product_id: 999_999_999 } })).toMatchObject({ ok: false, status: 404, failure: { message: "Product not found" } });
+    expect(await customer.call("cms.wishlist.create", { body: { product_id: 999_999_999 } })).toMatchObject({
+      ok: false,
+      status: 404,
+      failure: { message: "Product not found" },
+    });
     expect((await customer.call("cms.wishlist.create", { body: { product_id: "x" as unknown as number } })).status).toBe(400);
   });
 });
 
 describe("comments", () => {
   async function setOption(key: string, value: unknown) {
-    await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+    await db
+      .update(options)
+      .set({ value })
+      .where(and(eq(options.siteId, 1), eq(options.key, key)));
     await clearCache("site-config");
   }
 
@@ -79,7 +118,9 @@ describe("comments", () => {
   it("creates a waiting comment for a logged user only, lists it to its author alone, lets the author edit it", async () => {
     const product = productIds[1];
     const visitor = await apiClient(shop);
-    expect(await visitor.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 5, content: "Odlično" } })).toMatchObject({
+    expect(
+      await visitor.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 5, content: "Odlično" } }),
+    ).toMatchObject({
       ok: false,
       status: 401,
       failure: { message: "Logged users only" },
@@ -87,12 +128,17 @@ describe("comments", () => {
 
     const customer = await apiClient(shop);
     await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-    const created = await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 5, content: "Odlično" } });
+    const created = await customer.call("cms.comment.create", {
+      body: { entityType: "product", entityId: product, rating: 5, content: "Odlično" },
+    });
     expect(created).toMatchObject({ ok: true, data: { status: "pending" } });
     if (created.ok) expect(await documentedMismatch(shop, "v1.cms.comment.create", 200, { data: created.data })).toEqual([]);
 
     const own = await customer.call("cms.comment.filterStandard", { body: { entityType: "product", entityId: product } });
-    expect(own).toMatchObject({ ok: true, data: { totalRecords: 1, records: [{ own: true, pending: true, rating: 5, content: "Odlično" }] } });
+    expect(own).toMatchObject({
+      ok: true,
+      data: { totalRecords: 1, records: [{ own: true, pending: true, rating: 5, content: "Odlično" }] },
+    });
     if (own.ok) expect(await documentedMismatch(shop, "v1.cms.comment.filterStandard", 200, { data: own.data })).toEqual([]);
     const anonymous = await visitor.call("cms.comment.filterStandard", { body: { entityType: "product", entityId: product } });
     expect(anonymous).toMatchObject({ ok: true, data: { totalRecords: 0, form: { state: "login" } } });
@@ -107,9 +153,17 @@ describe("comments", () => {
     // Someone else's comment, and editing switched off: commentEditNotAllowed.
     const admin = await apiClient(shop);
     await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    expect(await admin.call("cms.comment.update", { params: { id }, body: { rating: 1, content: "x" } })).toMatchObject({ ok: false, status: 403, failure: { message: "Comment edit not allowed" } });
+    expect(await admin.call("cms.comment.update", { params: { id }, body: { rating: 1, content: "x" } })).toMatchObject({
+      ok: false,
+      status: 403,
+      failure: { message: "Comment edit not allowed" },
+    });
     await setOption("UserCanEditComment", false);
-    expect(await customer.call("cms.comment.update", { params: { id }, body: { rating: 3, content: "y" } })).toMatchObject({ ok: false, status: 403, failure: { message: "Comment edit not allowed" } });
+    expect(await customer.call("cms.comment.update", { params: { id }, body: { rating: 3, content: "y" } })).toMatchObject({
+      ok: false,
+      status: 403,
+      failure: { message: "Comment edit not allowed" },
+    });
     await setOption("UserCanEditComment", true);
     expect((await visitor.call("cms.comment.update", { params: { id }, body: { rating: 3, content: "y" } })).status).toBe(401);
   });
@@ -118,21 +172,31 @@ describe("comments", () => {
     const product = productIds[2];
     const customer = await apiClient(shop);
     await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-    expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 9, content: "Previše" } })).toMatchObject({
+    expect(
+      await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 9, content: "Previše" } }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       failure: { message: "Invalid rating" },
     });
-    expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, content: "Bez ocjene" } })).toMatchObject({
+    expect(
+      await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, content: "Bez ocjene" } }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       failure: { message: "A comment requires a rating" },
     });
-    expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: 999_999_999, rating: 3, content: "?" } })).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await customer.call("cms.comment.create", { body: { entityType: "product", entityId: 999_999_999, rating: 3, content: "?" } }),
+    ).toMatchObject({ ok: false, status: 404 });
     await setOption("OneUserOneComment", true);
     try {
-      expect((await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "Prvi" } })).ok).toBe(true);
-      expect(await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "Drugi" } })).toMatchObject({
+      expect(
+        (await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "Prvi" } })).ok,
+      ).toBe(true);
+      expect(
+        await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "Drugi" } }),
+      ).toMatchObject({
         ok: false,
         status: 409,
         failure: { message: "One user one comment" },
@@ -140,7 +204,13 @@ describe("comments", () => {
     } finally {
       await setOption("OneUserOneComment", false);
     }
-    expect((await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, rating: 3, content: "x".repeat(5000) } })).status).toBe(400);
+    expect(
+      (
+        await customer.call("cms.comment.create", {
+          body: { entityType: "product", entityId: product, rating: 3, content: "x".repeat(5000) },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -161,12 +231,18 @@ describe("newsletter", () => {
     const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
     expect(row).toBeDefined();
     const again = await client.call("marketing.newsletter.subscribe", { body: { email: "API-Newsletter@example.com", acceptedConsents } });
-    expect(again).toMatchObject({ ok: false, status: 409, failure: { errored: true, statusCode: 409, message: "E-mail is already subscribed to the newsletter" } });
+    expect(again).toMatchObject({
+      ok: false,
+      status: 409,
+      failure: { errored: true, statusCode: 409, message: "E-mail is already subscribed to the newsletter" },
+    });
   });
 
   it("refuses a malformed address and missing required consents with 400", async () => {
     const client = await apiClient(shop);
-    const missing = await client.call("marketing.newsletter.subscribe", { body: { email: "no-consent@example.com", acceptedConsents: [] } });
+    const missing = await client.call("marketing.newsletter.subscribe", {
+      body: { email: "no-consent@example.com", acceptedConsents: [] },
+    });
     expect(missing).toMatchObject({ ok: false, status: 400, failure: { message: "Required consents were not accepted" } });
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "no-consent@example.com"))).toEqual([]);
     const bad = await client.call("marketing.newsletter.subscribe", { body: { email: "not-an-address" } });
@@ -191,7 +267,9 @@ describe("consents", () => {
     if (all.ok) expect(await documentedMismatch(shop, "v1.gdpr.web.consent.filter", 200, { data: all.data })).toEqual([]);
     expect((await client.call("gdpr.web.consent.filter", { body: { limit: 1000 } })).status).toBe(400);
 
-    const logged = await client.call("gdpr.web.consent.log.create", { body: { sourceType: "newsletter", consents: newsletter.consents.map((c) => c.id), email: "Log@Example.com" } });
+    const logged = await client.call("gdpr.web.consent.log.create", {
+      body: { sourceType: "newsletter", consents: newsletter.consents.map((c) => c.id), email: "Log@Example.com" },
+    });
     expect(logged).toMatchObject({ ok: true, data: { id: expect.any(Number) } });
     if (!logged.ok) return;
     expect(await documentedMismatch(shop, "v1.gdpr.web.consent.log.create", 200, { data: logged.data })).toEqual([]);
@@ -200,7 +278,9 @@ describe("consents", () => {
 
     const missing = await client.call("gdpr.web.consent.log.create", { body: { sourceType: "newsletter", consents: [] } });
     expect(missing).toMatchObject({ ok: false, status: 400, failure: { message: "Required consents were not accepted" } });
-    expect((await client.call("gdpr.web.consent.log.create", { body: { sourceType: "nope" as "newsletter", consents: [] } })).status).toBe(400);
+    expect((await client.call("gdpr.web.consent.log.create", { body: { sourceType: "nope" as "newsletter", consents: [] } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -209,7 +289,9 @@ describe("consent assignment", () => {
     const ids = (await db.select({ id: consents.id }).from(consents).orderBy(consents.id)).map((r) => r.id);
     const admin = await apiClient(shop);
     expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).ok).toBe(true);
-    const saved = await admin.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [ids[0]], requiredConsents: [ids[1]] } });
+    const saved = await admin.call("cms.consent.create", {
+      body: { assigned_to: "addressForm", consents: [ids[0]], requiredConsents: [ids[1]] },
+    });
     const expected = { assigned_to: "addressForm", consents: [ids[0], ids[1]].sort((a, b) => a - b), requiredConsents: [ids[1]] };
     expect(saved).toMatchObject({ ok: true, status: 200, data: expected });
     if (saved.ok) expect(await documentedMismatch(shop, "v1.cms.consent.create", 200, { data: saved.data })).toEqual([]);
@@ -217,11 +299,17 @@ describe("consent assignment", () => {
     const read = await (await apiClient(shop)).call("cms.consent.filter", { body: { assigned_to: "addressForm" } });
     expect(read.ok && read.data.data[0]).toMatchObject({ assigned_to: "addressForm", requiredConsents: [ids[1]] });
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.entity, "consent")).orderBy(desc(auditLog.id)).limit(1);
-    expect(audit).toMatchObject({ action: "assign", actorEmail: DEMO_ADMIN.email, after: { assignedTo: "addressForm", requiredConsents: [ids[1]] } });
+    expect(audit).toMatchObject({
+      action: "assign",
+      actorEmail: DEMO_ADMIN.email,
+      after: { assignedTo: "addressForm", requiredConsents: [ids[1]] },
+    });
 
     const unknown = await admin.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [999_999_999] } });
     expect(unknown).toMatchObject({ ok: false, status: 400, failure: { message: "Unknown consent" } });
-    expect(await db.select().from(consentAssignments).where(eq(consentAssignments.assignedTo, "addressForm"))).toMatchObject([{ consents: expected.consents, requiredConsents: expected.requiredConsents }]);
+    expect(await db.select().from(consentAssignments).where(eq(consentAssignments.assignedTo, "addressForm"))).toMatchObject([
+      { consents: expected.consents, requiredConsents: expected.requiredConsents },
+    ]);
     expect((await admin.call("cms.consent.create", { body: { assigned_to: "nope" as "addressForm", consents: [] } })).status).toBe(400);
 
     // Scope is checked in the call: an editor (no consents in the backoffice), a customer and a visitor are refused.
@@ -231,8 +319,12 @@ describe("consent assignment", () => {
     const customer = await apiClient(shop);
     await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     expect((await customer.call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [] } })).status).toBe(403);
-    expect((await (await apiClient(shop)).call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [] } })).status).toBe(401);
-    expect(await db.select().from(consentAssignments).where(eq(consentAssignments.assignedTo, "addressForm"))).toMatchObject([{ consents: expected.consents }]);
+    expect((await (await apiClient(shop)).call("cms.consent.create", { body: { assigned_to: "addressForm", consents: [] } })).status).toBe(
+      401,
+    );
+    expect(await db.select().from(consentAssignments).where(eq(consentAssignments.assignedTo, "addressForm"))).toMatchObject([
+      { consents: expected.consents },
+    ]);
   });
 });
 
@@ -256,7 +348,11 @@ describe("documents", () => {
     expect(await documentedMismatch(shop, "v1.document.document.get.web", 200, { data: one.data })).toEqual([]);
     expect(Buffer.from(one.data.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
 
-    expect(await customer.call("document.document.get.web", { params: { id: theirs.id } })).toMatchObject({ ok: false, status: 404, failure: { message: "Document not found" } });
+    expect(await customer.call("document.document.get.web", { params: { id: theirs.id } })).toMatchObject({
+      ok: false,
+      status: 404,
+      failure: { message: "Document not found" },
+    });
     expect((await customer.call("document.document.get.web", { params: { id: "x" } })).status).toBe(404);
     const visitor = await apiClient(shop);
     expect((await visitor.call("document.document.filter.web", { body: {} })).status).toBe(401);
@@ -279,9 +375,23 @@ describe("forms", () => {
       .returning({ id: forms.id });
     const client = await apiClient(shop, { language: "en" });
     const result = await client.call("cms.form.get", { params: { id: form.id } });
-    expect(result).toMatchObject({ ok: true, data: { slug: "api-upitnik", title: "Questionnaire", fields: [{ name: "ime", label: "Name", required: true }, { name: "boja", label: "Boja", options: [{ value: "crna", label: "Crna" }] }] } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: {
+        slug: "api-upitnik",
+        title: "Questionnaire",
+        fields: [
+          { name: "ime", label: "Name", required: true },
+          { name: "boja", label: "Boja", options: [{ value: "crna", label: "Crna" }] },
+        ],
+      },
+    });
     if (result.ok) expect(await documentedMismatch(shop, "v1.cms.form.get", 200, { data: result.data })).toEqual([]);
-    expect(await client.call("cms.form.get", { params: { id: 999_999 } })).toMatchObject({ ok: false, status: 404, failure: { message: "Form not found" } });
+    expect(await client.call("cms.form.get", { params: { id: 999_999 } })).toMatchObject({
+      ok: false,
+      status: 404,
+      failure: { message: "Form not found" },
+    });
 
     const acceptedConsents = result.ok ? (result.data.consents ?? []).map((c) => c.id) : [];
     const stored = await client.call("cms.form.storeData", { body: { id: form.id, data: { ime: "Ana", boja: "crna" }, acceptedConsents } });
@@ -291,7 +401,10 @@ describe("forms", () => {
       const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, stored.data.id));
       expect(row).toMatchObject({ formSlug: "api-upitnik", data: { ime: "Ana", boja: "crna" } });
     }
-    expect(await client.call("cms.form.storeData", { body: { id: form.id, data: { boja: "plava" }, acceptedConsents } })).toMatchObject({ ok: false, status: 400 });
+    expect(await client.call("cms.form.storeData", { body: { id: form.id, data: { boja: "plava" }, acceptedConsents } })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     expect(await client.call("cms.form.storeData", { body: { id: 999_999, data: {} } })).toMatchObject({ ok: false, status: 404 });
   });
 });
@@ -299,7 +412,12 @@ describe("forms", () => {
 describe("form list", () => {
   it("lists the database forms in the caller's language with their page, searches and pages them", async () => {
     await db.insert(forms).values([
-      { siteId: 1, slug: "api-lista-a", title: { hr: "Prijava na radionicu", en: "Workshop sign-up" }, fields: [{ name: "ime", type: "text", label: { hr: "Ime" }, required: true, maxLength: 100 }] },
+      {
+        siteId: 1,
+        slug: "api-lista-a",
+        title: { hr: "Prijava na radionicu", en: "Workshop sign-up" },
+        fields: [{ name: "ime", type: "text", label: { hr: "Ime" }, required: true, maxLength: 100 }],
+      },
       { siteId: 1, slug: "api-lista-b", title: { hr: "Reklamacija" }, fields: [] },
     ]);
     const client = await apiClient(shop, { language: "en" });
@@ -318,7 +436,10 @@ describe("form list", () => {
     const found = await client.call("cms.form.filter", { body: { keywords: "radionic" } });
     expect(found.ok && found.data.records.map((r) => r.slug)).toEqual(["api-lista-a"]);
     const paged = await client.call("cms.form.filter", { body: { perPage: 1, page: 2 } });
-    expect(paged).toMatchObject({ ok: true, data: { page: 2, perPage: 1, totalRecords: all.data.totalRecords, totalPages: all.data.totalRecords } });
+    expect(paged).toMatchObject({
+      ok: true,
+      data: { page: 2, perPage: 1, totalRecords: all.data.totalRecords, totalPages: all.data.totalRecords },
+    });
     expect(paged.ok && paged.data.records).toHaveLength(1);
     expect((await client.call("cms.form.filter", { body: { perPage: 500 } })).status).toBe(400);
   });
@@ -330,7 +451,13 @@ describe("contact", () => {
     const list = await client.call("cms.consent.filter", { body: { assigned_to: "contactForm" } });
     const contact = list.ok ? list.data.data[0] : null;
     const acceptedConsents = contact?.consents.map((c) => c.id) ?? [];
-    const body = { productId: productIds[0], firstName: "Ana", from: "ana.upit@example.com", content: "Koliko košta 10 m?", acceptedConsents };
+    const body = {
+      productId: productIds[0],
+      firstName: "Ana",
+      from: "ana.upit@example.com",
+      content: "Koliko košta 10 m?",
+      acceptedConsents,
+    };
     const sent = await client.call("cms.contact.contactAdmin", { body });
     expect(sent).toMatchObject({ ok: true, data: { id: expect.any(Number) } });
     if (!sent.ok) return;
@@ -341,9 +468,16 @@ describe("contact", () => {
     const noMail = await client.call("cms.contact.contactAdmin", { body: { ...body, from: "nije-adresa" } });
     expect(noMail).toMatchObject({ ok: false, status: 400, failure: { errors: [{ field: "body.from" }] } });
     if ((contact?.requiredConsents.length ?? 0) > 0) {
-      expect(await client.call("cms.contact.contactAdmin", { body: { ...body, acceptedConsents: [] } })).toMatchObject({ ok: false, status: 400, failure: { message: "Required consents were not accepted" } });
+      expect(await client.call("cms.contact.contactAdmin", { body: { ...body, acceptedConsents: [] } })).toMatchObject({
+        ok: false,
+        status: 400,
+        failure: { message: "Required consents were not accepted" },
+      });
     }
-    expect(await client.call("cms.contact.contactAdmin", { body: { ...body, productId: 999_999_999 } })).toMatchObject({ ok: false, status: 404 });
+    expect(await client.call("cms.contact.contactAdmin", { body: { ...body, productId: 999_999_999 } })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 
@@ -363,8 +497,15 @@ describe("calendar", () => {
         expect(await documentedMismatch(shop, "v1.calendar.event.public.get", 200, { data: one.data })).toEqual([]);
         expect(Object.keys(one.data)).not.toContain("attendeeList");
       }
-      await db.update(events).set({ published: false }).where(and(eq(events.id, list.data.records[0].id)));
-      expect(await client.call("calendar.event.public.get", { params: { id: list.data.records[0].id } })).toMatchObject({ ok: false, status: 404, failure: { message: "Event not found" } });
+      await db
+        .update(events)
+        .set({ published: false })
+        .where(and(eq(events.id, list.data.records[0].id)));
+      expect(await client.call("calendar.event.public.get", { params: { id: list.data.records[0].id } })).toMatchObject({
+        ok: false,
+        status: 404,
+        failure: { message: "Event not found" },
+      });
       await db.update(events).set({ published: true }).where(eq(events.id, list.data.records[0].id));
     }
     expect((await client.call("calendar.event.public.get", { params: { id: "abc" } })).status).toBe(404);

@@ -28,7 +28,9 @@ afterAll(() => shop.close());
 
 type Doc = Awaited<ReturnType<typeof apiDocument>>;
 const operations = (document: Doc) =>
-  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
 // A path parameter no demo row has: the call must answer its documented 404 (or a refusal before it).
 const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => (/id$/i.test(name) ? "987654" : "no-such-thing"));
 
@@ -41,8 +43,12 @@ describe("the OpenAPI document", () => {
 
   it("documents every call the router serves, and nothing else", async () => {
     const document = await apiDocument(shop);
-    const served = operationsOf(API_ENDPOINTS).map((op) => `${op.endpoint.method} ${op.path.replace(/:(\w+)/g, "{$1}")}`).sort();
-    const documented = operations(document).map(({ path, method }) => `${method} ${path}`).sort();
+    const served = operationsOf(API_ENDPOINTS)
+      .map((op) => `${op.endpoint.method} ${op.path.replace(/:(\w+)/g, "{$1}")}`)
+      .sort();
+    const documented = operations(document)
+      .map(({ path, method }) => `${method} ${path}`)
+      .sort();
     expect(documented).toEqual(served);
   });
 
@@ -66,7 +72,8 @@ describe("every documented call answers as documented", () => {
     for (const { path, method, op } of operations(await apiDocument(shop))) {
       const response = await rawCall(shop, fill(path), { method, headers: { "X-Api-Key": key } });
       const body = await response.json();
-      for (const problem of await documentedMismatch(shop, op.operationId, response.status, body)) mismatches.push(`${method} ${path} → ${response.status}: ${problem}`);
+      for (const problem of await documentedMismatch(shop, op.operationId, response.status, body))
+        mismatches.push(`${method} ${path} → ${response.status}: ${problem}`);
     }
     expect(mismatches).toEqual([]);
   });
@@ -79,9 +86,13 @@ describe("every documented call answers as documented", () => {
     for (const { path, method, op } of operations(await apiDocument(shop))) {
       // Signing out would end the token the following calls use.
       if (/logout$/.test(path)) continue;
-      const response = await rawCall(shop, fill(path), { method, headers: { "X-Api-Key": key, Authorization: `Bearer ${api.tokens!.accessToken}` } });
+      const response = await rawCall(shop, fill(path), {
+        method,
+        headers: { "X-Api-Key": key, Authorization: `Bearer ${api.tokens!.accessToken}` },
+      });
       const body = await response.json();
-      for (const problem of await documentedMismatch(shop, op.operationId, response.status, body)) mismatches.push(`${method} ${path} → ${response.status}: ${problem}`);
+      for (const problem of await documentedMismatch(shop, op.operationId, response.status, body))
+        mismatches.push(`${method} ${path} → ${response.status}: ${problem}`);
     }
     expect(mismatches).toEqual([]);
   });

@@ -87,30 +87,41 @@ describe("a purchase over the API alone", () => {
     expect(delivery.methods.map((m) => m.id)).toContain(Number(ids.courier));
     await ok(
       "ecommerce.delivery.saveDeliveryMethod",
-      await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...session, userId: customer.id, deliveryMethodId: Number(ids.courier) } }),
+      await client.call("ecommerce.delivery.saveDeliveryMethod", {
+        body: { ...session, userId: customer.id, deliveryMethodId: Number(ids.courier) },
+      }),
     );
     const payment: { methods: { id: number; gateway: string }[] } = await ok(
       "ecommerce.payment.getApplicablePaymentMethods",
       await client.call("ecommerce.payment.getApplicablePaymentMethods", { body: session }),
     );
     expect(payment.methods.find((m) => m.gateway === "bankTransfer")?.id).toBe(Number(ids.bank));
-    await ok("ecommerce.payment.savePaymentMethod", await client.call("ecommerce.payment.savePaymentMethod", { body: { ...session, paymentMethodId: Number(ids.bank) } }));
+    await ok(
+      "ecommerce.payment.savePaymentMethod",
+      await client.call("ecommerce.payment.savePaymentMethod", { body: { ...session, paymentMethodId: Number(ids.bank) } }),
+    );
 
     // The consents are required as on the checkout page.
     const noConsent = await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: ADDRESS } });
     expect(noConsent).toMatchObject({ ok: false, status: 400, failure: { errored: true, message: "Required consents were not accepted" } });
 
-    const created: { order: { id: number; slug: string; orderTotalCents: number; paymentGateway: string }; payment: { kind: string } } = await ok(
-      "ecommerce.order.create",
-      await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: ADDRESS, acceptedConsents: [consentId] } }),
-    );
+    const created: { order: { id: number; slug: string; orderTotalCents: number; paymentGateway: string }; payment: { kind: string } } =
+      await ok(
+        "ecommerce.order.create",
+        await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: ADDRESS, acceptedConsents: [consentId] } }),
+      );
     expect(created.payment).toEqual({ kind: "done" });
 
     // The order, exactly as the HTML checkout makes it: 2 × 34,90 − 10 % + courier 25,00.
     const [order] = await db.select().from(orders).where(eq(orders.id, created.order.id));
-    expect([order.itemsTotalCents, order.couponCode, order.couponCents, order.deliveryCents, order.orderTotalCents, order.paymentGateway]).toEqual([
-      6980, "KROV10", 698, 2500, 8782, "bankTransfer",
-    ]);
+    expect([
+      order.itemsTotalCents,
+      order.couponCode,
+      order.couponCents,
+      order.deliveryCents,
+      order.orderTotalCents,
+      order.paymentGateway,
+    ]).toEqual([6980, "KROV10", 698, 2500, 8782, "bankTransfer"]);
     expect(order.userId).toBe(customer.id);
     expect(order.cartId).toBe(session.cartId);
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
@@ -119,9 +130,15 @@ describe("a purchase over the API alone", () => {
     expect(await usesOf("KROV10")).toBe(usesBefore + 1);
     const [cart] = await db.select().from(carts).where(eq(carts.id, session.cartId));
     expect(cart.status).toBe("archived");
-    const logs = await db.select().from(consentLogs).where(and(eq(consentLogs.sourceType, "checkoutForm"), eq(consentLogs.email, order.email)));
+    const logs = await db
+      .select()
+      .from(consentLogs)
+      .where(and(eq(consentLogs.sourceType, "checkoutForm"), eq(consentLogs.email, order.email)));
     expect(logs.map((l) => l.consents)).toContainEqual([consentId]);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
     expect(mail.subject).toBe(`Potvrda narudžbe ${order.slug}`);
     for (const text of ["AK-PNL-SND-40", "87,82", "Ilica 10", "10000 Zagreb"]) expect(mail.text).toContain(text);
 
@@ -150,7 +167,9 @@ describe("a purchase over the API alone", () => {
     const added = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1 } });
     if (!added.ok) throw new Error(JSON.stringify(added));
     const session = { cartId: added.data.cartId, protectCode: added.data.protectCode };
-    expect((await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...session, deliveryMethodId: Number(ids.courier) } })).ok).toBe(true);
+    expect(
+      (await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...session, deliveryMethodId: Number(ids.courier) } })).ok,
+    ).toBe(true);
     const created = await client.call("ecommerce.order.create", {
       body: { ...session, paymentMethodId: Number(ids.card), deliveryAddress: ADDRESS, acceptedConsents: [consentId] },
     });
@@ -161,8 +180,18 @@ describe("a purchase over the API alone", () => {
     const { order } = created.data;
     expect(order.paymentStatus).not.toBe("paid");
 
-    const fields: Record<string, string> = { orderId: String(order.id), orderRef: order.slug, amount: String(order.orderTotalCents), currency: order.currencyLabel, outcome: "success", reference: `api-${order.id}` };
-    const forged = await client.call("ecommerce.order.pgSuccess", { params: { id: order.id }, body: { ...fields, signature: "0".repeat(64) } });
+    const fields: Record<string, string> = {
+      orderId: String(order.id),
+      orderRef: order.slug,
+      amount: String(order.orderTotalCents),
+      currency: order.currencyLabel,
+      outcome: "success",
+      reference: `api-${order.id}`,
+    };
+    const forged = await client.call("ecommerce.order.pgSuccess", {
+      params: { id: order.id },
+      body: { ...fields, signature: "0".repeat(64) },
+    });
     expect(forged).toMatchObject({ ok: false, status: 400, failure: { message: "Invalid payment signature" } });
     const signed = { ...fields, signature: signFields(fields, RESULT_FIELDS, cardSecret()!) };
     const paid = await client.call("ecommerce.order.pgSuccess", { params: { id: order.id }, body: signed });
@@ -183,24 +212,37 @@ describe("a purchase over the API alone", () => {
     const delivery = { ...session, deliveryMethodId: Number(ids.courier) };
 
     // Guest checkout off (the shop's default, spec §1): a guest e-mail opens nothing.
-    expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "gost@example.com" } })).toMatchObject({
+    expect(
+      await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "gost@example.com" } }),
+    ).toMatchObject({
       ok: false,
       status: 401,
       failure: { message: "No active user" },
     });
 
     const [store] = await db.select().from(stores);
-    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
+    await db
+      .update(stores)
+      .set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } })
+      .where(eq(stores.id, store.id));
     await clearCache("site-config");
     try {
       // Without an e-mail there is still nobody to sell to; an account's e-mail must sign in instead.
-      expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: delivery })).toMatchObject({ ok: false, status: 401, failure: { message: "No active user" } });
-      expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: DEMO_CUSTOMER.email } })).toMatchObject({
+      expect(await client.call("ecommerce.delivery.saveDeliveryMethod", { body: delivery })).toMatchObject({
+        ok: false,
+        status: 401,
+        failure: { message: "No active user" },
+      });
+      expect(
+        await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: DEMO_CUSTOMER.email } }),
+      ).toMatchObject({
         ok: false,
         status: 409,
         failure: { message: "Account exists" },
       });
-      expect((await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "not-an-address" } })).status).toBe(400);
+      expect(
+        (await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "not-an-address" } })).status,
+      ).toBe(400);
 
       const saved = await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...delivery, guestEmail: "Gost@Example.com" } });
       expect(saved).toMatchObject({ ok: true, data: { deliveryMethodId: Number(ids.courier) } });
@@ -209,12 +251,21 @@ describe("a purchase over the API alone", () => {
       expect((await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, session.cartId)))[0].userId).toBe(guest.id);
 
       const created = await client.call("ecommerce.order.create", {
-        body: { ...session, guestEmail: "gost@example.com", paymentMethodId: Number(ids.bank), deliveryAddress: { ...ADDRESS, contactEmail: "gost@example.com" }, acceptedConsents: [consentId] },
+        body: {
+          ...session,
+          guestEmail: "gost@example.com",
+          paymentMethodId: Number(ids.bank),
+          deliveryAddress: { ...ADDRESS, contactEmail: "gost@example.com" },
+          acceptedConsents: [consentId],
+        },
       });
       if (!created.ok) throw new Error(JSON.stringify(created));
       const [order] = await db.select().from(orders).where(eq(orders.id, created.data.order.id));
       expect(order).toMatchObject({ userId: guest.id, email: "gost@example.com", paymentGateway: "bankTransfer" });
-      const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, "gost@example.com")));
+      const [mail] = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, "gost@example.com")));
       expect(mail.subject).toBe(`Potvrda narudžbe ${order.slug}`);
       const admin = await loginAsAdmin(new Visitor(shop));
       expect((await admin.page(`/admin/orders?q=${order.slug}`)).html).toContain(`href="/admin/orders/${order.slug}"`);

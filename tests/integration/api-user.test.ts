@@ -23,7 +23,10 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 async function setOption(key: string, value: boolean) {
-  await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+  await db
+    .update(options)
+    .set({ value })
+    .where(and(eq(options.siteId, 1), eq(options.key, key)));
 }
 const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
 const tokenIn = (text: string) => /(?:token|verificationToken)=([\w-]+)/.exec(text)![1];
@@ -61,7 +64,9 @@ describe("registration and verification", () => {
   it("registers, refuses a taken e-mail and missing consents", async () => {
     await setOption("RegistrationRequiresEmailVerification", false);
     const api = await apiClient(shop);
-    const answer = await api.call("user.web.register", { body: { ...registration("api-new@example.com"), addresses: { delivery: address } } });
+    const answer = await api.call("user.web.register", {
+      body: { ...registration("api-new@example.com"), addresses: { delivery: address } },
+    });
     if (!answer.ok) throw new Error(answer.failure.message);
     expect(answer.data.verificationToken).toBeNull();
     expect(await documentedMismatch(shop, "v1.user.web.register", 200, { data: answer.data })).toEqual([]);
@@ -104,11 +109,15 @@ describe("profile, addresses, barcode", () => {
 
   it("updates the profile; a taken e-mail is 'User already exist.'", async () => {
     const api = await customer("api-update@example.com");
-    const updated = await api.call("user.web.update", { body: { details: { firstName: "Ana", lastName: "Anić" }, email: "api-update@example.com", memberCardBarcode: "" } });
+    const updated = await api.call("user.web.update", {
+      body: { details: { firstName: "Ana", lastName: "Anić" }, email: "api-update@example.com", memberCardBarcode: "" },
+    });
     if (!updated.ok) throw new Error(updated.failure.message);
     expect(updated.data.user.firstName).toBe("Ana");
     expect(await documentedMismatch(shop, "v1.user.web.update", 200, { data: updated.data })).toEqual([]);
-    const taken = await api.call("user.web.update", { body: { details: { firstName: "Ana", lastName: "Anić" }, email: DEMO_CUSTOMER.email, memberCardBarcode: "" } });
+    const taken = await api.call("user.web.update", {
+      body: { details: { firstName: "Ana", lastName: "Anić" }, email: DEMO_CUSTOMER.email, memberCardBarcode: "" },
+    });
     expect(taken.ok ? null : taken.failure).toMatchObject({ statusCode: 409, message: "User already exist." });
   });
 
@@ -118,7 +127,10 @@ describe("profile, addresses, barcode", () => {
     if (!created.ok) throw new Error(created.failure.message);
     expect(created.data.address).toMatchObject({ city: "Zagreb", type: "shipping" });
     expect(await documentedMismatch(shop, "v1.user.web.address.create", 200, { data: created.data })).toEqual([]);
-    const updated = await api.call("user.web.address.update", { params: { id: created.data.address.id }, body: { ...address, city: "Split", type: "shipping" } });
+    const updated = await api.call("user.web.address.update", {
+      params: { id: created.data.address.id },
+      body: { ...address, city: "Split", type: "shipping" },
+    });
     if (!updated.ok) throw new Error(updated.failure.message);
     expect(updated.data.address.city).toBe("Split");
     expect(await documentedMismatch(shop, "v1.user.web.address.update", 200, { data: updated.data })).toEqual([]);
@@ -200,7 +212,12 @@ describe("settings and media", () => {
   });
 
   it("domainDetect hands this domain its storefront key, without a key; another domain is 404", async () => {
-    const post = (headers: Record<string, string>) => rawCall(shop, "/api/v2/settings/domainDetect", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: "{}" });
+    const post = (headers: Record<string, string>) =>
+      rawCall(shop, "/api/v2/settings/domainDetect", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: "{}",
+      });
     const own = await post({ Referer: "http://localhost:3000/" });
     const body = await own.json();
     expect(own.status).toBe(200);

@@ -98,7 +98,9 @@ describe("blog", () => {
       ["#Oluci", "/objave/oluci"],
       ["#Održavanje", "/objave/odrzavanje"],
     ]);
-    expect(document.querySelector('link[rel="alternate"][hreflang="en"]')!.getAttribute("href")).toMatch(/\/en\/how-to-clean-gutters-before-winter$/);
+    expect(document.querySelector('link[rel="alternate"][hreflang="en"]')!.getAttribute("href")).toMatch(
+      /\/en\/how-to-clean-gutters-before-winter$/,
+    );
 
     const en = await page("/en/how-to-clean-gutters-before-winter");
     expect(en.document.querySelector('[data-testid="post-date"]')!.textContent).toMatch(/^Published \d{1,2} [A-Z][a-z]+ \d{4}$/);
@@ -130,7 +132,10 @@ describe("link previews of a post (decision 0036)", () => {
 describe("events", () => {
   it("the event page shows title, start and end per locale, place, description and attendees", async () => {
     const list = await page("/dogadjaji");
-    const links = [...list.document.querySelectorAll('[data-testid="events-upcoming"] a')].map((a) => [a.textContent, a.getAttribute("href")!]);
+    const links = [...list.document.querySelectorAll('[data-testid="events-upcoming"] a')].map((a) => [
+      a.textContent,
+      a.getAttribute("href")!,
+    ]);
     expect(links.map(([title]) => title)).toEqual(["Sajam graditeljstva 2026", "Radionica: montaža oluka"]);
     expect(list.document.querySelector('[data-testid="events-past"]')!.textContent).toContain("Webinar: održavanje krova");
 
@@ -154,7 +159,10 @@ describe("events", () => {
 
   it("the blog shows upcoming events beside the posts", async () => {
     const { document } = await page("/objave");
-    expect([...document.querySelectorAll('[data-testid="event-list"] a')].map((a) => a.textContent)).toEqual(["Sajam graditeljstva 2026", "Radionica: montaža oluka"]);
+    expect([...document.querySelectorAll('[data-testid="event-list"] a')].map((a) => a.textContent)).toEqual([
+      "Sajam graditeljstva 2026",
+      "Radionica: montaža oluka",
+    ]);
   });
 });
 

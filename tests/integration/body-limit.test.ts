@@ -19,7 +19,17 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-body-limit-"));
   server = spawn(process.execPath, [path.join(root, "build/server.js")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "production", SESSION_SECRET: "body-limit-test-secret-0123456789", PUBLIC_URL: "http://localhost:3000", PORT: "0", DATA_DIR: dataDir, RATE_LIMIT_POINTS: "1000", RATE_LIMIT_AUTH_POINTS: "1000" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      SESSION_SECRET: "body-limit-test-secret-0123456789",
+      PUBLIC_URL: "http://localhost:3000",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      RATE_LIMIT_POINTS: "1000",
+      RATE_LIMIT_AUTH_POINTS: "1000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -107,10 +117,25 @@ describe("body limit (decision 0035)", () => {
   it("reads a real sign-in form within the limit: a wrong password is the form's translated 401", async () => {
     const page = await fetch(`http://127.0.0.1:${port}/prijava`);
     const html = await page.text();
-    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-    const body = new URLSearchParams({ intent: "login", csrf: field("csrf"), website: "", from__confirm: field("from__confirm"), username: "nobody@example.com", password: "wrong-password-1" });
-    const answer = await fetch(`http://127.0.0.1:${port}/prijava`, { method: "POST", body, headers: { Cookie: cookie, Origin: `http://127.0.0.1:${port}` }, redirect: "manual" });
+    const body = new URLSearchParams({
+      intent: "login",
+      csrf: field("csrf"),
+      website: "",
+      from__confirm: field("from__confirm"),
+      username: "nobody@example.com",
+      password: "wrong-password-1",
+    });
+    const answer = await fetch(`http://127.0.0.1:${port}/prijava`, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, Origin: `http://127.0.0.1:${port}` },
+      redirect: "manual",
+    });
     expect(answer.status).toBe(401);
     expect(await answer.text()).toContain("Nepoznato korisničko ime ili lozinka!");
   });

@@ -34,7 +34,10 @@ describe("cache impact of backoffice changes", () => {
       .select({ id: products.id, price: products.priceCents, retail: products.retailPriceCents, category: categoryTranslations.slug })
       .from(products)
       .innerJoin(productCategories, eq(productCategories.productId, products.id))
-      .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, productCategories.categoryId), eq(categoryTranslations.languageCode, "hrv")))
+      .innerJoin(
+        categoryTranslations,
+        and(eq(categoryTranslations.categoryId, productCategories.categoryId), eq(categoryTranslations.languageCode, "hrv")),
+      )
       .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, "hrv")))
       .where(and(eq(products.archived, false), eq(products.isVisibleIndividually, true), eq(products.format, "simple")))
       .limit(1);
@@ -43,7 +46,10 @@ describe("cache impact of backoffice changes", () => {
     expect((await get(path)).headers.get("X-Page-Cache")).toBe("hit");
 
     const newPrice = 98_765; // 987,65 €: a figure no other product of the page shows
-    await db.update(products).set({ priceCents: newPrice, retailPriceCents: Math.max(row.retail, newPrice) }).where(eq(products.id, row.id));
+    await db
+      .update(products)
+      .set({ priceCents: newPrice, retailPriceCents: Math.max(row.retail, newPrice) })
+      .where(eq(products.id, row.id));
     await dataChanged("product");
 
     const fresh = await get(path);

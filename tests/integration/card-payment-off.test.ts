@@ -34,12 +34,19 @@ describe("no card provider configured", () => {
     await step(visitor, { intent: "address", ...ADDRESS });
     await step(visitor, { intent: "shipping", methodId: ids.courier });
     const document = new JSDOM((await visitor.page(CHECKOUT)).html).window.document;
-    const offered = [...document.querySelectorAll<HTMLInputElement>('[data-testid="payment-form"] input[name="methodId"]')].map((i) => i.value);
+    const offered = [...document.querySelectorAll<HTMLInputElement>('[data-testid="payment-form"] input[name="methodId"]')].map(
+      (i) => i.value,
+    );
     expect(offered).toEqual([ids.cod, ids.bank]);
 
     const answer = await step(visitor, { intent: "payment", methodId: ids.card, acceptedConsents: consent });
     expect(answer.status).toBe(400);
     expect(answer.html).toContain("Ovaj način plaćanja trenutno nije dostupan. Odaberite drugi.");
-    expect(await db.select().from(orders).where(eq(orders.cartId, (await cartRow(db, visitor)).id))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(orders)
+        .where(eq(orders.cartId, (await cartRow(db, visitor)).id)),
+    ).toEqual([]);
   });
 });

@@ -81,14 +81,26 @@ describe("a card provider outside the shop", () => {
 
     const answer = await step(visitor, { intent: "payment", methodId: ids.card, acceptedConsents: consentId });
     expect(answer.status).toBe(400);
-    expect(answer.html).toContain("Plaćanje nije bilo moguće pokrenuti jer pružatelj plaćanja ne odgovara. Narudžba nije zaprimljena i košarica je ostala kakva je bila; odaberite drugi način plaćanja ili pokušajte kasnije.");
+    expect(answer.html).toContain(
+      "Plaćanje nije bilo moguće pokrenuti jer pružatelj plaćanja ne odgovara. Narudžba nije zaprimljena i košarica je ostala kakva je bila; odaberite drugi način plaćanja ili pokušajte kasnije.",
+    );
     expect(answer.html).not.toContain("Košarica je arhivirana");
     expect(await db.select().from(orders).where(eq(orders.cartId, cartBefore.id))).toEqual([]);
     expect(await stockOf(panel)).toBe(stock);
     expect(await usesOf("KROV10")).toBe(uses);
-    expect(await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "orderConfirmation")))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "orderConfirmation"))),
+    ).toEqual([]);
     const cartAfter = await cartRow(db, visitor);
-    expect([cartAfter.status, cartAfter.usedAt, cartAfter.couponCode, cartAfter.deliveryMethodId]).toEqual(["active", null, cartBefore.couponCode, cartBefore.deliveryMethodId]);
+    expect([cartAfter.status, cartAfter.usedAt, cartAfter.couponCode, cartAfter.deliveryMethodId]).toEqual([
+      "active",
+      null,
+      cartBefore.couponCode,
+      cartBefore.deliveryMethodId,
+    ]);
 
     // The same cart is still the shopper's: another method places the order.
     const page = await visitor.page(CHECKOUT);

@@ -38,7 +38,11 @@ const eventsOf = (id: number) => db.select().from(paymentEvents).where(eq(paymen
 async function cardOrder(locale: "hr" | "en" = "hr") {
   const order = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "card", locale });
   const row = await orderRow(order.id);
-  const start = await startPayment("card", { id: row.id, slug: row.slug, orderTotalCents: row.orderTotalCents, currencyLabel: "EUR", email: row.email, locale }, ORIGIN);
+  const start = await startPayment(
+    "card",
+    { id: row.id, slug: row.slug, orderTotalCents: row.orderTotalCents, currencyLabel: "EUR", email: row.email, locale },
+    ORIGIN,
+  );
   if (start.kind !== "redirect") throw new Error("card payment should redirect");
   return { ...order, row, providerUrl: new URL(start.url) };
 }
@@ -90,7 +94,11 @@ describe("the return from the provider", () => {
     expect(order.paymentStatus).toBe("paid");
     expect(order.paidAt).toBeInstanceOf(Date);
     const events = await eventsOf(id);
-    expect(events.find((e) => e.kind === "return")).toMatchObject({ gateway: "card", outcome: "success", providerReference: back.searchParams.get("reference") });
+    expect(events.find((e) => e.kind === "return")).toMatchObject({
+      gateway: "card",
+      outcome: "success",
+      providerReference: back.searchParams.get("reference"),
+    });
   });
 
   it("in English the success page is /en/checkout/success", async () => {
@@ -169,7 +177,11 @@ describe("the provider's server-to-server callback over HTTP", () => {
   it("marks the order paid before the browser comes back; the return then only shows the success page", async () => {
     const order = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "card" });
     const row = await orderRow(order.id);
-    const start = await startPayment("card", { id: row.id, slug: row.slug, orderTotalCents: row.orderTotalCents, currencyLabel: "EUR", email: row.email, locale: "hr" }, origin);
+    const start = await startPayment(
+      "card",
+      { id: row.id, slug: row.slug, orderTotalCents: row.orderTotalCents, currencyLabel: "EUR", email: row.email, locale: "hr" },
+      origin,
+    );
     if (start.kind !== "redirect") throw new Error("card payment should redirect");
     const back = await decide(new URL(start.url), "pay");
     expect((await orderRow(order.id)).paymentStatus).toBe("paid");
@@ -181,13 +193,29 @@ describe("the provider's server-to-server callback over HTTP", () => {
 });
 
 describe("the provider's callback", () => {
-  const signed = (fields: Record<(typeof RESULT_FIELDS)[number], string>) => ({ ...fields, signature: signFields(fields, RESULT_FIELDS, cardSecret()!) });
+  const signed = (fields: Record<(typeof RESULT_FIELDS)[number], string>) => ({
+    ...fields,
+    signature: signFields(fields, RESULT_FIELDS, cardSecret()!),
+  });
   const post = (body: Record<string, string>) =>
-    shop.handle(new Request(`${ORIGIN}/payment/card/callback`, { method: "POST", body: new URLSearchParams(body), headers: { Host: "localhost:3000" } }));
+    shop.handle(
+      new Request(`${ORIGIN}/payment/card/callback`, {
+        method: "POST",
+        body: new URLSearchParams(body),
+        headers: { Host: "localhost:3000" },
+      }),
+    );
 
   it("marks the order paid after its signature checks out, and a replayed callback changes nothing", async () => {
     const { id, slug } = await cardOrder();
-    const body = signed({ orderId: String(id), orderRef: slug, amount: "16770", currency: "EUR", outcome: "success", reference: "bank-tx-1" });
+    const body = signed({
+      orderId: String(id),
+      orderRef: slug,
+      amount: "16770",
+      currency: "EUR",
+      outcome: "success",
+      reference: "bank-tx-1",
+    });
     const first = await post(body);
     expect([first.status, await first.json()]).toEqual([200, { ok: true, paymentStatus: "paid" }]);
     const paidAt = (await orderRow(id)).paidAt;
@@ -195,20 +223,36 @@ describe("the provider's callback", () => {
     expect(replay.status).toBe(200);
     await replay.text();
     expect((await orderRow(id)).paidAt).toEqual(paidAt);
-    expect(await db.select().from(paymentEvents).where(and(eq(paymentEvents.providerReference, "bank-tx-1"), eq(paymentEvents.kind, "callback")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.providerReference, "bank-tx-1"), eq(paymentEvents.kind, "callback"))),
+    ).toHaveLength(1);
     // A later failure answer never takes the payment back.
-    const late = await post(signed({ orderId: String(id), orderRef: slug, amount: "16770", currency: "EUR", outcome: "failure", reference: "bank-tx-2" }));
+    const late = await post(
+      signed({ orderId: String(id), orderRef: slug, amount: "16770", currency: "EUR", outcome: "failure", reference: "bank-tx-2" }),
+    );
     await late.text();
     expect((await orderRow(id)).paymentStatus).toBe("paid");
   });
 
   it("refuses a bad signature or a wrong amount with 400 and leaves the order as it was", async () => {
     const { id, slug } = await cardOrder();
-    const good = signed({ orderId: String(id), orderRef: slug, amount: "16770", currency: "EUR", outcome: "success", reference: "bank-tx-3" });
+    const good = signed({
+      orderId: String(id),
+      orderRef: slug,
+      amount: "16770",
+      currency: "EUR",
+      outcome: "success",
+      reference: "bank-tx-3",
+    });
     const forged = await post({ ...good, amount: "1" });
     expect(forged.status).toBe(400);
     await forged.text();
-    const wrongAmount = await post(signed({ orderId: String(id), orderRef: slug, amount: "1", currency: "EUR", outcome: "success", reference: "bank-tx-4" }));
+    const wrongAmount = await post(
+      signed({ orderId: String(id), orderRef: slug, amount: "1", currency: "EUR", outcome: "success", reference: "bank-tx-4" }),
+    );
     expect(wrongAmount.status).toBe(400);
     await wrongAmount.text();
     expect((await orderRow(id)).paymentStatus).toBe("pending");
@@ -247,7 +291,11 @@ describe("e-products paid by card (decision 0030)", () => {
     const placed = await step(visitor, { intent: "payment", methodId: ids.card, acceptedConsents: consent });
     const providerUrl = new URL(placed.location!);
     expect(providerUrl.pathname).toBe("/test-payment-provider/pay");
-    const mails = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
+    const mails = () =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
     expect(await mails()).toEqual([]);
     const back = await decide(providerUrl, "pay");
     await visitor.get(back.pathname + back.search);

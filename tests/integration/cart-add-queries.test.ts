@@ -19,7 +19,9 @@ afterAll(() => shop.close());
 
 /** SQL statements Drizzle prepares while `run` runs, on any session (transactions have their own), begin and commit aside. */
 async function countQueries(run: () => Promise<unknown>) {
-  const session = Object.getPrototypeOf((db as unknown as { session: object }).session) as { prepareQuery: (...args: unknown[]) => unknown };
+  const session = Object.getPrototypeOf((db as unknown as { session: object }).session) as {
+    prepareQuery: (...args: unknown[]) => unknown;
+  };
   const spy = vi.spyOn(session, "prepareQuery");
   try {
     await run();

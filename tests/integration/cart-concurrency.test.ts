@@ -47,6 +47,9 @@ describe("20 parallel changes to one cart", () => {
     expect(Array.from({ length: 10 }, (_, i) => 2 * i + 2)).toContain(updated.quantity);
     // Ten adds of 2 over two distinct lengths: two lines of 5 adds each.
     const sheets = items.filter((i) => i.productId === sheet).map((i) => [i.options.personalizations.duljina, i.quantity]);
-    expect(sheets.sort()).toEqual([[1001, 10], [1003, 10]]);
+    expect(sheets.sort()).toEqual([
+      [1001, 10],
+      [1003, 10],
+    ]);
   });
 });

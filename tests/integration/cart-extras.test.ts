@@ -57,7 +57,9 @@ describe("membership card", () => {
     await clearCache("site-config");
     try {
       expect((await cartPost(visitor, { intent: "memberCard", memberCardBarcode: "385123456789" })).toastType).toBe("success");
-      expect((await cartPost(visitor, { intent: "memberCard", memberCardBarcode: "12345678" })).toast).toBe("Kod članske iskaznice nije valjan!");
+      expect((await cartPost(visitor, { intent: "memberCard", memberCardBarcode: "12345678" })).toast).toBe(
+        "Kod članske iskaznice nije valjan!",
+      );
     } finally {
       await db.delete(options).where(eq(options.key, "MemberCardBarcodePattern"));
       await clearCache("site-config");
@@ -104,7 +106,9 @@ describe("cart-addition behaviour (spec §4)", () => {
       expect((await cartPost(visitor, { ...addPanel(), redirectTo: from, js: "1" }, { from })).location).toBe(`${from}?cart=open`);
       expect((await cartPost(visitor, { ...addPanel(), redirectTo: from }, { from })).location).toBe(CART);
       // A foreign redirectTo never leaves the shop.
-      expect((await cartPost(visitor, { ...addPanel(), redirectTo: "//evil.example/x", js: "1" })).location).toMatch(/^\/kosarica\?cart=open$|^\/\?cart=open$/);
+      expect((await cartPost(visitor, { ...addPanel(), redirectTo: "//evil.example/x", js: "1" })).location).toMatch(
+        /^\/kosarica\?cart=open$|^\/\?cart=open$/,
+      );
     } finally {
       await setBehaviour(0);
     }

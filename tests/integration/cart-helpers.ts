@@ -55,7 +55,10 @@ export async function itemsOf(db: Database, visitor: Visitor) {
 }
 
 export async function cartRow(db: Database, visitor: Visitor) {
-  const [row] = await db.select().from(carts).where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
   return row;
 }
 

@@ -18,14 +18,32 @@ let shop: Shop;
 let db: Database;
 let ids: Record<string, number>;
 beforeAll(async () => {
-  ({ shop, db, ids } = await cartShop(["AK-TRP-T35-MJERA", "AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-3009-07", "AK-SET-KROV-20", "AK-PNL-KLK-7016"]));
+  ({ shop, db, ids } = await cartShop([
+    "AK-TRP-T35-MJERA",
+    "AK-PNL-SND-40",
+    "AK-PNL-TEG",
+    "AK-PNL-TEG-3009-07",
+    "AK-SET-KROV-20",
+    "AK-PNL-KLK-7016",
+  ]));
 });
 afterAll(() => shop.close());
 
 const SHEET_PATH = "/product/trapezni-lim-t-35-po-mjeri-ral-7016";
-const sheet = (length: string, quantity = "1") => ({ intent: "add", productId: String(ids["AK-TRP-T35-MJERA"]), "options.duljina": length, quantity });
-const add = (sku: string, quantity: string, extra: Record<string, string> = {}) => ({ intent: "add", productId: String(ids[sku]), quantity, ...extra });
-const setStock = (sku: string, stock: number | null, madeToOrder = false) => db.update(products).set({ stock, madeToOrder }).where(eq(products.sku, sku));
+const sheet = (length: string, quantity = "1") => ({
+  intent: "add",
+  productId: String(ids["AK-TRP-T35-MJERA"]),
+  "options.duljina": length,
+  quantity,
+});
+const add = (sku: string, quantity: string, extra: Record<string, string> = {}) => ({
+  intent: "add",
+  productId: String(ids[sku]),
+  quantity,
+  ...extra,
+});
+const setStock = (sku: string, stock: number | null, madeToOrder = false) =>
+  db.update(products).set({ stock, madeToOrder }).where(eq(products.sku, sku));
 
 describe("per running metre (decision 0028): unit price × length in metres × quantity, rounded per line", () => {
   it("charges a 7000 mm sheet as 7 m in the cart: 14,50 EUR/m × 7 m = 101,50 EUR, not 14,50", async () => {
@@ -93,7 +111,10 @@ describe("per running metre (decision 0028): unit price × length in metres × q
     expect(order.itemsTotalCents).toBe(20300);
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(lines.map((l) => [l.quantity, l.unitCents, l.priceUnit, l.lengthMm, l.rowCents])).toEqual([[2, 1450, "metre", 7000, 20300]]);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
     expect(mail.text).toContain("— 7\u00a0m × 14,50\u00a0€/m = 203,00\u00a0€");
     const success = await visitor.page(placed.location!);
     expect(testId(success.html, "order-line")).toContain("(7\u00a0m)");
@@ -181,9 +202,17 @@ describe("the member card saved on the profile, so it is not typed again", () =>
     const visitor = await shopper(shop);
     await cartPost(visitor, add("AK-PNL-SND-40", "1"));
     expect((await cartRow(db, visitor)).memberCardBarcode).toBeNull();
-    const login = await submit(visitor, "/prijava", { intent: "login", username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, "/");
+    const login = await submit(
+      visitor,
+      "/prijava",
+      { intent: "login", username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+      "/",
+    );
     expect(login.status).toBe(302);
-    const [cart] = await db.select().from(carts).where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
+    const [cart] = await db
+      .select()
+      .from(carts)
+      .where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
     expect(cart.memberCardBarcode).toBe("87654321");
   });
 

@@ -46,7 +46,11 @@ const valid = (email: string) => ({
   acceptedConsents: String(privacyConsent),
 });
 const enquiriesFrom = (email: string) => db.select().from(priceEnquiries).where(eq(priceEnquiries.email, email));
-const mailsAbout = (email: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "cartInquiry"), eq(mailOutbox.replyTo, email)));
+const mailsAbout = (email: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "cartInquiry"), eq(mailOutbox.replyTo, email)));
 const doc = (html: string) => new JSDOM(html).window.document;
 
 /** A shopper with 3 × AK-PNL-SND-40 in the cart. */
@@ -65,12 +69,22 @@ describe("the cart in request-quote mode", () => {
     expect(page.querySelector('[data-testid="quote-cart"]')).not.toBeNull();
     const line = page.querySelector('[data-testid="quote-cart-list"] [data-testid="cart-line"]')!;
     expect(line.querySelector<HTMLInputElement>('input[name="quantity"][type="number"]')!.value).toBe("3");
-    expect(line.querySelector('[data-testid="quote-decrease"]')!.getAttribute("aria-label")).toBe("Smanji količinu: Krovni sendvič panel 40 mm PIR");
+    expect(line.querySelector('[data-testid="quote-decrease"]')!.getAttribute("aria-label")).toBe(
+      "Smanji količinu: Krovni sendvič panel 40 mm PIR",
+    );
     expect(line.querySelector('[data-testid="quote-delete"]')!.getAttribute("aria-label")).toMatch(/Krovni sendvič panel 40 mm PIR/);
     const send = page.querySelector<HTMLAnchorElement>('[data-testid="send-inquiry"]')!;
     expect(send.textContent).toBe("Pošalji upit");
     expect(send.getAttribute("href")).toBe(INQUIRY);
-    for (const gone of ["cart-summary", "checkout-link", "coupon-form", "member-card-login", "member-card-form", "cart-line-unit", "cart-line-row"]) {
+    for (const gone of [
+      "cart-summary",
+      "checkout-link",
+      "coupon-form",
+      "member-card-login",
+      "member-card-form",
+      "cart-line-unit",
+      "cart-line-row",
+    ]) {
       expect(page.querySelector(`[data-testid="${gone}"]`), gone).toBeNull();
     }
   });
@@ -96,7 +110,9 @@ describe("the inquiry without JavaScript (its page)", () => {
     expect(response.status).toBe(200);
     const page = doc(html);
     expect(page.querySelector("h1")!.textContent).toBe("Upit za ponudu");
-    expect(page.querySelector('[data-testid="quote-summary-line"]')!.textContent).toMatch(/Krovni sendvič panel 40 mm PIR.*AK-PNL-SND-40.*× 3/);
+    expect(page.querySelector('[data-testid="quote-summary-line"]')!.textContent).toMatch(
+      /Krovni sendvič panel 40 mm PIR.*AK-PNL-SND-40.*× 3/,
+    );
     const form = page.querySelector('[data-testid="enquiry-form"]')!;
     expect(form.getAttribute("action")).toBe(INQUIRY);
     expect(form.querySelector<HTMLInputElement>('[name="firstName"]')!.required).toBe(true);
@@ -105,7 +121,12 @@ describe("the inquiry without JavaScript (its page)", () => {
   it("stores the inquiry with the session's lines (not posted ones), its consent log and mail, empties the cart, toasts", async () => {
     const visitor = await withCart();
     await cartPost(visitor, { intent: "add", productId: String(ids["AK-TRP-T35-MJERA"]), quantity: "2", "options.duljina": "2500" });
-    const posted = { ...valid("Iva.Kupac@Example.com"), lines: JSON.stringify([{ name: "Forged", sku: "X", quantity: 999 }]), itemId: "forged", quantity: "999" };
+    const posted = {
+      ...valid("Iva.Kupac@Example.com"),
+      lines: JSON.stringify([{ name: "Forged", sku: "X", quantity: 999 }]),
+      itemId: "forged",
+      quantity: "999",
+    };
     const response = await visitor.post(INQUIRY, posted, { tokenFrom: INQUIRY });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(CART);
@@ -115,10 +136,26 @@ describe("the inquiry without JavaScript (its page)", () => {
     expect(await itemsOf(db, visitor)).toEqual([]);
 
     const [enquiry] = await enquiriesFrom("iva.kupac@example.com");
-    expect(enquiry).toMatchObject({ productId: null, firstName: "Iva", content: "Molim ponudu za ove proizvode.", locale: "hr", userType: "anonymous" });
+    expect(enquiry).toMatchObject({
+      productId: null,
+      firstName: "Iva",
+      content: "Molim ponudu za ove proizvode.",
+      locale: "hr",
+      userType: "anonymous",
+    });
     expect(enquiry.lines).toHaveLength(2);
-    expect(enquiry.lines![0]).toMatchObject({ productId: ids["AK-PNL-SND-40"], sku: "AK-PNL-SND-40", name: "Krovni sendvič panel 40 mm PIR", quantity: 3, options: [] });
-    expect(enquiry.lines![1]).toMatchObject({ productId: ids["AK-TRP-T35-MJERA"], quantity: 2, options: [{ label: "Duljina", value: "2500 mm" }] });
+    expect(enquiry.lines![0]).toMatchObject({
+      productId: ids["AK-PNL-SND-40"],
+      sku: "AK-PNL-SND-40",
+      name: "Krovni sendvič panel 40 mm PIR",
+      quantity: 3,
+      options: [],
+    });
+    expect(enquiry.lines![1]).toMatchObject({
+      productId: ids["AK-TRP-T35-MJERA"],
+      quantity: 2,
+      options: [{ label: "Duljina", value: "2500 mm" }],
+    });
     expect(JSON.stringify(enquiry.lines)).not.toContain("Forged");
     const [log] = await db.select().from(consentLogs).where(eq(consentLogs.email, "iva.kupac@example.com"));
     expect(log).toMatchObject({ id: enquiry.consentLogId, sourceType: "contactForm", consents: [privacyConsent] });
@@ -155,7 +192,11 @@ describe("the inquiry without JavaScript (its page)", () => {
     expect(page.querySelector("#cart-inquiry-page-firstName-error")!.textContent).toBe("Unos ovog polja je obavezan");
     expect(page.querySelector("#cart-inquiry-page-from-error")!.textContent).toBe("Unesite ispravnu e-mail adresu");
     expect(page.querySelector("#cart-inquiry-page-content-error")!.textContent).toBe("Unos ovog polja je obavezan");
-    const noConsent = await visitor.post(INQUIRY, { ...valid("bez.privole.upit@example.com"), acceptedConsents: "" }, { tokenFrom: INQUIRY });
+    const noConsent = await visitor.post(
+      INQUIRY,
+      { ...valid("bez.privole.upit@example.com"), acceptedConsents: "" },
+      { tokenFrom: INQUIRY },
+    );
     expect(noConsent.status).toBe(400);
     const junk = await visitor.post(INQUIRY, { acceptedConsents: ["abc", "-1"], content: "x".repeat(6000) }, { tokenFrom: INQUIRY });
     expect(junk.status).toBe(400);

@@ -14,7 +14,15 @@ let shop: Shop;
 let db: Database;
 let ids: Record<string, number>;
 beforeAll(async () => {
-  ({ shop, db, ids } = await cartShop(["AK-PNL-SND-40", "AK-PNL-TEG", "AK-PNL-TEG-8017-05", "AK-PNL-TEG-8017-07", "AK-SET-KROV-20", "AK-DOC-PRIR", "AK-TRP-T35-MJERA"]));
+  ({ shop, db, ids } = await cartShop([
+    "AK-PNL-SND-40",
+    "AK-PNL-TEG",
+    "AK-PNL-TEG-8017-05",
+    "AK-PNL-TEG-8017-07",
+    "AK-SET-KROV-20",
+    "AK-DOC-PRIR",
+    "AK-TRP-T35-MJERA",
+  ]));
 });
 afterAll(() => shop.close());
 
@@ -42,7 +50,11 @@ describe("session (spec §4 Cart Session, §9 cookies)", () => {
 
   it("answers 'Session doesn't exist' to an update, delete or coupon without a session: a message, no 500", async () => {
     const visitor = await shopper(shop);
-    const posts: Record<string, string>[] = [{ intent: "update", itemId: "abc", quantity: "2" }, { intent: "delete", itemId: "abc" }, { intent: "coupon", couponCode: "KROV10" }];
+    const posts: Record<string, string>[] = [
+      { intent: "update", itemId: "abc", quantity: "2" },
+      { intent: "delete", itemId: "abc" },
+      { intent: "coupon", couponCode: "KROV10" },
+    ];
     for (const fields of posts) {
       const result = await cartPost(visitor, fields);
       expect(result.toastType, fields.intent).toBe("error");
@@ -71,7 +83,10 @@ describe("session (spec §4 Cart Session, §9 cookies)", () => {
       const visitor = await shopper(shop);
       await cartPost(visitor, add({ productId: String(ids["AK-PNL-SND-40"]) }));
       const post = await rawPoster(visitor);
-      await db.update(carts).set(change).where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
+      await db
+        .update(carts)
+        .set(change)
+        .where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
       const response = await post({ intent: "update", itemId: "x", quantity: "2" });
       expect(response.headers.get("Location")).toBe("/");
       expect(visitor.cookies.has("cartId")).toBe(false);
@@ -83,7 +98,10 @@ describe("session (spec §4 Cart Session, §9 cookies)", () => {
   it("sends a shopper whose cart is archived from the cart page home, with the cookies cleared", async () => {
     const visitor = await shopper(shop);
     await cartPost(visitor, add({ productId: String(ids["AK-PNL-SND-40"]) }));
-    await db.update(carts).set({ status: "archived" }).where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
+    await db
+      .update(carts)
+      .set({ status: "archived" })
+      .where(eq(carts.id, Number(visitor.cookies.get("cartId"))));
     const response = await visitor.get(CART);
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/"]);
     expect(visitor.cookies.has("cartId")).toBe(false);
@@ -136,8 +154,13 @@ describe("adding, per product format (spec §4 Addable, §5 quantity)", () => {
     const unconfigured = await cartPost(visitor, add({ productId: bundle }));
     expect(unconfigured.toastType).toBe("error");
     // The part's own id is not a variant of it.
-    expect((await cartPost(visitor, add({ productId: bundle, [`bundleOptions.${ids["AK-PNL-TEG"]}`]: String(ids["AK-PNL-TEG"]) }))).toastType).toBe("error");
-    const added = await cartPost(visitor, add({ productId: bundle, [`bundleOptions.${ids["AK-PNL-TEG"]}`]: String(ids["AK-PNL-TEG-8017-05"]) }));
+    expect(
+      (await cartPost(visitor, add({ productId: bundle, [`bundleOptions.${ids["AK-PNL-TEG"]}`]: String(ids["AK-PNL-TEG"]) }))).toastType,
+    ).toBe("error");
+    const added = await cartPost(
+      visitor,
+      add({ productId: bundle, [`bundleOptions.${ids["AK-PNL-TEG"]}`]: String(ids["AK-PNL-TEG-8017-05"]) }),
+    );
     expect(added.toast).toBe("Paket je dodan u košaricu");
     const [item] = await itemsOf(db, visitor);
     expect(item.options.bundleOptions).toEqual([{ id: ids["AK-PNL-TEG"], variantId: ids["AK-PNL-TEG-8017-05"] }]);
@@ -145,7 +168,10 @@ describe("adding, per product format (spec §4 Addable, §5 quantity)", () => {
 
   it("adds a bundle without configurable parts directly; a bundle holding a bundle cannot be added", async () => {
     const bundle = async (sku: string, parts: number[]) => {
-      const [row] = await db.insert(products).values({ siteId: 1, sku, format: "bundle", retailPriceCents: 5000, priceCents: 4500, stock: null }).returning();
+      const [row] = await db
+        .insert(products)
+        .values({ siteId: 1, sku, format: "bundle", retailPriceCents: 5000, priceCents: 4500, stock: null })
+        .returning();
       await db.insert(productTranslations).values({ productId: row.id, languageCode: "hrv", name: sku, slug: sku.toLowerCase() });
       await db.insert(bundleItems).values(parts.map((productId, position) => ({ bundleId: row.id, productId, quantity: 1, position })));
       return String(row.id);
@@ -188,7 +214,10 @@ describe("editing the cart", () => {
     expect((await itemsOf(db, visitor))[0].quantity).toBe(4);
     expect((await cartPost(visitor, { intent: "delete", itemId: item.id })).toast).toBe("Proizvod je uklonjen iz košarice");
     expect(await itemsOf(db, visitor)).toEqual([]);
-    expect(await cartPost(visitor, { intent: "delete", itemId: item.id })).toMatchObject({ toastType: "info", toast: "Proizvod nije u košarici" });
+    expect(await cartPost(visitor, { intent: "delete", itemId: item.id })).toMatchObject({
+      toastType: "info",
+      toast: "Proizvod nije u košarici",
+    });
   });
 
   it("updates the same line from the product page's cart-item edit mode", async () => {
@@ -198,7 +227,13 @@ describe("editing the cart", () => {
     const edit = await visitor.page(`/product/trapezni-lim-t-35-po-mjeri-ral-7016?cartItemId=${item.id}`);
     expect(edit.html).toContain('data-testid="cart-item-edit"');
     expect(edit.html).toContain('value="2500"');
-    await cartPost(visitor, { intent: "update", itemId: item.id, productId: String(ids["AK-TRP-T35-MJERA"]), "options.duljina": "4000", quantity: "2" });
+    await cartPost(visitor, {
+      intent: "update",
+      itemId: item.id,
+      productId: String(ids["AK-TRP-T35-MJERA"]),
+      "options.duljina": "4000",
+      quantity: "2",
+    });
     const items = await itemsOf(db, visitor);
     expect(items.map((i) => [i.id, i.quantity, i.options.personalizations])).toEqual([[item.id, 2, { duljina: 4000 }]]);
   });

@@ -63,8 +63,19 @@ describe("demo catalogue seed", () => {
       .select({ productId: s.productAttributeValues.productId, valueId: s.productAttributeValues.valueId })
       .from(s.productAttributeValues)
       .innerJoin(s.productConfigurableAttributes, eq(s.productConfigurableAttributes.attributeId, s.productAttributeValues.attributeId))
-      .where(and(eq(s.productConfigurableAttributes.productId, parent.id), sql`${s.productAttributeValues.productId} in (select id from products where parent_id = ${parent.id})`));
-    const combos = variants.map((v) => rows.filter((r) => r.productId === v.id).map((r) => r.valueId).sort().join("-"));
+      .where(
+        and(
+          eq(s.productConfigurableAttributes.productId, parent.id),
+          sql`${s.productAttributeValues.productId} in (select id from products where parent_id = ${parent.id})`,
+        ),
+      );
+    const combos = variants.map((v) =>
+      rows
+        .filter((r) => r.productId === v.id)
+        .map((r) => r.valueId)
+        .sort()
+        .join("-"),
+    );
     expect(combos.every((c) => c.split("-").length === 2)).toBe(true);
     expect(new Set(combos).size).toBe(variants.length);
   });
@@ -96,7 +107,10 @@ describe("demo catalogue seed", () => {
   });
 
   it("has discounted, membership-priced, archived and out-of-stock products with VAT at 25 %", async () => {
-    const discounted = await db.select().from(s.products).where(and(visible, lt(s.products.priceCents, s.products.retailPriceCents)));
+    const discounted = await db
+      .select()
+      .from(s.products)
+      .where(and(visible, lt(s.products.priceCents, s.products.retailPriceCents)));
     expect(discounted.length).toBeGreaterThanOrEqual(1);
     expect((await db.select().from(s.products).where(isNotNull(s.products.membershipPriceCents))).length).toBeGreaterThanOrEqual(3);
     expect((await db.select().from(s.products).where(eq(s.products.archived, true))).length).toBeGreaterThanOrEqual(1);
@@ -121,7 +135,9 @@ describe("demo catalogue seed", () => {
     expect(translations.filter((t) => t.languageCode === "eng").length).toBeGreaterThanOrEqual(5);
     expect(translations.filter((t) => t.languageCode === "ger").length).toBeGreaterThanOrEqual(5);
     const hr = translations.find((t) => t.slug === "aluminijski-panel-crijep-tegola")!;
-    expect(translations.find((t) => t.productId === hr.productId && t.languageCode === "eng")?.slug).toBe("aluminium-tile-effect-panel-tegola");
+    expect(translations.find((t) => t.productId === hr.productId && t.languageCode === "eng")?.slug).toBe(
+      "aluminium-tile-effect-panel-tegola",
+    );
     expect(hr.description).toContain("<ul>");
     const categoryTranslations = await db.select().from(s.categoryTranslations);
     const [{ n: categoryCount }] = await db.select({ n: count() }).from(s.categories);
@@ -136,7 +152,8 @@ describe("demo catalogue seed", () => {
     }
     expect(categories.some((c) => c.sortTypes.length > 0)).toBe(true);
     const child = categories.find((c) => c.parentId !== null)!;
-    const listed = (id: number) => db.select({ id: s.productCategories.productId }).from(s.productCategories).where(eq(s.productCategories.categoryId, id));
+    const listed = (id: number) =>
+      db.select({ id: s.productCategories.productId }).from(s.productCategories).where(eq(s.productCategories.categoryId, id));
     const parentProducts = new Set((await listed(child.parentId!)).map((r) => r.id));
     const childProducts = await listed(child.id);
     expect(childProducts.length).toBeGreaterThan(0);
@@ -145,7 +162,9 @@ describe("demo catalogue seed", () => {
 
   it("has attributes of every layered-filter kind that a filter query can use", async () => {
     const attributes = await db.select().from(s.attributes);
-    expect(new Set(attributes.map((a) => a.type))).toEqual(new Set(["visualSwatch", "dropdown", "numberField", "multipleSelect", "yesNo", "date"]));
+    expect(new Set(attributes.map((a) => a.type))).toEqual(
+      new Set(["visualSwatch", "dropdown", "numberField", "multipleSelect", "yesNo", "date"]),
+    );
     const swatches = await db
       .select({ swatch: s.attributeValues.swatch })
       .from(s.attributeValues)
@@ -191,9 +210,22 @@ describe("demo catalogue seed", () => {
 
   it("is idempotent: seeding again changes no counts", async () => {
     const tables = [
-      s.products, s.productTranslations, s.categories, s.categoryTranslations, s.productCategories, s.tags, s.productTags,
-      s.attributes, s.attributeValues, s.productAttributeValues, s.productConfigurableAttributes, s.bundleItems,
-      s.productCustomOptions, s.productCrossSells, s.media, s.productMedia,
+      s.products,
+      s.productTranslations,
+      s.categories,
+      s.categoryTranslations,
+      s.productCategories,
+      s.tags,
+      s.productTags,
+      s.attributes,
+      s.attributeValues,
+      s.productAttributeValues,
+      s.productConfigurableAttributes,
+      s.bundleItems,
+      s.productCustomOptions,
+      s.productCrossSells,
+      s.media,
+      s.productMedia,
     ];
     const counts = () => Promise.all(tables.map(async (t) => (await db.select({ n: count() }).from(t))[0].n));
     const before = await counts();

@@ -41,8 +41,24 @@ describe("50 parallel checkouts of a product with stock 10", () => {
       const cart = await cartRow(db, visitor);
       cartIds.push(cart.id);
       // The first two steps as the forms would have saved them.
-      const address = { firstName: "Ana", lastName: "Horvat", contactEmail: `parallel-${i}@example.com`, contactPhone: "091", countryIso: "HR", countryName: "Hrvatska", city: "Zagreb", street: "Ilica", houseNumber: "1", zipCode: "10000", companyName: "", companyOib: "" };
-      await db.update(carts).set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: Number(ids.courier) }).where(eq(carts.id, cart.id));
+      const address = {
+        firstName: "Ana",
+        lastName: "Horvat",
+        contactEmail: `parallel-${i}@example.com`,
+        contactPhone: "091",
+        countryIso: "HR",
+        countryName: "Hrvatska",
+        city: "Zagreb",
+        street: "Ilica",
+        houseNumber: "1",
+        zipCode: "10000",
+        companyName: "",
+        companyOib: "",
+      };
+      await db
+        .update(carts)
+        .set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: Number(ids.courier) })
+        .where(eq(carts.id, cart.id));
       const tokens = await visitor.formTokens("/kosarica");
       posts.push(() =>
         visitor.request(CHECKOUT, {

@@ -49,7 +49,13 @@ export async function methodIds(shop: Shop) {
   const delivery = await db.select({ id: deliveryMethods.id, code: deliveryMethods.code }).from(deliveryMethods);
   const payment = await db.select({ id: paymentMethods.id, code: paymentMethods.code }).from(paymentMethods);
   const of = (rows: { id: number; code: string }[], code: string) => String(rows.find((r) => r.code === code)!.id);
-  return { courier: of(delivery, "address"), locker: of(delivery, "parcel-locker"), cod: of(payment, "cod"), bank: of(payment, "bank"), card: of(payment, "card") };
+  return {
+    courier: of(delivery, "address"),
+    locker: of(delivery, "parcel-locker"),
+    cod: of(payment, "cod"),
+    bank: of(payment, "bank"),
+    card: of(payment, "card"),
+  };
 }
 
 export async function addToCart(visitor: Visitor, productId: number, quantity = 1) {
@@ -62,5 +68,12 @@ export async function step(visitor: Visitor, fields: Record<string, string | str
   const response = await visitor.post(CHECKOUT, fields, { tokenFrom: "/kosarica" });
   const location = response.headers.get("Location");
   const html = response.status === 302 ? "" : await response.text();
-  return { status: response.status, location, html: html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&") };
+  return {
+    status: response.status,
+    location,
+    html: html
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&"),
+  };
 }

@@ -82,7 +82,13 @@ describe("who may check out", () => {
 describe("the steps", () => {
   it("refuses a bad address with the spec's translated messages and saves nothing", async () => {
     const visitor = await customerWithCart();
-    const bad = { ...ADDRESS, "delivery.firstName": "", "delivery.contactEmail": "nope", "delivery.houseNumber": "1".repeat(16), "delivery.companyOIB": "12345678901" };
+    const bad = {
+      ...ADDRESS,
+      "delivery.firstName": "",
+      "delivery.contactEmail": "nope",
+      "delivery.houseNumber": "1".repeat(16),
+      "delivery.companyOIB": "12345678901",
+    };
     const answer = await step(visitor, { intent: "address", ...bad });
     expect(answer.status).toBe(400);
     expect(answer.html).toContain("Unos ovog polja je obavezan");
@@ -106,7 +112,14 @@ describe("the steps", () => {
     expect(cart.billingAddress).toEqual(cart.deliveryAddress);
     expect(cart.deliveryAddress).toMatchObject({ firstName: "Ana", countryIso: "HR", countryName: expect.any(String) });
     const billing = Object.fromEntries(Object.entries(ADDRESS).map(([k, v]) => [k.replace("delivery.", "billing."), v]));
-    await step(visitor, { intent: "address", ...ADDRESS, differentBilling: "on", ...billing, "billing.companyName": "Alu d.o.o.", "billing.companyOIB": "69435151530" });
+    await step(visitor, {
+      intent: "address",
+      ...ADDRESS,
+      differentBilling: "on",
+      ...billing,
+      "billing.companyName": "Alu d.o.o.",
+      "billing.companyOIB": "69435151530",
+    });
     cart = await cartRow(db, visitor);
     expect(cart.billingAddress).toMatchObject({ companyName: "Alu d.o.o.", companyOib: "69435151530" });
     const { html } = await visitor.page(CHECKOUT);
@@ -145,7 +158,9 @@ describe("the steps", () => {
     const visitor = await customerWithCart(9); // 9 × 34,90 = 314,10; −10 % (KROV10) = 282,69 < 300,00
     expect((await cartPost(visitor, { intent: "coupon", couponCode: "KROV10" })).status).toBe(302);
     const cart = (await visitor.page("/kosarica")).html;
-    expect(testId(cart, "free-delivery")).toBe("Besplatna dostava za narudžbe od 300,00\u00a0EUR (iznos proizvoda nakon popusta)Do besplatne dostave nedostaje još 17,31\u00a0EUR");
+    expect(testId(cart, "free-delivery")).toBe(
+      "Besplatna dostava za narudžbe od 300,00\u00a0EUR (iznos proizvoda nakon popusta)Do besplatne dostave nedostaje još 17,31\u00a0EUR",
+    );
     await step(visitor, { intent: "address", ...ADDRESS });
     await step(visitor, { intent: "shipping", methodId: ids.courier });
     expect(testId((await visitor.page(CHECKOUT)).html, "summary-delivery")).toBe("Dostava25,00\u00a0EUR");
@@ -171,12 +186,24 @@ describe("placing the order", () => {
     const cartId = (await cartRow(db, visitor)).id;
     const before = await stockOf(panel);
     // Tampered price fields are not read: the order is priced from the catalogue.
-    const placed = await step(visitor, { intent: "payment", methodId: ids.cod, acceptedConsents: consentId, priceCents: "1", orderTotal: "1", unitCents: "1" });
+    const placed = await step(visitor, {
+      intent: "payment",
+      methodId: ids.cod,
+      acceptedConsents: consentId,
+      priceCents: "1",
+      orderTotal: "1",
+      unitCents: "1",
+    });
     expect(placed.status).toBe(302);
     expect(placed.location).toMatch(/^\/naplata\/uspjesna\?orderSlug=\d{4}-\d{6}$/);
     const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
     // 2 × 34,90 + courier 25,00
-    expect([order.itemsTotalCents, order.deliveryCents, order.orderTotalCents, order.paymentGateway]).toEqual([6980, 2500, 9480, "cashOnDelivery"]);
+    expect([order.itemsTotalCents, order.deliveryCents, order.orderTotalCents, order.paymentGateway]).toEqual([
+      6980,
+      2500,
+      9480,
+      "cashOnDelivery",
+    ]);
     expect(order.taxCents).toBe(1896);
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(items.map((i) => [i.sku, i.quantity, i.unitCents, i.rowCents, i.taxRateBp])).toEqual([["AK-PNL-SND-40", 2, 3490, 6980, 2500]]);
@@ -185,11 +212,28 @@ describe("placing the order", () => {
     expect(cart.status).toBe("archived");
     expect(cart.usedAt).not.toBeNull();
     expect(visitor.cookies.has("cartId")).toBe(false);
-    const logs = await db.select().from(consentLogs).where(and(eq(consentLogs.sourceType, "checkoutForm"), eq(consentLogs.email, order.email)));
+    const logs = await db
+      .select()
+      .from(consentLogs)
+      .where(and(eq(consentLogs.sourceType, "checkoutForm"), eq(consentLogs.email, order.email)));
     expect(logs.map((l) => [l.consents, l.userType])).toEqual([[[Number(consentId)], "registered"]]);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)));
     expect(mail.subject).toBe(`Potvrda narudžbe ${order.slug}`);
-    for (const text of ["2 × ", "AK-PNL-SND-40", "69,80\u00a0€", "25,00\u00a0€", "94,80\u00a0€", "18,96\u00a0€", "Dostava na adresu", "Plaćanje pouzećem", "Ilica 10", "10000 Zagreb"]) {
+    for (const text of [
+      "2 × ",
+      "AK-PNL-SND-40",
+      "69,80\u00a0€",
+      "25,00\u00a0€",
+      "94,80\u00a0€",
+      "18,96\u00a0€",
+      "Dostava na adresu",
+      "Plaćanje pouzećem",
+      "Ilica 10",
+      "10000 Zagreb",
+    ]) {
       expect(mail.text).toContain(text);
     }
     // The success page shows the order to the browser that placed it, never to someone else.
@@ -220,7 +264,12 @@ describe("placing the order", () => {
     expect(html).toMatch(/data-testid="bank-transfer-iban">HR17 2360 0001 1012 3456 5</);
     expect(html).toContain("HR01");
     expect(html).toMatch(/<img[^>]+src="data:image\/png;base64,/);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email))).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.to, order.email)))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
     expect(mail.text.replace(/ /g, "")).toContain("HR1723600001101234565");
     expect(mail.text).toContain("HR01");
     expect(mail.html).toContain("data:image/png;base64,");
@@ -290,7 +339,12 @@ describe("coupons and payment gateways", () => {
       const answer = await step(visitor, { intent: "payment", methodId: String(row.id), acceptedConsents: consentId });
       expect(answer.status).toBe(400);
       expect(answer.html).toContain("Ovaj način plaćanja trenutno nije dostupan. Odaberite drugi.");
-      expect(await db.select().from(orders).where(eq(orders.cartId, (await cartRow(db, visitor)).id))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(orders)
+          .where(eq(orders.cartId, (await cartRow(db, visitor)).id)),
+      ).toEqual([]);
     } finally {
       await db.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
     }
@@ -300,7 +354,10 @@ describe("coupons and payment gateways", () => {
 describe("guest checkout", () => {
   it("works with the store option on: an e-mail makes a guest, a registered e-mail must log in", async () => {
     const [store] = await db.select().from(stores);
-    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } }).where(eq(stores.id, store.id));
+    await db
+      .update(stores)
+      .set({ checkoutSettings: { ...store.checkoutSettings, guestCheckout: true } })
+      .where(eq(stores.id, store.id));
     try {
       const visitor = await shopper(shop);
       await addToCart(visitor, panel);
@@ -339,7 +396,15 @@ describe("guest checkout", () => {
 
 describe("checkout success and failure paths in every language (spec §2 Routes)", () => {
   // Spec §2: checkout success /checkout/success (en), /naplata/uspjesna (hr); failure /checkout/failure.
-  const served = ["/naplata/uspjesna", "/checkout/success", "/en/checkout/success", "/de/kasse/erfolg", "/checkout/failure", "/en/checkout/failure", "/de/checkout/failure"];
+  const served = [
+    "/naplata/uspjesna",
+    "/checkout/success",
+    "/en/checkout/success",
+    "/de/kasse/erfolg",
+    "/checkout/failure",
+    "/en/checkout/failure",
+    "/de/checkout/failure",
+  ];
   it.each(served)("%s answers 200", async (path) => {
     expect((await new Visitor(shop).get(path)).status).toBe(200);
   });
@@ -361,7 +426,19 @@ describe("the address step knows the customer, so nothing is typed twice", () =>
     await signInAs(visitor, userId);
     await addToCart(visitor, panel);
     // What registration with an address writes (spec §5): the delivery address and its copy as the main one.
-    const input = { firstName: "Kupac", lastName: "Test", contactEmail: email, contactPhone: "+385 98 765 4321", country: "HR", city: "Split", street: "Riva", houseNumber: "1", zipCode: "21000", companyName: "", companyOIB: "" };
+    const input = {
+      firstName: "Kupac",
+      lastName: "Test",
+      contactEmail: email,
+      contactPhone: "+385 98 765 4321",
+      country: "HR",
+      city: "Split",
+      street: "Riva",
+      houseNumber: "1",
+      zipCode: "21000",
+      companyName: "",
+      companyOIB: "",
+    };
     const row = await addressRow(db, input, "country");
     await insertAddress(db, userId, "shipping", row);
     await insertAddress(db, userId, "main", row);
@@ -370,7 +447,12 @@ describe("the address step knows the customer, so nothing is typed twice", () =>
     const document = new JSDOM(html).window.document;
     expect(document.querySelectorAll('[data-testid="saved-addresses"] input[type="radio"]:not([value="new"])')).toHaveLength(1);
     const value = (name: string) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value;
-    expect([value("delivery.firstName"), value("delivery.lastName"), value("delivery.contactEmail"), value("delivery.contactPhone")]).toEqual(["Kupac", "Test", email, "+385 98 765 4321"]);
+    expect([
+      value("delivery.firstName"),
+      value("delivery.lastName"),
+      value("delivery.contactEmail"),
+      value("delivery.contactPhone"),
+    ]).toEqual(["Kupac", "Test", email, "+385 98 765 4321"]);
     const starred = (name: string) => document.querySelector(`[data-field="${name}"] label`)?.textContent?.includes("*");
     for (const name of ["firstName", "lastName", "contactEmail", "contactPhone", "country"]) {
       expect(starred(`delivery.${name}`), `delivery.${name}`).toBe(true);
@@ -408,7 +490,9 @@ describe("a cart of e-products only (decision 0030; spec §3 digitalOnly, §1 e-
     expect((await step(visitor, { intent: "address", ...ADDRESS })).status).toBe(302);
     const { html } = await visitor.page(CHECKOUT);
     expect(html).toContain('data-testid="step-payment" data-active="true"');
-    const offered = [...new JSDOM(html).window.document.querySelectorAll<HTMLInputElement>('[data-testid="payment-form"] input[name="methodId"]')].map((i) => i.value);
+    const offered = [
+      ...new JSDOM(html).window.document.querySelectorAll<HTMLInputElement>('[data-testid="payment-form"] input[name="methodId"]'),
+    ].map((i) => i.value);
     expect(offered).not.toContain(ids.cod);
     expect(offered).toContain(ids.bank);
     expect(testId(html, "summary-delivery")).toBe("DostavaPutem poveznice za preuzimanje");
@@ -425,24 +509,39 @@ describe("a cart of e-products only (decision 0030; spec §3 digitalOnly, §1 e-
     const placed = await step(visitor, { intent: "payment", methodId: ids.bank, acceptedConsents: consentId });
     expect(placed.status).toBe(302);
     const [order] = await db.select().from(orders).where(eq(orders.cartId, cartId));
-    expect([order.deliveryMethodId, order.deliveryCents, order.deliveryMethodName, order.orderTotalCents]).toEqual([null, 0, "Dostava putem poveznice za preuzimanje", 990]);
+    expect([order.deliveryMethodId, order.deliveryCents, order.deliveryMethodName, order.orderTotalCents]).toEqual([
+      null,
+      0,
+      "Dostava putem poveznice za preuzimanje",
+      990,
+    ]);
     const orderPage = `/profil/narudzbe/${order.slug}`;
-    expect(testId((await visitor.page(orderPage)).html, "order-downloads")).toContain("Poveznice za preuzimanje bit će dostupne nakon plaćanja narudžbe.");
+    expect(testId((await visitor.page(orderPage)).html, "order-downloads")).toContain(
+      "Poveznice za preuzimanje bit će dostupne nakon plaćanja narudžbe.",
+    );
     expect((await visitor.page(orderPage)).html).not.toContain('data-testid="download-link"');
 
     // The links last eProductLinkDays (a checkout setting) from the payment.
     const [store] = await db.select().from(stores);
-    await db.update(stores).set({ checkoutSettings: { ...store.checkoutSettings, eProductLinkDays: 2 } }).where(eq(stores.id, store.id));
+    await db
+      .update(stores)
+      .set({ checkoutSettings: { ...store.checkoutSettings, eProductLinkDays: 2 } })
+      .where(eq(stores.id, store.id));
     const { markOrderPaid, readDownloadToken, downloadToken } = await import("~/modules/order/downloads.server");
     const restore = () => db.update(stores).set({ checkoutSettings: store.checkoutSettings }).where(eq(stores.id, store.id));
     let pageHref: string | null | undefined;
     try {
       expect(await markOrderPaid(order.id, "http://localhost:3000")).toBe(true);
-      pageHref = new JSDOM((await visitor.page(orderPage)).html).window.document.querySelector('[data-testid="download-link"]')?.getAttribute("href");
+      pageHref = new JSDOM((await visitor.page(orderPage)).html).window.document
+        .querySelector('[data-testid="download-link"]')
+        ?.getAttribute("href");
     } finally {
       await restore();
     }
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "eProductDownload")));
     expect(mail.subject).toBe(`Preuzimanje za narudžbu ${order.slug}`);
     const link = new URL(/http:\/\/localhost:3000\/preuzimanje\/\S+/.exec(mail.text)![0]);
     const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
@@ -457,7 +556,11 @@ describe("a cart of e-products only (decision 0030; spec §3 digitalOnly, §1 e-
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
     expect(file.headers.get("Content-Disposition")).toContain("attachment");
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     // Someone else signed in: 404, translated, no file.
     const other = await signInAs(await shopper(shop), await newCustomer(db, `checkout-${++customers}@example.com`));
     const foreign = await other.get(link.pathname);

@@ -40,17 +40,35 @@ beforeAll(async () => {
     .where(and(eq(pages.postType, "post"), eq(pageTranslations.slug, "kako-ocistiti-oluke-prije-zime")));
   post = { id: b.id, path: `/${b.slug}` };
   [{ id: customerId }] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
-  [{ id: otherId }] = await db.insert(users).values({ siteId: 1, email: "druga@example.com", firstName: "Ana", lastName: "Horvat" }).returning({ id: users.id });
+  [{ id: otherId }] = await db
+    .insert(users)
+    .values({ siteId: 1, email: "druga@example.com", firstName: "Ana", lastName: "Horvat" })
+    .returning({ id: users.id });
 });
 afterAll(() => shop.close());
 
-const COMMENT_OPTIONS = ["RequireAdminPublishing", "RequireRatingForComment", "RequireCommentForRating", "CanCommentOnBlog", "UserCanEditComment", "OneUserOneComment", "OnSiteCommentOptions"];
+const COMMENT_OPTIONS = [
+  "RequireAdminPublishing",
+  "RequireRatingForComment",
+  "RequireCommentForRating",
+  "CanCommentOnBlog",
+  "UserCanEditComment",
+  "OneUserOneComment",
+  "OnSiteCommentOptions",
+];
 async function setOption(key: string, value: unknown) {
-  await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+  await db
+    .update(options)
+    .set({ value })
+    .where(and(eq(options.siteId, 1), eq(options.key, key)));
   await clearCache("site-config");
 }
 beforeEach(async () => {
-  for (const key of COMMENT_OPTIONS) await db.update(options).set({ value: BUILT_IN_OPTIONS[key] }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+  for (const key of COMMENT_OPTIONS)
+    await db
+      .update(options)
+      .set({ value: BUILT_IN_OPTIONS[key] })
+      .where(and(eq(options.siteId, 1), eq(options.key, key)));
   await clearCache("site-config");
   await db.delete(comments);
   await clearCache("ratings");
@@ -68,7 +86,12 @@ async function signedIn(userId: number) {
 
 type Entity = { id: number; path: string };
 const comment = (visitor: Visitor, entity: Entity, type: "product" | "post", fields: Record<string, string>) =>
-  submit(visitor, "/actions/comments", { intent: "create", entityType: type, entityId: String(entity.id), redirectTo: entity.path, ...fields }, entity.path);
+  submit(
+    visitor,
+    "/actions/comments",
+    { intent: "create", entityType: type, entityId: String(entity.id), redirectTo: entity.path, ...fields },
+    entity.path,
+  );
 const stored = () => db.select().from(comments).orderBy(comments.id);
 const doc = (html: string) => new JSDOM(html).window.document;
 
@@ -77,7 +100,9 @@ describe("comments and ratings", () => {
     const visitor = new Visitor(shop);
     const page = await visitor.page(post.path);
     const section = doc(page.html).querySelector('[data-testid="comments"]')!;
-    expect(section.querySelector('[data-testid="comment-login"] a')!.getAttribute("href")).toBe(`/prijava?redirectTo=${encodeURIComponent(post.path)}`);
+    expect(section.querySelector('[data-testid="comment-login"] a')!.getAttribute("href")).toBe(
+      `/prijava?redirectTo=${encodeURIComponent(post.path)}`,
+    );
     expect(section.querySelector('form[data-testid="comment-form"]')).toBeNull();
     const refused = await comment(visitor, post, "post", { rating: "5", content: "Odlično" });
     expect(refused.location).toMatch(/^\/prijava\?redirectTo=/);
@@ -195,18 +220,33 @@ describe("comments and ratings", () => {
 
     const page = doc((await customer.page(post.path)).html);
     expect(page.querySelector('form[data-testid="comment-edit-form"] input[name="commentId"]')!.getAttribute("value")).toBe(String(row.id));
-    const edited = await submit(customer, "/actions/comments", { intent: "edit", commentId: String(row.id), rating: "4", content: "Izmijenjeno", redirectTo: post.path }, post.path);
+    const edited = await submit(
+      customer,
+      "/actions/comments",
+      { intent: "edit", commentId: String(row.id), rating: "4", content: "Izmijenjeno", redirectTo: post.path },
+      post.path,
+    );
     expect(edited.toast!.type).toBe("success");
     expect((await stored())[0]).toMatchObject({ rating: 4, content: "Izmijenjeno", status: "pending" });
 
     const other = await signedIn(otherId);
     expect(doc((await other.page(post.path)).html).querySelector('form[data-testid="comment-edit-form"]')).toBeNull();
-    const refused = await submit(other, "/actions/comments", { intent: "edit", commentId: String(row.id), rating: "1", content: "Tuđe", redirectTo: post.path }, post.path);
+    const refused = await submit(
+      other,
+      "/actions/comments",
+      { intent: "edit", commentId: String(row.id), rating: "1", content: "Tuđe", redirectTo: post.path },
+      post.path,
+    );
     expect(refused.toast).toEqual({ type: "error", text: "Nije dozvoljeno uređivanje ovog komentara." });
     expect((await stored())[0].content).toBe("Izmijenjeno");
 
     await setOption("UserCanEditComment", false);
-    const off = await submit(customer, "/actions/comments", { intent: "edit", commentId: String(row.id), rating: "5", content: "Opet", redirectTo: post.path }, post.path);
+    const off = await submit(
+      customer,
+      "/actions/comments",
+      { intent: "edit", commentId: String(row.id), rating: "5", content: "Opet", redirectTo: post.path },
+      post.path,
+    );
     expect(off.toast).toEqual({ type: "error", text: "Nije dozvoljeno uređivanje ovog komentara." });
     expect((await stored())[0].content).toBe("Izmijenjeno");
   });
@@ -215,7 +255,10 @@ describe("comments and ratings", () => {
     await setOption("CanCommentOnBlog", false);
     const customer = await signedIn(customerId);
     expect(doc((await customer.page(post.path)).html).querySelector('[data-testid="comments"]')).toBeNull();
-    expect((await comment(customer, post, "post", { rating: "5", content: "x" })).toast).toEqual({ type: "error", text: "Komentari su isključeni." });
+    expect((await comment(customer, post, "post", { rating: "5", content: "x" })).toast).toEqual({
+      type: "error",
+      text: "Komentari su isključeni.",
+    });
     await setOption("OnSiteCommentOptions", { products: false, posts: true });
     expect(doc((await customer.page(product.path)).html).querySelector('[data-testid="comments"]')).toBeNull();
     expect(await stored()).toEqual([]);
@@ -223,9 +266,19 @@ describe("comments and ratings", () => {
 
   it("refuses a forged post, a bad entity and hostile input without a 500", async () => {
     const customer = await signedIn(customerId);
-    const forged = await customer.post("/actions/comments", { intent: "create", entityType: "product", entityId: String(product.id), rating: "5", content: "x" }, { csrf: false });
+    const forged = await customer.post(
+      "/actions/comments",
+      { intent: "create", entityType: "product", entityId: String(product.id), rating: "5", content: "x" },
+      { csrf: false },
+    );
     expect(forged.status).toBe(403);
-    const bad = await customer.post("/actions/comments", { intent: "create", entityType: "order", entityId: "1", rating: "5", content: "x" });
+    const bad = await customer.post("/actions/comments", {
+      intent: "create",
+      entityType: "order",
+      entityId: "1",
+      rating: "5",
+      content: "x",
+    });
     expect(bad.status).toBe(400);
     const missing = await comment(customer, { id: 999999, path: "/" }, "post", { rating: "5", content: "x" });
     expect(missing.toast!.type).toBe("error");
@@ -236,7 +289,14 @@ describe("comments and ratings", () => {
     const html = (await new Visitor(shop).page(product.path)).html;
     expect(html).not.toContain('<img src=x onerror="alert(1)">');
     expect(html).toContain("&lt;img src=x");
-    const away = await customer.post("/actions/comments", { intent: "create", entityType: "product", entityId: String(product.id), rating: "5", content: "y", redirectTo: "https://evil.example/" });
+    const away = await customer.post("/actions/comments", {
+      intent: "create",
+      entityType: "product",
+      entityId: String(product.id),
+      rating: "5",
+      content: "y",
+      redirectTo: "https://evil.example/",
+    });
     expect(away.headers.get("Location")).toBe("/#comments");
   });
 });

@@ -38,8 +38,16 @@ async function assignment(kind: FormKind) {
 describe("getFormConsents", () => {
   it("gives the form's consents in the visitor's language, required ones flagged, links localised", async () => {
     const hr = await service.getFormConsents("registerForm", "hr");
-    expect(hr.map((c) => [c.uniqueNumber, c.required])).toEqual([[1, true], [2, true], [3, false]]);
-    expect(hr[0]).toMatchObject({ id: id[1], displayName: "Pročitao/la sam i prihvaćam politiku privatnosti", link: "/politika-privatnosti" });
+    expect(hr.map((c) => [c.uniqueNumber, c.required])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
+    expect(hr[0]).toMatchObject({
+      id: id[1],
+      displayName: "Pročitao/la sam i prihvaćam politiku privatnosti",
+      link: "/politika-privatnosti",
+    });
     expect(hr[2].link).toBeNull();
     const en = await service.getFormConsents("registerForm", "en");
     expect(en[0]).toMatchObject({ displayName: "I have read and accept the privacy policy", link: "/en/politika-privatnosti" });
@@ -100,7 +108,9 @@ describe("logConsents", () => {
 
   it("writes nothing when nothing on the form was accepted", async () => {
     const count = await logCount();
-    expect(await service.logConsents(await db(), { kind: "contactForm", acceptedIds: [id[2]], userType: "registered", email: null })).toBeNull();
+    expect(
+      await service.logConsents(await db(), { kind: "contactForm", acceptedIds: [id[2]], userType: "registered", email: null }),
+    ).toBeNull();
     expect(await logCount()).toBe(count);
   });
 
@@ -183,7 +193,10 @@ describe("admin pages: the backoffice user", () => {
     expect(response.headers.get("Location")).toBe("/admin/consent");
     const [row] = await (await db()).select().from(consents).where(eq(consents.uniqueNumber, 10));
     // The empty English name is left out, so English readers get the Croatian fallback.
-    expect(row.displayName).toEqual({ hr: "Pristajem na obradu podataka za ponudu", de: "Ich stimme der Datenverarbeitung für das Angebot zu" });
+    expect(row.displayName).toEqual({
+      hr: "Pristajem na obradu podataka za ponudu",
+      de: "Ich stimme der Datenverarbeitung für das Angebot zu",
+    });
     expect(row.pageSlug).toBe("obrada-podataka");
     expect(await consentCount()).toBe(count + 1);
     // The audit trail, like every backoffice change: who, when, which consent, nothing before, what it is now.
@@ -235,13 +248,20 @@ describe("admin pages: the backoffice user", () => {
     expect(response.headers.get("Location")).toBe("/admin/consent/newsletter");
     expect(await assignment("newsletter")).toEqual({ consents: [id[1], id[3]].sort((a, b) => a - b), requiredConsents: [id[3]] });
     const shown = await service.getFormConsents("newsletter", "hr");
-    expect(shown.map((c) => [c.uniqueNumber, c.required])).toEqual([[1, false], [3, true]]);
+    expect(shown.map((c) => [c.uniqueNumber, c.required])).toEqual([
+      [1, false],
+      [3, true],
+    ]);
     expect(await service.validateConsents("newsletter", [id[3]])).toEqual([id[3]]);
     const { html } = await visitor.page("/admin/consent/newsletter");
     expect(html).toContain("Dodjela privola je spremljena");
     // The audit trail: who changed which form's assignment, before and after.
     const [audit] = await (await db()).select().from(auditLog).where(eq(auditLog.entity, "consent")).orderBy(desc(auditLog.id)).limit(1);
-    expect(audit).toMatchObject({ action: "assign", actorEmail: "admin@alu-krov.hr", after: { assignedTo: "newsletter", requiredConsents: [id[3]] } });
+    expect(audit).toMatchObject({
+      action: "assign",
+      actorEmail: "admin@alu-krov.hr",
+      after: { assignedTo: "newsletter", requiredConsents: [id[3]] },
+    });
     expect(audit.before).toMatchObject({ assignedTo: "newsletter" });
   });
 

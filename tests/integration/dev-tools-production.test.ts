@@ -32,9 +32,17 @@ describe("dev tooling in production", () => {
       for (const path of ["/_cli/get-latest-tag", "/_cli/get-domain", "/section-tool", "/_cli/get-latest-release", "/_cli/set-domain"]) {
         expect((await visitor.get(path)).status, path).toBe(404);
       }
-      const post = await visitor.request("/_cli/set-domain", { method: "POST", body: JSON.stringify({ domain: "alu-krov.hr" }), headers: { "Content-Type": "application/json", Origin: visitor.origin } });
+      const post = await visitor.request("/_cli/set-domain", {
+        method: "POST",
+        body: JSON.stringify({ domain: "alu-krov.hr" }),
+        headers: { "Content-Type": "application/json", Origin: visitor.origin },
+      });
       expect(post.status).toBe(404);
-      const releases = await visitor.request("/_cli/get-latest-release", { method: "POST", body: "{}", headers: { "Content-Type": "application/json", Origin: visitor.origin } });
+      const releases = await visitor.request("/_cli/get-latest-release", {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json", Origin: visitor.origin },
+      });
       expect(releases.status).toBe(404);
     }
   });

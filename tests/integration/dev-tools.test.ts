@@ -74,14 +74,24 @@ afterAll(async () => {
   await shop.close();
 });
 
-const setProject = (value: unknown) => db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, "GitlabProjectId")));
+const setProject = (value: unknown) =>
+  db
+    .update(options)
+    .set({ value })
+    .where(and(eq(options.siteId, 1), eq(options.key, "GitlabProjectId")));
 const json = (visitor: Visitor, path: string, body: unknown, token?: string) =>
   visitor.request(path, {
     method: "POST",
     body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", Origin: visitor.origin, ...(token ? { "X-CSRF-Token": token } : {}) },
   });
-const releasesOf = async (response: Response) => (await response.json()) as { data?: { tag_name: string; name: string; released_at: string; description: string; description_html: string }[]; errored?: boolean; statusCode?: number; message?: string };
+const releasesOf = async (response: Response) =>
+  (await response.json()) as {
+    data?: { tag_name: string; name: string; released_at: string; description: string; description_html: string }[];
+    errored?: boolean;
+    statusCode?: number;
+    message?: string;
+  };
 
 describe("who reaches the dev tooling", () => {
   it("sends an anonymous visitor to /adminLogin with the way back", async () => {
@@ -150,7 +160,11 @@ describe("GET /_cli/get-latest-tag", () => {
 
 describe("POST /_cli/get-latest-release", () => {
   it("answers the releases with tag_name, name, released_at, description and sanitised HTML, asked once within 5 minutes", async () => {
-    const response = await editor.post("/_cli/get-latest-release", { gitlabProjectId: "77", gitlabBranch: "main" }, { tokenFrom: "/admin" });
+    const response = await editor.post(
+      "/_cli/get-latest-release",
+      { gitlabProjectId: "77", gitlabBranch: "main" },
+      { tokenFrom: "/admin" },
+    );
     expect(response.status).toBe(200);
     const { data } = await releasesOf(response);
     expect(data?.map((r) => r.tag_name)).toEqual(["v1.12.191", "v1.12.190"]);
@@ -165,7 +179,9 @@ describe("POST /_cli/get-latest-release", () => {
   it("takes the project from the option when none is posted, and a project path", async () => {
     await setProject(88);
     expect((await releasesOf(await json(editor, "/_cli/get-latest-release", {}, editorToken))).data).toHaveLength(2);
-    expect((await releasesOf(await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "alu-krov/shop" }, editorToken))).data).toHaveLength(2);
+    expect(
+      (await releasesOf(await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "alu-krov/shop" }, editorToken))).data,
+    ).toHaveLength(2);
     expect(asked).toEqual(["releases:88", "releases:alu-krov/shop"]);
   });
 
@@ -187,12 +203,20 @@ describe("POST /_cli/get-latest-release", () => {
     const badProject = await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "../../etc/passwd" }, editorToken);
     expect(badProject.status).toBe(400);
     expect(await releasesOf(badProject)).toMatchObject({ errored: true, message: "gitlabProjectId must be a project id or path" });
-    const badBranch = await editor.post("/_cli/get-latest-release", { gitlabProjectId: "77", gitlabBranch: "a..b" }, { tokenFrom: "/admin" });
+    const badBranch = await editor.post(
+      "/_cli/get-latest-release",
+      { gitlabProjectId: "77", gitlabBranch: "a..b" },
+      { tokenFrom: "/admin" },
+    );
     expect(badBranch.status).toBe(400);
     expect((await releasesOf(badBranch)).message).toBe("gitlabBranch is not a branch name");
     const tooLong = await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "1".repeat(300) }, editorToken);
     expect(tooLong.status).toBe(400);
-    const notJson = await editor.request("/_cli/get-latest-release", { method: "POST", body: "{", headers: { "Content-Type": "application/json", "X-CSRF-Token": editorToken } });
+    const notJson = await editor.request("/_cli/get-latest-release", {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": editorToken },
+    });
     expect(notJson.status).toBe(400);
     expect(asked).toEqual([]);
   });
@@ -200,7 +224,9 @@ describe("POST /_cli/get-latest-release", () => {
   it("needs the session's CSRF token, as a form or as JSON", async () => {
     expect((await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "77" })).status).toBe(403);
     expect((await json(editor, "/_cli/get-latest-release", { gitlabProjectId: "77" }, adminToken)).status).toBe(403);
-    expect((await editor.post("/_cli/get-latest-release", { gitlabProjectId: "77" }, { csrf: false, tokenFrom: "/admin" })).status).toBe(403);
+    expect((await editor.post("/_cli/get-latest-release", { gitlabProjectId: "77" }, { csrf: false, tokenFrom: "/admin" })).status).toBe(
+      403,
+    );
     expect(asked).toEqual([]);
   });
 });
@@ -272,7 +298,10 @@ describe("the admin toolbar", () => {
     const domains = doc((await admin.page("/admin?devTools=domains")).html);
     const form = domains.querySelector('[data-testid="dev-domain-form"]');
     expect(form?.getAttribute("action")).toBe("/_cli/set-domain");
-    expect([...form!.querySelectorAll<HTMLInputElement>('input[name="domain"]')].map((i) => i.value)).toEqual(["www.alu-krov.hr", "intro.alu-krov.hr"]);
+    expect([...form!.querySelectorAll<HTMLInputElement>('input[name="domain"]')].map((i) => i.value)).toEqual([
+      "www.alu-krov.hr",
+      "intro.alu-krov.hr",
+    ]);
   });
 });
 
@@ -300,8 +329,12 @@ describe("/section-tool", () => {
     const found = rows(html);
     expect(found.length).toBeGreaterThan(0);
     for (const row of found) {
-      expect([...row.querySelectorAll('[data-testid="section-row"]')].map((s) => s.getAttribute("data-type"))).toEqual(expect.arrayContaining(["contactForm"]));
-      expect(new Set([...row.querySelectorAll('[data-testid="section-row"]')].map((s) => s.getAttribute("data-type")))).toEqual(new Set(["contactForm"]));
+      expect([...row.querySelectorAll('[data-testid="section-row"]')].map((s) => s.getAttribute("data-type"))).toEqual(
+        expect.arrayContaining(["contactForm"]),
+      );
+      expect(new Set([...row.querySelectorAll('[data-testid="section-row"]')].map((s) => s.getAttribute("data-type")))).toEqual(
+        new Set(["contactForm"]),
+      );
     }
     expect((await editor.get("/section-tool?type=%3Cscript%3E")).status).toBe(400);
   });
@@ -327,7 +360,9 @@ describe("/section-tool", () => {
     const used = masters.find((m) => m.textContent?.includes("Kontakt blok"))!;
     expect([...used.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual(expect.arrayContaining(["/kontakt?editPage=true"]));
     expect(masters.find((m) => m.textContent?.includes("Nekorišten"))?.textContent).toContain("Ne koristi se ni na jednoj stranici.");
-    const row = rows(html).find((r) => r.getAttribute("data-page") === String(contact.pageId) && r.getAttribute("data-language") === "hrv")!;
+    const row = rows(html).find(
+      (r) => r.getAttribute("data-page") === String(contact.pageId) && r.getAttribute("data-language") === "hrv",
+    )!;
     expect(row.querySelector('[data-testid="section-row"]')?.textContent).toContain("glavna komponenta: Kontakt blok");
     expect(row.querySelector('[data-testid="section-row"]')?.textContent).toContain("skrivena");
   });

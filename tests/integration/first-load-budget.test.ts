@@ -91,7 +91,11 @@ describe("first-load budgets (docs/perf/bench.md)", () => {
   for (const [name, url, namespaces] of [
     ["home", "/", ["core", "error", "site", "search", "wishlist", "blog", "catalog", "comments", "forms", "home", "newsletter", "pages"]],
     ["category", "/shop?limit=24", ["core", "error", "site", "search", "wishlist", "catalog", "shop"]],
-    ["product", "/product/polukruzni-oluk-125-mm-ral-7016-3-m", ["core", "error", "site", "search", "wishlist", "catalog", "comments", "product"]],
+    [
+      "product",
+      "/product/polukruzni-oluk-125-mm-ral-7016-3-m",
+      ["core", "error", "site", "search", "wishlist", "catalog", "comments", "product"],
+    ],
   ] as const) {
     it(`${name}: the HTML carries only its routes' message namespaces, and shrank by the others`, async () => {
       const page = await html(url);

@@ -39,8 +39,19 @@ const ROWS = [
 ];
 
 /** The builder's post: slug, title, field rows and the "after confirmation" inputs. */
-function builderPost(slug: string, confirmation: Record<string, string>, rows: Record<string, string>[] = ROWS, extra: Record<string, string> = {}) {
-  const fields: Record<string, string> = { intent: "save", slug, "title.hr": "Zatražite brošuru", "title.en": "Request the brochure", "title.de": "" };
+function builderPost(
+  slug: string,
+  confirmation: Record<string, string>,
+  rows: Record<string, string>[] = ROWS,
+  extra: Record<string, string> = {},
+) {
+  const fields: Record<string, string> = {
+    intent: "save",
+    slug,
+    "title.hr": "Zatražite brošuru",
+    "title.en": "Request the brochure",
+    "title.de": "",
+  };
   rows.forEach((row, i) => {
     for (const [key, value] of Object.entries(row)) fields[`fields[${i}].${key}`] = value;
   });
@@ -48,7 +59,12 @@ function builderPost(slug: string, confirmation: Record<string, string>, rows: R
   return { ...fields, ...extra };
 }
 
-const MESSAGE_GOAL = { goalType: "message", "message.hr": "Hvala, brošura je na putu.", "message.en": "Thank you, the brochure is on its way.", "message.de": "" };
+const MESSAGE_GOAL = {
+  goalType: "message",
+  "message.hr": "Hvala, brošura je na putu.",
+  "message.en": "Thank you, the brochure is on its way.",
+  "message.de": "",
+};
 
 async function formBySlug(slug: string) {
   const [row] = await db.select().from(forms).where(eq(forms.slug, slug));
@@ -71,7 +87,10 @@ async function send(path: string, email: string) {
 }
 
 const mailsTo = (to: string, kind: "formEmailConfirmation" | "formSubmission") =>
-  db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, kind), kind === "formSubmission" ? eq(mailOutbox.replyTo, to) : eq(mailOutbox.to, to)));
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, kind), kind === "formSubmission" ? eq(mailOutbox.replyTo, to) : eq(mailOutbox.to, to)));
 const submissionOf = async (email: string) => (await db.select().from(formSubmissions).where(eq(formSubmissions.email, email)))[0];
 
 /** The confirmation link of the sender's mail, as a path with its token. */
@@ -102,21 +121,46 @@ describe("the form builder's setting 'after confirmation'", () => {
       expect(file.status, goal).toBe(400);
       expect(file.html).toContain(goal ? "Unesite lokalnu putanju ili http(s) adresu datoteke." : "Unos ovog polja je obavezan");
     }
-    expect(await db.select().from(forms).where(sql`${forms.slug} like 'brosura-%'`)).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(forms)
+        .where(sql`${forms.slug} like 'brosura-%'`),
+    ).toHaveLength(0);
   });
 
   it("stores the goal, shows it again in the builder, checks the version and audits the change", async () => {
     const form = await createForm("brosura-postavka", MESSAGE_GOAL);
-    expect(form.confirmation).toEqual({ goalType: "message", message: { hr: "Hvala, brošura je na putu.", en: "Thank you, the brochure is on its way." } });
+    expect(form.confirmation).toEqual({
+      goalType: "message",
+      message: { hr: "Hvala, brošura je na putu.", en: "Thank you, the brochure is on its way." },
+    });
     const page = await admin.page(`/admin/forms/${form.id}`);
     expect(page.html).toContain("Hvala, brošura je na putu.");
 
-    const file = builderPost("brosura-postavka", { goalType: "file", goal: "https://www.alu-krov.hr/media/brosura.pdf" }, ROWS, { version: String(form.version) });
+    const file = builderPost("brosura-postavka", { goalType: "file", goal: "https://www.alu-krov.hr/media/brosura.pdf" }, ROWS, {
+      version: String(form.version),
+    });
     expect((await submit(admin, `/admin/forms/${form.id}`, file)).status).toBe(302);
-    expect((await formBySlug("brosura-postavka")).confirmation).toEqual({ goalType: "file", goal: "https://www.alu-krov.hr/media/brosura.pdf" });
+    expect((await formBySlug("brosura-postavka")).confirmation).toEqual({
+      goalType: "file",
+      goal: "https://www.alu-krov.hr/media/brosura.pdf",
+    });
     // The same post again carries the old version: refused, nothing overwritten.
-    expect((await submit(admin, `/admin/forms/${form.id}`, builderPost("brosura-postavka", { goalType: "none" }, ROWS, { version: String(form.version) }))).status).toBe(409);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "form"), eq(auditLog.entityId, form.id))).orderBy(desc(auditLog.id));
+    expect(
+      (
+        await submit(
+          admin,
+          `/admin/forms/${form.id}`,
+          builderPost("brosura-postavka", { goalType: "none" }, ROWS, { version: String(form.version) }),
+        )
+      ).status,
+    ).toBe(409);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "form"), eq(auditLog.entityId, form.id)))
+      .orderBy(desc(auditLog.id));
     expect(audit.action).toBe("update");
     expect(JSON.stringify(audit.after)).toContain("brosura.pdf");
 
@@ -132,10 +176,19 @@ describe("a form that asks for e-mail confirmation", () => {
     const email = "ana.potvrda@example.com";
     const formsBefore = await formsOnDashboard();
     const { toast } = await send("/en/form/brosura-poruka", email);
-    expect(toast).toEqual({ type: "success", text: "We have sent you an e-mail with a link to confirm your address. Your message reaches us once you confirm it." });
+    expect(toast).toEqual({
+      type: "success",
+      text: "We have sent you an e-mail with a link to confirm your address. Your message reaches us once you confirm it.",
+    });
 
     const row = await submissionOf(email);
-    expect(row).toMatchObject({ formSlug: "brosura-poruka", locale: "en", emailConfirmedAt: null, mailId: null, data: { ime: "Ana", email } });
+    expect(row).toMatchObject({
+      formSlug: "brosura-poruka",
+      locale: "en",
+      emailConfirmedAt: null,
+      mailId: null,
+      data: { ime: "Ana", email },
+    });
     expect(row.confirmTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await db.select().from(consentLogs).where(eq(consentLogs.id, row.consentLogId!))).toHaveLength(1);
     expect(await mailsTo(email, "formSubmission")).toEqual([]);
@@ -146,7 +199,9 @@ describe("a form that asks for e-mail confirmation", () => {
     expect(row.confirmTokenHash).not.toContain(link.split("=")[1]);
 
     // Not the shop's work yet: not in the inbox, not on its detail page, not counted.
-    expect((await admin.page(`/admin/enquiries?kind=form&q=${encodeURIComponent(email)}`)).html).not.toContain(`/admin/enquiries/submission-${row.id}`);
+    expect((await admin.page(`/admin/enquiries?kind=form&q=${encodeURIComponent(email)}`)).html).not.toContain(
+      `/admin/enquiries/submission-${row.id}`,
+    );
     expect((await admin.get(`/admin/enquiries/submission-${row.id}`)).status).toBe(404);
     expect(await formsOnDashboard()).toBe(formsBefore);
   });
@@ -161,7 +216,11 @@ describe("a form that asks for e-mail confirmation", () => {
     const location = confirmed.headers.get("Location")!;
     const target = new URL(location, "http://localhost:3000");
     expect(target.pathname).toBe("/en/confirm-email");
-    expect(Object.fromEntries(target.searchParams)).toEqual({ goalType: "message", goal: "Thank you, the brochure is on its way.", confirmedEmail: email });
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      goalType: "message",
+      goal: "Thank you, the brochure is on its way.",
+      confirmedEmail: email,
+    });
     const page = await visitor.page(location);
     expect(page.html).toContain("Thank you, the brochure is on its way.");
 
@@ -174,13 +233,18 @@ describe("a form that asks for e-mail confirmation", () => {
     expect(shopMails[0].text).toContain("Ime: Ana");
 
     // Now it is the shop's: in the inbox and counted.
-    expect((await admin.page(`/admin/enquiries?kind=form&q=${encodeURIComponent(email)}`)).html).toContain(`/admin/enquiries/submission-${row.id}`);
+    expect((await admin.page(`/admin/enquiries?kind=form&q=${encodeURIComponent(email)}`)).html).toContain(
+      `/admin/enquiries/submission-${row.id}`,
+    );
     expect((await admin.get(`/admin/enquiries/submission-${row.id}`)).status).toBe(200);
     expect(await formsOnDashboard()).toBe(formsBefore + 1);
 
     const again = await visitor.get(link);
     expect(again.headers.get("Location")).toBe("/");
-    expect(toastOf((await visitor.page("/")).html)).toEqual({ type: "error", text: "Poveznica za potvrdu nije valjana, istekla je ili je već iskorištena." });
+    expect(toastOf((await visitor.page("/")).html)).toEqual({
+      type: "error",
+      text: "Poveznica za potvrdu nije valjana, istekla je ili je već iskorištena.",
+    });
     expect(await mailsTo(email, "formSubmission")).toHaveLength(1);
   });
 
@@ -200,7 +264,10 @@ describe("a form that asks for e-mail confirmation", () => {
     const email = "stara.potvrda@example.com";
     await send("/obrazac/brosura-poruka", email);
     const row = await submissionOf(email);
-    await db.update(formSubmissions).set({ createdAt: sql`now() - interval '8 days'` }).where(eq(formSubmissions.id, row.id));
+    await db
+      .update(formSubmissions)
+      .set({ createdAt: sql`now() - interval '8 days'` })
+      .where(eq(formSubmissions.id, row.id));
     const refused = await new Visitor(shop).get(await linkOf(email));
     expect(refused.headers.get("Location")).toBe("/");
     expect((await submissionOf(email)).emailConfirmedAt).toBeNull();
@@ -209,7 +276,10 @@ describe("a form that asks for e-mail confirmation", () => {
     // A fresh unconfirmed one and a confirmed old one stay.
     const fresh = "nova.potvrda@example.com";
     await send("/obrazac/brosura-poruka", fresh);
-    await db.update(formSubmissions).set({ createdAt: sql`now() - interval '30 days'` }).where(eq(formSubmissions.email, "ana.potvrda@example.com"));
+    await db
+      .update(formSubmissions)
+      .set({ createdAt: sql`now() - interval '30 days'` })
+      .where(eq(formSubmissions.email, "ana.potvrda@example.com"));
     expect(await purgeUnconfirmedSubmissions()).toBe(1);
     expect(await submissionOf(email)).toBeUndefined();
     expect(await submissionOf(fresh)).toBeDefined();
@@ -218,7 +288,12 @@ describe("a form that asks for e-mail confirmation", () => {
   });
 
   it("turns a junk or missing token into the message, never a 500", async () => {
-    for (const path of ["/actions/form-confirm", "/actions/form-confirm?token=", "/actions/form-confirm?token=%00'--", `/actions/form-confirm?token=${"a".repeat(43)}`]) {
+    for (const path of [
+      "/actions/form-confirm",
+      "/actions/form-confirm?token=",
+      "/actions/form-confirm?token=%00'--",
+      `/actions/form-confirm?token=${"a".repeat(43)}`,
+    ]) {
       const response = await new Visitor(shop).get(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
@@ -241,7 +316,11 @@ describe("GET /api/v1/cms/form/confirmEmail/{token} (spec §7)", () => {
 
     for (const wrong of [token, "a".repeat(43), "kratko"]) {
       const refused = await client.call("cms.form.confirmEmail", { params: { token: wrong } });
-      expect(refused, wrong).toEqual({ ok: false, status: 404, failure: { errored: true, statusCode: 404, message: "Confirmation token not found or expired" } });
+      expect(refused, wrong).toEqual({
+        ok: false,
+        status: 404,
+        failure: { errored: true, statusCode: 404, message: "Confirmation token not found or expired" },
+      });
     }
     expect(await mailsTo(email, "formSubmission")).toHaveLength(1);
   });

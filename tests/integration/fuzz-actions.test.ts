@@ -79,8 +79,10 @@ function schemaVocabulary() {
     if (def.typeName === "ZodObject") {
       for (const [key, value] of Object.entries((schema as z.AnyZodObject).shape)) {
         const field = name ? `${name}.${key}` : key;
-        if (key === "intent" && (value as ZodTypeAny)._def.typeName === "ZodLiteral") intents.add(String((value as z.ZodLiteral<string>).value));
-        if (key === "intent" && (value as ZodTypeAny)._def.typeName === "ZodEnum") for (const v of (value as z.ZodEnum<[string]>).options) intents.add(v);
+        if (key === "intent" && (value as ZodTypeAny)._def.typeName === "ZodLiteral")
+          intents.add(String((value as z.ZodLiteral<string>).value));
+        if (key === "intent" && (value as ZodTypeAny)._def.typeName === "ZodEnum")
+          for (const v of (value as z.ZodEnum<[string]>).options) intents.add(v);
         names.add(field);
         walk(value as ZodTypeAny, field);
       }
@@ -109,16 +111,22 @@ beforeAll(async () => {
   const db = await shop.db();
   // Every write to any table counts in fuzz_writes, by table.
   await db.execute(sql.raw(`create table if not exists fuzz_writes (tbl text primary key, n bigint not null)`));
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     create or replace function fuzz_count() returns trigger language plpgsql as $$
     begin
       insert into fuzz_writes values (TG_TABLE_NAME, 1) on conflict (tbl) do update set n = fuzz_writes.n + 1;
       return null;
     end $$;
-  `));
-  const tables = (await db.execute(sql.raw(`select tablename from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`))) as unknown as Rows<{ tablename: string }>;
+  `),
+  );
+  const tables = (await db.execute(
+    sql.raw(`select tablename from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`),
+  )) as unknown as Rows<{ tablename: string }>;
   for (const { tablename } of tables.rows) {
-    await db.execute(sql.raw(`create trigger fuzz_count after insert or update or delete on "${tablename}" for each row execute function fuzz_count()`));
+    await db.execute(
+      sql.raw(`create trigger fuzz_count after insert or update or delete on "${tablename}" for each row execute function fuzz_count()`),
+    );
   }
   const anonymous = new Visitor(shop);
   const customer = await signInAsCustomer(shop, new Visitor(shop));
@@ -144,11 +152,62 @@ function changedTables(before: Map<string, number>, after: Map<string, number>) 
 // the noncharacters, over-long texts, markup, SQL, paths, e-mail-ish and empty values.
 const values = fc.oneof(
   fc.constantFrom(
-    "", " ", "0", "-1", "1", "2", "999", "1000", "2147483647", "2147483648", "-2147483649", "99999999999999999999", "1e400", "-1e400",
-    "NaN", "Infinity", "1.5", "0x10", "on", "true", "null", "[]", "{}", "<script>alert(1)</script>", "' OR 1=1 --", "a\u0000b", "\u0000",
-    "x\u0007y", "\u001b[31m", "\uFFFE", "\uFFFF", "line\r\nline", "tab\tbed", "ana@example.com", "KUPAC@EXAMPLE.COM", "/", "//evil.example",
-    "https://evil.example", "/\\evil.example", "../../etc/passwd", "%00", "hr", "en", "de", "card", "cod", "new", "shipping", "billing",
-    "12345678901", "94577403194", "HR", "#", "\u202e", "👍", "Šime Čačić",
+    "",
+    " ",
+    "0",
+    "-1",
+    "1",
+    "2",
+    "999",
+    "1000",
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "99999999999999999999",
+    "1e400",
+    "-1e400",
+    "NaN",
+    "Infinity",
+    "1.5",
+    "0x10",
+    "on",
+    "true",
+    "null",
+    "[]",
+    "{}",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "a\u0000b",
+    "\u0000",
+    "x\u0007y",
+    "\u001b[31m",
+    "\uFFFE",
+    "\uFFFF",
+    "line\r\nline",
+    "tab\tbed",
+    "ana@example.com",
+    "KUPAC@EXAMPLE.COM",
+    "/",
+    "//evil.example",
+    "https://evil.example",
+    "/\\evil.example",
+    "../../etc/passwd",
+    "%00",
+    "hr",
+    "en",
+    "de",
+    "card",
+    "cod",
+    "new",
+    "shipping",
+    "billing",
+    "12345678901",
+    "94577403194",
+    "HR",
+    "#",
+    "\u202e",
+    "👍",
+    "Šime Čačić",
   ),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 30 }),
@@ -160,8 +219,21 @@ const values = fc.oneof(
 
 function postArbitrary(vocabulary: { names: string[]; intents: string[] }) {
   const extraNames = [
-    "a[99999]", "x".repeat(250), "__proto__", "constructor.prototype.polluted", "options.duljina", "bundleOptions.1", "branchId.1", "a[0][1]", "acceptedConsents",
-    "delivery.city", "billing.companyOIB", "redirectTo", "via", "js", "\u0000name",
+    "a[99999]",
+    "x".repeat(250),
+    "__proto__",
+    "constructor.prototype.polluted",
+    "options.duljina",
+    "bundleOptions.1",
+    "branchId.1",
+    "a[0][1]",
+    "acceptedConsents",
+    "delivery.city",
+    "billing.companyOIB",
+    "redirectTo",
+    "via",
+    "js",
+    "\u0000name",
   ];
   const name = fc.constantFrom(...vocabulary.names, ...extraNames);
   return fc.record({
@@ -174,13 +246,17 @@ function postArbitrary(vocabulary: { names: string[]; intents: string[] }) {
 describe("generated posts to every action (every input bounded, decision 0035)", () => {
   it("finds the actions of the route table, the multi-intent ones among them", () => {
     const paths = actions.map((a) => a.path);
-    expect(paths).toEqual(expect.arrayContaining(["/kosarica", "/naplata", "/prijava", "/profil", "/actions/newsletter", "/admin/consent"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/kosarica", "/naplata", "/prijava", "/profil", "/actions/newsletter", "/admin/consent"]),
+    );
     expect(actions.length).toBeGreaterThan(20);
   });
 
   it("never answers 5xx, and a refused post (4xx) changes nothing", async () => {
     const vocabulary = schemaVocabulary();
-    expect(vocabulary.intents).toEqual(expect.arrayContaining(["add", "update", "delete", "coupon", "guest", "address", "shipping", "payment", "profile", "password"]));
+    expect(vocabulary.intents).toEqual(
+      expect.arrayContaining(["add", "update", "delete", "coupon", "guest", "address", "shipping", "payment", "profile", "password"]),
+    );
     const runs = Math.ceil(TOTAL_POSTS / actions.length);
     let sent = 0;
     const statuses = new Map<number, number>();

@@ -94,7 +94,10 @@ describe("category sliders", () => {
     const rows = await db
       .selectDistinct({ id: s.categories.id, slug: s.categoryTranslations.slug, position: s.categories.position })
       .from(s.categories)
-      .innerJoin(s.categoryTranslations, and(eq(s.categoryTranslations.categoryId, s.categories.id), eq(s.categoryTranslations.languageCode, language)))
+      .innerJoin(
+        s.categoryTranslations,
+        and(eq(s.categoryTranslations.categoryId, s.categories.id), eq(s.categoryTranslations.languageCode, language)),
+      )
       .innerJoin(s.productCategories, eq(s.productCategories.categoryId, s.categories.id))
       .innerJoin(s.products, eq(s.products.id, s.productCategories.productId))
       .where(and(isNull(s.categories.parentId), eq(s.products.archived, false), eq(s.products.isVisibleIndividually, true)))
@@ -126,7 +129,9 @@ describe("category sliders", () => {
   it("renders every slide on the server, so the row works without JavaScript", async () => {
     const doc = await document("/");
     const slider = doc.querySelector('[data-testid="category-slider"]')!;
-    expect(slider.querySelectorAll('[data-testid="category-slider-slide"]').length).toBe(slider.querySelectorAll('[data-testid="product-card"]').length);
+    expect(slider.querySelectorAll('[data-testid="category-slider-slide"]').length).toBe(
+      slider.querySelectorAll('[data-testid="product-card"]').length,
+    );
     expect(slider.querySelector("style")!.textContent).toContain("@media (min-width:768px)");
     // Buttons come with JavaScript only.
     expect(slider.querySelector('[data-testid="category-slider-next"]')).toBeNull();
@@ -137,7 +142,9 @@ describe("bounded queries and the cache", () => {
   /** Adds a top-level category with `n` shoppable products, one hidden variant and one archived product. */
   async function addCategory(tag: string, n: number) {
     const [category] = await db.insert(s.categories).values({ siteId: 1, position: 100 }).returning({ id: s.categories.id });
-    await db.insert(s.categoryTranslations).values({ categoryId: category.id, languageCode: "hrv", name: `Kategorija ${tag}`, slug: `kategorija-${tag}` });
+    await db
+      .insert(s.categoryTranslations)
+      .values({ categoryId: category.id, languageCode: "hrv", name: `Kategorija ${tag}`, slug: `kategorija-${tag}` });
     const rows = Array.from({ length: n + 2 }, (_, i) => ({
       siteId: 1,
       sku: `TEST-${tag}-${i}`,
@@ -147,7 +154,11 @@ describe("bounded queries and the cache", () => {
       isVisibleIndividually: i !== n + 1,
     }));
     const created = await db.insert(s.products).values(rows).returning({ id: s.products.id });
-    await db.insert(s.productTranslations).values(created.map((p, i) => ({ productId: p.id, languageCode: "hrv", name: `Proizvod ${tag} ${i}`, slug: `proizvod-${tag}-${i}` })));
+    await db
+      .insert(s.productTranslations)
+      .values(
+        created.map((p, i) => ({ productId: p.id, languageCode: "hrv", name: `Proizvod ${tag} ${i}`, slug: `proizvod-${tag}-${i}` })),
+      );
     await db.insert(s.productCategories).values(created.map((p, i) => ({ productId: p.id, categoryId: category.id, position: i })));
     return { categoryId: category.id, productIds: created.map((p) => p.id) };
   }
@@ -186,7 +197,10 @@ describe("bounded queries and the cache", () => {
       .where(eq(s.tags.name, "Hero"))
       .orderBy(s.productTags.productId)
       .limit(1);
-    await db.update(s.products).set({ archived: true }).where(inArray(s.products.id, [first.id]));
+    await db
+      .update(s.products)
+      .set({ archived: true })
+      .where(inArray(s.products.id, [first.id]));
     try {
       expect((await home.loadHomeBlocks("hr")).hero.map((p) => p.id)).not.toContain(first.id);
     } finally {

@@ -31,8 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => servers.forEach((s) => s.close()));
 
-const post = (path: string, headers: Record<string, string> = {}, to = base) =>
-  fetch(to + path, { method: "POST", headers, body: "x=1" });
+const post = (path: string, headers: Record<string, string> = {}, to = base) => fetch(to + path, { method: "POST", headers, body: "x=1" });
 
 describe("rate limit (DESIGN.md: rate limiting in server.ts)", () => {
   it("allows RATE_LIMIT_AUTH_POINTS sign-in posts a minute, then 429 with a translated message", async () => {
@@ -127,7 +126,11 @@ describe("forwarded headers (TRUST_PROXY)", () => {
 
   it("from a proxy named in TRUST_PROXY: believed (the client address, host and protocol it names)", async () => {
     const trusted = await behind(["loopback"]);
-    expect(await (await fetch(trusted, { headers: spoof(7) })).json()).toEqual({ ip: "203.0.113.7", host: "evil.example", protocol: "https" });
+    expect(await (await fetch(trusted, { headers: spoof(7) })).json()).toEqual({
+      ip: "203.0.113.7",
+      host: "evil.example",
+      protocol: "https",
+    });
     // A list that names another address does not cover this peer.
     const other = await behind(["10.0.0.0/8", "192.0.2.1"]);
     expect(await (await fetch(other, { headers: spoof(7) })).json()).toMatchObject({ host: null, protocol: "http" });

@@ -72,11 +72,14 @@ async function visibleText(visitor: Visitor, path: string): Promise<string> {
   expect(response.status, path).toBe(200);
   const document = new JSDOM(html).window.document;
   for (const script of document.querySelectorAll("script, template")) script.remove();
-  const alts = [...document.querySelectorAll("[alt], [aria-label], [title]")].map((e) => `${e.getAttribute("alt") ?? ""} ${e.getAttribute("aria-label") ?? ""}`);
+  const alts = [...document.querySelectorAll("[alt], [aria-label], [title]")].map(
+    (e) => `${e.getAttribute("alt") ?? ""} ${e.getAttribute("aria-label") ?? ""}`,
+  );
   return `${document.title}\n${document.body.textContent}\n${alts.join("\n")}`;
 }
 
-const wordIn = (text: string, name: string) => new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text);
+const wordIn = (text: string, name: string) =>
+  new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text);
 
 describe("translated names on en and de pages", () => {
   for (const lang of LANGS) {
@@ -84,7 +87,15 @@ describe("translated names on en and de pages", () => {
       const { names, untranslated } = await leakable(lang);
       expect(names.length).toBeGreaterThan(10);
       const prefix = `/${lang.locale}`;
-      const [category] = await db.select({ slug: categoryTranslations.slug }).from(categoryTranslations).where(and(eq(categoryTranslations.languageCode, lang.code), eq(categoryTranslations.slug, lang.code === "eng" ? "roof-panels" : "dachpaneele")));
+      const [category] = await db
+        .select({ slug: categoryTranslations.slug })
+        .from(categoryTranslations)
+        .where(
+          and(
+            eq(categoryTranslations.languageCode, lang.code),
+            eq(categoryTranslations.slug, lang.code === "eng" ? "roof-panels" : "dachpaneele"),
+          ),
+        );
       const [tegola] = await db
         .select({ slug: productTranslations.slug })
         .from(productTranslations)

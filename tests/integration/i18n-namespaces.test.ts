@@ -21,7 +21,8 @@ const namespaces = readdirSync(path.resolve("locales/hr")).map((file) => file.re
 
 function keysOf(node: unknown, prefix: string, out: Set<string>) {
   if (typeof node === "string") out.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ""));
-  else if (node && typeof node === "object") for (const [key, value] of Object.entries(node)) keysOf(value, prefix ? `${prefix}.${key}` : key, out);
+  else if (node && typeof node === "object")
+    for (const [key, value] of Object.entries(node)) keysOf(value, prefix ? `${prefix}.${key}` : key, out);
   return out;
 }
 const KEYS = new Set<string>();
@@ -112,7 +113,19 @@ describe("no page shows a raw message key", () => {
 
   it("the backoffice", async () => {
     const visitor = await loginAsAdmin(new Visitor(shop));
-    for (const url of ["/admin", "/admin/cache", "/admin/consent", "/admin/templates", "/admin/settings/checkout", "/admin/settings/company", "/admin/settings/comments", "/admin/settings/tracking", "/admin/settings/site", "/admin/comments", "/admin/enquiries"]) {
+    for (const url of [
+      "/admin",
+      "/admin/cache",
+      "/admin/consent",
+      "/admin/templates",
+      "/admin/settings/checkout",
+      "/admin/settings/company",
+      "/admin/settings/comments",
+      "/admin/settings/tracking",
+      "/admin/settings/site",
+      "/admin/comments",
+      "/admin/enquiries",
+    ]) {
       await expectNoRawKeys(visitor, url);
     }
   });

@@ -31,14 +31,19 @@ beforeAll(async () => {
   other = await createStaff(shop, "editor");
   editorVisitor = await signInAsStaff(new Visitor(shop), editor);
   const db = await shop.db();
-  const [home] = await db.select({ id: pageTranslations.pageId }).from(pageTranslations).where(and(eq(pageTranslations.slug, "naslovna"), eq(pageTranslations.languageCode, "hrv")));
+  const [home] = await db
+    .select({ id: pageTranslations.pageId })
+    .from(pageTranslations)
+    .where(and(eq(pageTranslations.slug, "naslovna"), eq(pageTranslations.languageCode, "hrv")));
   homeId = home.id;
 }, 120_000);
 afterAll(() => shop?.close());
 
 const hr = () => ({ pageId: homeId, languageCode: "hrv" });
 const heroTitle = async () => ((await content.readPageContent(homeId, "hrv"))!.content.components[0] as { title: string }).title;
-const replaceHero = (title: string) => ({ sections: { op: "replace" as const, index: 0, component: { type: "hero", title, text: "", image: null, cta: null } } });
+const replaceHero = (title: string) => ({
+  sections: { op: "replace" as const, index: 0, component: { type: "hero", title, text: "", image: null, cta: null } },
+});
 
 describe("the home hero is content", () => {
   it("is the home page's first component, seeded with the site name, and rendered as its h1", async () => {
@@ -65,11 +70,13 @@ describe("drafts, publish and restore (the service)", () => {
   it("refuses a draft change made on an old revision with 409 naming who saved in between", async () => {
     const first = await drafts.editPageDraft(editor, { ...hr(), revision: 0, edit: replaceHero("Prvi urednik") });
     await drafts.editPageDraft(other, { ...hr(), revision: first.revision, edit: replaceHero("Drugi urednik") });
-    await expect(drafts.editPageDraft(editor, { ...hr(), revision: first.revision, edit: replaceHero("Prepisano") })).rejects.toMatchObject({
-      status: 409,
-      key: "editing.errors.draftChanged",
-      values: { who: other.email },
-    });
+    await expect(drafts.editPageDraft(editor, { ...hr(), revision: first.revision, edit: replaceHero("Prepisano") })).rejects.toMatchObject(
+      {
+        status: 409,
+        key: "editing.errors.draftChanged",
+        values: { who: other.email },
+      },
+    );
     expect(((await drafts.readPageDraft(hr()))!.content.components[0] as { title: string }).title).toBe("Drugi urednik");
   });
 
@@ -77,8 +84,16 @@ describe("drafts, publish and restore (the service)", () => {
     const draft = (await drafts.readPageDraft(hr()))!;
     const live = (await content.readPageContent(homeId, "hrv"))!;
     // Someone saves the page in the backoffice form meanwhile.
-    await content.savePageContent(other, { ...hr(), content: { ...live.content, metaDescription: "Iz obrasca" }, expectedVersion: live.version, source: "form" });
-    await expect(drafts.publishPageDraft(editor, { ...hr(), revision: draft.info.revision })).rejects.toMatchObject({ status: 409, key: "editing.errors.liveChanged" });
+    await content.savePageContent(other, {
+      ...hr(),
+      content: { ...live.content, metaDescription: "Iz obrasca" },
+      expectedVersion: live.version,
+      source: "form",
+    });
+    await expect(drafts.publishPageDraft(editor, { ...hr(), revision: draft.info.revision })).rejects.toMatchObject({
+      status: 409,
+      key: "editing.errors.liveChanged",
+    });
     expect(await heroTitle()).toBe("Skica naslova");
     expect(await drafts.readPageDraft(hr())).not.toBeNull();
     await drafts.discardPageDraft({ ...hr(), revision: draft.info.revision });
@@ -97,26 +112,44 @@ describe("drafts, publish and restore (the service)", () => {
     const [newest] = await content.pageContentVersions(homeId, "hrv");
     expect(newest).toMatchObject({ version, source: "restore", note: `restore of ${original.version}`, createdByEmail: editor.email });
     // A restore on a version that moved on meanwhile is refused.
-    await expect(drafts.restorePageVersion(editor, { ...hr(), versionId: original.id, liveVersion: live.version })).rejects.toMatchObject({ status: 409 });
+    await expect(drafts.restorePageVersion(editor, { ...hr(), versionId: original.id, liveVersion: live.version })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it("checks a section with its own schema and refuses a bad one with a translated key at its field", async () => {
     await expect(
-      drafts.editPageDraft(editor, { ...hr(), revision: 0, edit: { sections: { op: "replace", index: 0, component: { type: "hero", title: "x".repeat(201) } } } }),
+      drafts.editPageDraft(editor, {
+        ...hr(),
+        revision: 0,
+        edit: { sections: { op: "replace", index: 0, component: { type: "hero", title: "x".repeat(201) } } },
+      }),
     ).rejects.toMatchObject({ status: 400, key: "core.validation.maxLength", values: { length: 200 }, field: "title" });
     expect(await drafts.readPageDraft(hr())).toBeNull();
   });
 
   it("adds, moves, hides and removes sections in the draft; a hidden one is not rendered for shoppers", async () => {
-    let { revision } = await drafts.editPageDraft(editor, { ...hr(), revision: 0, edit: { sections: { op: "add", at: 9, component: { type: "text", html: "<p>Skriveni odlomak</p><script>x</script>" } } } });
+    let { revision } = await drafts.editPageDraft(editor, {
+      ...hr(),
+      revision: 0,
+      edit: { sections: { op: "add", at: 9, component: { type: "text", html: "<p>Skriveni odlomak</p><script>x</script>" } } },
+    });
     const added = (await drafts.readPageDraft(hr()))!.content.components;
     expect(added.at(-1)).toEqual({ type: "text", html: "<p>Skriveni odlomak</p>" });
-    ({ revision } = await drafts.editPageDraft(editor, { ...hr(), revision, edit: { sections: { op: "hide", index: added.length - 1, hidden: true } } }));
+    ({ revision } = await drafts.editPageDraft(editor, {
+      ...hr(),
+      revision,
+      edit: { sections: { op: "hide", index: added.length - 1, hidden: true } },
+    }));
     await drafts.publishPageDraft(editor, { ...hr(), revision });
     expect((await content.readPageContent(homeId, "hrv"))!.content.components.at(-1)).toMatchObject({ hidden: true });
     expect((await new Visitor(shop).page("/")).html).not.toContain("Skriveni odlomak");
     const live = (await content.readPageContent(homeId, "hrv"))!;
-    ({ revision } = await drafts.editPageDraft(editor, { ...hr(), revision: 0, edit: { sections: { op: "remove", index: live.content.components.length - 1 } } }));
+    ({ revision } = await drafts.editPageDraft(editor, {
+      ...hr(),
+      revision: 0,
+      edit: { sections: { op: "remove", index: live.content.components.length - 1 } },
+    }));
     await drafts.publishPageDraft(editor, { ...hr(), revision });
     expect((await content.readPageContent(homeId, "hrv"))!.content.components).toHaveLength(added.length - 1);
   });
@@ -127,15 +160,25 @@ describe("languages", () => {
     const db = await shop.db();
     const [page] = await db.insert(pages).values({ siteId: 1, status: "published", publishedAt: new Date() }).returning({ id: pages.id });
     await content.savePageContent(editor, {
-      pageId: page.id, languageCode: "hrv", expectedVersion: null, source: "create",
+      pageId: page.id,
+      languageCode: "hrv",
+      expectedVersion: null,
+      source: "create",
       content: { title: "Jamstvo", slug: "jamstvo-test", metaDescription: "", bodyHtml: "<p>Trideset godina</p>", components: [] },
     });
     await drafts.createTranslationFromOriginal(editor, { pageId: page.id, languageCode: "eng" });
     const english = (await content.readPageContent(page.id, "eng"))!;
     expect(english.content).toMatchObject({ title: "Jamstvo", slug: "jamstvo-test", bodyHtml: "<p>Trideset godina</p>" });
-    await expect(drafts.createTranslationFromOriginal(editor, { pageId: page.id, languageCode: "eng" })).rejects.toMatchObject({ status: 409 });
+    await expect(drafts.createTranslationFromOriginal(editor, { pageId: page.id, languageCode: "eng" })).rejects.toMatchObject({
+      status: 409,
+    });
     // Editing in English edits the English row only.
-    const { revision } = await drafts.editPageDraft(editor, { pageId: page.id, languageCode: "eng", revision: 0, edit: { texts: { title: "Warranty", metaDescription: "", bodyHtml: "<p>Thirty years</p>" } } });
+    const { revision } = await drafts.editPageDraft(editor, {
+      pageId: page.id,
+      languageCode: "eng",
+      revision: 0,
+      edit: { texts: { title: "Warranty", metaDescription: "", bodyHtml: "<p>Thirty years</p>" } },
+    });
     await drafts.publishPageDraft(editor, { pageId: page.id, languageCode: "eng", revision });
     expect((await content.readPageContent(page.id, "eng"))!.content.title).toBe("Warranty");
     expect((await content.readPageContent(page.id, "hrv"))!.content.title).toBe("Jamstvo");
@@ -176,10 +219,23 @@ describe("who may edit", () => {
         // edit/pick and edit/open only answer GETs.
         if (child.path === "edit/pick" || child.path === "edit/open") continue;
         for (const path of [`/admin/${child.path}`, `/admin/${child.path}.data`]) {
-          const response = await visitor.post(path, { intent: "texts", pageId: String(homeId), lng: "hrv", revision: "0", title: "Provala", metaDescription: "", bodyHtml: "", type: "text", at: "0", slug: "provala", template: "blank" });
+          const response = await visitor.post(path, {
+            intent: "texts",
+            pageId: String(homeId),
+            lng: "hrv",
+            revision: "0",
+            title: "Provala",
+            metaDescription: "",
+            bodyHtml: "",
+            type: "text",
+            at: "0",
+            slug: "provala",
+            template: "blank",
+          });
           // A document post is sent to the sign-in (302); a fetcher's single-fetch post is told so (202 + X-Remix-Redirect).
           expect([202, 302, 403], `${path}`).toContain(response.status);
-          if (response.status !== 403) expect(response.headers.get("Location") ?? response.headers.get("X-Remix-Redirect"), path).toMatch(/adminLogin/);
+          if (response.status !== 403)
+            expect(response.headers.get("Location") ?? response.headers.get("X-Remix-Redirect"), path).toMatch(/adminLogin/);
           await response.text();
         }
       }
@@ -189,7 +245,8 @@ describe("who may edit", () => {
   });
 
   it("answers an editor's post through the route with JSON and a 409 for a stale revision", async () => {
-    const post = (fields: Record<string, string>) => editorVisitor.post("/admin/edit/page.data", { pageId: String(homeId), lng: "hrv", ...fields }, { tokenFrom: "/?editPage=true" });
+    const post = (fields: Record<string, string>) =>
+      editorVisitor.post("/admin/edit/page.data", { pageId: String(homeId), lng: "hrv", ...fields }, { tokenFrom: "/?editPage=true" });
     const ok = await post({ intent: "add", revision: "0", type: "productSlider", at: "1" });
     expect(ok.status).toBe(200);
     const stale = await post({ intent: "add", revision: "0", type: "text", at: "1" });

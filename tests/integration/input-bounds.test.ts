@@ -20,7 +20,11 @@ afterAll(() => shop.close());
 
 describe("invalid characters and lengths (decision 0035)", () => {
   it("refuses a NUL in the sign-in e-mail with 400 and the translated message at the field", async () => {
-    const answer = await submit(new Visitor(shop), "/prijava", { intent: "login", username: "ana\u0000@example.com", password: "Lozinka2026!" });
+    const answer = await submit(new Visitor(shop), "/prijava", {
+      intent: "login",
+      username: "ana\u0000@example.com",
+      password: "Lozinka2026!",
+    });
     expect(answer.status).toBe(400);
     expect(fieldErrors(answer.html, "login-form")).toMatchObject({ "login-username": "Unos sadrži nedopuštene znakove" });
     // The refused value is not sent back into the page.
@@ -32,9 +36,18 @@ describe("invalid characters and lengths (decision 0035)", () => {
     ["U+FFFF", "Ana\uFFFF"],
     ["a line break in a one-line field", "Ana\nHorvat"],
   ])("refuses %s in a name on the register form, in English too", async (_name, value) => {
-    const answer = await submit(new Visitor(shop), "/en/register", { intent: "register", firstName: value, lastName: "Horvat", email: "ana.bounds@example.com", password: "Lozinka2026!", confirmedPassword: "Lozinka2026!" });
+    const answer = await submit(new Visitor(shop), "/en/register", {
+      intent: "register",
+      firstName: value,
+      lastName: "Horvat",
+      email: "ana.bounds@example.com",
+      password: "Lozinka2026!",
+      confirmedPassword: "Lozinka2026!",
+    });
     expect(answer.status).toBe(400);
-    expect(fieldErrors(answer.html, "register-form")).toMatchObject({ "register-firstName": "The entry contains characters that are not allowed" });
+    expect(fieldErrors(answer.html, "register-form")).toMatchObject({
+      "register-firstName": "The entry contains characters that are not allowed",
+    });
   });
 
   it("screens fields no schema names: a NUL in redirectTo is refused at that field, nothing stored", async () => {
@@ -46,10 +59,18 @@ describe("invalid characters and lengths (decision 0035)", () => {
   });
 
   it("refuses an over-long value with the length message, and a text of 25 000 characters in any field", async () => {
-    const answer = await submit(new Visitor(shop), "/prijava", { intent: "login", username: `${"a".repeat(300)}@example.com`, password: "Lozinka2026!" });
+    const answer = await submit(new Visitor(shop), "/prijava", {
+      intent: "login",
+      username: `${"a".repeat(300)}@example.com`,
+      password: "Lozinka2026!",
+    });
     expect(answer.status).toBe(400);
     expect(fieldErrors(answer.html, "login-form")["login-username"]).toMatch(/^Maksimalan broj znakova je \d+$/);
-    const huge = await new Visitor(shop).post("/prijava", { username: "ana@example.com", password: "Lozinka2026!", note: "x".repeat(25_000) });
+    const huge = await new Visitor(shop).post("/prijava", {
+      username: "ana@example.com",
+      password: "Lozinka2026!",
+      note: "x".repeat(25_000),
+    });
     expect(huge.status).toBe(400);
   });
 
@@ -73,9 +94,17 @@ describe("invalid characters and lengths (decision 0035)", () => {
 describe("the honeypot (decision 0034)", () => {
   it("refuses a post that leaves its fields out with the translated 400 page, and a filled one", async () => {
     const visitor = new Visitor(shop);
-    const missing = await visitor.post("/prijava", { username: "ana@example.com", password: "Lozinka2026!" }, { tokenFrom: "/prijava", honeypot: false });
+    const missing = await visitor.post(
+      "/prijava",
+      { username: "ana@example.com", password: "Lozinka2026!" },
+      { tokenFrom: "/prijava", honeypot: false },
+    );
     expect(missing.status).toBe(400);
-    const filled = await visitor.post("/prijava", { username: "ana@example.com", password: "Lozinka2026!", website: "http://spam.example" }, { tokenFrom: "/prijava" });
+    const filled = await visitor.post(
+      "/prijava",
+      { username: "ana@example.com", password: "Lozinka2026!", website: "http://spam.example" },
+      { tokenFrom: "/prijava" },
+    );
     expect(filled.status).toBe(400);
     // The same form with the honeypot as rendered reaches the action: the wrong password is the form's answer.
     const real = await submit(visitor, "/prijava", { intent: "login", username: "ana@example.com", password: "Lozinka2026!" });
@@ -93,7 +122,11 @@ describe("the honeypot (decision 0034)", () => {
 
   it("renders the 400 page with its translated message", async () => {
     const visitor = new Visitor(shop);
-    const missing = await visitor.post("/en/login", { username: "ana@example.com", password: "Lozinka2026!" }, { tokenFrom: "/en/login", honeypot: false });
+    const missing = await visitor.post(
+      "/en/login",
+      { username: "ana@example.com", password: "Lozinka2026!" },
+      { tokenFrom: "/en/login", honeypot: false },
+    );
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("The form could not be sent. Reload the page and try again.");
   });

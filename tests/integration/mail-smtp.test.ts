@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 const send = (email: string) =>
-  new Visitor(shop).post(path, { firstName: "Mia", from: email, content: "Ponuda?", acceptedConsents: String(privacyConsent) }, { tokenFrom: path });
+  new Visitor(shop).post(
+    path,
+    { firstName: "Mia", from: email, content: "Ponuda?", acceptedConsents: String(privacyConsent) },
+    { tokenFrom: path },
+  );
 
 async function mailOf(email: string) {
   const [enquiry] = await db.select().from(priceEnquiries).where(eq(priceEnquiries.email, email));

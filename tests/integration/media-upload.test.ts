@@ -20,11 +20,18 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const png = async (colour: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
-const file = (bytes: Buffer | string, name: string, type = "image/png") => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
+const png = async (colour: string) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+const file = (bytes: Buffer | string, name: string, type = "image/png") =>
+  new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -32,7 +39,15 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
 describe("storeUploads", () => {
   it("stores images as public media rows with their dimensions, served in the spec's sizes", async () => {
     const [row] = await storeUploads([file(await png("#336699"), "Krov plavi.png")], { kind: "image" });
-    expect(row).toMatchObject({ title: "Krov plavi", mime: "image/png", extension: "png", width: 64, height: 48, access: "public", originalName: "Krov plavi.png" });
+    expect(row).toMatchObject({
+      title: "Krov plavi",
+      mime: "image/png",
+      extension: "png",
+      width: 64,
+      height: 48,
+      access: "public",
+      originalName: "Krov plavi.png",
+    });
     expect(existsSync(mediaFile(row.path))).toBe(true);
     const response = await new Visitor(shop).request(mediaUrl(row, "thumbnail"));
     expect(response.status).toBe(200);
@@ -42,7 +57,9 @@ describe("storeUploads", () => {
 
   it("reads the type from the content, not the name: a script named .png is refused and nothing is stored", async () => {
     const before = (await db.select({ id: media.id }).from(media)).length;
-    const error = await refusal(storeUploads([file(await png("#fff"), "ok.png"), file("<script>alert(1)</script>", "evil.png")], { kind: "image" }));
+    const error = await refusal(
+      storeUploads([file(await png("#fff"), "ok.png"), file("<script>alert(1)</script>", "evil.png")], { kind: "image" }),
+    );
     expect(error.key).toBe("admin.upload.notImage");
     expect(error.values?.file).toBe("evil.png");
     expect((await db.select({ id: media.id }).from(media)).length).toBe(before);

@@ -32,15 +32,24 @@ const pixels = async (response: Response) => sharp(Buffer.from(await response.ar
 /** A raster original written to the media root, as an upload would store it. */
 async function insertPng(width: number, height: number, values: Partial<Row> = {}) {
   const driveId = randomUUID();
-  const png = await sharp({ create: { width, height, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
   const relative = originalPath(driveId, "png");
   mkdirSync(path.join(mediaRoot(), "originals"), { recursive: true });
   writeFileSync(mediaFile(relative), png);
   const [row] = await db
     .insert(media)
     .values({
-      driveId, title: "Krovni panel", path: relative, mime: "image/png", extension: "png", size: png.length,
-      hash: createHash("sha256").update(png).digest("hex"), originalName: "panel.png", ...values,
+      driveId,
+      title: "Krovni panel",
+      path: relative,
+      mime: "image/png",
+      extension: "png",
+      size: png.length,
+      hash: createHash("sha256").update(png).digest("hex"),
+      originalName: "panel.png",
+      ...values,
     })
     .returning();
   return row;
@@ -65,8 +74,14 @@ describe("GET /media/... (seeded SVG product image)", () => {
 
   it("exact spec boxes: thumbnail 50x50, portrait 768x1024; an 800x600 SVG is 480x360 in medium", async () => {
     const row = rows[0];
-    const sizes = await Promise.all(["thumbnail", "portrait", "medium"].map(async (s) => pixels(await visitor.get(mediaUrl(row, s as MediaSize)))));
-    expect(sizes.map((m) => [m.width, m.height])).toEqual([[50, 50], [768, 1024], [480, 360]]);
+    const sizes = await Promise.all(
+      ["thumbnail", "portrait", "medium"].map(async (s) => pixels(await visitor.get(mediaUrl(row, s as MediaSize)))),
+    );
+    expect(sizes.map((m) => [m.width, m.height])).toEqual([
+      [50, 50],
+      [768, 1024],
+      [480, 360],
+    ]);
   });
 
   it("renders once to the disk cache and serves the same file again", async () => {

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"\/>/.exec(html)?.[1];
-const decode = (text: string | undefined) => text?.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (text: string | undefined) =>
+  text
+    ?.replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe("meta descriptions", () => {
   const hr = translatorFor("hr");

@@ -23,13 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const subscriber = async (email: string) => (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
+const subscriber = async (email: string) =>
+  (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 const logsOf = (email: string) => db.select().from(consentLogs).where(eq(consentLogs.email, email));
 const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const allConsents = () => [String(id[1]), String(id[3])];
 
 async function setDoubleOptIn(on: boolean) {
-  await db.update(options).set({ value: on }).where(and(eq(options.siteId, 1), eq(options.key, "NewsletterDoubleOptIn")));
+  await db
+    .update(options)
+    .set({ value: on })
+    .where(and(eq(options.siteId, 1), eq(options.key, "NewsletterDoubleOptIn")));
 }
 
 /** Posts without JavaScript and follows the redirect: where it went and the toast shown there. */
@@ -84,10 +88,18 @@ describe("without JavaScript: redirect back with a toast", () => {
 
   it("refuses a missing or invalid e-mail and changes nothing", async () => {
     const visitor = new Visitor(shop);
-    expect(await postWithoutJs(visitor, { email: "", acceptedConsents: allConsents() })).toMatchObject({ toastType: "error", toast: "Unos ovog polja je obavezan" });
+    expect(await postWithoutJs(visitor, { email: "", acceptedConsents: allConsents() })).toMatchObject({
+      toastType: "error",
+      toast: "Unos ovog polja je obavezan",
+    });
     expect(await postWithoutJs(visitor, { acceptedConsents: allConsents() })).toMatchObject({ toast: "Unos ovog polja je obavezan" });
-    expect(await postWithoutJs(visitor, { email: "not-an-address", acceptedConsents: allConsents() })).toMatchObject({ toastType: "error", toast: "Unesite ispravnu e-mail adresu" });
-    expect(await postWithoutJs(visitor, { email: `${"a".repeat(250)}@example.com`, acceptedConsents: allConsents() })).toMatchObject({ toastType: "error" });
+    expect(await postWithoutJs(visitor, { email: "not-an-address", acceptedConsents: allConsents() })).toMatchObject({
+      toastType: "error",
+      toast: "Unesite ispravnu e-mail adresu",
+    });
+    expect(await postWithoutJs(visitor, { email: `${"a".repeat(250)}@example.com`, acceptedConsents: allConsents() })).toMatchObject({
+      toastType: "error",
+    });
     expect(await subscriber("not-an-address")).toBeUndefined();
   });
 
@@ -116,9 +128,17 @@ describe("without JavaScript: redirect back with a toast", () => {
 
   it("refuses a post without the CSRF token (403) or with the honeypot filled (400), before reading it", async () => {
     const visitor = new Visitor(shop);
-    const forged = await visitor.post("/actions/newsletter", { email: "csrf@example.com", acceptedConsents: allConsents() }, { csrf: false });
+    const forged = await visitor.post(
+      "/actions/newsletter",
+      { email: "csrf@example.com", acceptedConsents: allConsents() },
+      { csrf: false },
+    );
     expect(forged.status).toBe(403);
-    const robot = await visitor.post("/actions/newsletter", { email: "robot@example.com", acceptedConsents: allConsents(), website: "spam" });
+    const robot = await visitor.post("/actions/newsletter", {
+      email: "robot@example.com",
+      acceptedConsents: allConsents(),
+      website: "spam",
+    });
     expect(robot.status).toBe(400);
     expect(await subscriber("csrf@example.com")).toBeUndefined();
     expect(await subscriber("robot@example.com")).toBeUndefined();
@@ -162,7 +182,11 @@ describe("double opt-in (option NewsletterDoubleOptIn)", () => {
     try {
       const visitor = new Visitor(shop);
       const result = await postWithoutJs(visitor, { email: "potvrda@example.com", acceptedConsents: allConsents() }, "/de");
-      expect(result).toMatchObject({ location: "/de", toastType: "success", toast: "Wir haben Ihnen eine E-Mail mit einem Link zur Bestätigung gesendet." });
+      expect(result).toMatchObject({
+        location: "/de",
+        toastType: "success",
+        toast: "Wir haben Ihnen eine E-Mail mit einem Link zur Bestätigung gesendet.",
+      });
       const pending = await subscriber("potvrda@example.com");
       expect(pending).toMatchObject({ status: "pending", confirmedAt: null, locale: "de" });
       expect(await logsOf("potvrda@example.com")).toHaveLength(1);
@@ -192,7 +216,12 @@ describe("double opt-in (option NewsletterDoubleOptIn)", () => {
   });
 
   it("turns a junk or missing token into a message, never a 500", async () => {
-    for (const path of ["/actions/newsletter", "/actions/newsletter?token=", "/actions/newsletter?token=%00'--", `/actions/newsletter?token=${"a".repeat(43)}`]) {
+    for (const path of [
+      "/actions/newsletter",
+      "/actions/newsletter?token=",
+      "/actions/newsletter?token=%00'--",
+      `/actions/newsletter?token=${"a".repeat(43)}`,
+    ]) {
       const response = await new Visitor(shop).get(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("Location")).toBe("/");

@@ -43,21 +43,45 @@ type Offer = { slug: string; path: string; token: string; email: string };
 async function offer(email = `kupac-${++offers}-${RUN}@example.com`): Promise<Offer> {
   const [enquiry] = await db
     .insert(priceEnquiries)
-    .values({ siteId: 1, productName: "", productSku: "", firstName: "Quirin", lastName: "Kupac", email, contactNumber: "+385 98 765 432", content: `Ponuda ${RUN}`, locale: "hr", userType: "anonymous", lines: [{ productId: panel, name: "Krovni sendvič panel 40 mm PIR", sku: "AK-PNL-SND-40", quantity: 2, options: [] }] })
+    .values({
+      siteId: 1,
+      productName: "",
+      productSku: "",
+      firstName: "Quirin",
+      lastName: "Kupac",
+      email,
+      contactNumber: "+385 98 765 432",
+      content: `Ponuda ${RUN}`,
+      locale: "hr",
+      userType: "anonymous",
+      lines: [{ productId: panel, name: "Krovni sendvič panel 40 mm PIR", sku: "AK-PNL-SND-40", quantity: 2, options: [] }],
+    })
     .returning();
   const admin_ = `/admin/enquiries/enquiry-${enquiry.id}`;
-  const drafted = await admin.post(admin_, { intent: "draft", version: String(enquiry.version), "prices[0]": "100,00", delivery: "10" }, { tokenFrom: admin_ });
+  const drafted = await admin.post(
+    admin_,
+    { intent: "draft", version: String(enquiry.version), "prices[0]": "100,00", delivery: "10" },
+    { tokenFrom: admin_ },
+  );
   expect(drafted.status).toBe(302);
   const [row] = await db.select().from(priceEnquiries).where(eq(priceEnquiries.id, enquiry.id));
-  const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderDraft"), eq(mailOutbox.orderId, row.orderId!)));
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "orderDraft"), eq(mailOutbox.orderId, row.orderId!)));
   const link = new URL(/https?:\/\/\S+\/ponuda\/\S+/.exec(mail.text)![0]);
   const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId!));
   return { slug: order.slug, path: link.pathname + link.search, token: link.searchParams.get("token")!, email };
 }
 
 const orderOf = async (slug: string) => (await db.select().from(orders).where(eq(orders.slug, slug)))[0];
-const confirmationsOf = (id: number) => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.orderId, id)));
-const billingOf = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace("delivery.", "billing."), v]));
+const confirmationsOf = (id: number) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "orderConfirmation"), eq(mailOutbox.orderId, id)));
+const billingOf = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace("delivery.", "billing."), v]));
 
 async function accept(visitor: Visitor, o: Offer, fields: Record<string, string>) {
   // The form posts to the page's own address, the link's token included (so the refused post's page shows again).
@@ -68,7 +92,11 @@ async function accept(visitor: Visitor, o: Offer, fields: Record<string, string>
 /** The message shown at a field (its aria-describedby), and the value it keeps. */
 function at(doc: Document, name: string) {
   const input = doc.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)!;
-  const message = (input.getAttribute("aria-describedby") ?? "").split(" ").map((id) => doc.getElementById(id)?.textContent ?? "").join("").trim();
+  const message = (input.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => doc.getElementById(id)?.textContent ?? "")
+    .join("")
+    .trim();
   return { message, value: input.value, invalid: input.getAttribute("aria-invalid") === "true" };
 }
 
@@ -84,7 +112,8 @@ describe("the offer's address form", () => {
     expect(at(doc, "delivery.lastName").value).toBe("Kupac");
     expect(at(doc, "delivery.contactEmail").value).toBe(o.email);
     expect(at(doc, "delivery.contactPhone").value).toBe("+385 98 765 432");
-    for (const name of ["city", "street", "houseNumber", "zipCode", "companyName", "companyOIB"]) expect(form.querySelector(`[name="delivery.${name}"]`), name).not.toBeNull();
+    for (const name of ["city", "street", "houseNumber", "zipCode", "companyName", "companyOIB"])
+      expect(form.querySelector(`[name="delivery.${name}"]`), name).not.toBeNull();
     // The allowed countries, as at checkout, and required.
     const country = form.querySelector<HTMLSelectElement>('select[name="delivery.country"]')!;
     expect(country.required).toBe(true);
@@ -97,7 +126,12 @@ describe("the offer's address form", () => {
   it("refuses a missing phone, then a missing country, at their fields, keeps what was typed and changes nothing", async () => {
     const o = await offer();
     const before = await orderOf(o.slug);
-    const { response, doc } = await accept(new Visitor(shop), o, { ...ADDRESS, "delivery.contactPhone": "", sameBilling: "on", methodId: ids.bank });
+    const { response, doc } = await accept(new Visitor(shop), o, {
+      ...ADDRESS,
+      "delivery.contactPhone": "",
+      sameBilling: "on",
+      methodId: ids.bank,
+    });
     expect(response.status).toBe(400);
     expect(at(doc!, "delivery.contactPhone")).toMatchObject({ message: "Unos ovog polja je obavezan", invalid: true });
     expect(at(doc!, "delivery.street")).toMatchObject({ value: "Ilica", message: "" });
@@ -115,10 +149,20 @@ describe("the offer's address form", () => {
 
   it("refuses a country outside the allowed list and an invalid OIB, as checkout does", async () => {
     const o = await offer();
-    const { response, doc } = await accept(new Visitor(shop), o, { ...ADDRESS, "delivery.country": "XX", sameBilling: "on", methodId: ids.bank });
+    const { response, doc } = await accept(new Visitor(shop), o, {
+      ...ADDRESS,
+      "delivery.country": "XX",
+      sameBilling: "on",
+      methodId: ids.bank,
+    });
     expect(response.status).toBe(400);
     expect(at(doc!, "delivery.country").message).toBe("Odaberite jednu od ponuđenih država");
-    const oib = await accept(new Visitor(shop), o, { ...ADDRESS, "delivery.companyOIB": "12345678901", sameBilling: "on", methodId: ids.bank });
+    const oib = await accept(new Visitor(shop), o, {
+      ...ADDRESS,
+      "delivery.companyOIB": "12345678901",
+      sameBilling: "on",
+      methodId: ids.bank,
+    });
     expect(at(oib.doc!, "delivery.companyOIB").message).toBe("OIB nije ispravan");
     expect((await orderOf(o.slug)).status).toBe("draft");
   });
@@ -136,11 +180,27 @@ describe("the offer's address form", () => {
     const email = `saved-${RUN}@example.com`;
     const userId = await newCustomer(db, email);
     const [hr] = await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, "HR"));
-    await db.insert(addresses).values({ userId, type: "main", firstName: "Marta", lastName: "Spremljena", contactEmail: email, contactPhone: "+385 91 000 111", countryId: hr.id, city: "Split", street: "Riva", houseNumber: "3", zipCode: "21000", companyName: "", companyOib: "" });
+    await db.insert(addresses).values({
+      userId,
+      type: "main",
+      firstName: "Marta",
+      lastName: "Spremljena",
+      contactEmail: email,
+      contactPhone: "+385 91 000 111",
+      countryId: hr.id,
+      city: "Split",
+      street: "Riva",
+      houseNumber: "3",
+      zipCode: "21000",
+      companyName: "",
+      companyOib: "",
+    });
     const o = await offer(email);
     const customer = await signInAs(new Visitor(shop), userId);
     const doc = new JSDOM((await customer.page(`/ponuda/${o.slug}`)).html).window.document;
-    expect(["firstName", "street", "houseNumber", "zipCode", "city", "country", "contactPhone"].map((n) => at(doc, `delivery.${n}`).value)).toEqual(["Marta", "Riva", "3", "21000", "Split", "HR", "+385 91 000 111"]);
+    expect(
+      ["firstName", "street", "houseNumber", "zipCode", "city", "country", "contactPhone"].map((n) => at(doc, `delivery.${n}`).value),
+    ).toEqual(["Marta", "Riva", "3", "21000", "Split", "HR", "+385 91 000 111"]);
     // Someone else holding the link sees the draft's contact, not her address.
     const stranger = new JSDOM((await new Visitor(shop).page(o.path)).html).window.document;
     expect([at(stranger, "delivery.firstName").value, at(stranger, "delivery.street").value]).toEqual(["Quirin", ""]);
@@ -155,7 +215,15 @@ describe("accepting by bank transfer", () => {
     expect([response.status, response.headers.get("Location")]).toEqual([302, `/naplata/uspjesna?orderSlug=${o.slug}`]);
     const order = await orderOf(o.slug);
     expect(order).toMatchObject({ status: "received", paymentGateway: "bankTransfer" });
-    expect(order.deliveryAddress).toMatchObject({ firstName: "Ana", street: "Ilica", houseNumber: "10", zipCode: "10000", city: "Zagreb", countryIso: "HR", countryName: expect.any(String) });
+    expect(order.deliveryAddress).toMatchObject({
+      firstName: "Ana",
+      street: "Ilica",
+      houseNumber: "10",
+      zipCode: "10000",
+      city: "Zagreb",
+      countryIso: "HR",
+      countryName: expect.any(String),
+    });
     expect(order.billingAddress).toEqual(order.deliveryAddress);
     const [mail] = await confirmationsOf(order.id);
     expect(mail.text).toContain("Ilica 10\n10000 Zagreb");
@@ -164,12 +232,26 @@ describe("accepting by bank transfer", () => {
 
   it("stores a different billing address: the invoice's buyer and the slip's payer", async () => {
     const o = await offer();
-    const billing = { ...billingOf(ADDRESS), "billing.street": "Vukovarska", "billing.houseNumber": "5", "billing.zipCode": "31000", "billing.city": "Osijek", "billing.companyName": "Krovovi d.o.o.", "billing.companyOIB": "69435151530" };
+    const billing = {
+      ...billingOf(ADDRESS),
+      "billing.street": "Vukovarska",
+      "billing.houseNumber": "5",
+      "billing.zipCode": "31000",
+      "billing.city": "Osijek",
+      "billing.companyName": "Krovovi d.o.o.",
+      "billing.companyOIB": "69435151530",
+    };
     const { response } = await accept(new Visitor(shop), o, { ...ADDRESS, ...billing, methodId: ids.bank });
     expect(response.status).toBe(302);
     const order = await orderOf(o.slug);
     expect(order.deliveryAddress).toMatchObject({ street: "Ilica", city: "Zagreb" });
-    expect(order.billingAddress).toMatchObject({ street: "Vukovarska", houseNumber: "5", city: "Osijek", companyName: "Krovovi d.o.o.", companyOib: "69435151530" });
+    expect(order.billingAddress).toMatchObject({
+      street: "Vukovarska",
+      houseNumber: "5",
+      city: "Osijek",
+      companyName: "Krovovi d.o.o.",
+      companyOib: "69435151530",
+    });
     const [mail] = await confirmationsOf(order.id);
     expect(mail.text).toContain("Adresa dostave:\nAna Horvat\nIlica 10\n10000 Zagreb");
     expect(mail.text).toContain("Adresa za račun:\nAna Horvat\nKrovovi d.o.o., OIB 69435151530\nVukovarska 5\n31000 Osijek");
@@ -190,11 +272,22 @@ describe("accepting by card", () => {
     expect(response.status).toBe(302);
     const provider = new URL(response.headers.get("Location")!);
     const order = await orderOf(o.slug);
-    expect([provider.pathname, provider.searchParams.get("orderRef"), provider.searchParams.get("amount")]).toEqual(["/test-payment-provider/pay", o.slug, String(order.orderTotalCents)]);
-    expect(order).toMatchObject({ status: "received", paymentGateway: "card", paymentStatus: "pending", deliveryAddress: expect.objectContaining({ street: "Ilica" }) });
+    expect([provider.pathname, provider.searchParams.get("orderRef"), provider.searchParams.get("amount")]).toEqual([
+      "/test-payment-provider/pay",
+      o.slug,
+      String(order.orderTotalCents),
+    ]);
+    expect(order).toMatchObject({
+      status: "received",
+      paymentGateway: "card",
+      paymentStatus: "pending",
+      deliveryAddress: expect.objectContaining({ street: "Ilica" }),
+    });
     // The customer presses "Pay" on the provider's page and comes back.
     const page = new JSDOM(await (await customer.get(provider.pathname + provider.search)).text()).window.document;
-    const fields = Object.fromEntries([...page.querySelectorAll("form input")].map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value]));
+    const fields = Object.fromEntries(
+      [...page.querySelectorAll("form input")].map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value]),
+    );
     const decided = await customer.post(provider.pathname, { ...fields, decision: "pay" }, { csrf: false });
     const back = new URL(decided.headers.get("Location")!);
     const returned = await customer.get(back.pathname + back.search);

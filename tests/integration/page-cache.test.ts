@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** A GET with headers fetch would not send as given (Host), through node:http. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path, headers }, (res) => {
       let body = "";
@@ -69,7 +72,11 @@ describe("rendered-page cache (decision 0008)", () => {
     const html = await first.text();
     // Rendered for the canonical URL: no visitor's campaign value is kept for the next one.
     expect(html).not.toContain("newsletter");
-    for (const url of ["/shop?limit=24&sort=2", "/shop?fbclid=IwAR0abc&limit=24&sort=2", "/shop?gclid=Cj0K&limit=24&utm_campaign=zima&sort=2"]) {
+    for (const url of [
+      "/shop?limit=24&sort=2",
+      "/shop?fbclid=IwAR0abc&limit=24&sort=2",
+      "/shop?gclid=Cj0K&limit=24&utm_campaign=zima&sort=2",
+    ]) {
       expect((await get(url)).headers.get("X-Page-Cache"), url).toBe("hit");
     }
     // A parameter the page reads is part of the key.
@@ -80,7 +87,10 @@ describe("rendered-page cache (decision 0008)", () => {
 
   it("keeps a returning visitor's CSRF token (no new cookie) so their forms still post", async () => {
     const first = await get("/pretraga?search=panel&category=products");
-    const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const token = csrfInput(await first.text());
     await get("/pretraga?search=panel&category=products", cookie); // the variant for visitors whose language is known
     const again = await get("/pretraga?search=panel&category=products", cookie);
@@ -122,7 +132,9 @@ describe("rendered-page cache (decision 0008)", () => {
     expect(pageCacheKey(request({ host: "evil.example" }), "shop.example")).toBeNull();
     // A forwarded host survives only from a trusted proxy; then it is the host that counts.
     expect(pageCacheKey(request({ host: "shop.example", "x-forwarded-host": "evil.example" }), "shop.example")).toBeNull();
-    expect(pageCacheKey(request({ host: "10.0.0.5:3000", "x-forwarded-host": "Shop.example" }), "shop.example")).toBe(pageCacheKey(request({ host: "shop.example" }), "shop.example"));
+    expect(pageCacheKey(request({ host: "10.0.0.5:3000", "x-forwarded-host": "Shop.example" }), "shop.example")).toBe(
+      pageCacheKey(request({ host: "shop.example" }), "shop.example"),
+    );
 
     await clearCache("rendered-pages");
     const spoofed = () => rawGet("/shop?limit=24", { Host: "evil.example" });
@@ -154,7 +166,10 @@ describe("rendered-page cache (decision 0008)", () => {
       .where(and(eq(products.archived, false), eq(products.isVisibleIndividually, true), eq(products.format, "simple")))
       .limit(1);
     const [user] = await db.select({ id: users.id }).from(users).limit(1);
-    const [row] = await db.insert(comments).values({ siteId: 1, entityType: "product", entityId: product.id, userId: user.id, rating: 5, content: "Odlično", status: "pending" }).returning();
+    const [row] = await db
+      .insert(comments)
+      .values({ siteId: 1, entityType: "product", entityId: product.id, userId: user.id, rating: 5, content: "Odlično", status: "pending" })
+      .returning();
     const path = `/product/${product.slug}`;
     await get(path);
     const cached = await get(path);
@@ -184,7 +199,9 @@ function gzippedGet(path: string, headers: Record<string, string>): Promise<{ by
     const req = http.request({ host: "127.0.0.1", port, path, headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
       let bytes = 0;
       res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"], cache: res.headers["x-page-cache"] as string | undefined }));
+      res.on("end", () =>
+        resolve({ bytes, encoding: res.headers["content-encoding"], cache: res.headers["x-page-cache"] as string | undefined }),
+      );
     });
     req.on("error", reject);
     req.end();

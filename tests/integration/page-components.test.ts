@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const doc = (html: string) => new JSDOM(html).window.document;
-const componentTypes = (html: string) => [...doc(html).querySelectorAll("[data-testid=page-components] > *")].map((el) => el.getAttribute("data-component") ?? el.getAttribute("data-testid"));
+const componentTypes = (html: string) =>
+  [...doc(html).querySelectorAll("[data-testid=page-components] > *")].map(
+    (el) => el.getAttribute("data-component") ?? el.getAttribute("data-testid"),
+  );
 
 async function insertPage(slug: string, components: unknown[], bodyHtml = "") {
   const [row] = await db.insert(pages).values({ siteId: 1, status: "published", publishedAt: new Date() }).returning({ id: pages.id });
@@ -69,20 +72,40 @@ describe("pages from components", () => {
     const form = page.querySelector("[data-testid=form-upit-za-montazu]")!;
     expect(form.getAttribute("action")).toBe("/obrazac/upit-za-montazu");
     expect([...form.querySelectorAll("[name]")].map((el) => el.getAttribute("name"))).toEqual(
-      expect.arrayContaining(["name", "email", "phone", "building", "area", "message", "oldRoofRemoval", "acceptedConsents", "csrf", "website"]),
+      expect.arrayContaining([
+        "name",
+        "email",
+        "phone",
+        "building",
+        "area",
+        "message",
+        "oldRoofRemoval",
+        "acceptedConsents",
+        "csrf",
+        "website",
+      ]),
     );
   });
 
   it("lists the latest posts", async () => {
-    const [post] = await db.insert(pages).values({ siteId: 1, postType: "post", status: "published", publishedAt: new Date() }).returning({ id: pages.id });
-    await db.insert(pageTranslations).values({ pageId: post.id, languageCode: "hrv", title: "Nova dvorana pokrivena", slug: "nova-dvorana-pokrivena" });
+    const [post] = await db
+      .insert(pages)
+      .values({ siteId: 1, postType: "post", status: "published", publishedAt: new Date() })
+      .returning({ id: pages.id });
+    await db
+      .insert(pageTranslations)
+      .values({ pageId: post.id, languageCode: "hrv", title: "Nova dvorana pokrivena", slug: "nova-dvorana-pokrivena" });
     await insertPage("objave-test", [{ type: "postList", title: "Novo", limit: 2 }]);
     const page = doc((await new Visitor(shop).page("/objave-test")).html);
     expect(page.querySelector<HTMLAnchorElement>("[data-component=postList] a")?.getAttribute("href")).toBe("/nova-dvorana-pokrivena");
   });
 
   it("skips an unknown component or a missing form and still answers 200", async () => {
-    await insertPage("cudne-komponente", [{ type: "hologram" }, { type: "form", slug: "nema-ga" }, { type: "cta", title: "Ostaje", link: { label: "Idi", linkType: "nonsense", target: "x" } }]);
+    await insertPage("cudne-komponente", [
+      { type: "hologram" },
+      { type: "form", slug: "nema-ga" },
+      { type: "cta", title: "Ostaje", link: { label: "Idi", linkType: "nonsense", target: "x" } },
+    ]);
     const { response, html } = await new Visitor(shop).page("/cudne-komponente");
     expect(response.status).toBe(200);
     expect(componentTypes(html)).toEqual(["cta"]);
@@ -111,7 +134,11 @@ describe("pages from components", () => {
 });
 
 const submissionsFrom = (email: string) => db.select().from(formSubmissions).where(eq(formSubmissions.email, email));
-const mailsFrom = (email: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "formSubmission"), eq(mailOutbox.replyTo, email)));
+const mailsFrom = (email: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "formSubmission"), eq(mailOutbox.replyTo, email)));
 const logsOf = (email: string) => db.select().from(consentLogs).where(eq(consentLogs.email, email));
 
 const contact = (email: string) => ({
@@ -135,11 +162,26 @@ async function toastAfter(visitor: Visitor, response: Response) {
 describe("the contact form without JavaScript", () => {
   it("stores the message with its consent log, mails SendEmailTo with reply-to the sender, and goes back with a toast", async () => {
     const visitor = new Visitor(shop);
-    const response = await visitor.post("/obrazac/contact", { ...contact("Ana@Example.com"), redirectTo: "/kontakt" }, { tokenFrom: "/kontakt" });
-    expect(await toastAfter(visitor, response)).toEqual({ location: "/kontakt", type: "success", text: "Hvala! Vaša poruka je poslana, javit ćemo vam se uskoro." });
+    const response = await visitor.post(
+      "/obrazac/contact",
+      { ...contact("Ana@Example.com"), redirectTo: "/kontakt" },
+      { tokenFrom: "/kontakt" },
+    );
+    expect(await toastAfter(visitor, response)).toEqual({
+      location: "/kontakt",
+      type: "success",
+      text: "Hvala! Vaša poruka je poslana, javit ćemo vam se uskoro.",
+    });
     const [row] = await submissionsFrom("ana@example.com");
     expect(row).toMatchObject({ formSlug: "contact", formId: null, locale: "hr", userType: "anonymous" });
-    expect(row.data).toEqual({ firstName: "Ana", lastName: "Kupac", from: "ana@example.com", contactNumber: "+385 98 123 4567", subject: "Ponuda za krov", content: "Molim ponudu za 120 m² panela." });
+    expect(row.data).toEqual({
+      firstName: "Ana",
+      lastName: "Kupac",
+      from: "ana@example.com",
+      contactNumber: "+385 98 123 4567",
+      subject: "Ponuda za krov",
+      content: "Molim ponudu za 120 m² panela.",
+    });
     const [log] = await logsOf("ana@example.com");
     expect(log.id).toBe(row.consentLogId);
     expect(log.sourceType).toBe("contactForm");
@@ -152,7 +194,11 @@ describe("the contact form without JavaScript", () => {
 
   it("refuses wrong fields with translated messages per field, keeps what was typed and stores nothing", async () => {
     const visitor = new Visitor(shop);
-    const response = await visitor.post("/en/form/contact", { ...contact("bad@"), firstName: "", acceptedConsents: [], redirectTo: "/en/contact" }, { tokenFrom: "/en/contact" });
+    const response = await visitor.post(
+      "/en/form/contact",
+      { ...contact("bad@"), firstName: "", acceptedConsents: [], redirectTo: "/en/contact" },
+      { tokenFrom: "/en/contact" },
+    );
     expect(response.status).toBe(400);
     const page = doc(await response.text());
     // Sent again from here, a success still goes back to the page the form was on.
@@ -166,7 +212,11 @@ describe("the contact form without JavaScript", () => {
 
   it("refuses a message without the required consent: core.notifications.consentRequired", async () => {
     const visitor = new Visitor(shop);
-    const response = await visitor.post("/obrazac/contact", { ...contact("noconsent@example.com"), acceptedConsents: [] }, { tokenFrom: "/kontakt" });
+    const response = await visitor.post(
+      "/obrazac/contact",
+      { ...contact("noconsent@example.com"), acceptedConsents: [] },
+      { tokenFrom: "/kontakt" },
+    );
     expect(response.status).toBe(400);
     expect(doc(await response.text()).querySelector("[data-testid=form-block]")?.textContent).toContain("Molimo prihvatite");
     expect(await submissionsFrom("noconsent@example.com")).toHaveLength(0);
@@ -195,16 +245,35 @@ describe("the contact form without JavaScript", () => {
 });
 
 describe("a database form", () => {
-  const installation = (email: string) => ({ name: "Ivo Ivić", email, building: "house", area: "140", oldRoofRemoval: "on", acceptedConsents: String(privacyConsent) });
+  const installation = (email: string) => ({
+    name: "Ivo Ivić",
+    email,
+    building: "house",
+    area: "140",
+    oldRoofRemoval: "on",
+    acceptedConsents: String(privacyConsent),
+  });
 
   it("stores its data as JSON with the consent log and mails it, in the page's language", async () => {
     const visitor = new Visitor(shop);
-    const response = await visitor.post("/en/form/upit-za-montazu", { ...installation("ivo@example.com"), redirectTo: "/en/reference" }, { tokenFrom: "/en/reference" });
+    const response = await visitor.post(
+      "/en/form/upit-za-montazu",
+      { ...installation("ivo@example.com"), redirectTo: "/en/reference" },
+      { tokenFrom: "/en/reference" },
+    );
     expect((await toastAfter(visitor, response)).location).toBe("/en/reference");
     const [row] = await submissionsFrom("ivo@example.com");
     expect(row).toMatchObject({ formSlug: "upit-za-montazu", locale: "en" });
     expect(row.formId).not.toBeNull();
-    expect(row.data).toEqual({ name: "Ivo Ivić", email: "ivo@example.com", phone: "", building: "house", area: "140", message: "", oldRoofRemoval: true });
+    expect(row.data).toEqual({
+      name: "Ivo Ivić",
+      email: "ivo@example.com",
+      phone: "",
+      building: "house",
+      area: "140",
+      message: "",
+      oldRoofRemoval: true,
+    });
     expect(row.consentLogId).not.toBeNull();
     const [mail] = await mailsFrom("ivo@example.com");
     expect(mail.subject).toBe("Nova poruka s obrasca: Upit za izlazak na teren i montažu");
@@ -213,9 +282,14 @@ describe("a database form", () => {
   });
 
   it("refuses a value outside a select's options", async () => {
-    const response = await new Visitor(shop).post("/obrazac/upit-za-montazu", { ...installation("select@example.com"), building: "castle" });
+    const response = await new Visitor(shop).post("/obrazac/upit-za-montazu", {
+      ...installation("select@example.com"),
+      building: "castle",
+    });
     expect(response.status).toBe(400);
-    expect(doc(await response.text()).querySelector("#form-upit-za-montazu-building-error")?.textContent).toBe("Odaberite jednu od ponuđenih vrijednosti");
+    expect(doc(await response.text()).querySelector("#form-upit-za-montazu-building-error")?.textContent).toBe(
+      "Odaberite jednu od ponuđenih vrijednosti",
+    );
   });
 });
 
@@ -229,7 +303,11 @@ describe("the backoffice list of sent forms", () => {
 
 describe("with JavaScript: the page's fetcher gets the answer as data", () => {
   const asFetcher = async (fields: Record<string, string | string[]>) => {
-    const response = await new Visitor(shop).post("/obrazac/contact.data", { ...fields, via: "fetcher", redirectTo: "/kontakt" }, { tokenFrom: "/kontakt" });
+    const response = await new Visitor(shop).post(
+      "/obrazac/contact.data",
+      { ...fields, via: "fetcher", redirectTo: "/kontakt" },
+      { tokenFrom: "/kontakt" },
+    );
     return { status: response.status, text: await response.text() };
   };
 

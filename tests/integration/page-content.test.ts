@@ -25,14 +25,24 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isDomainError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
   return { code: error.code, status: error.status, field: error.field };
 }
 
 describe("savePageContent", () => {
   it("writes a new version, keeps its snapshot and audit row, sanitises the body and shows at once", async () => {
-    const { pageId } = await createPage(staff, { postType: "page", languageCode: "hrv", title: "Jamstvo", slug: "jamstvo-test", template: "text", publish: true });
+    const { pageId } = await createPage(staff, {
+      postType: "page",
+      languageCode: "hrv",
+      title: "Jamstvo",
+      slug: "jamstvo-test",
+      template: "text",
+      publish: true,
+    });
     const visitor = new Visitor(shop);
     expect(await (await visitor.request("/jamstvo-test")).text()).toContain("Jamstvo");
 
@@ -41,28 +51,57 @@ describe("savePageContent", () => {
     const { version } = await savePageContent(staff, {
       pageId,
       languageCode: "hrv",
-      content: { ...live.content, title: "Jamstvo 30 godina", bodyHtml: '<p>Do 30 godina<script>alert(1)</script></p>' },
+      content: { ...live.content, title: "Jamstvo 30 godina", bodyHtml: "<p>Do 30 godina<script>alert(1)</script></p>" },
       expectedVersion: 1,
       source: "form",
     });
     expect(version).toBe(2);
-    const [row] = await db.select().from(pageTranslations).where(and(eq(pageTranslations.pageId, pageId), eq(pageTranslations.languageCode, "hrv")));
+    const [row] = await db
+      .select()
+      .from(pageTranslations)
+      .where(and(eq(pageTranslations.pageId, pageId), eq(pageTranslations.languageCode, "hrv")));
     expect(row.bodyHtml).toBe("<p>Do 30 godina</p>");
     expect((await pageContentVersions(pageId, "hrv")).map((v) => [v.version, v.source, v.createdByEmail])).toEqual([
       [2, "form", staff.email],
       [1, "create", staff.email],
     ]);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, "page"), eq(auditLog.entityId, pageId)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "page"), eq(auditLog.entityId, pageId)));
     expect(audits.map((a) => a.action).sort()).toEqual(["create", "form"]);
     // The page cache was cleared: the shopper sees the new title on the next request.
     expect(await (await visitor.request("/jamstvo-test")).text()).toContain("Jamstvo 30 godina");
   });
 
   it("refuses a stale version (409) and changes nothing", async () => {
-    const { pageId } = await createPage(staff, { postType: "page", languageCode: "hrv", title: "Servis", slug: "servis-test", template: "blank", publish: false });
+    const { pageId } = await createPage(staff, {
+      postType: "page",
+      languageCode: "hrv",
+      title: "Servis",
+      slug: "servis-test",
+      template: "blank",
+      publish: false,
+    });
     const live = (await readPageContent(pageId, "hrv"))!;
-    await savePageContent(staff, { pageId, languageCode: "hrv", content: { ...live.content, title: "Prvi" }, expectedVersion: 1, source: "publish" });
-    expect(await refusal(savePageContent(staff, { pageId, languageCode: "hrv", content: { ...live.content, title: "Drugi" }, expectedVersion: 1, source: "form" }))).toMatchObject({
+    await savePageContent(staff, {
+      pageId,
+      languageCode: "hrv",
+      content: { ...live.content, title: "Prvi" },
+      expectedVersion: 1,
+      source: "publish",
+    });
+    expect(
+      await refusal(
+        savePageContent(staff, {
+          pageId,
+          languageCode: "hrv",
+          content: { ...live.content, title: "Drugi" },
+          expectedVersion: 1,
+          source: "form",
+        }),
+      ),
+    ).toMatchObject({
       code: "staleEdit",
       status: 409,
     });
@@ -72,7 +111,11 @@ describe("savePageContent", () => {
 
   it("refuses a slug another page of the language uses, and createPage then leaves no page behind", async () => {
     const before = (await db.select({ id: pages.id }).from(pages)).length;
-    expect(await refusal(createPage(staff, { postType: "page", languageCode: "hrv", title: "O nama 2", slug: "o-nama", template: "blank", publish: false }))).toEqual({
+    expect(
+      await refusal(
+        createPage(staff, { postType: "page", languageCode: "hrv", title: "O nama 2", slug: "o-nama", template: "blank", publish: false }),
+      ),
+    ).toEqual({
       code: "slugTaken",
       status: 409,
       field: "slug",
@@ -81,11 +124,26 @@ describe("savePageContent", () => {
   });
 
   it("creates a translation with no expected version, and refuses to create one that exists", async () => {
-    const { pageId } = await createPage(staff, { postType: "page", languageCode: "hrv", title: "Montaža", slug: "montaza-test", template: "landing", publish: true });
+    const { pageId } = await createPage(staff, {
+      postType: "page",
+      languageCode: "hrv",
+      title: "Montaža",
+      slug: "montaza-test",
+      template: "landing",
+      publish: true,
+    });
     const hr = (await readPageContent(pageId, "hrv"))!;
     expect(hr.content.components.map((c) => c.type)).toEqual(["hero", "text", "productSlider"]);
-    await savePageContent(staff, { pageId, languageCode: "eng", content: { ...hr.content, title: "Installation", slug: "installation-test" }, expectedVersion: null, source: "create" });
+    await savePageContent(staff, {
+      pageId,
+      languageCode: "eng",
+      content: { ...hr.content, title: "Installation", slug: "installation-test" },
+      expectedVersion: null,
+      source: "create",
+    });
     expect(await (await new Visitor(shop).request("/en/installation-test")).text()).toContain("Installation");
-    expect(await refusal(savePageContent(staff, { pageId, languageCode: "eng", content: hr.content, expectedVersion: null, source: "create" }))).toMatchObject({ status: 409 });
+    expect(
+      await refusal(savePageContent(staff, { pageId, languageCode: "eng", content: hr.content, expectedVersion: null, source: "create" })),
+    ).toMatchObject({ status: 409 });
   });
 });

@@ -52,7 +52,15 @@ describe("CMS pages in Croatian", () => {
 
   it("links the header and footer navigations to the pages", async () => {
     const { html } = await new Visitor(shop).page("/");
-    for (const path of ["/o-nama", "/reference", "/kontakt", "/dostava-i-placanje", "/uvjeti-koristenja", "/politika-privatnosti", "/politika-kolacica"]) {
+    for (const path of [
+      "/o-nama",
+      "/reference",
+      "/kontakt",
+      "/dostava-i-placanje",
+      "/uvjeti-koristenja",
+      "/politika-privatnosti",
+      "/politika-kolacica",
+    ]) {
       expect(html).toContain(`href="${path}"`);
     }
   });

@@ -92,7 +92,9 @@ describe("reCAPTCHA v2 invisible, verified on the server", () => {
     google.use(http.post(SITEVERIFY, () => HttpResponse.error()));
     const response = await new Visitor(shop).post(path(), fields("captcha.down@example.com", "good-token"), { tokenFrom: path() });
     expect(response.status).toBe(503);
-    expect(await formError(response)).toBe("Provjera protiv neželjenih poruka trenutno nije dostupna. Pokušajte ponovno za nekoliko minuta.");
+    expect(await formError(response)).toBe(
+      "Provjera protiv neželjenih poruka trenutno nije dostupna. Pokušajte ponovno za nekoliko minuta.",
+    );
     expect(await stored("captcha.down@example.com")).toEqual([]);
   });
 

@@ -34,7 +34,11 @@ afterAll(() => shop.close());
 
 const enquiryPath = () => `/upit-o-cijeni/${slug}`;
 const enquiriesFrom = (email: string) => db.select().from(priceEnquiries).where(eq(priceEnquiries.email, email));
-const mailsAbout = (email: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "priceEnquiry"), eq(mailOutbox.replyTo, email)));
+const mailsAbout = (email: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "priceEnquiry"), eq(mailOutbox.replyTo, email)));
 const logsOf = (email: string) => db.select().from(consentLogs).where(eq(consentLogs.email, email));
 
 const valid = (email: string) => ({
@@ -108,7 +112,13 @@ describe("without JavaScript: stored, consent logged, mailed, back to the produc
       userType: "anonymous",
     });
     const [log] = await logsOf("ana.kupac@example.com");
-    expect(log).toMatchObject({ id: enquiry.consentLogId, sourceType: "contactForm", consents: [privacyConsent], status: "accepted", userType: "anonymous" });
+    expect(log).toMatchObject({
+      id: enquiry.consentLogId,
+      sourceType: "contactForm",
+      consents: [privacyConsent],
+      status: "accepted",
+      userType: "anonymous",
+    });
     const [mail] = await mailsAbout("ana.kupac@example.com");
     expect(mail).toMatchObject({ id: enquiry.mailId, to: "info@alu-krov.hr", status: "queued", sentAt: null });
     expect(mail.subject).toBe(`Upit o cijeni: ${enquiry.productName} (Ana Kupac)`);
@@ -144,7 +154,14 @@ describe("without JavaScript: stored, consent logged, mailed, back to the produc
     const visitor = new Visitor(shop);
     const response = await visitor.post(
       enquiryPath(),
-      { firstName: " ", lastName: "Horvat", from: "nije-adresa", contactNumber: "abc", content: "", acceptedConsents: String(privacyConsent) },
+      {
+        firstName: " ",
+        lastName: "Horvat",
+        from: "nije-adresa",
+        contactNumber: "abc",
+        content: "",
+        acceptedConsents: String(privacyConsent),
+      },
       { tokenFrom: enquiryPath() },
     );
     expect(response.status).toBe(400);
@@ -161,7 +178,11 @@ describe("without JavaScript: stored, consent logged, mailed, back to the produc
   });
 
   it("refuses an enquiry without the required consent: core.notifications.consentRequired, nothing stored", async () => {
-    const response = await new Visitor(shop).post(enquiryPath(), { ...valid("bez.privole@example.com"), acceptedConsents: [] }, { tokenFrom: enquiryPath() });
+    const response = await new Visitor(shop).post(
+      enquiryPath(),
+      { ...valid("bez.privole@example.com"), acceptedConsents: [] },
+      { tokenFrom: enquiryPath() },
+    );
     expect(response.status).toBe(400);
     const el = form(await response.text());
     expect(el.querySelector("#enquiry-page-consents-error")!.textContent).toBe("Molimo prihvatite sve obavezne privole");
@@ -173,7 +194,9 @@ describe("without JavaScript: stored, consent logged, mailed, back to the produc
   it("refuses a post without the CSRF token (403) or with the honeypot filled (400)", async () => {
     const visitor = new Visitor(shop);
     expect((await visitor.post(enquiryPath(), valid("csrf@example.com"), { csrf: false })).status).toBe(403);
-    expect((await visitor.post(enquiryPath(), { ...valid("robot@example.com"), website: "spam" }, { tokenFrom: enquiryPath() })).status).toBe(400);
+    expect(
+      (await visitor.post(enquiryPath(), { ...valid("robot@example.com"), website: "spam" }, { tokenFrom: enquiryPath() })).status,
+    ).toBe(400);
     expect(await enquiriesFrom("csrf@example.com")).toEqual([]);
     expect(await enquiriesFrom("robot@example.com")).toEqual([]);
   });
@@ -182,7 +205,11 @@ describe("without JavaScript: stored, consent logged, mailed, back to the produc
     const visitor = new Visitor(shop);
     const empty = await visitor.post(enquiryPath(), {}, { tokenFrom: enquiryPath() });
     expect(empty.status).toBe(400);
-    const long = await visitor.post(enquiryPath(), { ...valid("dugo@example.com"), content: "x".repeat(5001), acceptedConsents: [String(privacyConsent), "abc", "-1", "999999"] }, { tokenFrom: enquiryPath() });
+    const long = await visitor.post(
+      enquiryPath(),
+      { ...valid("dugo@example.com"), content: "x".repeat(5001), acceptedConsents: [String(privacyConsent), "abc", "-1", "999999"] },
+      { tokenFrom: enquiryPath() },
+    );
     expect(long.status).toBe(400);
     expect(form(await long.text()).querySelector("#enquiry-page-content-error")!.textContent).toBe("Maksimalan broj znakova je 5000");
   });

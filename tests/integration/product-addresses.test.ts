@@ -38,13 +38,24 @@ describe("custom options", () => {
       form.set("options.duljina", value);
       return (parseWithZod(form, { schema: cartSchema }).payload.options ?? {}) as Record<string, unknown>;
     };
-    expect(await validateProductOptions(product, post("269"))).toMatchObject({ ok: false, errors: { "options.duljina": "Najmanja dopuštena vrijednost je 270 mm" } });
-    expect(await validateProductOptions(product, post("15001"))).toMatchObject({ ok: false, errors: { "options.duljina": "Najveća dopuštena vrijednost je 15000 mm" } });
+    expect(await validateProductOptions(product, post("269"))).toMatchObject({
+      ok: false,
+      errors: { "options.duljina": "Najmanja dopuštena vrijednost je 270 mm" },
+    });
+    expect(await validateProductOptions(product, post("15001"))).toMatchObject({
+      ok: false,
+      errors: { "options.duljina": "Najveća dopuštena vrijednost je 15000 mm" },
+    });
     expect(await validateProductOptions(product, post("dugo"))).toMatchObject({ ok: false, errors: { "options.duljina": "Unesite broj" } });
-    expect(await validateProductOptions(product, post(""))).toMatchObject({ ok: false, errors: { "options.duljina": "Unos ovog polja je obavezan" } });
+    expect(await validateProductOptions(product, post(""))).toMatchObject({
+      ok: false,
+      errors: { "options.duljina": "Unos ovog polja je obavezan" },
+    });
     expect(await validateProductOptions(product, post("6000"))).toEqual({ ok: true, values: { duljina: 6000 } });
     const english = (await getProductBySlug("trapezoidal-sheet-t-35-cut-to-length-ral-7016", "en"))!.product;
-    expect(await validateProductOptions(english, post("99999"))).toMatchObject({ errors: { "options.duljina": "The largest allowed value is 15000 mm" } });
+    expect(await validateProductOptions(english, post("99999"))).toMatchObject({
+      errors: { "options.duljina": "The largest allowed value is 15000 mm" },
+    });
   });
 });
 

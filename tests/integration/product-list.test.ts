@@ -80,7 +80,10 @@ describe("searchProducts: what is listed (spec §5)", () => {
     expect(new Set(ids(list))).toEqual(new Set(expected));
 
     const aluminium = await withValues(db, materijal.id, [materijal.valueId("aluminij")]);
-    const both = await searchProducts({ categoryId: id, filters: { [boja.id]: chosen, [materijal.id]: [materijal.valueId("aluminij")] }, limit: 50 }, "hr");
+    const both = await searchProducts(
+      { categoryId: id, filters: { [boja.id]: chosen, [materijal.id]: [materijal.valueId("aluminij")] }, limit: 50 },
+      "hr",
+    );
     expect(new Set(ids(both))).toEqual(new Set(expected.filter((p) => aluminium.has(p))));
   });
 
@@ -100,7 +103,11 @@ describe("searchProducts: what is listed (spec §5)", () => {
     const halfOpen = await searchProducts({ categoryId: id, filters: { [debljina.id]: { min: 0.6, max: null } }, limit: 50 }, "hr");
     expect(halfOpen.totalRecords).toBe(all.totalRecords);
     const rows = await productsIn(db, "krovni-paneli");
-    for (const [min, max] of [[0.6, 0.6], [0.65, 0.75], [0.5, 1]]) {
+    for (const [min, max] of [
+      [0.6, 0.6],
+      [0.65, 0.75],
+      [0.5, 1],
+    ]) {
       const inside = await withNumberBetween(db, debljina.id, min, max);
       const range = await searchProducts({ categoryId: id, filters: { [debljina.id]: { min, max } }, limit: 50 }, "hr");
       expect(new Set(ids(range)), `${min}-${max}`).toEqual(new Set(rows.filter((r) => inside.has(r.id)).map((r) => r.id)));
@@ -127,7 +134,10 @@ describe("searchProducts: what is listed (spec §5)", () => {
     const id = await categoryId(db, "krovni-paneli");
     const boja = await attribute(db, "boja");
     const all = await searchProducts({ categoryId: id, limit: 50 }, "hr");
-    const odd = await searchProducts({ categoryId: id, filters: { 99999: [1], [boja.id]: { min: 1, max: 2 }, archived: true }, limit: 50 }, "hr");
+    const odd = await searchProducts(
+      { categoryId: id, filters: { 99999: [1], [boja.id]: { min: 1, max: 2 }, archived: true }, limit: 50 },
+      "hr",
+    );
     expect(odd.totalRecords).toBe(all.totalRecords);
   });
 
@@ -138,7 +148,14 @@ describe("searchProducts: what is listed (spec §5)", () => {
   });
 
   it("returns an empty result for an empty query (spec §5)", async () => {
-    const queries: ProductQuery[] = [{}, { filters: { archived: false } }, { filters: {} }, { keywords: "   " }, { sort: 3 }, { featured: true }];
+    const queries: ProductQuery[] = [
+      {},
+      { filters: { archived: false } },
+      { filters: {} },
+      { keywords: "   " },
+      { sort: 3 },
+      { featured: true },
+    ];
     for (const query of queries) {
       expect(await searchProducts(query, "hr")).toEqual({ records: [], totalRecords: 0, totalPages: 0, page: 1, perPage: 10 });
     }
@@ -172,11 +189,15 @@ describe("layered navigation (spec §3 Layered filter)", () => {
     expect(thickness.values).toEqual([expect.objectContaining({ key: "range", minValue: 0.5, maxValue: 0.7 })]);
     // Shown in the locale's notation (as a reader of that language writes them): "0,5" in Croatian and German, "0.5" in English.
     expect(thickness.values[0]).toMatchObject({ minLabel: "0,5", maxLabel: "0,7" });
-    const thicknessIn = async (locale: "en" | "de") => (await layeredNavigation({ categoryId: id }, locale)).find((f) => f.attributeCode === "debljina")!.values[0];
+    const thicknessIn = async (locale: "en" | "de") =>
+      (await layeredNavigation({ categoryId: id }, locale)).find((f) => f.attributeCode === "debljina")!.values[0];
     expect(await thicknessIn("en")).toMatchObject({ minLabel: "0.5", maxLabel: "0.7" });
     expect(await thicknessIn("de")).toMatchObject({ minLabel: "0,5", maxLabel: "0,7" });
     const renovation = filters.find((f) => f.attributeCode === "rekonstrukcija")!;
-    expect(renovation.values.map((v) => [v.key, v.totalProducts])).toEqual([["yes", 4], ["no", 1]]);
+    expect(renovation.values.map((v) => [v.key, v.totalProducts])).toEqual([
+      ["yes", 4],
+      ["no", 1],
+    ]);
     expect((await layeredNavigation({ categoryId: id }, "en")).find((f) => f.attributeCode === "boja")!.label).toBe("Colour");
   });
 
@@ -185,7 +206,10 @@ describe("layered navigation (spec §3 Layered filter)", () => {
     const boja = await attribute(db, "boja");
     const materijal = await attribute(db, "materijal");
     const rekonstrukcija = await attribute(db, "rekonstrukcija");
-    const filters = await layeredNavigation({ categoryId: id, filters: { [boja.id]: [boja.valueId("ral-7016")], [rekonstrukcija.id]: true } }, "hr");
+    const filters = await layeredNavigation(
+      { categoryId: id, filters: { [boja.id]: [boja.valueId("ral-7016")], [rekonstrukcija.id]: true } },
+      "hr",
+    );
     const rows = await productsIn(db, "krovni-paneli");
     const yes = await withAnswer(db, rekonstrukcija.id, true);
     const renovating = rows.filter((r) => yes.has(r.id));

@@ -38,7 +38,18 @@ describe("a simple product", () => {
     expect(testId(html, "basic-price")).toBe(`Cijena bez PDV-a: ${eur("27,92")}`);
     expect(testId(html, "stock-state")).toBe("Dostupno");
     const table = testId(html, "product-attributes")!;
-    for (const text of ["Boja", "RAL 9006 bijeli aluminij", "Materijal", "Aluminij", "Debljina lima", "0,5 mm", "Premaz", "Poliester (PE)", "Pogodno za rekonstrukciju", "Ne"]) {
+    for (const text of [
+      "Boja",
+      "RAL 9006 bijeli aluminij",
+      "Materijal",
+      "Aluminij",
+      "Debljina lima",
+      "0,5 mm",
+      "Premaz",
+      "Poliester (PE)",
+      "Pogodno za rekonstrukciju",
+      "Ne",
+    ]) {
       expect(table).toContain(text);
     }
     expect(html).toContain("<h3>Karakteristike</h3>");
@@ -57,7 +68,9 @@ describe("a simple product", () => {
     // Quantity 1 to 999 (spec §9), and no more than the stock on hand (decision 0074).
     const [{ stock }] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
     expect(stock).toBeLessThan(999);
-    expect(form).toMatch(new RegExp(`<input[^>]*type="number"[^>]*name="quantity"[^>]*min="1"[^>]*max="${stock}"[^>]*step="1"[^>]*required=""[^>]*value="1"`));
+    expect(form).toMatch(
+      new RegExp(`<input[^>]*type="number"[^>]*name="quantity"[^>]*min="1"[^>]*max="${stock}"[^>]*step="1"[^>]*required=""[^>]*value="1"`),
+    );
     expect(form).not.toMatch(/<button[^>]*disabled=""/);
     // (890 − 790) / 890 = 11.24 % → 11
     expect(testId(html, "discount-badge")).toBe("−11%");
@@ -65,7 +78,10 @@ describe("a simple product", () => {
 
   it("sanitises the description when rendering it", async () => {
     const id = await idOf("AK-TRP-T18-9006");
-    const [before] = await db.select().from(productTranslations).where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
+    const [before] = await db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
     await db
       .update(productTranslations)
       .set({ description: '<p onclick="steal()">Siguran opis</p><script>alert(1)</script><iframe src="https://x.test"></iframe>' })
@@ -78,7 +94,10 @@ describe("a simple product", () => {
       expect(html).not.toContain("steal()");
       expect(html).not.toContain("<iframe");
     } finally {
-      await db.update(productTranslations).set({ description: before.description }).where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
+      await db
+        .update(productTranslations)
+        .set({ description: before.description })
+        .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
       await clearProductDetailCache();
     }
   });
@@ -229,7 +248,10 @@ describe("structured data and link previews", () => {
 
   it("gives a configurable product an AggregateOffer over its variants' prices", async () => {
     const parent = await idOf("AK-PNL-TEG");
-    const variants = await db.select({ price: products.priceCents }).from(products).where(and(eq(products.parentId, parent), eq(products.archived, false)));
+    const variants = await db
+      .select({ price: products.priceCents })
+      .from(products)
+      .where(and(eq(products.parentId, parent), eq(products.archived, false)));
     const cents = variants.map((v) => v.price);
     const product = headOf(await page("/product/aluminijski-panel-crijep-tegola")).one("Product");
     expect(product.offers).toMatchObject({
@@ -239,7 +261,9 @@ describe("structured data and link previews", () => {
       highPrice: (Math.max(...cents) / 100).toFixed(2),
       offerCount: variants.length,
     });
-    expect(Number((product.offers as { lowPrice: string }).lowPrice)).toBeLessThan(Number((product.offers as { highPrice: string }).highPrice));
+    expect(Number((product.offers as { lowPrice: string }).lowPrice)).toBeLessThan(
+      Number((product.offers as { highPrice: string }).highPrice),
+    );
   });
 
   it("adds aggregateRating from approved ratings only", async () => {
@@ -253,7 +277,13 @@ describe("structured data and link previews", () => {
     await clearCache("ratings");
     try {
       const product = headOf(await page(`/product/${await slugOf("AK-PNL-SND-40")}`)).one("Product");
-      expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 });
+      expect(product.aggregateRating).toEqual({
+        "@type": "AggregateRating",
+        ratingValue: 4.5,
+        ratingCount: 2,
+        bestRating: 5,
+        worstRating: 1,
+      });
     } finally {
       await db.delete(comments).where(eq(comments.entityId, id));
       await clearCache("ratings");
@@ -345,7 +375,10 @@ describe("gallery and low-stock hint", () => {
   it("follows the option: a higher threshold shows the hint for 8, 0 turns it off", async () => {
     const slug = await slugOf("AK-PRZ-7898"); // seeded with 8
     const setThreshold = async (value: number | null) => {
-      await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, "LowStockThreshold")));
+      await db
+        .update(options)
+        .set({ value })
+        .where(and(eq(options.siteId, 1), eq(options.key, "LowStockThreshold")));
       await clearCache("site-config");
       await clearProductDetailCache();
     };

@@ -32,7 +32,12 @@ describe("order history", () => {
   it("lists the customer's orders newest first with number, date, status and total, 10 a page", async () => {
     const placed = [];
     for (let i = 0; i < 12; i++) {
-      placed.push(await placeOrder(shop, DEMO_CUSTOMER.email, { createdAt: new Date(Date.UTC(2026, 0, 1 + i, 10)), slug: `2026-10${String(i).padStart(4, "0")}` }));
+      placed.push(
+        await placeOrder(shop, DEMO_CUSTOMER.email, {
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i, 10)),
+          slug: `2026-10${String(i).padStart(4, "0")}`,
+        }),
+      );
     }
     await placeOrder(shop, DEMO_ADMIN.email, { slug: "2026-200000" });
     const first = doc(await (await customer.get("/profil")).text());
@@ -79,7 +84,10 @@ describe("order page", () => {
     expect((await customer.get(`/profil/narudzbe/${theirs.slug}/racun`)).status).toBe(404);
     expect((await customer.get("/profil/narudzbe/nope")).status).toBe(404);
     const visitor = await new Visitor(shop).get(`/en/profile/orders/${theirs.slug}`);
-    expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, `/en/login?redirectTo=${encodeURIComponent(`/en/profile/orders/${theirs.slug}`)}`]);
+    expect([visitor.status, visitor.headers.get("Location")]).toEqual([
+      302,
+      `/en/login?redirectTo=${encodeURIComponent(`/en/profile/orders/${theirs.slug}`)}`,
+    ]);
     const pay = await customer.post(`/profil/narudzbe/${theirs.slug}`, { intent: "pay" }, { tokenFrom: "/profil" });
     expect(pay.status).toBe(404);
   });
@@ -88,7 +96,9 @@ describe("order page", () => {
     const order = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
     const page = doc(await (await customer.get(`/profil/narudzbe/${order.slug}`)).text());
     const details = page.querySelector('[data-testid="bank-transfer-details"]');
-    expect(details?.querySelector('[data-testid="bank-transfer-recipient"]')?.textContent).toBe("Alu Krov d.o.o., Industrijska ulica 12, 10410 Velika Gorica");
+    expect(details?.querySelector('[data-testid="bank-transfer-recipient"]')?.textContent).toBe(
+      "Alu Krov d.o.o., Industrijska ulica 12, 10410 Velika Gorica",
+    );
     expect(details?.querySelector('[data-testid="bank-transfer-iban"]')?.textContent).toBe("HR17 2360 0001 1012 3456 5");
     expect(details?.querySelector('[data-testid="bank-transfer-model"]')?.textContent).toBe("HR01");
     expect(details?.querySelector('[data-testid="bank-transfer-reference"]')?.textContent).toBe(order.slug);
@@ -129,7 +139,10 @@ describe("invoice", () => {
     const order = await placeOrder(shop, DEMO_CUSTOMER.email);
     const where = and(eq(options.siteId, 1), eq(options.key, "SellerDetails"));
     const [saved] = await db.select().from(options).where(where);
-    await db.update(options).set({ value: { ...(saved.value as object), iban: "HR0000000000000000000" } }).where(where);
+    await db
+      .update(options)
+      .set({ value: { ...(saved.value as object), iban: "HR0000000000000000000" } })
+      .where(where);
     try {
       const response = await customer.get(`/profil/narudzbe/${order.slug}/racun`);
       expect([response.status, response.headers.get("Location")]).toEqual([302, `/profil/narudzbe/${order.slug}`]);

@@ -67,7 +67,9 @@ type Driver = (target: string) => Promise<string | null>;
 const DRIVERS: Record<string, Driver> = {
   "routes/login.tsx#query:redirectTo": async (target) => {
     const page = await new Visitor(shop).page(`/prijava?${new URLSearchParams({ redirectTo: target })}`);
-    const field = new JSDOM(page.html).window.document.querySelector<HTMLInputElement>('[data-testid="login-form"] input[name="redirectTo"]');
+    const field = new JSDOM(page.html).window.document.querySelector<HTMLInputElement>(
+      '[data-testid="login-form"] input[name="redirectTo"]',
+    );
     return field?.value ?? null;
   },
   "routes/login.tsx#form:redirectTo": async (target) =>
@@ -76,7 +78,11 @@ const DRIVERS: Record<string, Driver> = {
     // A refused quantity goes back to the page (spec §4 cart actions), as a success would.
     location(await post(customer, "/kosarica", { intent: "add", productId: String(productId), quantity: "x", redirectTo: target })),
   "routes/confirm-email.tsx#query:goal": async (target) =>
-    location(await new Visitor(shop).get(`/potvrdi-email?${new URLSearchParams({ goalType: "url", goal: target, confirmedEmail: "ana@example.com" })}`)),
+    location(
+      await new Visitor(shop).get(
+        `/potvrdi-email?${new URLSearchParams({ goalType: "url", goal: target, confirmedEmail: "ana@example.com" })}`,
+      ),
+    ),
   "routes/form.tsx#form:redirectTo": async (target) =>
     location(
       await post(customer, "/obrazac/contact", {
@@ -92,18 +98,36 @@ const DRIVERS: Record<string, Driver> = {
     ),
   "routes/actions.cookie-consent.ts#form:redirectTo": async (target) =>
     location(await post(anonymous, "/actions/cookie-consent", { choice: "all", redirectTo: target })),
-  "routes/actions.newsletter.ts#form:redirectTo": async (target) => location(await post(customer, "/actions/newsletter", { email: "", redirectTo: target })),
+  "routes/actions.newsletter.ts#form:redirectTo": async (target) =>
+    location(await post(customer, "/actions/newsletter", { email: "", redirectTo: target })),
   "routes/actions.wishlist.ts#form:redirectTo": async (target) =>
     location(await post(customer, "/actions/wishlist", { productId: String(productId), redirectTo: target })),
   "routes/actions.comments.ts#form:redirectTo": async (target) =>
     location(
-      await post(customer, "/actions/comments", { intent: "create", entityType: "product", entityId: String(productId), rating: "5", content: "Dobro", redirectTo: target }),
+      await post(customer, "/actions/comments", {
+        intent: "create",
+        entityType: "product",
+        entityId: String(productId),
+        rating: "5",
+        content: "Dobro",
+        redirectTo: target,
+      }),
     ),
-  "routes/admin-login.tsx#query:redirectTo": async (target) => location(await admin.get(`/adminLogin?${new URLSearchParams({ redirectTo: target })}`)),
+  "routes/admin-login.tsx#query:redirectTo": async (target) =>
+    location(await admin.get(`/adminLogin?${new URLSearchParams({ redirectTo: target })}`)),
   "routes/admin-login.tsx#form:redirectTo": async (target) =>
-    location(await post(new Visitor(shop), "/adminLogin", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: target }, "/adminLogin")),
-  "routes/admin-layout.tsx#form:redirectTo": async (target) => location(await post(admin, "/admin", { intent: "language", lng: "hr", redirectTo: target }, "/admin")),
-  "routes/_cli.set-domain.ts#form:redirectTo": async (target) => location(await post(admin, "/_cli/set-domain", { domain: "www.alu-krov.hr", redirectTo: target }, "/admin")),
+    location(
+      await post(
+        new Visitor(shop),
+        "/adminLogin",
+        { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: target },
+        "/adminLogin",
+      ),
+    ),
+  "routes/admin-layout.tsx#form:redirectTo": async (target) =>
+    location(await post(admin, "/admin", { intent: "language", lng: "hr", redirectTo: target }, "/admin")),
+  "routes/_cli.set-domain.ts#form:redirectTo": async (target) =>
+    location(await post(admin, "/_cli/set-domain", { domain: "www.alu-krov.hr", redirectTo: target }, "/admin")),
 };
 
 /** Every route module of the table with the redirect parameters it declares. */
@@ -130,7 +154,7 @@ function sourceFiles(dir: string): string[] {
 
 const READS_A_TARGET = /\b(?:localPath|localPathOrNull|rememberedRedirect)\(/;
 
-describe("redirect targets (DESIGN.md \"Trust boundaries\")", () => {
+describe('redirect targets (DESIGN.md "Trust boundaries")', () => {
   it("the route table declares exactly the routes whose code reads a redirect target, and each has a driver here", () => {
     const routeModules = allRouteModules();
     const readers = new Set<string>();

@@ -42,7 +42,9 @@ describe("route matching on the server", () => {
 
   it("still sends each path to its own screen", async () => {
     const visitor = new Visitor(shop);
-    const pages = await Promise.all(["/kosarica", "/en/cart", "/de/einkaufswagen", "/nema-takve-stranice"].map((path) => visitor.page(path)));
+    const pages = await Promise.all(
+      ["/kosarica", "/en/cart", "/de/einkaufswagen", "/nema-takve-stranice"].map((path) => visitor.page(path)),
+    );
     expect(pages.map((p) => p.response.status)).toEqual([200, 200, 200, 404]);
     const [hr, en, de] = pages.map((p) => title(p.html));
     expect(hr).toMatch(/Košarica/i);

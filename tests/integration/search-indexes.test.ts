@@ -32,7 +32,9 @@ async function fillLikeARealShop() {
   await db.execute(sql`INSERT INTO category_translations (category_id, language_code, name, slug)
     SELECT c.id, l.code, 'Kategorija ' || md5(c.id::text), 'fill-' || c.id FROM categories c
     CROSS JOIN (VALUES ('hrv'), ('eng')) l(code) WHERE c.id > 100`);
-  await db.execute(sql`INSERT INTO pages (site_id, post_type, status) SELECT 1, CASE WHEN n % 2 = 0 THEN 'post' ELSE 'page' END, 'published' FROM generate_series(1, 3000) n`);
+  await db.execute(
+    sql`INSERT INTO pages (site_id, post_type, status) SELECT 1, CASE WHEN n % 2 = 0 THEN 'post' ELSE 'page' END, 'published' FROM generate_series(1, 3000) n`,
+  );
   await db.execute(sql`INSERT INTO page_translations (page_id, language_code, title, slug, body_html)
     SELECT p.id, l.code, 'Naslov ' || md5(p.id::text), 'fill-' || p.id, '<p>' || md5(p.id::text) || '</p>' FROM pages p
     CROSS JOIN (VALUES ('hrv'), ('eng')) l(code) WHERE p.id > 100`);
@@ -48,7 +50,12 @@ async function plan(query: SQL): Promise<string> {
   });
 }
 
-const scope = (text: string, mode: SearchScope["mode"], language = "hrv"): SearchScope => ({ siteId: 1, language, terms: searchTerms(text)!, mode });
+const scope = (text: string, mode: SearchScope["mode"], language = "hrv"): SearchScope => ({
+  siteId: 1,
+  language,
+  terms: searchTerms(text)!,
+  mode,
+});
 
 describe("search uses its indexes", () => {
   it("full text on product translations, and SKU prefixes", async () => {

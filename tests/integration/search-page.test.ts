@@ -19,7 +19,11 @@ const tabHref = (html: string, category: string) => {
 
 describe("the search page", () => {
   it("answers at its path in every language with the form and the four tabs", async () => {
-    for (const [path, title] of [["/pretraga", "Pretraga"], ["/en/search", "Search"], ["/de/suche", "Suche"]]) {
+    for (const [path, title] of [
+      ["/pretraga", "Pretraga"],
+      ["/en/search", "Search"],
+      ["/de/suche", "Suche"],
+    ]) {
       const { response, html } = await get(path);
       expect(response.status, path).toBe(200);
       expect(html).toContain(`<title>${title} | Alu Krov d.o.o.</title>`);
@@ -34,7 +38,9 @@ describe("the search page", () => {
     expect(html).toContain("<title>Pretraga: celik | Alu Krov d.o.o.</title>");
     expect(html).toContain('name="robots" content="noindex, follow"');
     expect(html).toContain("Klamerica za falcani panel Klik-Fix (100 kom)");
-    expect(html).toMatch(/data-testid="search-tab-products"[^>]*aria-current="page"|aria-current="page"[^>]*data-testid="search-tab-products"/);
+    expect(html).toMatch(
+      /data-testid="search-tab-products"[^>]*aria-current="page"|aria-current="page"[^>]*data-testid="search-tab-products"/,
+    );
     expect(resultLinks(html)).toContain("/product/klamerica-za-falcani-panel-klik-fix-100-kom");
   });
 
@@ -87,9 +93,18 @@ describe("the search page", () => {
   it("survives very long and odd input", async () => {
     const long = await get(`/pretraga?search=${"krov ".repeat(400)}&page=-3`);
     expect(long.response.status).toBe(200);
-    const value = /id="search-text"[^>]*value="([^"]*)"/.exec(long.html)?.[1] ?? /value="([^"]*)"[^>]*id="search-text"/.exec(long.html)?.[1];
+    const value =
+      /id="search-text"[^>]*value="([^"]*)"/.exec(long.html)?.[1] ?? /value="([^"]*)"[^>]*id="search-text"/.exec(long.html)?.[1];
     expect(value!.length).toBeLessThanOrEqual(100);
-    for (const odd of ["%27%29%20OR%201%3D1", "%F0%9F%98%80", "a%00b", "abcd%00efgh%07", "%3A*%20%7C%20!", "&page=abc", "&page=99999999999999999999"]) {
+    for (const odd of [
+      "%27%29%20OR%201%3D1",
+      "%F0%9F%98%80",
+      "a%00b",
+      "abcd%00efgh%07",
+      "%3A*%20%7C%20!",
+      "&page=abc",
+      "&page=99999999999999999999",
+    ]) {
       const { response } = await get(`/pretraga?search=${odd}`);
       expect(response.status, odd).toBe(200);
     }

@@ -20,16 +20,26 @@ afterAll(() => shop.close());
 /** Products written as shops often do, without diacritics, plus ones that must stay hidden. */
 async function insertTestContent() {
   const add = async (sku: string, name: string, extra: Partial<typeof products.$inferInsert> = {}) => {
-    const [row] = await db.insert(products).values({ siteId: 1, sku, retailPriceCents: 1000, priceCents: 1000, ...extra }).returning({ id: products.id });
-    await db.insert(productTranslations).values({ productId: row.id, languageCode: "hrv", name, slug: sku.toLowerCase(), shortDescription: "" });
+    const [row] = await db
+      .insert(products)
+      .values({ siteId: 1, sku, retailPriceCents: 1000, priceCents: 1000, ...extra })
+      .returning({ id: products.id });
+    await db
+      .insert(productTranslations)
+      .values({ productId: row.id, languageCode: "hrv", name, slug: sku.toLowerCase(), shortDescription: "" });
     return row.id;
   };
   await add("TEST-NOSAC", "Celicni nosac snjegobrana zutocinkani");
   await add("TEST-NOSAC-ARH", "Arhivirani celicni nosac zutocinkani", { archived: true });
   await add("TEST-NOSAC-VAR", "Varijanta celicni nosac zutocinkani", { isVisibleIndividually: false });
   const post = async (title: string, slug: string, status: "published" | "draft") => {
-    const [row] = await db.insert(pages).values({ siteId: 1, postType: "post", status, publishedAt: new Date(Date.now() - 60_000) }).returning({ id: pages.id });
-    await db.insert(pageTranslations).values({ pageId: row.id, languageCode: "hrv", title, slug, bodyHtml: "<p>Kako odabrati <strong>limeni</strong> pokrov.</p>" });
+    const [row] = await db
+      .insert(pages)
+      .values({ siteId: 1, postType: "post", status, publishedAt: new Date(Date.now() - 60_000) })
+      .returning({ id: pages.id });
+    await db
+      .insert(pageTranslations)
+      .values({ pageId: row.id, languageCode: "hrv", title, slug, bodyHtml: "<p>Kako odabrati <strong>limeni</strong> pokrov.</p>" });
   };
   await post("Zimsko održavanje žljebova", "zimsko-odrzavanje-zljebova", "published");
   await post("Nacrt: žljebovi u proljeće", "nacrt-zljebovi", "draft");
@@ -75,7 +85,9 @@ describe("prefixes and Croatian word forms", () => {
   });
 
   it("'oluk' finds oluka and the categories Oluci (softened k → c)", async () => {
-    expect(titles(await one("oluk"))).toEqual(expect.arrayContaining(["Čep oluka 125 mm RAL 7016", "Polukružni oluk 125 mm RAL 7016 (3 m)"]));
+    expect(titles(await one("oluk"))).toEqual(
+      expect.arrayContaining(["Čep oluka 125 mm RAL 7016", "Polukružni oluk 125 mm RAL 7016 (3 m)"]),
+    );
     expect(titles(await one("oluk", "productCategories"))).toEqual(expect.arrayContaining(["Oluci", "Oluci i odvodnja"]));
     expect(titles(await one("oluci", "productCategories"))).toEqual(expect.arrayContaining(["Oluci", "Oluci i odvodnja"]));
   });

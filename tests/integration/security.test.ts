@@ -75,7 +75,10 @@ describe("sessions (the cookie holds only a signed id)", () => {
     const visitor = new Visitor(shop);
     await visitor.post("/adminLogin", ADMIN);
     const original = visitor.cookies.get("__session")!;
-    visitor.cookies.set("__session", original.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    visitor.cookies.set(
+      "__session",
+      original.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    );
     const response = await visitor.get("/admin");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toContain("/adminLogin");
@@ -108,7 +111,11 @@ describe("locale cookie and cookie banner (spec §9, §4 Other)", () => {
   it("shows the banner until the choice is posted, then stores the comma-joined list", async () => {
     const visitor = new Visitor(shop);
     expect((await visitor.page("/")).html).toContain('data-testid="cookie-banner"');
-    const response = await visitor.post("/actions/cookie-consent", { choice: "selected", categories: ["marketing"], redirectTo: "/kosarica" });
+    const response = await visitor.post("/actions/cookie-consent", {
+      choice: "selected",
+      categories: ["marketing"],
+      redirectTo: "/kosarica",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/kosarica");
     expect(decodeURIComponent(visitor.cookies.get("acceptedCookies")!)).toBe("necessary,marketing");
@@ -117,7 +124,11 @@ describe("locale cookie and cookie banner (spec §9, §4 Other)", () => {
 
   it("ignores unknown categories and off-site redirects", async () => {
     const visitor = new Visitor(shop);
-    const response = await visitor.post("/actions/cookie-consent", { choice: "selected", categories: ["tracking", "analytics"], redirectTo: "https://evil.example" });
+    const response = await visitor.post("/actions/cookie-consent", {
+      choice: "selected",
+      categories: ["tracking", "analytics"],
+      redirectTo: "https://evil.example",
+    });
     expect(response.headers.get("Location")).toBe("/");
     expect(decodeURIComponent(visitor.cookies.get("acceptedCookies")!)).toBe("necessary,analytics");
   });

@@ -13,7 +13,16 @@ const children: ChildProcess[] = [];
 function start(extra: Record<string, string> = { PUBLIC_URL: "http://shop.test" }) {
   const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", PUBLIC_URL: "", NODE_ENV: "production", SESSION_SECRET: "process-test-secret-0123456789", PORT: "0", DATA_DIR: dataDir, ...extra },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+      NODE_ENV: "production",
+      SESSION_SECRET: "process-test-secret-0123456789",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ...extra,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -83,7 +92,9 @@ describe("server process and embedded database (DESIGN.md: PGlite, one process p
     const shop = start({ PUBLIC_URL: "https://shop.example" });
     const port = await shop.port;
     await waitForHealth(port);
-    const sitemap = await fetch(`http://127.0.0.1:${port}/sitemap.xml`, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" } });
+    const sitemap = await fetch(`http://127.0.0.1:${port}/sitemap.xml`, {
+      headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" },
+    });
     const xml = await sitemap.text();
     expect(xml).toContain("<loc>https://shop.example/</loc>");
     expect(xml).not.toContain("evil.example");

@@ -10,7 +10,10 @@ import * as s from "~/.server/db/schema";
 export type Row = { id: number; sku: string; name: string; price: number; priority: number; archived: boolean; visible: boolean };
 
 export async function categoryId(db: Database, slug: string) {
-  const [row] = await db.select({ id: s.categoryTranslations.categoryId }).from(s.categoryTranslations).where(eq(s.categoryTranslations.slug, slug));
+  const [row] = await db
+    .select({ id: s.categoryTranslations.categoryId })
+    .from(s.categoryTranslations)
+    .where(eq(s.categoryTranslations.slug, slug));
   return row.id;
 }
 
@@ -38,7 +41,10 @@ export async function productsIn(db: Database, slug: string): Promise<Row[]> {
     })
     .from(s.products)
     .innerJoin(s.productCategories, eq(s.productCategories.productId, s.products.id))
-    .innerJoin(s.productTranslations, and(eq(s.productTranslations.productId, s.products.id), eq(s.productTranslations.languageCode, "hrv")))
+    .innerJoin(
+      s.productTranslations,
+      and(eq(s.productTranslations.productId, s.products.id), eq(s.productTranslations.languageCode, "hrv")),
+    )
     .where(inArray(s.productCategories.categoryId, ids));
   return rows.filter((r) => !r.archived && r.visible);
 }
@@ -71,7 +77,12 @@ export async function withAnswer(db: Database, attributeId: number, answer: bool
 }
 
 const folded = (name: string) =>
-  name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/đ/g, "d").replace(/Đ/g, "D").toLowerCase();
+  name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/đ/g, "d")
+    .replace(/Đ/g, "D")
+    .toLowerCase();
 const cmp = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Spec §9's sort options; ties fall back to the id, ascending. */
@@ -95,7 +106,10 @@ export function expectedOrder(rows: Row[], sort: number): number[] {
  * more than 9 pages. Caches are cleared so the new rows show.
  */
 export async function seedBigCategory(db: Database, count: number) {
-  const [category] = await db.insert(s.categories).values({ siteId: 1, sortTypes: [], sortDefaultType: 1 }).returning({ id: s.categories.id });
+  const [category] = await db
+    .insert(s.categories)
+    .values({ siteId: 1, sortTypes: [], sortDefaultType: 1 })
+    .returning({ id: s.categories.id });
   await db.insert(s.categoryTranslations).values([
     { categoryId: category.id, languageCode: "hrv", name: "Testni paneli", slug: "testni-paneli" },
     { categoryId: category.id, languageCode: "eng", name: "Test panels", slug: "test-panels" },
@@ -114,7 +128,9 @@ export async function seedBigCategory(db: Database, count: number) {
       })),
     )
     .returning({ id: s.products.id, sku: s.products.sku });
-  await db.insert(s.productTranslations).values(made.map((p) => ({ productId: p.id, languageCode: "hrv", name: `Testni panel ${p.sku}`, slug: p.sku.toLowerCase() })));
+  await db
+    .insert(s.productTranslations)
+    .values(made.map((p) => ({ productId: p.id, languageCode: "hrv", name: `Testni panel ${p.sku}`, slug: p.sku.toLowerCase() })));
   await db.insert(s.productCategories).values(made.map((p) => ({ productId: p.id, categoryId: category.id })));
   await clearShopCaches();
   return { categoryId: category.id, archivedSku: made[count].sku };

@@ -56,7 +56,9 @@ describe("the category page (spec §2)", () => {
     expect(await get("/shop/trapezni-limovi?sort=1")).toMatchObject({ status: 302, location: "/shop/trapezni-limovi" });
     const asked = await get("/shop/trapezni-limovi?sort=4");
     expect(sortSelect(asked.html)).toMatch(/<option value="4" selected="">/);
-    const prices = [...grid(asked.html).matchAll(/text-lg font-bold[^>]*>([\d.,]+)/g)].map((m) => Number(m[1].replace(/\./g, "").replace(",", ".")));
+    const prices = [...grid(asked.html).matchAll(/text-lg font-bold[^>]*>([\d.,]+)/g)].map((m) =>
+      Number(m[1].replace(/\./g, "").replace(",", ".")),
+    );
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 
@@ -65,7 +67,8 @@ describe("the category page (spec §2)", () => {
     expect(status).toBe(200);
     expect(html).toMatch(/<h1[^>]*>Trgovina<\/h1>/);
     const links = /data-testid="category-links"[\s\S]*?<\/nav>/.exec(html)![0];
-    for (const slug of ["krovni-paneli", "trapezni-limovi", "oluci-i-odvodnja", "opsavi", "pribor", "alati", "usluge"]) expect(links).toContain(`href="/shop/${slug}"`);
+    for (const slug of ["krovni-paneli", "trapezni-limovi", "oluci-i-odvodnja", "opsavi", "pribor", "alati", "usluge"])
+      expect(links).toContain(`href="/shop/${slug}"`);
     expect(links).not.toContain('href="/shop/oluci"'); // a sub-category: listed on its parent's page
     expect(total(html)).toBeGreaterThanOrEqual(50);
     expect(gridNames(html)).toHaveLength(12);
@@ -118,7 +121,9 @@ describe("filter state in the URL (spec §4 Product list)", () => {
     const boja = await attribute(db, "boja");
     const [a, b] = [boja.valueId("ral-7016"), boja.valueId("ral-3009")];
     // What a browser without JavaScript submits: repeated names, empty inputs, default selects.
-    const submitted = await get(`/shop/krovni-paneli?boja=${b}&boja=${a}&debljina_min=&debljina_max=&rekonstrukcija=&sort=1&limit=12&view=pages`);
+    const submitted = await get(
+      `/shop/krovni-paneli?boja=${b}&boja=${a}&debljina_min=&debljina_max=&rekonstrukcija=&sort=1&limit=12&view=pages`,
+    );
     expect(submitted).toMatchObject({ status: 302, location: `/shop/krovni-paneli?boja=${a},${b}` });
     const { status, html } = await get(`/shop/krovni-paneli?boja=${a},${b}`);
     expect(status).toBe(200);

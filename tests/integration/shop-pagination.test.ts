@@ -14,10 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const cards = (html: string) => [.../data-testid="product-grid"[\s\S]*?<\/ul>/.exec(html)![0].matchAll(/<h3[^>]*><a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+const cards = (html: string) =>
+  [.../data-testid="product-grid"[\s\S]*?<\/ul>/.exec(html)![0].matchAll(/<h3[^>]*><a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
 const pager = (html: string) => /data-testid="pagination"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
 const numbers = (html: string) => [...pager(html).matchAll(/>(\d+)<\/(a|span)>/g)].map((m) => Number(m[1]));
-const link = (html: string, rel: string) => new RegExp(`<a[^>]*rel="${rel}"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="${rel}"`).exec(pager(html));
+const link = (html: string, rel: string) =>
+  new RegExp(`<a[^>]*rel="${rel}"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="${rel}"`).exec(pager(html));
 const href = (html: string, rel: string) => {
   const m = link(html, rel);
   return m ? (m[1] ?? m[2]).replace(/&amp;/g, "&") : null;

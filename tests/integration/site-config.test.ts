@@ -57,7 +57,13 @@ describe("built-in site (spec §1)", () => {
     expect(await option("CanCommentOnBlog")).toBe("loggedUsersOnly");
     expect(await option("UserCanEditComment")).toBe(true);
     expect(await option("OneUserOneComment")).toBe(false);
-    expect(await option("ThemeNavigations")).toEqual({ main: "main", footer1: "footer1", footer2: "footer2", footer3: "footer3", footer4: "footer4" });
+    expect(await option("ThemeNavigations")).toEqual({
+      main: "main",
+      footer1: "footer1",
+      footer2: "footer2",
+      footer3: "footer3",
+      footer4: "footer4",
+    });
   });
 
   it("has header, footer and cookie blocks and the main and footer navigations", async () => {
@@ -73,7 +79,13 @@ describe("built-in site (spec §1)", () => {
     const [site] = await db.select().from(sites);
     const [store] = await db
       .insert(stores)
-      .values({ siteId: site.id, name: "Druga trgovina", languageId: 41, currencyId: 44, checkoutSettings: (await db.select().from(stores))[0].checkoutSettings })
+      .values({
+        siteId: site.id,
+        name: "Druga trgovina",
+        languageId: 41,
+        currencyId: 44,
+        checkoutSettings: (await db.select().from(stores))[0].checkoutSettings,
+      })
       .returning();
     expect(store.id).toBe(2);
     await db.delete(stores).where(eq(stores.id, store.id));
@@ -97,8 +109,22 @@ describe("built-in site (spec §1)", () => {
     await seed(db, { demo: true });
     expect((await db.select().from(navigations)).map((n) => n.handle)).not.toContain("footer4");
     const steps = (await db.select().from(seedRuns)).map((r) => r.step).sort();
-    expect(steps).toEqual(["blog@1", "cart-request-quote@1", "cart-settings@1", "checkout@1", "coupons@1", "demo@1", "e-product-file@1",
-      "home-hero@1", "page-components@1", "pages@1", "seller@1", "site@3", "staff@1", "users@1"]);
+    expect(steps).toEqual([
+      "blog@1",
+      "cart-request-quote@1",
+      "cart-settings@1",
+      "checkout@1",
+      "coupons@1",
+      "demo@1",
+      "e-product-file@1",
+      "home-hero@1",
+      "page-components@1",
+      "pages@1",
+      "seller@1",
+      "site@3",
+      "staff@1",
+      "users@1",
+    ]);
   });
 });
 
@@ -115,7 +141,9 @@ describe("maintenance mode (spec §1)", () => {
       expect(html).not.toContain('data-testid="site-footer"');
 
       const admin = new Visitor(shop);
-      expect((await admin.post("/adminLogin", { email: "admin@alu-krov.hr", password: "AluKrov2026!" }, { tokenFrom: "/adminLogin" })).status).toBe(302);
+      expect(
+        (await admin.post("/adminLogin", { email: "admin@alu-krov.hr", password: "AluKrov2026!" }, { tokenFrom: "/adminLogin" })).status,
+      ).toBe(302);
       const seen = await admin.page("/kosarica");
       expect(seen.response.status).toBe(200);
       expect(seen.html).toContain('data-testid="site-header"');

@@ -102,7 +102,9 @@ describe("sitemap.xml", () => {
     // And the page itself: canonical and hreflang links.
     const page = await (await spoofer.get("/en/shop", { "X-Forwarded-Host": "evil.example" })).text();
     const document = new JSDOM(page).window.document;
-    const links = [...document.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')].map((link) => link.getAttribute("href") ?? "");
+    const links = [...document.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')].map(
+      (link) => link.getAttribute("href") ?? "",
+    );
     expect(links).toContain("http://localhost:3000/en/shop");
     expect(links.filter((href) => !href.startsWith("http://localhost:3000/"))).toEqual([]);
     expect(page).not.toContain("evil.example");

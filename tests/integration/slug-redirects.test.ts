@@ -22,7 +22,10 @@ afterAll(() => shop.close());
 
 async function renameProduct(id: number, language: string, locale: "hr" | "en" | "de", from: string, to: string) {
   await db.transaction(async (tx) => {
-    await tx.update(productTranslations).set({ slug: to }).where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, language)));
+    await tx
+      .update(productTranslations)
+      .set({ slug: to })
+      .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, language)));
     await redirectChangedSlug(tx, "product", locale, from, to);
   });
   await dataChanged("product");
@@ -48,14 +51,20 @@ describe("changed slugs", () => {
     await renameProduct(id, "hrv", "hr", "krovni-panel-pir-40-mm", hr);
     expect((await visitor.request(`/product/${hr}`)).status).toBe(200);
     expect((await visitor.request("/product/krovni-panel-pir-40")).headers.get("Location")).toBe(`/product/${hr}`);
-    const loops = await db.select().from(redirects).where(eq(redirects.fromPath, `/product/${hr}`));
+    const loops = await db
+      .select()
+      .from(redirects)
+      .where(eq(redirects.fromPath, `/product/${hr}`));
     expect(loops).toEqual([]);
   });
 
   it("answer the old category address with a 301 to the new one", async () => {
     const [row] = await db.select().from(categoryTranslations).where(eq(categoryTranslations.languageCode, "eng")).limit(1);
     await db.transaction(async (tx) => {
-      await tx.update(categoryTranslations).set({ slug: `${row.slug}-new` }).where(and(eq(categoryTranslations.categoryId, row.categoryId), eq(categoryTranslations.languageCode, "eng")));
+      await tx
+        .update(categoryTranslations)
+        .set({ slug: `${row.slug}-new` })
+        .where(and(eq(categoryTranslations.categoryId, row.categoryId), eq(categoryTranslations.languageCode, "eng")));
       await redirectChangedSlug(tx, "shop", "en", row.slug, `${row.slug}-new`);
     });
     await dataChanged("category");

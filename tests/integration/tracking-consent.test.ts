@@ -26,7 +26,10 @@ afterAll(() => shop.close());
 
 async function setOptions(values: Record<string, string | null>) {
   for (const [key, value] of Object.entries(values)) {
-    await db.update(options).set({ value }).where(and(eq(options.siteId, 1), eq(options.key, key)));
+    await db
+      .update(options)
+      .set({ value })
+      .where(and(eq(options.siteId, 1), eq(options.key, key)));
   }
   await clearCache("site-config");
 }
@@ -54,7 +57,7 @@ describe("analytics and marketing tags follow the accepted cookie categories", (
   it("analytics: Google Analytics (with its script) and Tag Manager, nonced; no pixel", async () => {
     const head = await headOf(withConsent("necessary,analytics"));
     expect(head).toContain('<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-ALUKROV123" nonce="test-nonce">');
-    expect(head).toContain('gtag(&quot;config&quot;,&quot;G-ALUKROV123&quot;)'.replaceAll("&quot;", '"'));
+    expect(head).toContain("gtag(&quot;config&quot;,&quot;G-ALUKROV123&quot;)".replaceAll("&quot;", '"'));
     expect(head).toContain('"GTM-AK12345"');
     expect(head).not.toContain("fbq(");
     for (const script of head.match(/<script\b[^>]*>/g)!) expect(script).toContain('nonce="test-nonce"');
@@ -101,7 +104,9 @@ describe("the Content-Security-Policy allows the configured tags' hosts", () => 
     try {
       const policy = (await fetch(url)).headers.get("Content-Security-Policy")!;
       expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.googletagmanager\.com https:\/\/connect\.facebook\.net/);
-      expect(policy).toContain("connect-src 'self' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com https://www.facebook.com");
+      expect(policy).toContain(
+        "connect-src 'self' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com https://www.facebook.com",
+      );
 
       await setOptions({ GoogleAnalyticsId: null, GoogleTagManagerId: null, FacebookPixelId: null });
       const strict = (await fetch(url)).headers.get("Content-Security-Policy")!;
@@ -124,7 +129,8 @@ describe("reopening the cookie settings, so a visitor can change their choice", 
     expect(link(plain.html)[1]).toBe("Postavke kolačića");
     const reopened = await visitor.page("/kosarica?cookies=settings");
     const banner = /data-testid="cookie-banner"[\s\S]*?<\/section>/.exec(reopened.html)![0];
-    const box = (value: string) => new RegExp(`<input[^>]*value="${value}"[^>]*>`).exec(banner.replace(/checked="" value/g, 'value'))?.[0] ?? "";
+    const box = (value: string) =>
+      new RegExp(`<input[^>]*value="${value}"[^>]*>`).exec(banner.replace(/checked="" value/g, "value"))?.[0] ?? "";
     const ticked = (value: string) => new RegExp(`<input(?=[^>]*checked="")[^>]*value="${value}"`).test(banner);
     expect(box("marketing")).not.toBe("");
     expect(ticked("marketing")).toBe(true);

@@ -19,7 +19,16 @@ let bundleId: number;
 beforeAll(async () => {
   shop = await bootShop();
   db = await shop.db();
-  const rows = await db.select({ id: products.id, format: products.format, parent: products.parentId, archived: products.archived, visible: products.isVisibleIndividually }).from(products).orderBy(products.id);
+  const rows = await db
+    .select({
+      id: products.id,
+      format: products.format,
+      parent: products.parentId,
+      archived: products.archived,
+      visible: products.isVisibleIndividually,
+    })
+    .from(products)
+    .orderBy(products.id);
   productIds = rows.filter((r) => r.format === "simple" && r.parent === null && !r.archived && r.visible).map((r) => r.id);
   bundleId = rows.find((r) => r.format === "bundle")!.id;
 });
@@ -30,7 +39,8 @@ const logIn = async (username: string, password: string) => {
   await submit(visitor, "/prijava", { intent: "login", username, password }, "/");
   return visitor;
 };
-const toggle = (visitor: Visitor, productId: number, redirectTo = "/shop") => submit(visitor, "/actions/wishlist", { productId: String(productId), redirectTo }, "/");
+const toggle = (visitor: Visitor, productId: number, redirectTo = "/shop") =>
+  submit(visitor, "/actions/wishlist", { productId: String(productId), redirectTo }, "/");
 const kept = async (email: string) => {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return (await db.select().from(wishlistEntries).where(eq(wishlistEntries.userId, user.id))).map((r) => r.productId);
@@ -44,7 +54,9 @@ describe("wishlist", () => {
     expect(added.toast!.text).toMatch(/^Proizvod .+ je dodan na listu želja$/);
     expect(await kept(DEMO_CUSTOMER.email)).toEqual([productIds[0]]);
     const profile = await customer.page("/profil");
-    const pressed = new JSDOM(profile.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="wishlist-toggle"][aria-pressed="true"]');
+    const pressed = new JSDOM(profile.html).window.document.querySelectorAll(
+      '[data-testid="wishlist"] [data-testid="wishlist-toggle"][aria-pressed="true"]',
+    );
     expect(pressed).toHaveLength(1);
 
     const removed = await toggle(customer, productIds[0]);
@@ -59,7 +71,10 @@ describe("wishlist", () => {
   it("asks a visitor to log in and comes back afterwards", async () => {
     const visitor = new Visitor(shop);
     const answer = await toggle(visitor, productIds[0], "/shop");
-    expect(answer).toMatchObject({ location: "/prijava?redirectTo=%2Fshop", toast: { type: "info", text: "Prijavite se kako biste koristili listu želja." } });
+    expect(answer).toMatchObject({
+      location: "/prijava?redirectTo=%2Fshop",
+      toast: { type: "info", text: "Prijavite se kako biste koristili listu želja." },
+    });
   });
 
   it("gives back-office users none", async () => {
@@ -79,9 +94,13 @@ describe("wishlist", () => {
     expect(await kept(DEMO_CUSTOMER.email)).toHaveLength(14);
     const first = await customer.page("/profil");
     expect(textOf(first.html, '[data-testid="wishlist-total"]')).toBe("Proizvoda na listi: 14");
-    expect(new JSDOM(first.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="product-card"]')).toHaveLength(12);
+    expect(new JSDOM(first.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="product-card"]')).toHaveLength(
+      12,
+    );
     const second = await customer.page("/profil?wishlistPage=2");
-    expect(new JSDOM(second.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="product-card"]')).toHaveLength(2);
+    expect(new JSDOM(second.html).window.document.querySelectorAll('[data-testid="wishlist"] [data-testid="product-card"]')).toHaveLength(
+      2,
+    );
 
     await submit(customer, "/actions/logout", { from: "/" }, "/profil");
     const after = await customer.page("/shop");

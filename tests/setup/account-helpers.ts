@@ -9,7 +9,12 @@ export function toastOf(html: string) {
 }
 
 export function decodeEntities(text: string) {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 /** Posts a form as a browser without JavaScript; on a redirect, follows it once and reads the toast. */
@@ -44,6 +49,7 @@ export function textOf(html: string, selector: string): string | null {
 export function fieldErrors(html: string, formTestId: string): Record<string, string> {
   const form = new JSDOM(html).window.document.querySelector(`form[data-testid="${formTestId}"]`);
   const errors: Record<string, string> = {};
-  for (const line of form?.querySelectorAll('[id$="-error"]') ?? []) if (line.textContent) errors[line.id.replace(/-error$/, "")] = line.textContent;
+  for (const line of form?.querySelectorAll('[id$="-error"]') ?? [])
+    if (line.textContent) errors[line.id.replace(/-error$/, "")] = line.textContent;
   return errors;
 }

@@ -18,7 +18,10 @@ export const shopFetch = (shop: Shop) => (url: string, init: RequestInit) => {
   return shop.handle(new Request(url, { ...init, headers }));
 };
 
-export async function apiKeyFor(name = "test", { kind = "integration", rateLimit = 10_000 }: { kind?: ApiKeyKind; rateLimit?: number } = {}) {
+export async function apiKeyFor(
+  name = "test",
+  { kind = "integration", rateLimit = 10_000 }: { kind?: ApiKeyKind; rateLimit?: number } = {},
+) {
   const { createApiKey } = await import("~/modules/api/api-keys.server");
   return createApiKey({ name, kind, rateLimit });
 }
@@ -33,7 +36,13 @@ export function rawCall(shop: Shop, path: string, init: RequestInit = {}) {
   return shopFetch(shop)(new URL(path, API_ORIGIN).toString(), init);
 }
 
-type Document = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: { schemas: Record<string, object> } };
+type Document = {
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+  components: { schemas: Record<string, object> };
+};
 let cached: { document: Document; ajv: Ajv2020 } | undefined;
 
 export async function apiDocument(shop: Shop): Promise<Document> {
@@ -53,7 +62,9 @@ export async function apiDocument(shop: Shop): Promise<Document> {
  */
 export async function documentedMismatch(shop: Shop, operationId: string, status: number, body: unknown): Promise<string[]> {
   const document = await apiDocument(shop);
-  const op = Object.values(document.paths).flatMap((methods) => Object.values(methods)).find((o) => o.operationId === operationId);
+  const op = Object.values(document.paths)
+    .flatMap((methods) => Object.values(methods))
+    .find((o) => o.operationId === operationId);
   if (!op) return [`${operationId} is not in the document`];
   const response = op.responses[String(status)];
   if (!response) return [`${operationId} does not document status ${status}`];

@@ -21,11 +21,24 @@ export async function startCachingServer(): Promise<CachingServer> {
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const app = express();
   // As server.ts: no proxy trusted, so forwarded headers are dropped first.
-  app.use(dropUntrustedForwardedHeaders(() => false), compression(), cspNonce, securityHeaders({ development: false, https: false }));
+  app.use(
+    dropUntrustedForwardedHeaders(() => false),
+    compression(),
+    cspNonce,
+    securityHeaders({ development: false, https: false }),
+  );
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   const port = (server.address() as AddressInfo).port;
   // This server's public host is 127.0.0.1:<port> (PUBLIC_URL's host in server.ts).
-  app.all("*", createCachingRequestHandler({ build, mode: "production", publicHost: `127.0.0.1:${port}`, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+  app.all(
+    "*",
+    createCachingRequestHandler({
+      build,
+      mode: "production",
+      publicHost: `127.0.0.1:${port}`,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  );
   return { base: `http://127.0.0.1:${port}`, port, close: () => server.close() };
 }

@@ -10,8 +10,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** What each test file copies its database and media files from (tests/setup/integration-env.ts). */
 export type TestDatabase =
-  | { kind: "pglite"; snapshot: string; media: string }
-  | { kind: "postgres"; serverUrl: string; template: string; media: string };
+  { kind: "pglite"; snapshot: string; media: string } | { kind: "postgres"; serverUrl: string; template: string; media: string };
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -36,7 +36,9 @@ export function catalogue(shop: Shop) {
       return row.id;
     },
     async slugOf(sku: string, language = "hrv") {
-      const [row] = await (await db())
+      const [row] = await (
+        await db()
+      )
         .select({ slug: productTranslations.slug })
         .from(productTranslations)
         .innerJoin(products, eq(products.id, productTranslations.productId))

@@ -17,7 +17,11 @@ export type Instance = { name: InstanceName; child: ChildProcess; port: number; 
 
 /** Starts build/server.js with `env` on a free port; resolves once it says where it listens. */
 export async function startInstance(name: InstanceName, env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<Instance> {
-  const child = spawn(process.execPath, [path.join(root, "build/server.js")], { cwd: root, env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
+    cwd: root,
+    env: { ...env, PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
@@ -46,7 +50,13 @@ export async function stopInstance(instance: Instance): Promise<void> {
   await instance.exited;
 }
 
-export type Proxy = { origin: string; port: number; served: InstanceName[]; route: (ports: Record<InstanceName, number>) => void; close: () => Promise<void> };
+export type Proxy = {
+  origin: string;
+  port: number;
+  served: InstanceName[];
+  route: (ports: Record<InstanceName, number>) => void;
+  close: () => Promise<void>;
+};
 
 /**
  * The one port in front of both instances, as a load balancer without sticky sessions: each
@@ -63,10 +73,13 @@ export async function startProxy(): Promise<Proxy> {
     const name: InstanceName = asked === "a" || asked === "b" ? asked : turn++ % 2 === 0 ? "a" : "b";
     if (!ports) return void res.writeHead(503).end();
     served.push(name);
-    const upstream = http.request({ host: "127.0.0.1", port: ports[name], method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, [...answer.rawHeaders, "X-Test-Instance", name]);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: "127.0.0.1", port: ports[name], method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, [...answer.rawHeaders, "X-Test-Instance", name]);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", (error) => res.writeHead(502).end(String(error)));
     req.pipe(upstream);
   });
@@ -111,11 +124,19 @@ export class ProxiedVisitor extends Visitor {
   }
 
   /** Posts a form read from a page served by one instance to the other one. */
-  async postAcross(path: string, fields: Record<string, string | string[]>, { tokensOn, postOn, tokenFrom = path }: { tokensOn: InstanceName; postOn: InstanceName; tokenFrom?: string }) {
+  async postAcross(
+    path: string,
+    fields: Record<string, string | string[]>,
+    { tokensOn, postOn, tokenFrom = path }: { tokensOn: InstanceName; postOn: InstanceName; tokenFrom?: string },
+  ) {
     const tokens = await this.on(tokensOn).formTokens(tokenFrom);
     const body = new URLSearchParams({ csrf: tokens.csrf, website: tokens.website, from__confirm: tokens.from__confirm });
     for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
-    return this.on(postOn).request(path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.origin } });
+    return this.on(postOn).request(path, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.origin },
+    });
   }
 }
 

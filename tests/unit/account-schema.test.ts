@@ -2,7 +2,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z, type ZodTypeAny } from "zod";
 import { ADDRESS_LIMITS, PASSWORD_MIN } from "~/modules/account/account-fields";
-import { addressSchema, changePasswordSchema, isValidOib, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "~/modules/account/account.schema";
+import {
+  addressSchema,
+  changePasswordSchema,
+  isValidOib,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "~/modules/account/account.schema";
 
 /** Parses a post the way the actions do (`readSubmission`: conform's parseWithZod); the first message of each field. */
 function parse(schema: ZodTypeAny, fields: Record<string, string>) {
@@ -10,7 +18,9 @@ function parse(schema: ZodTypeAny, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const submission = parseWithZod(form, { schema });
   if (submission.status === "success") return { ok: true, data: submission.value };
-  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : [])));
+  const errors = Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : [])),
+  );
   return { ok: false, errors };
 }
 
@@ -25,7 +35,13 @@ describe("Croatian OIB (ISO 7064 MOD 11,10)", () => {
 describe("spec §9 constants", () => {
   it("password min 8, address limits 75/75/75, 15, 25", () => {
     expect(PASSWORD_MIN).toBe(8);
-    expect([ADDRESS_LIMITS.country, ADDRESS_LIMITS.city, ADDRESS_LIMITS.street, ADDRESS_LIMITS.houseNumber, ADDRESS_LIMITS.zipCode]).toEqual([75, 75, 75, 15, 25]);
+    expect([
+      ADDRESS_LIMITS.country,
+      ADDRESS_LIMITS.city,
+      ADDRESS_LIMITS.street,
+      ADDRESS_LIMITS.houseNumber,
+      ADDRESS_LIMITS.zipCode,
+    ]).toEqual([75, 75, 75, 15, 25]);
   });
 });
 
@@ -58,9 +74,15 @@ describe("change password (spec §5)", () => {
   it("wants every field, old and new min 8", () => {
     expect(parse(changePasswordSchema, { oldPassword: "short", newPassword: "", newPasswordAgain: "" })).toEqual({
       ok: false,
-      errors: { oldPassword: 'core.validation.minLength|{"length":8}', newPassword: "core.validation.required", newPasswordAgain: "core.validation.required" },
+      errors: {
+        oldPassword: 'core.validation.minLength|{"length":8}',
+        newPassword: "core.validation.required",
+        newPasswordAgain: "core.validation.required",
+      },
     });
-    expect(parse(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Nova12345", newPasswordAgain: "Nova12345" }).ok).toBe(true);
+    expect(parse(changePasswordSchema, { oldPassword: "Stara1234", newPassword: "Nova12345", newPasswordAgain: "Nova12345" }).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -88,7 +110,13 @@ describe("address (spec §5 register with addresses)", () => {
   it("requires the four contact fields, checks limits, upper-cases the country", () => {
     const parsed = parse(addressSchema, valid);
     expect(parsed.ok && parsed.data.country).toBe("HR");
-    expect(parse(z.object({ billing: addressSchema }), { "billing.street": "a".repeat(75), "billing.houseNumber": "1".repeat(15), "billing.zipCode": "1".repeat(25) })).toEqual({
+    expect(
+      parse(z.object({ billing: addressSchema }), {
+        "billing.street": "a".repeat(75),
+        "billing.houseNumber": "1".repeat(15),
+        "billing.zipCode": "1".repeat(25),
+      }),
+    ).toEqual({
       ok: false,
       errors: {
         "billing.firstName": "core.validation.required",
@@ -99,7 +127,10 @@ describe("address (spec §5 register with addresses)", () => {
     });
   });
   it("checks a given company OIB", () => {
-    expect(parse(addressSchema, { ...valid, companyOIB: "12345678901" })).toEqual({ ok: false, errors: { companyOIB: "account.validation.oib" } });
+    expect(parse(addressSchema, { ...valid, companyOIB: "12345678901" })).toEqual({
+      ok: false,
+      errors: { companyOIB: "account.validation.oib" },
+    });
     expect(parse(addressSchema, { ...valid, companyOIB: "94577403194" }).ok).toBe(true);
   });
 });
@@ -117,11 +148,19 @@ describe("register (spec §5 Register, with addresses)", () => {
         "delivery.contactPhone": "core.validation.required",
       },
     });
-    const delivery = { "delivery.firstName": "Ana", "delivery.lastName": "Kupac", "delivery.contactEmail": "ana@example.com", "delivery.contactPhone": "091" };
+    const delivery = {
+      "delivery.firstName": "Ana",
+      "delivery.lastName": "Kupac",
+      "delivery.contactEmail": "ana@example.com",
+      "delivery.contactPhone": "091",
+    };
     expect(parse(registerSchema, { ...simple, withAddresses: "on", ...delivery, "billing.street": "a".repeat(80) }).ok).toBe(true);
     expect(parse(registerSchema, { ...simple, withAddresses: "on", differentBilling: "on", ...delivery }).ok).toBe(false);
   });
   it("wants confirmedPassword equal: core.validation.repeatPassword", () => {
-    expect(parse(registerSchema, { ...simple, confirmedPassword: "Lozinka124" })).toEqual({ ok: false, errors: { confirmedPassword: "core.validation.repeatPassword" } });
+    expect(parse(registerSchema, { ...simple, confirmedPassword: "Lozinka124" })).toEqual({
+      ok: false,
+      errors: { confirmedPassword: "core.validation.repeatPassword" },
+    });
   });
 });

@@ -29,13 +29,25 @@ function renderInRouter(ui: ReactNode) {
   );
 }
 
-const LENGTH: CustomOption = { id: 1, code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm", isLength: true };
+const LENGTH: CustomOption = {
+  id: 1,
+  code: "duljina",
+  type: "number",
+  label: "Duljina",
+  required: true,
+  min: 270,
+  max: 15000,
+  unit: "mm",
+  isLength: true,
+};
 const product = { id: 7, customOptions: [LENGTH] };
 const fields = () => Object.fromEntries(new FormData(screen.getByTestId("add-to-cart-form") as HTMLFormElement)) as Record<string, string>;
 
 describe("AddToCartForm", () => {
   it("adds with the spec's defaults: quantity 1, empty personalisation", async () => {
-    renderInRouter(<AddToCartForm productId={7} action="/kosarica" prefill={formPrefill(product, null)} customOptions={[LENGTH]} disabled={false} />);
+    renderInRouter(
+      <AddToCartForm productId={7} action="/kosarica" prefill={formPrefill(product, null)} customOptions={[LENGTH]} disabled={false} />,
+    );
     await screen.findByRole("spinbutton", { name: /Duljina/ });
     expect(fields()).toMatchObject({ csrf: "csrf-token", intent: "add", productId: "7", quantity: "1", "options.duljina": "" });
     expect(screen.getByRole("button", { name: "Dodaj u košaricu" })).toBeEnabled();
@@ -44,7 +56,9 @@ describe("AddToCartForm", () => {
 
   it("prefills quantity and personalisation from the cart item being edited and posts an update", async () => {
     const item = { itemId: "item-42", productId: 7, variantId: null, quantity: 3, options: { duljina: "4200" }, bundleOptions: {} };
-    renderInRouter(<AddToCartForm productId={7} action="/kosarica" prefill={formPrefill(product, item)} customOptions={[LENGTH]} disabled={false} />);
+    renderInRouter(
+      <AddToCartForm productId={7} action="/kosarica" prefill={formPrefill(product, item)} customOptions={[LENGTH]} disabled={false} />,
+    );
     await screen.findByRole("spinbutton", { name: /Duljina/ });
     expect(fields()).toMatchObject({ intent: "update", itemId: "item-42", productId: "7", quantity: "3", "options.duljina": "4200" });
     expect(screen.getByRole("button", { name: "Spremi promjene stavke" })).toBeEnabled();

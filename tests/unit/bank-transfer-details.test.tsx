@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { I18nProvider } from "~/lib/i18n";
 import { translatorFor } from "~/lib/messages.server";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
-import { bankTransferHtml, bankTransferText, hub3Barcode, type BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
+import {
+  bankTransferHtml,
+  bankTransferText,
+  hub3Barcode,
+  type BankTransferInfo,
+} from "~/modules/payment/bank-transfer/bank-transfer.server";
 
 afterEach(cleanup);
 

@@ -37,7 +37,13 @@ describe("Carousel", () => {
   it("renders every slide, named 'n od count', and buttons once hydrated", () => {
     wrap(<Carousel slides={slides} label="Top proizvodi" />);
     expect(screen.getByRole("region", { name: "Top proizvodi" })).toBeInTheDocument();
-    expect(screen.getAllByRole("group").map((g) => g.getAttribute("aria-label"))).toEqual(["1 od 5", "2 od 5", "3 od 5", "4 od 5", "5 od 5"]);
+    expect(screen.getAllByRole("group").map((g) => g.getAttribute("aria-label"))).toEqual([
+      "1 od 5",
+      "2 od 5",
+      "3 od 5",
+      "4 od 5",
+      "5 od 5",
+    ]);
     expect(screen.getByRole("button", { name: "Sljedeći" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Prethodni" })).toBeInTheDocument();
   });

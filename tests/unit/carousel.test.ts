@@ -42,7 +42,12 @@ describe("layoutFor: columns and gap for a viewport width", () => {
 
   it("shows 3 slides when a slider names no breakpoints, and ignores junk breakpoints", () => {
     expect(layoutFor(800, [])).toEqual({ columns: 3, gap: 16 });
-    expect(layoutFor(800, [{ breakPoint: 600, numberOfColumns: 0, gap: 4 }, { breakPoint: Number.NaN, numberOfColumns: 2, gap: 4 }])).toEqual({ columns: 3, gap: 16 });
+    expect(
+      layoutFor(800, [
+        { breakPoint: 600, numberOfColumns: 0, gap: 4 },
+        { breakPoint: Number.NaN, numberOfColumns: 2, gap: 4 },
+      ]),
+    ).toEqual({ columns: 3, gap: 16 });
   });
 
   it("reads breakpoints in any order", () => {

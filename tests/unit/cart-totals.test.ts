@@ -10,13 +10,39 @@ import { cartQuantity } from "~/modules/cart/cart.schema";
  */
 const NOW = new Date("2026-06-01T12:00:00Z");
 const line = (over: Partial<TotalsLine> = {}): TotalsLine => ({
-  itemId: "a", productIds: [1], quantity: 1, priceCents: 1000, membershipCents: null, taxRateBp: 2500, ...over,
+  itemId: "a",
+  productIds: [1],
+  quantity: 1,
+  priceCents: 1000,
+  membershipCents: null,
+  taxRateBp: 2500,
+  ...over,
 });
 const coupon = (over: Partial<TotalsCoupon> = {}): TotalsCoupon => ({
-  code: "C", type: "percent", value: 10, minCartCents: 0, validFrom: null, validTo: null, usageLimit: null, usedCount: 0, perCustomerLimit: null, productIds: [], active: true, ...over,
+  code: "C",
+  type: "percent",
+  value: 10,
+  minCartCents: 0,
+  validFrom: null,
+  validTo: null,
+  usageLimit: null,
+  usedCount: 0,
+  perCustomerLimit: null,
+  productIds: [],
+  active: true,
+  ...over,
 });
 const totals = (over: Partial<TotalsInput>) =>
-  computeTotals({ lines: [], membership: false, coupon: null, delivery: null, freeDeliveryCents: null, loyaltyCents: 0, now: NOW, ...over });
+  computeTotals({
+    lines: [],
+    membership: false,
+    coupon: null,
+    delivery: null,
+    freeDeliveryCents: null,
+    loyaltyCents: 0,
+    now: NOW,
+    ...over,
+  });
 
 describe("per running metre (decision 0028): unit price × length in metres × quantity, rounded per line", () => {
   it("charges a 7 m sheet as 7 metres, not as one", () => {
@@ -42,7 +68,10 @@ describe("per running metre (decision 0028): unit price × length in metres × q
   });
 
   it("applies a coupon scoped to the product to the per-metre line total (demo LIM15: 15 %)", () => {
-    const lines = [line({ productIds: [5], priceCents: 1450, lengthMm: 7000, quantity: 2 }), line({ itemId: "b", productIds: [6], priceCents: 1000 })];
+    const lines = [
+      line({ productIds: [5], priceCents: 1450, lengthMm: 7000, quantity: 2 }),
+      line({ itemId: "b", productIds: [6], priceCents: 1000 }),
+    ];
     const t = totals({ lines, coupon: coupon({ code: "LIM15", value: 15, productIds: [5] }) });
     expect(t.itemsTotal).toBe(20300 + 1000);
     expect(t.coupon).toBe(3045); // 15 % of 203,00
@@ -61,7 +90,10 @@ describe("computeTotals: the rules", () => {
   });
 
   it("charges the membership price only with a member card, and never more than the price", () => {
-    const lines = [line({ quantity: 2, priceCents: 3490, membershipCents: 3290 }), line({ itemId: "b", priceCents: 500, membershipCents: 600 })];
+    const lines = [
+      line({ quantity: 2, priceCents: 3490, membershipCents: 3290 }),
+      line({ itemId: "b", priceCents: 500, membershipCents: 600 }),
+    ];
     expect(totals({ lines }).itemsTotal).toBe(7480);
     const member = totals({ lines, membership: true });
     expect(member.itemsTotal).toBe(7080);
@@ -107,16 +139,28 @@ describe("computeTotals: the rules", () => {
     const delivery = { priceCents: 2500, taxRateBp: 2500 };
     const lines = [line({ priceCents: 32_000 })];
     // 320,00 − 10 % = 288,00 after the coupon: below 300,00, 12,00 left, delivery charged.
-    expect(totals({ lines, delivery, freeDeliveryCents: 30_000, coupon: coupon({ value: 10 }) })).toMatchObject({ freeDelivery: false, freeDeliveryLeft: 1200, delivery: 2500 });
+    expect(totals({ lines, delivery, freeDeliveryCents: 30_000, coupon: coupon({ value: 10 }) })).toMatchObject({
+      freeDelivery: false,
+      freeDeliveryLeft: 1200,
+      delivery: 2500,
+    });
     // 320,00 with a 30,00 loyalty discount: the items total after the coupon is still 320,00.
-    expect(totals({ lines, delivery, freeDeliveryCents: 30_000, loyaltyCents: 3000 })).toMatchObject({ freeDelivery: true, freeDeliveryLeft: 0, delivery: 0 });
+    expect(totals({ lines, delivery, freeDeliveryCents: 30_000, loyaltyCents: 3000 })).toMatchObject({
+      freeDelivery: true,
+      freeDeliveryLeft: 0,
+      delivery: 0,
+    });
     expect(totals({ lines, delivery, freeDeliveryCents: null }).freeDeliveryLeft).toBe(0);
   });
 
   it("keeps a loyalty line, zero or capped at what is left", () => {
     expect(totals({ lines: [line()] }).loyalty).toBe(0);
     expect(totals({ lines: [line()], loyaltyCents: 300 })).toMatchObject({ loyalty: 300, orderTotal: 700 });
-    expect(totals({ lines: [line()], coupon: coupon({ type: "fixed", value: 800 }), loyaltyCents: 500 })).toMatchObject({ loyalty: 200, orderTotal: 0, tax: 0 });
+    expect(totals({ lines: [line()], coupon: coupon({ type: "fixed", value: 800 }), loyaltyCents: 500 })).toMatchObject({
+      loyalty: 200,
+      orderTotal: 0,
+      tax: 0,
+    });
   });
 });
 
@@ -147,7 +191,10 @@ describe("computeTotals: the sums hold for any cart", () => {
       type: fc.constantFrom("percent" as const, "fixed" as const),
       value: fc.integer({ min: 1, max: 100 }),
       minCartCents: fc.integer({ min: 0, max: 50_000 }),
-      productIds: fc.oneof(fc.constant([] as number[]), fc.integer({ min: 1, max: 5 }).map((id) => [id])),
+      productIds: fc.oneof(
+        fc.constant([] as number[]),
+        fc.integer({ min: 1, max: 5 }).map((id) => [id]),
+      ),
     }),
   );
   const inputArb = fc.record({
@@ -186,7 +233,17 @@ describe("computeTotals: the sums hold for any cart", () => {
 });
 
 describe("quantity (spec §5)", () => {
-  it.each([["1", 1], ["999", 999], [" 12 ", 12], ["0", null], ["-1", null], ["1000", null], ["1.5", null], ["abc", null], ["", null]])("%j → %j", (raw, expected) => {
+  it.each([
+    ["1", 1],
+    ["999", 999],
+    [" 12 ", 12],
+    ["0", null],
+    ["-1", null],
+    ["1000", null],
+    ["1.5", null],
+    ["abc", null],
+    ["", null],
+  ])("%j → %j", (raw, expected) => {
     const parsed = cartQuantity.safeParse(raw);
     expect(parsed.success ? parsed.data : null).toBe(expected);
   });

@@ -30,8 +30,14 @@ describe("prices (spec §9)", () => {
 describe("sort options (spec §9, §5)", () => {
   it("has the eight options with 1 newest first as default", () => {
     expect(SORT_OPTIONS.map((o) => [o.id, o.param, o.order])).toEqual([
-      [1, "id", "desc"], [2, "id", "asc"], [3, "finalPrice", "asc"], [4, "finalPrice", "desc"],
-      [5, "name", "asc"], [6, "name", "desc"], [7, "categoryPriority", "asc"], [8, "categoryPriority", "desc"],
+      [1, "id", "desc"],
+      [2, "id", "asc"],
+      [3, "finalPrice", "asc"],
+      [4, "finalPrice", "desc"],
+      [5, "name", "asc"],
+      [6, "name", "desc"],
+      [7, "categoryPriority", "asc"],
+      [8, "categoryPriority", "desc"],
     ]);
     expect(resolveSort(undefined, null).id).toBe(1);
   });

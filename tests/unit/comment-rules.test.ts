@@ -49,7 +49,8 @@ describe("comment input", () => {
   });
 
   it("takes whole ratings from 1 to NumberOfStars and at most 2000 characters", () => {
-    for (const rating of [0, 6, 2.5, Number.NaN]) expect(keyOf(() => checkInput({ rating, content: "x" }, builtIn))).toBe("comments.invalidRating");
+    for (const rating of [0, 6, 2.5, Number.NaN])
+      expect(keyOf(() => checkInput({ rating, content: "x" }, builtIn))).toBe("comments.invalidRating");
     expect(keyOf(() => checkInput({ rating: 5, content: "a".repeat(2001) }, builtIn))).toBe("comments.tooLong");
     expect(keyOf(() => checkInput({ rating: 5, content: "a".repeat(2000) }, builtIn))).toBeNull();
   });

@@ -6,7 +6,11 @@ const list = [{ type: "hero", title: "A" }, { type: "text", html: "<p>B</p>" }, 
 
 describe("section changes", () => {
   it("adds, moves, duplicates, hides and removes without touching the input", () => {
-    expect(changeSections(list, { op: "add", at: 99, component: newComponent("postList") }).at(-1)).toEqual({ type: "postList", title: "", limit: 3 });
+    expect(changeSections(list, { op: "add", at: 99, component: newComponent("postList") }).at(-1)).toEqual({
+      type: "postList",
+      title: "",
+      limit: 3,
+    });
     expect(changeSections(list, { op: "move", index: 0, to: 2 }).map((c) => c.type)).toEqual(["text", "contactForm", "hero"]);
     expect(changeSections(list, { op: "duplicate", index: 1 }).map((c) => c.type)).toEqual(["hero", "text", "text", "contactForm"]);
     expect(changeSections(list, { op: "hide", index: 2, hidden: true })[2]).toEqual({ type: "contactForm", hidden: true });
@@ -16,7 +20,11 @@ describe("section changes", () => {
 
   it("keeps a section's type and visibility when its panel replaces its fields", () => {
     const hidden = changeSections(list, { op: "hide", index: 0, hidden: true });
-    expect(changeSections(hidden, { op: "replace", index: 0, component: { type: "text", title: "C", hidden: false } })[0]).toEqual({ type: "hero", title: "C", hidden: true });
+    expect(changeSections(hidden, { op: "replace", index: 0, component: { type: "text", title: "C", hidden: false } })[0]).toEqual({
+      type: "hero",
+      title: "C",
+      hidden: true,
+    });
   });
 
   it("refuses an index outside the list instead of changing another section", () => {

@@ -55,7 +55,10 @@ describe("checkConsents (spec §5)", () => {
 
 describe("normalizeAssignment", () => {
   it("assigns every required consent, without duplicates, sorted", () => {
-    expect(normalizeAssignment({ consents: [5, 2, 5], requiredConsents: [7, 2] })).toEqual({ consents: [2, 5, 7], requiredConsents: [2, 7] });
+    expect(normalizeAssignment({ consents: [5, 2, 5], requiredConsents: [7, 2] })).toEqual({
+      consents: [2, 5, 7],
+      requiredConsents: [2, 7],
+    });
   });
 });
 
@@ -89,6 +92,8 @@ describe("createConsentSchema", () => {
     expect(errors({ "displayName.hr": "a" })).toEqual({ uniqueNumber: ["core.validation.required"] });
     expect(errors({ uniqueNumber: "0", "displayName.hr": "a" })?.uniqueNumber).toHaveLength(1);
     expect(parse({ uniqueNumber: "4", "displayName.hr": "a", pageSlug: "uvjeti-koristenja" }).status).toBe("success");
-    expect(errors({ uniqueNumber: "4", "displayName.hr": "a", pageSlug: "uvjeti--koristenja" })?.pageSlug).toEqual(["core.validation.slugFormat"]);
+    expect(errors({ uniqueNumber: "4", "displayName.hr": "a", pageSlug: "uvjeti--koristenja" })?.pageSlug).toEqual([
+      "core.validation.slugFormat",
+    ]);
   });
 });

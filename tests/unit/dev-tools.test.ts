@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CORE_VERSION, isNewerVersion, LATEST_TAG_TTL_MS, readStored, RELEASES_TTL_MS, versionParts, writeStored } from "~/modules/dev-tools/dev-tools";
+import {
+  CORE_VERSION,
+  isNewerVersion,
+  LATEST_TAG_TTL_MS,
+  readStored,
+  RELEASES_TTL_MS,
+  versionParts,
+  writeStored,
+} from "~/modules/dev-tools/dev-tools";
 import { latestReleaseSchema, setDomainSchema } from "~/modules/dev-tools/dev-tools.schema";
 
 /** Decision 0062, spec §4 and §9: the core version, the version comparison and the browser's caches. */
@@ -31,16 +39,23 @@ describe("dev tooling helpers", () => {
     map.set("broken", "{not json");
     expect(readStored(storage, "broken", LATEST_TAG_TTL_MS)).toBeUndefined();
     expect(readStored(null, "tag", LATEST_TAG_TTL_MS)).toBeUndefined();
-    const full = { setItem: () => { throw new Error("QuotaExceededError"); } };
+    const full = {
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
     expect(() => writeStored(full, "tag", "x")).not.toThrow();
   });
 
   it("bounds the posted project, branch and domain", () => {
     expect(latestReleaseSchema.safeParse({ gitlabProjectId: "4242", gitlabBranch: "main" }).success).toBe(true);
     expect(latestReleaseSchema.safeParse({ gitlabProjectId: "group/sub/project" }).success).toBe(true);
-    for (const bad of ["../x", "a/../b", "x", "1".repeat(13), "a b", "/abs"]) expect(latestReleaseSchema.safeParse({ gitlabProjectId: bad }).success, bad).toBe(false);
-    for (const bad of ["a..b", "with space", "x".repeat(201)]) expect(latestReleaseSchema.safeParse({ gitlabBranch: bad }).success, bad).toBe(false);
+    for (const bad of ["../x", "a/../b", "x", "1".repeat(13), "a b", "/abs"])
+      expect(latestReleaseSchema.safeParse({ gitlabProjectId: bad }).success, bad).toBe(false);
+    for (const bad of ["a..b", "with space", "x".repeat(201)])
+      expect(latestReleaseSchema.safeParse({ gitlabBranch: bad }).success, bad).toBe(false);
     expect(setDomainSchema.parse({ domain: " Intro.Alu-Krov.HR " }).domain).toBe("intro.alu-krov.hr");
-    for (const bad of ["", "-a.hr", "a_b.hr", "http://a.hr", "a".repeat(64) + ".hr"]) expect(setDomainSchema.safeParse({ domain: bad }).success, bad).toBe(false);
+    for (const bad of ["", "-a.hr", "a_b.hr", "http://a.hr", "a".repeat(64) + ".hr"])
+      expect(setDomainSchema.safeParse({ domain: bad }).success, bad).toBe(false);
   });
 });

@@ -18,8 +18,16 @@ describe("DomainError", () => {
   });
 
   it("is told apart by code, whatever its message says", () => {
-    const archived = new DomainError("cartArchived", { message: "Cart is archived.", key: "core.notifications.cartUpdateError", status: 409 });
-    const used = new DomainError("cartSessionUsed", { message: "Session already used.", key: "core.notifications.cartUpdateError", status: 409 });
+    const archived = new DomainError("cartArchived", {
+      message: "Cart is archived.",
+      key: "core.notifications.cartUpdateError",
+      status: 409,
+    });
+    const used = new DomainError("cartSessionUsed", {
+      message: "Session already used.",
+      key: "core.notifications.cartUpdateError",
+      status: 409,
+    });
     expect(hasErrorCode(archived, "cartArchived")).toBe(true);
     expect(hasErrorCode(used, "cartArchived")).toBe(false);
     expect(hasErrorCode(used, "cartArchived", "cartSessionUsed")).toBe(true);

@@ -41,15 +41,25 @@ describe("price enquiry validation (spec §5)", () => {
   });
 
   it("checks the phone number's characters only when one is given", () => {
-    for (const contactNumber of ["091 234 5678", "+385 (1) 622-2333", "01/6222333", ""]) expect(parseEnquiry({ ...valid, contactNumber }).ok).toBe(true);
+    for (const contactNumber of ["091 234 5678", "+385 (1) 622-2333", "01/6222333", ""])
+      expect(parseEnquiry({ ...valid, contactNumber }).ok).toBe(true);
     for (const contactNumber of ["abc", "12", "091 234 5678 ext. 4"]) {
-      expect(parseEnquiry({ ...valid, contactNumber })).toEqual({ ok: false, errors: { contactNumber: "enquiry.validation.contactNumber" } });
+      expect(parseEnquiry({ ...valid, contactNumber })).toEqual({
+        ok: false,
+        errors: { contactNumber: "enquiry.validation.contactNumber" },
+      });
     }
   });
 
   it("limits lengths with core.validation.maxLength and its length", () => {
-    expect(parseEnquiry({ ...valid, content: "x".repeat(5001) })).toEqual({ ok: false, errors: { content: 'core.validation.maxLength|{"length":5000}' } });
-    expect(parseEnquiry({ ...valid, firstName: "x".repeat(101) })).toEqual({ ok: false, errors: { firstName: 'core.validation.maxLength|{"length":100}' } });
+    expect(parseEnquiry({ ...valid, content: "x".repeat(5001) })).toEqual({
+      ok: false,
+      errors: { content: 'core.validation.maxLength|{"length":5000}' },
+    });
+    expect(parseEnquiry({ ...valid, firstName: "x".repeat(101) })).toEqual({
+      ok: false,
+      errors: { firstName: 'core.validation.maxLength|{"length":100}' },
+    });
     expect(parseEnquiry({ ...valid, content: "x".repeat(5000) }).ok).toBe(true);
   });
 
@@ -59,7 +69,9 @@ describe("price enquiry validation (spec §5)", () => {
     form.set("from", "ana@example.com");
     form.set("content", "Ponuda?");
     expect(parseEnquiry(form)).toEqual({ ok: false, errors: { firstName: "core.validation.required" } });
-    expect(enquirySchema.safeParse({ ...valid, content: 42 }).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["content"], "core.validation.required"]]);
+    expect(enquirySchema.safeParse({ ...valid, content: 42 }).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["content"], "core.validation.required"],
+    ]);
   });
 
   it("keeps the spec's modal constants (spec §9: width 800, closes 1500 ms)", () => {

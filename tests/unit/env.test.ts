@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "~/.server/env.server";
 
-describe("environment (README \"Configuration\")", () => {
+describe('environment (README "Configuration")', () => {
   it("refuses to start in production without SESSION_SECRET", () => {
     expect(() => readEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET must be set in production/);
   });
@@ -14,7 +14,11 @@ describe("environment (README \"Configuration\")", () => {
   });
 
   it("reads rotated secrets, the first one signing", () => {
-    const env = readEnv({ NODE_ENV: "production", SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789", PUBLIC_URL: "https://shop.example" });
+    const env = readEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789",
+      PUBLIC_URL: "https://shop.example",
+    });
     expect(env.SESSION_SECRETS).toEqual(["new-secret-0123456789", "old-secret-0123456789"]);
   });
 
@@ -29,11 +33,15 @@ describe("environment (README \"Configuration\")", () => {
 
   // Decision 0032: absolute URLs come from PUBLIC_URL; production refuses to start without it.
   it("refuses to start in production without PUBLIC_URL, with a setup message", () => {
-    expect(() => readEnv({ NODE_ENV: "production", SESSION_SECRET: "secret-0123456789abcdef" })).toThrow(/PUBLIC_URL must be set in production: the shop's public origin, e\.g\. PUBLIC_URL=https:\/\/shop\.example\.com/);
+    expect(() => readEnv({ NODE_ENV: "production", SESSION_SECRET: "secret-0123456789abcdef" })).toThrow(
+      /PUBLIC_URL must be set in production: the shop's public origin, e\.g\. PUBLIC_URL=https:\/\/shop\.example\.com/,
+    );
   });
 
   it("reads PUBLIC_URL as an origin; outside production it defaults to http://localhost:$PORT", () => {
-    expect(readEnv({ NODE_ENV: "production", SESSION_SECRET: "secret-0123456789abcdef", PUBLIC_URL: "https://Shop.Example/" }).PUBLIC_URL).toBe("https://shop.example");
+    expect(
+      readEnv({ NODE_ENV: "production", SESSION_SECRET: "secret-0123456789abcdef", PUBLIC_URL: "https://Shop.Example/" }).PUBLIC_URL,
+    ).toBe("https://shop.example");
     expect(readEnv({ NODE_ENV: "development", PORT: "4321" }).PUBLIC_URL).toBe("http://localhost:4321");
     expect(readEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
     for (const bad of ["shop.example", "ftp://shop.example", "https://shop.example/shop", "https://shop.example/?a=1"]) {

@@ -80,7 +80,9 @@ describe("validateConstraints", () => {
   }
 
   it("turns each broken constraint into the spec's message key", () => {
-    const form = formWith(`<input name="a" required><input name="b" type="email" value="x"><input name="c" type="number" min="1" value="0"><input name="d" type="number" max="9" value="10"><input name="ok" value="fine">`);
+    const form = formWith(
+      `<input name="a" required><input name="b" type="email" value="x"><input name="c" type="number" min="1" value="0"><input name="d" type="number" max="9" value="10"><input name="ok" value="fine">`,
+    );
     const result = validateConstraints({ form, formData: new FormData(form) }).reply();
     expect(result.error).toEqual({
       a: ["core.validation.required"],
@@ -93,7 +95,9 @@ describe("validateConstraints", () => {
   // Browsers compile `pattern` with the `v` flag, where a bare "-" at the end of a class is a
   // syntax error and the pattern is silently ignored: schemas escape it ("[a-z0-9\\-]").
   it("uses a field's own pattern message when it names one", () => {
-    const form = formWith(`<input name="slug" pattern="[a-z0-9\\-]+" value="Krovni Paneli" data-pattern-message="core.validation.slugFormat">`);
+    const form = formWith(
+      `<input name="slug" pattern="[a-z0-9\\-]+" value="Krovni Paneli" data-pattern-message="core.validation.slugFormat">`,
+    );
     expect(constraintMessage(form.querySelector("input") as HTMLInputElement)).toBe("core.validation.slugFormat");
   });
 

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CachedHoneypot, HONEYPOT_WINDOW_MS } from "~/.server/honeypot.server";
 
 /** The honeypot's crypto once per window (decision 0070); its checks as remix-utils makes them. */
-const make = () => new CachedHoneypot({ encryptionSeed: "test-seed-0123456789", nameFieldName: "website", validFromFieldName: "from__confirm" });
+const make = () =>
+  new CachedHoneypot({ encryptionSeed: "test-seed-0123456789", nameFieldName: "website", validFromFieldName: "from__confirm" });
 const posted = (validFrom: string, website = "") => {
   const form = new FormData();
   form.set("website", website);

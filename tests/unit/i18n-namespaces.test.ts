@@ -28,7 +28,9 @@ const ISLANDS: Record<string, { module: string; constant: string; in?: string }[
     // The in-page editor (decision 0051): only an editor in edit mode loads it and its messages.
     { module: "modules/editing/ui/edit-mode.tsx", constant: "EDIT_MODE_NAMESPACES", in: "modules/editing/ui/edit-mode.tsx" },
   ],
-  "routes/product.tsx": [{ module: "modules/enquiry/enquiry-dialog.tsx", constant: "DIALOG_NAMESPACES", in: "modules/enquiry/price-enquiry-link.tsx" }],
+  "routes/product.tsx": [
+    { module: "modules/enquiry/enquiry-dialog.tsx", constant: "DIALOG_NAMESPACES", in: "modules/enquiry/price-enquiry-link.tsx" },
+  ],
 };
 
 const ROOT = declaredBy("root.tsx");
@@ -37,7 +39,16 @@ function checks(entries: Entry[], inherited: string[], out: { file: string; decl
   for (const entry of entries) {
     const islands = ISLANDS[entry.file] ?? [];
     const declared = [...inherited, ...declaredBy(entry.file)];
-    out.push({ file: entry.file, declared, used: [...namespacesUsedBy(entry.file, islands.map((island) => island.module))] });
+    out.push({
+      file: entry.file,
+      declared,
+      used: [
+        ...namespacesUsedBy(
+          entry.file,
+          islands.map((island) => island.module),
+        ),
+      ],
+    });
     for (const island of islands) {
       const own = listIn(island.in ?? entry.file, new RegExp(`const ${island.constant}\\s*=\\s*(\\[[^\\]]*\\])`));
       out.push({ file: island.module, declared: [...declared, ...own], used: [...namespacesUsedBy(island.module)] });
@@ -59,12 +70,16 @@ describe("message namespaces of each route (handle.i18n)", () => {
   const rendered = all.filter((c, i) => all.findIndex((d) => d.file === c.file) === i && /export default/.test(app(c.file)));
   for (const { file, declared, used } of rendered) {
     it(`${file}: every namespace its code uses is declared by it or above it`, () => {
-      expect(used.filter((ns) => !declared.includes(ns)), `declared: ${declared.join(", ")}`).toEqual([]);
+      expect(
+        used.filter((ns) => !declared.includes(ns)),
+        `declared: ${declared.join(", ")}`,
+      ).toEqual([]);
       for (const ns of declared) expect(NAMESPACES, ns).toContain(ns);
     });
   }
 
   it("every namespace exists in every language", () => {
-    for (const lng of LOCALES) for (const ns of NAMESPACES) expect(existsSync(path.resolve(`locales/${lng}/${ns}.json`)), `${lng}/${ns}`).toBe(true);
+    for (const lng of LOCALES)
+      for (const ns of NAMESPACES) expect(existsSync(path.resolve(`locales/${lng}/${ns}.json`)), `${lng}/${ns}`).toBe(true);
   });
 });

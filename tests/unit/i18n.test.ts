@@ -11,7 +11,14 @@ describe("translator (i18next with the shop's options)", () => {
     ns: ["cart", "core"],
     resources: {
       hr: {
-        cart: { cart: { items_one: "{{count}} proizvod", items_few: "{{count}} proizvoda", items_other: "{{count}} proizvoda", title: "Košarica {{name}}" } },
+        cart: {
+          cart: {
+            items_one: "{{count}} proizvod",
+            items_few: "{{count}} proizvoda",
+            items_other: "{{count}} proizvoda",
+            title: "Košarica {{name}}",
+          },
+        },
         core: { core: { time: "U 10:30: {{ what }}" } },
       },
     },

@@ -11,12 +11,20 @@ import {
 } from "../../scripts/lighthouse/report.mjs";
 
 /** A Lighthouse result as far as the report reads it. */
-function lhr(scores: Record<string, number | null>, audits: Record<string, { score: number | null; weight: number; displayValue?: string; category: string }> = {}) {
+function lhr(
+  scores: Record<string, number | null>,
+  audits: Record<string, { score: number | null; weight: number; displayValue?: string; category: string }> = {},
+) {
   return {
     categories: Object.fromEntries(
       Object.entries(scores).map(([id, score]) => [
         id,
-        { score, auditRefs: Object.entries(audits).filter(([, a]) => a.category === id).map(([auditId, a]) => ({ id: auditId, weight: a.weight })) },
+        {
+          score,
+          auditRefs: Object.entries(audits)
+            .filter(([, a]) => a.category === id)
+            .map(([auditId, a]) => ({ id: auditId, weight: a.weight })),
+        },
       ]),
     ),
     audits: Object.fromEntries(Object.entries(audits).map(([id, a]) => [id, { id, score: a.score, displayValue: a.displayValue }])),
@@ -25,14 +33,28 @@ function lhr(scores: Record<string, number | null>, audits: Record<string, { sco
 
 describe("the Lighthouse report", () => {
   it("audits the eight pages of decision 0066, the customer's pages after the anonymous ones", () => {
-    expect(LIGHTHOUSE_PAGES.map((p) => p.label)).toEqual(["home", "category", "product", "login", "CMS page", "blog", "cart (1 line)", "checkout"]);
+    expect(LIGHTHOUSE_PAGES.map((p) => p.label)).toEqual([
+      "home",
+      "category",
+      "product",
+      "login",
+      "CMS page",
+      "blog",
+      "cart (1 line)",
+      "checkout",
+    ]);
     const visitors = LIGHTHOUSE_PAGES.map((p) => p.visitor);
     expect(visitors.indexOf("customer")).toBe(visitors.lastIndexOf("anonymous") + 1);
     expect(SLOW_NETWORK_PAGES.map((p) => p.label)).toEqual(["home", "product"]);
   });
 
   it("has the goals of decision 0066: 100 for accessibility, best practices and SEO, 95 for mobile performance", () => {
-    expect(Object.fromEntries(CATEGORIES.map((c) => [c.id, c.goal]))).toEqual({ performance: 95, accessibility: 100, "best-practices": 100, seo: 100 });
+    expect(Object.fromEntries(CATEGORIES.map((c) => [c.id, c.goal]))).toEqual({
+      performance: 95,
+      accessibility: 100,
+      "best-practices": 100,
+      seo: 100,
+    });
   });
 
   it("turns scores into 0-100 and lists the weighted audits that failed in the categories below their goal", () => {
@@ -49,12 +71,21 @@ describe("the Lighthouse report", () => {
     const scores = scoresOf(result);
     expect(scores).toEqual({ performance: 90, accessibility: 100, "best-practices": 96, seo: null });
     // Accessibility reached its goal: its failing audit is not listed. SEO could not be scored: nothing to list.
-    expect(failingAudits(result, scores)).toEqual({ performance: ["total-blocking-time (400 ms)"], "best-practices": ["errors-in-console"], seo: [] });
+    expect(failingAudits(result, scores)).toEqual({
+      performance: ["total-blocking-time (400 ms)"],
+      "best-practices": ["errors-in-console"],
+      seo: [],
+    });
   });
 
   it("prints one row per page with ✗ below the goal, a failed run's reason and the failing audits", () => {
     const rows = [
-      { label: "home", path: "/", scores: { performance: 96, accessibility: 100, "best-practices": 96, seo: 100 }, failing: { "best-practices": ["errors-in-console"] } },
+      {
+        label: "home",
+        path: "/",
+        scores: { performance: 96, accessibility: 100, "best-practices": 96, seo: 100 },
+        failing: { "best-practices": ["errors-in-console"] },
+      },
       { label: "checkout", path: "/naplata", error: "NO_NAVSTART" },
     ];
     const [header, rule, home, checkout] = scoreTable(rows);

@@ -20,7 +20,10 @@ const source = { driveId: "0b6a5c1e-2f0d-4c8a-9f3e-1a2b3c4d5e6f", version: 2, pa
 beforeAll(() => {
   vi.stubEnv("MEDIA_DIR", root);
   mkdirSync(path.join(root, "originals"));
-  writeFileSync(path.join(root, source.path), '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="red"/></svg>');
+  writeFileSync(
+    path.join(root, source.path),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="red"/></svg>',
+  );
 });
 afterAll(() => {
   vi.unstubAllEnvs();

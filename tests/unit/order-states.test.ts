@@ -3,7 +3,11 @@ import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "~/.server/db
 import { allowedMoves, awaitsPayment, canMove, refundByBank, refundsThroughProvider, type OrderState } from "~/modules/order/order-states";
 
 /** The order state machine (decision 0039): which moves each (status, payment, gateway) allows. */
-const state = (status: OrderState["status"], paymentStatus: OrderState["paymentStatus"], paymentGateway: OrderState["paymentGateway"]): OrderState => ({ status, paymentStatus, paymentGateway });
+const state = (
+  status: OrderState["status"],
+  paymentStatus: OrderState["paymentStatus"],
+  paymentGateway: OrderState["paymentGateway"],
+): OrderState => ({ status, paymentStatus, paymentGateway });
 
 describe("order moves", () => {
   it.each([
@@ -28,7 +32,8 @@ describe("order moves", () => {
 
   it("never allows a move out of cancelled or returned, whatever the payment", () => {
     for (const status of ["cancelled", "returned"] as const)
-      for (const payment of PAYMENT_STATUSES) for (const gateway of PAYMENT_GATEWAYS) expect(allowedMoves(state(status, payment, gateway))).toEqual([]);
+      for (const payment of PAYMENT_STATUSES)
+        for (const gateway of PAYMENT_GATEWAYS) expect(allowedMoves(state(status, payment, gateway))).toEqual([]);
   });
 
   it("ships only what is paid or paid on delivery, and delivers only what was shipped", () => {

@@ -28,7 +28,19 @@ describe("page components", () => {
     ]);
     expect(skipped).toEqual([]);
     expect(components.map((c) => c.type)).toEqual([
-      "hero", "text", "image", "gallery", "productSlider", "productSlider", "postList", "contactForm", "form", "cta", "map", "logoList", "certificates",
+      "hero",
+      "text",
+      "image",
+      "gallery",
+      "productSlider",
+      "productSlider",
+      "postList",
+      "contactForm",
+      "form",
+      "cta",
+      "map",
+      "logoList",
+      "certificates",
     ]);
     expect(components[4]).toMatchObject({ limit: 10, title: "" });
     expect(components[6]).toMatchObject({ limit: 3 });
@@ -38,7 +50,15 @@ describe("page components", () => {
   it("skips an unknown type or bad fields and logs them on read, never throws", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const read = readComponents(
-      [{ type: "carousel3d" }, null, "text", { type: "productSlider" }, { type: "productSlider", tag: "A", category: "b" }, { type: "image", image: { ...media, driveId: "../etc" } }, { type: "text", html: "<p>ok</p>" }],
+      [
+        { type: "carousel3d" },
+        null,
+        "text",
+        { type: "productSlider" },
+        { type: "productSlider", tag: "A", category: "b" },
+        { type: "image", image: { ...media, driveId: "../etc" } },
+        { type: "text", html: "<p>ok</p>" },
+      ],
       "page 1 (hrv)",
     );
     expect(read).toEqual([{ type: "text", html: "<p>ok</p>" }]);
@@ -81,7 +101,12 @@ const form = (values: Record<string, string>) => {
 function parseFormData(fields: readonly FormFieldDefinition[], posted: FormData) {
   const submission = parseWithZod(posted, { schema: formDataSchema(fields) });
   if (submission.status !== "success") {
-    return { ok: false as const, errors: Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : []))) };
+    return {
+      ok: false as const,
+      errors: Object.fromEntries(
+        Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : [])),
+      ),
+    };
   }
   const value: Record<string, unknown> = submission.value;
   const data = Object.fromEntries(fields.map((f) => [f.name, value[f.name]]));

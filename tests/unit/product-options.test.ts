@@ -5,8 +5,28 @@ import { validateProductOptions } from "~/modules/catalog/product-options.server
 import type { CustomOption } from "~/modules/catalog/product-view";
 
 // The seeded cut-to-length option (spec §5 and §9: length hint 270–15000 mm).
-const LENGTH: CustomOption = { id: 1, code: "duljina", type: "number", label: "Duljina", required: true, min: 270, max: 15000, unit: "mm", isLength: true };
-const NOTE: CustomOption = { id: 2, code: "natpis", type: "text", label: "Natpis", required: false, min: 2, max: 20, unit: null, isLength: false };
+const LENGTH: CustomOption = {
+  id: 1,
+  code: "duljina",
+  type: "number",
+  label: "Duljina",
+  required: true,
+  min: 270,
+  max: 15000,
+  unit: "mm",
+  isLength: true,
+};
+const NOTE: CustomOption = {
+  id: 2,
+  code: "natpis",
+  type: "text",
+  label: "Natpis",
+  required: false,
+  min: 2,
+  max: 20,
+  unit: null,
+  isLength: false,
+};
 const product = (locale: "hr" | "en" | "de" = "hr") => ({ locale, customOptions: [LENGTH, NOTE] });
 /** The posted options as the cart action gets them: options.{code} fields parsed by the cart schema. */
 const form = (fields: Record<string, string | Blob>) => {

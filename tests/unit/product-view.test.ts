@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  bundleReadiness, defaultSelection, findVariant, formPrefill, lowStockCount, productPrices, readSelection, selectionSearch,
-  type AssociatedProduct, type BundlePart, type Configuration,
+  bundleReadiness,
+  defaultSelection,
+  findVariant,
+  formPrefill,
+  lowStockCount,
+  productPrices,
+  readSelection,
+  selectionSearch,
+  type AssociatedProduct,
+  type BundlePart,
+  type Configuration,
 } from "~/modules/catalog/product-view";
 
 const prices = productPrices({ retail: 1690, price: 1690, membership: null, taxRateBp: 2500 });
@@ -114,15 +123,43 @@ describe("bundle readiness (spec §4 Cart: Addable)", () => {
 });
 
 describe("cart-item edit prefill", () => {
-  const product = { id: 7, customOptions: [{ id: 1, code: "duljina", type: "number" as const, label: "Duljina", required: true, min: 270, max: 15000, unit: "mm", isLength: true }] };
+  const product = {
+    id: 7,
+    customOptions: [
+      {
+        id: 1,
+        code: "duljina",
+        type: "number" as const,
+        label: "Duljina",
+        required: true,
+        min: 270,
+        max: 15000,
+        unit: "mm",
+        isLength: true,
+      },
+    ],
+  };
 
   it("uses the spec's defaults without an item", () => {
     expect(formPrefill(product, null)).toEqual({ itemId: null, quantity: 1, options: { duljina: "" }, variantId: null, bundleOptions: {} });
   });
 
   it("takes quantity, personalisations and the variant from the item being edited", () => {
-    const item = { itemId: "abc", productId: 7, variantId: 55, quantity: 4, options: { duljina: "3200", other: "x" }, bundleOptions: { 3: 9 } };
-    expect(formPrefill(product, item)).toEqual({ itemId: "abc", quantity: 4, options: { duljina: "3200" }, variantId: 55, bundleOptions: { 3: 9 } });
+    const item = {
+      itemId: "abc",
+      productId: 7,
+      variantId: 55,
+      quantity: 4,
+      options: { duljina: "3200", other: "x" },
+      bundleOptions: { 3: 9 },
+    };
+    expect(formPrefill(product, item)).toEqual({
+      itemId: "abc",
+      quantity: 4,
+      options: { duljina: "3200" },
+      variantId: 55,
+      bundleOptions: { 3: 9 },
+    });
   });
 
   it("ignores an item of another product and clamps a quantity outside 1–999", () => {

@@ -6,7 +6,14 @@ import { ResponsiveImage } from "~/modules/media/responsive-image";
 
 afterEach(cleanup); // vitest runs without globals, so testing-library cannot register it itself
 
-const photo: MediaRef = { driveId: "0b6a5c1e-2f0d-4c8a-9f3e-1a2b3c4d5e6f", title: "Krovni panel", alt: "Krovni panel RAL 7016", width: 3000, height: 2000, version: 1 };
+const photo: MediaRef = {
+  driveId: "0b6a5c1e-2f0d-4c8a-9f3e-1a2b3c4d5e6f",
+  title: "Krovni panel",
+  alt: "Krovni panel RAL 7016",
+  width: 3000,
+  height: 2000,
+  version: 1,
+};
 const base = `/media/1/${photo.driveId}`;
 
 describe("ResponsiveImage", () => {

@@ -18,7 +18,10 @@ describe("locales", () => {
 
 describe("language switch targets", () => {
   it("maps a route to the same route in every language, keeping parameters and query", () => {
-    const matches = [{ id: "root", params: {} }, { id: routeId("hr", "product"), params: { slug: "krovni-panel" } }];
+    const matches = [
+      { id: "root", params: {} },
+      { id: routeId("hr", "product"), params: { slug: "krovni-panel" } },
+    ];
     expect(alternatePaths(matches, "?cartItemId=3")).toEqual({
       hr: "/product/krovni-panel?cartItemId=3",
       en: "/en/product/krovni-panel?cartItemId=3",
@@ -48,7 +51,10 @@ describe("links (spec §2 Links)", () => {
     expect(resolveLink({ linkType: "bundle", target: "set" }, "hr").href).toBe("/product/set");
     expect(resolveLink({ linkType: "category", target: "oluci" }, "hr").href).toBe("/shop/oluci");
     expect(resolveLink({ linkType: "route", target: "cart" }, "de").href).toBe("/de/einkaufswagen");
-    expect(resolveLink({ linkType: "external", target: "https://example.com" }, "hr")).toEqual({ href: "https://example.com", external: true });
+    expect(resolveLink({ linkType: "external", target: "https://example.com" }, "hr")).toEqual({
+      href: "https://example.com",
+      external: true,
+    });
   });
 
   it("sends each link type where spec §2 Links says, in every language", () => {
@@ -66,7 +72,10 @@ describe("links (spec §2 Links)", () => {
     expect(resolveLink({ linkType: "bundle", target: "set" }, "de").href).toBe("/de/produkt/set");
     expect(resolveLink({ linkType: "product", target: "panel" }, "hr").href).toBe("/product/panel");
     // External: a new tab, whatever the language.
-    expect(resolveLink({ linkType: "external", target: "http://example.com/a" }, "de")).toEqual({ href: "http://example.com/a", external: true });
+    expect(resolveLink({ linkType: "external", target: "http://example.com/a" }, "de")).toEqual({
+      href: "http://example.com/a",
+      external: true,
+    });
   });
 
   it("falls back to the root for an unknown type or a bad external address", () => {

@@ -26,7 +26,15 @@ describe("sanitizeCmsHtml (CMS HTML allow-list)", () => {
   });
 
   it("keeps web, mail, phone and relative links", () => {
-    for (const href of ["https://alu-krov.hr/x", "http://example.com", "mailto:info@alu-krov.hr", "tel:+38516222333", "/kontakt", "#odjeljak", "kontakt"]) {
+    for (const href of [
+      "https://alu-krov.hr/x",
+      "http://example.com",
+      "mailto:info@alu-krov.hr",
+      "tel:+38516222333",
+      "/kontakt",
+      "#odjeljak",
+      "kontakt",
+    ]) {
       expect(sanitizeCmsHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
     }
   });

@@ -34,7 +34,8 @@ describe("hasInvalidCharacters", () => {
   });
 
   it("accepts any other text: Croatian letters, emoji (a surrogate pair), other scripts", () => {
-    for (const value of ["Šime Čačić-Žganec", "Krov 👍 ok", "日本語", "Ω ≠ ∞", "a\u00a0b"]) expect(hasInvalidCharacters(value, { multiline: false })).toBe(false);
+    for (const value of ["Šime Čačić-Žganec", "Krov 👍 ok", "日本語", "Ω ≠ ∞", "a\u00a0b"])
+      expect(hasInvalidCharacters(value, { multiline: false })).toBe(false);
     fc.assert(
       fc.property(fc.string({ unit: "grapheme" }), (value) => {
         const expected = /[\0-\x1F\x7F\uFFFE\uFFFF]/.test(value); // eslint-disable-line no-control-regex -- the rule restated
@@ -90,7 +91,8 @@ function unbounded(schema: ZodTypeAny, path: string, seen = new Set<ZodTypeAny>(
     }
     case "ZodNumber": {
       const number = schema as z.ZodNumber;
-      const inRange = number.minValue !== null && number.maxValue !== null && number.minValue >= -INT4_MAX - 1 && number.maxValue <= INT4_MAX;
+      const inRange =
+        number.minValue !== null && number.maxValue !== null && number.minValue >= -INT4_MAX - 1 && number.maxValue <= INT4_MAX;
       return inRange ? [] : [`${path}: a number without a range within int4`];
     }
     case "ZodObject":

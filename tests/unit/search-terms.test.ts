@@ -43,7 +43,11 @@ describe("search terms", () => {
 
 describe("search parameters (spec §4 Search)", () => {
   it("defaults to products and page 1, and trims and cuts the text to 100 characters", () => {
-    expect(parseSearchParams(new URLSearchParams("search=%20%20krov%20%20%20panel%20"))).toEqual({ text: "krov panel", categories: ["products"], page: 1 });
+    expect(parseSearchParams(new URLSearchParams("search=%20%20krov%20%20%20panel%20"))).toEqual({
+      text: "krov panel",
+      categories: ["products"],
+      page: 1,
+    });
     expect(normalizeSearchText("x".repeat(150))).toHaveLength(100);
     expect(normalizeSearchText(undefined)).toBe("");
     expect(normalizeSearchText("oluk\u0000krov\u0007")).toBe("oluk krov");

@@ -10,7 +10,8 @@ describe("demo events at sensible local times", () => {
     expect(zagrebTime(new Date("2026-01-15T23:30:00Z"), 10).toISOString()).toBe("2026-01-16T09:00:00.000Z");
     expect(zagrebTime(new Date("2026-07-15T12:00:00Z"), 10).toISOString()).toBe("2026-07-15T08:00:00.000Z");
     // Whatever time of day the seed runs, the event is on the hour in Zagreb.
-    for (const run of ["2026-03-01T00:00:00Z", "2026-03-01T13:47:12Z", "2026-10-25T22:59:00Z"]) expect(zagrebHour(zagrebTime(new Date(run), 9))).toBe("09:00");
+    for (const run of ["2026-03-01T00:00:00Z", "2026-03-01T13:47:12Z", "2026-10-25T22:59:00Z"])
+      expect(zagrebHour(zagrebTime(new Date(run), 9))).toBe("09:00");
   });
 
   it("starts and ends every seeded event within business hours", () => {

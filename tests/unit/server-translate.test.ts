@@ -20,7 +20,9 @@ const reference = createInstance();
 void reference.init({
   ...I18NEXT_OPTIONS,
   lng: "hr",
-  resources: Object.fromEntries(LOCALES.map((lng) => [lng, Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaceMessages(lng, ns) ?? {}]))])),
+  resources: Object.fromEntries(
+    LOCALES.map((lng) => [lng, Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaceMessages(lng, ns) ?? {}]))]),
+  ),
   ns: NAMESPACES,
 });
 
@@ -35,7 +37,9 @@ describe("the server's translate function", () => {
       const theirs = reference.getFixedT(lng, pageNamespaces) as unknown as TFunction;
       // The page's own keys, and some of namespaces it lacks (their text is not found either way).
       const own = pageNamespaces.flatMap((ns) => keysOf(namespaceMessages(lng, ns) ?? {}));
-      const others = NAMESPACES.filter((ns) => !pageNamespaces.includes(ns)).flatMap((ns) => keysOf(namespaceMessages(lng, ns) ?? {}).slice(0, 5));
+      const others = NAMESPACES.filter((ns) => !pageNamespaces.includes(ns)).flatMap((ns) =>
+        keysOf(namespaceMessages(lng, ns) ?? {}).slice(0, 5),
+      );
       const keys = [...own, ...others, "core.noSuchKey", "noNamespace", ""];
       expect(own.length).toBeGreaterThan(200);
       for (const key of keys) for (const option of options) expect(ours(key, option), `${lng} ${key}`).toBe(theirs(key, option));

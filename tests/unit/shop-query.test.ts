@@ -58,7 +58,9 @@ describe("shop URL state (spec §4 Product list)", () => {
 
   it("writes one canonical URL per view: defaults left out, filters first, page last, other parameters kept", () => {
     expect(canonical("sort=3&limit=12&view=pages&page=1&debljina_min=&debljina_max=&rekonstrukcija=")).toBe("");
-    expect(canonical("page=2&sort=5&rekonstrukcija=yes&boja=3&utm_source=news")).toBe("?boja=3&rekonstrukcija=yes&sort=5&page=2&utm_source=news");
+    expect(canonical("page=2&sort=5&rekonstrukcija=yes&boja=3&utm_source=news")).toBe(
+      "?boja=3&rekonstrukcija=yes&sort=5&page=2&utm_source=news",
+    );
     expect(canonical("nepoznato=1")).toBe("?nepoznato=1");
   });
 
@@ -85,7 +87,14 @@ describe("searchProducts without a query (spec §5)", () => {
 
   it("asks the database as soon as the query names anything", async () => {
     const { searchProducts } = await import("~/modules/catalog/product-list.server");
-    for (const query of [{ limit: 5 }, { page: 2 }, { keywords: "panel" }, { mainCategory: 1 }, { select: ["name"] }, { filters: { 1: [3] } }]) {
+    for (const query of [
+      { limit: 5 },
+      { page: 2 },
+      { keywords: "panel" },
+      { mainCategory: 1 },
+      { select: ["name"] },
+      { filters: { 1: [3] } },
+    ]) {
       await expect(searchProducts(query, "hr")).rejects.toThrow("the database must not be touched");
     }
     expect(getDb).toHaveBeenCalled();

@@ -77,5 +77,7 @@ function storedBlock(value: Buffer): Buffer {
 
 /** The plain text of the template with the slots filled (for clients that do not accept gzip). */
 export function renderTemplate(template: GzipTemplate, values: Record<string, string>): string {
-  return template.parts.map((part, i) => part.toString() + (template.slots[i] === undefined ? "" : (values[template.slots[i]!] ?? ""))).join("");
+  return template.parts
+    .map((part, i) => part.toString() + (template.slots[i] === undefined ? "" : (values[template.slots[i]!] ?? "")))
+    .join("");
 }

@@ -52,7 +52,8 @@ function readCookies(header: string | undefined): Map<string, string> | null {
  * them in the browser. Left in the key, every campaign link would be a miss that evicts a
  * real page (decision 0070).
  */
-const TRACKING_PARAM = /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|_gl)$/i;
+const TRACKING_PARAM =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|_gl)$/i;
 
 /**
  * The URL a shared page is rendered for and kept under: the path and the query without
@@ -172,7 +173,13 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
   const request = createRemixRequest(req, res);
   const body = bufferedBody(req);
   if (body === undefined) return request;
-  return new globalThis.Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body, duplex: "half" } as RequestInit);
+  return new globalThis.Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** The Remix request handler of @remix-run/express with the rendered-page cache in front. */

@@ -56,7 +56,9 @@ export function LanguageTabs({
                 document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
               }}
               className={`-mb-px rounded-t border px-3 py-1.5 text-sm ${
-                active === locale ? "border-slate-200 border-b-white bg-white font-semibold" : "border-transparent text-slate-600 hover:text-slate-900"
+                active === locale
+                  ? "border-slate-200 border-b-white bg-white font-semibold"
+                  : "border-transparent text-slate-600 hover:text-slate-900"
               }`}
             >
               {label(locale)}

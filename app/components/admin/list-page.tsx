@@ -18,7 +18,17 @@ import { ADMIN_PAGE_SIZES } from "~/lib/admin-list";
  * app/routes/admin.orders.tsx is the example the other lists copy.
  */
 
-export function AdminPage({ title, actions, children, testId }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function AdminPage({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="space-y-6" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -47,30 +57,55 @@ export function ListFilters({ searchLabel, q, perPage, sort, children }: Filters
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === pathname;
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4" data-testid="list-filters">
+    <Form
+      method="get"
+      role="search"
+      className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4"
+      data-testid="list-filters"
+    >
       <input type="hidden" name="sort" value={sort.column} />
       <input type="hidden" name="dir" value={sort.direction} />
       <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
         {searchLabel}
-        <input type="search" name="q" defaultValue={q ?? ""} maxLength={100} className="rounded border border-slate-300 px-3 py-2 font-normal" />
+        <input
+          type="search"
+          name="q"
+          defaultValue={q ?? ""}
+          maxLength={100}
+          className="rounded border border-slate-300 px-3 py-2 font-normal"
+        />
       </label>
       {children}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t("admin.list.perPage")}
         <select name="perPage" defaultValue={perPage} className="rounded border border-slate-300 px-2 py-2 font-normal">
           {ADMIN_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>{size}</option>
+            <option key={size} value={size}>
+              {size}
+            </option>
           ))}
         </select>
       </label>
       <Button pending={searching}>{t("admin.list.filter")}</Button>
-      <Link to={pathname} className={buttonClass({ variant: "secondary" })}>{t("admin.list.reset")}</Link>
+      <Link to={pathname} className={buttonClass({ variant: "secondary" })}>
+        {t("admin.list.reset")}
+      </Link>
     </Form>
   );
 }
 
 /** A filter select of ListFilters: "all" is the empty value, so an unset filter leaves the URL. */
-export function FilterSelect({ name, label, value, options }: { name: string; label: string; value?: string; options: { value: string; label: string }[] }) {
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  options: { value: string; label: string }[];
+}) {
   const { t } = useTranslation();
   return (
     <label className="flex flex-col gap-1 text-sm font-semibold">
@@ -78,7 +113,9 @@ export function FilterSelect({ name, label, value, options }: { name: string; la
       <select name={name} defaultValue={value ?? ""} className="rounded border border-slate-300 px-2 py-2 font-normal">
         <option value="">{t("admin.list.all")}</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
     </label>
@@ -108,10 +145,17 @@ export function ListFooter({ info }: { info: PageInfo }) {
   const to = Math.min(info.page * info.perPage, info.totalRecords);
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
-      <p className="text-sm text-slate-600" data-testid="list-count">{t("admin.list.showing", { from, to, total: info.totalRecords })}</p>
+      <p className="text-sm text-slate-600" data-testid="list-count">
+        {t("admin.list.showing", { from, to, total: info.totalRecords })}
+      </p>
       <Pagination info={info} />
       {/* A download, not a page: reloadDocument lets the browser save the file. */}
-      <Link to={`${location.pathname}.csv?${query}`} reloadDocument className={buttonClass({ variant: "secondary", size: "sm" })} data-testid="csv-export">
+      <Link
+        to={`${location.pathname}.csv?${query}`}
+        reloadDocument
+        className={buttonClass({ variant: "secondary", size: "sm" })}
+        data-testid="csv-export"
+      >
         {t("admin.list.csv")}
       </Link>
     </div>

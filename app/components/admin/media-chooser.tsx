@@ -76,7 +76,14 @@ export function MediaChooser({
           {shown.map((c) => (
             <li key={c.id}>
               <label className="flex flex-wrap items-center justify-center gap-1 rounded border p-1 text-xs has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
-                <img src={mediaUrl(c, "thumbnail")} alt="" width={50} height={50} loading="lazy" className="h-12 w-12 basis-full object-contain" />
+                <img
+                  src={mediaUrl(c, "thumbnail")}
+                  alt=""
+                  width={50}
+                  height={50}
+                  loading="lazy"
+                  className="h-12 w-12 basis-full object-contain"
+                />
                 <input type={multiple ? "checkbox" : "radio"} name={name} value={c.id} defaultChecked={chosen.has(c.id)} />
                 <span className="line-clamp-1 break-all">{c.title}</span>
               </label>
@@ -86,7 +93,13 @@ export function MediaChooser({
       </details>
       <label className="block text-sm">
         <span className="block">{t(multiple ? "admin.media.upload" : "admin.media.uploadOne")}</span>
-        <input type="file" name={uploadName} accept="image/jpeg,image/png,image/webp,image/avif,image/gif" multiple={multiple} className="mt-1 text-sm" />
+        <input
+          type="file"
+          name={uploadName}
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          multiple={multiple}
+          className="mt-1 text-sm"
+        />
       </label>
     </fieldset>
   );

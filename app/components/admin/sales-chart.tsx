@@ -27,7 +27,8 @@ export function valueAxis(cents: number): { top: number; ticks: number } {
   return { top: factor * power * 100, ticks: factor === 2 ? 4 : 5 };
 }
 
-const dayLabel = (day: string, locale: Locale, style: "dayMonth" | "numeric") => formatDate(`${day}T00:00:00Z`, locale, { style, timeZone: "UTC" });
+const dayLabel = (day: string, locale: Locale, style: "dayMonth" | "numeric") =>
+  formatDate(`${day}T00:00:00Z`, locale, { style, timeZone: "UTC" });
 
 export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Locale; currency: Currency }) {
   const { t } = useTranslation();
@@ -41,25 +42,30 @@ export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Lo
   const paidTotal = days.reduce((sum, [, paid]) => sum + paid, 0);
   const pendingTotal = days.reduce((sum, [, , pending]) => sum + pending, 0);
   const best = days.reduce<Day | null>((found, day) => (day[1] > (found?.[1] ?? 0) ? day : found), null);
-  const summary = t("adminDashboard.chart.summary", {
-    from: dayLabel(days[0][0], locale, "numeric"),
-    to: dayLabel(days[days.length - 1][0], locale, "numeric"),
-    paid: money(paidTotal),
-    pending: money(pendingTotal),
-  }) + (best ? ` ${t("adminDashboard.chart.bestDay", { day: dayLabel(best[0], locale, "numeric"), paid: money(best[1]) })}` : "");
+  const summary =
+    t("adminDashboard.chart.summary", {
+      from: dayLabel(days[0][0], locale, "numeric"),
+      to: dayLabel(days[days.length - 1][0], locale, "numeric"),
+      paid: money(paidTotal),
+      pending: money(pendingTotal),
+    }) + (best ? ` ${t("adminDashboard.chart.bestDay", { day: dayLabel(best[0], locale, "numeric"), paid: money(best[1]) })}` : "");
 
   return (
     <figure className="rounded border border-slate-200 bg-white p-4" data-testid="sales-chart">
       <figcaption className="mb-2 font-semibold">{t("adminDashboard.chart.title")}</figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="h-auto w-full" data-testid="sales-chart-svg">
-        <text x={4} y={12} className="fill-slate-600 text-[11px]">{t("adminDashboard.chart.axisAmount", { currency: currency.label })}</text>
+        <text x={4} y={12} className="fill-slate-600 text-[11px]">
+          {t("adminDashboard.chart.axisAmount", { currency: currency.label })}
+        </text>
         {Array.from({ length: ticks + 1 }, (_, i) => {
           const value = (top / ticks) * i;
           const at = round(PLOT.top + PLOT_HEIGHT - y(value));
           return (
             <g key={i}>
               <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={at} y2={at} className="stroke-slate-200" />
-              <text x={PLOT.left - 6} y={at + 4} textAnchor="end" className="fill-slate-600 text-[11px]">{formatNumber(value / 100, locale, { maximumFractionDigits: 0 })}</text>
+              <text x={PLOT.left - 6} y={at + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
+                {formatNumber(value / 100, locale, { maximumFractionDigits: 0 })}
+              </text>
             </g>
           );
         })}
@@ -70,10 +76,14 @@ export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Lo
             <g key={day} data-testid="sales-bar" data-day={day} data-paid={paid} data-pending={pending}>
               <title>{`${dayLabel(day, locale, "numeric")}: ${t("adminDashboard.chart.paid")} ${money(paid)}, ${t("adminDashboard.chart.pending")} ${money(pending)}`}</title>
               {paid > 0 ? <rect x={x} y={round(base - y(paid))} width={barWidth} height={y(paid)} className="fill-brand-600" /> : null}
-              {pending > 0 ? <rect x={x} y={round(base - y(paid) - y(pending))} width={barWidth} height={y(pending)} className="fill-amber-300" /> : null}
+              {pending > 0 ? (
+                <rect x={x} y={round(base - y(paid) - y(pending))} width={barWidth} height={y(pending)} className="fill-amber-300" />
+              ) : null}
               {/* Every fifth day and the last one named under the axis. */}
               {(days.length - 1 - i) % 5 === 0 ? (
-                <text x={round(x + slot * 0.35)} y={HEIGHT - 10} textAnchor="middle" className="fill-slate-600 text-[11px]">{dayLabel(day, locale, "dayMonth")}</text>
+                <text x={round(x + slot * 0.35)} y={HEIGHT - 10} textAnchor="middle" className="fill-slate-600 text-[11px]">
+                  {dayLabel(day, locale, "dayMonth")}
+                </text>
               ) : null}
             </g>
           );
@@ -81,8 +91,14 @@ export function SalesChart({ days, locale, currency }: { days: Day[]; locale: Lo
         <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={PLOT.top + PLOT_HEIGHT} y2={PLOT.top + PLOT_HEIGHT} className="stroke-slate-400" />
       </svg>
       <ul className="mt-2 flex gap-4 text-sm" aria-hidden="true">
-        <li className="flex items-center gap-2"><span className="inline-block h-3 w-3 bg-brand-600" />{t("adminDashboard.chart.paid")}</li>
-        <li className="flex items-center gap-2"><span className="inline-block h-3 w-3 bg-amber-300" />{t("adminDashboard.chart.pending")}</li>
+        <li className="flex items-center gap-2">
+          <span className="inline-block h-3 w-3 bg-brand-600" />
+          {t("adminDashboard.chart.paid")}
+        </li>
+        <li className="flex items-center gap-2">
+          <span className="inline-block h-3 w-3 bg-amber-300" />
+          {t("adminDashboard.chart.pending")}
+        </li>
       </ul>
       <table className="sr-only" data-testid="sales-table">
         <caption>{t("adminDashboard.chart.tableCaption")}</caption>

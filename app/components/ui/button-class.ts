@@ -29,7 +29,11 @@ const SIZES: Record<ButtonSize, string> = {
  * The class list of a button; for a `<Link>` that must look like one. The one place the
  * shop's button styles are written (no button class string is repeated across files).
  */
-export function buttonClass({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   const padding = variant === "link" ? "" : SIZES[size];
   return [BASE, VARIANTS[variant], padding, className].filter(Boolean).join(" ");
 }

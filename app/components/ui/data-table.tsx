@@ -51,7 +51,12 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, se
               </th>
             ) : null}
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={`px-3 py-2 ${column.align === "end" ? "text-right" : ""}`} aria-sort={ariaSort(column, sort)}>
+              <th
+                key={column.id}
+                scope="col"
+                className={`px-3 py-2 ${column.align === "end" ? "text-right" : ""}`}
+                aria-sort={ariaSort(column, sort)}
+              >
                 {column.sortable && sort ? <SortLink column={column} sort={sort} /> : column.header}
               </th>
             ))}
@@ -69,11 +74,22 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, se
               <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid={rowTestId}>
                 {selection ? (
                   <td className="px-3 py-2">
-                    <input type="checkbox" name={selection.name} value={rowKey(row)} form={selection.formId} aria-label={selection.label(row)} className="size-4 accent-brand-600" />
+                    <input
+                      type="checkbox"
+                      name={selection.name}
+                      value={rowKey(row)}
+                      form={selection.formId}
+                      aria-label={selection.label(row)}
+                      className="size-4 accent-brand-600"
+                    />
                   </td>
                 ) : null}
                 {columns.map((column) => (
-                  <td key={column.id} className={`px-3 py-2 ${column.align === "end" ? "text-right tabular-nums" : ""}`} data-column={column.id}>
+                  <td
+                    key={column.id}
+                    className={`px-3 py-2 ${column.align === "end" ? "text-right tabular-nums" : ""}`}
+                    data-column={column.id}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}
@@ -96,7 +112,11 @@ function SortLink<Row>({ column, sort }: { column: Column<Row>; sort: NonNullabl
   // A click on the sorted column turns its direction; another column starts ascending.
   const direction = active && sort.direction === "asc" ? "desc" : "asc";
   return (
-    <Link to={sort.href({ column: column.id, direction })} className="inline-flex items-center gap-1 hover:text-brand-700" aria-label={sort.label(typeof column.header === "string" ? column.header : column.id, direction)}>
+    <Link
+      to={sort.href({ column: column.id, direction })}
+      className="inline-flex items-center gap-1 hover:text-brand-700"
+      aria-label={sort.label(typeof column.header === "string" ? column.header : column.id, direction)}
+    >
       {column.header}
       {active ? <span aria-hidden="true">{sort.direction === "asc" ? "▲" : "▼"}</span> : null}
     </Link>

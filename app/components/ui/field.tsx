@@ -68,7 +68,8 @@ export function describedBy(meta: AnyField, hasDescription: boolean) {
 
 const CONTROL = "mt-1 w-full rounded border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-600";
 
-type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "datetime-local" | "url" | "search" | "hidden" | "color" | "file";
+type InputType =
+  "text" | "email" | "password" | "tel" | "number" | "date" | "datetime-local" | "url" | "search" | "hidden" | "color" | "file";
 type FieldProps = Omit<ShellProps, "children"> &
   Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue" | "required" | "form"> & { type?: InputType };
 
@@ -81,7 +82,15 @@ export function Field({ meta, label, description, optional, required, starred, c
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   if (required !== undefined) props.required = required;
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} starred={starred} className={className}>
+    <FieldShell
+      meta={meta}
+      label={label}
+      description={description}
+      optional={optional}
+      required={props.required}
+      starred={starred}
+      className={className}
+    >
       <input key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...input} />
     </FieldShell>
   );
@@ -111,11 +120,30 @@ type SelectProps = Omit<ShellProps, "children"> &
  * A labelled native select: it works without JavaScript, on every phone, with the
  * platform's own picker (radix Select needs scripts, so forms use this one).
  */
-export function SelectField({ meta, label, description, optional, required, starred, className, options, placeholder, ...select }: SelectProps) {
+export function SelectField({
+  meta,
+  label,
+  description,
+  optional,
+  required,
+  starred,
+  className,
+  options,
+  placeholder,
+  ...select
+}: SelectProps) {
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   if (required !== undefined) props.required = required;
   return (
-    <FieldShell meta={meta} label={label} description={description} optional={optional} required={props.required} starred={starred} className={className}>
+    <FieldShell
+      meta={meta}
+      label={label}
+      description={description}
+      optional={optional}
+      required={props.required}
+      starred={starred}
+      className={className}
+    >
       <select key={key} {...props} {...describedBy(meta, Boolean(description))} className={CONTROL} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -141,7 +169,13 @@ export function CheckboxField({ meta, label, description, className, ...input }:
   return (
     <div className={className} data-field={meta.name}>
       <div className="flex items-start gap-2 text-sm">
-        <input key={key} {...props} {...describedBy(meta, Boolean(description))} className="mt-0.5 size-4 shrink-0 accent-brand-600" {...input} />
+        <input
+          key={key}
+          {...props}
+          {...describedBy(meta, Boolean(description))}
+          className="mt-0.5 size-4 shrink-0 accent-brand-600"
+          {...input}
+        />
         <label htmlFor={meta.id}>
           {label}
           {meta.required ? <RequiredMark /> : null}

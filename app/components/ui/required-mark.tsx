@@ -9,7 +9,9 @@ export function RequiredMark({ announced = true }: { announced?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+      <span aria-hidden="true" className="ml-0.5 text-red-700">
+        *
+      </span>
       {announced ? <span className="sr-only"> ({t("core.forms.requiredMark")})</span> : null}
     </>
   );

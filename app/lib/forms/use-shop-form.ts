@@ -21,7 +21,12 @@ type Options = {
  * - the action's answer (`lastResult`) shows its field errors and keeps what was typed,
  *   whether or not the page was hydrated.
  */
-export function useShopForm<Schema extends Record<string, unknown>>({ id, lastResult, constraint, defaultValue }: Options & { defaultValue?: DefaultValue<Schema> }) {
+export function useShopForm<Schema extends Record<string, unknown>>({
+  id,
+  lastResult,
+  constraint,
+  defaultValue,
+}: Options & { defaultValue?: DefaultValue<Schema> }) {
   return useForm<Schema, Schema, string[]>({
     id,
     lastResult,

@@ -9,7 +9,13 @@ import { messageKey } from "~/lib/validation-message";
  * The server parses with the schema again, so rules the constraints cannot express (the
  * OIB check digit, "passwords match") come back with the action's answer.
  */
-export function validateConstraints({ form, formData }: { form: HTMLFormElement; formData: FormData }): Submission<Record<string, unknown>> {
+export function validateConstraints({
+  form,
+  formData,
+}: {
+  form: HTMLFormElement;
+  formData: FormData;
+}): Submission<Record<string, unknown>> {
   return parse(formData, {
     resolve(value) {
       const error: Record<string, string[]> = {};

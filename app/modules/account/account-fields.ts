@@ -20,7 +20,15 @@ export const PHONE_MAX = 30;
 export const BARCODE_MAX = 64;
 
 /** Spec §9 "address limits 75/75/75, 15, 25": country, city, street; houseNumber; zipCode. */
-export const ADDRESS_LIMITS = { country: 75, city: 75, street: 75, houseNumber: 15, zipCode: 25, companyName: 100, companyOIB: 11 } as const;
+export const ADDRESS_LIMITS = {
+  country: 75,
+  city: 75,
+  street: 75,
+  houseNumber: 15,
+  zipCode: 25,
+  companyName: 100,
+  companyOIB: 11,
+} as const;
 
 /** Spec §3 Address form, in the order the form shows them. */
 export const ADDRESS_FIELDS = [

@@ -19,7 +19,16 @@ export async function mailVerificationLink({ tx, userId, email, locale, origin }
   const token = await issueAccountToken(tx, userId, "verifyEmail");
   const t = await getFixedT(locale);
   const link = absolute(origin, `${href("login", locale)}?verificationToken=${token}`);
-  return sendMail({ kind: "accountVerification", to: email, subject: t("account.mail.verifySubject"), text: t("account.mail.verifyText", { link }), template: { locale, values: { link, email } } }, tx);
+  return sendMail(
+    {
+      kind: "accountVerification",
+      to: email,
+      subject: t("account.mail.verifySubject"),
+      text: t("account.mail.verifyText", { link }),
+      template: { locale, values: { link, email } },
+    },
+    tx,
+  );
 }
 
 /** The registration's welcome (decision 0053), when the account works at once (no verification asked for). */
@@ -27,7 +36,16 @@ export async function mailWelcome({ tx, email, name, locale, origin }: Omit<Mail
   const t = await getFixedT(locale);
   const link = absolute(origin, href("login", locale));
   const values = { name, email, link };
-  return sendMail({ kind: "welcome", to: email, subject: t("account.mail.welcomeSubject"), text: t("account.mail.welcomeText", values), template: { locale, values } }, tx);
+  return sendMail(
+    {
+      kind: "welcome",
+      to: email,
+      subject: t("account.mail.welcomeSubject"),
+      text: t("account.mail.welcomeText", values),
+      template: { locale, values },
+    },
+    tx,
+  );
 }
 
 /** The forgot-password mail: its link opens the reset form. */
@@ -35,17 +53,37 @@ export async function mailPasswordResetLink({ tx, userId, email, locale, origin 
   const token = await issueAccountToken(tx, userId, "resetPassword");
   const t = await getFixedT(locale);
   const link = absolute(origin, `${href("forgotPassword", locale)}?token=${token}`);
-  return sendMail({ kind: "passwordReset", to: email, subject: t("account.mail.resetSubject"), text: t("account.mail.resetText", { link }), template: { locale, values: { link, email } } }, tx);
+  return sendMail(
+    {
+      kind: "passwordReset",
+      to: email,
+      subject: t("account.mail.resetSubject"),
+      text: t("account.mail.resetText", { link }),
+      template: { locale, values: { link, email } },
+    },
+    tx,
+  );
 }
 
 /**
  * Sent to the OLD address when a profile changes the e-mail: if someone else did it with a
  * stolen session, the owner learns of it at the address they still read.
  */
-export async function mailEmailChangedNotice({ tx, email, newEmail, locale }: Omit<MailTarget, "userId" | "origin"> & { newEmail: string }) {
+export async function mailEmailChangedNotice({
+  tx,
+  email,
+  newEmail,
+  locale,
+}: Omit<MailTarget, "userId" | "origin"> & { newEmail: string }) {
   const t = await getFixedT(locale);
   return sendMail(
-    { kind: "emailChanged", to: email, subject: t("account.mail.emailChangedSubject"), text: t("account.mail.emailChangedText", { email: newEmail }), template: { locale, values: { newEmail } } },
+    {
+      kind: "emailChanged",
+      to: email,
+      subject: t("account.mail.emailChangedSubject"),
+      text: t("account.mail.emailChangedText", { email: newEmail }),
+      template: { locale, values: { newEmail } },
+    },
     tx,
   );
 }

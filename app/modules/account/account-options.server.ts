@@ -12,7 +12,12 @@ export type RegistrationOptions = { requiresEmailVerification: boolean; autoLogi
 
 export async function registrationOptions(db: Executor): Promise<RegistrationOptions> {
   const read = async (key: string) =>
-    (await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, key))))[0]?.value;
+    (
+      await db
+        .select({ value: options.value })
+        .from(options)
+        .where(and(eq(options.siteId, SITE_ID), eq(options.key, key)))
+    )[0]?.value;
   const [verification, autoLogin] = await Promise.all([read("RegistrationRequiresEmailVerification"), read("AutoLoginAfterRegistration")]);
   return { requiresEmailVerification: verification === true, autoLogin: autoLogin === true };
 }

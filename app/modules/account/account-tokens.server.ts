@@ -35,7 +35,12 @@ export async function issueAccountToken(tx: Executor, userId: number, purpose: A
 }
 
 const usable = (purpose: AccountTokenPurpose, token: string) =>
-  and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date()));
+  and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, new Date()),
+  );
 
 /** Whether a token would work, without using it (the reset page shows its form only then). */
 export async function peekAccountToken(purpose: AccountTokenPurpose, token: unknown): Promise<boolean> {
@@ -51,6 +56,10 @@ export async function peekAccountToken(purpose: AccountTokenPurpose, token: unkn
  */
 export async function consumeAccountToken(tx: Executor, purpose: AccountTokenPurpose, token: unknown): Promise<number | null> {
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
-  const [row] = await tx.update(accountTokens).set({ usedAt: new Date() }).where(usable(purpose, token)).returning({ userId: accountTokens.userId });
+  const [row] = await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(usable(purpose, token))
+    .returning({ userId: accountTokens.userId });
   return row?.userId ?? null;
 }

@@ -57,7 +57,9 @@ export const isOn = (value: unknown) => value === "on" || value === true;
  */
 export function openSections(form: unknown, open: Record<string, boolean>) {
   if (!form || typeof form !== "object") return form;
-  const sections = Object.fromEntries(Object.entries(open).map(([name, isOpen]) => [name, isOpen ? ((form as Record<string, unknown>)[name] ?? {}) : undefined]));
+  const sections = Object.fromEntries(
+    Object.entries(open).map(([name, isOpen]) => [name, isOpen ? ((form as Record<string, unknown>)[name] ?? {}) : undefined]),
+  );
   return { ...form, ...sections };
 }
 
@@ -85,7 +87,10 @@ export const registerSchema = z.preprocess(
     const withAddresses = isOn(posted.withAddresses);
     return openSections(form, { delivery: withAddresses, billing: withAddresses && isOn(posted.differentBilling) });
   },
-  registerFields.refine((form) => form.password === form.confirmedPassword, { message: "core.validation.repeatPassword", path: ["confirmedPassword"] }),
+  registerFields.refine((form) => form.password === form.confirmedPassword, {
+    message: "core.validation.repeatPassword",
+    path: ["confirmedPassword"],
+  }),
 );
 export type RegisterInput = z.input<typeof registerFields>;
 
@@ -106,8 +111,10 @@ const passwordFields = z.object({
 
 /** The rules between the change-password fields, once each field passed its own. */
 function newPasswordRules(form: z.infer<typeof passwordFields>, ctx: z.RefinementCtx) {
-  if (form.newPassword === form.oldPassword) ctx.addIssue({ code: "custom", message: "core.validation.differentPassword", path: ["newPassword"] });
-  if (form.newPassword !== form.newPasswordAgain) ctx.addIssue({ code: "custom", message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
+  if (form.newPassword === form.oldPassword)
+    ctx.addIssue({ code: "custom", message: "core.validation.differentPassword", path: ["newPassword"] });
+  if (form.newPassword !== form.newPasswordAgain)
+    ctx.addIssue({ code: "custom", message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
 }
 
 /**
@@ -149,15 +156,24 @@ const resetFields = z.object({
 const samePasswordTwice = (form: z.infer<typeof resetFields>) => form.newPassword === form.newPasswordAgain;
 
 /** The reset form: a new password (min 8) and the same again. */
-export const resetPasswordSchema = resetFields.refine(samePasswordTwice, { message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
+export const resetPasswordSchema = resetFields.refine(samePasswordTwice, {
+  message: "core.validation.repeatPassword",
+  path: ["newPasswordAgain"],
+});
 export type ResetPasswordInput = z.input<typeof resetFields>;
 
 /** The forgot-password page's two forms; a post without intent "reset" is the e-mail form. */
 export const passwordPageSchema = z.preprocess(
   (form) => ({ ...(form as object), intent: (form as Record<string, unknown> | undefined)?.intent === "reset" ? "reset" : "forgot" }),
   z
-    .discriminatedUnion("intent", [forgotPasswordSchema.extend({ intent: z.literal("forgot") }), resetFields.extend({ intent: z.literal("reset") })])
-    .refine((form) => form.intent !== "reset" || samePasswordTwice(form), { message: "core.validation.repeatPassword", path: ["newPasswordAgain"] }),
+    .discriminatedUnion("intent", [
+      forgotPasswordSchema.extend({ intent: z.literal("forgot") }),
+      resetFields.extend({ intent: z.literal("reset") }),
+    ])
+    .refine((form) => form.intent !== "reset" || samePasswordTwice(form), {
+      message: "core.validation.repeatPassword",
+      path: ["newPasswordAgain"],
+    }),
 );
 
 /** The backoffice sign-in: an e-mail and a password (min 8); where to go after it. */

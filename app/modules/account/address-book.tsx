@@ -49,9 +49,17 @@ function AddressForm({ address, countries, lastResult, constraint }: { address: 
     constraint,
     defaultValue: address ?? { type: "shipping" },
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENTS.address && navigation.formData?.get("addressId") === key;
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === INTENTS.address &&
+    navigation.formData?.get("addressId") === key;
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="flex flex-col gap-1 rounded border border-slate-200 p-4" data-testid={`address-form-${key}`}>
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="flex flex-col gap-1 rounded border border-slate-200 p-4"
+      data-testid={`address-form-${key}`}
+    >
       <input type="hidden" name="intent" value={INTENTS.address} />
       <input type="hidden" name="addressId" value={key} />
       <SelectField

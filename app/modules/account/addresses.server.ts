@@ -13,11 +13,20 @@ import type { AddressInput } from "./account.schema";
  * from ISO code").
  */
 export async function allowedCountries(db: Executor): Promise<CountryOption[]> {
-  const [store] = await db.select({ settings: stores.checkoutSettings }).from(stores).where(eq(stores.siteId, SITE_ID)).orderBy(asc(stores.id)).limit(1);
+  const [store] = await db
+    .select({ settings: stores.checkoutSettings })
+    .from(stores)
+    .where(eq(stores.siteId, SITE_ID))
+    .orderBy(asc(stores.id))
+    .limit(1);
   const allowed = store?.settings.allowedCountries ?? ["ALL"];
   const rows = allowed.includes("ALL")
     ? await db.select({ iso: countries.iso, name: countries.name }).from(countries).orderBy(asc(countries.name))
-    : await db.select({ iso: countries.iso, name: countries.name }).from(countries).where(inArray(countries.iso, allowed)).orderBy(asc(countries.name));
+    : await db
+        .select({ iso: countries.iso, name: countries.name })
+        .from(countries)
+        .where(inArray(countries.iso, allowed))
+        .orderBy(asc(countries.name));
   return rows;
 }
 
@@ -59,7 +68,10 @@ export async function addressRow(db: Executor, input: AddressInput, field: strin
 }
 
 export async function insertAddress(tx: Executor, userId: number, type: AddressType, row: Awaited<ReturnType<typeof addressRow>>) {
-  const [inserted] = await tx.insert(addresses).values({ userId, type, ...row }).returning({ id: addresses.id });
+  const [inserted] = await tx
+    .insert(addresses)
+    .values({ userId, type, ...row })
+    .returning({ id: addresses.id });
   return inserted.id;
 }
 
@@ -103,6 +115,7 @@ export async function saveAddress(userId: number, id: number | null, type: Addre
     .set({ ...row, type })
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
-  if (!updated) throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
+  if (!updated)
+    throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
   return updated.id;
 }

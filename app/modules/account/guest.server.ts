@@ -18,7 +18,8 @@ const GUEST_COOKIE_MAX_AGE = 31_536_000;
 
 export type Guest = { id: number; email: string };
 
-export const noActiveUser = () => new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
+export const noActiveUser = () =>
+  new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
 
 /** Spec's e-mail rule, kept here so the service refuses junk whoever calls it. */
 export function normaliseGuestEmail(value: unknown): string | null {
@@ -40,7 +41,8 @@ export async function registerGuest(tx: Executor, cartId: number, rawEmail: unkn
     .select({ id: users.id, isGuest: users.isGuest, blockedAt: users.blockedAt })
     .from(users)
     .where(and(eq(users.siteId, SITE_ID), eq(users.email, email)));
-  if (!user.isGuest) throw new DomainError("accountExists", { message: "Account exists", key: "checkout.guest.accountExists", status: 409 });
+  if (!user.isGuest)
+    throw new DomainError("accountExists", { message: "Account exists", key: "checkout.guest.accountExists", status: 409 });
   // A guest blocked in the backoffice is told at once, not only when placing the order.
   if (user.blockedAt) throw orderBlocked();
   await tx.update(carts).set({ userId: user.id }).where(eq(carts.id, cartId));

@@ -19,7 +19,8 @@ import { throttled } from "./login-throttle.server";
 export type LogInInput = { request: Request; username: string; password: string; locale: Locale; origin: string };
 
 /** Registered with verification on and not confirmed yet: a fresh link is mailed, no session. */
-const emailNotConfirmed = () => new DomainError("emailNotConfirmed", { message: "E-mail is not confirmed", key: "core.notifications.confirmEmail", status: 403 });
+const emailNotConfirmed = () =>
+  new DomainError("emailNotConfirmed", { message: "E-mail is not confirmed", key: "core.notifications.confirmEmail", status: 403 });
 
 export async function logIn({ request, username, password, locale, origin }: LogInInput): Promise<Headers> {
   // The account's lock (login-throttle.server.ts): failures from every address count.
@@ -50,7 +51,10 @@ async function refuseUnconfirmed(userId: number, locale: Locale, origin: string)
   const [pending] = await db
     .select({ email: users.email })
     .from(users)
-    .innerJoin(accountTokens, and(eq(accountTokens.userId, users.id), eq(accountTokens.purpose, "verifyEmail"), isNull(accountTokens.usedAt)))
+    .innerJoin(
+      accountTokens,
+      and(eq(accountTokens.userId, users.id), eq(accountTokens.purpose, "verifyEmail"), isNull(accountTokens.usedAt)),
+    )
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .limit(1);
   if (!pending) return;

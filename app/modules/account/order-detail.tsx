@@ -65,9 +65,16 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, cred
               </td>
               <td className="py-2 text-right">
                 {line.quantity}
-                {line.lengthMm !== null ? <span className="block text-xs text-slate-500" data-testid="order-line-length">× {formatMetres(line.lengthMm, locale)}</span> : null}
+                {line.lengthMm !== null ? (
+                  <span className="block text-xs text-slate-500" data-testid="order-line-length">
+                    × {formatMetres(line.lengthMm, locale)}
+                  </span>
+                ) : null}
               </td>
-              <td className="py-2 text-right">{money(line.unitCents)}{line.lengthMm !== null ? "/m" : ""}</td>
+              <td className="py-2 text-right">
+                {money(line.unitCents)}
+                {line.lengthMm !== null ? "/m" : ""}
+              </td>
               <td className="py-2 text-right">{money(line.rowCents)}</td>
             </tr>
           ))}
@@ -118,12 +125,18 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, cred
             {downloads.links.map((d) => (
               <li key={d.href}>
                 {d.expired ? (
-                  <span className="text-slate-500">{d.name} ({t("checkout.downloads.expiredShort")})</span>
+                  <span className="text-slate-500">
+                    {d.name} ({t("checkout.downloads.expiredShort")})
+                  </span>
                 ) : (
                   <>
                     {/* A plain link: the file downloads without JavaScript too. */}
-                    <a href={d.href} className="text-brand-700 underline" data-testid="download-link">{d.name}</a>{" "}
-                    <span className="text-slate-500">({t("checkout.downloads.until", { date: formatDate(d.expiresAt, locale, { style: "numeric" }) })})</span>
+                    <a href={d.href} className="text-brand-700 underline" data-testid="download-link">
+                      {d.name}
+                    </a>{" "}
+                    <span className="text-slate-500">
+                      ({t("checkout.downloads.until", { date: formatDate(d.expiresAt, locale, { style: "numeric" }) })})
+                    </span>
                   </>
                 )}
               </li>
@@ -192,7 +205,13 @@ function Shipment({ shipment, locale }: { shipment: NonNullable<OrderDetail["shi
         <>
           <dt>{t("orders.detail.trackingLink")}</dt>
           <dd>
-            <a href={shipment.trackingUrl} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank" data-testid="tracking-link">
+            <a
+              href={shipment.trackingUrl}
+              className="text-brand-700 underline"
+              rel="noreferrer noopener"
+              target="_blank"
+              data-testid="tracking-link"
+            >
               {t("orders.detail.trackParcel")}
             </a>
           </dd>

@@ -99,7 +99,14 @@ async function orderDetail(order: typeof orders.$inferSelect) {
     couponCode: order.couponCode,
     currencyLabel: order.currencyLabel,
     // Once shipped the customer sees how to follow the parcel; once returned, the credit note (decision 0039).
-    shipment: order.shippedAt ? { carrier: order.carrier, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl, shippedAt: order.shippedAt.toISOString() } : null,
+    shipment: order.shippedAt
+      ? {
+          carrier: order.carrier,
+          trackingNumber: order.trackingNumber,
+          trackingUrl: order.trackingUrl,
+          shippedAt: order.shippedAt.toISOString(),
+        }
+      : null,
     creditNote: order.creditNoteSlug && order.returnedAt ? { slug: order.creditNoteSlug, date: order.returnedAt.toISOString() } : null,
     refundedCents: order.refundedCents,
     totals: {

@@ -28,7 +28,12 @@ export function ForgotPasswordForm({ locale, lastResult, constraint }: Props) {
   const { t } = useTranslation();
   const [form, fields] = useShopForm<ForgotPasswordInput>({ id: "forgot", lastResult: resultFor(lastResult, "forgot"), constraint });
   return (
-    <SecureForm {...getFormProps(form)} action={href("forgotPassword", locale)} className="flex flex-col gap-1" data-testid="forgot-password-form">
+    <SecureForm
+      {...getFormProps(form)}
+      action={href("forgotPassword", locale)}
+      className="flex flex-col gap-1"
+      data-testid="forgot-password-form"
+    >
       <input type="hidden" name="intent" value="forgot" />
       <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" />
       <FormError id={form.errorId} errors={form.errors} />

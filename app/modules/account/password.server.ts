@@ -54,8 +54,15 @@ export async function changePassword(userId: number, oldPassword: string, newPas
   const db = await getDb();
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
-    throw new DomainError("incorrectOldPassword", { message: "Incorrect old password.", key: "core.notifications.inccorectOldPassword", field: "oldPassword" });
+    throw new DomainError("incorrectOldPassword", {
+      message: "Incorrect old password.",
+      key: "core.notifications.inccorectOldPassword",
+      field: "oldPassword",
+    });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(users.id, userId));
   await endOtherSessions(userId, keepSessionId);
 }

@@ -32,7 +32,8 @@ export async function updateProfile(
 ): Promise<{ confirmEmail: boolean }> {
   const db = await getDb();
   const [current] = await db.select({ barcode: users.memberCardBarcode, email: users.email }).from(users).where(eq(users.id, userId));
-  if (!current) throw new DomainError("noActiveUser", { message: "No active user", key: "core.notifications.unknowUserOrPassword", status: 401 });
+  if (!current)
+    throw new DomainError("noActiveUser", { message: "No active user", key: "core.notifications.unknowUserOrPassword", status: 401 });
   // Spec §5: a new barcode is checked by the server; an unchanged one was checked when it was saved.
   if (input.memberCardBarcode !== (current.barcode ?? "")) await checkMemberCardBarcode(input.memberCardBarcode);
   const [taken] = await db

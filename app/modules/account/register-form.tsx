@@ -83,7 +83,11 @@ export function RegisterForm({ locale, consents, countries, lastResult, constrai
             </label>
             <fieldset className="mt-3 hidden peer-checked:block" data-testid="register-billing">
               <legend className="font-semibold">{t("account.register.billing")}</legend>
-              <AddressFields fields={fields.billing.getFieldset() as AddressFieldset} countries={countries} enforce={withAddresses && differentBilling} />
+              <AddressFields
+                fields={fields.billing.getFieldset() as AddressFieldset}
+                countries={countries}
+                enforce={withAddresses && differentBilling}
+              />
             </fieldset>
           </div>
         </fieldset>

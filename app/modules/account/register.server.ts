@@ -36,7 +36,8 @@ export type Registration = {
 /** What happens next: confirm the e-mail, signed in, or go to the login page. */
 export type RegistrationOutcome = { userId: number; next: "confirmEmail" | "logIn" | "login" };
 
-const userExists = () => new DomainError("userExists", { message: "User already exist.", key: "core.notifications.userExists", status: 409 });
+const userExists = () =>
+  new DomainError("userExists", { message: "User already exist.", key: "core.notifications.userExists", status: 409 });
 
 /** Spec §5: "Member card barcode, if non-empty, checked by the server". */
 export async function checkMemberCardBarcode(barcode: string): Promise<void> {
@@ -46,9 +47,19 @@ export async function checkMemberCardBarcode(barcode: string): Promise<void> {
     valid = (await validateMemberCardBarcode(barcode)).isValid;
   } catch (error) {
     console.error("Checking a member card barcode failed", error);
-    throw new DomainError("memberCardCheckFailed", { message: "Barcode check failed", key: "core.notifications.membershipCardBarcodeError", status: 503, field: "memberCardBarcode" });
+    throw new DomainError("memberCardCheckFailed", {
+      message: "Barcode check failed",
+      key: "core.notifications.membershipCardBarcodeError",
+      status: 503,
+      field: "memberCardBarcode",
+    });
   }
-  if (!valid) throw new DomainError("memberCardInvalid", { message: "Barcode is not valid", key: "core.notifications.membershipCardBarcodeInvalid", field: "memberCardBarcode" });
+  if (!valid)
+    throw new DomainError("memberCardInvalid", {
+      message: "Barcode is not valid",
+      key: "core.notifications.membershipCardBarcodeInvalid",
+      field: "memberCardBarcode",
+    });
 }
 
 export async function registerCustomer(input: Registration): Promise<RegistrationOutcome> {
@@ -108,7 +119,10 @@ export async function verifyEmailAddress(token: unknown): Promise<boolean> {
   return db.transaction(async (tx) => {
     const userId = await consumeAccountToken(tx, "verifyEmail", token);
     if (userId === null) return false;
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
     return true;
   });
 }

@@ -17,12 +17,40 @@ import type { Staff } from "./staff.server";
  *   });
  */
 export type AuditEntity =
-  | "order" | "customer" | "enquiry" | "submission" | "mail" | "user" | "settings" | "comment" | "consent" | "cache"
+  | "order"
+  | "customer"
+  | "enquiry"
+  | "submission"
+  | "mail"
+  | "user"
+  | "settings"
+  | "comment"
+  | "consent"
+  | "cache"
   // the catalogue, promotions, shipping and payments (decisions 0045-0050)
-  | "product" | "category" | "attribute" | "attributeSet" | "tag" | "coupon" | "deliveryMethod" | "paymentMethod" | "productImport"
+  | "product"
+  | "category"
+  | "attribute"
+  | "attributeSet"
+  | "tag"
+  | "coupon"
+  | "deliveryMethod"
+  | "paymentMethod"
+  | "productImport"
   // content, media, templates (decisions 0051-0056)
-  | "page" | "post" | "term" | "event" | "pageElement" | "navigation" | "masterComponent" | "media" | "mailTemplate"
-  | "form" | "newsletterSubscriber" | "redirect" | "failedRequest"
+  | "page"
+  | "post"
+  | "term"
+  | "event"
+  | "pageElement"
+  | "navigation"
+  | "masterComponent"
+  | "media"
+  | "mailTemplate"
+  | "form"
+  | "newsletterSubscriber"
+  | "redirect"
+  | "failedRequest"
   // the headless API (decision 0057)
   | "apiKey";
 
@@ -63,7 +91,14 @@ export type AuditEntry = {
 export async function auditTrail(entity: AuditEntity, entityId: number, limit = 50): Promise<AuditEntry[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: auditLog.id, actorEmail: auditLog.actorEmail, action: auditLog.action, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
+    .select({
+      id: auditLog.id,
+      actorEmail: auditLog.actorEmail,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .where(and(eq(auditLog.siteId, SITE_ID), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -72,7 +107,10 @@ export async function auditTrail(entity: AuditEntity, entityId: number, limit = 
 }
 
 /** The fields of `after` whose value differs from `before`, with both values: what the trail shows. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(after)) {

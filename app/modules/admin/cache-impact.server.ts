@@ -21,7 +21,17 @@ export const CACHE_IMPACT = {
   // The tree, names, slugs, sort options and filters of categories: the category meta
   // every list reads, the lists and their filters, product pages (breadcrumbs), search
   // (category names), sliders by category, and the navigation (category links).
-  category: ["catalog-meta", "product-list", "layered-navigation", "product-detail", "search", "search-totals", "page-sliders", "home-blocks", "site-config"],
+  category: [
+    "catalog-meta",
+    "product-list",
+    "layered-navigation",
+    "product-detail",
+    "search",
+    "search-totals",
+    "page-sliders",
+    "home-blocks",
+    "site-config",
+  ],
   // Attributes and their values: labels and swatches in the meta, filters, product pages
   // (attribute table, configurator) and lists (cards show no attributes, but filters do).
   attribute: ["catalog-meta", "layered-navigation", "product-detail", "product-list"],

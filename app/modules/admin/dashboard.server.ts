@@ -63,23 +63,33 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
   const chartStart = addDays(today, 1 - CHART_DAYS);
   const customersFrom = addDays(today, 1 - NEW_CUSTOMER_DAYS);
   const sees = (path: string, fallback: ScreenScope) => hasScope(scopes, screenScope(path, fallback));
-  const show = { sales: sees("orders", "sales"), enquiries: sees("enquiries", "sales"), customers: sees("customers", "sales"), lowStock: sees("products", "admin"), comments: sees("comments", "editor") };
+  const show = {
+    sales: sees("orders", "sales"),
+    enquiries: sees("enquiries", "sales"),
+    customers: sees("customers", "sales"),
+    lowStock: sees("products", "admin"),
+    comments: sees("comments", "editor"),
+  };
   const threshold = lowStockThreshold(options);
   const db = await getDb();
 
   const counts = sql.join(
     [
       show.sales ? sql`(select count(*) from ${orders} where ${and(eq(orders.siteId, SITE_ID), toShip)}) as to_ship` : sql`0 as to_ship`,
-      show.enquiries ? sql`(select count(*) from ${priceEnquiries} where ${and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.status, "new"))}) as price_enquiries` : sql`0 as price_enquiries`,
-      show.enquiries ? sql`(select count(*) from ${formSubmissions} where ${and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.status, "new"), isNull(formSubmissions.confirmTokenHash))}) as form_submissions` : sql`0 as form_submissions`,
+      show.enquiries
+        ? sql`(select count(*) from ${priceEnquiries} where ${and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.status, "new"))}) as price_enquiries`
+        : sql`0 as price_enquiries`,
+      show.enquiries
+        ? sql`(select count(*) from ${formSubmissions} where ${and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.status, "new"), isNull(formSubmissions.confirmTokenHash))}) as form_submissions`
+        : sql`0 as form_submissions`,
       show.customers
         ? sql`(select count(*) from ${users} where ${and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, false), gte(users.createdAt, shopDayStart(customersFrom)))}) as customers`
         : sql`0 as customers`,
       // What needs restocking: exactly the rows of /admin/products?stock=low (one rule, low-stock.server.ts).
-      show.lowStock
-        ? sql`(select count(*) from ${products} where ${lowStock(threshold)}) as low_stock`
-        : sql`0 as low_stock`,
-      show.comments ? sql`(select count(*) from ${comments} where ${and(eq(comments.siteId, SITE_ID), eq(comments.status, "pending"))}) as comments` : sql`0 as comments`,
+      show.lowStock ? sql`(select count(*) from ${products} where ${lowStock(threshold)}) as low_stock` : sql`0 as low_stock`,
+      show.comments
+        ? sql`(select count(*) from ${comments} where ${and(eq(comments.siteId, SITE_ID), eq(comments.status, "pending"))}) as comments`
+        : sql`0 as comments`,
     ],
     sql`, `,
   );
@@ -105,9 +115,17 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
   return {
     today,
     sales: show.sales
-      ? { today: sum(today), month: sum(monthStart), days: chart, toShip: count(figures.to_ship), links: { today: periodLinks(today, today), month: periodLinks(monthStart, today), toShip: "/admin/orders?todo=ship" } }
+      ? {
+          today: sum(today),
+          month: sum(monthStart),
+          days: chart,
+          toShip: count(figures.to_ship),
+          links: { today: periodLinks(today, today), month: periodLinks(monthStart, today), toShip: "/admin/orders?todo=ship" },
+        }
       : null,
-    enquiries: show.enquiries ? { price: count(figures.price_enquiries), forms: count(figures.form_submissions), href: "/admin/enquiries?status=new" } : null,
+    enquiries: show.enquiries
+      ? { price: count(figures.price_enquiries), forms: count(figures.form_submissions), href: "/admin/enquiries?status=new" }
+      : null,
     customers: show.customers ? { count: count(figures.customers), href: `/admin/customers?from=${customersFrom}&to=${today}` } : null,
     lowStock: show.lowStock ? { count: count(figures.low_stock), threshold, href: "/admin/products?stock=low" } : null,
     comments: show.comments ? { count: count(figures.comments), href: "/admin/comments" } : null,
@@ -134,5 +152,16 @@ async function salesByDay(from: string, to: string): Promise<Map<string, PeriodO
     // The range on (site_id, created_at) uses the orders_site_created index.
     .where(and(eq(orders.siteId, SITE_ID), gte(orders.createdAt, shopDayStart(from)), lt(orders.createdAt, shopDayEnd(to))))
     .groupBy(day);
-  return new Map(rows.map((row) => [row.day, { orders: count(row.orders), paid: count(row.paid), paidCents: count(row.paidCents), pending: count(row.pending), pendingCents: count(row.pendingCents) }]));
+  return new Map(
+    rows.map((row) => [
+      row.day,
+      {
+        orders: count(row.orders),
+        paid: count(row.paid),
+        paidCents: count(row.paidCents),
+        pending: count(row.pending),
+        pendingCents: count(row.pendingCents),
+      },
+    ]),
+  );
 }

@@ -17,7 +17,14 @@ export type CallInput<K extends ApiName> = {
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 type Route = { method: HttpMethod; path: string };
-export type ClientOptions = { baseUrl: string; apiKey?: string; language?: "hr" | "en" | "de"; fetch?: Fetch; version?: "v1" | "v2"; headers?: Record<string, string> };
+export type ClientOptions = {
+  baseUrl: string;
+  apiKey?: string;
+  language?: "hr" | "en" | "de";
+  fetch?: Fetch;
+  version?: "v1" | "v2";
+  headers?: Record<string, string>;
+};
 export type Tokens = { accessToken: string; refreshToken: string };
 
 export class ShopApiClient {
@@ -48,9 +55,16 @@ export class ShopApiClient {
     return found;
   }
 
-  async call<K extends ApiName>(name: K, input: CallInput<K> = {} as CallInput<K>, { version, retried = false }: { version?: "v1" | "v2"; retried?: boolean } = {}): Promise<ApiResult<DataOf<ApiEndpoints[K]>>> {
+  async call<K extends ApiName>(
+    name: K,
+    input: CallInput<K> = {} as CallInput<K>,
+    { version, retried = false }: { version?: "v1" | "v2"; retried?: boolean } = {},
+  ): Promise<ApiResult<DataOf<ApiEndpoints[K]>>> {
     const { method, path } = this.route(name, version);
-    const url = new URL(path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input.params?.[key] ?? ""))), this.options.baseUrl);
+    const url = new URL(
+      path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input.params?.[key] ?? ""))),
+      this.options.baseUrl,
+    );
     for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(one));
@@ -60,7 +74,11 @@ export class ShopApiClient {
     if (this.options.language) headers["X-Language-Code"] = this.options.language;
     if (this.tokens) headers.Authorization = `Bearer ${this.tokens.accessToken}`;
     if (input.body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await (this.options.fetch ?? fetch)(url.toString(), { method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) });
+    const response = await (this.options.fetch ?? fetch)(url.toString(), {
+      method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    });
     const payload = (await response.json()) as { data: DataOf<ApiEndpoints[K]> } | ApiFailure;
     if ("errored" in payload) {
       // Spec §4 Auth: an expired access token is renewed with the refresh token, once.

@@ -54,7 +54,10 @@ export function contextFor(request: Request, parts: Omit<ApiContext, "user" | "s
   return context;
 }
 
-export async function shopperRequest(locale: Locale, { cart, guestEmail, sessionId, method = "GET", path = "/", body, headers = {} }: ShopperRequestOptions = {}): Promise<Request> {
+export async function shopperRequest(
+  locale: Locale,
+  { cart, guestEmail, sessionId, method = "GET", path = "/", body, headers = {} }: ShopperRequestOptions = {},
+): Promise<Request> {
   const cookies = [`lng=${locale}`];
   if (sessionId) cookies.push(`__session=${(await sessionCookie.serialize(sessionId)).split(";")[0].split("=").slice(1).join("=")}`);
   if (cart) cookies.push(`${CART_ID_COOKIE}=${cart.cartId}`, `${PROTECT_CODE_COOKIE}=${encodeURIComponent(cart.protectCode)}`);
@@ -77,9 +80,12 @@ export async function cookiesSet(headers: Headers): Promise<{ sessionId?: string
     const cleared = /max-age=0\b/i.test(line) || /expires=thu, 01 jan 1970/i.test(line);
     values[name] = cleared ? "" : pair.slice(index + 1).trim();
   }
-  if ("__session" in values) result.sessionId = values.__session ? ((await sessionCookie.parse(`__session=${values.__session}`)) as string | null) : null;
+  if ("__session" in values)
+    result.sessionId = values.__session ? ((await sessionCookie.parse(`__session=${values.__session}`)) as string | null) : null;
   if (CART_ID_COOKIE in values) {
-    const parsed = readCookieHeader(`${CART_ID_COOKIE}=${values[CART_ID_COOKIE]}; ${PROTECT_CODE_COOKIE}=${values[PROTECT_CODE_COOKIE] ?? ""}`);
+    const parsed = readCookieHeader(
+      `${CART_ID_COOKIE}=${values[CART_ID_COOKIE]}; ${PROTECT_CODE_COOKIE}=${values[PROTECT_CODE_COOKIE] ?? ""}`,
+    );
     const cartId = Number(parsed[CART_ID_COOKIE]);
     result.cart = cartId && parsed[PROTECT_CODE_COOKIE] ? { cartId, protectCode: parsed[PROTECT_CODE_COOKIE]! } : null;
   }

@@ -21,7 +21,8 @@ export type ApiVersion = "v1" | "v2";
 export type ApiAuth = "none" | "public" | "customer" | "backoffice";
 
 /** Spec §7 services, the OpenAPI tags. */
-export type ApiService = "auth" | "product" | "cms" | "ecommerce" | "media" | "user" | "document" | "settings" | "gdpr" | "marketing" | "calendar";
+export type ApiService =
+  "auth" | "product" | "cms" | "ecommerce" | "media" | "user" | "document" | "settings" | "gdpr" | "marketing" | "calendar";
 
 type Schema = z.ZodType;
 
@@ -50,24 +51,34 @@ export type ApiEndpointSpec<B extends Schema | undefined, Q extends Schema | und
   /** The `data` of a success; documented and checked by the contract tests. */
   response: R;
   /** Runs the call with the parsed input; returns the `data` of the answer. */
-  handler: (context: ApiContext<B extends Schema ? z.output<B> : undefined, Q extends Schema ? z.output<Q> : undefined>) => Promise<z.input<R>> | z.input<R>;
+  handler: (
+    context: ApiContext<B extends Schema ? z.output<B> : undefined, Q extends Schema ? z.output<Q> : undefined>,
+  ) => Promise<z.input<R>> | z.input<R>;
 };
 
-export type ApiEndpoint<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, R extends Schema = Schema> = ApiEndpointSpec<B, Q, R>;
+export type ApiEndpoint<
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  R extends Schema = Schema,
+> = ApiEndpointSpec<B, Q, R>;
 
 /** The answer of a failed call (spec §7, §8): the same shape for every failure. */
 export type ApiFailure = { errored: true; statusCode: number; message: string; errors?: { field: string; message: string }[] };
 export type ApiSuccess<T> = { data: T };
 
 /** Input and output types of an endpoint, for the client. */
-export type BodyOf<E> = E extends ApiEndpointSpec<infer B, Schema | undefined, Schema> ? (B extends Schema ? z.input<B> : undefined) : never;
-export type QueryOf<E> = E extends ApiEndpointSpec<Schema | undefined, infer Q, Schema> ? (Q extends Schema ? z.input<Q> : undefined) : never;
+export type BodyOf<E> =
+  E extends ApiEndpointSpec<infer B, Schema | undefined, Schema> ? (B extends Schema ? z.input<B> : undefined) : never;
+export type QueryOf<E> =
+  E extends ApiEndpointSpec<Schema | undefined, infer Q, Schema> ? (Q extends Schema ? z.input<Q> : undefined) : never;
 export type DataOf<E> = E extends ApiEndpointSpec<Schema | undefined, Schema | undefined, infer R> ? z.output<R> : never;
 
 /** Declares an endpoint; the identity function keeps its schema types for the client. */
-export function defineEndpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema = Schema>(
-  spec: ApiEndpointSpec<B, Q, R>,
-): ApiEndpointSpec<B, Q, R> {
+export function defineEndpoint<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  R extends Schema = Schema,
+>(spec: ApiEndpointSpec<B, Q, R>): ApiEndpointSpec<B, Q, R> {
   return spec;
 }
 

@@ -46,9 +46,15 @@ const MESSAGES: Record<number, string> = {
  * details stay in the log.
  */
 export function failureOf(error: unknown): ApiFailure {
-  if (error instanceof ApiError) return { errored: true, statusCode: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  if (error instanceof ApiError)
+    return { errored: true, statusCode: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   if (isDomainError(error)) {
-    return { errored: true, statusCode: error.status, message: error.message, ...(error.field ? { errors: [{ field: error.field, message: error.message }] } : {}) };
+    return {
+      errored: true,
+      statusCode: error.status,
+      message: error.message,
+      ...(error.field ? { errors: [{ field: error.field, message: error.message }] } : {}),
+    };
   }
   if (error instanceof Response) {
     // A service's redirect means "sign in first" (the HTML shop's answer to no session).

@@ -12,7 +12,11 @@ export const apiKeyPostSchema = z.discriminatedUnion("intent", [
     kind: z.enum(API_KEY_KIND_OPTIONS),
     rateLimit: integer({ min: 10, max: 10_000 }),
   }),
-  z.object({ intent: z.literal("revoke"), id: id(), confirm: z.literal("on", { errorMap: () => ({ message: "adminApi.confirmRequired" }) }) }),
+  z.object({
+    intent: z.literal("revoke"),
+    id: id(),
+    confirm: z.literal("on", { errorMap: () => ({ message: "adminApi.confirmRequired" }) }),
+  }),
 ]);
 
 export const apiKeyListQuery = z.object({

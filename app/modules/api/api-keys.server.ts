@@ -21,21 +21,38 @@ const LAST_USE_EVERY_MS = 60_000;
 export const API_KEY_PATTERN = /^ak_[A-Za-z0-9_-]{43}$/;
 
 export async function createApiKey(
-  { name, kind = "integration", rateLimit = 120, createdBy = null }: { name: string; kind?: ApiKeyKind; rateLimit?: number; createdBy?: number | null },
+  {
+    name,
+    kind = "integration",
+    rateLimit = 120,
+    createdBy = null,
+  }: { name: string; kind?: ApiKeyKind; rateLimit?: number; createdBy?: number | null },
   executor?: Executor,
 ): Promise<{ key: ApiKey; token: string }> {
   const db = executor ?? (await getDb());
   const token = `ak_${randomBytes(32).toString("base64url")}`;
   const [key] = await db
     .insert(apiKeys)
-    .values({ name, kind, rateLimit, createdBy, prefix: token.slice(0, 10), tokenHash: hashKey(token), publicToken: kind === "storefront" ? token : null })
+    .values({
+      name,
+      kind,
+      rateLimit,
+      createdBy,
+      prefix: token.slice(0, 10),
+      tokenHash: hashKey(token),
+      publicToken: kind === "storefront" ? token : null,
+    })
     .returning();
   return { key, token };
 }
 
 export async function revokeApiKey(id: number, executor?: Executor): Promise<ApiKey | null> {
   const db = executor ?? (await getDb());
-  const [key] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning();
+  const [key] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning();
   return key ?? null;
 }
 
@@ -49,14 +66,19 @@ export async function verifyApiKey(token: string | null): Promise<ApiKey> {
   if (!token) throw new ApiError(401, "API key required");
   if (!API_KEY_PATTERN.test(token)) throw new ApiError(401, "Invalid API key");
   const db = await getDb();
-  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.tokenHash, hashKey(token)));
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.tokenHash, hashKey(token)));
   if (!key || key.revokedAt) throw new ApiError(401, "Invalid API key");
   const now = new Date();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USE_EVERY_MS) {
     await db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USE_EVERY_MS)))));
+      .where(
+        and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USE_EVERY_MS)))),
+      );
   }
   return key;
 }
@@ -109,11 +131,19 @@ export async function listApiKeysForAdmin({ q, state }: { q?: string; state?: Ap
 type Actor = { id: number; email: string };
 
 /** Creates a key from the backoffice, with its audit row; the token is shown once and never stored in clear (except a storefront key, which is public). */
-export async function createApiKeyAsStaff(staff: Actor, input: { name: string; kind: ApiKeyKind; rateLimit: number }): Promise<{ key: ApiKey; token: string }> {
+export async function createApiKeyAsStaff(
+  staff: Actor,
+  input: { name: string; kind: ApiKeyKind; rateLimit: number },
+): Promise<{ key: ApiKey; token: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const created = await createApiKey({ ...input, createdBy: staff.id }, tx);
-    await recordAudit(tx, staff, { entity: "apiKey", entityId: created.key.id, action: "create", after: { name: input.name, kind: input.kind, rateLimit: input.rateLimit, prefix: created.key.prefix } });
+    await recordAudit(tx, staff, {
+      entity: "apiKey",
+      entityId: created.key.id,
+      action: "create",
+      after: { name: input.name, kind: input.kind, rateLimit: input.rateLimit, prefix: created.key.prefix },
+    });
     return created;
   });
 }
@@ -124,7 +154,13 @@ export async function revokeApiKeyAsStaff(staff: Actor, id: number): Promise<Api
   return db.transaction(async (tx) => {
     const key = await revokeApiKey(id, tx);
     if (!key) throw new DomainError("apiKeyNotFound", { message: "API key not found", key: "adminApi.notFound", status: 404 });
-    await recordAudit(tx, staff, { entity: "apiKey", entityId: id, action: "revoke", before: { revokedAt: null }, after: { revokedAt: key.revokedAt } });
+    await recordAudit(tx, staff, {
+      entity: "apiKey",
+      entityId: id,
+      action: "revoke",
+      before: { revokedAt: null },
+      after: { revokedAt: key.revokedAt },
+    });
     return key;
   });
 }

@@ -21,7 +21,14 @@ export type Registry = Record<string, AnyEndpoint>;
 /** Largest JSON body of a call (DESIGN.md "Trust boundaries": bounded inputs). */
 export const API_JSON_LIMIT = 100_000;
 
-export type Operation = { name: string; endpoint: AnyEndpoint; version: ApiVersion | null; path: string; pattern: RegExp; params: string[] };
+export type Operation = {
+  name: string;
+  endpoint: AnyEndpoint;
+  version: ApiVersion | null;
+  path: string;
+  pattern: RegExp;
+  params: string[];
+};
 
 /** Every (version, endpoint) pair with its full path, e.g. /api/v2/ecommerce/cart/addItem. */
 export function operationsOf(registry: Registry): Operation[] {
@@ -44,7 +51,8 @@ export function operationsOf(registry: Registry): Operation[] {
 }
 
 const compiled = new WeakMap<Registry, Operation[]>();
-const operations = (registry: Registry) => compiled.get(registry) ?? (compiled.set(registry, operationsOf(registry)), compiled.get(registry)!);
+const operations = (registry: Registry) =>
+  compiled.get(registry) ?? (compiled.set(registry, operationsOf(registry)), compiled.get(registry)!);
 
 function json(body: unknown, status: number, headers: Headers) {
   headers.set("Content-Type", "application/json; charset=utf-8");
@@ -136,7 +144,11 @@ export function idParam(value: string | undefined): number {
   return Number(value);
 }
 
-export async function handleApiCall(request: Request, registry: Registry, { clientAddress = "local" }: { clientAddress?: string } = {}): Promise<Response> {
+export async function handleApiCall(
+  request: Request,
+  registry: Registry,
+  { clientAddress = "local" }: { clientAddress?: string } = {},
+): Promise<Response> {
   const url = new URL(request.url);
   let origin: string | null = null;
   try {
@@ -151,7 +163,9 @@ export async function handleApiCall(request: Request, registry: Registry, { clie
       headers.set("Access-Control-Max-Age", "600");
       return new Response(null, { status: 204, headers });
     }
-    const operation = candidates.find((op) => op.endpoint.method === request.method || (request.method === "HEAD" && op.endpoint.method === "GET"));
+    const operation = candidates.find(
+      (op) => op.endpoint.method === request.method || (request.method === "HEAD" && op.endpoint.method === "GET"),
+    );
     if (!operation) {
       const headers = corsHeaders(origin);
       headers.set("Allow", methods.join(", "));
@@ -161,7 +175,8 @@ export async function handleApiCall(request: Request, registry: Registry, { clie
     const { endpoint } = operation;
     const locale = languageOf(request);
     checkSiteAndStore(request);
-    const rawBody = ["GET", "HEAD", "DELETE"].includes(request.method) && !request.headers.get("Content-Type") ? {} : await readBody(request);
+    const rawBody =
+      ["GET", "HEAD", "DELETE"].includes(request.method) && !request.headers.get("Content-Type") ? {} : await readBody(request);
 
     const bodyKey = rawBody && typeof rawBody === "object" && "apiKey" in rawBody ? (rawBody as { apiKey: unknown }).apiKey : null;
     const keyToken = request.headers.get(API_HEADERS.apiKey) ?? (typeof bodyKey === "string" ? bodyKey : null);
@@ -169,7 +184,9 @@ export async function handleApiCall(request: Request, registry: Registry, { clie
     await chargeCall(key, clientAddress, Boolean(endpoint.strict));
 
     const bearer = await bearerIdentity(request);
-    const params = Object.fromEntries(operation.params.map((name, i) => [name, decodeURIComponent(operation.pattern.exec(url.pathname)![i + 1])]));
+    const params = Object.fromEntries(
+      operation.params.map((name, i) => [name, decodeURIComponent(operation.pattern.exec(url.pathname)![i + 1])]),
+    );
     const context = contextFor(request, {
       request,
       locale,
@@ -182,7 +199,11 @@ export async function handleApiCall(request: Request, registry: Registry, { clie
     if (endpoint.auth === "customer" || endpoint.auth === "backoffice") {
       const user = await context.user();
       if (!user) throw unauthorized("Access token required");
-      if (endpoint.auth === "backoffice" && (!user.isBackofficeUser || (endpoint.scope && !endpoint.scope.some((s: string) => user.scope.includes(s) || user.scope.includes("admin"))))) {
+      if (
+        endpoint.auth === "backoffice" &&
+        (!user.isBackofficeUser ||
+          (endpoint.scope && !endpoint.scope.some((s: string) => user.scope.includes(s) || user.scope.includes("admin"))))
+      ) {
         throw forbidden();
       }
     }

@@ -55,7 +55,10 @@ const invalidRefresh = () => new ApiError(401, "Invalid refresh token");
 export async function rotateRefreshToken(presented: string | null): Promise<ApiTokens> {
   if (!presented || !presented.startsWith(REFRESH_PREFIX) || presented.length > 200) throw invalidRefresh();
   const db = await getDb();
-  const [row] = await db.select().from(apiRefreshTokens).where(eq(apiRefreshTokens.tokenHash, hash(presented)));
+  const [row] = await db
+    .select()
+    .from(apiRefreshTokens)
+    .where(eq(apiRefreshTokens.tokenHash, hash(presented)));
   if (!row || row.revokedAt || row.expiresAt < new Date()) throw invalidRefresh();
   const claimed = await db
     .update(apiRefreshTokens)
@@ -74,7 +77,11 @@ export async function rotateRefreshToken(presented: string | null): Promise<ApiT
 /** Ends a family: its tokens stop working and its session ends (sign-out, reuse). */
 export async function revokeFamily(family: string): Promise<void> {
   const db = await getDb();
-  const rows = await db.update(apiRefreshTokens).set({ revokedAt: new Date() }).where(eq(apiRefreshTokens.family, family)).returning({ sessionId: apiRefreshTokens.sessionId });
+  const rows = await db
+    .update(apiRefreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(eq(apiRefreshTokens.family, family))
+    .returning({ sessionId: apiRefreshTokens.sessionId });
   for (const sessionId of new Set(rows.map((r) => r.sessionId).filter((id): id is string => Boolean(id)))) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
   }
@@ -82,7 +89,10 @@ export async function revokeFamily(family: string): Promise<void> {
 
 async function liveSession(sessionId: string) {
   const db = await getDb();
-  const [session] = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
   return session ?? null;
 }
 
@@ -109,7 +119,12 @@ export async function bearerIdentity(request: Request): Promise<BearerIdentity |
   if (claims.e * 1000 < Date.now()) throw new ApiError(401, "Access token expired");
   const db = await getDb();
   const [row] = await db
-    .select({ userId: apiRefreshTokens.userId, sessionId: apiRefreshTokens.sessionId, family: apiRefreshTokens.family, revokedAt: apiRefreshTokens.revokedAt })
+    .select({
+      userId: apiRefreshTokens.userId,
+      sessionId: apiRefreshTokens.sessionId,
+      family: apiRefreshTokens.family,
+      revokedAt: apiRefreshTokens.revokedAt,
+    })
     .from(apiRefreshTokens)
     .innerJoin(sessions, and(eq(sessions.id, apiRefreshTokens.sessionId), gt(sessions.expiresAt, new Date())))
     .where(eq(apiRefreshTokens.id, claims.r));

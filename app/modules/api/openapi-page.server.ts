@@ -14,7 +14,8 @@ type Operation = {
   "x-auth": string;
 };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const AUTH: Record<string, string> = {
   none: "no key",
   public: "API key",
@@ -22,14 +23,19 @@ const AUTH: Record<string, string> = {
   backoffice: "API key + backoffice bearer token",
 };
 
-export function openApiPage(document: { info: { title: string; version: string; description: string }; paths: Record<string, Record<string, Operation>> }, nonce: string): string {
+export function openApiPage(
+  document: { info: { title: string; version: string; description: string }; paths: Record<string, Record<string, Operation>> },
+  nonce: string,
+): string {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const params = (op.parameters ?? []).filter((p) => p.in !== "header").map((p) => `${p.name}${p.required ? "" : "?"} (${p.in})`);
       const body = op.requestBody?.content["application/json"]?.schema;
       const ok = op.responses["200"]?.content?.["application/json"]?.schema;
-      const failures = Object.entries(op.responses).filter(([status]) => status !== "200").map(([status, r]) => `${status}: ${r.description}`);
+      const failures = Object.entries(op.responses)
+        .filter(([status]) => status !== "200")
+        .map(([status, r]) => `${status}: ${r.description}`);
       const row = `<section id="${escape(op.operationId)}"><h3><code class="m ${method}">${method.toUpperCase()}</code> <code>${escape(path)}</code></h3>
 <p>${escape(op.summary)}${op.description ? `<br>${escape(op.description)}` : ""}</p>
 <p class="meta">${escape(op.operationId)} · ${escape(AUTH[op["x-auth"]] ?? op["x-auth"])}${params.length ? ` · ${escape(params.join(", "))}` : ""}</p>

@@ -47,12 +47,21 @@ const FAILURE: JsonSchema = {
     errored: { const: true },
     statusCode: { type: "integer" },
     message: { type: "string" },
-    errors: { type: "array", items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } } },
+    errors: {
+      type: "array",
+      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
+    },
   },
 };
 
 const HEADER_PARAMETERS = [
-  { name: API_HEADERS.language, in: "header", required: false, description: "Language code: hr (default), en or de (also hrv, eng, ger).", schema: { type: "string", enum: ["hr", "en", "de", "hrv", "eng", "ger"] } },
+  {
+    name: API_HEADERS.language,
+    in: "header",
+    required: false,
+    description: "Language code: hr (default), en or de (also hrv, eng, ger).",
+    schema: { type: "string", enum: ["hr", "en", "de", "hrv", "eng", "ger"] },
+  },
   { name: API_HEADERS.siteId, in: "header", required: false, description: "The site id (1).", schema: { type: "string" } },
   { name: API_HEADERS.storeId, in: "header", required: false, description: "The store id (1).", schema: { type: "string" } },
 ];
@@ -62,7 +71,10 @@ export function openApiDocument(registry: Registry): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   for (const { name, endpoint, version, path, params } of operationsOf(registry)) {
     const openPath = path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
-    const parameters: unknown[] = [...params.map((p) => ({ name: p, in: "path", required: true, schema: { type: "string" } })), ...HEADER_PARAMETERS];
+    const parameters: unknown[] = [
+      ...params.map((p) => ({ name: p, in: "path", required: true, schema: { type: "string" } })),
+      ...HEADER_PARAMETERS,
+    ];
     if (endpoint.query) {
       const query = jsonSchema(endpoint.query, "input", components);
       const required = new Set((query.required as string[] | undefined) ?? []);
@@ -71,7 +83,11 @@ export function openApiDocument(registry: Registry): JsonSchema {
       }
     }
     const security =
-      endpoint.auth === "none" ? [] : endpoint.auth === "public" ? [{ apiKey: [] }, { apiKey: [], bearer: [] }] : [{ apiKey: [], bearer: [] }];
+      endpoint.auth === "none"
+        ? []
+        : endpoint.auth === "public"
+          ? [{ apiKey: [] }, { apiKey: [], bearer: [] }]
+          : [{ apiKey: [], bearer: [] }];
     const errors = new Map<number, string[]>();
     const addError = (status: number, message: string) => errors.set(status, [...(errors.get(status) ?? []), message]);
     addError(400, "Invalid input");
@@ -89,11 +105,18 @@ export function openApiDocument(registry: Registry): JsonSchema {
     const responses: Record<string, unknown> = {
       "200": {
         description: "Success",
-        content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output", components) } } } },
+        content: {
+          "application/json": {
+            schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output", components) } },
+          },
+        },
       },
     };
     for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
-      responses[String(status)] = { description: messages.join("; "), content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } } };
+      responses[String(status)] = {
+        description: messages.join("; "),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } },
+      };
     }
     paths[openPath] ??= {};
     paths[openPath][endpoint.method.toLowerCase()] = {
@@ -103,7 +126,9 @@ export function openApiDocument(registry: Registry): JsonSchema {
       ...(endpoint.description ? { description: endpoint.description } : {}),
       security,
       parameters,
-      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input", components) } } } } : {}),
+      ...(endpoint.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input", components) } } } }
+        : {}),
       responses,
       "x-auth": endpoint.auth,
       ...(endpoint.scope ? { "x-scope": endpoint.scope } : {}),

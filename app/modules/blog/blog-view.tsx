@@ -22,8 +22,12 @@ export function BlogPage({ data }: { data: BlogPageData }) {
               ← {t("blog.allPosts")}
             </Link>
           ) : null}
-          <h1 id="blog-heading" className="text-3xl font-bold text-brand-900">{data.heading}</h1>
-          <p className="mt-1 text-sm text-slate-600" data-testid="blog-total">{t("blog.total", { total: data.info.totalRecords })}</p>
+          <h1 id="blog-heading" className="text-3xl font-bold text-brand-900">
+            {data.heading}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600" data-testid="blog-total">
+            {t("blog.total", { total: data.info.totalRecords })}
+          </p>
         </header>
         {data.records.length ? (
           <ul className={`flex flex-col gap-6 ${loading ? "opacity-60" : ""}`} data-testid="post-list" aria-busy={loading}>
@@ -37,7 +41,13 @@ export function BlogPage({ data }: { data: BlogPageData }) {
           <p className="rounded bg-slate-50 p-6 text-slate-600">{t("blog.empty")}</p>
         )}
         {data.moreHref ? (
-          <Link to={data.moreHref} replace preventScrollReset className="self-center rounded border border-brand-600 px-6 py-2 font-semibold text-brand-700 hover:bg-brand-50" data-testid="load-more">
+          <Link
+            to={data.moreHref}
+            replace
+            preventScrollReset
+            className="self-center rounded border border-brand-600 px-6 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            data-testid="load-more"
+          >
             {t("blog.loadMore")}
           </Link>
         ) : null}
@@ -45,11 +55,17 @@ export function BlogPage({ data }: { data: BlogPageData }) {
       </section>
       <aside className="flex flex-col gap-8">
         <nav aria-labelledby="blog-categories">
-          <h2 id="blog-categories" className="mb-2 font-semibold text-brand-900">{t("blog.categories")}</h2>
+          <h2 id="blog-categories" className="mb-2 font-semibold text-brand-900">
+            {t("blog.categories")}
+          </h2>
           <ul className="flex flex-col gap-1" data-testid="blog-categories">
             {data.categories.map((c) => (
               <li key={c.id}>
-                <Link to={c.href} aria-current={data.term?.id === c.id ? "page" : undefined} className="text-brand-700 hover:underline aria-[current=page]:font-semibold">
+                <Link
+                  to={c.href}
+                  aria-current={data.term?.id === c.id ? "page" : undefined}
+                  className="text-brand-700 hover:underline aria-[current=page]:font-semibold"
+                >
                   {c.name}
                 </Link>
               </li>
@@ -57,9 +73,13 @@ export function BlogPage({ data }: { data: BlogPageData }) {
           </ul>
         </nav>
         <section aria-labelledby="blog-events">
-          <h2 id="blog-events" className="mb-2 font-semibold text-brand-900">{t("blog.upcomingEvents")}</h2>
+          <h2 id="blog-events" className="mb-2 font-semibold text-brand-900">
+            {t("blog.upcomingEvents")}
+          </h2>
           <EventList events={data.events} locale={data.locale} />
-          <Link to={data.eventsHref} className="mt-2 inline-block text-sm text-brand-700 hover:underline">{t("blog.allEvents")}</Link>
+          <Link to={data.eventsHref} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+            {t("blog.allEvents")}
+          </Link>
         </section>
       </aside>
     </div>
@@ -69,17 +89,42 @@ export function BlogPage({ data }: { data: BlogPageData }) {
 function PostCardView({ post, locale, eager }: { post: PostCard; locale: Locale; eager: boolean }) {
   const { t } = useTranslation();
   return (
-    <article className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]" data-testid="post-card" lang={post.lang ?? undefined}>
-      <Link to={post.href} prefetch="intent" className="block aspect-[4/3] overflow-hidden rounded bg-slate-50" tabIndex={-1} aria-hidden="true">
-        {post.image ? <ResponsiveImage media={post.image} size="medium" sizes="12rem" eager={eager} alt="" className="h-full w-full object-contain p-2" /> : null}
+    <article
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]"
+      data-testid="post-card"
+      lang={post.lang ?? undefined}
+    >
+      <Link
+        to={post.href}
+        prefetch="intent"
+        className="block aspect-[4/3] overflow-hidden rounded bg-slate-50"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {post.image ? (
+          <ResponsiveImage
+            media={post.image}
+            size="medium"
+            sizes="12rem"
+            eager={eager}
+            alt=""
+            className="h-full w-full object-contain p-2"
+          />
+        ) : null}
       </Link>
       <div className="flex flex-col gap-2">
         <h2 className="text-xl font-semibold text-brand-900">
-          <Link to={post.href} prefetch="intent" className="hover:text-brand-600">{post.title}</Link>
+          <Link to={post.href} prefetch="intent" className="hover:text-brand-600">
+            {post.title}
+          </Link>
         </h2>
-        <time dateTime={post.publishedAt} className="text-sm text-slate-500" lang={locale}>{formatDate(post.publishedAt, locale)}</time>
+        <time dateTime={post.publishedAt} className="text-sm text-slate-500" lang={locale}>
+          {formatDate(post.publishedAt, locale)}
+        </time>
         <p className="text-slate-700">{post.excerpt}</p>
-        <Link to={post.href} className="text-sm font-semibold text-brand-700 hover:underline" lang={locale}>{t("blog.readMore")}</Link>
+        <Link to={post.href} className="text-sm font-semibold text-brand-700 hover:underline" lang={locale}>
+          {t("blog.readMore")}
+        </Link>
       </div>
     </article>
   );
@@ -93,7 +138,9 @@ export function EventList({ events, locale }: { events: EventCard[]; locale: Loc
     <ul className="flex flex-col gap-3" data-testid="event-list">
       {events.map((event) => (
         <li key={event.id}>
-          <Link to={event.href} className="font-medium text-brand-700 hover:underline">{event.title}</Link>
+          <Link to={event.href} className="font-medium text-brand-700 hover:underline">
+            {event.title}
+          </Link>
           <p className="text-sm text-slate-600">
             <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, { time: "short" })}</time>
             {event.place ? ` · ${event.place}` : null}

@@ -28,7 +28,12 @@ export type PostCard = {
 
 /** Published and not scheduled for later (spec §7 post/filterStandard lists what is live). */
 export const livePost = () =>
-  and(eq(pages.siteId, SITE_ID), eq(pages.postType, "post"), eq(pages.status, "published"), or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)));
+  and(
+    eq(pages.siteId, SITE_ID),
+    eq(pages.postType, "post"),
+    eq(pages.status, "published"),
+    or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)),
+  );
 
 const localeOf = (code: string) => LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === code) ?? null;
 
@@ -45,7 +50,11 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 
 /** The start of a text as plain words: a post card's excerpt, a page's meta description when it has none of its own. */
 export function excerptOf(html: string, max = 180): string {
-  const text = html.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, "")}…` : text;
 }
 
@@ -54,7 +63,14 @@ export async function termLinks(ids: number[], locale: Locale): Promise<Map<numb
   if (ids.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
-    .select({ id: terms.id, type: terms.type, position: terms.position, languageCode: termTranslations.languageCode, name: termTranslations.name, slug: termTranslations.slug })
+    .select({
+      id: terms.id,
+      type: terms.type,
+      position: terms.position,
+      languageCode: termTranslations.languageCode,
+      name: termTranslations.name,
+      slug: termTranslations.slug,
+    })
     .from(terms)
     .innerJoin(termTranslations, eq(termTranslations.termId, terms.id))
     .where(inArray(terms.id, ids))
@@ -70,8 +86,15 @@ export async function termLinks(ids: number[], locale: Locale): Promise<Map<numb
 /** The blog's categories (spec §2 Blog category view) in their editor order. */
 export async function listCategories(locale: Locale): Promise<TermLink[]> {
   const db = await getDb();
-  const ids = await db.select({ id: terms.id }).from(terms).where(and(eq(terms.siteId, SITE_ID), eq(terms.type, "category"))).orderBy(asc(terms.position));
-  const links = await termLinks(ids.map((r) => r.id), locale);
+  const ids = await db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(and(eq(terms.siteId, SITE_ID), eq(terms.type, "category")))
+    .orderBy(asc(terms.position));
+  const links = await termLinks(
+    ids.map((r) => r.id),
+    locale,
+  );
   return ids.flatMap((r) => links.get(r.id) ?? []);
 }
 
@@ -85,7 +108,13 @@ export async function getTermBySlug(slug: string, locale: Locale): Promise<TermL
     .select({ termId: termTranslations.termId, languageCode: termTranslations.languageCode })
     .from(termTranslations)
     .innerJoin(terms, eq(terms.id, termTranslations.termId))
-    .where(and(eq(termTranslations.slug, slug), eq(terms.siteId, SITE_ID), inArray(termTranslations.languageCode, [...new Set([language, SOURCE])])));
+    .where(
+      and(
+        eq(termTranslations.slug, slug),
+        eq(terms.siteId, SITE_ID),
+        inArray(termTranslations.languageCode, [...new Set([language, SOURCE])]),
+      ),
+    );
   const hit = hits.find((h) => h.languageCode === language) ?? hits[0];
   if (!hit) return null;
   const rows = await db.select().from(termTranslations).where(eq(termTranslations.termId, hit.termId));
@@ -105,9 +134,14 @@ export type PostList = { records: PostCard[]; info: PageInfo };
  * Live posts, newest first (spec §9: published_at descending), optionally of one term.
  * `upTo` > 1 returns pages 1..upTo in one list: the one-page view's "load more".
  */
-export async function listPosts(locale: Locale, { page, termId, onepage = false }: { page: number; termId?: number; onepage?: boolean }): Promise<PostList> {
+export async function listPosts(
+  locale: Locale,
+  { page, termId, onepage = false }: { page: number; termId?: number; onepage?: boolean },
+): Promise<PostList> {
   const db = await getDb();
-  const where = termId ? and(livePost(), inArray(pages.id, db.select({ id: postTerms.postId }).from(postTerms).where(eq(postTerms.termId, termId)))) : livePost();
+  const where = termId
+    ? and(livePost(), inArray(pages.id, db.select({ id: postTerms.postId }).from(postTerms).where(eq(postTerms.termId, termId))))
+    : livePost();
   const [{ total }] = await db.select({ total: count() }).from(pages).where(where);
   const info = pageInfo(page, BLOG_PAGE_SIZE, total);
   const pagesShown = onepage ? Math.min(info.page, MAX_ONEPAGE_PAGES) : 1;
@@ -127,11 +161,11 @@ async function postCards(posts: PostRow[], locale: Locale): Promise<PostCard[]> 
   if (posts.length === 0) return [];
   const db = await getDb();
   const ids = posts.map((p) => p.id);
-  const texts = groupBy(
-    await db.select().from(pageTranslations).where(inArray(pageTranslations.pageId, ids)),
-    (r) => r.pageId,
+  const texts = groupBy(await db.select().from(pageTranslations).where(inArray(pageTranslations.pageId, ids)), (r) => r.pageId);
+  const images = await imagesById(
+    posts.flatMap((p) => (p.imageId ? [p.imageId] : [])),
+    locale,
   );
-  const images = await imagesById(posts.flatMap((p) => (p.imageId ? [p.imageId] : [])), locale);
   return posts.flatMap((post) => {
     const own = texts.get(post.id) ?? [];
     const shown = pick(own, locale);
@@ -164,13 +198,22 @@ export type PostDetails = { author: string | null; publishedAt: string; image: M
 export async function getPostDetails(postId: number, locale: Locale): Promise<PostDetails | null> {
   const db = await getDb();
   const [post] = await db
-    .select({ publishedAt: pages.publishedAt, createdAt: pages.createdAt, imageId: pages.imageId, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      publishedAt: pages.publishedAt,
+      createdAt: pages.createdAt,
+      imageId: pages.imageId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(pages)
     .leftJoin(users, eq(users.id, pages.author))
     .where(and(eq(pages.id, postId), livePost()));
   if (!post) return null;
   const termIds = await db.select({ id: postTerms.termId }).from(postTerms).where(eq(postTerms.postId, postId));
-  const links = await termLinks(termIds.map((r) => r.id), locale);
+  const links = await termLinks(
+    termIds.map((r) => r.id),
+    locale,
+  );
   const author = [post.firstName, post.lastName].filter(Boolean).join(" ") || null;
   const images = await imagesById(post.imageId ? [post.imageId] : [], locale);
   return {
@@ -206,9 +249,11 @@ export async function listTermPaths(): Promise<{ paths: Partial<Record<Locale, s
     .innerJoin(terms, eq(terms.id, termTranslations.termId))
     .where(eq(terms.siteId, SITE_ID));
   return [...groupBy(rows, (r) => r.termId).values()].map((own) => ({
-    paths: Object.fromEntries(LOCALES.flatMap((l) => {
-      const row = pick(own, l);
-      return row ? [[l, href("blog", l, { slug: row.slug })]] : [];
-    })),
+    paths: Object.fromEntries(
+      LOCALES.flatMap((l) => {
+        const row = pick(own, l);
+        return row ? [[l, href("blog", l, { slug: row.slug })]] : [];
+      }),
+    ),
   }));
 }

@@ -24,17 +24,29 @@ export function PostArticle({ post, details, comments, locale }: Props) {
     <div className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-12">
       <article lang={lang} data-testid="post-view">
         {untranslated ? (
-          <p className="mb-6 rounded border border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900" lang={locale} data-testid="untranslated-notice">
+          <p
+            className="mb-6 rounded border border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900"
+            lang={locale}
+            data-testid="untranslated-notice"
+          >
             {t("blog.untranslated")}
           </p>
         ) : null}
         <h1 className="text-3xl font-bold text-slate-900 md:text-4xl">{post.title}</h1>
         <p className="mt-3 flex flex-wrap gap-x-4 text-sm text-slate-600" lang={locale} data-testid="post-meta">
           {details.author ? <span data-testid="post-author">{t("blog.by", { name: details.author })}</span> : null}
-          <time dateTime={details.publishedAt} data-testid="post-date">{t("blog.publishedOn", { date: formatDate(details.publishedAt, locale) })}</time>
+          <time dateTime={details.publishedAt} data-testid="post-date">
+            {t("blog.publishedOn", { date: formatDate(details.publishedAt, locale) })}
+          </time>
         </p>
         {details.image ? (
-          <ResponsiveImage media={details.image} size="large" sizes="(min-width: 768px) 48rem, 100vw" eager className="mt-6 h-auto w-full rounded bg-slate-50 object-contain" />
+          <ResponsiveImage
+            media={details.image}
+            size="large"
+            sizes="(min-width: 768px) 48rem, 100vw"
+            eager
+            className="mt-6 h-auto w-full rounded bg-slate-50 object-contain"
+          />
         ) : null}
         {/* Sanitised by app/modules/cms/sanitize.server.ts when saved and again in the loader. */}
         <div className={PROSE} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
@@ -42,7 +54,10 @@ export function PostArticle({ post, details, comments, locale }: Props) {
           <ul className="mt-8 flex flex-wrap gap-2" lang={locale} data-testid="post-terms">
             {details.terms.map((term) => (
               <li key={term.id}>
-                <Link to={term.href} className={`block rounded-full border px-3 py-1 text-sm hover:bg-brand-50 ${term.type === "category" ? "border-brand-600 text-brand-800" : "border-slate-300 text-slate-700"}`}>
+                <Link
+                  to={term.href}
+                  className={`block rounded-full border px-3 py-1 text-sm hover:bg-brand-50 ${term.type === "category" ? "border-brand-600 text-brand-800" : "border-slate-300 text-slate-700"}`}
+                >
                   {term.type === "tag" ? "#" : ""}
                   {term.name}
                 </Link>

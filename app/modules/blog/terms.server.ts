@@ -10,13 +10,19 @@ export async function listTerms(locale: Locale, types: readonly TermType[] = [])
   const db = await getDb();
   const where = types.length ? and(eq(terms.siteId, SITE_ID), inArray(terms.type, [...types])) : eq(terms.siteId, SITE_ID);
   const ids = await db.select({ id: terms.id }).from(terms).where(where).orderBy(asc(terms.position), asc(terms.id));
-  const links = await termLinks(ids.map((r) => r.id), locale);
+  const links = await termLinks(
+    ids.map((r) => r.id),
+    locale,
+  );
   return ids.flatMap((r) => links.get(r.id) ?? []);
 }
 
 /** One term of the site by id, named in the locale; null when unknown. */
 export async function getTerm(id: number, locale: Locale): Promise<TermLink | null> {
   const db = await getDb();
-  const [row] = await db.select({ id: terms.id }).from(terms).where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID)));
+  const [row] = await db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID)));
   return row ? ((await termLinks([row.id], locale)).get(row.id) ?? null) : null;
 }

@@ -9,7 +9,10 @@ import { checkCaptchaSetup, type CaptchaConfig } from "~/lib/captcha";
  * without site key or version 2 (spec §8). Without a config it does nothing.
  */
 type Grecaptcha = {
-  render: (container: HTMLElement, options: { sitekey: string; size: "invisible"; callback: (token: string) => void; "error-callback": () => void }) => number;
+  render: (
+    container: HTMLElement,
+    options: { sitekey: string; size: "invisible"; callback: (token: string) => void; "error-callback": () => void },
+  ) => number;
   execute: (widgetId: number) => void;
   reset: (widgetId: number) => void;
 };

@@ -30,7 +30,9 @@ function Hidden({ intent, redirectTo }: { intent: string; redirectTo?: string })
 /** The post of this form (by its intent) is on its way. */
 function usePending(cartPath: string, ...intents: string[]) {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction === cartPath && intents.includes(String(navigation.formData?.get("intent")));
+  return (
+    navigation.state === "submitting" && navigation.formAction === cartPath && intents.includes(String(navigation.formData?.get("intent")))
+  );
 }
 
 /** Spec §4 Coupon: required; once applied the field is disabled and the button removes it. */
@@ -50,14 +52,24 @@ export function CouponForm({ cartPath, redirectTo, applied, constraint }: FormPr
 }
 
 /** Spec §4 Membership barcode: logged-in shoppers only, prefilled from their profile; empty clears it. */
-export function MemberCardForm({ cartPath, redirectTo, loggedIn, prefill, loginPath, constraint }: FormProps & { loggedIn: boolean; prefill: string; loginPath: string }) {
+export function MemberCardForm({
+  cartPath,
+  redirectTo,
+  loggedIn,
+  prefill,
+  loginPath,
+  constraint,
+}: FormProps & { loggedIn: boolean; prefill: string; loginPath: string }) {
   const { t } = useTranslation();
   const pending = usePending(cartPath, "memberCard");
   const [form, fields] = useShopForm<MemberCardInput>({ id: "member-card", constraint, defaultValue: { memberCardBarcode: prefill } });
   if (!loggedIn) {
     return (
       <p className="text-sm text-slate-600" data-testid="member-card-login">
-        {t("cart.memberCard.loginRequired")} <Link to={loginPath} className="text-brand-700 underline">{t("cart.memberCard.login")}</Link>
+        {t("cart.memberCard.loginRequired")}{" "}
+        <Link to={loginPath} className="text-brand-700 underline">
+          {t("cart.memberCard.login")}
+        </Link>
       </p>
     );
   }
@@ -88,7 +100,13 @@ export function InstructionsForm({ cartPath, redirectTo, value, constraint }: Fo
 }
 
 /** Spec §2 Cart summary: sum, coupon, delivery, tax, total (prices.converted), two decimals and the currency label. */
-export function CartSummaryView({ prices, currency, locale, freeDelivery, digitalOnly = false }: {
+export function CartSummaryView({
+  prices,
+  currency,
+  locale,
+  freeDelivery,
+  digitalOnly = false,
+}: {
   prices: CartSummary;
   currency: Pick<Currency, "label" | "symbol">;
   locale: Locale;
@@ -99,7 +117,10 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, currency, locale);
   const row = (key: string, label: string, value: string, strong = false) => (
-    <div className={`flex justify-between gap-4 py-1 ${strong ? "border-t border-slate-300 pt-2 text-base font-bold" : ""}`} data-testid={`summary-${key}`}>
+    <div
+      className={`flex justify-between gap-4 py-1 ${strong ? "border-t border-slate-300 pt-2 text-base font-bold" : ""}`}
+      data-testid={`summary-${key}`}
+    >
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -114,7 +135,13 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
         {row(
           "delivery",
           t("cart.summary.delivery"),
-          digitalOnly ? t("cart.summary.deliveryByLink") : freeDelivery.reached ? t("cart.summary.freeDelivery") : prices.delivery ? money(prices.delivery) : t("cart.summary.deliveryNotChosen"),
+          digitalOnly
+            ? t("cart.summary.deliveryByLink")
+            : freeDelivery.reached
+              ? t("cart.summary.freeDelivery")
+              : prices.delivery
+                ? money(prices.delivery)
+                : t("cart.summary.deliveryNotChosen"),
         )}
         {row("orderTotal", t("cart.summary.orderTotal"), money(prices.orderTotal), true)}
         {row("tax", t("cart.summary.tax"), money(prices.tax))}
@@ -124,7 +151,9 @@ export function CartSummaryView({ prices, currency, locale, freeDelivery, digita
         // The free-delivery limit names the amount it is compared with, and what is left.
         <div className="pt-2 text-xs text-slate-600" data-testid="free-delivery">
           <p>{t("cart.summary.freeDeliveryFrom", { amount: money(freeDelivery.limit) })}</p>
-          <p className="font-semibold text-brand-700" data-testid="free-delivery-left">{t("cart.summary.freeDeliveryLeft", { amount: money(freeDelivery.left) })}</p>
+          <p className="font-semibold text-brand-700" data-testid="free-delivery-left">
+            {t("cart.summary.freeDeliveryLeft", { amount: money(freeDelivery.left) })}
+          </p>
         </div>
       ) : null}
     </div>

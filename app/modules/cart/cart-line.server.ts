@@ -35,7 +35,8 @@ export async function resolveCartLine(posted: CartLinePost, locale: Locale): Pro
     // A configurable product is added as one of its variants (spec: "configuration is not set").
     const wanted = posted.variantId ?? null;
     const variant = product.configuration?.associatedProducts.find((v) => v.id === wanted);
-    if (!variant) throw new DomainError("configurationNotSet", { message: "Configuration not set", key: "core.notifications.configurationNotSet" });
+    if (!variant)
+      throw new DomainError("configurationNotSet", { message: "Configuration not set", key: "core.notifications.configurationNotSet" });
     if (!variant.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
     variantId = variant.id;
   } else if (product.format === "bundle" && product.bundle) {
@@ -51,7 +52,8 @@ export async function resolveCartLine(posted: CartLinePost, locale: Locale): Pro
       bundleOptions.push({ id: part.id, variantId: variant.id });
     }
   }
-  if (product.format !== "configurable" && !product.inStock) throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
+  if (product.format !== "configurable" && !product.inStock)
+    throw new DomainError("outOfStock", { message: "Out of stock", key: "cart.outOfStock", status: 409 });
 
   const options = await validateProductOptions(product, posted.options ?? {});
   if (!options.ok) {

@@ -34,11 +34,21 @@ export function CartLines({ items, ...rest }: Props) {
     <table className="block w-full text-left text-sm sm:table" data-testid="cart-table">
       <thead className="sr-only border-b border-slate-300 text-slate-600 sm:not-sr-only sm:table-header-group">
         <tr>
-          <th scope="col" className="py-2 pr-3">{t("cart.product")}</th>
-          <th scope="col" className="py-2 pr-3">{t("cart.quantity")}</th>
-          <th scope="col" className="py-2 pr-3 text-right">{t("cart.unitPrice")}</th>
-          <th scope="col" className="py-2 pr-3 text-right">{t("cart.rowTotal")}</th>
-          <th scope="col" className="py-2"><span className="sr-only">{t("cart.delete")}</span></th>
+          <th scope="col" className="py-2 pr-3">
+            {t("cart.product")}
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            {t("cart.quantity")}
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            {t("cart.unitPrice")}
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            {t("cart.rowTotal")}
+          </th>
+          <th scope="col" className="py-2">
+            <span className="sr-only">{t("cart.delete")}</span>
+          </th>
         </tr>
       </thead>
       <tbody className="block divide-y divide-slate-200 sm:table-row-group">
@@ -50,7 +60,14 @@ export function CartLines({ items, ...rest }: Props) {
   );
 }
 
-function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstraint: constraint }: Omit<Props, "items"> & { item: CartLineView }) {
+function CartLine({
+  item,
+  currency,
+  locale,
+  cartPath,
+  redirectTo,
+  quantityConstraint: constraint,
+}: Omit<Props, "items"> & { item: CartLineView }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const money = (cents: number) => formatPrice(cents, currency, locale);
@@ -71,7 +88,13 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
       <td className="col-span-2 py-2 sm:py-3 sm:pr-3">
         <div className="flex items-center gap-3">
           {item.productData.media ? (
-            <img src={mediaUrl(item.productData.media, "thumbnail")} alt="" width={50} height={50} className="h-12 w-12 rounded object-cover" />
+            <img
+              src={mediaUrl(item.productData.media, "thumbnail")}
+              alt=""
+              width={50}
+              height={50}
+              className="h-12 w-12 rounded object-cover"
+            />
           ) : null}
           <div>
             <Link to={item.href} className="font-medium text-brand-800 hover:underline" data-testid="cart-line-link">
@@ -83,12 +106,21 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
                 {d.label}: {d.value}
               </p>
             ))}
-            <Link to={item.editHref} className="text-xs text-brand-700 underline">{t("cart.edit")}</Link>
+            <Link to={item.editHref} className="text-xs text-brand-700 underline">
+              {t("cart.edit")}
+            </Link>
           </div>
         </div>
       </td>
       <td className="py-1 sm:py-3 sm:pr-3">
-        <SecureForm id={quantity.formId} method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-2" data-testid="quantity-form">
+        <SecureForm
+          id={quantity.formId}
+          method="post"
+          action={cartPath}
+          onSubmit={quantity.onSubmit}
+          className="flex items-center gap-2"
+          data-testid="quantity-form"
+        >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="itemId" value={item.itemId} />
           {back}
@@ -136,7 +168,13 @@ function CartLine({ item, currency, locale, cartPath, redirectTo, quantityConstr
           <input type="hidden" name="itemId" value={item.itemId} />
           {via}
           {back}
-          <Button variant="dangerGhost" size="sm" pending={deleting} pendingLabel={t("cart.deleting")} aria-label={t("cart.deleteItem", { name: item.productData.name })}>
+          <Button
+            variant="dangerGhost"
+            size="sm"
+            pending={deleting}
+            pendingLabel={t("cart.deleting")}
+            aria-label={t("cart.deleteItem", { name: item.productData.name })}
+          >
             {t("cart.delete")}
           </Button>
         </SecureFetcherForm>

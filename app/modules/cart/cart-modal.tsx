@@ -54,7 +54,9 @@ export function CartModal({ cartPath }: { cartPath: string }) {
     >
       <div className="flex h-full flex-col gap-4 overflow-y-auto p-4 sm:p-6">
         <div className="flex items-center justify-between">
-          <h2 id="cart-modal-title" className="text-2xl font-bold text-brand-900">{t("cart.modalTitle")}</h2>
+          <h2 id="cart-modal-title" className="text-2xl font-bold text-brand-900">
+            {t("cart.modalTitle")}
+          </h2>
           <Button type="button" variant="secondary" size="sm" onClick={close}>
             {t("cart.close")}
           </Button>

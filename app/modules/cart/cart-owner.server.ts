@@ -24,10 +24,20 @@ export async function claimCartAtLogin(request: Request, userId: number): Promis
   const [user] = await db.select({ barcode: users.memberCardBarcode }).from(users).where(eq(users.id, userId));
   const card = await savedMemberCard(user?.barcode, locale);
   const withCard = async (cartId: number) => {
-    if (card) await db.update(carts).set({ memberCardBarcode: card }).where(and(eq(carts.id, cartId), isNull(carts.memberCardBarcode)));
+    if (card)
+      await db
+        .update(carts)
+        .set({ memberCardBarcode: card })
+        .where(and(eq(carts.id, cartId), isNull(carts.memberCardBarcode)));
   };
   const abandoned = (except?: number) =>
-    and(eq(carts.userId, userId), eq(carts.status, "active"), isNull(carts.usedAt), eq(carts.locale, locale), except ? ne(carts.id, except) : undefined);
+    and(
+      eq(carts.userId, userId),
+      eq(carts.status, "active"),
+      isNull(carts.usedAt),
+      eq(carts.locale, locale),
+      except ? ne(carts.id, except) : undefined,
+    );
 
   if (lookup.kind !== "active") {
     const [latest] = await db.select().from(carts).where(abandoned()).orderBy(desc(carts.updatedAt)).limit(1);

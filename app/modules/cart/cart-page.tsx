@@ -29,7 +29,9 @@ export type CartPageData = {
 };
 
 // Only request-quote shops show it: the browser loads it when the cart renders it.
-const QuoteCart = serverFirst(import.meta.env.SSR ? QuoteCartNow : null, () => import("~/modules/quote/quote-cart").then((m) => m.QuoteCart));
+const QuoteCart = serverFirst(import.meta.env.SSR ? QuoteCartNow : null, () =>
+  import("~/modules/quote/quote-cart").then((m) => m.QuoteCart),
+);
 
 /** The cart page (spec §2 Cart): the lines, the coupon, member card and instructions forms, the summary, checkout and cross-sells. */
 export function CartPage(props: CartPageData) {
@@ -43,10 +45,31 @@ export function CartPage(props: CartPageData) {
 }
 
 /** Everything below the title; the modal shows it too, with `redirectTo` bringing no-modal posts back to its page. */
-export function CartContents({ cart, currency, locale, paths, loggedIn, memberCardPrefill, quote, constraints, redirectTo, compact = false }: CartPageData & { redirectTo?: string; compact?: boolean }) {
+export function CartContents({
+  cart,
+  currency,
+  locale,
+  paths,
+  loggedIn,
+  memberCardPrefill,
+  quote,
+  constraints,
+  redirectTo,
+  compact = false,
+}: CartPageData & { redirectTo?: string; compact?: boolean }) {
   const { t } = useTranslation();
   // The request-quote cart renders its empty state itself: its request modal outlives the emptied cart.
-  if (quote) return <QuoteCart cart={cart} quote={quote} cartPath={paths.cart} shopPath={paths.shop} redirectTo={redirectTo} quantityConstraint={constraints.quantity} />;
+  if (quote)
+    return (
+      <QuoteCart
+        cart={cart}
+        quote={quote}
+        cartPath={paths.cart}
+        shopPath={paths.shop}
+        redirectTo={redirectTo}
+        quantityConstraint={constraints.quantity}
+      />
+    );
   if (!cart || cart.items.length === 0) return <CartEmpty shopPath={paths.shop} />;
   const forms = { cartPath: paths.cart, redirectTo };
   return (
@@ -57,17 +80,33 @@ export function CartContents({ cart, currency, locale, paths, loggedIn, memberCa
           <SecureForm method="post" action={paths.cart} className="self-end" data-testid="clear-cart-form">
             <input type="hidden" name="intent" value="clear" />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <Button variant="dangerGhost" size="sm">{t("cart.clear")}</Button>
+            <Button variant="dangerGhost" size="sm">
+              {t("cart.clear")}
+            </Button>
           </SecureForm>
           <div className="grid gap-6 md:grid-cols-2">
             <CouponForm {...forms} applied={cart.couponCode} constraint={constraints.coupon} />
-            <MemberCardForm {...forms} loggedIn={loggedIn} prefill={memberCardPrefill} loginPath={paths.login} constraint={constraints.memberCard} />
+            <MemberCardForm
+              {...forms}
+              loggedIn={loggedIn}
+              prefill={memberCardPrefill}
+              loginPath={paths.login}
+              constraint={constraints.memberCard}
+            />
           </div>
           <InstructionsForm {...forms} value={cart.instructions} constraint={constraints.instructions} />
         </div>
         <aside className="flex h-fit flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-labelledby="cart-summary-title">
-          <h2 id="cart-summary-title" className="text-lg font-semibold">{t("cart.summary.title")}</h2>
-          <CartSummaryView prices={cart.prices.converted} currency={currency} locale={locale} freeDelivery={cart.freeDelivery} digitalOnly={cart.digitalOnly} />
+          <h2 id="cart-summary-title" className="text-lg font-semibold">
+            {t("cart.summary.title")}
+          </h2>
+          <CartSummaryView
+            prices={cart.prices.converted}
+            currency={currency}
+            locale={locale}
+            freeDelivery={cart.freeDelivery}
+            digitalOnly={cart.digitalOnly}
+          />
           <Link to={paths.checkout} className={buttonClass({ size: "lg" })} data-testid="checkout-link">
             {t("cart.checkout")}
           </Link>
@@ -75,7 +114,9 @@ export function CartContents({ cart, currency, locale, paths, loggedIn, memberCa
       </div>
       {cart.crossSells.length ? (
         <section aria-labelledby="cart-cross-sells">
-          <h2 id="cart-cross-sells" className="mb-4 text-xl font-semibold">{t("cart.crossSells")}</h2>
+          <h2 id="cart-cross-sells" className="mb-4 text-xl font-semibold">
+            {t("cart.crossSells")}
+          </h2>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="cart-cross-sells">
             {cart.crossSells.map((card) => (
               <li key={card.id}>

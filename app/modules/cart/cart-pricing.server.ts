@@ -120,12 +120,22 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
   const [prices, lengths, couponRow, delivery, freeDelivery] = await Promise.all([
     ids.length
       ? db
-          .select({ id: products.id, price: products.priceCents, membership: products.membershipPriceCents, taxRateBp: products.taxRateBp, format: products.format })
+          .select({
+            id: products.id,
+            price: products.priceCents,
+            membership: products.membershipPriceCents,
+            taxRateBp: products.taxRateBp,
+            format: products.format,
+          })
           .from(products)
           .where(inArray(products.id, ids))
       : Promise.resolve([]),
     lineLengths(db, items),
-    coupon !== undefined ? Promise.resolve(coupon) : cart.couponCode ? findCoupon(db, cart.couponCode, cartCustomer(cart)) : Promise.resolve(null),
+    coupon !== undefined
+      ? Promise.resolve(coupon)
+      : cart.couponCode
+        ? findCoupon(db, cart.couponCode, cartCustomer(cart))
+        : Promise.resolve(null),
     cart.deliveryMethodId
       ? db
           .select({ priceCents: deliveryMethods.priceCents, taxRateBp: deliveryMethods.taxRateBp })

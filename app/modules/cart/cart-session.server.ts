@@ -23,8 +23,10 @@ export type CartSessionCookies = { cartId: number; protectCode: string };
 
 /** The spec's thrown messages (§7, §8) with the keys the routes translate them by. */
 export const sessionMissing = () => new DomainError("cartSessionMissing", { message: "Session doesn't exist", key: "cart.sessionMissing" });
-export const cartArchived = () => new DomainError("cartArchived", { message: "Cart is archived.", key: "core.notifications.cartUpdateError", status: 409 });
-export const sessionUsed = () => new DomainError("cartSessionUsed", { message: "Session already used.", key: "core.notifications.cartUpdateError", status: 409 });
+export const cartArchived = () =>
+  new DomainError("cartArchived", { message: "Cart is archived.", key: "core.notifications.cartUpdateError", status: 409 });
+export const sessionUsed = () =>
+  new DomainError("cartSessionUsed", { message: "Session already used.", key: "core.notifications.cartUpdateError", status: 409 });
 /** The two errors after which the shopper is sent home with the session cleared (spec §2, §8). */
 export const isSessionGone = (error: DomainError) => error.code === "cartArchived" || error.code === "cartSessionUsed";
 
@@ -62,10 +64,7 @@ export function protectCodeMatches(stored: string, given: string) {
  * the shopper home).
  */
 export type CartLookup =
-  | { kind: "none" }
-  | { kind: "stale" }
-  | { kind: "gone"; error: DomainError }
-  | { kind: "active"; cart: CartRow; locale: Locale };
+  { kind: "none" } | { kind: "stale" } | { kind: "gone"; error: DomainError } | { kind: "active"; cart: CartRow; locale: Locale };
 
 export async function lookupCart(request: Request): Promise<CartLookup> {
   const { locale, switched } = requestLocale(request);

@@ -90,7 +90,8 @@ export function couponProblem(coupon: TotalsCoupon, itemsTotal: number, eligible
   if ((coupon.validFrom && now < coupon.validFrom) || (coupon.validTo && now > coupon.validTo)) return "notValidNow";
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return "usedUp";
   // Per-customer limits (decision 0049): judged only once the customer is known (signed in, or the checkout's e-mail).
-  if (coupon.perCustomerLimit !== null && coupon.customerUses != null && coupon.customerUses >= coupon.perCustomerLimit) return "customerUsedUp";
+  if (coupon.perCustomerLimit !== null && coupon.customerUses != null && coupon.customerUses >= coupon.perCustomerLimit)
+    return "customerUsedUp";
   if (itemsTotal < coupon.minCartCents) return "minCartValue";
   if (eligibleTotal <= 0) return "noEligibleItems";
   return null;
@@ -120,7 +121,13 @@ export function computeTotals(input: TotalsInput): Totals {
   const lines = input.lines.map((line) => {
     const unitCents = unitPrice(line, input.membership);
     const lengthMm = line.lengthMm ?? null;
-    return { itemId: line.itemId, unitCents, lengthMm, rowCents: rowTotal(unitCents, line.quantity, lengthMm), membershipApplied: unitCents !== line.priceCents };
+    return {
+      itemId: line.itemId,
+      unitCents,
+      lengthMm,
+      rowCents: rowTotal(unitCents, line.quantity, lengthMm),
+      membershipApplied: unitCents !== line.priceCents,
+    };
   });
   const rows = lines.map((l) => l.rowCents);
   const itemsTotal = rows.reduce((a, b) => a + b, 0);

@@ -20,11 +20,19 @@ export async function buildCartView(cart: CartRow, locale: Locale): Promise<Cart
   const partIds = items.flatMap((i) => i.options.bundleOptions.flatMap((o) => [o.id, o.variantId]));
   const ids = [...new Set([...items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])), ...partIds])];
   const [rows, texts, images, optionRows, crossSells, freeLimit] = await Promise.all([
-    ids.length ? db.select({ id: products.id, sku: products.sku, visible: products.isVisibleIndividually, format: products.format }).from(products).where(inArray(products.id, ids)) : [],
+    ids.length
+      ? db
+          .select({ id: products.id, sku: products.sku, visible: products.isVisibleIndividually, format: products.format })
+          .from(products)
+          .where(inArray(products.id, ids))
+      : [],
     loadTranslations(ids, locale),
     loadImages(ids, locale),
     items.length
-      ? db.select().from(productCustomOptions).where(inArray(productCustomOptions.productId, [...new Set(items.map((i) => i.productId))]))
+      ? db
+          .select()
+          .from(productCustomOptions)
+          .where(inArray(productCustomOptions.productId, [...new Set(items.map((i) => i.productId))]))
       : [],
     crossSellCards(items, locale),
     freeDeliveryCents(locale),
@@ -109,7 +117,14 @@ async function crossSellCards(items: CartItemRow[], locale: Locale) {
     .selectDistinct({ id: productCrossSells.crossSellId, position: productCrossSells.position })
     .from(productCrossSells)
     .innerJoin(products, eq(products.id, productCrossSells.crossSellId))
-    .where(and(inArray(productCrossSells.productId, inCart), notInArray(productCrossSells.crossSellId, inCart), eq(products.archived, false), eq(products.isVisibleIndividually, true)))
+    .where(
+      and(
+        inArray(productCrossSells.productId, inCart),
+        notInArray(productCrossSells.crossSellId, inCart),
+        eq(products.archived, false),
+        eq(products.isVisibleIndividually, true),
+      ),
+    )
     .orderBy(asc(productCrossSells.position), asc(productCrossSells.crossSellId));
   const ids = [...new Set(rows.map((r) => r.id))].slice(0, CROSS_SELL_LIMIT);
   return loadProductCards(ids, locale);

@@ -26,7 +26,9 @@ export const cartQuantity = z
  * A posted row id (product, variant, bundle part's variant): a positive whole number, null
  * when it is not one (the service says what is missing), undefined when not posted.
  */
-const postedId = optionalText({ max: 20 }).transform((text) => (text === undefined ? undefined : /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null));
+const postedId = optionalText({ max: 20 }).transform((text) =>
+  text === undefined ? undefined : /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null,
+);
 
 /** What every cart form may carry besides its own fields. */
 const common = {

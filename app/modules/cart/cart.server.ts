@@ -92,7 +92,10 @@ async function change<T = void>(
 }
 
 async function itemOf(tx: Executor, cart: CartRow, itemId: string) {
-  const [item] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.id, itemId)));
+  const [item] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.id, itemId)));
   // Spec §4: "Removal only when the item is in the cart with qty above 0, else an info message."
   if (!item) throw new DomainError("itemNotInCart", { message: "Item not in cart", key: "core.notifications.itemNotInCart", status: 404 });
   return item;
@@ -116,10 +119,16 @@ async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: nu
     await assertStockFor(tx, cart.id, id, 0, [{ id, ...line, quantity }]);
     return id;
   }
-  const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
+  const [same] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
   if (same) {
     if (same.quantity + quantity > 999) throw invalidQuantity();
-    await tx.update(cartItems).set({ quantity: same.quantity + quantity }).where(eq(cartItems.id, same.id));
+    await tx
+      .update(cartItems)
+      .set({ quantity: same.quantity + quantity })
+      .where(eq(cartItems.id, same.id));
     await assertStockFor(tx, cart.id, same.id, same.quantity);
     return same.id;
   }
@@ -150,10 +159,16 @@ export async function updateCartItem(request: Request, itemId: string, quantity:
       return;
     }
     const key = merge ? mergeKey(line) : item.mergeKey;
-    const [same] = await tx.select().from(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
+    const [same] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.mergeKey, key)));
     if (!same || same.id === item.id) {
       // The line keeps its id, so links to it (?cartItemId) stay valid.
-      await tx.update(cartItems).set({ ...line, quantity, mergeKey: key }).where(eq(cartItems.id, item.id));
+      await tx
+        .update(cartItems)
+        .set({ ...line, quantity, mergeKey: key })
+        .where(eq(cartItems.id, item.id));
       await assertStockFor(tx, cart.id, item.id, 0);
       return;
     }
@@ -226,7 +241,11 @@ export function removeCoupon(request: Request) {
 export function saveInstructions(request: Request, raw: FormDataEntryValue | null) {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text.length > INSTRUCTIONS_MAX_LENGTH) {
-    throw new DomainError("instructionsTooLong", { message: "Instructions too long", key: "core.validation.maxLength", values: { length: INSTRUCTIONS_MAX_LENGTH } });
+    throw new DomainError("instructionsTooLong", {
+      message: "Instructions too long",
+      key: "core.validation.maxLength",
+      values: { length: INSTRUCTIONS_MAX_LENGTH },
+    });
   }
   return change(request, async (tx, cart) => {
     await tx.update(carts).set({ instructions: text }).where(eq(carts.id, cart.id));

@@ -59,7 +59,12 @@ export type MemberCardResult = { outcome: "skipped" | "cleared" | "applied"; set
  * membershipCardBarcodeInvalid; on success the profile gets it when the user had none,
  * the memberCardBarcode cookie is set and the cart uses membership prices.
  */
-export async function applyMemberCard(request: Request, user: CurrentUser | null, raw: FormDataEntryValue | null, locale: Locale): Promise<MemberCardResult> {
+export async function applyMemberCard(
+  request: Request,
+  user: CurrentUser | null,
+  raw: FormDataEntryValue | null,
+  locale: Locale,
+): Promise<MemberCardResult> {
   const barcode = typeof raw === "string" ? raw.trim() : "";
   if (!user) return { outcome: "skipped", setCookie: null };
   if (barcode === "") {
@@ -76,16 +81,29 @@ export async function applyMemberCard(request: Request, user: CurrentUser | null
   try {
     valid = await validator(barcode, locale);
   } catch {
-    throw new DomainError("memberCardCheckFailed", { message: "Member card check failed", key: "core.notifications.membershipCardBarcodeError", status: 502, field: "memberCardBarcode" });
+    throw new DomainError("memberCardCheckFailed", {
+      message: "Member card check failed",
+      key: "core.notifications.membershipCardBarcodeError",
+      status: 502,
+      field: "memberCardBarcode",
+    });
   }
   if (!valid) throw invalid();
   await setCartMemberCard(request, barcode);
   if (!user.memberCardBarcode) {
     const db = await getDb();
-    await db.update(users).set({ memberCardBarcode: barcode }).where(and(eq(users.id, user.id), isNull(users.memberCardBarcode)));
+    await db
+      .update(users)
+      .set({ memberCardBarcode: barcode })
+      .where(and(eq(users.id, user.id), isNull(users.memberCardBarcode)));
   }
   const same = readCookie(request, MEMBER_CARD_COOKIE) === barcode;
   return { outcome: "applied", setCookie: same ? null : serializeCookie(MEMBER_CARD_COOKIE, barcode, { httpOnly: true }) };
 }
 
-const invalid = () => new DomainError("memberCardInvalid", { message: "Member card barcode is not valid", key: "core.notifications.membershipCardBarcodeInvalid", field: "memberCardBarcode" });
+const invalid = () =>
+  new DomainError("memberCardInvalid", {
+    message: "Member card barcode is not valid",
+    key: "core.notifications.membershipCardBarcodeInvalid",
+    field: "memberCardBarcode",
+  });

@@ -20,14 +20,22 @@ const refuse = (code: string, field?: string, values?: Record<string, string | n
   throw new DomainError(code, { message: code, key: `adminCatalog.attributes.errors.${code}`, field, values, status });
 };
 
-const labelOf = (label: { hr: string; en: string; de: string }) => Object.fromEntries(Object.entries(label).filter(([, text]) => text !== ""));
+const labelOf = (label: { hr: string; en: string; de: string }) =>
+  Object.fromEntries(Object.entries(label).filter(([, text]) => text !== ""));
 
 export async function attributeForEdit(id: number) {
   const db = await getDb();
-  const [attribute] = await db.select().from(attributes).where(and(eq(attributes.id, id), eq(attributes.siteId, SITE_ID)));
+  const [attribute] = await db
+    .select()
+    .from(attributes)
+    .where(and(eq(attributes.id, id), eq(attributes.siteId, SITE_ID)));
   if (!attribute) return null;
   const [values, usage] = await Promise.all([
-    db.select().from(attributeValues).where(eq(attributeValues.attributeId, id)).orderBy(asc(attributeValues.position), asc(attributeValues.id)),
+    db
+      .select()
+      .from(attributeValues)
+      .where(eq(attributeValues.attributeId, id))
+      .orderBy(asc(attributeValues.position), asc(attributeValues.id)),
     db
       .select({ valueId: productAttributeValues.valueId, n: sql<number>`count(distinct ${productAttributeValues.productId})::int` })
       .from(productAttributeValues)
@@ -39,12 +47,19 @@ export async function attributeForEdit(id: number) {
 }
 
 async function productsUsing(tx: Executor, attributeId: number): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(distinct ${productAttributeValues.productId})::int` }).from(productAttributeValues).where(eq(productAttributeValues.attributeId, attributeId));
+  const [row] = await tx
+    .select({ n: sql<number>`count(distinct ${productAttributeValues.productId})::int` })
+    .from(productAttributeValues)
+    .where(eq(productAttributeValues.attributeId, attributeId));
   return row?.n ?? 0;
 }
 
 async function lockAttribute(tx: Executor, id: number, version: number) {
-  const [row] = await tx.select().from(attributes).where(and(eq(attributes.id, id), eq(attributes.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(attributes)
+    .where(and(eq(attributes.id, id), eq(attributes.siteId, SITE_ID)))
+    .for("update");
   if (!row) refuse("notFound", undefined, undefined, 404);
   checkVersion(row.version, version);
   return row;
@@ -53,10 +68,20 @@ async function lockAttribute(tx: Executor, id: number, version: number) {
 /** Creates (id null) or updates an attribute; returns its id. */
 export async function saveAttribute(staff: Staff, id: number | null, input: AttributeFormInput): Promise<number> {
   const db = await getDb();
-  const fields = { code: input.code, type: input.type, label: labelOf(input.label), unit: input.unit || null, isFilterable: input.isFilterable === "on", position: input.position };
+  const fields = {
+    code: input.code,
+    type: input.type,
+    label: labelOf(input.label),
+    unit: input.unit || null,
+    isFilterable: input.isFilterable === "on",
+    position: input.position,
+  };
   const saved = await db.transaction(async (tx) => {
     const before = id === null ? null : await lockAttribute(tx, id, input.version);
-    const [taken] = await tx.select({ id: attributes.id }).from(attributes).where(and(eq(attributes.siteId, SITE_ID), eq(attributes.code, input.code), id ? ne(attributes.id, id) : undefined));
+    const [taken] = await tx
+      .select({ id: attributes.id })
+      .from(attributes)
+      .where(and(eq(attributes.siteId, SITE_ID), eq(attributes.code, input.code), id ? ne(attributes.id, id) : undefined));
     if (taken) refuse("codeTaken", "code");
     if (before && before.type !== input.type) {
       const used = await productsUsing(tx, before.id);
@@ -64,13 +89,34 @@ export async function saveAttribute(staff: Staff, id: number | null, input: Attr
     }
     let rowId: number;
     if (before) {
-      await tx.update(attributes).set({ ...fields, version: before.version + 1 }).where(eq(attributes.id, before.id));
+      await tx
+        .update(attributes)
+        .set({ ...fields, version: before.version + 1 })
+        .where(eq(attributes.id, before.id));
       rowId = before.id;
     } else {
-      [{ id: rowId }] = await tx.insert(attributes).values({ siteId: SITE_ID, ...fields }).returning({ id: attributes.id });
+      [{ id: rowId }] = await tx
+        .insert(attributes)
+        .values({ siteId: SITE_ID, ...fields })
+        .returning({ id: attributes.id });
     }
-    const was = before ? { code: before.code, type: before.type, label: before.label, unit: before.unit, isFilterable: before.isFilterable, position: before.position } : null;
-    await recordAudit(tx, staff, { entity: "attribute", entityId: rowId, action: before ? "update" : "create", before: was, after: fields });
+    const was = before
+      ? {
+          code: before.code,
+          type: before.type,
+          label: before.label,
+          unit: before.unit,
+          isFilterable: before.isFilterable,
+          position: before.position,
+        }
+      : null;
+    await recordAudit(tx, staff, {
+      entity: "attribute",
+      entityId: rowId,
+      action: before ? "update" : "create",
+      before: was,
+      after: fields,
+    });
     return rowId;
   });
   await dataChanged("attribute");
@@ -78,7 +124,12 @@ export async function saveAttribute(staff: Staff, id: number | null, input: Attr
 }
 
 /** Adds a value, or edits one (`valueId`): machine value unique within the attribute, colour or image swatch. */
-export async function saveValue(staff: Staff, attributeId: number, input: ValueInput, uploadedMediaId: number | null = null): Promise<void> {
+export async function saveValue(
+  staff: Staff,
+  attributeId: number,
+  input: ValueInput,
+  uploadedMediaId: number | null = null,
+): Promise<void> {
   const mediaId = uploadedMediaId ?? input.mediaId ?? null;
   if (mediaId !== null && uploadedMediaId === null && !(await publicImages([mediaId])).has(mediaId)) refuse("imageMissing", "mediaId");
   const db = await getDb();
@@ -88,33 +139,68 @@ export async function saveValue(staff: Staff, attributeId: number, input: ValueI
     const [taken] = await tx
       .select({ id: attributeValues.id })
       .from(attributeValues)
-      .where(and(eq(attributeValues.attributeId, attributeId), eq(attributeValues.value, input.value), valueId ? ne(attributeValues.id, valueId) : undefined));
+      .where(
+        and(
+          eq(attributeValues.attributeId, attributeId),
+          eq(attributeValues.value, input.value),
+          valueId ? ne(attributeValues.id, valueId) : undefined,
+        ),
+      );
     if (taken) refuse("valueTaken", "value");
     const fields = { value: input.value, label: labelOf(input.label), swatch: input.swatch ? input.swatch.toLowerCase() : null, mediaId };
     let before: Record<string, unknown> | null = null;
     let rowId: number;
     if (valueId) {
-      const [old] = await tx.select().from(attributeValues).where(and(eq(attributeValues.id, valueId), eq(attributeValues.attributeId, attributeId)));
+      const [old] = await tx
+        .select()
+        .from(attributeValues)
+        .where(and(eq(attributeValues.id, valueId), eq(attributeValues.attributeId, attributeId)));
       if (!old) refuse("valueMissing", undefined, undefined, 404);
       before = { value: old.value, label: old.label, swatch: old.swatch, mediaId: old.mediaId };
       await tx.update(attributeValues).set(fields).where(eq(attributeValues.id, valueId));
       rowId = valueId;
     } else {
-      const [{ max }] = await tx.select({ max: sql<number | null>`max(${attributeValues.position})` }).from(attributeValues).where(eq(attributeValues.attributeId, attributeId));
-      [{ id: rowId }] = await tx.insert(attributeValues).values({ attributeId, ...fields, position: (max ?? -1) + 1 }).returning({ id: attributeValues.id });
+      const [{ max }] = await tx
+        .select({ max: sql<number | null>`max(${attributeValues.position})` })
+        .from(attributeValues)
+        .where(eq(attributeValues.attributeId, attributeId));
+      [{ id: rowId }] = await tx
+        .insert(attributeValues)
+        .values({ attributeId, ...fields, position: (max ?? -1) + 1 })
+        .returning({ id: attributeValues.id });
     }
-    await tx.update(attributes).set({ version: attribute.version + 1 }).where(eq(attributes.id, attributeId));
-    await recordAudit(tx, staff, { entity: "attribute", entityId: attributeId, action: valueId ? "editValue" : "addValue", before, after: { id: rowId, ...fields } });
+    await tx
+      .update(attributes)
+      .set({ version: attribute.version + 1 })
+      .where(eq(attributes.id, attributeId));
+    await recordAudit(tx, staff, {
+      entity: "attribute",
+      entityId: attributeId,
+      action: valueId ? "editValue" : "addValue",
+      before,
+      after: { id: rowId, ...fields },
+    });
   });
   await dataChanged("attribute");
 }
 
 /** Up, down or delete of one value. Delete is refused while products use it (the message says how many). */
-export async function changeValue(staff: Staff, attributeId: number, intent: "valueUp" | "valueDown" | "deleteValue", valueId: number, version: number): Promise<void> {
+export async function changeValue(
+  staff: Staff,
+  attributeId: number,
+  intent: "valueUp" | "valueDown" | "deleteValue",
+  valueId: number,
+  version: number,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const attribute = await lockAttribute(tx, attributeId, version);
-    const values = await tx.select().from(attributeValues).where(eq(attributeValues.attributeId, attributeId)).orderBy(asc(attributeValues.position), asc(attributeValues.id)).for("update");
+    const values = await tx
+      .select()
+      .from(attributeValues)
+      .where(eq(attributeValues.attributeId, attributeId))
+      .orderBy(asc(attributeValues.position), asc(attributeValues.id))
+      .for("update");
     const index = values.findIndex((v) => v.id === valueId);
     if (index === -1) refuse("valueMissing", undefined, undefined, 404);
     const value = values[index];
@@ -129,8 +215,17 @@ export async function changeValue(staff: Staff, attributeId: number, intent: "va
       [order[index], order[other]] = [order[other], order[index]];
       for (const [position, id] of order.entries()) await tx.update(attributeValues).set({ position }).where(eq(attributeValues.id, id));
     }
-    await tx.update(attributes).set({ version: attribute.version + 1 }).where(eq(attributes.id, attributeId));
-    await recordAudit(tx, staff, { entity: "attribute", entityId: attributeId, action: intent, before: { value: value.value, position: index }, after: null });
+    await tx
+      .update(attributes)
+      .set({ version: attribute.version + 1 })
+      .where(eq(attributes.id, attributeId));
+    await recordAudit(tx, staff, {
+      entity: "attribute",
+      entityId: attributeId,
+      action: intent,
+      before: { value: value.value, position: index },
+      after: null,
+    });
   });
   await dataChanged("attribute");
 }

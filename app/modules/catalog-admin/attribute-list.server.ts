@@ -8,7 +8,10 @@ import { SITE_ID } from "~/modules/site/options";
 import { FILTER_TYPES } from "./filter-types";
 
 /** The attribute list (/admin/attributes): search by code or label, filter by type, sorted by position, code or type. */
-export const attributeListQuery = listQuery({ sorts: ["position", "code", "type"], sort: "position", dir: "asc" }, { type: z.enum(FILTER_TYPES).optional() });
+export const attributeListQuery = listQuery(
+  { sorts: ["position", "code", "type"], sort: "position", dir: "asc" },
+  { type: z.enum(FILTER_TYPES).optional() },
+);
 export type AttributeListQuery = z.output<typeof attributeListQuery>;
 
 function conditions(query: AttributeListQuery): SQL | undefined {
@@ -26,10 +29,21 @@ const SORTS = { position: attributes.position, code: attributes.code, type: attr
 async function select(query: AttributeListQuery, offset: number, limit: number) {
   const db = await getDb();
   const order = query.dir === "asc" ? asc(SORTS[query.sort]) : desc(SORTS[query.sort]);
-  const valueCount = db.$with("value_count").as(db.select({ id: attributeValues.attributeId, n: count().as("values_n") }).from(attributeValues).groupBy(attributeValues.attributeId));
-  const productCount = db
-    .$with("product_count")
-    .as(db.select({ id: productAttributeValues.attributeId, n: sql<number>`count(distinct ${productAttributeValues.productId})::int`.as("products_n") }).from(productAttributeValues).groupBy(productAttributeValues.attributeId));
+  const valueCount = db.$with("value_count").as(
+    db
+      .select({ id: attributeValues.attributeId, n: count().as("values_n") })
+      .from(attributeValues)
+      .groupBy(attributeValues.attributeId),
+  );
+  const productCount = db.$with("product_count").as(
+    db
+      .select({
+        id: productAttributeValues.attributeId,
+        n: sql<number>`count(distinct ${productAttributeValues.productId})::int`.as("products_n"),
+      })
+      .from(productAttributeValues)
+      .groupBy(productAttributeValues.attributeId),
+  );
   return db
     .with(valueCount, productCount)
     .select({

@@ -27,7 +27,19 @@ export async function categoryEditView(id: number | null, locale: Locale) {
         translations: Object.fromEntries(
           LOCALES.map((l) => {
             const text = found.translations[l];
-            return [l, text ? { name: text.name, title: text.title, slug: text.slug, description: text.description, metaTitle: text.metaTitle, metaDescription: text.metaDescription } : {}];
+            return [
+              l,
+              text
+                ? {
+                    name: text.name,
+                    title: text.title,
+                    slug: text.slug,
+                    description: text.description,
+                    metaTitle: text.metaTitle,
+                    metaDescription: text.metaDescription,
+                  }
+                : {},
+            ];
           }),
         ),
       }
@@ -39,11 +51,24 @@ export async function categoryEditView(id: number | null, locale: Locale) {
     Promise.resolve(tree.find((row) => row.id === id)?.productCount ?? 0),
   ]);
   const childCount = tree.filter((row) => row.parentId === id).length;
-  return { id, values, parents, sorts: SORT_OPTIONS.map((o) => ({ id: o.id, name: o.name })), media, filters, audit, productCount, childCount };
+  return {
+    id,
+    values,
+    parents,
+    sorts: SORT_OPTIONS.map((o) => ({ id: o.id, name: o.name })),
+    media,
+    filters,
+    audit,
+    productCount,
+    childCount,
+  };
 }
 
 /** Every filterable attribute as a row of the filters form: the category's own rows first, in their order. */
-async function filterRows(chosen: { attributeId: number; filterType: FilterRow["type"]; position: number }[], locale: Locale): Promise<FilterRow[]> {
+async function filterRows(
+  chosen: { attributeId: number; filterType: FilterRow["type"]; position: number }[],
+  locale: Locale,
+): Promise<FilterRow[]> {
   const db = await getDb();
   const all = await db
     .select()
@@ -58,6 +83,14 @@ async function filterRows(chosen: { attributeId: number; filterType: FilterRow["
     .sort((a, b) => rank(a.id) - rank(b.id))
     .map((a, position) => {
       const own = chosen.find((f) => f.attributeId === a.id);
-      return { attributeId: a.id, code: a.code, label: localized(a.label, locale), attributeType: a.type, enabled: Boolean(own), type: own?.filterType ?? a.type, position: (position + 1) * 10 };
+      return {
+        attributeId: a.id,
+        code: a.code,
+        label: localized(a.label, locale),
+        attributeType: a.type,
+        enabled: Boolean(own),
+        type: own?.filterType ?? a.type,
+        position: (position + 1) * 10,
+      };
     });
 }

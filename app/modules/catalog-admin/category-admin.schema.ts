@@ -14,7 +14,9 @@ const sortId = integer({ min: 1, max: 8 });
 const translation = z.object({
   name: text({ max: 200 }),
   title: text({ max: 200 }),
-  slug: slug().optional().transform((value) => value ?? ""),
+  slug: slug()
+    .optional()
+    .transform((value) => value ?? ""),
   description: text({ max: 10_000, multiline: true }),
   metaTitle: text({ max: 200 }),
   metaDescription: text({ max: 500, multiline: true }),
@@ -75,7 +77,11 @@ export type CategoryFiltersInput = z.output<typeof categoryFiltersSchema>;
 
 /** The tree's up/down buttons and the detail page's delete (with its confirmation tick). */
 export const categoryMoveSchema = z.object({ intent: z.enum(["up", "down"]), id: id(), version });
-export const categoryDeleteSchema = z.object({ intent: z.literal("delete"), version, confirm: z.literal("on", { errorMap: () => ({ message: "adminCatalog.confirmRequired" }) }) });
+export const categoryDeleteSchema = z.object({
+  intent: z.literal("delete"),
+  version,
+  confirm: z.literal("on", { errorMap: () => ({ message: "adminCatalog.confirmRequired" }) }),
+});
 
 /** Every post of the category page, told apart by `intent`. */
 export const categoryPostSchema = z

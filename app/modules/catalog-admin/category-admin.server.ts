@@ -24,7 +24,16 @@ const refuse = (code: string, field?: string, values?: Record<string, string | n
   throw new DomainError(code, { message: code, key: `adminCatalog.categories.errors.${code}`, field, values, status });
 };
 
-export type TreeRow = { id: number; parentId: number | null; depth: number; position: number; version: number; name: string; slug: string; productCount: number };
+export type TreeRow = {
+  id: number;
+  parentId: number | null;
+  depth: number;
+  position: number;
+  version: number;
+  name: string;
+  slug: string;
+  productCount: number;
+};
 
 /** Every category, parents before their children, siblings by position: the indented tree. */
 export async function categoryTree(): Promise<TreeRow[]> {
@@ -38,7 +47,16 @@ export async function categoryTree(): Promise<TreeRow[]> {
   const visit = (parentId: number | null, depth: number) => {
     for (const c of rows.filter((row) => row.parentId === parentId)) {
       const text = texts.find((t) => t.categoryId === c.id);
-      tree.push({ id: c.id, parentId, depth, position: c.position, version: c.version, name: text?.name ?? `#${c.id}`, slug: text?.slug ?? "", productCount: counts.find((n) => n.id === c.id)?.n ?? 0 });
+      tree.push({
+        id: c.id,
+        parentId,
+        depth,
+        position: c.position,
+        version: c.version,
+        name: text?.name ?? `#${c.id}`,
+        slug: text?.slug ?? "",
+        productCount: counts.find((n) => n.id === c.id)?.n ?? 0,
+      });
       if (depth < 20) visit(c.id, depth + 1);
     }
   };
@@ -49,7 +67,7 @@ export async function categoryTree(): Promise<TreeRow[]> {
 /** The ids of a category and everything below it (a category cannot move under one of them). */
 export function subtreeOf(tree: { id: number; parentId: number | null }[], id: number): Set<number> {
   const ids = new Set([id]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of tree) {
       if (row.parentId === null || !ids.has(row.parentId) || ids.has(row.id)) continue;
@@ -62,18 +80,27 @@ export function subtreeOf(tree: { id: number; parentId: number | null }[], id: n
 
 export async function categoryForEdit(id: number) {
   const db = await getDb();
-  const [category] = await db.select().from(categories).where(and(eq(categories.id, id), eq(categories.siteId, SITE_ID)));
+  const [category] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.siteId, SITE_ID)));
   if (!category) return null;
   const [texts, filters] = await Promise.all([
     db.select().from(categoryTranslations).where(eq(categoryTranslations.categoryId, id)),
     db.select().from(categoryFilters).where(eq(categoryFilters.categoryId, id)).orderBy(asc(categoryFilters.position)),
   ]);
-  const translations = Object.fromEntries(LOCALES.flatMap((l) => texts.filter((t) => t.languageCode === LOCALE_LANGUAGE_CODE[l]).map((t) => [l, t])));
+  const translations = Object.fromEntries(
+    LOCALES.flatMap((l) => texts.filter((t) => t.languageCode === LOCALE_LANGUAGE_CODE[l]).map((t) => [l, t])),
+  );
   return { category, translations: translations as Partial<Record<Locale, (typeof texts)[number]>>, filters };
 }
 
 async function lockCategory(tx: Executor, id: number) {
-  const [row] = await tx.select().from(categories).where(and(eq(categories.id, id), eq(categories.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.siteId, SITE_ID)))
+    .for("update");
   return row ?? refuse("notFound", undefined, undefined, 404);
 }
 
@@ -82,7 +109,13 @@ async function checkSlugsFree(tx: Executor, id: number | null, input: CategoryFo
     const taken = await tx
       .select({ id: categoryTranslations.categoryId })
       .from(categoryTranslations)
-      .where(and(eq(categoryTranslations.languageCode, LOCALE_LANGUAGE_CODE[locale]), eq(categoryTranslations.slug, text.slug), id ? ne(categoryTranslations.categoryId, id) : undefined));
+      .where(
+        and(
+          eq(categoryTranslations.languageCode, LOCALE_LANGUAGE_CODE[locale]),
+          eq(categoryTranslations.slug, text.slug),
+          id ? ne(categoryTranslations.categoryId, id) : undefined,
+        ),
+      );
     if (taken.length) refuse("slugTaken", `translations.${locale}.slug`);
   }
 }
@@ -95,7 +128,12 @@ async function checkParent(tx: Executor, id: number | null, parentId: number | u
 }
 
 /** Creates (id null) or updates a category from the edit form; returns its id. */
-export async function saveCategory(staff: Staff, id: number | null, input: CategoryFormInput, uploadedMediaId: number | null = null): Promise<number> {
+export async function saveCategory(
+  staff: Staff,
+  id: number | null,
+  input: CategoryFormInput,
+  uploadedMediaId: number | null = null,
+): Promise<number> {
   const mediaId = uploadedMediaId ?? input.mediaId ?? null;
   if (mediaId !== null && uploadedMediaId === null && !(await publicImages([mediaId])).has(mediaId)) refuse("imageMissing", "mediaId");
   const db = await getDb();
@@ -110,10 +148,16 @@ export async function saveCategory(staff: Staff, id: number | null, input: Categ
     if (before) {
       // A category moved under another parent goes to the end of its new siblings.
       const position = before.parentId === parentId ? before.position : await nextPosition(tx, parentId);
-      await tx.update(categories).set({ ...fields, position, version: before.version + 1 }).where(eq(categories.id, before.id));
+      await tx
+        .update(categories)
+        .set({ ...fields, position, version: before.version + 1 })
+        .where(eq(categories.id, before.id));
       rowId = before.id;
     } else {
-      const [created] = await tx.insert(categories).values({ siteId: SITE_ID, ...fields, position: await nextPosition(tx, parentId) }).returning({ id: categories.id });
+      const [created] = await tx
+        .insert(categories)
+        .values({ siteId: SITE_ID, ...fields, position: await nextPosition(tx, parentId) })
+        .returning({ id: categories.id });
       rowId = created.id;
     }
     const textsBefore = await writeTexts(tx, rowId, input);
@@ -121,7 +165,15 @@ export async function saveCategory(staff: Staff, id: number | null, input: Categ
       entity: "category",
       entityId: rowId,
       action: before ? "update" : "create",
-      before: before ? { parentId: before.parentId, mediaId: before.mediaId, sortTypes: before.sortTypes, sortDefaultType: before.sortDefaultType, texts: textsBefore } : null,
+      before: before
+        ? {
+            parentId: before.parentId,
+            mediaId: before.mediaId,
+            sortTypes: before.sortTypes,
+            sortDefaultType: before.sortDefaultType,
+            texts: textsBefore,
+          }
+        : null,
       after: { ...fields, texts: Object.fromEntries(givenTranslations(input).map(([l, t]) => [l, { name: t.name, slug: t.slug }])) },
     });
     return rowId;
@@ -134,7 +186,9 @@ async function nextPosition(tx: Executor, parentId: number | null): Promise<numb
   const [row] = await tx
     .select({ max: sql<number | null>`max(${categories.position})` })
     .from(categories)
-    .where(and(eq(categories.siteId, SITE_ID), parentId === null ? sql`${categories.parentId} is null` : eq(categories.parentId, parentId)));
+    .where(
+      and(eq(categories.siteId, SITE_ID), parentId === null ? sql`${categories.parentId} is null` : eq(categories.parentId, parentId)),
+    );
   return (row?.max ?? -1) + 1;
 }
 
@@ -147,7 +201,10 @@ async function writeTexts(tx: Executor, id: number, input: CategoryFormInput) {
     const was = old.find((t) => t.languageCode === code);
     const text = given.find(([l]) => l === locale)?.[1];
     if (!text) {
-      if (was) await tx.delete(categoryTranslations).where(and(eq(categoryTranslations.categoryId, id), eq(categoryTranslations.languageCode, code)));
+      if (was)
+        await tx
+          .delete(categoryTranslations)
+          .where(and(eq(categoryTranslations.categoryId, id), eq(categoryTranslations.languageCode, code)));
       continue;
     }
     const values = { ...text, description: sanitizeCmsHtml(text.description) };
@@ -171,7 +228,12 @@ export async function moveCategory(staff: Staff, id: number, direction: "up" | "
     const siblings = await tx
       .select()
       .from(categories)
-      .where(and(eq(categories.siteId, SITE_ID), row.parentId === null ? sql`${categories.parentId} is null` : eq(categories.parentId, row.parentId)))
+      .where(
+        and(
+          eq(categories.siteId, SITE_ID),
+          row.parentId === null ? sql`${categories.parentId} is null` : eq(categories.parentId, row.parentId),
+        ),
+      )
       .orderBy(asc(categories.position), asc(categories.id))
       .for("update");
     const index = siblings.findIndex((s) => s.id === id);
@@ -182,9 +244,18 @@ export async function moveCategory(staff: Staff, id: number, direction: "up" | "
     for (const [position, siblingId] of order.entries()) {
       const sibling = siblings.find((s) => s.id === siblingId)!;
       if (sibling.position === position) continue;
-      await tx.update(categories).set({ position, version: sibling.version + 1 }).where(eq(categories.id, siblingId));
+      await tx
+        .update(categories)
+        .set({ position, version: sibling.version + 1 })
+        .where(eq(categories.id, siblingId));
     }
-    await recordAudit(tx, staff, { entity: "category", entityId: id, action: direction === "up" ? "moveUp" : "moveDown", before: { position: row.position }, after: { position: order.indexOf(id) } });
+    await recordAudit(tx, staff, {
+      entity: "category",
+      entityId: id,
+      action: direction === "up" ? "moveUp" : "moveDown",
+      before: { position: row.position },
+      after: { position: order.indexOf(id) },
+    });
   });
   await dataChanged("category");
 }
@@ -196,18 +267,45 @@ export async function saveCategoryFilters(staff: Staff, id: number, input: Categ
   await db.transaction(async (tx) => {
     const row = await lockCategory(tx, id);
     checkVersion(row.version, input.version);
-    const known = chosen.length ? await tx.select().from(attributes).where(and(eq(attributes.siteId, SITE_ID), inArray(attributes.id, chosen.map((f) => f.attributeId)))) : [];
+    const known = chosen.length
+      ? await tx
+          .select()
+          .from(attributes)
+          .where(
+            and(
+              eq(attributes.siteId, SITE_ID),
+              inArray(
+                attributes.id,
+                chosen.map((f) => f.attributeId),
+              ),
+            ),
+          )
+      : [];
     for (const filter of chosen) {
       const attribute = known.find((a) => a.id === filter.attributeId) ?? refuse("attributeMissing", "filters");
       if (!filterTypeFits(attribute.type, filter.type)) refuse("filterTypeMismatch", "filters", { attribute: attribute.code });
     }
     const before = await tx.select().from(categoryFilters).where(eq(categoryFilters.categoryId, id)).orderBy(asc(categoryFilters.position));
     await tx.delete(categoryFilters).where(eq(categoryFilters.categoryId, id));
-    const rows = [...new Map(chosen.map((f) => [f.attributeId, f])).values()].map((f, position) => ({ categoryId: id, attributeId: f.attributeId, filterType: f.type, position }));
+    const rows = [...new Map(chosen.map((f) => [f.attributeId, f])).values()].map((f, position) => ({
+      categoryId: id,
+      attributeId: f.attributeId,
+      filterType: f.type,
+      position,
+    }));
     if (rows.length) await tx.insert(categoryFilters).values(rows);
-    await tx.update(categories).set({ version: row.version + 1 }).where(eq(categories.id, id));
+    await tx
+      .update(categories)
+      .set({ version: row.version + 1 })
+      .where(eq(categories.id, id));
     const shape = (list: { attributeId: number; filterType: string }[]) => list.map((f) => `${f.attributeId}:${f.filterType}`);
-    await recordAudit(tx, staff, { entity: "category", entityId: id, action: "filters", before: { filters: shape(before) }, after: { filters: shape(rows) } });
+    await recordAudit(tx, staff, {
+      entity: "category",
+      entityId: id,
+      action: "filters",
+      before: { filters: shape(before) },
+      after: { filters: shape(rows) },
+    });
   });
   await dataChanged("category");
 }
@@ -225,7 +323,12 @@ export async function deleteCategory(staff: Staff, id: number, version: number):
     if (products.n > 0 || children.n > 0) refuse("notEmpty", undefined, { products: products.n, children: children.n }, 409);
     const texts = await tx.select().from(categoryTranslations).where(eq(categoryTranslations.categoryId, id));
     await tx.delete(categories).where(eq(categories.id, id));
-    await recordAudit(tx, staff, { entity: "category", entityId: id, action: "delete", before: { parentId: row.parentId, texts: Object.fromEntries(texts.map((t) => [t.languageCode, t.name])) } });
+    await recordAudit(tx, staff, {
+      entity: "category",
+      entityId: id,
+      action: "delete",
+      before: { parentId: row.parentId, texts: Object.fromEntries(texts.map((t) => [t.languageCode, t.name])) },
+    });
   });
   await dataChanged("category");
 }

@@ -48,7 +48,13 @@ export function CategoryForm({ values, parents, sorts, media, lastResult, constr
   const languages = fields.translations.getFieldset();
   const sortErrors = fields.sortTypes.errors;
   return (
-    <SecureForm {...getFormProps(form)} method="post" encType="multipart/form-data" className="space-y-4 rounded border border-slate-200 bg-white p-4" data-testid="category-form">
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-4 rounded border border-slate-200 bg-white p-4"
+      data-testid="category-form"
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="version" value={values.version} />
       <LanguageTabs errors={(locale) => Boolean(Object.values(languages[locale].getFieldset()).some((f) => f.errors?.length))}>
@@ -57,12 +63,36 @@ export function CategoryForm({ values, parents, sorts, media, lastResult, constr
           const optional = locale !== "hr";
           return (
             <div className="grid gap-x-4 md:grid-cols-2">
-              <Field meta={text.name} label={t("adminCatalog.fields.name")} required={!optional} optional={optional} data-testid={`name-${locale}`} />
-              <Field meta={text.slug} label={t("adminCatalog.fields.slug")} required={!optional} optional={optional} data-testid={`slug-${locale}`} />
+              <Field
+                meta={text.name}
+                label={t("adminCatalog.fields.name")}
+                required={!optional}
+                optional={optional}
+                data-testid={`name-${locale}`}
+              />
+              <Field
+                meta={text.slug}
+                label={t("adminCatalog.fields.slug")}
+                required={!optional}
+                optional={optional}
+                data-testid={`slug-${locale}`}
+              />
               <Field meta={text.title} label={t("adminCatalog.fields.title")} optional />
               <Field meta={text.metaTitle} label={t("adminCatalog.fields.metaTitle")} optional />
-              <TextareaField meta={text.description} label={t("adminCatalog.fields.description")} description={t("adminCatalog.fields.descriptionHelp")} optional className="md:col-span-2" />
-              <TextareaField meta={text.metaDescription} label={t("adminCatalog.fields.metaDescription")} optional rows={2} className="md:col-span-2" />
+              <TextareaField
+                meta={text.description}
+                label={t("adminCatalog.fields.description")}
+                description={t("adminCatalog.fields.descriptionHelp")}
+                optional
+                className="md:col-span-2"
+              />
+              <TextareaField
+                meta={text.metaDescription}
+                label={t("adminCatalog.fields.metaDescription")}
+                optional
+                rows={2}
+                className="md:col-span-2"
+              />
             </div>
           );
         }}
@@ -84,8 +114,20 @@ export function CategoryForm({ values, parents, sorts, media, lastResult, constr
         testId="sort-types"
       />
       <p className="text-xs text-slate-600">{t("adminCatalog.categories.sortTypesHelp")}</p>
-      <SelectField meta={fields.sortDefaultType} label={t("adminCatalog.categories.sortDefault")} options={sorts.map((s) => ({ value: String(s.id), label: t(s.name) }))} data-testid="sort-default" />
-      <MediaChooser name="mediaId" uploadName="mediaUpload" choices={media} selected={values.mediaId ? [values.mediaId] : []} multiple={false} label={t("adminCatalog.categories.image")} />
+      <SelectField
+        meta={fields.sortDefaultType}
+        label={t("adminCatalog.categories.sortDefault")}
+        options={sorts.map((s) => ({ value: String(s.id), label: t(s.name) }))}
+        data-testid="sort-default"
+      />
+      <MediaChooser
+        name="mediaId"
+        uploadName="mediaUpload"
+        choices={media}
+        selected={values.mediaId ? [values.mediaId] : []}
+        multiple={false}
+        label={t("adminCatalog.categories.image")}
+      />
       <FormError id={form.errorId} errors={form.errors} testId="category-error" />
       <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "save"}>{t("adminCatalog.save")}</Button>
     </SecureForm>

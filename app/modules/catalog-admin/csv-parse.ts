@@ -22,7 +22,10 @@ export function detectSeparator(text: string): CsvSeparator {
 }
 
 /** The records of a CSV text; `maxRecords` stops early (the caller refuses a file over its limit). */
-export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?: number } = {}): { separator: CsvSeparator; records: CsvRecord[] } {
+export function parseCsv(
+  input: string,
+  { maxRecords = Infinity }: { maxRecords?: number } = {},
+): { separator: CsvSeparator; records: CsvRecord[] } {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   const separator = detectSeparator(text);
   const records: CsvRecord[] = [];

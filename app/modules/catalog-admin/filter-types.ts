@@ -7,7 +7,16 @@
  *   any of the four choice types (a list, chips, or colour/image swatches);
  * - numberField, date, dateTime and yesNo have one way to be filtered: their own type.
  */
-export const FILTER_TYPES = ["dropdown", "numberField", "multipleSelect", "textSwatch", "visualSwatch", "yesNo", "dateTime", "date"] as const;
+export const FILTER_TYPES = [
+  "dropdown",
+  "numberField",
+  "multipleSelect",
+  "textSwatch",
+  "visualSwatch",
+  "yesNo",
+  "dateTime",
+  "date",
+] as const;
 export type FilterTypeName = (typeof FILTER_TYPES)[number];
 
 const CHOICE_TYPES: readonly FilterTypeName[] = ["dropdown", "multipleSelect", "textSwatch", "visualSwatch"];

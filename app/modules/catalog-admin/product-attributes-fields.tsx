@@ -15,7 +15,10 @@ export function ProductAttributesFields({ view, answer }: { view: EditorView; an
   const configuring = new Set(view.configuring.map((c) => c.id));
   const shown = [...view.attributes]
     .filter((a) => !configuring.has(a.id))
-    .sort((a, b) => Number(inSet.has(b.id)) - Number(inSet.has(a.id)) || (set ? set.attributeIds.indexOf(a.id) - set.attributeIds.indexOf(b.id) : 0));
+    .sort(
+      (a, b) =>
+        Number(inSet.has(b.id)) - Number(inSet.has(a.id)) || (set ? set.attributeIds.indexOf(a.id) - set.attributeIds.indexOf(b.id) : 0),
+    );
   const own = (attributeId: number) => view.attributeValues.filter((v) => v.attributeId === attributeId);
 
   return (
@@ -45,7 +48,13 @@ export function ProductAttributesFields({ view, answer }: { view: EditorView; an
                   <legend className="font-semibold">{label}</legend>
                   {a.values.map((v) => (
                     <label key={v.id} className="flex items-center gap-2">
-                      <input type="checkbox" name={name} value={v.id} defaultChecked={values.some((x) => x.valueId === v.id)} className="size-4 accent-brand-600" />
+                      <input
+                        type="checkbox"
+                        name={name}
+                        value={v.id}
+                        defaultChecked={values.some((x) => x.valueId === v.id)}
+                        className="size-4 accent-brand-600"
+                      />
                       {v.label}
                     </label>
                   ))}
@@ -58,7 +67,12 @@ export function ProductAttributesFields({ view, answer }: { view: EditorView; an
               {a.type === "numberField" ? (
                 <input id={id} name={name} inputMode="decimal" maxLength={20} defaultValue={values[0]?.number ?? ""} className={CONTROL} />
               ) : a.type === "yesNo" ? (
-                <select id={id} name={name} defaultValue={values[0]?.bool === undefined || values[0]?.bool === null ? "" : values[0].bool ? "yes" : "no"} className={CONTROL}>
+                <select
+                  id={id}
+                  name={name}
+                  defaultValue={values[0]?.bool === undefined || values[0]?.bool === null ? "" : values[0].bool ? "yes" : "no"}
+                  className={CONTROL}
+                >
                   <option value="">–</option>
                   <option value="yes">{t("adminProducts.yes")}</option>
                   <option value="no">{t("adminProducts.no")}</option>

@@ -10,8 +10,10 @@ const ids = z.array(id()).max(100).default([]);
 /** −90 … +500 %, at most two decimals ("12.5" raises by 12,5 %). */
 export const PERCENT_MIN = -90;
 export const PERCENT_MAX = 500;
-const percent = decimal({ min: PERCENT_MIN, precision: 5, scale: 2, message: "adminProductList.bulk.percentRange" })
-  .refine((value) => value <= PERCENT_MAX && value !== 0, "adminProductList.bulk.percentRange");
+const percent = decimal({ min: PERCENT_MIN, precision: 5, scale: 2, message: "adminProductList.bulk.percentRange" }).refine(
+  (value) => value <= PERCENT_MAX && value !== 0,
+  "adminProductList.bulk.percentRange",
+);
 
 export const productBulkSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish"), ids }),

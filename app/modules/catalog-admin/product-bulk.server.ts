@@ -31,7 +31,13 @@ export function scalePrices(prices: Prices, percent: number): Prices {
   };
 }
 
-const priceColumns = { id: products.id, sku: products.sku, retailPriceCents: products.retailPriceCents, priceCents: products.priceCents, membershipPriceCents: products.membershipPriceCents };
+const priceColumns = {
+  id: products.id,
+  sku: products.sku,
+  retailPriceCents: products.retailPriceCents,
+  priceCents: products.priceCents,
+  membershipPriceCents: products.membershipPriceCents,
+};
 
 /**
  * A bulk action of the product list on the ticked products (decision 0047): one
@@ -68,27 +74,50 @@ export async function bulkProducts(staff: Actor, input: ProductBulkInput): Promi
 }
 
 async function bump(tx: Executor, id: number, values: Partial<typeof products.$inferInsert> = {}) {
-  await tx.update(products).set({ ...values, version: sql`${products.version} + 1` }).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ ...values, version: sql`${products.version} + 1` })
+    .where(eq(products.id, id));
 }
 
 async function setVisibility(tx: Executor, staff: Actor, rows: { id: number; visible: boolean }[], visible: boolean): Promise<number> {
   const moving = rows.filter((row) => row.visible !== visible);
   for (const row of moving) {
     await bump(tx, row.id, { isVisibleIndividually: visible });
-    await recordAudit(tx, staff, { entity: "product", entityId: row.id, action: visible ? "publish" : "hide", before: { visible: row.visible }, after: { visible } });
+    await recordAudit(tx, staff, {
+      entity: "product",
+      entityId: row.id,
+      action: visible ? "publish" : "hide",
+      before: { visible: row.visible },
+      after: { visible },
+    });
   }
   return moving.length;
 }
 
 async function addToCategory(tx: Executor, staff: Actor, ids: number[], categoryId: number): Promise<number> {
-  const [category] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.id, categoryId), eq(categories.siteId, SITE_ID)));
-  if (!category) throw new DomainError("categoryNotFound", { message: "Category not found", key: "adminProductList.bulk.chooseCategory", status: 400 });
+  const [category] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.siteId, SITE_ID)));
+  if (!category)
+    throw new DomainError("categoryNotFound", { message: "Category not found", key: "adminProductList.bulk.chooseCategory", status: 400 });
   if (ids.length === 0) return 0;
-  const already = new Set((await tx.select({ id: productCategories.productId }).from(productCategories).where(and(eq(productCategories.categoryId, categoryId), inArray(productCategories.productId, ids)))).map((r) => r.id));
+  const already = new Set(
+    (
+      await tx
+        .select({ id: productCategories.productId })
+        .from(productCategories)
+        .where(and(eq(productCategories.categoryId, categoryId), inArray(productCategories.productId, ids)))
+    ).map((r) => r.id),
+  );
   const adding = ids.filter((id) => !already.has(id));
   if (adding.length === 0) return 0;
   // At the end of the category's own order, in the order they were ticked.
-  const [{ last }] = await tx.select({ last: max(productCategories.position) }).from(productCategories).where(eq(productCategories.categoryId, categoryId));
+  const [{ last }] = await tx
+    .select({ last: max(productCategories.position) })
+    .from(productCategories)
+    .where(eq(productCategories.categoryId, categoryId));
   await tx.insert(productCategories).values(adding.map((productId, i) => ({ productId, categoryId, position: (last ?? -1) + 1 + i })));
   for (const id of adding) {
     await bump(tx, id);
@@ -98,10 +127,20 @@ async function addToCategory(tx: Executor, staff: Actor, ids: number[], category
 }
 
 async function addTag(tx: Executor, staff: Actor, ids: number[], tagId: number): Promise<number> {
-  const [tag] = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(and(eq(tags.id, tagId), eq(tags.siteId, SITE_ID)));
+  const [tag] = await tx
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.id, tagId), eq(tags.siteId, SITE_ID)));
   if (!tag) throw new DomainError("tagNotFound", { message: "Tag not found", key: "adminProductList.bulk.chooseTag", status: 400 });
   if (ids.length === 0) return 0;
-  const already = new Set((await tx.select({ id: productTags.productId }).from(productTags).where(and(eq(productTags.tagId, tagId), inArray(productTags.productId, ids)))).map((r) => r.id));
+  const already = new Set(
+    (
+      await tx
+        .select({ id: productTags.productId })
+        .from(productTags)
+        .where(and(eq(productTags.tagId, tagId), inArray(productTags.productId, ids)))
+    ).map((r) => r.id),
+  );
   const adding = ids.filter((id) => !already.has(id));
   if (adding.length === 0) return 0;
   await tx.insert(productTags).values(adding.map((productId) => ({ productId, tagId })));
@@ -120,15 +159,36 @@ async function changePrices(tx: Executor, staff: Actor, rows: PriceRow[], percen
   const variants = await tx
     .select({ parentId: products.parentId, ...priceColumns })
     .from(products)
-    .where(inArray(products.parentId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        products.parentId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(products.id)
     .for("update");
-  const pick = ({ sku, retailPriceCents, priceCents, membershipPriceCents }: PriceRow) => ({ sku, retailPriceCents, priceCents, membershipPriceCents });
+  const pick = ({ sku, retailPriceCents, priceCents, membershipPriceCents }: PriceRow) => ({
+    sku,
+    retailPriceCents,
+    priceCents,
+    membershipPriceCents,
+  });
   for (const row of rows) {
     const family = [row, ...variants.filter((v) => v.parentId === row.id)];
     const after = family.map((member) => ({ ...member, ...scalePrices(member, percent) }));
-    for (const member of after) await bump(tx, member.id, { retailPriceCents: member.retailPriceCents, priceCents: member.priceCents, membershipPriceCents: member.membershipPriceCents });
-    await recordAudit(tx, staff, { entity: "product", entityId: row.id, action: "changePrice", before: { percent, prices: family.map(pick) }, after: { percent, prices: after.map(pick) } });
+    for (const member of after)
+      await bump(tx, member.id, {
+        retailPriceCents: member.retailPriceCents,
+        priceCents: member.priceCents,
+        membershipPriceCents: member.membershipPriceCents,
+      });
+    await recordAudit(tx, staff, {
+      entity: "product",
+      entityId: row.id,
+      action: "changePrice",
+      before: { percent, prices: family.map(pick) },
+      after: { percent, prices: after.map(pick) },
+    });
   }
   return rows.length;
 }

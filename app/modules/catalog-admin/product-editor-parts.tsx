@@ -9,7 +9,8 @@ export type EditorView = NonNullable<Awaited<ReturnType<typeof productEditorView
 export type Answer = SubmissionResult<string[]> | undefined | null;
 
 /** Cents as the money fields take them: "1234,50". */
-export const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? "" : (cents / 100).toFixed(2).replace(".", ","));
+export const euros = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? "" : (cents / 100).toFixed(2).replace(".", ",");
 
 /** The refused answer of this section's form, if the last post was its own. */
 export function answerFor(lastResult: unknown, intent: string) {
@@ -21,7 +22,9 @@ export function errorAt(answer: SubmissionResult<string[]> | null, name: string)
   if (!answer?.error) return undefined;
   const direct = answer.error[name]?.[0];
   if (direct) return direct;
-  const nested = Object.entries(answer.error).find(([key, messages]) => key.startsWith(`${name}[`) || key.startsWith(`${name}.`) ? messages?.length : false);
+  const nested = Object.entries(answer.error).find(([key, messages]) =>
+    key.startsWith(`${name}[`) || key.startsWith(`${name}.`) ? messages?.length : false,
+  );
   return nested?.[1]?.[0];
 }
 
@@ -37,7 +40,12 @@ export function ErrorLine({ id, message }: { id: string; message: string | undef
 
 export function Section({ id, title, children, testId }: { id: string; title: string; children: ReactNode; testId?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="space-y-3 rounded border border-slate-200 bg-white p-4" data-testid={testId}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded border border-slate-200 bg-white p-4"
+      data-testid={testId}
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>

@@ -28,7 +28,9 @@ export function ProductActions({ view, lastResult }: { view: EditorView; lastRes
         {product.parentId ? (
           <>
             {" · "}
-            <Link to={`/admin/products/${product.parentId}`} className="text-brand-700 underline">{t("adminProducts.variantOf", { name: product.parentName })}</Link>
+            <Link to={`/admin/products/${product.parentId}`} className="text-brand-700 underline">
+              {t("adminProducts.variantOf", { name: product.parentName })}
+            </Link>
           </>
         ) : null}
       </p>
@@ -47,16 +49,25 @@ export function ProductActions({ view, lastResult }: { view: EditorView; lastRes
       <div className="flex flex-wrap items-start gap-3">
         <SecureForm>
           {version}
-          <Button name="intent" value="duplicate" variant="secondary" pending={busy("duplicate")}>{t("adminProducts.duplicate")}</Button>
+          <Button name="intent" value="duplicate" variant="secondary" pending={busy("duplicate")}>
+            {t("adminProducts.duplicate")}
+          </Button>
         </SecureForm>
         <SecureForm>
           {version}
-          <Button name="intent" value={product.archived ? "unarchive" : "archive"} variant="secondary" pending={busy("archive") || busy("unarchive")}>
+          <Button
+            name="intent"
+            value={product.archived ? "unarchive" : "archive"}
+            variant="secondary"
+            pending={busy("archive") || busy("unarchive")}
+          >
             {t(product.archived ? "adminProducts.unarchive" : "adminProducts.archive")}
           </Button>
         </SecureForm>
         {product.ordered ? (
-          <p className="max-w-sm text-sm text-slate-600" data-testid="delete-ordered">{t("adminProducts.deleteOrdered")}</p>
+          <p className="max-w-sm text-sm text-slate-600" data-testid="delete-ordered">
+            {t("adminProducts.deleteOrdered")}
+          </p>
         ) : (
           <SecureForm className="flex flex-wrap items-center gap-2 rounded border border-red-200 p-2" data-testid="delete-form">
             {version}
@@ -64,7 +75,9 @@ export function ProductActions({ view, lastResult }: { view: EditorView; lastRes
               <input type="checkbox" name="confirm" required className="size-4" />
               {t("adminProducts.deleteConfirm")}
             </label>
-            <Button name="intent" value="delete" variant="danger" pending={busy("delete")}>{t("adminProducts.delete")}</Button>
+            <Button name="intent" value="delete" variant="danger" pending={busy("delete")}>
+              {t("adminProducts.delete")}
+            </Button>
           </SecureForm>
         )}
       </div>
@@ -76,7 +89,22 @@ export function ProductActions({ view, lastResult }: { view: EditorView; lastRes
 export function ProductOptionsForm({ view, lastResult }: { view: EditorView; lastResult: Answer }) {
   const { t } = useTranslation();
   const answer = answerFor(lastResult, "options");
-  const rows = [...view.options.map((o) => ({ ...o, isNew: false })), { id: undefined, optionType: "number" as const, code: "", label: {} as Record<string, string>, required: false, minValue: null, maxValue: null, unit: "", values: "", isLength: false, isNew: true }];
+  const rows = [
+    ...view.options.map((o) => ({ ...o, isNew: false })),
+    {
+      id: undefined,
+      optionType: "number" as const,
+      code: "",
+      label: {} as Record<string, string>,
+      required: false,
+      minValue: null,
+      maxValue: null,
+      unit: "",
+      values: "",
+      isLength: false,
+      isNew: true,
+    },
+  ];
   return (
     <Section id="options" title={t("adminProducts.sections.options")}>
       <SecureForm className="space-y-3" data-testid="options-form">
@@ -120,9 +148,20 @@ export function ProductOptionsForm({ view, lastResult }: { view: EditorView; las
               <textarea name={`options[${i}].values`} defaultValue={o.values} rows={2} maxLength={5000} className={CONTROL} />
             </label>
             <div className="flex flex-col gap-1">
-              <label className="flex items-center gap-2"><input type="checkbox" name={`options[${i}].required`} defaultChecked={o.required} />{t("adminProducts.options.required")}</label>
-              <label className="flex items-center gap-2"><input type="checkbox" name={`options[${i}].isLength`} defaultChecked={o.isLength} />{t("adminProducts.options.isLength")}</label>
-              {o.isNew ? null : <label className="flex items-center gap-2"><input type="checkbox" name={`options[${i}].remove`} />{t("adminProducts.options.remove")}</label>}
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name={`options[${i}].required`} defaultChecked={o.required} />
+                {t("adminProducts.options.required")}
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name={`options[${i}].isLength`} defaultChecked={o.isLength} />
+                {t("adminProducts.options.isLength")}
+              </label>
+              {o.isNew ? null : (
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name={`options[${i}].remove`} />
+                  {t("adminProducts.options.remove")}
+                </label>
+              )}
             </div>
             <ErrorLine id={`options-${i}-error`} message={errorAt(answer, `options[${i}]`)} />
           </fieldset>
@@ -146,10 +185,35 @@ export function ProductPartsForm({ view, lastResult }: { view: EditorView; lastR
           {view.parts.map((p, i) => (
             <li key={p.productId} className="flex flex-wrap items-center gap-3" data-testid="bundle-part">
               <input type="hidden" name={`parts[${i}].productId`} value={p.productId} />
-              <Link to={`/admin/products/${p.productId}`} className="min-w-48 text-brand-700 underline">{p.name}</Link>
-              <label>{t("adminProducts.parts.quantity")} <input type="number" name={`parts[${i}].quantity`} defaultValue={p.quantity} min={1} max={999} className="w-20 rounded border px-1" /></label>
-              <label>{t("adminProducts.parts.position")} <input type="number" name={`parts[${i}].position`} defaultValue={p.position} min={0} max={999} className="w-16 rounded border px-1" /></label>
-              <label className="flex items-center gap-1"><input type="checkbox" name={`parts[${i}].remove`} />{t("adminProducts.parts.remove")}</label>
+              <Link to={`/admin/products/${p.productId}`} className="min-w-48 text-brand-700 underline">
+                {p.name}
+              </Link>
+              <label>
+                {t("adminProducts.parts.quantity")}{" "}
+                <input
+                  type="number"
+                  name={`parts[${i}].quantity`}
+                  defaultValue={p.quantity}
+                  min={1}
+                  max={999}
+                  className="w-20 rounded border px-1"
+                />
+              </label>
+              <label>
+                {t("adminProducts.parts.position")}{" "}
+                <input
+                  type="number"
+                  name={`parts[${i}].position`}
+                  defaultValue={p.position}
+                  min={0}
+                  max={999}
+                  className="w-16 rounded border px-1"
+                />
+              </label>
+              <label className="flex items-center gap-1">
+                <input type="checkbox" name={`parts[${i}].remove`} />
+                {t("adminProducts.parts.remove")}
+              </label>
             </li>
           ))}
         </ul>

@@ -22,7 +22,10 @@ const ids = (max: number) => z.array(id()).max(max).default([]);
 /** The VAT rates a product may carry (basis points: 2500 = 25 %). */
 export const VAT_RATES = [2500, 1300, 500, 0] as const;
 export const SKU_MAX = 64;
-const sku = text({ max: SKU_MAX, required: true }).refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value), "adminProducts.validation.sku");
+const sku = text({ max: SKU_MAX, required: true }).refine(
+  (value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value),
+  "adminProducts.validation.sku",
+);
 
 /** A slug as typed: empty (then made from the name) or spec §5's rules (at least 4 characters, lowercase words and hyphens). */
 const optionalSlug = text({ max: SLUG_MAX })
@@ -62,20 +65,40 @@ const saveSchema = z.object({
   price: price(),
   membershipPrice: money({ required: false }),
   priceUnit: z.enum(PRICE_UNITS),
-  taxRateBp: integer({ min: 0, max: 2500 }).refine((value) => (VAT_RATES as readonly number[]).includes(value), "adminProducts.validation.vat"),
+  taxRateBp: integer({ min: 0, max: 2500 }).refine(
+    (value) => (VAT_RATES as readonly number[]).includes(value),
+    "adminProducts.validation.vat",
+  ),
   trackStock: checkbox,
   stock: integer({ min: 0, max: 1_000_000 }).optional(),
   categoryPriority: integer({ min: -1_000_000, max: 1_000_000 }).optional().default(0),
   categories: ids(200),
   // The product's place within a ticked category (empty: kept, or last when it joins).
-  categoryPositions: z.array(z.object({ id: id(), position: integer({ min: 0, max: 100_000 }).optional() })).max(200).default([]),
+  categoryPositions: z
+    .array(z.object({ id: id(), position: integer({ min: 0, max: 100_000 }).optional() }))
+    .max(200)
+    .default([]),
   tags: ids(100),
   newTag: text({ max: 100 }),
   attributeSetId: id().optional(),
-  attrs: z.array(z.object({ id: id(), values: z.array(text({ max: 100 })).max(50).default([]) })).max(100).default([]),
+  attrs: z
+    .array(
+      z.object({
+        id: id(),
+        values: z
+          .array(text({ max: 100 }))
+          .max(50)
+          .default([]),
+      }),
+    )
+    .max(100)
+    .default([]),
   images: ids(50),
   defaultImage: id().optional(),
-  imageOrder: z.array(z.object({ id: id(), position: integer({ min: 0, max: 999 }) })).max(50).default([]),
+  imageOrder: z
+    .array(z.object({ id: id(), position: integer({ min: 0, max: 999 }) }))
+    .max(50)
+    .default([]),
   crossSells: ids(50),
   addCrossSell: text({ max: 200 }),
 });
@@ -120,14 +143,23 @@ export const productEditSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("parts"),
     version,
-    parts: z.array(z.object({ productId: id(), quantity: integer({ min: 1, max: 999 }), position: integer({ min: 0, max: 999 }), remove: checkbox })).max(100).default([]),
+    parts: z
+      .array(
+        z.object({ productId: id(), quantity: integer({ min: 1, max: 999 }), position: integer({ min: 0, max: 999 }), remove: checkbox }),
+      )
+      .max(100)
+      .default([]),
     addPart: text({ max: 200 }),
     addQuantity: integer({ min: 1, max: 999 }).optional().default(1),
   }),
   z.object({ intent: z.literal("duplicate"), version }),
   z.object({ intent: z.literal("archive"), version }),
   z.object({ intent: z.literal("unarchive"), version }),
-  z.object({ intent: z.literal("delete"), version, confirm: z.literal(true, { errorMap: () => ({ message: "adminProducts.validation.confirmDelete" }) }) }),
+  z.object({
+    intent: z.literal("delete"),
+    version,
+    confirm: z.literal(true, { errorMap: () => ({ message: "adminProducts.validation.confirmDelete" }) }),
+  }),
 ]);
 export type ProductEdit = z.output<typeof productEditSchema>;
 export type ProductSave = Extract<ProductEdit, { intent: "save" }>;

@@ -9,7 +9,16 @@ import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
 import { SITE_ID } from "~/modules/site/options";
 import type { NewProductInput, ProductSave } from "./product-editor.schema";
-import { changeProduct, checkPrices, checkSkuFree, checkSlugsFree, productFacts, refused, type Actor, type Product } from "./product-lock.server";
+import {
+  changeProduct,
+  checkPrices,
+  checkSkuFree,
+  checkSlugsFree,
+  productFacts,
+  refused,
+  type Actor,
+  type Product,
+} from "./product-lock.server";
 import { writeAttributes, writeCategories, writeCrossSells, writeImages, writeTags } from "./product-relations.server";
 import { syncParentValues } from "./product-variants.server";
 import { redirectChangedSlug } from "./slug-redirects.server";
@@ -30,10 +39,29 @@ export async function createProduct(staff: Actor, input: NewProductInput): Promi
     const tracked = input.format === "simple";
     const [row] = await tx
       .insert(products)
-      .values({ siteId: SITE_ID, format: input.format, sku: input.sku, isVisibleIndividually: false, retailPriceCents: 0, priceCents: 0, stock: tracked ? 0 : null })
+      .values({
+        siteId: SITE_ID,
+        format: input.format,
+        sku: input.sku,
+        isVisibleIndividually: false,
+        retailPriceCents: 0,
+        priceCents: 0,
+        stock: tracked ? 0 : null,
+      })
       .returning({ id: products.id });
-    await tx.insert(productTranslations).values({ productId: row.id, languageCode: LOCALE_LANGUAGE_CODE.hr, name: input.name, slug, description: sanitizeCmsHtml(input.description) });
-    await recordAudit(tx, staff, { entity: "product", entityId: row.id, action: "create", after: { format: input.format, sku: input.sku, name: input.name } });
+    await tx.insert(productTranslations).values({
+      productId: row.id,
+      languageCode: LOCALE_LANGUAGE_CODE.hr,
+      name: input.name,
+      slug,
+      description: sanitizeCmsHtml(input.description),
+    });
+    await recordAudit(tx, staff, {
+      entity: "product",
+      entityId: row.id,
+      action: "create",
+      after: { format: input.format, sku: input.sku, name: input.name },
+    });
     return row.id;
   });
   await dataChanged("product");
@@ -55,13 +83,19 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
     if (input.priceUnit === "metre") await checkLengthOption(tx, product.id);
     const texts = await writeTranslations(tx, product, input);
     const uploaded = await storeUploads(files.images, { kind: "image", executor: tx, staff });
-    const download = product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx, staff }) : [];
+    const download =
+      product.format === "e-product" ? await storeUploads(files.eProductFile.slice(0, 1), { kind: "download", executor: tx, staff }) : [];
     await writeCategories(tx, product.id, input.categories, input.categoryPositions);
     await writeTags(tx, product.id, input.tags, input.newTag);
     await writeAttributes(tx, product, input.attrs);
     // A variant's own values changed: its parent's filter values follow.
     if (product.parentId) await syncParentValues(tx, product.parentId);
-    await writeImages(tx, product.id, input, uploaded.map((m) => m.id));
+    await writeImages(
+      tx,
+      product.id,
+      input,
+      uploaded.map((m) => m.id),
+    );
     await writeCrossSells(tx, product, input.crossSells, input.addCrossSell);
     const change = {
       sku: input.sku,
@@ -85,7 +119,10 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
 
 /** A price per running metre needs the length the shopper enters (a length option, decision 0028). */
 async function checkLengthOption(tx: Executor, productId: number) {
-  const [length] = await tx.select({ id: productCustomOptions.id }).from(productCustomOptions).where(and(eq(productCustomOptions.productId, productId), eq(productCustomOptions.isLength, true)));
+  const [length] = await tx
+    .select({ id: productCustomOptions.id })
+    .from(productCustomOptions)
+    .where(and(eq(productCustomOptions.productId, productId), eq(productCustomOptions.isLength, true)));
   if (!length) throw refused("metreWithoutLength", "adminProducts.errors.metreWithoutLength", "priceUnit");
 }
 
@@ -104,7 +141,11 @@ async function writeTranslations(tx: Executor, product: Product, input: ProductS
     checkSlug(slug, `translations.${locale}.slug`);
     return [{ locale, languageCode: LOCALE_LANGUAGE_CODE[locale], slug, t }];
   });
-  await checkSlugsFree(tx, wanted.map((w) => ({ languageCode: w.languageCode, slug: w.slug, field: `translations.${w.locale}.slug` })), [product.id]);
+  await checkSlugsFree(
+    tx,
+    wanted.map((w) => ({ languageCode: w.languageCode, slug: w.slug, field: `translations.${w.locale}.slug` })),
+    [product.id],
+  );
   for (const w of wanted) {
     const previous = old.find((o) => o.languageCode === w.languageCode);
     const row = {
@@ -119,9 +160,14 @@ async function writeTranslations(tx: Executor, product: Product, input: ProductS
       .insert(productTranslations)
       .values({ productId: product.id, languageCode: w.languageCode, ...row })
       .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.languageCode], set: row });
-    if (previous && previous.slug !== w.slug && !product.parentId) await redirectChangedSlug(tx, "product", w.locale as Locale, previous.slug, w.slug);
+    if (previous && previous.slug !== w.slug && !product.parentId)
+      await redirectChangedSlug(tx, "product", w.locale as Locale, previous.slug, w.slug);
   }
   const kept = new Set(wanted.map((w) => w.languageCode));
-  for (const o of old) if (!kept.has(o.languageCode)) await tx.delete(productTranslations).where(and(eq(productTranslations.productId, product.id), eq(productTranslations.languageCode, o.languageCode)));
+  for (const o of old)
+    if (!kept.has(o.languageCode))
+      await tx
+        .delete(productTranslations)
+        .where(and(eq(productTranslations.productId, product.id), eq(productTranslations.languageCode, o.languageCode)));
   return Object.fromEntries(wanted.map((w) => [w.locale, { name: w.t.name, slug: w.slug }]));
 }

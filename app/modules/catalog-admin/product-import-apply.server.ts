@@ -31,7 +31,12 @@ function importDir(): string {
 
 /** Keeps an uploaded file for the apply step; its token is the content's SHA-256. */
 export async function keepImportFile(bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength > IMPORT_LIMITS.bytes) throw new DomainError("importTooLarge", { message: "Import file too large", key: "adminProductList.import.errors.tooLarge", status: 413 });
+  if (bytes.byteLength > IMPORT_LIMITS.bytes)
+    throw new DomainError("importTooLarge", {
+      message: "Import file too large",
+      key: "adminProductList.import.errors.tooLarge",
+      status: 413,
+    });
   const token = createHash("sha256").update(bytes).digest("hex");
   await mkdir(importDir(), { recursive: true });
   await writeFile(path.join(importDir(), `${token}.csv`), bytes);
@@ -52,7 +57,8 @@ export async function forgetImportFile(token: string): Promise<void> {
   if (/^[0-9a-f]{64}$/.test(token)) await rm(path.join(importDir(), `${token}.csv`), { force: true });
 }
 
-const expired = () => new DomainError("importExpired", { message: "Import file not found", key: "adminProductList.import.expired", status: 400 });
+const expired = () =>
+  new DomainError("importExpired", { message: "Import file not found", key: "adminProductList.import.expired", status: 400 });
 
 export type ImportResult = { created: number; updated: number; unchanged: number };
 
@@ -60,11 +66,22 @@ export async function applyImport(staff: Actor, text: string): Promise<ImportRes
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const plan = await planImport(tx, text);
-    if (plan.fileErrors.length || plan.counts.error > 0) throw new DomainError("importHasErrors", { message: "Import has errors", key: "adminProductList.import.hasErrors", status: 400, values: { errors: plan.counts.error || plan.fileErrors.length } });
+    if (plan.fileErrors.length || plan.counts.error > 0)
+      throw new DomainError("importHasErrors", {
+        message: "Import has errors",
+        key: "adminProductList.import.hasErrors",
+        status: 400,
+        values: { errors: plan.counts.error || plan.fileErrors.length },
+      });
     const created = await createProducts(tx, staff, plan);
     for (const row of plan.rows.filter((r) => r.status === "update")) await updateProduct(tx, staff, plan, row);
     const summary = { created, updated: plan.counts.update, unchanged: plan.counts.unchanged };
-    await recordAudit(tx, staff, { entity: "productImport", entityId: null, action: "import", after: { ...summary, rows: plan.rows.length } });
+    await recordAudit(tx, staff, {
+      entity: "productImport",
+      entityId: null,
+      action: "import",
+      after: { ...summary, rows: plan.rows.length },
+    });
     return summary;
   });
   if (result.created + result.updated > 0) await dataChanged("product", "category");
@@ -89,13 +106,28 @@ function translationRows(productId: number, v: Partial<SheetRow>) {
   return LOCALES.flatMap((locale) => {
     const name = v[translatedColumn("name", locale)] ?? "";
     if (!name) return [];
-    return [{ productId, languageCode: LOCALE_LANGUAGE_CODE[locale], name, slug: v[translatedColumn("slug", locale)] ?? "", shortDescription: v[translatedColumn("short_description", locale)] ?? "", description: v[translatedColumn("description", locale)] ?? "" }];
+    return [
+      {
+        productId,
+        languageCode: LOCALE_LANGUAGE_CODE[locale],
+        name,
+        slug: v[translatedColumn("slug", locale)] ?? "",
+        shortDescription: v[translatedColumn("short_description", locale)] ?? "",
+        description: v[translatedColumn("description", locale)] ?? "",
+      },
+    ];
   });
 }
 
 /** Next free position per category (new members go to the end of its order). */
 async function nextPositions(tx: Executor, categoryIds: number[]) {
-  const rows = categoryIds.length ? await tx.select({ id: productCategories.categoryId, last: max(productCategories.position) }).from(productCategories).where(inArray(productCategories.categoryId, categoryIds)).groupBy(productCategories.categoryId) : [];
+  const rows = categoryIds.length
+    ? await tx
+        .select({ id: productCategories.categoryId, last: max(productCategories.position) })
+        .from(productCategories)
+        .where(inArray(productCategories.categoryId, categoryIds))
+        .groupBy(productCategories.categoryId)
+    : [];
   const next = new Map(rows.map((r) => [r.id, (r.last ?? -1) + 1]));
   return (categoryId: number) => {
     const position = next.get(categoryId) ?? 0;
@@ -110,18 +142,44 @@ async function createProducts(tx: Executor, staff: Actor, plan: ImportPlan): Pro
   const inserted: { id: number; sku: string }[] = [];
   for (let i = 0; i < fresh.length; i += 500) {
     const chunk = fresh.slice(i, i + 500);
-    inserted.push(...(await tx.insert(products).values(chunk.map((r) => ({ siteId: SITE_ID, sku: r.sku, format: r.values.format as "simple", stock: null, ...productValues(r.values) } as typeof products.$inferInsert))).returning({ id: products.id, sku: products.sku })));
+    inserted.push(
+      ...(await tx
+        .insert(products)
+        .values(
+          chunk.map(
+            (r) =>
+              ({
+                siteId: SITE_ID,
+                sku: r.sku,
+                format: r.values.format as "simple",
+                stock: null,
+                ...productValues(r.values),
+              }) as typeof products.$inferInsert,
+          ),
+        )
+        .returning({ id: products.id, sku: products.sku })),
+    );
   }
   const idOf = new Map(inserted.map((p) => [p.sku, p.id]));
-  const position = await nextPositions(tx, [...new Set(fresh.flatMap((r) => list(r.values.categories).map((slug) => plan.categoryIds.get(slug)!)))]);
+  const position = await nextPositions(tx, [
+    ...new Set(fresh.flatMap((r) => list(r.values.categories).map((slug) => plan.categoryIds.get(slug)!))),
+  ]);
   const translations = fresh.flatMap((r) => translationRows(idOf.get(r.sku)!, r.values));
-  const memberships = fresh.flatMap((r) => list(r.values.categories).map((slug) => ({ productId: idOf.get(r.sku)!, categoryId: plan.categoryIds.get(slug)!, position: 0 })));
+  const memberships = fresh.flatMap((r) =>
+    list(r.values.categories).map((slug) => ({ productId: idOf.get(r.sku)!, categoryId: plan.categoryIds.get(slug)!, position: 0 })),
+  );
   for (const m of memberships) m.position = position(m.categoryId);
   const tagged = fresh.flatMap((r) => list(r.values.tags).map((name) => ({ productId: idOf.get(r.sku)!, tagId: plan.tagIds.get(name)! })));
   for (let i = 0; i < translations.length; i += 500) await tx.insert(productTranslations).values(translations.slice(i, i + 500));
   for (let i = 0; i < memberships.length; i += 1000) await tx.insert(productCategories).values(memberships.slice(i, i + 1000));
   for (let i = 0; i < tagged.length; i += 1000) await tx.insert(productTags).values(tagged.slice(i, i + 1000));
-  for (const r of fresh) await recordAudit(tx, staff, { entity: "product", entityId: idOf.get(r.sku)!, action: "import", after: Object.fromEntries(r.changes.map((c) => [c.column, c.to])) });
+  for (const r of fresh)
+    await recordAudit(tx, staff, {
+      entity: "product",
+      entityId: idOf.get(r.sku)!,
+      action: "import",
+      after: Object.fromEntries(r.changes.map((c) => [c.column, c.to])),
+    });
   return fresh.length;
 }
 
@@ -130,28 +188,53 @@ async function updateProduct(tx: Executor, staff: Actor, plan: ImportPlan, row: 
   const id = current.id;
   const merged = { ...current.row, ...row.values } as SheetRow;
   const changed = new Set<string>(row.changes.map((c) => c.column));
-  await tx.update(products).set({ ...productValues(Object.fromEntries(row.changes.map((c) => [c.column, c.to]))), version: sql`${products.version} + 1` }).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ ...productValues(Object.fromEntries(row.changes.map((c) => [c.column, c.to]))), version: sql`${products.version} + 1` })
+    .where(eq(products.id, id));
   for (const locale of LOCALES) {
     if (!["name", "slug", "short_description", "description"].some((f) => changed.has(`${f}_${locale}`))) continue;
     const languageCode = LOCALE_LANGUAGE_CODE[locale];
     const [translation] = translationRows(id, merged).filter((t) => t.languageCode === languageCode);
-    if (!translation) await tx.delete(productTranslations).where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, languageCode)));
-    else await tx.insert(productTranslations).values(translation).onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.languageCode], set: translation });
+    if (!translation)
+      await tx
+        .delete(productTranslations)
+        .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, languageCode)));
+    else
+      await tx
+        .insert(productTranslations)
+        .values(translation)
+        .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.languageCode], set: translation });
     const oldSlug = current.row[translatedColumn("slug", locale)];
     if (translation && oldSlug && oldSlug !== translation.slug) await redirectChangedSlug(tx, "product", locale, oldSlug, translation.slug);
   }
   if (changed.has("categories")) {
     const wanted = list(merged.categories).map((slug) => plan.categoryIds.get(slug)!);
-    await tx.delete(productCategories).where(and(eq(productCategories.productId, id), wanted.length ? notInArray(productCategories.categoryId, wanted) : undefined));
-    const have = new Set((await tx.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id))).map((r) => r.id));
+    await tx
+      .delete(productCategories)
+      .where(and(eq(productCategories.productId, id), wanted.length ? notInArray(productCategories.categoryId, wanted) : undefined));
+    const have = new Set(
+      (await tx.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id))).map(
+        (r) => r.id,
+      ),
+    );
     const adding = wanted.filter((c) => !have.has(c));
     const position = await nextPositions(tx, adding);
-    if (adding.length) await tx.insert(productCategories).values(adding.map((categoryId) => ({ productId: id, categoryId, position: position(categoryId) })));
+    if (adding.length)
+      await tx
+        .insert(productCategories)
+        .values(adding.map((categoryId) => ({ productId: id, categoryId, position: position(categoryId) })));
   }
   if (changed.has("tags")) {
     await tx.delete(productTags).where(eq(productTags.productId, id));
     const wanted = list(merged.tags).map((name) => plan.tagIds.get(name)!);
     if (wanted.length) await tx.insert(productTags).values(wanted.map((tagId) => ({ productId: id, tagId })));
   }
-  await recordAudit(tx, staff, { entity: "product", entityId: id, action: "import", before: Object.fromEntries(row.changes.map((c) => [c.column, c.from])), after: Object.fromEntries(row.changes.map((c) => [c.column, c.to])) });
+  await recordAudit(tx, staff, {
+    entity: "product",
+    entityId: id,
+    action: "import",
+    before: Object.fromEntries(row.changes.map((c) => [c.column, c.from])),
+    after: Object.fromEntries(row.changes.map((c) => [c.column, c.to])),
+  });
 }

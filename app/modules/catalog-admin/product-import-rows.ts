@@ -31,7 +31,8 @@ function readCell(column: SheetColumn, raw: string, errors: RowError[]): string 
     return value;
   };
   const field = column.replace(/_(hr|en|de)$/, "");
-  if (hasInvalidCharacters(value, { multiline: field === "description" || field === "short_description" })) return fail("invalidCharacters");
+  if (hasInvalidCharacters(value, { multiline: field === "description" || field === "short_description" }))
+    return fail("invalidCharacters");
   if (LIMITS[field] && value.length > LIMITS[field]) return fail("tooLong", { max: LIMITS[field] });
   switch (column) {
     case "format":
@@ -74,7 +75,8 @@ const validSlug = (value: string) => value.length >= 4 && value.length <= SLUG_M
 /** The file's cells of one line under the header's columns, checked and canonical. */
 export function readRow(header: SheetColumn[], cells: string[], unFormula: (value: string) => string): ReadRow {
   const errors: RowError[] = [];
-  if (cells.length !== header.length) return { values: {}, errors: [{ key: "cellCount", values: { expected: header.length, found: cells.length } }] };
+  if (cells.length !== header.length)
+    return { values: {}, errors: [{ key: "cellCount", values: { expected: header.length, found: cells.length } }] };
   const values: Partial<SheetRow> = {};
   header.forEach((column, i) => {
     values[column] = readCell(column, unFormula(cells[i]), errors);
@@ -93,13 +95,15 @@ export function completeTranslations(values: Partial<SheetRow>, current: SheetRo
     const slug = translatedColumn("slug", locale);
     const nameValue = values[name] ?? current?.[name] ?? "";
     if (name in values || slug in values) {
-      if (values[slug] === "" || (values[slug] === undefined && !current?.[slug])) values[slug] = nameValue ? slugify(nameValue).slice(0, SLUG_MAX) : "";
+      if (values[slug] === "" || (values[slug] === undefined && !current?.[slug]))
+        values[slug] = nameValue ? slugify(nameValue).slice(0, SLUG_MAX) : "";
     }
     const slugValue = values[slug] ?? current?.[slug] ?? "";
     // Spec §5 slug rules for a slug the file sets; a product's own slug read back unchanged passes as it is.
     const changedSlug = values[slug] !== undefined && values[slug] !== (current?.[slug] ?? "");
     if (locale === "hr" && !nameValue) errors.push({ column: name, key: "nameMissing" });
     else if (!nameValue && slugValue) errors.push({ column: name, key: "nameMissing" });
-    else if (nameValue && (slugValue.length < 4 || (changedSlug && !validSlug(slugValue)))) errors.push({ column: slug, key: "badSlug", values: { value: slugValue } });
+    else if (nameValue && (slugValue.length < 4 || (changedSlug && !validSlug(slugValue))))
+      errors.push({ column: slug, key: "badSlug", values: { value: slugValue } });
   }
 }

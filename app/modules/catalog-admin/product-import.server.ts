@@ -5,7 +5,15 @@ import { LOCALES, LOCALE_LANGUAGE_CODE } from "~/lib/locales";
 import { SITE_ID } from "~/modules/site/options";
 import { parseCsv, unFormula } from "./csv-parse";
 import { completeTranslations, readRow, type RowError } from "./product-import-rows";
-import { LIST_SEPARATOR, SHEET_COLUMNS, loadSheetRows, translatedColumn, type ExistingProduct, type SheetColumn, type SheetRow } from "./product-sheet.server";
+import {
+  LIST_SEPARATOR,
+  SHEET_COLUMNS,
+  loadSheetRows,
+  translatedColumn,
+  type ExistingProduct,
+  type SheetColumn,
+  type SheetRow,
+} from "./product-sheet.server";
 
 /**
  * The dry run of a product import (docs/decisions/0047): every line of the
@@ -18,8 +26,22 @@ export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 20_000 } as const;
 
 export type RowStatus = "new" | "update" | "unchanged" | "error";
 export type Change = { column: SheetColumn; from: string; to: string };
-export type PlannedRow = { line: number; sku: string; status: RowStatus; changes: Change[]; errors: RowError[]; existing: ExistingProduct | null; values: Partial<SheetRow> };
-export type ImportPlan = { fileErrors: RowError[]; rows: PlannedRow[]; counts: Record<RowStatus, number>; categoryIds: Map<string, number>; tagIds: Map<string, number> };
+export type PlannedRow = {
+  line: number;
+  sku: string;
+  status: RowStatus;
+  changes: Change[];
+  errors: RowError[];
+  existing: ExistingProduct | null;
+  values: Partial<SheetRow>;
+};
+export type ImportPlan = {
+  fileErrors: RowError[];
+  rows: PlannedRow[];
+  counts: Record<RowStatus, number>;
+  categoryIds: Map<string, number>;
+  tagIds: Map<string, number>;
+};
 
 function emptyPlan(fileErrors: RowError[]): ImportPlan {
   return { fileErrors, rows: [], counts: { new: 0, update: 0, unchanged: 0, error: 0 }, categoryIds: new Map(), tagIds: new Map() };
@@ -38,7 +60,14 @@ function readHeader(cells: string[]): { header: SheetColumn[]; errors: RowError[
 
 async function references(tx: Executor) {
   const [cats, tagRows] = await Promise.all([
-    tx.select({ id: categories.id, slug: categoryTranslations.slug }).from(categories).innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.languageCode, LOCALE_LANGUAGE_CODE.hr))).where(eq(categories.siteId, SITE_ID)),
+    tx
+      .select({ id: categories.id, slug: categoryTranslations.slug })
+      .from(categories)
+      .innerJoin(
+        categoryTranslations,
+        and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.languageCode, LOCALE_LANGUAGE_CODE.hr)),
+      )
+      .where(eq(categories.siteId, SITE_ID)),
     tx.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.siteId, SITE_ID)),
   ]);
   return { categoryIds: new Map(cats.map((c) => [c.slug, c.id])), tagIds: new Map(tagRows.map((t) => [t.name, t.id])) };
@@ -53,7 +82,12 @@ export async function planImport(tx: Executor, text: string): Promise<ImportPlan
   if (headerErrors.length) return emptyPlan(headerErrors);
 
   const read = records.slice(1).map((record) => ({ line: record.line, ...readRow(header, record.cells, unFormula) }));
-  const existing = new Map((await loadSheetRows(tx, { skus: [...new Set(read.map((r) => r.values.sku).filter((s): s is string => !!s))] })).map((p) => [p.row.sku, p]));
+  const existing = new Map(
+    (await loadSheetRows(tx, { skus: [...new Set(read.map((r) => r.values.sku).filter((s): s is string => !!s))] })).map((p) => [
+      p.row.sku,
+      p,
+    ]),
+  );
   const refs = await references(tx);
   const firstLine = new Map<string, number>();
   const rows: PlannedRow[] = read.map(({ line, values, errors }) => {
@@ -74,13 +108,20 @@ export async function planImport(tx: Executor, text: string): Promise<ImportPlan
   return { fileErrors: [], rows, counts, ...refs };
 }
 
-function checkRow(values: Partial<SheetRow>, current: ExistingProduct | null, errors: RowError[], refs: { categoryIds: Map<string, number>; tagIds: Map<string, number> }) {
+function checkRow(
+  values: Partial<SheetRow>,
+  current: ExistingProduct | null,
+  errors: RowError[],
+  refs: { categoryIds: Map<string, number>; tagIds: Map<string, number> },
+) {
   if (current?.parentId) errors.push({ column: "sku", key: "variant" });
-  if (current && values.format && values.format !== current.format) errors.push({ column: "format", key: "formatChange", values: { from: current.format, to: values.format } });
+  if (current && values.format && values.format !== current.format)
+    errors.push({ column: "format", key: "formatChange", values: { from: current.format, to: values.format } });
   if (!current) {
     values.format ||= "simple";
     values.visible ??= "1";
-    for (const column of ["retail_price", "sale_price"] as const) if (values[column] === undefined) errors.push({ column, key: "priceMissing" });
+    for (const column of ["retail_price", "sale_price"] as const)
+      if (values[column] === undefined) errors.push({ column, key: "priceMissing" });
   }
   completeTranslations(values, current?.row ?? null, errors);
   const cents = (column: "retail_price" | "sale_price") => Number((values[column] ?? current?.row[column] ?? "").replace(",", "."));
@@ -102,13 +143,22 @@ async function checkSlugs(tx: Executor, rows: PlannedRow[]) {
     const taken = await tx
       .select({ productId: productTranslations.productId, slug: productTranslations.slug })
       .from(productTranslations)
-      .where(and(eq(productTranslations.languageCode, LOCALE_LANGUAGE_CODE[locale]), inArray(productTranslations.slug, wanted.map((row) => row.values[column]!))));
+      .where(
+        and(
+          eq(productTranslations.languageCode, LOCALE_LANGUAGE_CODE[locale]),
+          inArray(
+            productTranslations.slug,
+            wanted.map((row) => row.values[column]!),
+          ),
+        ),
+      );
     const owner = new Map(taken.map((t) => [t.slug, t.productId]));
     const inFile = new Map<string, number>();
     for (const row of wanted) {
       const slug = row.values[column]!;
       const holder = owner.get(slug);
-      if ((holder !== undefined && holder !== row.existing?.id) || inFile.has(slug)) row.errors.push({ column, key: "slugTaken", values: { value: slug } });
+      if ((holder !== undefined && holder !== row.existing?.id) || inFile.has(slug))
+        row.errors.push({ column, key: "slugTaken", values: { value: slug } });
       else inFile.set(slug, row.line);
     }
   }

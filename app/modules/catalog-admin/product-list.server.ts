@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
-import { PRODUCT_FORMATS, categories, categoryTranslations, media, productMedia, productTranslations, products, tags } from "~/.server/db/schema";
+import {
+  PRODUCT_FORMATS,
+  categories,
+  categoryTranslations,
+  media,
+  productMedia,
+  productTranslations,
+  products,
+  tags,
+} from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { id } from "~/lib/schema-fields";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
@@ -55,12 +64,18 @@ function categoryTree(categoryId: number): SQL {
 
 function stockCondition(filter: ProductListQuery["stock"], threshold: number): SQL | undefined {
   switch (filter) {
-    case "low": return lowStock(threshold);
-    case "inStock": return sql`${products.madeToOrder} = false and ${products.stock} > 0`;
-    case "soldOut": return sql`${products.madeToOrder} = false and ${products.stock} <= 0`;
-    case "untracked": return sql`${products.madeToOrder} = false and ${products.stock} is null`;
-    case "madeToOrder": return eq(products.madeToOrder, true);
-    default: return undefined;
+    case "low":
+      return lowStock(threshold);
+    case "inStock":
+      return sql`${products.madeToOrder} = false and ${products.stock} > 0`;
+    case "soldOut":
+      return sql`${products.madeToOrder} = false and ${products.stock} <= 0`;
+    case "untracked":
+      return sql`${products.madeToOrder} = false and ${products.stock} is null`;
+    case "madeToOrder":
+      return eq(products.madeToOrder, true);
+    default:
+      return undefined;
   }
 }
 
@@ -81,12 +96,19 @@ function conditions(query: ProductListQuery, threshold: number): SQL | undefined
   }
   if (query.category) where.push(categoryTree(query.category));
   if (query.format) where.push(eq(products.format, query.format));
-  if (query.tag) where.push(sql`exists (select 1 from product_tags ptg where ptg.product_id = ${products.id} and ptg.tag_id = ${query.tag})`);
+  if (query.tag)
+    where.push(sql`exists (select 1 from product_tags ptg where ptg.product_id = ${products.id} and ptg.tag_id = ${query.tag})`);
   where.push(stockCondition(query.stock, threshold), visibilityCondition(query.visibility));
   return and(...where);
 }
 
-const SORT_COLUMNS = { name: nameHr, sku: products.sku, price: products.priceCents, stock: products.stock, createdAt: products.createdAt } as const;
+const SORT_COLUMNS = {
+  name: nameHr,
+  sku: products.sku,
+  price: products.priceCents,
+  stock: products.stock,
+  createdAt: products.createdAt,
+} as const;
 
 async function threshold(): Promise<number> {
   // The dashboard reads the same option from the same site context.
@@ -112,23 +134,58 @@ async function rowsOf(ids: number[]): Promise<ProductListRow[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
   const [found, cats, images] = await Promise.all([
-    db.select({ id: products.id, sku: products.sku, format: products.format, name: nameHr, priceCents: products.priceCents, retailPriceCents: products.retailPriceCents, stock: products.stock, madeToOrder: products.madeToOrder, visible: products.isVisibleIndividually, archived: products.archived }).from(products).where(inArray(products.id, ids)),
-    db.select({ productId: sql<number>`pc.product_id`, name: categoryTranslations.name }).from(sql`product_categories pc`).innerJoin(categoryTranslations, and(sql`${categoryTranslations.categoryId} = pc.category_id`, eq(categoryTranslations.languageCode, "hrv"))).where(sql`pc.product_id in ${ids}`).orderBy(categoryTranslations.name),
-    db.select({ productId: productMedia.productId, driveId: media.driveId, title: media.title, version: media.version }).from(productMedia).innerJoin(media, eq(media.id, productMedia.mediaId)).where(and(inArray(productMedia.productId, ids), eq(productMedia.isDefault, true))),
+    db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        format: products.format,
+        name: nameHr,
+        priceCents: products.priceCents,
+        retailPriceCents: products.retailPriceCents,
+        stock: products.stock,
+        madeToOrder: products.madeToOrder,
+        visible: products.isVisibleIndividually,
+        archived: products.archived,
+      })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    db
+      .select({ productId: sql<number>`pc.product_id`, name: categoryTranslations.name })
+      .from(sql`product_categories pc`)
+      .innerJoin(
+        categoryTranslations,
+        and(sql`${categoryTranslations.categoryId} = pc.category_id`, eq(categoryTranslations.languageCode, "hrv")),
+      )
+      .where(sql`pc.product_id in ${ids}`)
+      .orderBy(categoryTranslations.name),
+    db
+      .select({ productId: productMedia.productId, driveId: media.driveId, title: media.title, version: media.version })
+      .from(productMedia)
+      .innerJoin(media, eq(media.id, productMedia.mediaId))
+      .where(and(inArray(productMedia.productId, ids), eq(productMedia.isDefault, true))),
   ]);
   const byId = new Map(found.map((row) => [row.id, row]));
   return ids.flatMap((productId) => {
     const row = byId.get(productId);
     if (!row) return [];
     const image = images.find((i) => i.productId === productId);
-    return [{ ...row, categories: cats.filter((c) => c.productId === productId).map((c) => c.name), image: image ? { driveId: image.driveId, title: image.title, version: image.version } : null }];
+    return [
+      {
+        ...row,
+        categories: cats.filter((c) => c.productId === productId).map((c) => c.name),
+        image: image ? { driveId: image.driveId, title: image.title, version: image.version } : null,
+      },
+    ];
   });
 }
 
 /** One page of the filtered list and its page info. */
 export async function listProducts(query: ProductListQuery) {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(products).where(conditions(query, await threshold()));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(products)
+    .where(conditions(query, await threshold()));
   const page = listPage(total, query);
   return { rows: await rowsOf(await filteredProductIds(query, page.limit, page.offset)), page };
 }
@@ -137,7 +194,15 @@ export async function listProducts(query: ProductListQuery) {
 export async function productListFilters() {
   const db = await getDb();
   const [cats, tagRows] = await Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId, name: categoryTranslations.name, slug: categoryTranslations.slug }).from(categories).innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.languageCode, "hrv"))).where(eq(categories.siteId, SITE_ID)).orderBy(categories.position, categories.id),
+    db
+      .select({ id: categories.id, parentId: categories.parentId, name: categoryTranslations.name, slug: categoryTranslations.slug })
+      .from(categories)
+      .innerJoin(
+        categoryTranslations,
+        and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.languageCode, "hrv")),
+      )
+      .where(eq(categories.siteId, SITE_ID))
+      .orderBy(categories.position, categories.id),
     db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.siteId, SITE_ID)).orderBy(tags.name),
   ]);
   const byId = new Map(cats.map((c) => [c.id, c]));
@@ -145,7 +210,10 @@ export async function productListFilters() {
     const parent = c.parentId ? byId.get(c.parentId) : undefined;
     return parent ? `${path(parent)} › ${c.name}` : c.name;
   };
-  return { categories: cats.map((c) => ({ id: c.id, slug: c.slug, label: path(c) })).sort((a, b) => a.label.localeCompare(b.label, "hr")), tags: tagRows };
+  return {
+    categories: cats.map((c) => ({ id: c.id, slug: c.slug, label: path(c) })).sort((a, b) => a.label.localeCompare(b.label, "hr")),
+    tags: tagRows,
+  };
 }
 
 /** Every row of the filtered list (the CSV export), bounded by CSV_MAX_ROWS. */

@@ -18,7 +18,8 @@ export type Product = typeof products.$inferSelect;
 export type Actor = Pick<Staff, "id" | "email">;
 export type ChangeResult<T> = { value: T; audit: { action: string; before?: Record<string, unknown>; after?: Record<string, unknown> } };
 
-export const notFound = () => new DomainError("productNotFound", { message: "Product not found", key: "adminProducts.errors.notFound", status: 404 });
+export const notFound = () =>
+  new DomainError("productNotFound", { message: "Product not found", key: "adminProducts.errors.notFound", status: 404 });
 
 /** A refusal that belongs to a posted field: shown next to it. */
 export function refused(code: string, key: string, field?: string, values?: Record<string, string | number>) {
@@ -33,11 +34,18 @@ export async function changeProduct<T>(
 ): Promise<T> {
   const db = await getDb();
   const value = await db.transaction(async (tx) => {
-    const [product] = await tx.select().from(products).where(and(eq(products.id, productId), eq(products.siteId, SITE_ID))).for("update");
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)))
+      .for("update");
     if (!product) throw notFound();
     checkVersion(product.version, version);
     const result = await change(tx, product);
-    await tx.update(products).set({ version: product.version + 1, updatedAt: new Date() }).where(eq(products.id, productId));
+    await tx
+      .update(products)
+      .set({ version: product.version + 1, updatedAt: new Date() })
+      .where(eq(products.id, productId));
     await recordAudit(tx, staff, { entity: "product", entityId: productId, ...result.audit });
     return result.value;
   });
@@ -48,15 +56,27 @@ export async function changeProduct<T>(
 /** The audited fields of a product row (what "before" and "after" show). */
 export function productFacts(p: Product) {
   return {
-    sku: p.sku, type: p.type, visible: p.isVisibleIndividually, madeToOrder: p.madeToOrder, retailPriceCents: p.retailPriceCents,
-    priceCents: p.priceCents, membershipPriceCents: p.membershipPriceCents, priceUnit: p.priceUnit, taxRateBp: p.taxRateBp,
-    stock: p.stock, categoryPriority: p.categoryPriority, archived: p.archived,
+    sku: p.sku,
+    type: p.type,
+    visible: p.isVisibleIndividually,
+    madeToOrder: p.madeToOrder,
+    retailPriceCents: p.retailPriceCents,
+    priceCents: p.priceCents,
+    membershipPriceCents: p.membershipPriceCents,
+    priceUnit: p.priceUnit,
+    taxRateBp: p.taxRateBp,
+    stock: p.stock,
+    categoryPriority: p.categoryPriority,
+    archived: p.archived,
   };
 }
 
 /** Refuses a SKU another product has (unique, spec §3): a field error at `field`. */
 export async function checkSkuFree(tx: Executor, sku: string, ownId: number | null, field = "sku") {
-  const [taken] = await tx.select({ id: products.id }).from(products).where(and(eq(products.sku, sku), ownId ? ne(products.id, ownId) : undefined));
+  const [taken] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.sku, sku), ownId ? ne(products.id, ownId) : undefined));
   if (taken) throw refused("skuTaken", "adminProducts.errors.skuTaken", field, { sku });
 }
 
@@ -66,7 +86,13 @@ export async function checkSlugsFree(tx: Executor, slugs: { languageCode: string
     const [taken] = await tx
       .select({ id: productTranslations.productId })
       .from(productTranslations)
-      .where(and(eq(productTranslations.languageCode, languageCode), eq(productTranslations.slug, slug), ownIds.length ? notIn(ownIds) : undefined));
+      .where(
+        and(
+          eq(productTranslations.languageCode, languageCode),
+          eq(productTranslations.slug, slug),
+          ownIds.length ? notIn(ownIds) : undefined,
+        ),
+      );
     if (taken) throw refused("slugTaken", "adminProducts.errors.slugTaken", field, { slug });
   }
 }
@@ -76,11 +102,15 @@ const notIn = (ids: number[]) => and(...ids.map((id) => ne(productTranslations.p
 /** The ids of these that are products of this site (a posted id of anything else is refused). */
 export async function existingProducts(tx: Executor, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  return tx.select().from(products).where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID)));
+  return tx
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID)));
 }
 
 /** Spec §3: the price charged (sale) is at most the regular (retail) price; equal is no discount. The membership price likewise. */
 export function checkPrices(input: { retailPrice: number; price: number; membershipPrice: number | null }, prefix = "") {
   if (input.price > input.retailPrice) throw refused("saleAboveRetail", "adminProducts.errors.saleAboveRetail", `${prefix}price`);
-  if (input.membershipPrice !== null && input.membershipPrice > input.retailPrice) throw refused("membershipAboveRetail", "adminProducts.errors.membershipAboveRetail", `${prefix}membershipPrice`);
+  if (input.membershipPrice !== null && input.membershipPrice > input.retailPrice)
+    throw refused("membershipAboveRetail", "adminProducts.errors.membershipAboveRetail", `${prefix}membershipPrice`);
 }

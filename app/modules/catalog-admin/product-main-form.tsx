@@ -49,7 +49,8 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
   const categories = chosen("categories", view.categoryIds);
   const tags = chosen("tags", view.tagIds);
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const langErrors = (l: string) => Boolean(answer?.error && Object.keys(answer.error).some((key) => key.startsWith(`translations.${l}.`) && answer.error?.[key]?.length));
+  const langErrors = (l: string) =>
+    Boolean(answer?.error && Object.keys(answer.error).some((key) => key.startsWith(`translations.${l}.`) && answer.error?.[key]?.length));
 
   return (
     <SecureForm {...getFormProps(form)} encType="multipart/form-data" className="space-y-4" data-testid="product-form">
@@ -63,8 +64,19 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
               <div className="grid gap-3 md:grid-cols-2" data-testid={`texts-${l}`}>
                 <Field meta={own.name} label={t("adminProducts.fields.name")} />
                 <Field meta={own.slug} label={t("adminProducts.fields.slug")} description={t("adminProducts.help.slug")} />
-                <TextareaField meta={own.shortDescription} label={t("adminProducts.fields.shortDescription")} rows={2} className="md:col-span-2" />
-                <TextareaField meta={own.description} label={t("adminProducts.fields.description")} description={t("adminProducts.help.description")} rows={5} className="md:col-span-2" />
+                <TextareaField
+                  meta={own.shortDescription}
+                  label={t("adminProducts.fields.shortDescription")}
+                  rows={2}
+                  className="md:col-span-2"
+                />
+                <TextareaField
+                  meta={own.description}
+                  label={t("adminProducts.fields.description")}
+                  description={t("adminProducts.help.description")}
+                  rows={5}
+                  className="md:col-span-2"
+                />
                 <Field meta={own.metaTitle} label={t("adminProducts.fields.metaTitle")} description={t("adminProducts.help.seo")} />
                 <TextareaField meta={own.metaDescription} label={t("adminProducts.fields.metaDescription")} rows={2} />
               </div>
@@ -76,7 +88,11 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
       <Section id="basics" title={t("adminProducts.sections.basics")}>
         <div className="grid gap-3 md:grid-cols-3">
           <Field meta={fields.sku} label={t("adminProducts.fields.sku")} autoComplete="off" />
-          <SelectField meta={fields.type} label={t("adminProducts.fields.type")} options={PRODUCT_TYPES.map((v) => ({ value: v, label: t(`adminProducts.type.${v}`) }))} />
+          <SelectField
+            meta={fields.type}
+            label={t("adminProducts.fields.type")}
+            options={PRODUCT_TYPES.map((v) => ({ value: v, label: t(`adminProducts.type.${v}`) }))}
+          />
           <p className="text-sm">
             <span className="block font-semibold">{t("adminProducts.fields.format")}</span>
             <span data-testid="product-format">{t(`adminProducts.format.${product.format}`)}</span>
@@ -89,7 +105,12 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
       <Section id="prices" title={t("adminProducts.sections.prices")}>
         <div className="grid gap-3 md:grid-cols-3">
           <Field meta={fields.retailPrice} label={t("adminProducts.fields.retailPrice")} inputMode="decimal" />
-          <Field meta={fields.price} label={t("adminProducts.fields.price")} description={t("adminProducts.help.price")} inputMode="decimal" />
+          <Field
+            meta={fields.price}
+            label={t("adminProducts.fields.price")}
+            description={t("adminProducts.help.price")}
+            inputMode="decimal"
+          />
           <Field meta={fields.membershipPrice} label={t("adminProducts.fields.membershipPrice")} optional inputMode="decimal" />
           <p className="text-sm" data-testid="basic-price">
             <span className="block font-semibold">{t("adminProducts.fields.basicPrice")}</span>
@@ -99,8 +120,17 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
             <span className="block font-semibold">{t("adminProducts.fields.discount")}</span>
             {product.discountPercent} %
           </p>
-          <SelectField meta={fields.taxRateBp} label={t("adminProducts.fields.vat")} options={VAT_RATES.map((v) => ({ value: String(v), label: `${v / 100} %` }))} />
-          <SelectField meta={fields.priceUnit} label={t("adminProducts.fields.priceUnit")} description={t("adminProducts.help.priceUnit")} options={PRICE_UNITS.map((v) => ({ value: v, label: t(`adminProducts.priceUnit.${v}`) }))} />
+          <SelectField
+            meta={fields.taxRateBp}
+            label={t("adminProducts.fields.vat")}
+            options={VAT_RATES.map((v) => ({ value: String(v), label: `${v / 100} %` }))}
+          />
+          <SelectField
+            meta={fields.priceUnit}
+            label={t("adminProducts.fields.priceUnit")}
+            description={t("adminProducts.help.priceUnit")}
+            options={PRICE_UNITS.map((v) => ({ value: v, label: t(`adminProducts.priceUnit.${v}`) }))}
+          />
           <CheckboxField meta={fields.trackStock} label={t("adminProducts.fields.trackStock")} />
           <Field meta={fields.stock} type="number" label={t("adminProducts.fields.stock")} optional />
           <Field meta={fields.categoryPriority} type="number" label={t("adminProducts.fields.categoryPriority")} />
@@ -114,7 +144,13 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
             {view.categories.map((c, index) => (
               <li key={c.id} style={{ paddingLeft: `${c.depth - 1}rem` }} className="flex items-center gap-2">
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="categories" value={c.id} defaultChecked={categories.has(String(c.id))} className="size-4 accent-brand-600" />
+                  <input
+                    type="checkbox"
+                    name="categories"
+                    value={c.id}
+                    defaultChecked={categories.has(String(c.id))}
+                    className="size-4 accent-brand-600"
+                  />
                   {c.name}
                 </label>
                 <input type="hidden" name={`categoryPositions[${index}].id`} value={c.id} />
@@ -138,7 +174,13 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
             {view.tags.map((tag) => (
               <li key={tag.id}>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="tags" value={tag.id} defaultChecked={tags.has(String(tag.id))} className="size-4 accent-brand-600" />
+                  <input
+                    type="checkbox"
+                    name="tags"
+                    value={tag.id}
+                    defaultChecked={tags.has(String(tag.id))}
+                    className="size-4 accent-brand-600"
+                  />
                   {tag.name}
                 </label>
               </li>
@@ -155,7 +197,13 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
       <ProductAttributesFields view={view} answer={answer} />
 
       <Section id="images" title={t("adminProducts.sections.images")}>
-        <MediaChooser name="images" uploadName="imageUploads" choices={view.mediaChoices} selected={view.images.map((i) => i.id)} label={t("adminProducts.fields.images")} />
+        <MediaChooser
+          name="images"
+          uploadName="imageUploads"
+          choices={view.mediaChoices}
+          selected={view.images.map((i) => i.id)}
+          label={t("adminProducts.fields.images")}
+        />
         {view.images.length ? (
           <ul className="flex flex-wrap gap-4 text-sm" aria-label={t("adminProducts.fields.imageOrder")}>
             {view.images.map((image, index) => {
@@ -165,7 +213,14 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
                   <input type="hidden" name={`imageOrder[${index}].id`} value={image.id} />
                   <label className="flex items-center gap-1">
                     {t("adminProducts.fields.position", { title })}
-                    <input type="number" name={`imageOrder[${index}].position`} defaultValue={image.position} min={0} max={999} className="w-16 rounded border px-1" />
+                    <input
+                      type="number"
+                      name={`imageOrder[${index}].position`}
+                      defaultValue={image.position}
+                      min={0}
+                      max={999}
+                      className="w-16 rounded border px-1"
+                    />
                   </label>
                   <label className="flex items-center gap-1">
                     <input type="radio" name="defaultImage" value={image.id} defaultChecked={image.isDefault} />
@@ -181,7 +236,13 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
           <div className="text-sm" data-testid="e-product-file">
             <p className="font-semibold">{t("adminProducts.fields.eProductFile")}</p>
             <p>{product.eProductFileName ?? t("adminProducts.help.noFile")}</p>
-            <input type="file" name="eProductFile" accept="application/pdf,application/zip,image/*" className="mt-1" aria-label={t("adminProducts.fields.eProductFile")} />
+            <input
+              type="file"
+              name="eProductFile"
+              accept="application/pdf,application/zip,image/*"
+              className="mt-1"
+              aria-label={t("adminProducts.fields.eProductFile")}
+            />
           </div>
         ) : null}
       </Section>
@@ -205,7 +266,9 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
       </Section>
 
       <FormError id={form.errorId} errors={form.errors} testId="product-form-error" />
-      <Button pending={pending} data-testid="save-product">{t("adminProducts.save")}</Button>
+      <Button pending={pending} data-testid="save-product">
+        {t("adminProducts.save")}
+      </Button>
     </SecureForm>
   );
 }

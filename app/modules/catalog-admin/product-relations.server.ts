@@ -2,8 +2,18 @@ import { publicImages } from "~/modules/media/media-upload.server";
 import { and, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import {
-  attributes, attributeValues, categories, productAttributeValues, productCategories, productConfigurableAttributes, productCrossSells,
-  productMedia, products, productTags, productTranslations, tags,
+  attributes,
+  attributeValues,
+  categories,
+  productAttributeValues,
+  productCategories,
+  productConfigurableAttributes,
+  productCrossSells,
+  productMedia,
+  products,
+  productTags,
+  productTranslations,
+  tags,
 } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { refused, type Product } from "./product-lock.server";
@@ -17,28 +27,53 @@ import type { ProductSave } from "./product-editor.schema";
 
 /** Categories: the ticked ones, at the posted place; without one a new membership goes to the end of its category. */
 export async function writeCategories(tx: Executor, productId: number, ids: number[], positions: ProductSave["categoryPositions"] = []) {
-  const found = ids.length ? await tx.select({ id: categories.id }).from(categories).where(and(inArray(categories.id, ids), eq(categories.siteId, SITE_ID))) : [];
+  const found = ids.length
+    ? await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(inArray(categories.id, ids), eq(categories.siteId, SITE_ID)))
+    : [];
   if (found.length !== new Set(ids).size) throw refused("unknownCategory", "adminProducts.errors.unknownChoice", "categories");
-  await tx.delete(productCategories).where(and(eq(productCategories.productId, productId), ids.length ? notInArray(productCategories.categoryId, ids) : undefined));
-  const current = new Set((await tx.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId))).map((r) => r.id));
+  await tx
+    .delete(productCategories)
+    .where(and(eq(productCategories.productId, productId), ids.length ? notInArray(productCategories.categoryId, ids) : undefined));
+  const current = new Set(
+    (await tx.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId))).map(
+      (r) => r.id,
+    ),
+  );
   for (const categoryId of ids.filter((id) => !current.has(id))) {
-    const [last] = await tx.select({ position: max(productCategories.position) }).from(productCategories).where(eq(productCategories.categoryId, categoryId));
+    const [last] = await tx
+      .select({ position: max(productCategories.position) })
+      .from(productCategories)
+      .where(eq(productCategories.categoryId, categoryId));
     await tx.insert(productCategories).values({ productId, categoryId, position: (last?.position ?? -1) + 1 });
   }
   for (const { id, position } of positions) {
     if (position === undefined || !ids.includes(id)) continue;
-    await tx.update(productCategories).set({ position }).where(and(eq(productCategories.productId, productId), eq(productCategories.categoryId, id)));
+    await tx
+      .update(productCategories)
+      .set({ position })
+      .where(and(eq(productCategories.productId, productId), eq(productCategories.categoryId, id)));
   }
 }
 
 /** Tags: the ticked ones plus a new tag by name (created once per site). */
 export async function writeTags(tx: Executor, productId: number, ids: number[], newTag: string) {
-  const found = ids.length ? await tx.select({ id: tags.id }).from(tags).where(and(inArray(tags.id, ids), eq(tags.siteId, SITE_ID))) : [];
+  const found = ids.length
+    ? await tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(inArray(tags.id, ids), eq(tags.siteId, SITE_ID)))
+    : [];
   if (found.length !== new Set(ids).size) throw refused("unknownTag", "adminProducts.errors.unknownChoice", "tags");
   const all = new Set(ids);
   if (newTag) {
     await tx.insert(tags).values({ siteId: SITE_ID, name: newTag }).onConflictDoNothing();
-    const [tag] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.siteId, SITE_ID), eq(tags.name, newTag)));
+    const [tag] = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.siteId, SITE_ID), eq(tags.name, newTag)));
     all.add(tag.id);
   }
   await tx.delete(productTags).where(eq(productTags.productId, productId));
@@ -56,10 +91,18 @@ type AttributeRow = typeof productAttributeValues.$inferInsert;
 export async function writeAttributes(tx: Executor, product: Product, posted: ProductSave["attrs"]) {
   const attributeIds = [...new Set(posted.map((a) => a.id))];
   if (attributeIds.length === 0) return;
-  const defs = await tx.select().from(attributes).where(and(inArray(attributes.id, attributeIds), eq(attributes.siteId, SITE_ID)));
+  const defs = await tx
+    .select()
+    .from(attributes)
+    .where(and(inArray(attributes.id, attributeIds), eq(attributes.siteId, SITE_ID)));
   if (defs.length !== attributeIds.length) throw refused("unknownAttribute", "adminProducts.errors.unknownChoice", "attrs");
   const configured = new Set(
-    (await tx.select({ id: productConfigurableAttributes.attributeId }).from(productConfigurableAttributes).where(eq(productConfigurableAttributes.productId, product.id))).map((r) => r.id),
+    (
+      await tx
+        .select({ id: productConfigurableAttributes.attributeId })
+        .from(productConfigurableAttributes)
+        .where(eq(productConfigurableAttributes.productId, product.id))
+    ).map((r) => r.id),
   );
   const values = await tx.select().from(attributeValues).where(inArray(attributeValues.attributeId, attributeIds));
   const rows: AttributeRow[] = [];
@@ -67,7 +110,10 @@ export async function writeAttributes(tx: Executor, product: Product, posted: Pr
   for (const def of defs) {
     if (configured.has(def.id)) continue;
     written.push(def.id);
-    const typed = posted.filter((a) => a.id === def.id).flatMap((a) => a.values).filter((v) => v !== "");
+    const typed = posted
+      .filter((a) => a.id === def.id)
+      .flatMap((a) => a.values)
+      .filter((v) => v !== "");
     const field = `attrs`;
     const own = values.filter((v) => v.attributeId === def.id);
     const base = { productId: product.id, attributeId: def.id };
@@ -95,21 +141,38 @@ export async function writeAttributes(tx: Executor, product: Product, posted: Pr
       }
     }
   }
-  if (written.length) await tx.delete(productAttributeValues).where(and(eq(productAttributeValues.productId, product.id), inArray(productAttributeValues.attributeId, written)));
+  if (written.length)
+    await tx
+      .delete(productAttributeValues)
+      .where(and(eq(productAttributeValues.productId, product.id), inArray(productAttributeValues.attributeId, written)));
   if (rows.length) await tx.insert(productAttributeValues).values(rows);
 }
 
 /** Images: the chosen public images and the uploaded ones, in the posted order, one of them the default. */
-export async function writeImages(tx: Executor, productId: number, input: Pick<ProductSave, "images" | "imageOrder" | "defaultImage">, uploaded: number[]) {
+export async function writeImages(
+  tx: Executor,
+  productId: number,
+  input: Pick<ProductSave, "images" | "imageOrder" | "defaultImage">,
+  uploaded: number[],
+) {
   const chosen = [...new Set(input.images)];
   const allowed = await publicImages(chosen, tx);
   if (chosen.some((id) => !allowed.has(id))) throw refused("unknownImage", "adminProducts.errors.unknownChoice", "images");
   const position = new Map(input.imageOrder.map((o) => [o.id, o.position]));
-  const ordered = [...chosen.map((id, index) => ({ id, at: position.get(id) ?? 500 + index })).sort((a, b) => a.at - b.at).map((c) => c.id), ...uploaded];
+  const ordered = [
+    ...chosen
+      .map((id, index) => ({ id, at: position.get(id) ?? 500 + index }))
+      .sort((a, b) => a.at - b.at)
+      .map((c) => c.id),
+    ...uploaded,
+  ];
   const unique = [...new Set(ordered)];
   const defaultId = input.defaultImage && unique.includes(input.defaultImage) ? input.defaultImage : unique[0];
   await tx.delete(productMedia).where(eq(productMedia.productId, productId));
-  if (unique.length) await tx.insert(productMedia).values(unique.map((mediaId, index) => ({ productId, mediaId, position: index, isDefault: mediaId === defaultId })));
+  if (unique.length)
+    await tx
+      .insert(productMedia)
+      .values(unique.map((mediaId, index) => ({ productId, mediaId, position: index, isDefault: mediaId === defaultId })));
 }
 
 /**
@@ -117,13 +180,25 @@ export async function writeImages(tx: Executor, productId: number, input: Pick<P
  * or the only one containing the text): how staff pick a cross-sell or a bundle part.
  */
 export async function findProductByText(tx: Executor, text: string): Promise<Product | null> {
-  const [bySku] = await tx.select().from(products).where(and(eq(products.siteId, SITE_ID), sql`lower(${products.sku}) = lower(${text})`));
+  const [bySku] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.siteId, SITE_ID), sql`lower(${products.sku}) = lower(${text})`));
   if (bySku) return bySku;
   const named = await tx
     .select({ product: products, name: productTranslations.name })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
-    .where(and(eq(products.siteId, SITE_ID), eq(productTranslations.languageCode, "hrv"), or(ilike(productTranslations.name, text.replace(/[%_\\]/g, "\\$&")), ilike(productTranslations.name, `%${text.replace(/[%_\\]/g, "\\$&")}%`))))
+    .where(
+      and(
+        eq(products.siteId, SITE_ID),
+        eq(productTranslations.languageCode, "hrv"),
+        or(
+          ilike(productTranslations.name, text.replace(/[%_\\]/g, "\\$&")),
+          ilike(productTranslations.name, `%${text.replace(/[%_\\]/g, "\\$&")}%`),
+        ),
+      ),
+    )
     .limit(5);
   const exact = named.find((n) => n.name.toLowerCase() === text.toLowerCase());
   if (exact) return exact.product;
@@ -135,11 +210,18 @@ export async function writeCrossSells(tx: Executor, product: Product, keep: numb
   const ids = [...new Set(keep)].filter((id) => id !== product.id);
   if (add) {
     const found = await findProductByText(tx, add);
-    if (!found || found.id === product.id || found.parentId === product.id) throw refused("unknownProduct", "adminProducts.errors.productNotFound", "addCrossSell", { text: add });
+    if (!found || found.id === product.id || found.parentId === product.id)
+      throw refused("unknownProduct", "adminProducts.errors.productNotFound", "addCrossSell", { text: add });
     if (!ids.includes(found.id)) ids.push(found.id);
   }
-  const existing = ids.length ? await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID))) : [];
+  const existing = ids.length
+    ? await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID)))
+    : [];
   if (existing.length !== ids.length) throw refused("unknownProduct", "adminProducts.errors.unknownChoice", "crossSells");
   await tx.delete(productCrossSells).where(eq(productCrossSells.productId, product.id));
-  if (ids.length) await tx.insert(productCrossSells).values(ids.map((crossSellId, position) => ({ productId: product.id, crossSellId, position })));
+  if (ids.length)
+    await tx.insert(productCrossSells).values(ids.map((crossSellId, position) => ({ productId: product.id, crossSellId, position })));
 }

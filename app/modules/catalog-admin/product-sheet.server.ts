@@ -17,17 +17,27 @@ export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
 const translatedColumns = LOCALES.flatMap((locale) => TRANSLATED_FIELDS.map((field) => `${field}_${locale}` as const));
 
 export const SHEET_COLUMNS = [
-  "sku", "format", "visible",
+  "sku",
+  "format",
+  "visible",
   ...translatedColumns,
-  "retail_price", "sale_price", "membership_price", "vat_rate", "stock", "categories", "tags",
+  "retail_price",
+  "sale_price",
+  "membership_price",
+  "vat_rate",
+  "stock",
+  "categories",
+  "tags",
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
 export type SheetRow = Record<SheetColumn, string>;
 /** Lists inside a cell (categories, tags). */
 export const LIST_SEPARATOR = "|";
 
-export const canonicalList = (values: Iterable<string>) => [...new Set([...values].map((v) => v.trim()).filter(Boolean))].sort().join(LIST_SEPARATOR);
-export const canonicalRate = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2).replace(/0+$/, "").replace(".", ","));
+export const canonicalList = (values: Iterable<string>) =>
+  [...new Set([...values].map((v) => v.trim()).filter(Boolean))].sort().join(LIST_SEPARATOR);
+export const canonicalRate = (bp: number) =>
+  bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2).replace(/0+$/, "").replace(".", ",");
 export const translatedColumn = (field: TranslatedField, locale: Locale) => `${field}_${locale}` as SheetColumn;
 
 export type ExistingProduct = { id: number; parentId: number | null; format: string; version: number; row: SheetRow };
@@ -45,9 +55,19 @@ export async function loadSheetRows(executor: Executor | null, by: { ids: number
     db
       .select({ productId: productCategories.productId, slug: categoryTranslations.slug })
       .from(productCategories)
-      .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, productCategories.categoryId), eq(categoryTranslations.languageCode, LOCALE_LANGUAGE_CODE.hr)))
+      .innerJoin(
+        categoryTranslations,
+        and(
+          eq(categoryTranslations.categoryId, productCategories.categoryId),
+          eq(categoryTranslations.languageCode, LOCALE_LANGUAGE_CODE.hr),
+        ),
+      )
       .where(inArray(productCategories.productId, ids)),
-    db.select({ productId: productTags.productId, name: tags.name }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(inArray(productTags.productId, ids)),
+    db
+      .select({ productId: productTags.productId, name: tags.name })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(inArray(productTags.productId, ids)),
   ]);
   return found.map((p) => {
     const row = {

@@ -16,7 +16,9 @@ const INLINE = "mt-1 block rounded border border-slate-300 bg-white px-2 py-1 te
 export function ProductVariants({ view, lastResult }: { view: EditorView; lastResult: Answer }) {
   const { t } = useTranslation();
   const version = <input type="hidden" name="version" value={view.product.version} />;
-  const configurable = view.attributes.filter((a) => ["dropdown", "textSwatch", "visualSwatch", "numberField"].includes(a.type) && a.values.length > 0);
+  const configurable = view.attributes.filter(
+    (a) => ["dropdown", "textSwatch", "visualSwatch", "numberField"].includes(a.type) && a.values.length > 0,
+  );
   const configured = new Set(view.configuring.map((c) => c.id));
   const attributesAnswer = answerFor(lastResult, "configAttributes");
   const generateAnswer = answerFor(lastResult, "generate");
@@ -32,14 +34,22 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
           <div className="flex flex-wrap gap-4">
             {configurable.map((a) => (
               <label key={a.id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="attributes" value={a.id} defaultChecked={configured.has(a.id)} className="size-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name="attributes"
+                  value={a.id}
+                  defaultChecked={configured.has(a.id)}
+                  className="size-4 accent-brand-600"
+                />
                 {a.label}
               </label>
             ))}
           </div>
         </fieldset>
         <ErrorLine id="config-attributes-error" message={errorAt(attributesAnswer, "attributes") ?? attributesAnswer?.error?.[""]?.[0]} />
-        <Button variant="secondary" size="sm">{t("adminProducts.variants.saveAttributes")}</Button>
+        <Button variant="secondary" size="sm">
+          {t("adminProducts.variants.saveAttributes")}
+        </Button>
       </SecureForm>
 
       {view.configuring.length ? (
@@ -61,7 +71,9 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
           ))}
           <p className="text-xs text-slate-600">{t("adminProducts.variants.generateHelp")}</p>
           <ErrorLine id="generate-error" message={errorAt(generateAnswer, "values") ?? generateAnswer?.error?.[""]?.[0]} />
-          <Button variant="secondary" size="sm">{t("adminProducts.variants.generate")}</Button>
+          <Button variant="secondary" size="sm">
+            {t("adminProducts.variants.generate")}
+          </Button>
         </SecureForm>
       ) : null}
 
@@ -71,26 +83,64 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
             <p className="mb-1 flex flex-wrap items-center gap-2">
               <span className="font-semibold">{v.values || "–"}</span>
               {v.archived ? <span className="text-slate-600">({t("adminProducts.state.archived")})</span> : null}
-              <Link to={`/admin/products/${v.id}`} className="text-brand-700 underline">{t("adminProducts.variants.open")}</Link>
+              <Link to={`/admin/products/${v.id}`} className="text-brand-700 underline">
+                {t("adminProducts.variants.open")}
+              </Link>
             </p>
             <div className="flex flex-wrap items-end gap-2">
               <SecureForm className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="variant" />
                 <input type="hidden" name="variantId" value={v.id} />
                 {version}
-                <label>{t("adminProducts.fields.sku")}<input name="sku" defaultValue={v.sku} required maxLength={64} className={`${INLINE} w-44`} /></label>
-                <label>{t("adminProducts.fields.retailPrice")}<input name="retailPrice" defaultValue={euros(v.retailPriceCents)} required inputMode="decimal" className={`${INLINE} w-24`} /></label>
-                <label>{t("adminProducts.fields.price")}<input name="price" defaultValue={euros(v.priceCents)} required inputMode="decimal" className={`${INLINE} w-24`} /></label>
-                <label>{t("adminProducts.fields.membershipPrice")}<input name="membershipPrice" defaultValue={euros(v.membershipPriceCents)} inputMode="decimal" className={`${INLINE} w-24`} /></label>
-                <label className="flex items-center gap-1"><input type="checkbox" name="trackStock" defaultChecked={v.stock !== null} />{t("adminProducts.fields.trackStock")}</label>
-                <label>{t("adminProducts.fields.stock")}<input name="stock" type="number" min={0} defaultValue={v.stock ?? ""} className={`${INLINE} w-20`} /></label>
-                <label className="flex items-center gap-1"><input type="checkbox" name="isDefault" defaultChecked={v.isDefault} />{t("adminProducts.variants.default")}</label>
-                <Button size="sm" variant="secondary">{t("adminProducts.variants.save")}</Button>
+                <label>
+                  {t("adminProducts.fields.sku")}
+                  <input name="sku" defaultValue={v.sku} required maxLength={64} className={`${INLINE} w-44`} />
+                </label>
+                <label>
+                  {t("adminProducts.fields.retailPrice")}
+                  <input
+                    name="retailPrice"
+                    defaultValue={euros(v.retailPriceCents)}
+                    required
+                    inputMode="decimal"
+                    className={`${INLINE} w-24`}
+                  />
+                </label>
+                <label>
+                  {t("adminProducts.fields.price")}
+                  <input name="price" defaultValue={euros(v.priceCents)} required inputMode="decimal" className={`${INLINE} w-24`} />
+                </label>
+                <label>
+                  {t("adminProducts.fields.membershipPrice")}
+                  <input
+                    name="membershipPrice"
+                    defaultValue={euros(v.membershipPriceCents)}
+                    inputMode="decimal"
+                    className={`${INLINE} w-24`}
+                  />
+                </label>
+                <label className="flex items-center gap-1">
+                  <input type="checkbox" name="trackStock" defaultChecked={v.stock !== null} />
+                  {t("adminProducts.fields.trackStock")}
+                </label>
+                <label>
+                  {t("adminProducts.fields.stock")}
+                  <input name="stock" type="number" min={0} defaultValue={v.stock ?? ""} className={`${INLINE} w-20`} />
+                </label>
+                <label className="flex items-center gap-1">
+                  <input type="checkbox" name="isDefault" defaultChecked={v.isDefault} />
+                  {t("adminProducts.variants.default")}
+                </label>
+                <Button size="sm" variant="secondary">
+                  {t("adminProducts.variants.save")}
+                </Button>
               </SecureForm>
               <SecureForm>
                 <input type="hidden" name="variantId" value={v.id} />
                 {version}
-                <Button name="intent" value="removeVariant" size="sm" variant="dangerGhost">{t("adminProducts.variants.remove")}</Button>
+                <Button name="intent" value="removeVariant" size="sm" variant="dangerGhost">
+                  {t("adminProducts.variants.remove")}
+                </Button>
               </SecureForm>
             </div>
             {String(refusedVariant) === String(v.id) ? <FormError errors={Object.values(variantAnswer?.error ?? {})[0]} /> : null}

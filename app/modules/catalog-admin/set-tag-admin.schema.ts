@@ -16,7 +16,10 @@ export const attributeSetFormSchema = z.object({
     .default([]),
 });
 export type AttributeSetInput = z.output<typeof attributeSetFormSchema>;
-export const attributeSetPostSchema = z.discriminatedUnion("intent", [attributeSetFormSchema, z.object({ intent: z.literal("delete"), version, confirm })]);
+export const attributeSetPostSchema = z.discriminatedUnion("intent", [
+  attributeSetFormSchema,
+  z.object({ intent: z.literal("delete"), version, confirm }),
+]);
 
 export const tagPostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), name }),

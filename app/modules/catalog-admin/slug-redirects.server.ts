@@ -20,7 +20,10 @@ export async function redirectChangedSlug(tx: Executor, route: SluggedRoute, loc
   const oldPath = href(route, locale, { slug: from });
   const newPath = href(route, locale, { slug: to });
   await tx.delete(redirects).where(eq(redirects.fromPath, newPath));
-  await tx.update(redirects).set({ toPath: newPath }).where(and(eq(redirects.toPath, oldPath), ne(redirects.fromPath, newPath)));
+  await tx
+    .update(redirects)
+    .set({ toPath: newPath })
+    .where(and(eq(redirects.toPath, oldPath), ne(redirects.fromPath, newPath)));
   await tx
     .insert(redirects)
     .values({ fromPath: oldPath, toPath: newPath, status: 301 })

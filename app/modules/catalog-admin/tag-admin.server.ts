@@ -34,12 +34,19 @@ export async function listTags() {
 }
 
 async function checkFree(tx: Executor, name: string, id: number | null) {
-  const [taken] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.siteId, SITE_ID), eq(tags.name, name), id ? ne(tags.id, id) : undefined));
+  const [taken] = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.siteId, SITE_ID), eq(tags.name, name), id ? ne(tags.id, id) : undefined));
   if (taken) refuse("nameTaken", "name");
 }
 
 async function lockTag(tx: Executor, id: number) {
-  const [row] = await tx.select().from(tags).where(and(eq(tags.id, id), eq(tags.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(tags)
+    .where(and(eq(tags.id, id), eq(tags.siteId, SITE_ID)))
+    .for("update");
   return row ?? refuse("notFound", undefined, undefined, 404);
 }
 
@@ -58,7 +65,8 @@ export async function renameTag(staff: Staff, id: number, name: string, was: str
   const db = await getDb();
   await db.transaction(async (tx) => {
     const row = await lockTag(tx, id);
-    if (row.name !== was) throw new DomainError("staleEdit", { message: "The record was changed by someone else", key: "admin.staleEdit", status: 409 });
+    if (row.name !== was)
+      throw new DomainError("staleEdit", { message: "The record was changed by someone else", key: "admin.staleEdit", status: 409 });
     if (row.name === name) return;
     if (RESERVED_TAGS.includes(row.name)) refuse("reserved", "name", { name: row.name });
     await checkFree(tx, name, id);

@@ -73,7 +73,9 @@ export function AddToCartForm(props: Props) {
         <input key={partId} type="hidden" name={bundleOptionField(Number(partId))} value={variantId} />
       ))}
       {props.children}
-      {props.customOptions.length ? <OptionFields idPrefix={id} options={props.customOptions} values={prefill.options} errors={errors} /> : null}
+      {props.customOptions.length ? (
+        <OptionFields idPrefix={id} options={props.customOptions} values={prefill.options} errors={errors} />
+      ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-quantity`} className="text-sm font-medium text-slate-700">
@@ -96,11 +98,12 @@ export function AddToCartForm(props: Props) {
           {editing ? t("product.updateCartItem") : t("product.addToCart")}
         </Button>
       </div>
-      {perMetre ? <LengthPrice perMetre={perMetre} length={prefill.options[perMetre.option.code] ?? ""} quantity={String(prefill.quantity)} /> : null}
+      {perMetre ? (
+        <LengthPrice perMetre={perMetre} length={prefill.options[perMetre.option.code] ?? ""} quantity={String(prefill.quantity)} />
+      ) : null}
       <p className="min-h-5 text-sm text-red-700" role="status">
         {errors[CART_FIELDS.quantity] ?? (props.disabled ? props.reason : null) ?? ""}
       </p>
     </SecureForm>
   );
 }
-

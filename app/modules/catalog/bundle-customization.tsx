@@ -7,7 +7,15 @@ import type { Locale } from "~/lib/locales";
 import { mediaUrl, sizedDimensions } from "~/lib/media";
 import { href } from "~/lib/routes-table";
 import type { AddToCartForm } from "./add-to-cart-form";
-import { bundleReadiness, partPrefix, type AssociatedProduct, type BundlePart, type FormPrefill, type ProductDetail, type Selection } from "./product-view";
+import {
+  bundleReadiness,
+  partPrefix,
+  type AssociatedProduct,
+  type BundlePart,
+  type FormPrefill,
+  type ProductDetail,
+  type Selection,
+} from "./product-view";
 import { SelectionForm, selectNames, VariantSelects } from "./variant-selects";
 
 type Props = {
@@ -57,7 +65,13 @@ export function BundleSection({ product, locale, selections, choosePart, inCart,
   );
   const configurable = parts.filter((p) => p.configuration);
   const selects = configurable.map((part) => (
-    <PartSelects key={part.id} part={part} selection={selections[part.id] ?? {}} variant={readiness.variants[part.id] ?? null} choose={choosePart} />
+    <PartSelects
+      key={part.id}
+      part={part}
+      selection={selections[part.id] ?? {}}
+      variant={readiness.variants[part.id] ?? null}
+      choose={choosePart}
+    />
   ));
 
   return (
@@ -71,7 +85,11 @@ export function BundleSection({ product, locale, selections, choosePart, inCart,
         </BundleDialog>
       ) : (
         <>
-          <section className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4" data-testid="bundle-customization" aria-labelledby="bundle-customization-title">
+          <section
+            className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+            data-testid="bundle-customization"
+            aria-labelledby="bundle-customization-title"
+          >
             <h2 id="bundle-customization-title" className="text-lg font-semibold">
               {t("product.bundle.customization")}
             </h2>
@@ -92,7 +110,15 @@ export function BundleSection({ product, locale, selections, choosePart, inCart,
   );
 }
 
-function PartsList({ parts, variants, locale }: { parts: BundlePart[]; variants: Record<number, AssociatedProduct | null>; locale: Locale }) {
+function PartsList({
+  parts,
+  variants,
+  locale,
+}: {
+  parts: BundlePart[];
+  variants: Record<number, AssociatedProduct | null>;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="bundle-parts-title">
@@ -105,7 +131,9 @@ function PartsList({ parts, variants, locale }: { parts: BundlePart[]; variants:
           const variant = variants[part.id];
           return (
             <li key={part.id} className="flex items-center gap-3 p-3" data-testid="bundle-part">
-              {part.image && box ? <img src={mediaUrl(part.image, "thumbnail")} alt="" width={box.width} height={box.height} loading="lazy" /> : null}
+              {part.image && box ? (
+                <img src={mediaUrl(part.image, "thumbnail")} alt="" width={box.width} height={box.height} loading="lazy" />
+              ) : null}
               <span className="font-semibold whitespace-nowrap tabular-nums">{part.quantity} ×</span>
               <span className="flex flex-col">
                 {part.slug ? (
@@ -116,7 +144,11 @@ function PartsList({ parts, variants, locale }: { parts: BundlePart[]; variants:
                   <span>{part.name}</span>
                 )}
                 <span className="text-xs text-slate-500">
-                  {part.configuration ? (variant ? t("product.bundle.chosen", { sku: variant.sku }) : t("product.bundle.configurable")) : part.sku}
+                  {part.configuration
+                    ? variant
+                      ? t("product.bundle.chosen", { sku: variant.sku })
+                      : t("product.bundle.configurable")
+                    : part.sku}
                 </span>
               </span>
             </li>
@@ -127,7 +159,12 @@ function PartsList({ parts, variants, locale }: { parts: BundlePart[]; variants:
   );
 }
 
-function PartSelects({ part, selection, variant, choose }: {
+function PartSelects({
+  part,
+  selection,
+  variant,
+  choose,
+}: {
   part: BundlePart;
   selection: Selection;
   variant: AssociatedProduct | null;
@@ -139,7 +176,12 @@ function PartSelects({ part, selection, variant, choose }: {
       <legend className="px-1 font-medium">
         {part.quantity} × {part.name}
       </legend>
-      <VariantSelects config={part.configuration!} selection={selection} prefix={partPrefix(part.id)} onChoose={(code, id) => choose(part.id, code, id)} />
+      <VariantSelects
+        config={part.configuration!}
+        selection={selection}
+        prefix={partPrefix(part.id)}
+        onChoose={(code, id) => choose(part.id, code, id)}
+      />
       <p className={`text-sm ${variant ? "text-slate-600" : "text-red-700"}`} role="status" data-testid="bundle-part-status">
         {variant ? t("product.bundle.chosen", { sku: variant.sku }) : t("product.configure.notAvailable")}
       </p>
@@ -177,7 +219,14 @@ function BundleDialog({ name, inCart, children }: { name: string; inCart: number
                 {t("product.bundle.inCart", { count: inCart })}
               </p>
             </div>
-            <Button type="button" variant="ghost" size="sm" onClick={() => dialog.current?.close()} className="text-2xl leading-none" aria-label={t("product.bundle.close")}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => dialog.current?.close()}
+              className="text-2xl leading-none"
+              aria-label={t("product.bundle.close")}
+            >
               ×
             </Button>
           </div>

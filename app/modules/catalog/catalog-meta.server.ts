@@ -1,7 +1,15 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { attributes, attributeValues, categories, categoryFilters, categoryTranslations, type AttributeType, type LocalisedText } from "~/.server/db/schema";
+import {
+  attributes,
+  attributeValues,
+  categories,
+  categoryFilters,
+  categoryTranslations,
+  type AttributeType,
+  type LocalisedText,
+} from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { FilterDef } from "./shop-query";
@@ -56,17 +64,39 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
   ]);
   const [texts, values, filterRows] = await Promise.all([
     categoryRows.length
-      ? db.select().from(categoryTranslations).where(inArray(categoryTranslations.categoryId, categoryRows.map((c) => c.id)))
+      ? db
+          .select()
+          .from(categoryTranslations)
+          .where(
+            inArray(
+              categoryTranslations.categoryId,
+              categoryRows.map((c) => c.id),
+            ),
+          )
       : [],
     attributeRows.length
       ? db
           .select()
           .from(attributeValues)
-          .where(inArray(attributeValues.attributeId, attributeRows.map((a) => a.id)))
+          .where(
+            inArray(
+              attributeValues.attributeId,
+              attributeRows.map((a) => a.id),
+            ),
+          )
           .orderBy(asc(attributeValues.position), asc(attributeValues.id))
       : [],
     categoryRows.length
-      ? db.select().from(categoryFilters).where(inArray(categoryFilters.categoryId, categoryRows.map((c) => c.id))).orderBy(asc(categoryFilters.position))
+      ? db
+          .select()
+          .from(categoryFilters)
+          .where(
+            inArray(
+              categoryFilters.categoryId,
+              categoryRows.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(categoryFilters.position))
       : [],
   ]);
   return {
@@ -81,7 +111,17 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
       texts: Object.fromEntries(
         texts
           .filter((t) => t.categoryId === c.id)
-          .map((t) => [t.languageCode, { name: t.name, title: t.title, slug: t.slug, description: t.description, metaTitle: t.metaTitle, metaDescription: t.metaDescription }]),
+          .map((t) => [
+            t.languageCode,
+            {
+              name: t.name,
+              title: t.title,
+              slug: t.slug,
+              description: t.description,
+              metaTitle: t.metaTitle,
+              metaDescription: t.metaDescription,
+            },
+          ]),
       ),
     })),
     attributes: attributeRows.map((a) => ({
@@ -100,13 +140,18 @@ async function loadCatalogMeta(): Promise<CatalogMeta> {
 export function categoryText(node: CategoryNode, locale: Locale): CategoryText {
   const own = node.texts[LOCALE_LANGUAGE_CODE[locale]];
   const source = node.texts[SOURCE_LANGUAGE];
-  return own ?? source ?? Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "", metaTitle: "", metaDescription: "" };
+  return (
+    own ??
+    source ??
+    Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "", metaTitle: "", metaDescription: "" }
+  );
 }
 
 /** A category and its ancestors, the top one first (the breadcrumb's trail). */
 export function categoryTrail(meta: CatalogMeta, category: CategoryNode | null): CategoryNode[] {
   const trail: CategoryNode[] = [];
-  for (let node = category; node && !trail.includes(node); node = meta.categories.find((c) => c.id === node!.parentId) ?? null) trail.unshift(node);
+  for (let node = category; node && !trail.includes(node); node = meta.categories.find((c) => c.id === node!.parentId) ?? null)
+    trail.unshift(node);
   return trail;
 }
 
@@ -143,7 +188,11 @@ export function filterDefs(meta: CatalogMeta): FilterDef[] {
  */
 export function categoryFilterRows(meta: CatalogMeta, categoryId: number | undefined): CategoryNode["filters"] | null {
   const seen = new Set<number>();
-  for (let node = meta.categories.find((c) => c.id === categoryId); node && !seen.has(node.id); node = meta.categories.find((c) => c.id === node!.parentId)) {
+  for (
+    let node = meta.categories.find((c) => c.id === categoryId);
+    node && !seen.has(node.id);
+    node = meta.categories.find((c) => c.id === node!.parentId)
+  ) {
     seen.add(node.id);
     if (node.filters.length) return node.filters;
   }

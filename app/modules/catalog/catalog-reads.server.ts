@@ -55,7 +55,10 @@ export async function getCategory(id: number, locale: Locale): Promise<CategoryV
 const byPosition = (a: CategoryNode, b: CategoryNode) => a.position - b.position || a.id - b.id;
 
 /** Categories below `parentId` (the top ones for null), as a tree or flat by id ascending (spec §7 "sort id ascending"). */
-export async function listCategories(locale: Locale, { parentId = null, tree = true }: { parentId?: number | null; tree?: boolean } = {}): Promise<CategoryTreeNode[] | CategoryView[]> {
+export async function listCategories(
+  locale: Locale,
+  { parentId = null, tree = true }: { parentId?: number | null; tree?: boolean } = {},
+): Promise<CategoryTreeNode[] | CategoryView[]> {
   const meta: CatalogMeta = await getCatalogMeta();
   if (!tree) {
     const all = parentId === null ? meta.categories : meta.categories.filter((c) => c.parentId === parentId);
@@ -72,6 +75,8 @@ export async function listCategories(locale: Locale, { parentId = null, tree = t
 /** Product tags of the site (e.g. "Top proizvodi"), by name. */
 export async function listTags({ keywords }: { keywords?: string } = {}): Promise<{ id: number; name: string }[]> {
   const db = await getDb();
-  const where = keywords?.trim() ? and(eq(tags.siteId, SITE_ID), ilike(tags.name, `%${keywords.trim().replace(/[%_\\]/g, "\\$&")}%`)) : eq(tags.siteId, SITE_ID);
+  const where = keywords?.trim()
+    ? and(eq(tags.siteId, SITE_ID), ilike(tags.name, `%${keywords.trim().replace(/[%_\\]/g, "\\$&")}%`))
+    : eq(tags.siteId, SITE_ID);
   return db.select({ id: tags.id, name: tags.name }).from(tags).where(where).orderBy(asc(tags.name), asc(tags.id));
 }

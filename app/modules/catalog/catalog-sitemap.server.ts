@@ -41,4 +41,3 @@ export async function catalogSitemapEntries(): Promise<CatalogSitemapEntry[]> {
   }));
   return [...categoryEntries, ...productEntries.filter((e) => Object.keys(e.paths).length > 0)];
 }
-

@@ -63,7 +63,11 @@ function ValueList({ filter, selected }: { filter: LayeredFilter; selected: numb
           className="h-4 w-4 accent-brand-600"
         />
         {filter.type === "visualSwatch" && value.swatch ? (
-          <span aria-hidden="true" className="inline-block h-5 w-5 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: value.swatch }} />
+          <span
+            aria-hidden="true"
+            className="inline-block h-5 w-5 shrink-0 rounded-full border border-slate-300"
+            style={{ backgroundColor: value.swatch }}
+          />
         ) : null}
         <span className={filter.type === "textSwatch" ? "rounded border border-slate-300 px-1.5 py-0.5" : ""}>{value.valueLabel}</span>
         <Count value={value} />
@@ -75,10 +79,19 @@ function ValueList({ filter, selected }: { filter: LayeredFilter; selected: numb
 function YesNo({ filter, answer }: { filter: LayeredFilter; answer: boolean | undefined }) {
   const { t } = useTranslation();
   const current = answer === undefined ? "" : answer ? "yes" : "no";
-  const options = [{ key: "", label: t("shop.filters.any"), value: null }, ...filter.values.map((v) => ({ key: v.key, label: t(`shop.filters.${v.key}`), value: v }))];
+  const options = [
+    { key: "", label: t("shop.filters.any"), value: null },
+    ...filter.values.map((v) => ({ key: v.key, label: t(`shop.filters.${v.key}`), value: v })),
+  ];
   return options.map((option) => (
     <label key={option.key || "any"} className="flex items-center gap-2 text-sm">
-      <input type="radio" name={filter.attributeCode} value={option.key} defaultChecked={current === option.key} className="h-4 w-4 accent-brand-600" />
+      <input
+        type="radio"
+        name={filter.attributeCode}
+        value={option.key}
+        defaultChecked={current === option.key}
+        className="h-4 w-4 accent-brand-600"
+      />
       {option.label}
       {option.value ? <Count value={option.value} /> : null}
     </label>

@@ -88,7 +88,13 @@ export function keywordCondition(db: Database, keywords: string, languages: stri
           db
             .select({ one: sql`1` })
             .from(t)
-            .where(and(eq(t.productId, products.id), inArray(t.languageCode, languages), sql`unaccent(lower(${t.name})) like unaccent(${pattern})`)),
+            .where(
+              and(
+                eq(t.productId, products.id),
+                inArray(t.languageCode, languages),
+                sql`unaccent(lower(${t.name})) like unaccent(${pattern})`,
+              ),
+            ),
         ),
       );
     }),

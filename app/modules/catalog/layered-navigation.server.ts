@@ -63,14 +63,24 @@ export async function layeredNavigation(
     if (input.categoryId !== undefined) base.push(inCategories(db, categoryWithDescendants(meta, input.categoryId)));
     // One flag per active filter on each product of the category ...
     const flags = Object.fromEntries(active.map((a, i) => [`f${i}`, sql<boolean>`${a.condition}`.as(`f${i}`)]));
-    const set = db.$with("product_set").as(db.select({ id: products.id, ...flags }).from(products).where(and(...base)));
+    const set = db.$with("product_set").as(
+      db
+        .select({ id: products.id, ...flags })
+        .from(products)
+        .where(and(...base)),
+    );
     // ... and a product counts for a value when it passes every filter but that value's own attribute's.
     const passes = active.length
-      ? sql.join(active.map((a, i) => sql`(${pav.attributeId} = ${a.attribute.id} or ${sql.raw(`"product_set"."f${i}"`)})`), sql` and `)
+      ? sql.join(
+          active.map((a, i) => sql`(${pav.attributeId} = ${a.attribute.id} or ${sql.raw(`"product_set"."f${i}"`)})`),
+          sql` and `,
+        )
       : sql`true`;
     // Range attributes count as one group whatever values they list (a product with two thicknesses counts once).
     const rangeIds = attributes.filter((a) => filterKind(a.type) === "range").map((a) => a.id);
-    const group = rangeIds.length ? sql`case when ${pav.attributeId} in (${sql.raw(rangeIds.join(","))}) then null else ${pav.valueId} end` : sql`${pav.valueId}`;
+    const group = rangeIds.length
+      ? sql`case when ${pav.attributeId} in (${sql.raw(rangeIds.join(","))}) then null else ${pav.valueId} end`
+      : sql`${pav.valueId}`;
     const rows = await db
       .with(set)
       .select({
@@ -87,7 +97,12 @@ export async function layeredNavigation(
       })
       .from(pav)
       .innerJoin(set, eq(set.id, pav.productId))
-      .where(inArray(pav.attributeId, attributes.map((a) => a.id)))
+      .where(
+        inArray(
+          pav.attributeId,
+          attributes.map((a) => a.id),
+        ),
+      )
       .groupBy(sql.raw("1, 2, 3"));
     return attributes.flatMap((attribute) => {
       const own = rows.filter((r) => r.attributeId === attribute.id);
@@ -144,7 +159,11 @@ function shape(attribute: AttributeMeta, rows: Row[], locale: Locale): LayeredFi
   } else if (kind === "range") {
     const row = rows[0];
     const [minValue, maxValue] =
-      attribute.type === "numberField" ? [row.minNumber, row.maxNumber] : attribute.type === "date" ? [row.minDate, row.maxDate] : [row.minDateTime, row.maxDateTime];
+      attribute.type === "numberField"
+        ? [row.minNumber, row.maxNumber]
+        : attribute.type === "date"
+          ? [row.minDate, row.maxDate]
+          : [row.minDateTime, row.maxDateTime];
     // Numbers are shown in the locale's notation ("0,5 mm" in Croatian, as a Croatian reader writes it);
     // minValue and maxValue stay machine numbers for the inputs.
     const label = (value: number | string | null) => (typeof value === "number" ? formatNumber(value, locale) : value);
@@ -156,7 +175,14 @@ function shape(attribute: AttributeMeta, rows: Row[], locale: Locale): LayeredFi
       return row ? [entry(String(v.id), localized(v.label, locale), row.total, { swatch: v.swatch })] : [];
     });
   }
-  return { attributeID: attribute.id, attributeCode: attribute.code, label: localized(attribute.label, locale), type: attribute.filterType ?? attribute.type, unit: attribute.unit, values };
+  return {
+    attributeID: attribute.id,
+    attributeCode: attribute.code,
+    label: localized(attribute.label, locale),
+    type: attribute.filterType ?? attribute.type,
+    unit: attribute.unit,
+    values,
+  };
 }
 
 /** Spec §8: a failed layered navigation is only logged; the page renders without filters. */

@@ -27,12 +27,19 @@ export function LengthPrice({ perMetre, ...prefilled }: { perMetre: PerMetre; le
   }, [perMetre.option.code]);
   const mm = lengthInMm(length, perMetre.option.unit);
   const count = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : 1;
-  const inRange = mm !== null && (perMetre.option.min === null || Number(length) >= perMetre.option.min) && (perMetre.option.max === null || Number(length) <= perMetre.option.max);
+  const inRange =
+    mm !== null &&
+    (perMetre.option.min === null || Number(length) >= perMetre.option.min) &&
+    (perMetre.option.max === null || Number(length) <= perMetre.option.max);
   const money = (cents: number) => formatPrice(cents, perMetre.currency, perMetre.locale);
   return (
     <p ref={own} className="font-medium text-brand-900" aria-live="polite" data-testid="length-price">
       {inRange && count >= QUANTITY.min && count <= QUANTITY.max
-        ? t("product.lengthPrice.total", { quantity: count, length: formatMetres(mm, perMetre.locale), price: money(rowTotal(perMetre.unitCents, count, mm)) })
+        ? t("product.lengthPrice.total", {
+            quantity: count,
+            length: formatMetres(mm, perMetre.locale),
+            price: money(rowTotal(perMetre.unitCents, count, mm)),
+          })
         : t("product.lengthPrice.enter", { price: money(perMetre.unitCents) })}
     </p>
   );

@@ -21,7 +21,13 @@ export function OptionFields({ idPrefix, options, values, errors }: Props) {
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 font-semibold">{t("product.options.legend")}</legend>
       {options.map((option) => (
-        <OptionField key={option.id} id={`${idPrefix}-${option.code}`} option={option} value={values[option.code] ?? ""} error={errors[optionField(option.code)]} />
+        <OptionField
+          key={option.id}
+          id={`${idPrefix}-${option.code}`}
+          option={option}
+          value={values[option.code] ?? ""}
+          error={errors[optionField(option.code)]}
+        />
       ))}
     </fieldset>
   );

@@ -30,7 +30,10 @@ export async function loadBundleParts(bundleId: number, locale: Locale): Promise
   const [texts, images, configurations] = await Promise.all([
     loadTranslations(ids, locale),
     loadImages(ids, locale),
-    loadConfigurations(rows.filter((r) => r.format === "configurable").map((r) => r.id), locale),
+    loadConfigurations(
+      rows.filter((r) => r.format === "configurable").map((r) => r.id),
+      locale,
+    ),
   ]);
   return rows.map((row) => {
     const text = pickTranslation(texts, row.id, locale);

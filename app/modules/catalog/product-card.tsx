@@ -19,7 +19,10 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
   const { t } = useTranslation();
   const link = href("product", locale, { slug: product.slug });
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+      data-testid="product-card"
+    >
       <WishlistButton productId={product.id} name={product.name} className="absolute top-2 right-2 z-10" />
       <Link to={link} prefetch="intent" className="relative block aspect-square bg-slate-50">
         {product.image ? (
@@ -32,7 +35,10 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
           />
         ) : null}
         {product.discountPercent > 0 ? (
-          <span className="absolute top-2 left-2 rounded bg-accent-700 px-2 py-0.5 text-xs font-bold text-white" data-testid="discount-badge">
+          <span
+            className="absolute top-2 left-2 rounded bg-accent-700 px-2 py-0.5 text-xs font-bold text-white"
+            data-testid="discount-badge"
+          >
             −{product.discountPercent}%
           </span>
         ) : null}
@@ -49,7 +55,9 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
             <span className="mr-2 text-sm text-slate-500 line-through">{formatPrice(product.retailPriceCents, currency, locale)}</span>
           ) : null}
           <span className="text-lg font-bold text-brand-900">
-            {product.fromPrice ? t("catalog.fromPrice", { price: formatPrice(product.finalPriceCents, currency, locale) }) : formatPrice(product.finalPriceCents, currency, locale)}
+            {product.fromPrice
+              ? t("catalog.fromPrice", { price: formatPrice(product.finalPriceCents, currency, locale) })
+              : formatPrice(product.finalPriceCents, currency, locale)}
           </span>
           {product.membershipPriceCents !== null ? (
             <p className="text-xs text-brand-700">

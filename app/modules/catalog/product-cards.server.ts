@@ -122,5 +122,10 @@ function cardPrices(row: { retail: number; price: number }, variants: { retail: 
     const discount = fromPrice || !sameRetail ? 0 : discountPercent(lowest.retail, lowest.price);
     return { retailPriceCents: lowest.retail, finalPriceCents: lowest.price, discountPercent: discount, fromPrice };
   }
-  return { retailPriceCents: row.retail, finalPriceCents: row.price, discountPercent: discountPercent(row.retail, row.price), fromPrice: false };
+  return {
+    retailPriceCents: row.retail,
+    finalPriceCents: row.price,
+    discountPercent: discountPercent(row.retail, row.price),
+    fromPrice: false,
+  };
 }

@@ -86,7 +86,9 @@ export async function loadConfigurations(ids: number[], locale: Locale): Promise
     const associatedProductsAttributes: ConfigAttribute[] = own.map((attribute) => {
       const used = new Set(associatedProducts.map((p) => p.attributes[attribute.code]));
       // One entry per value (many variants share a colour), in the attribute's own order.
-      const distinct = new Map(values.filter((row) => row.attributeId === attribute.attributeId && used.has(row.id)).map((row) => [row.id, row]));
+      const distinct = new Map(
+        values.filter((row) => row.attributeId === attribute.attributeId && used.has(row.id)).map((row) => [row.id, row]),
+      );
       const offered = [...distinct.values()].sort((a, b) => a.position - b.position || a.id - b.id);
       return {
         attributeCode: attribute.code,

@@ -2,7 +2,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { productCategories, productCrossSells, products, productTranslations, type ProductFormat, type ProductType } from "~/.server/db/schema";
+import {
+  productCategories,
+  productCrossSells,
+  products,
+  productTranslations,
+  type ProductFormat,
+  type ProductType,
+} from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
@@ -12,7 +19,13 @@ import { loadBundleParts } from "./product-bundle.server";
 import { loadProductCards } from "./product-cards.server";
 import { loadConfigurations } from "./product-configuration.server";
 import {
-  CONTENT_LANGUAGE, loadCustomOptions, loadDisplayAttributes, loadImages, loadTranslations, pickTranslation, type TranslationRow,
+  CONTENT_LANGUAGE,
+  loadCustomOptions,
+  loadDisplayAttributes,
+  loadImages,
+  loadTranslations,
+  pickTranslation,
+  type TranslationRow,
 } from "./product-queries.server";
 import { lowStockThreshold } from "~/modules/site/options";
 import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
@@ -159,7 +172,10 @@ async function productTrail(productId: number, locale: Locale): Promise<Category
     .map((r) => categoryTrail(meta, meta.categories.find((c) => c.id === r.id) ?? null))
     .filter((trail) => trail.length > 0)
     .sort((a, b) => b.length - a.length || a[a.length - 1].id - b[b.length - 1].id);
-  return (trails[0] ?? []).map((node) => ({ name: categoryText(node, locale).name, href: href("shop", locale, { slug: categoryText(node, locale).slug }) }));
+  return (trails[0] ?? []).map((node) => ({
+    name: categoryText(node, locale).name,
+    href: href("shop", locale, { slug: categoryText(node, locale).slug }),
+  }));
 }
 
 /**
@@ -221,7 +237,10 @@ export async function getProductForCart(id: number, locale: Locale): Promise<Pro
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const ctx = await getSiteContext(locale);
   const db = await getDb();
-  const [row] = await db.select(productColumns).from(products).where(and(eq(products.id, id), eq(products.siteId, ctx.site.id)));
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.siteId, ctx.site.id)));
   if (!row || row.archived || !row.visible || row.parentId !== null) return null;
   return loadDetail(row, locale);
 }
@@ -231,7 +250,15 @@ export async function getProductForCart(id: number, locale: Locale): Promise<Pro
  * categories › product. Translated here on the server, so the page's messages need not
  * carry the shop namespace.
  */
-export async function productBreadcrumb(locale: Locale, { product, categoryPath }: ProductLookup, pathname: string): Promise<CategoryLink[]> {
+export async function productBreadcrumb(
+  locale: Locale,
+  { product, categoryPath }: ProductLookup,
+  pathname: string,
+): Promise<CategoryLink[]> {
   const t = await getFixedT(locale);
-  return [{ name: t("shop.title"), href: href("shop", locale) }, ...categoryPath, { name: product.name, href: product.alternates[locale] ?? pathname }];
+  return [
+    { name: t("shop.title"), href: href("shop", locale) },
+    ...categoryPath,
+    { name: product.name, href: product.alternates[locale] ?? pathname },
+  ];
 }

@@ -7,7 +7,13 @@ import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { resolveSort, type SortOption } from "~/lib/sort-options";
 import { categoryWithDescendants, getCatalogMeta, type CatalogMeta } from "./catalog-meta.server";
 import {
-  attributeCondition, discountCondition, featuredCondition, inCategories, keywordCondition, listable, type FilterValue,
+  attributeCondition,
+  discountCondition,
+  featuredCondition,
+  inCategories,
+  keywordCondition,
+  listable,
+  type FilterValue,
 } from "./filter-sql.server";
 import { loadProductCards, type ProductCard } from "./product-cards.server";
 
@@ -85,7 +91,17 @@ export async function searchProducts(query: ProductQuery, locale: Locale): Promi
   const filters = activeFilters(query.filters)
     .map(([key, value]) => [key, Array.isArray(value) ? [...value].sort((a, b) => a - b) : value] as const)
     .sort(([a], [b]) => a.localeCompare(b));
-  const key = JSON.stringify([locale, query.keywords?.trim() ?? "", filters, categoryId ?? null, sort.id, perPage, page, !!query.featured, !!query.discount]);
+  const key = JSON.stringify([
+    locale,
+    query.keywords?.trim() ?? "",
+    filters,
+    categoryId ?? null,
+    sort.id,
+    perPage,
+    page,
+    !!query.featured,
+    !!query.discount,
+  ]);
   return listCache.wrap(key, () => runSearch(meta, query, { categoryId, sort, perPage, page }, locale));
 }
 
@@ -118,15 +134,31 @@ async function runSearch(meta: CatalogMeta, query: ProductQuery, plan: Plan, loc
   const orderBy =
     plan.sort.param === "id"
       ? [direction(products.id)]
-      : [direction(plan.sort.param === "finalPrice" ? products.priceCents : plan.sort.param === "categoryPriority" ? products.categoryPriority : name), asc(products.id)];
+      : [
+          direction(
+            plan.sort.param === "finalPrice"
+              ? products.priceCents
+              : plan.sort.param === "categoryPriority"
+                ? products.categoryPriority
+                : name,
+          ),
+          asc(products.id),
+        ];
 
   const pageIds = (page: number) => {
-    let select = db.select({ id: products.id, total: sql<number>`(count(*) over ())::int` }).from(products).$dynamic();
+    let select = db
+      .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
+      .from(products)
+      .$dynamic();
     if (plan.sort.param === "name") {
       select = select.leftJoin(source, and(eq(source.productId, products.id), eq(source.languageCode, "hrv")));
       if (translated) select = select.leftJoin(own, and(eq(own.productId, products.id), eq(own.languageCode, language)));
     }
-    return select.where(where).orderBy(...orderBy).limit(plan.perPage).offset((page - 1) * plan.perPage);
+    return select
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(plan.perPage)
+      .offset((page - 1) * plan.perPage);
   };
 
   // One query gives the page and the total (window count); only a page past the end needs
@@ -139,7 +171,10 @@ async function runSearch(meta: CatalogMeta, query: ProductQuery, plan: Plan, loc
     page = Math.max(1, Math.ceil(total / plan.perPage));
     rows = total > 0 ? await pageIds(page) : [];
   }
-  const records = await loadProductCards(rows.map((r) => r.id), locale);
+  const records = await loadProductCards(
+    rows.map((r) => r.id),
+    locale,
+  );
   return { records, totalRecords: total, totalPages: Math.ceil(total / plan.perPage), page, perPage: plan.perPage };
 }
 

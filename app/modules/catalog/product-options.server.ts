@@ -15,8 +15,10 @@ function checkNumber(option: CustomOption, raw: string): Check {
   const value = Number(raw.replace(",", "."));
   // The browser's number input has step 1 (the default): the server accepts what it accepts.
   if (!Number.isInteger(value)) return { error: { key: "product.options.wholeNumber" } };
-  if (option.min !== null && value < option.min) return { error: { key: "product.options.min", values: { value: withUnit(option.min, option.unit) } } };
-  if (option.max !== null && value > option.max) return { error: { key: "product.options.max", values: { value: withUnit(option.max, option.unit) } } };
+  if (option.min !== null && value < option.min)
+    return { error: { key: "product.options.min", values: { value: withUnit(option.min, option.unit) } } };
+  if (option.max !== null && value > option.max)
+    return { error: { key: "product.options.max", values: { value: withUnit(option.max, option.unit) } } };
   return { value };
 }
 
@@ -24,7 +26,8 @@ function checkText(option: CustomOption, raw: string): Check {
   // For a text option min and max bound its length.
   const max = Math.min(option.max ?? OPTION_TEXT_MAX, OPTION_TEXT_MAX);
   if (raw.length > max) return { error: { key: "core.validation.maxLength", values: { length: max } } };
-  if (option.min !== null && raw.length < option.min) return { error: { key: "core.validation.minLength", values: { length: option.min } } };
+  if (option.min !== null && raw.length < option.min)
+    return { error: { key: "core.validation.minLength", values: { length: option.min } } };
   return { value: raw };
 }
 

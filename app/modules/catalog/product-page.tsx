@@ -20,7 +20,9 @@ import { useProductSelection } from "./use-product-selection";
 import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
 
 // Plain links the server renders; their client code loads after the page (first-load JS budget).
-const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
+const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () =>
+  import("~/components/breadcrumbs").then((m) => m.Breadcrumbs),
+);
 
 // The average rating is plain text the server renders: its code loads after the page too.
 const RatingSummaryView = serverFirst(import.meta.env.SSR ? RatingSummaryNow : null, () =>
@@ -40,7 +42,9 @@ const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null,
 // The gallery's HTML works without its code (the main image and the thumbnails link to the
 // full size): the browser loads the thumbnail, arrow-key and swipe handlers after the page
 // (first-load JS budget, decision 0037).
-const ProductGallery = serverFirst(import.meta.env.SSR ? ProductGalleryNow : null, () => import("./product-gallery").then((m) => m.ProductGallery));
+const ProductGallery = serverFirst(import.meta.env.SSR ? ProductGalleryNow : null, () =>
+  import("./product-gallery").then((m) => m.ProductGallery),
+);
 
 // Only configurable products need the variant selects: the browser loads them for those alone.
 const MainVariantForm = serverFirst(import.meta.env.SSR ? MainVariantFormNow : null, () =>
@@ -113,7 +117,13 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
             ) : null}
           </div>
           {unavailable ? null : (
-            <ProductPricesView prices={shown.prices} currency={currency} locale={locale} perMetre={perMetre !== null} fromCents={product.fromCents} />
+            <ProductPricesView
+              prices={shown.prices}
+              currency={currency}
+              locale={locale}
+              perMetre={perMetre !== null}
+              fromCents={product.fromCents}
+            />
           )}
           {unavailable ? null : (
             <p className={shown.inStock ? "font-medium text-green-700" : "font-medium text-red-700"} data-testid="stock-state">
@@ -130,7 +140,12 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
           {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
 
           {config && selection.main ? (
-            <MainVariantForm config={config} selection={selection.main} onChoose={selection.chooseMain} label={t("product.configure.apply")} />
+            <MainVariantForm
+              config={config}
+              selection={selection.main}
+              onChoose={selection.chooseMain}
+              label={t("product.configure.apply")}
+            />
           ) : null}
           {unavailable ? (
             <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert" data-testid="variant-unavailable">

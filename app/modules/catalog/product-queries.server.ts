@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import {
-  attributes, attributeValues, media, productAttributeValues, productCustomOptions, productMedia, productTranslations,
+  attributes,
+  attributeValues,
+  media,
+  productAttributeValues,
+  productCustomOptions,
+  productMedia,
+  productTranslations,
 } from "~/.server/db/schema";
 import { getFixedT } from "~/.server/i18n.server";
 import { formatDate, formatNumber } from "~/lib/format";
@@ -18,7 +24,6 @@ import type { AttributeRow, CustomOption } from "./product-view";
  */
 
 export const CONTENT_LANGUAGE = "hrv"; // Croatian, the source language: the fallback text
-
 
 /** Images per product: the default first, then by position (spec: images, default first). */
 export async function loadImages(ids: number[], locale: Locale): Promise<Map<number, MediaRef[]>> {
@@ -48,9 +53,15 @@ export async function loadImages(ids: number[], locale: Locale): Promise<Map<num
 }
 
 export type TranslationRow = {
-  productId: number; languageCode: string; name: string; slug: string; shortDescription: string; description: string;
+  productId: number;
+  languageCode: string;
+  name: string;
+  slug: string;
+  shortDescription: string;
+  description: string;
   // Search-engine title and description (empty: derived from the name and short description).
-  metaTitle: string; metaDescription: string;
+  metaTitle: string;
+  metaDescription: string;
 };
 
 /** Texts of the products in the locale's language and Croatian (every language when `all`). */
@@ -89,7 +100,11 @@ export function pickTranslation(rows: TranslationRow[], productId: number, local
  * several values of one attribute (a multipleSelect) join with commas. `skip` leaves out
  * the attributes a configurable product is configured by: its selects show those.
  */
-export async function loadDisplayAttributes(productId: number, locale: Locale, skip: ReadonlySet<string> = new Set()): Promise<AttributeRow[]> {
+export async function loadDisplayAttributes(
+  productId: number,
+  locale: Locale,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<AttributeRow[]> {
   const db = await getDb();
   const [rows, t] = await Promise.all([
     db
@@ -118,7 +133,8 @@ export async function loadDisplayAttributes(productId: number, locale: Locale, s
     if (row.valueLabel) value = localized(row.valueLabel, locale);
     else if (row.numberValue !== null) value = `${formatNumber(row.numberValue, locale)}${row.unit ? ` ${row.unit}` : ""}`;
     else if (row.boolValue !== null) value = t(row.boolValue ? "product.yes" : "product.no");
-    else if (row.dateValue) value = formatDate(row.dateValue, locale, { style: "medium", timeZone: "UTC" }); // a calendar date, stored without a zone
+    else if (row.dateValue)
+      value = formatDate(row.dateValue, locale, { style: "medium", timeZone: "UTC" }); // a calendar date, stored without a zone
     else if (row.dateTimeValue) value = formatDate(row.dateTimeValue, locale, { style: "medium", time: "short" });
     if (!value) continue;
     const last = table[table.length - 1];

@@ -64,7 +64,15 @@ export function productJsonLd({ product, locale, origin, currency, brand, rating
     brand: { "@type": "Brand", name: brand },
     offers,
     ...(rating && rating.count > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating.average, ratingCount: rating.count, bestRating: stars, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: rating.average,
+            ratingCount: rating.count,
+            bestRating: stars,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
 }

@@ -42,7 +42,12 @@ export function productPrices(row: { retail: number; price: number; membership: 
  */
 export function stockState(row: { stock: number | null; madeToOrder: boolean }, lowStockThreshold: number) {
   const available = row.madeToOrder || row.stock === null ? null : Math.max(0, row.stock);
-  return { inStock: available === null || available > 0, madeToOrder: row.madeToOrder, available, lowStock: lowStockCount(available, lowStockThreshold) };
+  return {
+    inStock: available === null || available > 0,
+    madeToOrder: row.madeToOrder,
+    available,
+    lowStock: lowStockCount(available, lowStockThreshold),
+  };
 }
 
 /**
@@ -58,7 +63,13 @@ export type AttributeRow = { code: string; label: string; value: string };
 
 /** Spec §3 associatedProductsAttributes values. isMedia: shown as a visual swatch (colour). */
 export type ConfigValue = { id: number; value: string; label: string; isMedia: boolean; swatch: string | null; shopDefault: boolean };
-export type ConfigAttribute = { attributeCode: string; label: string; inputType: AttributeType; customClass: string; values: ConfigValue[] };
+export type ConfigAttribute = {
+  attributeCode: string;
+  label: string;
+  inputType: AttributeType;
+  customClass: string;
+  values: ConfigValue[];
+};
 /** A variant (spec: associated product) with its configured values: attributeCode → value id. */
 export type AssociatedProduct = {
   id: number;
@@ -244,7 +255,8 @@ export type CartItemForEdit = {
  */
 export function formPrefill(product: Pick<ProductDetail, "id" | "customOptions">, item: CartItemForEdit | null) {
   const own = item && item.productId === product.id ? item : null;
-  const quantity = own && Number.isInteger(own.quantity) && own.quantity >= QUANTITY.min ? Math.min(own.quantity, QUANTITY.max) : QUANTITY.default;
+  const quantity =
+    own && Number.isInteger(own.quantity) && own.quantity >= QUANTITY.min ? Math.min(own.quantity, QUANTITY.max) : QUANTITY.default;
   const options: Record<string, string> = {};
   for (const option of product.customOptions) options[option.code] = own?.options[option.code] ?? "";
   return { itemId: own?.itemId ?? null, quantity, options, variantId: own?.variantId ?? null, bundleOptions: own?.bundleOptions ?? {} };

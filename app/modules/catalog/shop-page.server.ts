@@ -10,7 +10,13 @@ import { PER_PAGE_OPTIONS } from "~/lib/pagination";
 import { href } from "~/lib/routes-table";
 import { resolveSort, sortOptionsFor } from "~/lib/sort-options";
 import {
-  categoryText, categoryTrail, filterDefs, findCategoryBySlug, getCatalogMeta, type CatalogMeta, type CategoryNode,
+  categoryText,
+  categoryTrail,
+  filterDefs,
+  findCategoryBySlug,
+  getCatalogMeta,
+  type CatalogMeta,
+  type CategoryNode,
 } from "./catalog-meta.server";
 import type { FilterValue } from "./filter-sql.server";
 import { safeLayeredNavigation } from "./layered-navigation.server";
@@ -35,14 +41,23 @@ function serviceFilters(state: ShopParams, defs: FilterDef[]): Record<string, Fi
 }
 
 function navigation(meta: CatalogMeta, category: CategoryNode | null, locale: Locale) {
-  const link = (node: CategoryNode) => ({ id: node.id, name: categoryText(node, locale).name, href: href("shop", locale, { slug: categoryText(node, locale).slug }) });
+  const link = (node: CategoryNode) => ({
+    id: node.id,
+    name: categoryText(node, locale).name,
+    href: href("shop", locale, { slug: categoryText(node, locale).slug }),
+  });
   const trail = categoryTrail(meta, category);
   // The shop root offers the top categories; a category offers its sub-categories.
   const children = meta.categories.filter((c) => c.parentId === (category?.id ?? null));
   return { breadcrumb: trail.map(link), links: children.map(link) };
 }
 
-const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 160);
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
 
 /**
  * Everything /shop/{slug?} shows (spec §2 Category and product list). Throws the 404 of an
@@ -107,7 +122,9 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
   const title = text?.metaTitle || `${heading} | ${site.site.name}`;
   const description = text?.metaDescription || plainText(descriptionHtml) || t("shop.metaDescription");
   // The language switch links to the category's own slug in each language.
-  const alternates = Object.fromEntries(LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})])) as Record<Locale, string>;
+  const alternates = Object.fromEntries(
+    LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})]),
+  ) as Record<Locale, string>;
   const nav = navigation(meta, category, locale);
   return {
     locale,
@@ -118,8 +135,12 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
     // Link previews and the breadcrumb for search engines (decision 0036); the list's
     // own URL keeps its canonical query, as the canonical link does.
     seo: seoTags({
-      origin, locale, path: alternates[locale] + url.search, type: "website",
-      image: list.records.find((r) => r.image)?.image ?? null, fallbackImagePath: logoPath(site.options.Logo),
+      origin,
+      locale,
+      path: alternates[locale] + url.search,
+      type: "website",
+      image: list.records.find((r) => r.image)?.image ?? null,
+      fallbackImagePath: logoPath(site.options.Logo),
       jsonLd: category ? [breadcrumbList(origin, [{ name: t("shop.title"), href: href("shop", locale) }, ...nav.breadcrumb])] : [],
     }),
     heading,
@@ -138,7 +159,8 @@ export async function loadShopPage(request: Request, slug: string | undefined, l
     featured: featured.records,
     info: { page: state.page, perPage: state.limit, totalRecords: list.totalRecords, totalPages: Math.max(1, totalPages) },
     resetHref: url.pathname + canonical({ ...state, values: {}, yesNo: {}, ranges: {}, page: 1 }),
-    moreHref: onepage && state.page < totalPages && state.page < maxOnepage ? url.pathname + canonical({ ...state, page: state.page + 1 }) : null,
+    moreHref:
+      onepage && state.page < totalPages && state.page < maxOnepage ? url.pathname + canonical({ ...state, page: state.page + 1 }) : null,
   };
 }
 

@@ -70,7 +70,10 @@ export function parseShopParams(params: URLSearchParams, defs: readonly FilterDe
       const unique = [...new Set(ids)].sort((a, b) => a - b).slice(0, MAX_IDS);
       if (unique.length) state.values[def.code] = unique;
     } else if (kind === "yesNo") {
-      const answer = params.getAll(def.code).filter((v) => v === "yes" || v === "no").pop();
+      const answer = params
+        .getAll(def.code)
+        .filter((v) => v === "yes" || v === "no")
+        .pop();
       if (answer) state.yesNo[def.code] = answer === "yes";
     } else {
       let min = rangeEnd(def.type, params.get(`${def.code}_min`));

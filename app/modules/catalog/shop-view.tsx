@@ -11,9 +11,13 @@ import { hasFilters } from "./shop-query";
 import type { ShopPageData } from "./shop-page.server";
 
 // Plain links the server renders; their client code loads after the page (first-load JS budget).
-const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () => import("~/components/breadcrumbs").then((m) => m.Breadcrumbs));
+const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () =>
+  import("~/components/breadcrumbs").then((m) => m.Breadcrumbs),
+);
 // The same for the page links below the product grid.
-const Pagination = serverFirst(import.meta.env.SSR ? PaginationNow : null, () => import("~/components/pagination").then((m) => m.Pagination));
+const Pagination = serverFirst(import.meta.env.SSR ? PaginationNow : null, () =>
+  import("~/components/pagination").then((m) => m.Pagination),
+);
 
 /**
  * The category and product list (spec §2): heading and description, category links,
@@ -43,7 +47,11 @@ export function ShopPage({ data }: { data: ShopPageData }) {
           <ul className="flex flex-wrap gap-2">
             {data.links.map((link) => (
               <li key={link.id}>
-                <Link to={link.href} prefetch="intent" className="block rounded-full border border-brand-100 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50">
+                <Link
+                  to={link.href}
+                  prefetch="intent"
+                  className="block rounded-full border border-brand-100 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                >
                   {link.name}
                 </Link>
               </li>
@@ -63,7 +71,9 @@ export function ShopPage({ data }: { data: ShopPageData }) {
         {/* Phones: the filters wait behind a "Filteri" button (a <details>, so without JavaScript
             too); from lg up the summary is hidden and the content shown while closed. */}
         <details className="group min-w-0 lg:[&::details-content]:[content-visibility:visible]" data-testid="filter-toggle">
-          <summary className={`${buttonClass({ variant: "secondary", size: "sm" })} w-fit cursor-pointer list-none lg:hidden [&::-webkit-details-marker]:hidden`}>
+          <summary
+            className={`${buttonClass({ variant: "secondary", size: "sm" })} w-fit cursor-pointer list-none lg:hidden [&::-webkit-details-marker]:hidden`}
+          >
             {t("shop.filters.show")}
           </summary>
           <aside className="mt-4 flex flex-col gap-4 lg:mt-0">
@@ -71,7 +81,12 @@ export function ShopPage({ data }: { data: ShopPageData }) {
             <div className="flex flex-wrap gap-2">
               <Button size="sm">{t("shop.filters.apply")}</Button>
               {hasFilters(data.state) ? (
-                <Link to={data.resetHref} preventScrollReset className={buttonClass({ variant: "ghost", size: "sm" })} data-testid="reset-filters">
+                <Link
+                  to={data.resetHref}
+                  preventScrollReset
+                  className={buttonClass({ variant: "ghost", size: "sm" })}
+                  data-testid="reset-filters"
+                >
                   {t("shop.filters.reset")}
                 </Link>
               ) : null}
@@ -81,7 +96,11 @@ export function ShopPage({ data }: { data: ShopPageData }) {
         <section aria-label={t("shop.products")} className="flex flex-col gap-4">
           <Toolbar data={data} />
           {data.records.length ? (
-            <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 ${loading ? "opacity-60" : ""}`} data-testid="product-grid" aria-busy={loading}>
+            <ul
+              className={`grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 ${loading ? "opacity-60" : ""}`}
+              data-testid="product-grid"
+              aria-busy={loading}
+            >
               {/* Below the featured block the grid is out of the first screen: no eager images then. */}
               {data.records.map((p, i) => card(p, i < 3 && data.featured.length === 0))}
             </ul>
@@ -92,7 +111,13 @@ export function ShopPage({ data }: { data: ShopPageData }) {
           )}
           {data.state.view === "onepage" ? (
             data.moreHref ? (
-              <Link to={data.moreHref} replace preventScrollReset className="self-center rounded border border-brand-600 px-6 py-2 font-semibold text-brand-700 hover:bg-brand-50" data-testid="load-more">
+              <Link
+                to={data.moreHref}
+                replace
+                preventScrollReset
+                className="self-center rounded border border-brand-600 px-6 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                data-testid="load-more"
+              >
                 {t("shop.loadMore")}
               </Link>
             ) : null

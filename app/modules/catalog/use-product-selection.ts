@@ -21,7 +21,8 @@ export function useProductSelection(product: ProductDetail, prefill: Prefill) {
   const [parts, setParts] = useState<Record<number, Selection>>(() => {
     const initial: Record<number, Selection> = {};
     for (const part of product.bundle?.parts ?? []) {
-      if (part.configuration) initial[part.id] = readSelection(part.configuration, params, partPrefix(part.id), prefill.bundleOptions[part.id]);
+      if (part.configuration)
+        initial[part.id] = readSelection(part.configuration, params, partPrefix(part.id), prefill.bundleOptions[part.id]);
     }
     return initial;
   });

@@ -30,7 +30,11 @@ export function VariantSelects({ config, selection, prefix = "", onChoose }: Sel
             </label>
             <div className="flex items-center gap-2">
               {current?.isMedia && current.swatch ? (
-                <span aria-hidden="true" className="h-6 w-6 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: current.swatch }} />
+                <span
+                  aria-hidden="true"
+                  className="h-6 w-6 shrink-0 rounded-full border border-slate-300"
+                  style={{ backgroundColor: current.swatch }}
+                />
               ) : null}
               <select
                 id={id}
@@ -63,7 +67,13 @@ export function VariantSelects({ config, selection, prefix = "", onChoose }: Sel
  * selects' values) ride along as hidden fields. With JavaScript the selects switch at once
  * and the button is not rendered.
  */
-export function SelectionForm({ hydrated, names, label, children, testId }: {
+export function SelectionForm({
+  hydrated,
+  names,
+  label,
+  children,
+  testId,
+}: {
   hydrated: boolean;
   names: string[];
   label: string;
@@ -106,4 +116,3 @@ export function MainVariantForm({ config, selection, onChoose, label }: Omit<Sel
 export function selectNames(config: Configuration, prefix = ""): string[] {
   return config.associatedProductsAttributes.map((a) => prefix + a.attributeCode);
 }
-

@@ -21,7 +21,11 @@ import { applicablePaymentMethods, type CheckoutContext } from "./checkout.serve
  */
 export type PlaceCheckoutInput = { methodId: number | null; acceptedConsents: readonly number[] };
 
-export async function placeCheckoutOrder(request: Request, ctx: CheckoutContext, input: PlaceCheckoutInput): Promise<{ order: Order; start: PaymentStart }> {
+export async function placeCheckoutOrder(
+  request: Request,
+  ctx: CheckoutContext,
+  input: PlaceCheckoutInput,
+): Promise<{ order: Order; start: PaymentStart }> {
   if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
   const cookies = readCartCookies(request);
   if (!cookies) throw sessionMissing();
@@ -30,7 +34,13 @@ export async function placeCheckoutOrder(request: Request, ctx: CheckoutContext,
   const consents = await validateConsents("checkoutForm", input.acceptedConsents);
   // A way of paying whose provider is not connected is refused before anything is written.
   if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
-  const { order, created, mails } = await placeOrder({ cookies, locale: ctx.locale, shopper: ctx.shopper, paymentMethodId: method.id, acceptedConsents: consents }).catch(async (error: unknown) => {
+  const { order, created, mails } = await placeOrder({
+    cookies,
+    locale: ctx.locale,
+    shopper: ctx.shopper,
+    paymentMethodId: method.id,
+    acceptedConsents: consents,
+  }).catch(async (error: unknown) => {
     // Refused for its coupon: the coupon comes off the cart, so the shopper sees the new total and can confirm again.
     if (hasErrorCode(error, "couponInvalid", "couponCustomerUsedUp")) await removeCoupon(cookies.cartId);
     throw error;
@@ -43,7 +53,14 @@ export async function placeCheckoutOrder(request: Request, ctx: CheckoutContext,
     // it was, no unpaid order left, the confirmation never sent) and the shopper is told
     // and picks another method (docs/decisions/0031).
     console.error(`payment start for order ${order.slug} failed`, error);
-    if (created && (await cancelPlacement(order.id, mails.map((m) => m.id)))) throw new StepErrors({ methodId: "checkout.payment.startFailed" });
+    if (
+      created &&
+      (await cancelPlacement(
+        order.id,
+        mails.map((m) => m.id),
+      ))
+    )
+      throw new StepErrors({ methodId: "checkout.payment.startFailed" });
     throw error;
   }
   for (const mail of mails) await mail.deliver();
@@ -56,7 +73,14 @@ export async function paymentStartOf(order: Order): Promise<PaymentStart> {
   const locale = order.locale as Locale;
   return startPayment(
     order.paymentGateway,
-    { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale },
+    {
+      id: order.id,
+      slug: order.slug,
+      orderTotalCents: order.orderTotalCents,
+      currencyLabel: order.currencyLabel,
+      email: order.email,
+      locale,
+    },
     env.PUBLIC_URL,
   );
 }

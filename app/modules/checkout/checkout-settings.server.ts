@@ -16,6 +16,11 @@ export const DEFAULT_CHECKOUT: Pick<CheckoutSettings, "checkoutEnabled" | "regis
  * switching guest checkout on or off takes effect at the next request.
  */
 export async function checkoutSettings(db: Executor) {
-  const [store] = await db.select({ settings: stores.checkoutSettings }).from(stores).where(eq(stores.siteId, SITE_ID)).orderBy(asc(stores.id)).limit(1);
+  const [store] = await db
+    .select({ settings: stores.checkoutSettings })
+    .from(stores)
+    .where(eq(stores.siteId, SITE_ID))
+    .orderBy(asc(stores.id))
+    .limit(1);
   return { ...DEFAULT_CHECKOUT, ...(store?.settings ?? {}) };
 }

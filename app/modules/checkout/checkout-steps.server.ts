@@ -38,7 +38,8 @@ async function onLockedCart<T>(cartId: number, run: (tx: Executor, cart: CartRow
 }
 
 export async function saveGuestStep(ctx: CheckoutContext, email: string) {
-  if (!ctx.settings.guestCheckout) throw new DomainError("guestCheckoutOff", { message: "Guest checkout is off", key: "checkout.loginRequired", status: 403 });
+  if (!ctx.settings.guestCheckout)
+    throw new DomainError("guestCheckoutOff", { message: "Guest checkout is off", key: "checkout.loginRequired", status: 403 });
   return onLockedCart(ctx.cart.id, (tx, cart) => registerGuest(tx, cart.id, email));
 }
 
@@ -50,7 +51,6 @@ export function addressSnapshot(input: AddressInput, countries: CountryOption[],
   return { ...addressFields(input), countryIso: country.iso, countryName: country.name };
 }
 
-
 /** The delivery address: one of the customer's saved addresses or the typed form; billing the same (a copy) or its own form. */
 export async function saveAddressStep(ctx: CheckoutContext, input: AddressStepValue) {
   if (!ctx.shopper) throw new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
@@ -61,7 +61,8 @@ export async function saveAddressStep(ctx: CheckoutContext, input: AddressStepVa
   if (saved !== NEW_ADDRESS) {
     // A guest has no saved addresses: any id they post is not theirs.
     const own = ctx.shopper.guest ? undefined : (await listAddresses(ctx.shopper.id)).find((a) => String(a.id) === saved);
-    if (!own) throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
+    if (!own)
+      throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
     delivery = collect(() => addressSnapshot(own, countries, SAVED_ADDRESS_FIELD), errors);
   } else if (input.delivery) {
     const typed = input.delivery;
@@ -119,11 +120,16 @@ export async function saveShippingStep(ctx: CheckoutContext, input: ShippingStep
     branchId = method.options.find((o) => o.id === chosen)?.id ?? null;
     if (branchId === null) throw new StepErrors({ [`branchId.${method.id}`]: "checkout.shippingBranchUndefined" });
   }
-  await onLockedCart(ctx.cart.id, (tx, cart) => tx.update(carts).set({ deliveryMethodId: method.id, deliveryBranchId: branchId }).where(eq(carts.id, cart.id)));
+  await onLockedCart(ctx.cart.id, (tx, cart) =>
+    tx.update(carts).set({ deliveryMethodId: method.id, deliveryBranchId: branchId }).where(eq(carts.id, cart.id)),
+  );
 }
 
 /** Takes the coupon off an active cart (after placement refused it: its transaction rolled back). */
 export async function removeCoupon(cartId: number) {
   const db = await getDb();
-  await db.update(carts).set({ couponCode: null }).where(and(eq(carts.id, cartId), eq(carts.status, "active")));
+  await db
+    .update(carts)
+    .set({ couponCode: null })
+    .where(and(eq(carts.id, cartId), eq(carts.status, "active")));
 }

@@ -23,7 +23,12 @@ import { checkoutSettings } from "./checkout-settings.server";
  * visitor is sent to log in (and comes back) unless guest checkout is on.
  */
 export type Shopper = { id: number; email: string; guest: boolean; firstName?: string; lastName?: string };
-export type CheckoutContext = { locale: Locale; cart: CartRow; shopper: Shopper | null; settings: Awaited<ReturnType<typeof checkoutSettings>> };
+export type CheckoutContext = {
+  locale: Locale;
+  cart: CartRow;
+  shopper: Shopper | null;
+  settings: Awaited<ReturnType<typeof checkoutSettings>>;
+};
 
 export async function checkoutGate(request: Request): Promise<CheckoutContext> {
   const { locale } = requestLocale(request);
@@ -34,13 +39,21 @@ export async function checkoutGate(request: Request): Promise<CheckoutContext> {
   for (const cookie of cookiesFor(lookup)) headers.append("Set-Cookie", cookie);
   if (!settings.checkoutEnabled) throw redirect(cartPath, { headers: await setToast({ type: "info", key: "checkout.disabled" }, headers) });
   if (lookup.kind === "gone") {
-    throw redirect(localePrefix(locale) || "/", { headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers) });
+    throw redirect(localePrefix(locale) || "/", {
+      headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers),
+    });
   }
   if (lookup.kind !== "active" || (await loadCartItems(db, lookup.cart.id)).length === 0) {
     throw redirect(cartPath, { headers: await setToast({ type: "info", key: "checkout.emptyCart" }, headers) });
   }
   const cart = lookup.cart;
-  if (user) return { locale, cart, settings, shopper: { id: user.id, email: user.email, guest: false, firstName: user.firstName, lastName: user.lastName } };
+  if (user)
+    return {
+      locale,
+      cart,
+      settings,
+      shopper: { id: user.id, email: user.email, guest: false, firstName: user.firstName, lastName: user.lastName },
+    };
   if (!settings.guestCheckout) {
     // Registered users only (spec §1): log in, then back here (a local path, checked by the login's localPath, app/lib/local-path.ts).
     throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`, {
@@ -62,7 +75,15 @@ export async function applicableDeliveryMethods(locale: Locale): Promise<Deliver
     ? await db
         .select()
         .from(deliveryBranches)
-        .where(and(inArray(deliveryBranches.deliveryMethodId, methods.map((m) => m.id)), eq(deliveryBranches.active, true)))
+        .where(
+          and(
+            inArray(
+              deliveryBranches.deliveryMethodId,
+              methods.map((m) => m.id),
+            ),
+            eq(deliveryBranches.active, true),
+          ),
+        )
         .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id))
     : [];
   return methods.map((m) => ({
@@ -100,7 +121,8 @@ export function stepsDone(cart: CartRow, methods: DeliveryMethodView[], digitalO
   const address = cart.deliveryAddress !== null && cart.billingAddress !== null;
   const method = methods.find((m) => m.id === cart.deliveryMethodId);
   // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): nothing to ship, the step is skipped (decision 0030).
-  const shipping = address && (digitalOnly || (!!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId))));
+  const shipping =
+    address && (digitalOnly || (!!method && (method.options.length === 0 || method.options.some((o) => o.id === cart.deliveryBranchId))));
   return { address, shipping, payment: false };
 }
 

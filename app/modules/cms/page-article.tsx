@@ -33,9 +33,17 @@ export function PageArticle({ page, locale, showTitle = true }: Props) {
   const { t } = useTranslation();
   const untranslated = page.contentLocale !== null && page.contentLocale !== locale;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12" lang={untranslated ? (page.contentLocale ?? undefined) : undefined} data-testid="cms-page">
+    <article
+      className="mx-auto max-w-3xl px-4 py-12"
+      lang={untranslated ? (page.contentLocale ?? undefined) : undefined}
+      data-testid="cms-page"
+    >
       {untranslated ? (
-        <p className="mb-6 rounded border border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900" lang={locale} data-testid="untranslated-notice">
+        <p
+          className="mb-6 rounded border border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900"
+          lang={locale}
+          data-testid="untranslated-notice"
+        >
           {t("site.page.untranslated")}
         </p>
       ) : null}

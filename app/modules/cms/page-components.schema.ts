@@ -23,13 +23,32 @@ const link = z.object({
   linkType: z.string().max(20),
   target: z.string().trim().min(1).max(500),
   newTab: z.boolean().optional(),
-  rel: z.string().trim().regex(/^[a-z ]{0,60}$/).optional(),
+  rel: z
+    .string()
+    .trim()
+    .regex(/^[a-z ]{0,60}$/)
+    .optional(),
 });
-const slug = z.string().trim().regex(/^[a-z0-9-]{1,200}$/);
+const slug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9-]{1,200}$/);
 
 const COMPONENT_SCHEMAS = {
-  hero: z.object({ type: z.literal("hero"), title: text(200), text: text(1000), image: media.nullable().default(null), cta: link.nullable().default(null) }),
-  text: z.object({ type: z.literal("text"), html: z.string().max(100_000).transform((html) => sanitizeCmsHtml(html)) }),
+  hero: z.object({
+    type: z.literal("hero"),
+    title: text(200),
+    text: text(1000),
+    image: media.nullable().default(null),
+    cta: link.nullable().default(null),
+  }),
+  text: z.object({
+    type: z.literal("text"),
+    html: z
+      .string()
+      .max(100_000)
+      .transform((html) => sanitizeCmsHtml(html)),
+  }),
   image: z.object({ type: z.literal("image"), image: media, caption: text(300) }),
   gallery: z.object({ type: z.literal("gallery"), title: text(200), images: z.array(media).min(1).max(48) }),
   productSlider: z
@@ -53,7 +72,11 @@ const COMPONENT_SCHEMAS = {
     lon: z.number().min(-180).max(180),
     zoom: z.number().int().min(1).max(19).default(16),
   }),
-  logoList: z.object({ type: z.literal("logoList"), title: text(200), logos: z.array(z.object({ image: media, link: link.nullable().default(null) })).max(48) }),
+  logoList: z.object({
+    type: z.literal("logoList"),
+    title: text(200),
+    logos: z.array(z.object({ image: media, link: link.nullable().default(null) })).max(48),
+  }),
   certificates: z.object({
     type: z.literal("certificates"),
     title: text(200),
@@ -66,7 +89,9 @@ export type StoredComponentType = keyof typeof COMPONENT_SCHEMAS;
  * `hidden` (the section manager's "hide", decision 0051): kept on the page for the editor, not
  * rendered for shoppers. Optional, so every component stored before it stays valid.
  */
-export type StoredComponent = { [K in StoredComponentType]: z.output<(typeof COMPONENT_SCHEMAS)[K]> & { hidden?: boolean } }[StoredComponentType];
+export type StoredComponent = {
+  [K in StoredComponentType]: z.output<(typeof COMPONENT_SCHEMAS)[K]> & { hidden?: boolean };
+}[StoredComponentType];
 export const MAX_COMPONENTS = 50;
 
 const isKnown = (type: unknown): type is StoredComponentType => typeof type === "string" && Object.hasOwn(COMPONENT_SCHEMAS, type);

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { categories, categoryTranslations, pages, pageTranslations, productCategories, products, productTags, tags } from "~/.server/db/schema";
+import {
+  categories,
+  categoryTranslations,
+  pages,
+  pageTranslations,
+  productCategories,
+  products,
+  productTags,
+  tags,
+} from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { resolveLink, type LinkTarget } from "~/lib/links";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
@@ -21,7 +30,12 @@ const CONTENT_LANGUAGE = "hrv";
 
 function linkView(link: LinkTarget & { label: string; newTab?: boolean; rel?: string }, locale: Locale, homeSlug: string): LinkView {
   const resolved = resolveLink(link, locale, homeSlug);
-  return { label: link.label, href: resolved.href, external: resolved.external || link.newTab === true, ...(link.rel ? { rel: link.rel } : {}) };
+  return {
+    label: link.label,
+    href: resolved.href,
+    external: resolved.external || link.newTab === true,
+    ...(link.rel ? { rel: link.rel } : {}),
+  };
 }
 
 // Only what a shopper may open on its own: variants and archived products never show.
@@ -87,13 +101,35 @@ export async function latestPosts(limit: number, locale: Locale): Promise<PostLi
   if (latest.length === 0) return [];
   const language = LOCALE_LANGUAGE_CODE[locale];
   const texts = await db
-    .select({ pageId: pageTranslations.pageId, languageCode: pageTranslations.languageCode, title: pageTranslations.title, slug: pageTranslations.slug })
+    .select({
+      pageId: pageTranslations.pageId,
+      languageCode: pageTranslations.languageCode,
+      title: pageTranslations.title,
+      slug: pageTranslations.slug,
+    })
     .from(pageTranslations)
-    .where(and(inArray(pageTranslations.pageId, latest.map((p) => p.id)), inArray(pageTranslations.languageCode, [...new Set([language, CONTENT_LANGUAGE])])));
+    .where(
+      and(
+        inArray(
+          pageTranslations.pageId,
+          latest.map((p) => p.id),
+        ),
+        inArray(pageTranslations.languageCode, [...new Set([language, CONTENT_LANGUAGE])]),
+      ),
+    );
   return latest.flatMap((post) => {
     const own = texts.filter((t) => t.pageId === post.id);
     const shown = own.find((t) => t.languageCode === language) ?? own.find((t) => t.languageCode === CONTENT_LANGUAGE);
-    return shown ? [{ id: post.id, title: shown.title, href: href("page", locale, { slug: shown.slug }), publishedAt: post.publishedAt?.toISOString() ?? null }] : [];
+    return shown
+      ? [
+          {
+            id: post.id,
+            title: shown.title,
+            href: href("page", locale, { slug: shown.slug }),
+            publishedAt: post.publishedAt?.toISOString() ?? null,
+          },
+        ]
+      : [];
   });
 }
 
@@ -148,6 +184,10 @@ export async function resolveComponentsIndexed(components: readonly StoredCompon
 }
 
 /** Every shown component in order, its data loaded in parallel. */
-export async function resolveComponents(components: readonly StoredComponent[], locale: Locale, homeSlug: string): Promise<ComponentView[]> {
+export async function resolveComponents(
+  components: readonly StoredComponent[],
+  locale: Locale,
+  homeSlug: string,
+): Promise<ComponentView[]> {
   return (await resolveComponentsIndexed(components, locale, homeSlug)).map((entry) => entry.view);
 }

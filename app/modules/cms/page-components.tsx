@@ -37,7 +37,9 @@ function CmsLink({ link, className, children }: { link: LinkView; className?: st
 const BUTTON = buttonClass({ size: "lg" });
 // A form is on conform: server first, so pages without one (the home page) do not load it.
 // Pure: the route imports this module only for the server render (serverFirst), so the browser bundle may drop it.
-const FormBlock = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? FormBlockNow : null, () => import("~/modules/forms/form-block").then((m) => m.FormBlock));
+const FormBlock = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? FormBlockNow : null, () =>
+  import("~/modules/forms/form-block").then((m) => m.FormBlock),
+);
 
 /**
  * The components of a CMS page in their stored order (decision 0014). Everything here
@@ -72,7 +74,9 @@ export function PageComponents({ components, currency, locale }: Props) {
                       </CmsLink>
                     ) : null}
                   </div>
-                  {component.image ? <ResponsiveImage media={component.image} size="large" eager className="h-auto w-full rounded" /> : null}
+                  {component.image ? (
+                    <ResponsiveImage media={component.image} size="large" eager className="h-auto w-full rounded" />
+                  ) : null}
                 </div>
               </section>
             );
@@ -108,13 +112,19 @@ export function PageComponents({ components, currency, locale }: Props) {
               <section key={key} className={SECTION} data-component="productSlider" {...labelled(component.title, id)}>
                 {heading(component.title, id)}
                 <Carousel
-                  slides={component.products.map((p) => <ProductCardView key={p.id} product={p} currency={currency} locale={locale} />)}
+                  slides={component.products.map((p) => (
+                    <ProductCardView key={p.id} product={p} currency={currency} locale={locale} />
+                  ))}
                   autoplay={false}
                   label={component.title || t("pages.products")}
                   testId="page-product-slider"
                 />
                 {component.more ? (
-                  <Link to={component.more.href} prefetch="intent" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline">
+                  <Link
+                    to={component.more.href}
+                    prefetch="intent"
+                    className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
+                  >
                     {t("pages.viewAll")}
                   </Link>
                 ) : null}
@@ -165,7 +175,12 @@ export function PageComponents({ components, currency, locale }: Props) {
               <section key={key} className={SECTION} data-component="map" {...labelled(component.title, id)}>
                 {heading(component.title, id)}
                 <address className="not-italic text-slate-700">{component.address}</address>
-                <a href={component.href} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-semibold text-brand-700 underline">
+                <a
+                  href={component.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-2 inline-block font-semibold text-brand-700 underline"
+                >
                   {t("pages.openMap")}
                 </a>
               </section>

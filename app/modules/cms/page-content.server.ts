@@ -58,7 +58,14 @@ export async function readPageContent(pageId: number, languageCode: string, exec
  */
 export async function savePageContent(
   staff: Pick<Staff, "id" | "email">,
-  input: { pageId: number; languageCode: string; content: PageContent; expectedVersion: number | null; source: VersionSource; note?: string },
+  input: {
+    pageId: number;
+    languageCode: string;
+    content: PageContent;
+    expectedVersion: number | null;
+    source: VersionSource;
+    note?: string;
+  },
 ): Promise<{ version: number }> {
   const content: PageContent = {
     ...input.content,
@@ -78,12 +85,25 @@ export async function savePageContent(
       if (input.expectedVersion === null) checkVersion(current.version, -1);
       else checkVersion(current.version, input.expectedVersion);
       version = current.version + 1;
-      await tx.update(pageTranslations).set({ ...content, version }).where(eq(pageTranslations.id, current.id));
+      await tx
+        .update(pageTranslations)
+        .set({ ...content, version })
+        .where(eq(pageTranslations.id, current.id));
       // The old address keeps working (301 to the new one), whoever changed the slug.
       if (current.slug !== content.slug) {
         // The languages without their own text show the Croatian one under its slug: they move with it.
-        const own = input.languageCode === "hrv" ? await tx.select({ code: pageTranslations.languageCode }).from(pageTranslations).where(eq(pageTranslations.pageId, input.pageId)) : [];
-        const moving = LOCALES.filter((l) => LOCALE_LANGUAGE_CODE[l] === input.languageCode || (input.languageCode === "hrv" && !own.some((o) => o.code === LOCALE_LANGUAGE_CODE[l])));
+        const own =
+          input.languageCode === "hrv"
+            ? await tx
+                .select({ code: pageTranslations.languageCode })
+                .from(pageTranslations)
+                .where(eq(pageTranslations.pageId, input.pageId))
+            : [];
+        const moving = LOCALES.filter(
+          (l) =>
+            LOCALE_LANGUAGE_CODE[l] === input.languageCode ||
+            (input.languageCode === "hrv" && !own.some((o) => o.code === LOCALE_LANGUAGE_CODE[l])),
+        );
         for (const locale of moving) await redirectChangedSlug(tx, "page", locale, current.slug, content.slug);
       }
     } else {
@@ -123,7 +143,8 @@ async function assertSlugFree(tx: Executor, pageId: number, languageCode: string
     .from(pageTranslations)
     .where(and(eq(pageTranslations.languageCode, languageCode), eq(pageTranslations.slug, slug), ne(pageTranslations.pageId, pageId)))
     .limit(1);
-  if (taken) throw new DomainError("slugTaken", { message: "Slug already used", key: "admin.content.slugTaken", status: 409, field: "slug" });
+  if (taken)
+    throw new DomainError("slugTaken", { message: "Slug already used", key: "admin.content.slugTaken", status: 409, field: "slug" });
 }
 
 /** The kept versions of a page's content in one language, newest first (history: who, when, how). */
@@ -139,7 +160,14 @@ export async function pageContentVersions(pageId: number, languageCode: string, 
       createdAt: contentVersions.createdAt,
     })
     .from(contentVersions)
-    .where(and(eq(contentVersions.siteId, SITE_ID), eq(contentVersions.kind, "page"), eq(contentVersions.entityId, pageId), eq(contentVersions.languageCode, languageCode)))
+    .where(
+      and(
+        eq(contentVersions.siteId, SITE_ID),
+        eq(contentVersions.kind, "page"),
+        eq(contentVersions.entityId, pageId),
+        eq(contentVersions.languageCode, languageCode),
+      ),
+    )
     .orderBy(desc(contentVersions.version), desc(contentVersions.id))
     .limit(limit);
 }
@@ -156,11 +184,29 @@ export async function createPage(
   const db = await getDb();
   const [page] = await db
     .insert(pages)
-    .values({ siteId: SITE_ID, postType: input.postType, status: input.publish ? "published" : "draft", publishedAt: input.publish ? new Date() : null, author: staff.id })
+    .values({
+      siteId: SITE_ID,
+      postType: input.postType,
+      status: input.publish ? "published" : "draft",
+      publishedAt: input.publish ? new Date() : null,
+      author: staff.id,
+    })
     .returning({ id: pages.id });
   try {
-    const content: PageContent = { title: input.title, slug: input.slug, metaDescription: "", bodyHtml: "", components: templateComponents(input.template, input.title) };
-    const { version } = await savePageContent(staff, { pageId: page.id, languageCode: input.languageCode, content, expectedVersion: null, source: "create" });
+    const content: PageContent = {
+      title: input.title,
+      slug: input.slug,
+      metaDescription: "",
+      bodyHtml: "",
+      components: templateComponents(input.template, input.title),
+    };
+    const { version } = await savePageContent(staff, {
+      pageId: page.id,
+      languageCode: input.languageCode,
+      content,
+      expectedVersion: null,
+      source: "create",
+    });
     return { pageId: page.id, version };
   } catch (error) {
     // A taken slug leaves no empty page behind.

@@ -31,8 +31,7 @@ export type PageLookup = { page: PageView; redirectTo: string | null };
 
 type Row = { pageId: number; languageCode: string; slug: string };
 
-const published = () =>
-  and(eq(pages.status, "published"), or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)));
+const published = () => and(eq(pages.status, "published"), or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)));
 
 function localeOfCode(code: string): Locale | null {
   return LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === code) ?? null;

@@ -25,8 +25,10 @@ import { checkVersion } from "~/modules/admin/versioned.server";
 export const REDIRECT_STATUSES = [301, 302] as const;
 type RedirectRow = typeof redirects.$inferSelect;
 
-const refused = (key: string, field: string, status = 400) => new DomainError("redirectRefused", { message: `Redirect refused: ${key}`, key: `adminCommunity.redirects.errors.${key}`, field, status });
-export const redirectNotFound = () => new DomainError("redirectNotFound", { message: "Redirect not found", key: "adminCommunity.redirects.notFound", status: 404 });
+const refused = (key: string, field: string, status = 400) =>
+  new DomainError("redirectRefused", { message: `Redirect refused: ${key}`, key: `adminCommunity.redirects.errors.${key}`, field, status });
+export const redirectNotFound = () =>
+  new DomainError("redirectNotFound", { message: "Redirect not found", key: "adminCommunity.redirects.notFound", status: 404 });
 
 /** A target as typed: a local path, or an absolute address on PUBLIC_URL made into its path. */
 export function targetPath(value: string): string | null {
@@ -45,7 +47,10 @@ export const redirectFormFields = {
 };
 export const redirectSchema = z.object({ intent: z.literal("save"), version: integer({ min: 0 }).optional(), ...redirectFormFields });
 export type RedirectInput = z.output<typeof redirectSchema>;
-export const redirectPageSchema = z.discriminatedUnion("intent", [redirectSchema, z.object({ intent: z.literal("delete"), version: integer({ min: 0 }) })]);
+export const redirectPageSchema = z.discriminatedUnion("intent", [
+  redirectSchema,
+  z.object({ intent: z.literal("delete"), version: integer({ min: 0 }) }),
+]);
 
 export const redirectListQuery = listQuery({ sorts: ["fromPath", "toPath", "createdAt"], sort: "createdAt", dir: "desc" }, {});
 export type RedirectListQuery = z.output<typeof redirectListQuery>;
@@ -65,7 +70,13 @@ function redirectWhere(query: RedirectListQuery) {
 async function selectRedirects(query: RedirectListQuery, limit: number, offset: number) {
   const db = await getDb();
   const direction = query.dir === "asc" ? asc : desc;
-  const rows = await db.select().from(redirects).where(redirectWhere(query)).orderBy(direction(redirects[query.sort]), direction(redirects.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(redirects)
+    .where(redirectWhere(query))
+    .orderBy(direction(redirects[query.sort]), direction(redirects.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({ id: r.id, fromPath: r.fromPath, toPath: r.toPath, status: r.status, createdAt: r.createdAt.toISOString() }));
 }
 export type RedirectListRow = Awaited<ReturnType<typeof selectRedirects>>[number];
@@ -83,7 +94,13 @@ const failedWhere = (query: FailedListQuery) => (query.q ? ilike(failedRequests.
 async function selectFailedRequests(query: FailedListQuery, limit: number, offset: number) {
   const db = await getDb();
   const direction = query.dir === "asc" ? asc : desc;
-  const rows = await db.select().from(failedRequests).where(failedWhere(query)).orderBy(direction(failedRequests[query.sort]), direction(failedRequests.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(failedRequests)
+    .where(failedWhere(query))
+    .orderBy(direction(failedRequests[query.sort]), direction(failedRequests.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({ id: r.id, path: r.path, hits: r.hits, lastSeenAt: r.lastSeenAt.toISOString() }));
 }
 export type FailedListRow = Awaited<ReturnType<typeof selectFailedRequests>>[number];
@@ -117,16 +134,25 @@ async function settleTarget(tx: Executor, from: string, typed: string, except: n
   for (let hop = 0; hop < 20; hop++) {
     if (seen.has(to)) throw refused("loop", "toPath", 409);
     seen.add(to);
-    const [next] = await tx.select({ toPath: redirects.toPath }).from(redirects).where(and(eq(redirects.fromPath, to), except ? ne(redirects.id, except) : undefined));
+    const [next] = await tx
+      .select({ toPath: redirects.toPath })
+      .from(redirects)
+      .where(and(eq(redirects.fromPath, to), except ? ne(redirects.id, except) : undefined));
     if (!next) break;
     to = next.toPath;
   }
-  await tx.update(redirects).set({ toPath: to }).where(and(eq(redirects.toPath, from), except ? ne(redirects.id, except) : undefined));
+  await tx
+    .update(redirects)
+    .set({ toPath: to })
+    .where(and(eq(redirects.toPath, from), except ? ne(redirects.id, except) : undefined));
   return to;
 }
 
 async function refuseTakenSource(tx: Executor, from: string, except: number | null) {
-  const [taken] = await tx.select({ id: redirects.id }).from(redirects).where(and(eq(redirects.fromPath, from), except ? ne(redirects.id, except) : undefined));
+  const [taken] = await tx
+    .select({ id: redirects.id })
+    .from(redirects)
+    .where(and(eq(redirects.fromPath, from), except ? ne(redirects.id, except) : undefined));
   if (taken) throw refused("fromTaken", "fromPath", 409);
 }
 
@@ -153,9 +179,18 @@ export async function updateRedirect(staff: Staff, redirectId: number, input: Re
     checkVersion(before.version, input.version ?? -1);
     await refuseTakenSource(tx, input.fromPath, redirectId);
     const toPath = await settleTarget(tx, input.fromPath, input.toPath, redirectId);
-    const [after] = await tx.update(redirects).set({ fromPath: input.fromPath, toPath, status: input.status, version: before.version + 1 }).where(eq(redirects.id, redirectId)).returning();
+    const [after] = await tx
+      .update(redirects)
+      .set({ fromPath: input.fromPath, toPath, status: input.status, version: before.version + 1 })
+      .where(eq(redirects.id, redirectId))
+      .returning();
     await tx.delete(failedRequests).where(eq(failedRequests.path, input.fromPath));
-    await recordAudit(tx, staff, { entity: "redirect", entityId: redirectId, action: "update", ...changedFields(auditView(before), auditView(after)) });
+    await recordAudit(tx, staff, {
+      entity: "redirect",
+      entityId: redirectId,
+      action: "update",
+      ...changedFields(auditView(before), auditView(after)),
+    });
   });
 }
 
@@ -175,7 +210,12 @@ export async function redirectFailedRequest(staff: Staff, failedId: number, toPa
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [failed] = await tx.select().from(failedRequests).where(eq(failedRequests.id, failedId)).for("update");
-    if (!failed) throw new DomainError("failedNotFound", { message: "Logged 404 not found", key: "adminCommunity.redirects.failedNotFound", status: 404 });
+    if (!failed)
+      throw new DomainError("failedNotFound", {
+        message: "Logged 404 not found",
+        key: "adminCommunity.redirects.failedNotFound",
+        status: 404,
+      });
     if (!isLocalPath(failed.path)) throw refused("fromLocal", "toPath");
     return insertRedirect(tx, staff, { fromPath: failed.path, toPath, status });
   });
@@ -188,7 +228,12 @@ export async function ignoreFailedRequests(staff: Staff, ids: number[]): Promise
   return db.transaction(async (tx) => {
     const gone = await tx.delete(failedRequests).where(inArray(failedRequests.id, ids)).returning();
     for (const row of gone) {
-      await recordAudit(tx, staff, { entity: "failedRequest", entityId: row.id, action: "ignore", before: { path: row.path, hits: row.hits, lastSeenAt: row.lastSeenAt.toISOString() } });
+      await recordAudit(tx, staff, {
+        entity: "failedRequest",
+        entityId: row.id,
+        action: "ignore",
+        before: { path: row.path, hits: row.hits, lastSeenAt: row.lastSeenAt.toISOString() },
+      });
     }
     return gone.length;
   });

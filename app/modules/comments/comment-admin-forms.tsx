@@ -26,8 +26,16 @@ export function CommentModerateForm({ version, status }: { version: number; stat
   return (
     <SecureForm className="flex gap-2" data-testid="comment-moderate">
       <input type="hidden" name="version" value={version} />
-      {status !== "approved" ? <Button name="intent" value="approve" size="sm">{t("comments.admin.approve")}</Button> : null}
-      {status !== "rejected" ? <Button name="intent" value="reject" size="sm" variant="secondary">{t("comments.admin.reject")}</Button> : null}
+      {status !== "approved" ? (
+        <Button name="intent" value="approve" size="sm">
+          {t("comments.admin.approve")}
+        </Button>
+      ) : null}
+      {status !== "rejected" ? (
+        <Button name="intent" value="reject" size="sm" variant="secondary">
+          {t("comments.admin.reject")}
+        </Button>
+      ) : null}
     </SecureForm>
   );
 }
@@ -42,7 +50,9 @@ export function CommentEditForm({ comment, stars, constraint, lastResult }: Prop
   });
   return (
     <SecureForm {...getFormProps(form)} className={BOX} data-testid="comment-edit" aria-labelledby="comment-edit-title">
-      <h2 id="comment-edit-title" className="text-lg font-semibold">{t("adminCommunity.comments.editTitle")}</h2>
+      <h2 id="comment-edit-title" className="text-lg font-semibold">
+        {t("adminCommunity.comments.editTitle")}
+      </h2>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="version" value={comment.version} />
       <SelectField
@@ -61,13 +71,26 @@ export function CommentEditForm({ comment, stars, constraint, lastResult }: Prop
 
 export function CommentReplyForm({ comment, constraint, lastResult }: Props & { comment: Comment }) {
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<{ reply: string }>({ id: "comment-reply", lastResult: resultFor(lastResult, "reply"), constraint, defaultValue: { reply: comment.reply } });
+  const [form, fields] = useShopForm<{ reply: string }>({
+    id: "comment-reply",
+    lastResult: resultFor(lastResult, "reply"),
+    constraint,
+    defaultValue: { reply: comment.reply },
+  });
   return (
     <SecureForm {...getFormProps(form)} className={BOX} data-testid="comment-reply-form" aria-labelledby="comment-reply-title">
-      <h2 id="comment-reply-title" className="text-lg font-semibold">{t("adminCommunity.comments.replyTitle")}</h2>
+      <h2 id="comment-reply-title" className="text-lg font-semibold">
+        {t("adminCommunity.comments.replyTitle")}
+      </h2>
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="version" value={comment.version} />
-      <TextareaField meta={fields.reply} label={t("adminCommunity.comments.reply")} description={t("adminCommunity.comments.replyHelp")} rows={4} optional />
+      <TextareaField
+        meta={fields.reply}
+        label={t("adminCommunity.comments.reply")}
+        description={t("adminCommunity.comments.replyHelp")}
+        rows={4}
+        optional
+      />
       <FormError id={form.errorId} errors={form.errors} testId="comment-reply-error" />
       <Button pending={usePending("reply")}>{t("adminCommunity.comments.sendReply")}</Button>
     </SecureForm>
@@ -76,14 +99,20 @@ export function CommentReplyForm({ comment, constraint, lastResult }: Props & { 
 
 export function CommentDeleteForm({ version, constraint, lastResult }: Props & { version: number }) {
   const { t } = useTranslation();
-  const [form, fields] = useShopForm<{ confirm: string }>({ id: "comment-delete", lastResult: resultFor(lastResult, "delete"), constraint });
+  const [form, fields] = useShopForm<{ confirm: string }>({
+    id: "comment-delete",
+    lastResult: resultFor(lastResult, "delete"),
+    constraint,
+  });
   return (
     <SecureForm {...getFormProps(form)} className={BOX} data-testid="comment-delete">
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="version" value={version} />
       <CheckboxField meta={fields.confirm} label={t("adminCommunity.comments.confirmDelete")} />
       <FormError id={form.errorId} errors={form.errors} testId="comment-delete-error" />
-      <Button variant="secondary" pending={usePending("delete")}>{t("adminCommunity.comments.delete")}</Button>
+      <Button variant="secondary" pending={usePending("delete")}>
+        {t("adminCommunity.comments.delete")}
+      </Button>
     </SecureForm>
   );
 }

@@ -46,9 +46,12 @@ export function checkInput(input: CommentInput, opts: CommentOptions): CommentIn
   const rating = input.rating;
   if (rating !== null && (!Number.isInteger(rating) || rating < 1 || rating > opts.stars))
     throw new DomainError("invalidRating", { message: "Invalid rating", key: "comments.invalidRating", values: { stars: opts.stars } });
-  if (content.length > MAX_COMMENT_LENGTH) throw new DomainError("commentTooLong", { message: "Comment too long", key: "comments.tooLong", values: { max: MAX_COMMENT_LENGTH } });
+  if (content.length > MAX_COMMENT_LENGTH)
+    throw new DomainError("commentTooLong", { message: "Comment too long", key: "comments.tooLong", values: { max: MAX_COMMENT_LENGTH } });
   if (!content && rating === null) throw new DomainError("emptyComment", { message: "Empty comment", key: "comments.empty" });
-  if (content && rating === null && opts.requireRating) throw new DomainError("ratingRequired", { message: "A comment requires a rating", key: "comments.ratingRequired" });
-  if (rating !== null && !content && opts.requireContent) throw new DomainError("commentRequired", { message: "A rating requires a comment", key: "comments.commentRequired" });
+  if (content && rating === null && opts.requireRating)
+    throw new DomainError("ratingRequired", { message: "A comment requires a rating", key: "comments.ratingRequired" });
+  if (rating !== null && !content && opts.requireContent)
+    throw new DomainError("commentRequired", { message: "A rating requires a comment", key: "comments.commentRequired" });
   return { rating, content };
 }

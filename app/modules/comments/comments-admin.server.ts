@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { COMMENT_ENTITIES, comments, pageTranslations, productTranslations, users, type CommentEntity, type CommentStatus } from "~/.server/db/schema";
+import {
+  COMMENT_ENTITIES,
+  comments,
+  pageTranslations,
+  productTranslations,
+  users,
+  type CommentEntity,
+  type CommentStatus,
+} from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { href } from "~/lib/routes-table";
@@ -36,7 +44,8 @@ export type CommentListQuery = z.output<typeof commentListQuery>;
 
 export const commentBulkSchema = z.object({ intent: z.enum(["approve", "reject", "delete"]), ids: z.array(id()).max(100).default([]) });
 
-export const commentNotFound = () => new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
+export const commentNotFound = () =>
+  new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
 
 const entityName = sql<string | null>`case ${comments.entityType}
   when 'product' then (select ${productTranslations.name} from ${productTranslations} where ${productTranslations.productId} = ${comments.entityId} and ${productTranslations.languageCode} = 'hrv' limit 1)
@@ -52,7 +61,15 @@ function where(query: CommentListQuery): SQL | undefined {
     query.status ? eq(comments.status, query.status) : undefined,
     query.entityType ? eq(comments.entityType, query.entityType) : undefined,
     query.rating ? eq(comments.rating, query.rating) : undefined,
-    p ? or(ilike(comments.content, p), ilike(comments.reply, p), ilike(users.email, p), sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${p}`, sql`${entityName} ilike ${p}`) : undefined,
+    p
+      ? or(
+          ilike(comments.content, p),
+          ilike(comments.reply, p),
+          ilike(users.email, p),
+          sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${p}`,
+          sql`${entityName} ilike ${p}`,
+        )
+      : undefined,
   );
 }
 
@@ -106,7 +123,11 @@ export type CommentListRow = ReturnType<typeof view>;
 
 export async function listAdminComments(query: CommentListQuery) {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(where(query));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(where(query));
   const page = listPage(total, query);
   return { rows: await selectComments(query, page.limit, page.offset), page };
 }
@@ -116,7 +137,11 @@ export const exportComments = (query: CommentListQuery) => selectComments(query,
 
 export async function commentDetail(commentId: number) {
   const db = await getDb();
-  const [row] = await db.select({ ...columns, version: comments.version, repliedAt: comments.repliedAt }).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(and(eq(comments.id, commentId), eq(comments.siteId, SITE_ID)));
+  const [row] = await db
+    .select({ ...columns, version: comments.version, repliedAt: comments.repliedAt })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.id, commentId), eq(comments.siteId, SITE_ID)));
   if (!row) return null;
   return { ...view(row), version: row.version, repliedAt: row.repliedAt?.toISOString() ?? null };
 }
@@ -125,7 +150,11 @@ type CommentRow = typeof comments.$inferSelect;
 const auditView = (r: CommentRow) => ({ status: r.status, rating: r.rating, content: r.content, reply: r.reply });
 
 async function lockComment(tx: Executor, commentId: number): Promise<CommentRow> {
-  const [row] = await tx.select().from(comments).where(and(eq(comments.id, commentId), eq(comments.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.siteId, SITE_ID)))
+    .for("update");
   if (!row) throw commentNotFound();
   return row;
 }
@@ -135,7 +164,11 @@ async function change(staff: Staff, commentId: number, version: number, action: 
   await db.transaction(async (tx) => {
     const before = await lockComment(tx, commentId);
     checkVersion(before.version, version);
-    const [after] = await tx.update(comments).set({ ...patch(before), version: before.version + 1 }).where(eq(comments.id, commentId)).returning();
+    const [after] = await tx
+      .update(comments)
+      .set({ ...patch(before), version: before.version + 1 })
+      .where(eq(comments.id, commentId))
+      .returning();
     await recordAudit(tx, staff, { entity: "comment", entityId: commentId, action, ...changedFields(auditView(before), auditView(after)) });
   });
   await commentsChanged();
@@ -166,19 +199,36 @@ export async function deleteCommentAsStaff(staff: Staff, commentId: number, vers
 const STATUS_OF = { approve: "approved", reject: "rejected" } as const;
 
 /** The list's bulk actions on the ticked comments; how many changed (one already so is skipped). */
-export async function changeComments(staff: Staff, ids: number[], intent: "approve" | "reject" | "delete"): Promise<{ changed: number; skipped: number }> {
+export async function changeComments(
+  staff: Staff,
+  ids: number[],
+  intent: "approve" | "reject" | "delete",
+): Promise<{ changed: number; skipped: number }> {
   if (ids.length === 0) return { changed: 0, skipped: 0 };
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(comments).where(and(eq(comments.siteId, SITE_ID), inArray(comments.id, ids))).for("update");
+    const rows = await tx
+      .select()
+      .from(comments)
+      .where(and(eq(comments.siteId, SITE_ID), inArray(comments.id, ids)))
+      .for("update");
     const moving = intent === "delete" ? rows : rows.filter((r) => r.status !== STATUS_OF[intent]);
     for (const row of moving) {
       if (intent === "delete") {
         await tx.delete(comments).where(eq(comments.id, row.id));
         await recordAudit(tx, staff, { entity: "comment", entityId: row.id, action: "delete", before: auditView(row) });
       } else {
-        await tx.update(comments).set({ status: STATUS_OF[intent], version: row.version + 1 }).where(eq(comments.id, row.id));
-        await recordAudit(tx, staff, { entity: "comment", entityId: row.id, action: intent, before: { status: row.status }, after: { status: STATUS_OF[intent] } });
+        await tx
+          .update(comments)
+          .set({ status: STATUS_OF[intent], version: row.version + 1 })
+          .where(eq(comments.id, row.id));
+        await recordAudit(tx, staff, {
+          entity: "comment",
+          entityId: row.id,
+          action: intent,
+          before: { status: row.status },
+          after: { status: STATUS_OF[intent] },
+        });
       }
     }
     return moving.length;
@@ -189,9 +239,20 @@ export async function changeComments(staff: Staff, ids: number[], intent: "appro
 
 /** The comment page's forms. */
 export const commentPageSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("edit"), version: integer({ min: 0 }), rating: integer({ min: 1, max: 10 }).optional(), content: text({ max: 20_000, multiline: true }) }),
+  z.object({
+    intent: z.literal("edit"),
+    version: integer({ min: 0 }),
+    rating: integer({ min: 1, max: 10 }).optional(),
+    content: text({ max: 20_000, multiline: true }),
+  }),
   z.object({ intent: z.literal("reply"), version: integer({ min: 0 }), reply: text({ max: 2000, multiline: true }) }),
-  z.object({ intent: z.literal("delete"), version: integer({ min: 0 }), confirm: z.boolean({ required_error: "adminCommunity.comments.confirmDelete" }).refine((v) => v, "adminCommunity.comments.confirmDelete") }),
+  z.object({
+    intent: z.literal("delete"),
+    version: integer({ min: 0 }),
+    confirm: z
+      .boolean({ required_error: "adminCommunity.comments.confirmDelete" })
+      .refine((v) => v, "adminCommunity.comments.confirmDelete"),
+  }),
   z.object({ intent: z.enum(["approve", "reject"]), version: integer({ min: 0 }) }),
 ]);
 

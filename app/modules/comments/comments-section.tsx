@@ -23,7 +23,9 @@ export function CommentsSection({ data, locale }: { data: CommentsData; locale: 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-6" data-testid="comments">
       <header className="flex flex-wrap items-baseline gap-4">
-        <h2 id="comments-heading" className="text-xl font-semibold">{t("comments.title")}</h2>
+        <h2 id="comments-heading" className="text-xl font-semibold">
+          {t("comments.title")}
+        </h2>
         {data.summary ? <RatingSummaryView summary={data.summary} stars={data.form.stars} /> : null}
       </header>
       {data.comments.length ? (
@@ -48,7 +50,11 @@ function CommentItem({ comment, data, locale, back }: { comment: CommentView; da
         <span className="font-semibold text-slate-900">{comment.author}</span>
         <time dateTime={comment.date}>{formatDate(comment.date, locale)}</time>
         {comment.rating ? <StarsView rating={comment.rating} stars={data.form.stars} /> : null}
-        {comment.pending ? <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900" data-testid="comment-pending">{t("comments.pending")}</span> : null}
+        {comment.pending ? (
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900" data-testid="comment-pending">
+            {t("comments.pending")}
+          </span>
+        ) : null}
       </p>
       {comment.content ? <p className="mt-2 whitespace-pre-line text-slate-800">{comment.content}</p> : null}
       {comment.reply ? (
@@ -83,16 +89,38 @@ function CommentForm({ data, locale, back }: { data: CommentsData; locale: Local
       </p>
     );
   }
-  if (state === "oneUserOneComment") return <p className="rounded bg-slate-50 p-4 text-slate-700" data-testid="comment-one">{t("comments.oneUserOneComment")}</p>;
+  if (state === "oneUserOneComment")
+    return (
+      <p className="rounded bg-slate-50 p-4 text-slate-700" data-testid="comment-one">
+        {t("comments.oneUserOneComment")}
+      </p>
+    );
   if (state === "closed") return null;
   return <Fields data={data} back={back} idPrefix="new" intent="create" />;
 }
 
-function Fields({ data, back, idPrefix, intent, comment }: { data: CommentsData; back: string; idPrefix: string; intent: "create" | "edit"; comment?: CommentView }) {
+function Fields({
+  data,
+  back,
+  idPrefix,
+  intent,
+  comment,
+}: {
+  data: CommentsData;
+  back: string;
+  idPrefix: string;
+  intent: "create" | "edit";
+  comment?: CommentView;
+}) {
   const { t } = useTranslation();
   const { form } = data;
   return (
-    <SecureForm action={ACTION} preventScrollReset className="mt-2 flex max-w-2xl flex-col gap-3" data-testid={intent === "edit" ? "comment-edit-form" : "comment-form"}>
+    <SecureForm
+      action={ACTION}
+      preventScrollReset
+      className="mt-2 flex max-w-2xl flex-col gap-3"
+      data-testid={intent === "edit" ? "comment-edit-form" : "comment-form"}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={back} />
       {comment ? <input type="hidden" name="commentId" value={comment.id} /> : null}

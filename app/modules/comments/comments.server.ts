@@ -1,7 +1,16 @@
 import { and, asc, avg, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { comments, pages, pageTranslations, products, productTranslations, users, type CommentEntity, type CommentStatus } from "~/.server/db/schema";
+import {
+  comments,
+  pages,
+  pageTranslations,
+  products,
+  productTranslations,
+  users,
+  type CommentEntity,
+  type CommentStatus,
+} from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import { href } from "~/lib/routes-table";
@@ -64,7 +73,9 @@ export async function loadComments(entityType: CommentEntity, entityId: number, 
   const opts = await options();
   if (!enabledFor(entityType, opts)) return null;
   const db = await getDb();
-  const visible = user ? or(eq(comments.status, "approved"), and(eq(comments.userId, user.id), eq(comments.status, "pending"))) : eq(comments.status, "approved");
+  const visible = user
+    ? or(eq(comments.status, "approved"), and(eq(comments.userId, user.id), eq(comments.status, "pending")))
+    : eq(comments.status, "approved");
   const rows = await db
     .select({
       id: comments.id,
@@ -101,7 +112,13 @@ export async function loadComments(entityType: CommentEntity, entityId: number, 
     entityId,
     comments: views,
     summary: await ratingSummary(entityType, entityId),
-    form: { state, stars: opts.stars, requireRating: opts.requireRating, requireContent: opts.requireContent, maxLength: MAX_COMMENT_LENGTH },
+    form: {
+      state,
+      stars: opts.stars,
+      requireRating: opts.requireRating,
+      requireContent: opts.requireContent,
+      maxLength: MAX_COMMENT_LENGTH,
+    },
   };
 }
 
@@ -110,7 +127,14 @@ async function ownCount(entityType: CommentEntity, entityId: number, userId: num
   const [{ n }] = await db
     .select({ n: count() })
     .from(comments)
-    .where(and(eq(comments.entityType, entityType), eq(comments.entityId, entityId), eq(comments.userId, userId), ne(comments.status, "rejected")));
+    .where(
+      and(
+        eq(comments.entityType, entityType),
+        eq(comments.entityId, entityId),
+        eq(comments.userId, userId),
+        ne(comments.status, "rejected"),
+      ),
+    );
   return n;
 }
 
@@ -131,17 +155,30 @@ async function entityExists(entityType: CommentEntity, entityId: number): Promis
   const db = await getDb();
   const rows =
     entityType === "product"
-      ? await db.select({ id: products.id }).from(products).where(and(eq(products.id, entityId), eq(products.siteId, SITE_ID), eq(products.archived, false)))
-      : await db.select({ id: pages.id }).from(pages).where(and(eq(pages.id, entityId), livePost()));
+      ? await db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, entityId), eq(products.siteId, SITE_ID), eq(products.archived, false)))
+      : await db
+          .select({ id: pages.id })
+          .from(pages)
+          .where(and(eq(pages.id, entityId), livePost()));
   return rows.length > 0;
 }
 
 /** A new comment: waits for approval with RequireAdminPublishing, else is published at once. */
-export async function postComment(user: CurrentUser | null, entityType: CommentEntity, entityId: number, input: CommentInput): Promise<{ status: CommentStatus }> {
+export async function postComment(
+  user: CurrentUser | null,
+  entityType: CommentEntity,
+  entityId: number,
+  input: CommentInput,
+): Promise<{ status: CommentStatus }> {
   const opts = await options();
-  if (!enabledFor(entityType, opts)) throw new DomainError("commentsClosed", { message: "Comments are closed", key: "comments.closed", status: 403 });
+  if (!enabledFor(entityType, opts))
+    throw new DomainError("commentsClosed", { message: "Comments are closed", key: "comments.closed", status: 403 });
   if (!user) throw new DomainError("loginRequired", { message: "Logged users only", key: "comments.loggedUsersOnly", status: 401 });
-  if (!(await entityExists(entityType, entityId))) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
+  if (!(await entityExists(entityType, entityId)))
+    throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
   const clean = checkInput(input, opts);
   const status: CommentStatus = opts.requireAdminPublishing ? "pending" : "approved";
   const db = await getDb();
@@ -152,10 +189,20 @@ export async function postComment(user: CurrentUser | null, entityType: CommentE
       const [{ n }] = await tx
         .select({ n: count() })
         .from(comments)
-        .where(and(eq(comments.entityType, entityType), eq(comments.entityId, entityId), eq(comments.userId, user.id), ne(comments.status, "rejected")));
-      if (n > 0) throw new DomainError("oneCommentPerUser", { message: "One user one comment", key: "comments.oneUserOneComment", status: 409 });
+        .where(
+          and(
+            eq(comments.entityType, entityType),
+            eq(comments.entityId, entityId),
+            eq(comments.userId, user.id),
+            ne(comments.status, "rejected"),
+          ),
+        );
+      if (n > 0)
+        throw new DomainError("oneCommentPerUser", { message: "One user one comment", key: "comments.oneUserOneComment", status: 409 });
     }
-    await tx.insert(comments).values({ siteId: SITE_ID, entityType, entityId, userId: user.id, rating: clean.rating, content: clean.content, status });
+    await tx
+      .insert(comments)
+      .values({ siteId: SITE_ID, entityType, entityId, userId: user.id, rating: clean.rating, content: clean.content, status });
   });
   if (status === "approved") await ratings.clear();
   return { status };
@@ -169,15 +216,32 @@ export async function editComment(user: CurrentUser | null, commentId: number, i
   const [row] = await db.select().from(comments).where(eq(comments.id, commentId));
   if (!row) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
   if (row.userId !== user.id || !opts.userCanEdit || row.status === "rejected")
-    throw new DomainError("commentEditNotAllowed", { message: "Comment edit not allowed", key: "comments.commentEditNotAllowed", status: 403 });
+    throw new DomainError("commentEditNotAllowed", {
+      message: "Comment edit not allowed",
+      key: "comments.commentEditNotAllowed",
+      status: 403,
+    });
   const clean = checkInput(input, opts);
   const status: CommentStatus = opts.requireAdminPublishing ? "pending" : "approved";
-  await db.update(comments).set({ rating: clean.rating, content: clean.content, status, updatedAt: new Date() }).where(eq(comments.id, commentId));
+  await db
+    .update(comments)
+    .set({ rating: clean.rating, content: clean.content, status, updatedAt: new Date() })
+    .where(eq(comments.id, commentId));
   if (row.status === "approved" || status === "approved") await ratings.clear();
   return { status };
 }
 
-export type PendingComment = { id: number; entityType: CommentEntity; entityName: string; entityHref: string; author: string; email: string; rating: number | null; content: string; date: string };
+export type PendingComment = {
+  id: number;
+  entityType: CommentEntity;
+  entityName: string;
+  entityHref: string;
+  author: string;
+  email: string;
+  rating: number | null;
+  content: string;
+  date: string;
+};
 
 /** The admin queue: comments waiting for approval, oldest first; entities named and linked in Croatian. */
 export async function listPendingComments(): Promise<PendingComment[]> {
@@ -192,10 +256,16 @@ export async function listPendingComments(): Promise<PendingComment[]> {
   const ids = (type: CommentEntity) => [...new Set(rows.filter((r) => r.c.entityType === type).map((r) => r.c.entityId))];
   const [productNames, postTitles] = await Promise.all([
     ids("product").length
-      ? db.select({ id: productTranslations.productId, name: productTranslations.name, slug: productTranslations.slug }).from(productTranslations).where(and(inArray(productTranslations.productId, ids("product")), eq(productTranslations.languageCode, "hrv")))
+      ? db
+          .select({ id: productTranslations.productId, name: productTranslations.name, slug: productTranslations.slug })
+          .from(productTranslations)
+          .where(and(inArray(productTranslations.productId, ids("product")), eq(productTranslations.languageCode, "hrv")))
       : [],
     ids("post").length
-      ? db.select({ id: pageTranslations.pageId, name: pageTranslations.title, slug: pageTranslations.slug }).from(pageTranslations).where(and(inArray(pageTranslations.pageId, ids("post")), eq(pageTranslations.languageCode, "hrv")))
+      ? db
+          .select({ id: pageTranslations.pageId, name: pageTranslations.title, slug: pageTranslations.slug })
+          .from(pageTranslations)
+          .where(and(inArray(pageTranslations.pageId, ids("post")), eq(pageTranslations.languageCode, "hrv")))
       : [],
   ]);
   const names = { product: new Map(productNames.map((p) => [p.id, p])), post: new Map(postTitles.map((p) => [p.id, p])) };
@@ -218,7 +288,11 @@ export async function listPendingComments(): Promise<PendingComment[]> {
 /** Approve or reject a waiting comment; an approval changes the averages and the pages that show them. */
 export async function moderateComment(commentId: number, status: "approved" | "rejected"): Promise<void> {
   const db = await getDb();
-  const updated = await db.update(comments).set({ status }).where(and(eq(comments.id, commentId), eq(comments.status, "pending"))).returning({ id: comments.id });
+  const updated = await db
+    .update(comments)
+    .set({ status })
+    .where(and(eq(comments.id, commentId), eq(comments.status, "pending")))
+    .returning({ id: comments.id });
   if (updated.length === 0) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
   if (status === "approved") await ratings.clear();
 }

@@ -16,7 +16,8 @@ export function RatingSummaryView({ summary, stars }: { summary: { average: numb
         {"★".repeat(filled)}
         <span className="text-slate-300">{"★".repeat(stars - filled)}</span>
       </span>
-      {t("comments.average", { average: formatNumber(summary.average, i18n.language as Locale), stars })} ({t("comments.count", { count: summary.count })})
+      {t("comments.average", { average: formatNumber(summary.average, i18n.language as Locale), stars })} (
+      {t("comments.count", { count: summary.count })})
     </p>
   );
 }

@@ -17,7 +17,19 @@ export function StarsView({ rating, stars }: { rating: number; stars: number }) 
  * the row is reversed, so "checked ~ label" lights the chosen star and every lower one;
  * hovering does the same for a preview. The radios stay focusable for the keyboard.
  */
-export function StarsInput({ name, stars, required, defaultValue, idPrefix }: { name: string; stars: number; required: boolean; defaultValue?: number | null; idPrefix: string }) {
+export function StarsInput({
+  name,
+  stars,
+  required,
+  defaultValue,
+  idPrefix,
+}: {
+  name: string;
+  stars: number;
+  required: boolean;
+  defaultValue?: number | null;
+  idPrefix: string;
+}) {
   const { t } = useTranslation();
   const values = Array.from({ length: stars }, (_, i) => stars - i);
   return (
@@ -28,14 +40,33 @@ export function StarsInput({ name, stars, required, defaultValue, idPrefix }: { 
         data-testid="star-input"
       >
         {values.map((value) => (
-          <StarRadio key={value} name={name} value={value} required={required} defaultChecked={defaultValue === value} id={`${idPrefix}-star-${value}`} label={t("comments.stars", { count: value })} />
+          <StarRadio
+            key={value}
+            name={name}
+            value={value}
+            required={required}
+            defaultChecked={defaultValue === value}
+            id={`${idPrefix}-star-${value}`}
+            label={t("comments.stars", { count: value })}
+          />
         ))}
       </div>
     </fieldset>
   );
 }
 
-function StarRadio({ id, label, ...input }: { id: string; label: string; name: string; value: number; required: boolean; defaultChecked: boolean }) {
+function StarRadio({
+  id,
+  label,
+  ...input
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: number;
+  required: boolean;
+  defaultChecked: boolean;
+}) {
   return (
     <>
       <input type="radio" id={id} className="peer sr-only" {...input} />

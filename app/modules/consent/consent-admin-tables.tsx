@@ -20,13 +20,11 @@ export function ConsentTable({ list }: { list: ConsentPage }) {
   type Row = ConsentPage["consents"][number];
   const columns: Column<Row>[] = [
     { id: "uniqueNumber", header: t("consent.admin.uniqueNumber"), cell: (consent) => consent.uniqueNumber },
-    ...LOCALES.map(
-      (lng): Column<Row> => ({
-        id: `displayName.${lng}`,
-        header: t("consent.admin.displayName", { language: t(`site.language.${lng}`) }),
-        cell: (consent) => (consent.displayName[lng] ? <span lang={lng}>{consent.displayName[lng]}</span> : none),
-      }),
-    ),
+    ...LOCALES.map((lng): Column<Row> => ({
+      id: `displayName.${lng}`,
+      header: t("consent.admin.displayName", { language: t(`site.language.${lng}`) }),
+      cell: (consent) => (consent.displayName[lng] ? <span lang={lng}>{consent.displayName[lng]}</span> : none),
+    })),
     { id: "pageSlug", header: t("consent.admin.pageSlug"), cell: (consent) => (consent.pageSlug ? <code>{consent.pageSlug}</code> : none) },
   ];
   return (
@@ -49,9 +47,17 @@ function Pager({ page, pageCount }: { page: number; pageCount: number }) {
   const link = buttonClass({ variant: "secondary", size: "sm" });
   return (
     <nav className="mt-3 flex items-center gap-3 text-sm" aria-label={t("consent.admin.pageOf", { page, pageCount })}>
-      {page > 1 ? <Link to={`?page=${page - 1}`} className={link}>{t("consent.admin.previous")}</Link> : null}
+      {page > 1 ? (
+        <Link to={`?page=${page - 1}`} className={link}>
+          {t("consent.admin.previous")}
+        </Link>
+      ) : null}
       <span>{t("consent.admin.pageOf", { page, pageCount })}</span>
-      {page < pageCount ? <Link to={`?page=${page + 1}`} className={link}>{t("consent.admin.next")}</Link> : null}
+      {page < pageCount ? (
+        <Link to={`?page=${page + 1}`} className={link}>
+          {t("consent.admin.next")}
+        </Link>
+      ) : null}
     </nav>
   );
 }
@@ -73,7 +79,9 @@ export function FormAssignmentTable({ forms }: { forms: FormAssignments }) {
               <li key={consent.id} data-required={consent.required}>
                 {consent.uniqueNumber}. {consent.displayName}
                 {consent.required ? (
-                  <span className="ml-0.5 text-red-700" title={t("consent.admin.required")}>*</span>
+                  <span className="ml-0.5 text-red-700" title={t("consent.admin.required")}>
+                    *
+                  </span>
                 ) : null}
               </li>
             ))}
@@ -118,7 +126,14 @@ export function ConsentLogTable({ logs }: { logs: ConsentLogRows }) {
   return (
     <>
       <p className="mb-2 text-sm text-slate-600">{t("consent.admin.logHint", { limit: CONSENT_LOG_LIMIT })}</p>
-      <DataTable caption={t("consent.admin.logTitle")} columns={columns} rows={logs} rowKey={(row) => row.id} empty={t("consent.admin.noLogs")} testId="consent-log" />
+      <DataTable
+        caption={t("consent.admin.logTitle")}
+        columns={columns}
+        rows={logs}
+        rowKey={(row) => row.id}
+        empty={t("consent.admin.noLogs")}
+        testId="consent-log"
+      />
     </>
   );
 }

@@ -10,14 +10,7 @@ import type { Locale } from "~/lib/locales";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { clearConsentCache } from "./consent.server";
-import {
-  CONSENT_LIST_LIMIT,
-  CONSENT_LOG_LIMIT,
-  CONSENT_PAGE_SIZE,
-  FORM_KINDS,
-  normalizeAssignment,
-  type FormKind,
-} from "./consent.schema";
+import { CONSENT_LIST_LIMIT, CONSENT_LOG_LIMIT, CONSENT_PAGE_SIZE, FORM_KINDS, normalizeAssignment, type FormKind } from "./consent.schema";
 import type { CreateConsentInput } from "./consent-admin.schema";
 
 /** Backoffice side of consents (spec §2 /admin/consent): list, create, assign, read the log. */
@@ -25,7 +18,12 @@ import type { CreateConsentInput } from "./consent-admin.schema";
 type Actor = Pick<Staff, "id" | "email">;
 
 const uniqueNumberTaken = () =>
-  new DomainError("consentNumberTaken", { message: "Consent unique number already exists", key: "consent.validation.uniqueNumberTaken", status: 409, field: "uniqueNumber" });
+  new DomainError("consentNumberTaken", {
+    message: "Consent unique number already exists",
+    key: "consent.validation.uniqueNumberTaken",
+    status: 409,
+    field: "uniqueNumber",
+  });
 
 /** One page of consents, newest numbers last, with every translation for the admin to check. */
 export async function listConsents(page: number) {
@@ -95,7 +93,11 @@ export async function getAssignmentEditor(kind: FormKind, locale: Locale) {
  * refuses the whole change (a stale or forged form). Used by /admin/consent/{form} and the
  * API's cms/consent/create.
  */
-export async function saveAssignment(staff: Actor, kind: FormKind, input: { consents: readonly number[]; requiredConsents: readonly number[] }) {
+export async function saveAssignment(
+  staff: Actor,
+  kind: FormKind,
+  input: { consents: readonly number[]; requiredConsents: readonly number[] },
+) {
   const { consents: ids, requiredConsents } = normalizeAssignment(input);
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -104,7 +106,8 @@ export async function saveAssignment(staff: Actor, kind: FormKind, input: { cons
         .select({ id: consents.id })
         .from(consents)
         .where(and(eq(consents.siteId, SITE_ID), inArray(consents.id, ids)));
-      if (found.length !== ids.length) throw new DomainError("unknownConsent", { message: "Unknown consent", key: "consent.validation.unknownConsent" });
+      if (found.length !== ids.length)
+        throw new DomainError("unknownConsent", { message: "Unknown consent", key: "consent.validation.unknownConsent" });
     }
     const [before] = await tx
       .select({ consents: consentAssignments.consents, requiredConsents: consentAssignments.requiredConsents })
@@ -149,7 +152,12 @@ export async function createConsent(staff: Actor, input: CreateConsentInput) {
       const [created] = await tx
         .insert(consents)
         .values({ siteId: SITE_ID, uniqueNumber: input.uniqueNumber, displayName, pageSlug: input.pageSlug ?? null })
-        .returning({ id: consents.id, uniqueNumber: consents.uniqueNumber, displayName: consents.displayName, pageSlug: consents.pageSlug });
+        .returning({
+          id: consents.id,
+          uniqueNumber: consents.uniqueNumber,
+          displayName: consents.displayName,
+          pageSlug: consents.pageSlug,
+        });
       await recordAudit(tx, staff, {
         entity: "consent",
         entityId: created.id,
@@ -180,7 +188,7 @@ export async function listConsentLogs(locale: Locale) {
     db.select({ id: consents.id, uniqueNumber: consents.uniqueNumber }).from(consents).where(eq(consents.siteId, SITE_ID)),
   ]);
   const numberOf = new Map(numbers.map((c) => [c.id, c.uniqueNumber]));
-    return rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     status: row.status,
     // Admins read times in the shop's time zone, rendered on the server so hydration matches.

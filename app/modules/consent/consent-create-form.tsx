@@ -17,7 +17,13 @@ const ACTION = "/admin/consent";
  * with the same schema, and its answer (`lastResult`) shows its errors even on a page
  * rendered without JS.
  */
-export function CreateConsentForm({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
+export function CreateConsentForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useShopForm<CreateConsentInput>({ id: "create-consent", lastResult, constraint });
@@ -34,7 +40,12 @@ export function CreateConsentForm({ lastResult, constraint }: { lastResult?: Sub
         data-pattern-message="core.validation.slugFormat"
       />
       {LOCALES.map((lng) => (
-        <Field key={lng} meta={names[lng]} label={t("consent.admin.displayName", { language: t(`site.language.${lng}`) })} optional={lng !== "hr"} />
+        <Field
+          key={lng}
+          meta={names[lng]}
+          label={t("consent.admin.displayName", { language: t(`site.language.${lng}`) })}
+          optional={lng !== "hr"}
+        />
       ))}
       <div className="md:col-span-2">
         <FormError id={form.errorId} errors={form.errors} />

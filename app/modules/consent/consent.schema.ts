@@ -13,7 +13,6 @@ export const CONSENT_LIST_LIMIT = 100;
 export const CONSENT_PAGE_SIZE = 50;
 export { CONSENT_LOG_LIMIT } from "./consent-fields";
 
-
 /** Who gave a consent, as the consent log records it (spec §3 Consent log user.userType). */
 export const USER_TYPES = ["registered", "guest", "anonymous"] as const;
 export type ConsentUserType = (typeof USER_TYPES)[number];

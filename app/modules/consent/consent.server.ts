@@ -94,7 +94,12 @@ export async function getFormConsents(kind: FormKind, locale: Locale): Promise<F
  */
 export async function validateConsents(kind: FormKind, acceptedIds: readonly number[]): Promise<number[]> {
   const result = checkConsents(await assignedConsents(kind), acceptedIds);
-  if (!result.ok) throw new DomainError("consentRequired", { message: "Required consents were not accepted", key: "core.notifications.consentRequired", field: "consents" });
+  if (!result.ok)
+    throw new DomainError("consentRequired", {
+      message: "Required consents were not accepted",
+      key: "core.notifications.consentRequired",
+      field: "consents",
+    });
   return result.accepted;
 }
 

@@ -15,7 +15,10 @@ const version = integer({ min: 0 });
 const language = z.enum(LOCALES, { required_error: REQUIRED, invalid_type_error: REQUIRED });
 const confirm = z.literal("on", { errorMap: () => ({ message: "adminContent.confirmRequired" }) });
 
-export const localDateTime = text({ max: 16 }).refine((value) => value === "" || isLocalDateTime(value), "adminContent.validation.dateTime");
+export const localDateTime = text({ max: 16 }).refine(
+  (value) => value === "" || isLocalDateTime(value),
+  "adminContent.validation.dateTime",
+);
 
 export const newPageSchema = z.object({
   title: text({ max: 200, required: true }),
@@ -65,7 +68,12 @@ export const pageBulkSchema = z
   })
   .refine((value) => value.intent !== "delete" || value.confirm === "on", { path: ["confirm"], message: "adminContent.confirmRequired" });
 
-const termText = z.object({ name: text({ max: 200 }), slug: slug().optional().transform((value) => value ?? "") });
+const termText = z.object({
+  name: text({ max: 200 }),
+  slug: slug()
+    .optional()
+    .transform((value) => value ?? ""),
+});
 
 const termFields = z.object({
   intent: z.literal("save"),
@@ -87,7 +95,9 @@ function refineTerm(form: TermInput | { intent: "delete" }, ctx: z.RefinementCtx
   }
 }
 export const termSchema = termFields.superRefine(refineTerm);
-export const termPostSchema = z.discriminatedUnion("intent", [termFields, z.object({ intent: z.literal("delete"), version, confirm })]).superRefine(refineTerm);
+export const termPostSchema = z
+  .discriminatedUnion("intent", [termFields, z.object({ intent: z.literal("delete"), version, confirm })])
+  .superRefine(refineTerm);
 
 const eventText = z.object({ title: text({ max: 200 }), descriptionHtml: text({ max: 20_000, multiline: true }) });
 
@@ -112,7 +122,8 @@ function refineEvent(form: { intent: string }, ctx: z.RefinementCtx) {
     if (own?.descriptionHtml && !own.title) ctx.addIssue({ code: "custom", path: ["translations", locale, "title"], message: REQUIRED });
   }
   // The same strings compare as the times they are (YYYY-MM-DDTHH:mm).
-  if (event.startsAt && event.endsAt && event.endsAt < event.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "adminContent.events.errors.endBeforeStart" });
+  if (event.startsAt && event.endsAt && event.endsAt < event.startsAt)
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: "adminContent.events.errors.endBeforeStart" });
 }
 export const eventSchema = eventFields.superRefine(refineEvent);
 

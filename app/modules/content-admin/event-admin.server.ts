@@ -23,14 +23,24 @@ import { fromShopTime, toShopTime } from "./shop-time";
  */
 type EventRow = typeof events.$inferSelect;
 
-export const eventNotFound = () => new DomainError("eventNotFound", { message: "Event not found", key: "adminContent.events.errors.notFound", status: 404 });
+export const eventNotFound = () =>
+  new DomainError("eventNotFound", { message: "Event not found", key: "adminContent.events.errors.notFound", status: 404 });
 
 export const eventListQuery = listQuery(
   { sorts: ["startsAt", "attendees"], sort: "startsAt", dir: "desc" },
   { when: z.enum(["upcoming", "past"]).optional(), published: z.enum(["yes", "no"]).optional() },
 );
 export type EventListQuery = z.output<typeof eventListQuery>;
-export type EventListRow = { id: number; title: string; startsAt: string; endsAt: string; place: string; attendees: number; published: boolean; languages: Locale[] };
+export type EventListRow = {
+  id: number;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  place: string;
+  attendees: number;
+  published: boolean;
+  languages: Locale[];
+};
 
 function conditions(query: EventListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(events.siteId, SITE_ID)];
@@ -41,7 +51,14 @@ function conditions(query: EventListQuery): SQL | undefined {
   if (query.published) where.push(eq(events.published, query.published === "yes"));
   if (query.q) {
     const p = likePattern(query.q);
-    where.push(or(ilike(events.place, p), exists(sql`(select 1 from ${eventTranslations} where ${eventTranslations.eventId} = ${events.id} and ${ilike(eventTranslations.title, p)})`)));
+    where.push(
+      or(
+        ilike(events.place, p),
+        exists(
+          sql`(select 1 from ${eventTranslations} where ${eventTranslations.eventId} = ${events.id} and ${ilike(eventTranslations.title, p)})`,
+        ),
+      ),
+    );
   }
   return and(...where);
 }
@@ -49,8 +66,24 @@ function conditions(query: EventListQuery): SQL | undefined {
 async function selectEvents(query: EventListQuery, limit: number, offset: number): Promise<EventListRow[]> {
   const db = await getDb();
   const direction = query.dir === "asc" ? asc : desc;
-  const rows = await db.select().from(events).where(conditions(query)).orderBy(direction(query.sort === "attendees" ? events.attendees : events.startsAt), direction(events.id)).limit(limit).offset(offset);
-  const texts = rows.length ? await db.select().from(eventTranslations).where(inArray(eventTranslations.eventId, rows.map((r) => r.id))) : [];
+  const rows = await db
+    .select()
+    .from(events)
+    .where(conditions(query))
+    .orderBy(direction(query.sort === "attendees" ? events.attendees : events.startsAt), direction(events.id))
+    .limit(limit)
+    .offset(offset);
+  const texts = rows.length
+    ? await db
+        .select()
+        .from(eventTranslations)
+        .where(
+          inArray(
+            eventTranslations.eventId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   return rows.map((row) => {
     const own = texts.filter((t) => t.eventId === row.id);
     return {
@@ -77,7 +110,10 @@ export const exportAdminEvents = (query: EventListQuery) => selectEvents(query, 
 /** The editor's values of an event (times as the shop's wall clock) and its attendees; null when there is none. */
 export async function eventEditView(id: number) {
   const db = await getDb();
-  const [row] = await db.select().from(events).where(and(eq(events.id, id), eq(events.siteId, SITE_ID)));
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.siteId, SITE_ID)));
   if (!row) return null;
   const [texts, attendees] = await Promise.all([
     db.select().from(eventTranslations).where(eq(eventTranslations.eventId, id)),
@@ -93,33 +129,68 @@ export async function eventEditView(id: number) {
     id: row.id,
     version: row.version,
     attendeesTotal: row.attendees,
-    values: { startsAt: toShopTime(row.startsAt), endsAt: toShopTime(row.endsAt), place: row.place, published: row.published ? "on" : "", translations },
-    attendees: attendees.map((a) => ({ id: a.id, name: a.name, email: a.email, seats: a.seats, note: a.note, createdAt: a.createdAt.toISOString() })),
+    values: {
+      startsAt: toShopTime(row.startsAt),
+      endsAt: toShopTime(row.endsAt),
+      place: row.place,
+      published: row.published ? "on" : "",
+      translations,
+    },
+    attendees: attendees.map((a) => ({
+      id: a.id,
+      name: a.name,
+      email: a.email,
+      seats: a.seats,
+      note: a.note,
+      createdAt: a.createdAt.toISOString(),
+    })),
   };
 }
 
 function auditView(row: Pick<EventRow, "startsAt" | "endsAt" | "place" | "published">, texts: { languageCode: string; title: string }[]) {
-  return { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), place: row.place, published: row.published, ...Object.fromEntries(texts.map((t) => [t.languageCode, t.title])) };
+  return {
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    place: row.place,
+    published: row.published,
+    ...Object.fromEntries(texts.map((t) => [t.languageCode, t.title])),
+  };
 }
 
 /** Creates (id null) or changes an event with its texts; returns its id. */
 export async function saveEvent(staff: Staff, id: number | null, input: EventInput): Promise<number> {
   const startsAt = fromShopTime(input.startsAt);
   const endsAt = fromShopTime(input.endsAt);
-  if (endsAt < startsAt) throw new DomainError("eventDates", { message: "End before start", key: "adminContent.events.errors.endBeforeStart", status: 400, field: "endsAt" });
+  if (endsAt < startsAt)
+    throw new DomainError("eventDates", {
+      message: "End before start",
+      key: "adminContent.events.errors.endBeforeStart",
+      status: 400,
+      field: "endsAt",
+    });
   const columns = { startsAt, endsAt, place: input.place, published: input.published };
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
     let eventId: number;
     let before: EventRow | undefined;
     if (id === null) {
-      const [row] = await tx.insert(events).values({ siteId: SITE_ID, ...columns }).returning();
+      const [row] = await tx
+        .insert(events)
+        .values({ siteId: SITE_ID, ...columns })
+        .returning();
       eventId = row.id;
     } else {
-      [before] = await tx.select().from(events).where(and(eq(events.id, id), eq(events.siteId, SITE_ID))).for("update");
+      [before] = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.siteId, SITE_ID)))
+        .for("update");
       if (!before) throw eventNotFound();
       checkVersion(before.version, input.version ?? -1);
-      await tx.update(events).set({ ...columns, version: before.version + 1 }).where(eq(events.id, id));
+      await tx
+        .update(events)
+        .set({ ...columns, version: before.version + 1 })
+        .where(eq(events.id, id));
       eventId = id;
     }
     const old = await tx.select().from(eventTranslations).where(eq(eventTranslations.eventId, eventId));
@@ -152,12 +223,21 @@ export async function saveEvent(staff: Staff, id: number | null, input: EventInp
 export async function deleteEvent(staff: Staff, id: number, version: number): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(events).where(and(eq(events.id, id), eq(events.siteId, SITE_ID))).for("update");
+    const [row] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.id, id), eq(events.siteId, SITE_ID)))
+      .for("update");
     if (!row) throw eventNotFound();
     checkVersion(row.version, version);
     const texts = await tx.select().from(eventTranslations).where(eq(eventTranslations.eventId, id));
     await tx.delete(events).where(eq(events.id, id));
-    await recordAudit(tx, staff, { entity: "event", entityId: id, action: "delete", before: { ...auditView(row, texts), attendees: row.attendees } });
+    await recordAudit(tx, staff, {
+      entity: "event",
+      entityId: id,
+      action: "delete",
+      before: { ...auditView(row, texts), attendees: row.attendees },
+    });
   });
   await dataChanged("event");
 }

@@ -14,13 +14,33 @@ import type { EventInput } from "./content-admin.schema";
  * start), place, published, and per language the title and the description (HTML,
  * sanitised with the CMS allow-list on save).
  */
-export function EventForm({ values, version, lastResult, constraint }: { values: Record<string, unknown> | null; version: number | null; lastResult: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
+export function EventForm({
+  values,
+  version,
+  lastResult,
+  constraint,
+}: {
+  values: Record<string, unknown> | null;
+  version: number | null;
+  lastResult: SubmissionResult<string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm<EventInput>({ id: "event", lastResult, constraint, defaultValue: (values ?? { published: "on" }) as never });
+  const [form, fields] = useShopForm<EventInput>({
+    id: "event",
+    lastResult,
+    constraint,
+    defaultValue: (values ?? { published: "on" }) as never,
+  });
   const languages = fields.translations.getFieldset();
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid="event-form">
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="space-y-2 rounded border border-slate-200 bg-white p-4"
+      data-testid="event-form"
+    >
       <input type="hidden" name="intent" value="save" />
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}
       <div className="grid gap-x-4 md:grid-cols-2">
@@ -35,7 +55,14 @@ export function EventForm({ values, version, lastResult, constraint }: { values:
           return (
             <div>
               <Field meta={text.title} label={t("adminContent.fields.title")} required={l === "hr"} optional={l !== "hr"} />
-              <TextareaField meta={text.descriptionHtml} label={t("adminContent.events.description")} description={t("adminContent.fields.bodyHtmlHelp")} rows={6} optional className="font-mono" />
+              <TextareaField
+                meta={text.descriptionHtml}
+                label={t("adminContent.events.description")}
+                description={t("adminContent.fields.bodyHtmlHelp")}
+                rows={6}
+                optional
+                className="font-mono"
+              />
             </div>
           );
         }}
@@ -52,7 +79,12 @@ export function AttendeeForm({ lastResult, constraint }: { lastResult: Submissio
   const navigation = useNavigation();
   const [form, fields] = useShopForm<Record<string, string>>({ id: "attendee", lastResult, constraint, defaultValue: { seats: "1" } });
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="grid gap-x-4 rounded border border-slate-200 bg-white p-4 md:grid-cols-2" data-testid="attendee-form">
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="grid gap-x-4 rounded border border-slate-200 bg-white p-4 md:grid-cols-2"
+      data-testid="attendee-form"
+    >
       <input type="hidden" name="intent" value="addAttendee" />
       <Field meta={fields.name} label={t("adminContent.attendees.name")} />
       <Field meta={fields.email} type="email" label={t("adminContent.attendees.email")} optional />

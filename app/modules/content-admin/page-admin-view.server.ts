@@ -27,7 +27,14 @@ export async function pageEditView(pageId: number, postType: PostType) {
       return {
         locale,
         version: live?.version ?? null,
-        content: live ? { title: live.content.title, slug: live.content.slug, metaDescription: live.content.metaDescription, bodyHtml: live.content.bodyHtml } : null,
+        content: live
+          ? {
+              title: live.content.title,
+              slug: live.content.slug,
+              metaDescription: live.content.metaDescription,
+              bodyHtml: live.content.bodyHtml,
+            }
+          : null,
         components: (live?.content.components ?? []).map((c) => String((c as { type?: unknown }).type ?? "?")),
         // The live address, with the in-page editor's switch.
         url: live ? href("page", locale, { slug: live.content.slug }) : null,
@@ -67,7 +74,12 @@ async function postChoices(pageId: number, imageId: number | null) {
   const [chosen, allTerms, authors, media] = await Promise.all([
     db.select({ id: postTerms.termId }).from(postTerms).where(eq(postTerms.postId, pageId)),
     termOptions("hr"),
-    db.select({ id: users.id, email: users.email }).from(users).where(eq(users.isBackofficeUser, true)).orderBy(asc(users.email)).limit(200),
+    db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.isBackofficeUser, true))
+      .orderBy(asc(users.email))
+      .limit(200),
     mediaChoices({ include: imageId ? [imageId] : [] }),
   ]);
   return { chosenTerms: chosen.map((c) => String(c.id)), terms: allTerms, authors, media };
@@ -84,7 +96,8 @@ export async function termOptions(locale: Locale) {
     .orderBy(asc(terms.type), asc(terms.position), asc(terms.id));
   const byId = new Map<number, { id: number; type: string; name: string }>();
   for (const row of rows) {
-    if (!byId.has(row.id) || row.languageCode === LOCALE_LANGUAGE_CODE[locale]) byId.set(row.id, { id: row.id, type: row.type, name: row.name });
+    if (!byId.has(row.id) || row.languageCode === LOCALE_LANGUAGE_CODE[locale])
+      byId.set(row.id, { id: row.id, type: row.type, name: row.name });
   }
   return [...byId.values()];
 }

@@ -41,15 +41,38 @@ export function PageEditScreen() {
     <AdminPage
       title={view.title}
       testId="admin-page-edit"
-      actions={<Link to={base} className="text-sm underline">{t(`adminContent.${postType === "post" ? "posts" : "pages"}.back`)}</Link>}
+      actions={
+        <Link to={base} className="text-sm underline">
+          {t(`adminContent.${postType === "post" ? "posts" : "pages"}.back`)}
+        </Link>
+      }
     >
       <p className="flex flex-wrap items-center gap-3 text-sm">
-        <StatusBadge tone={PAGE_STATE_TONE[view.state]} testId="page-state">{t(`adminContent.state.${view.state}`)}</StatusBadge>
+        <StatusBadge tone={PAGE_STATE_TONE[view.state]} testId="page-state">
+          {t(`adminContent.state.${view.state}`)}
+        </StatusBadge>
         {view.isHome ? <span data-testid="home-mark">{t("adminContent.homeHint")}</span> : null}
       </p>
-      <PageSettingsForm settings={view.settings} version={view.version} post={view.post} isHome={view.isHome} lastResult={resultFor(answer, "settings")} constraint={settingsConstraint} />
-      <LanguageTabs errors={(l) => Boolean(resultIn(answer, "text", l)?.error) || Boolean(resultIn(answer, "restore", l)?.error)} idPrefix="page-lang">
-        {(l) => <LanguagePanel language={view.languages.find((x) => x.locale === l)!} answer={answer} constraint={textConstraint} locale={locale} />}
+      <PageSettingsForm
+        settings={view.settings}
+        version={view.version}
+        post={view.post}
+        isHome={view.isHome}
+        lastResult={resultFor(answer, "settings")}
+        constraint={settingsConstraint}
+      />
+      <LanguageTabs
+        errors={(l) => Boolean(resultIn(answer, "text", l)?.error) || Boolean(resultIn(answer, "restore", l)?.error)}
+        idPrefix="page-lang"
+      >
+        {(l) => (
+          <LanguagePanel
+            language={view.languages.find((x) => x.locale === l)!}
+            answer={answer}
+            constraint={textConstraint}
+            locale={locale}
+          />
+        )}
       </LanguageTabs>
       <SecureForm className="flex flex-col items-start gap-2 rounded border border-slate-200 bg-white p-4" data-testid="page-delete">
         <input type="hidden" name="intent" value="delete" />
@@ -59,15 +82,31 @@ export function PageEditScreen() {
           <input type="checkbox" name="confirm" value="on" required disabled={view.isHome} />
           {t("adminContent.deleteConfirm")}
         </label>
-        <Button variant="secondary" disabled={view.isHome}>{t("adminContent.delete")}</Button>
+        <Button variant="secondary" disabled={view.isHome}>
+          {t("adminContent.delete")}
+        </Button>
         <FormError errors={deleteResult?.error?.[""] ?? deleteResult?.error?.confirm} testId="page-delete-error" />
       </SecureForm>
-      <AuditTrail entries={view.audit} locale={locale} actionLabel={(action) => t(`adminContent.audit.${action}`, { defaultValue: action })} />
+      <AuditTrail
+        entries={view.audit}
+        locale={locale}
+        actionLabel={(action) => t(`adminContent.audit.${action}`, { defaultValue: action })}
+      />
     </AdminPage>
   );
 }
 
-function LanguagePanel({ language, answer, constraint, locale }: { language: Language; answer: unknown; constraint: Parameters<typeof PageTextForm>[0]["constraint"]; locale: Locale }) {
+function LanguagePanel({
+  language,
+  answer,
+  constraint,
+  locale,
+}: {
+  language: Language;
+  answer: unknown;
+  constraint: Parameters<typeof PageTextForm>[0]["constraint"];
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const l = language.locale;
@@ -82,26 +121,45 @@ function LanguagePanel({ language, answer, constraint, locale }: { language: Lan
             <SecureForm className="mt-2">
               <input type="hidden" name="intent" value="translate" />
               <input type="hidden" name="language" value={l} />
-              <Button size="sm" variant="secondary" pending={navigation.formData?.get("intent") === "translate"}>{t("adminContent.translate")}</Button>
+              <Button size="sm" variant="secondary" pending={navigation.formData?.get("intent") === "translate"}>
+                {t("adminContent.translate")}
+              </Button>
               <FormError errors={translateResult?.error?.[""]} testId={`page-translate-error-${l}`} />
             </SecureForm>
           ) : null}
         </div>
       )}
-      <PageTextForm key={language.version ?? "new"} locale={l} values={language.content} version={language.version} lastResult={resultIn(answer, "text", l)} constraint={constraint} />
+      <PageTextForm
+        key={language.version ?? "new"}
+        locale={l}
+        values={language.content}
+        version={language.version}
+        lastResult={resultIn(answer, "text", l)}
+        constraint={constraint}
+      />
       {language.url ? (
         <section className="rounded border border-slate-200 bg-white p-4 text-sm" data-testid={`page-components-${l}`}>
           <h3 className="font-semibold">{t("adminContent.components")}</h3>
           {language.components.length ? (
             <ol className="ml-5 list-decimal">
-              {language.components.map((type, i) => <li key={i}>{t(`adminContent.componentTypes.${type}`, { defaultValue: type })}</li>)}
+              {language.components.map((type, i) => (
+                <li key={i}>{t(`adminContent.componentTypes.${type}`, { defaultValue: type })}</li>
+              ))}
             </ol>
           ) : (
             <p className="text-slate-600">{t("adminContent.noComponents")}</p>
           )}
-          <a href={`${language.url}?editPage=true`} className="mt-2 inline-block text-brand-700 underline" data-testid={`edit-on-page-${l}`}>{t("adminContent.editOnPage")}</a>
+          <a
+            href={`${language.url}?editPage=true`}
+            className="mt-2 inline-block text-brand-700 underline"
+            data-testid={`edit-on-page-${l}`}
+          >
+            {t("adminContent.editOnPage")}
+          </a>
           {" · "}
-          <a href={language.url} className="text-brand-700 underline">{t("adminContent.view")}</a>
+          <a href={language.url} className="text-brand-700 underline">
+            {t("adminContent.view")}
+          </a>
         </section>
       ) : null}
       {language.versions.length ? (
@@ -121,7 +179,9 @@ function LanguagePanel({ language, answer, constraint, locale }: { language: Lan
                     <input type="hidden" name="language" value={l} />
                     <input type="hidden" name="versionId" value={v.id} />
                     <input type="hidden" name="version" value={language.version} />
-                    <Button size="sm" variant="secondary">{t("adminContent.restore", { n: v.version })}</Button>
+                    <Button size="sm" variant="secondary">
+                      {t("adminContent.restore", { n: v.version })}
+                    </Button>
                   </SecureForm>
                 ) : (
                   <span className="text-xs text-slate-600">{t("adminContent.live")}</span>

@@ -31,32 +31,85 @@ export function PageListScreen() {
       sortable: true,
       cell: (p) => (
         <>
-          <Link to={`${base}/${p.id}`} className="font-semibold text-brand-700 underline">{p.title || `#${p.id}`}</Link>
-          {p.isHome ? <span className="ml-2 text-xs text-slate-600" data-testid="home-mark">{t("adminContent.home")}</span> : null}
+          <Link to={`${base}/${p.id}`} className="font-semibold text-brand-700 underline">
+            {p.title || `#${p.id}`}
+          </Link>
+          {p.isHome ? (
+            <span className="ml-2 text-xs text-slate-600" data-testid="home-mark">
+              {t("adminContent.home")}
+            </span>
+          ) : null}
           <span className="block text-xs text-slate-600">/{p.slug}</span>
         </>
       ),
     },
     { id: "languages", header: t("adminContent.columns.languages"), cell: (p) => p.languages.map((l) => l.toUpperCase()).join(" · ") },
-    { id: "state", header: t("adminContent.columns.state"), cell: (p) => <StatusBadge tone={PAGE_STATE_TONE[p.state]} testId="page-state">{t(`adminContent.state.${p.state}`)}</StatusBadge> },
-    { id: "publishedAt", header: t("adminContent.columns.publishedAt"), sortable: true, cell: (p) => <span className="whitespace-nowrap">{day(p.publishedAt)}</span> },
-    { id: "updatedAt", header: t("adminContent.columns.updatedAt"), sortable: true, cell: (p) => <span className="whitespace-nowrap">{day(p.updatedAt)}</span> },
+    {
+      id: "state",
+      header: t("adminContent.columns.state"),
+      cell: (p) => (
+        <StatusBadge tone={PAGE_STATE_TONE[p.state]} testId="page-state">
+          {t(`adminContent.state.${p.state}`)}
+        </StatusBadge>
+      ),
+    },
+    {
+      id: "publishedAt",
+      header: t("adminContent.columns.publishedAt"),
+      sortable: true,
+      cell: (p) => <span className="whitespace-nowrap">{day(p.publishedAt)}</span>,
+    },
+    {
+      id: "updatedAt",
+      header: t("adminContent.columns.updatedAt"),
+      sortable: true,
+      cell: (p) => <span className="whitespace-nowrap">{day(p.updatedAt)}</span>,
+    },
     ...(postType === "post" ? [{ id: "author", header: t("adminContent.columns.author"), cell: (p: PageListRow) => p.author ?? "–" }] : []),
   ];
   return (
-    <AdminPage title={t(`adminContent.${kind}.title`)} testId={`admin-${kind}`} actions={<Link to={`${base}/new`} className={buttonClass({ size: "sm" })}>{t(`adminContent.${kind}.new`)}</Link>}>
-      <ListFilters searchLabel={t("adminContent.search")} q={query.q} perPage={query.perPage} sort={{ column: query.sort, direction: query.dir }}>
-        <FilterSelect name="state" label={t("adminContent.columns.state")} value={query.state} options={PAGE_STATES.map((s) => ({ value: s, label: t(`adminContent.state.${s}`) }))} />
-        <FilterSelect name="missing" label={t("adminContent.missing")} value={query.missing} options={(["en", "de"] as const).map((l) => ({ value: l, label: t(`admin.languages.${l}`) }))} />
+    <AdminPage
+      title={t(`adminContent.${kind}.title`)}
+      testId={`admin-${kind}`}
+      actions={
+        <Link to={`${base}/new`} className={buttonClass({ size: "sm" })}>
+          {t(`adminContent.${kind}.new`)}
+        </Link>
+      }
+    >
+      <ListFilters
+        searchLabel={t("adminContent.search")}
+        q={query.q}
+        perPage={query.perPage}
+        sort={{ column: query.sort, direction: query.dir }}
+      >
+        <FilterSelect
+          name="state"
+          label={t("adminContent.columns.state")}
+          value={query.state}
+          options={PAGE_STATES.map((s) => ({ value: s, label: t(`adminContent.state.${s}`) }))}
+        />
+        <FilterSelect
+          name="missing"
+          label={t("adminContent.missing")}
+          value={query.missing}
+          options={(["en", "de"] as const).map((l) => ({ value: l, label: t(`admin.languages.${l}`) }))}
+        />
       </ListFilters>
       <BulkActions formId="pages-bulk" label={t("adminContent.bulk.label")}>
-        <Button name="intent" value="publish" size="sm" variant="secondary">{t("adminContent.bulk.publish")}</Button>
-        <Button name="intent" value="unpublish" size="sm" variant="secondary">{t("adminContent.bulk.unpublish")}</Button>
+        <Button name="intent" value="publish" size="sm" variant="secondary">
+          {t("adminContent.bulk.publish")}
+        </Button>
+        <Button name="intent" value="unpublish" size="sm" variant="secondary">
+          {t("adminContent.bulk.unpublish")}
+        </Button>
         <label className="flex items-center gap-1 text-sm">
           <input type="checkbox" name="confirm" value="on" />
           {t("adminContent.bulk.confirm")}
         </label>
-        <Button name="intent" value="delete" size="sm" variant="secondary">{t("adminContent.bulk.delete")}</Button>
+        <Button name="intent" value="delete" size="sm" variant="secondary">
+          {t("adminContent.bulk.delete")}
+        </Button>
       </BulkActions>
       <DataTable
         caption={t(`adminContent.${kind}.title`)}
@@ -64,7 +117,12 @@ export function PageListScreen() {
         rows={rows}
         rowKey={(p) => p.id}
         sort={sort}
-        selection={{ name: "ids", formId: "pages-bulk", label: (p) => t("adminContent.bulk.select", { title: p.title }), allLabel: t("adminContent.bulk.selectAll") }}
+        selection={{
+          name: "ids",
+          formId: "pages-bulk",
+          label: (p) => t("adminContent.bulk.select", { title: p.title }),
+          allLabel: t("adminContent.bulk.selectAll"),
+        }}
         empty={t("adminContent.empty")}
         testId="pages-table"
         rowTestId="page-row"

@@ -35,12 +35,12 @@ export type PageListRow = {
   isHome: boolean;
 };
 
-
 const hrTitle = sql<string>`(select ${pageTranslations.title} from ${pageTranslations} where ${pageTranslations.pageId} = ${pages.id} and ${pageTranslations.languageCode} = 'hrv')`;
 
 function conditions(postType: PostType, query: PageListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(pages.siteId, SITE_ID), eq(pages.postType, postType)];
-  const translation = (...more: SQL[]) => sql`(select 1 from ${pageTranslations} where ${pageTranslations.pageId} = ${pages.id} and ${and(...more)})`;
+  const translation = (...more: SQL[]) =>
+    sql`(select 1 from ${pageTranslations} where ${pageTranslations.pageId} = ${pages.id} and ${and(...more)})`;
   if (query.q) {
     const pattern = likePattern(query.q);
     where.push(exists(translation(or(ilike(pageTranslations.title, pattern), ilike(pageTranslations.slug, pattern))!)));
@@ -49,7 +49,8 @@ function conditions(postType: PostType, query: PageListQuery): SQL | undefined {
   const now = sql`now()`;
   if (query.state === "draft") where.push(eq(pages.status, "draft"));
   if (query.state === "scheduled") where.push(and(eq(pages.status, "published"), gt(pages.publishedAt, now)));
-  if (query.state === "published") where.push(and(eq(pages.status, "published"), or(isNull(pages.publishedAt), lte(pages.publishedAt, now))));
+  if (query.state === "published")
+    where.push(and(eq(pages.status, "published"), or(isNull(pages.publishedAt), lte(pages.publishedAt, now))));
   return and(...where);
 }
 
@@ -67,9 +68,19 @@ async function selectRows(postType: PostType, query: PageListQuery, limit: numbe
     .offset(offset);
   const texts = rows.length
     ? await db
-        .select({ pageId: pageTranslations.pageId, languageCode: pageTranslations.languageCode, title: pageTranslations.title, slug: pageTranslations.slug })
+        .select({
+          pageId: pageTranslations.pageId,
+          languageCode: pageTranslations.languageCode,
+          title: pageTranslations.title,
+          slug: pageTranslations.slug,
+        })
         .from(pageTranslations)
-        .where(inArray(pageTranslations.pageId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            pageTranslations.pageId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   const { homeSlug } = await getSiteContext("hr");
   const now = new Date();

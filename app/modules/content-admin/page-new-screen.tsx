@@ -18,14 +18,41 @@ export function PageNewScreen() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const kind = postType === "post" ? "posts" : "pages";
-  const [form, fields] = useShopForm<Record<string, string>>({ id: "new-page", lastResult: submissionOf(answer), constraint, defaultValue: { template: "text" } });
+  const [form, fields] = useShopForm<Record<string, string>>({
+    id: "new-page",
+    lastResult: submissionOf(answer),
+    constraint,
+    defaultValue: { template: "text" },
+  });
   return (
-    <AdminPage title={t(`adminContent.${kind}.new`)} testId="admin-page-new" actions={<Link to={contentPath(postType)} className="text-sm underline">{t(`adminContent.${kind}.back`)}</Link>}>
-      <SecureForm {...getFormProps(form)} method="post" className="max-w-xl space-y-1 rounded border border-slate-200 bg-white p-4" data-testid="page-new">
+    <AdminPage
+      title={t(`adminContent.${kind}.new`)}
+      testId="admin-page-new"
+      actions={
+        <Link to={contentPath(postType)} className="text-sm underline">
+          {t(`adminContent.${kind}.back`)}
+        </Link>
+      }
+    >
+      <SecureForm
+        {...getFormProps(form)}
+        method="post"
+        className="max-w-xl space-y-1 rounded border border-slate-200 bg-white p-4"
+        data-testid="page-new"
+      >
         <Field meta={fields.title} label={t("adminContent.fields.title")} />
-        <Field meta={fields.slug} label={t("adminContent.fields.slug")} description={t("adminContent.fields.slugHelp")} autoComplete="off" />
+        <Field
+          meta={fields.slug}
+          label={t("adminContent.fields.slug")}
+          description={t("adminContent.fields.slugHelp")}
+          autoComplete="off"
+        />
         {postType === "page" ? (
-          <SelectField meta={fields.template} label={t("adminContent.fields.template")} options={PAGE_TEMPLATES.map((id) => ({ value: id, label: t(`admin.content.templates.${id}`) }))} />
+          <SelectField
+            meta={fields.template}
+            label={t("adminContent.fields.template")}
+            options={PAGE_TEMPLATES.map((id) => ({ value: id, label: t(`admin.content.templates.${id}`) }))}
+          />
         ) : null}
         <p className="text-sm text-slate-600">{t("adminContent.newHint")}</p>
         <FormError id={form.errorId} errors={form.errors} testId="page-new-error" />

@@ -36,10 +36,17 @@ export async function pageListAction(request: Request, postType: PostType) {
   if (submission.status !== "success") {
     const confirmMissing = submission.error?.confirm?.length;
     if (!confirmMissing) throw new Response("Bad Request", { status: 400 });
-    return redirect(backToList(request), { status: 303, headers: await setToast({ type: "warning", key: "adminContent.confirmRequired" }) });
+    return redirect(backToList(request), {
+      status: 303,
+      headers: await setToast({ type: "warning", key: "adminContent.confirmRequired" }),
+    });
   }
   const { changed, skipped } = await bulkPages(staff, postType, submission.value.intent, submission.value.ids);
-  const toast = { type: changed > 0 ? ("success" as const) : ("warning" as const), key: "adminContent.bulk.done", values: { changed, skipped } };
+  const toast = {
+    type: changed > 0 ? ("success" as const) : ("warning" as const),
+    key: "adminContent.bulk.done",
+    values: { changed, skipped },
+  };
   return redirect(backToList(request), { headers: await setToast(toast) });
 }
 
@@ -54,8 +61,17 @@ export async function newPageAction(request: Request, postType: PostType) {
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
   try {
-    const { pageId } = await createPage(staff, { postType, languageCode: "hrv", title: input.title, slug: input.slug, template: postType === "post" ? "blank" : input.template, publish: false });
-    return redirect(`${contentBase(postType)}/${pageId}`, { headers: await setToast({ type: "success", key: "adminContent.done.created" }) });
+    const { pageId } = await createPage(staff, {
+      postType,
+      languageCode: "hrv",
+      title: input.title,
+      slug: input.slug,
+      template: postType === "post" ? "blank" : input.template,
+      publish: false,
+    });
+    return redirect(`${contentBase(postType)}/${pageId}`, {
+      headers: await setToast({ type: "success", key: "adminContent.done.created" }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, ["slug"]);
@@ -67,7 +83,13 @@ export async function pageEditLoader(request: Request, postType: PostType, rawId
   const id = await rowIdParam(request, rawId, "adminContent.errors.notFound");
   const view = await pageEditView(id, postType);
   if (!view) throw await notFound(request);
-  return { postType, locale: requestLocale(request).locale, view, textConstraint: formConstraint(pageTextSchema), settingsConstraint: formConstraint(pageSettingsSchema) };
+  return {
+    postType,
+    locale: requestLocale(request).locale,
+    view,
+    textConstraint: formConstraint(pageTextSchema),
+    settingsConstraint: formConstraint(pageSettingsSchema),
+  };
 }
 
 const TEXT_FIELDS = ["slug", "title"] as const;

@@ -16,22 +16,57 @@ export type PageTextValues = { title: string; slug: string; metaDescription: str
  * posts the version it showed; someone else's save in between is a 409 and nothing is
  * overwritten. A form per language, so each language keeps its own version history.
  */
-export function PageTextForm({ locale, values, version, lastResult, constraint }: { locale: Locale; values: PageTextValues | null; version: number | null; lastResult: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
+export function PageTextForm({
+  locale,
+  values,
+  version,
+  lastResult,
+  constraint,
+}: {
+  locale: Locale;
+  values: PageTextValues | null;
+  version: number | null;
+  lastResult: SubmissionResult<string[]> | null;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm<PageTextValues>({ id: `page-text-${locale}`, lastResult, constraint, defaultValue: values ?? undefined });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "text" && navigation.formData?.get("language") === locale;
+  const [form, fields] = useShopForm<PageTextValues>({
+    id: `page-text-${locale}`,
+    lastResult,
+    constraint,
+    defaultValue: values ?? undefined,
+  });
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "text" && navigation.formData?.get("language") === locale;
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="space-y-1 rounded border border-slate-200 bg-white p-4" data-testid={`page-text-${locale}`}>
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="space-y-1 rounded border border-slate-200 bg-white p-4"
+      data-testid={`page-text-${locale}`}
+    >
       <input type="hidden" name="intent" value="text" />
       <input type="hidden" name="language" value={locale} />
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}
       <div className="grid gap-x-4 md:grid-cols-2">
         <Field meta={fields.title} label={t("adminContent.fields.title")} />
-        <Field meta={fields.slug} label={t("adminContent.fields.slug")} description={t("adminContent.fields.slugHelp")} autoComplete="off" />
+        <Field
+          meta={fields.slug}
+          label={t("adminContent.fields.slug")}
+          description={t("adminContent.fields.slugHelp")}
+          autoComplete="off"
+        />
       </div>
       <TextareaField meta={fields.metaDescription} label={t("adminContent.fields.metaDescription")} rows={2} optional />
-      <TextareaField meta={fields.bodyHtml} label={t("adminContent.fields.bodyHtml")} description={t("adminContent.fields.bodyHtmlHelp")} rows={10} optional className="font-mono" />
+      <TextareaField
+        meta={fields.bodyHtml}
+        label={t("adminContent.fields.bodyHtml")}
+        description={t("adminContent.fields.bodyHtmlHelp")}
+        rows={10}
+        optional
+        className="font-mono"
+      />
       <FormError id={form.errorId} errors={form.errors} testId={`page-text-error-${locale}`} />
       <Button pending={pending}>{t("adminContent.saveText")}</Button>
     </SecureForm>

@@ -9,7 +9,13 @@ export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 function wallClock(at: Date) {
   const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+    timeZone: SHOP_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
   }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };

@@ -22,7 +22,8 @@ import type { TermInput } from "./content-admin.schema";
  */
 type TermRow = typeof terms.$inferSelect;
 
-export const termNotFound = () => new DomainError("termNotFound", { message: "Term not found", key: "adminContent.terms.errors.notFound", status: 404 });
+export const termNotFound = () =>
+  new DomainError("termNotFound", { message: "Term not found", key: "adminContent.terms.errors.notFound", status: 404 });
 
 export const termListQuery = listQuery(
   { sorts: ["position", "name", "posts"], sort: "position", dir: "asc" },
@@ -39,7 +40,11 @@ function conditions(query: TermListQuery): SQL | undefined {
   if (query.type) where.push(eq(terms.type, query.type));
   if (query.q) {
     const p = likePattern(query.q);
-    where.push(exists(sql`(select 1 from ${termTranslations} where ${termTranslations.termId} = ${terms.id} and (${ilike(termTranslations.name, p)} or ${ilike(termTranslations.slug, p)}))`));
+    where.push(
+      exists(
+        sql`(select 1 from ${termTranslations} where ${termTranslations.termId} = ${terms.id} and (${ilike(termTranslations.name, p)} or ${ilike(termTranslations.slug, p)}))`,
+      ),
+    );
   }
   return and(...where);
 }
@@ -48,12 +53,34 @@ async function selectTerms(query: TermListQuery, limit: number, offset: number):
   const db = await getDb();
   const direction = query.dir === "asc" ? asc : desc;
   const order = query.sort === "name" ? hrName : query.sort === "posts" ? postCount : terms.position;
-  const rows = await db.select({ id: terms.id, type: terms.type, position: terms.position, posts: postCount }).from(terms).where(conditions(query)).orderBy(direction(order), asc(terms.id)).limit(limit).offset(offset);
-  const texts = rows.length ? await db.select().from(termTranslations).where(inArray(termTranslations.termId, rows.map((r) => r.id))) : [];
+  const rows = await db
+    .select({ id: terms.id, type: terms.type, position: terms.position, posts: postCount })
+    .from(terms)
+    .where(conditions(query))
+    .orderBy(direction(order), asc(terms.id))
+    .limit(limit)
+    .offset(offset);
+  const texts = rows.length
+    ? await db
+        .select()
+        .from(termTranslations)
+        .where(
+          inArray(
+            termTranslations.termId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   return rows.map((row) => {
     const own = texts.filter((t) => t.termId === row.id);
     const hr = own.find((t) => t.languageCode === "hrv") ?? own[0];
-    return { ...row, posts: Number(row.posts), name: hr?.name ?? "", slug: hr?.slug ?? "", languages: LOCALES.filter((l) => own.some((t) => t.languageCode === LOCALE_LANGUAGE_CODE[l])) };
+    return {
+      ...row,
+      posts: Number(row.posts),
+      name: hr?.name ?? "",
+      slug: hr?.slug ?? "",
+      languages: LOCALES.filter((l) => own.some((t) => t.languageCode === LOCALE_LANGUAGE_CODE[l])),
+    };
   });
 }
 
@@ -68,7 +95,10 @@ export const exportTerms = (query: TermListQuery) => selectTerms(query, CSV_MAX_
 /** A term's form values, its version and how many posts use it; null when there is none. */
 export async function termEditView(id: number) {
   const db = await getDb();
-  const [row] = await db.select({ id: terms.id, type: terms.type, position: terms.position, version: terms.version, posts: postCount }).from(terms).where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID)));
+  const [row] = await db
+    .select({ id: terms.id, type: terms.type, position: terms.position, version: terms.version, posts: postCount })
+    .from(terms)
+    .where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID)));
   if (!row) return null;
   const texts = await db.select().from(termTranslations).where(eq(termTranslations.termId, id));
   const translations = Object.fromEntries(
@@ -87,8 +117,20 @@ async function refuseTakenSlugs(tx: Executor, id: number | null, input: TermInpu
     const [taken] = await tx
       .select({ id: termTranslations.termId })
       .from(termTranslations)
-      .where(and(eq(termTranslations.languageCode, LOCALE_LANGUAGE_CODE[locale]), eq(termTranslations.slug, own.slug), id ? ne(termTranslations.termId, id) : undefined));
-    if (taken) throw new DomainError("termSlugTaken", { message: "Slug taken", key: "adminContent.terms.errors.slugTaken", status: 409, field: `translations.${locale}.slug` });
+      .where(
+        and(
+          eq(termTranslations.languageCode, LOCALE_LANGUAGE_CODE[locale]),
+          eq(termTranslations.slug, own.slug),
+          id ? ne(termTranslations.termId, id) : undefined,
+        ),
+      );
+    if (taken)
+      throw new DomainError("termSlugTaken", {
+        message: "Slug taken",
+        key: "adminContent.terms.errors.slugTaken",
+        status: 409,
+        field: `translations.${locale}.slug`,
+      });
   }
 }
 
@@ -103,10 +145,17 @@ export async function saveTerm(staff: Staff, id: number | null, input: TermInput
       const [row] = await tx.insert(terms).values({ siteId: SITE_ID, type: input.type, position: input.position }).returning();
       termId = row.id;
     } else {
-      [before] = await tx.select().from(terms).where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID))).for("update");
+      [before] = await tx
+        .select()
+        .from(terms)
+        .where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID)))
+        .for("update");
       if (!before) throw termNotFound();
       checkVersion(before.version, input.version ?? -1);
-      await tx.update(terms).set({ type: input.type, position: input.position, version: before.version + 1 }).where(eq(terms.id, id));
+      await tx
+        .update(terms)
+        .set({ type: input.type, position: input.position, version: before.version + 1 })
+        .where(eq(terms.id, id));
       termId = id;
     }
     const old = await tx.select().from(termTranslations).where(eq(termTranslations.termId, termId));
@@ -130,8 +179,17 @@ export async function saveTerm(staff: Staff, id: number | null, input: TermInput
       position: row?.position ?? null,
       ...Object.fromEntries(texts.map((t) => [t.languageCode, `${t.name} /${t.slug}`])),
     });
-    const after = LOCALES.flatMap((l) => (input.translations[l]?.name ? [{ languageCode: LOCALE_LANGUAGE_CODE[l], name: input.translations[l]!.name, slug: input.translations[l]!.slug }] : []));
-    await recordAudit(tx, staff, { entity: "term", entityId: termId, action: id === null ? "create" : "update", ...(id === null ? { after: view(input, after) } : changedFields(view(before, old), view(input, after))) });
+    const after = LOCALES.flatMap((l) =>
+      input.translations[l]?.name
+        ? [{ languageCode: LOCALE_LANGUAGE_CODE[l], name: input.translations[l]!.name, slug: input.translations[l]!.slug }]
+        : [],
+    );
+    await recordAudit(tx, staff, {
+      entity: "term",
+      entityId: termId,
+      action: id === null ? "create" : "update",
+      ...(id === null ? { after: view(input, after) } : changedFields(view(before, old), view(input, after))),
+    });
     return termId;
   });
   await dataChanged("event");
@@ -142,14 +200,29 @@ export async function saveTerm(staff: Staff, id: number | null, input: TermInput
 export async function deleteTerm(staff: Staff, id: number, version: number): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(terms).where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID))).for("update");
+    const [row] = await tx
+      .select()
+      .from(terms)
+      .where(and(eq(terms.id, id), eq(terms.siteId, SITE_ID)))
+      .for("update");
     if (!row) throw termNotFound();
     checkVersion(row.version, version);
     const [{ n }] = await tx.select({ n: count() }).from(postTerms).where(eq(postTerms.termId, id));
-    if (n > 0) throw new DomainError("termUsed", { message: "Term used by posts", key: "adminContent.terms.errors.used", status: 409, values: { n } });
+    if (n > 0)
+      throw new DomainError("termUsed", {
+        message: "Term used by posts",
+        key: "adminContent.terms.errors.used",
+        status: 409,
+        values: { n },
+      });
     const texts = await tx.select().from(termTranslations).where(eq(termTranslations.termId, id));
     await tx.delete(terms).where(eq(terms.id, id));
-    await recordAudit(tx, staff, { entity: "term", entityId: id, action: "delete", before: { type: row.type, ...Object.fromEntries(texts.map((t) => [t.languageCode, `${t.name} /${t.slug}`])) } });
+    await recordAudit(tx, staff, {
+      entity: "term",
+      entityId: id,
+      action: "delete",
+      before: { type: row.type, ...Object.fromEntries(texts.map((t) => [t.languageCode, `${t.name} /${t.slug}`])) },
+    });
   });
   await dataChanged("event");
 }

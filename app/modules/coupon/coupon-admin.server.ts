@@ -19,7 +19,8 @@ import { productsOf, resolveProducts } from "./coupon-products.server";
  */
 type CouponRow = typeof coupons.$inferSelect;
 
-export const couponNotFound = () => new DomainError("couponNotFound", { message: "Coupon not found", key: "adminCoupons.errors.notFound", status: 404 });
+export const couponNotFound = () =>
+  new DomainError("couponNotFound", { message: "Coupon not found", key: "adminCoupons.errors.notFound", status: 404 });
 const usedError = (key: string) => new DomainError("couponUsed", { message: "Coupon used by orders", key, status: 409 });
 
 /** What the form and the trail show of a coupon (dates as the shop's days). */
@@ -61,16 +62,29 @@ async function refuseTakenCode(tx: Executor, code: string, except: number | null
     .select({ id: coupons.id })
     .from(coupons)
     .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, code), except ? ne(coupons.id, except) : undefined));
-  if (taken) throw new DomainError("couponCodeTaken", { message: "Coupon code taken", key: "adminCoupons.errors.codeTaken", field: "code", status: 409 });
+  if (taken)
+    throw new DomainError("couponCodeTaken", {
+      message: "Coupon code taken",
+      key: "adminCoupons.errors.codeTaken",
+      field: "code",
+      status: 409,
+    });
 }
 
 async function ordersWith(tx: Executor, code: string): Promise<number> {
-  const [{ n }] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.siteId, SITE_ID), eq(orders.couponCode, code)));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.couponCode, code)));
   return n;
 }
 
 async function lockCoupon(tx: Executor, id: number): Promise<CouponRow> {
-  const [row] = await tx.select().from(coupons).where(and(eq(coupons.id, id), eq(coupons.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), eq(coupons.siteId, SITE_ID)))
+    .for("update");
   if (!row) throw couponNotFound();
   return row;
 }
@@ -79,7 +93,10 @@ export async function createCoupon(staff: Staff, input: CouponInput): Promise<nu
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
     await refuseTakenCode(tx, input.code, null);
-    const [row] = await tx.insert(coupons).values({ siteId: SITE_ID, ...(await columnsOf(tx, input)) }).returning();
+    const [row] = await tx
+      .insert(coupons)
+      .values({ siteId: SITE_ID, ...(await columnsOf(tx, input)) })
+      .returning();
     await recordAudit(tx, staff, { entity: "coupon", entityId: row.id, action: "create", after: auditView(row) });
     return row.id;
   });
@@ -97,8 +114,17 @@ export async function updateCoupon(staff: Staff, id: number, input: CouponInput 
       if (before.usedCount > 0 || (await ordersWith(tx, before.code)) > 0) throw usedError("adminCoupons.errors.codeLocked");
       await refuseTakenCode(tx, input.code, id);
     }
-    const [after] = await tx.update(coupons).set({ ...(await columnsOf(tx, input)), version: before.version + 1 }).where(eq(coupons.id, id)).returning();
-    await recordAudit(tx, staff, { entity: "coupon", entityId: id, action: "update", ...changedFields(auditView(before), auditView(after)) });
+    const [after] = await tx
+      .update(coupons)
+      .set({ ...(await columnsOf(tx, input)), version: before.version + 1 })
+      .where(eq(coupons.id, id))
+      .returning();
+    await recordAudit(tx, staff, {
+      entity: "coupon",
+      entityId: id,
+      action: "update",
+      ...changedFields(auditView(before), auditView(after)),
+    });
   });
   await dataChanged("coupon");
 }
@@ -120,11 +146,24 @@ export async function setCouponsActive(staff: Staff, ids: number[], active: bool
   if (ids.length === 0) return { changed: 0, skipped: 0 };
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(coupons).where(and(eq(coupons.siteId, SITE_ID), inArray(coupons.id, ids))).for("update");
+    const rows = await tx
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.siteId, SITE_ID), inArray(coupons.id, ids)))
+      .for("update");
     const moving = rows.filter((row) => row.active !== active);
     for (const row of moving) {
-      await tx.update(coupons).set({ active, version: row.version + 1 }).where(eq(coupons.id, row.id));
-      await recordAudit(tx, staff, { entity: "coupon", entityId: row.id, action: active ? "activate" : "deactivate", before: { active: row.active }, after: { active } });
+      await tx
+        .update(coupons)
+        .set({ active, version: row.version + 1 })
+        .where(eq(coupons.id, row.id));
+      await recordAudit(tx, staff, {
+        entity: "coupon",
+        entityId: row.id,
+        action: active ? "activate" : "deactivate",
+        before: { active: row.active },
+        after: { active },
+      });
     }
     return moving.length;
   });
@@ -135,12 +174,22 @@ export async function setCouponsActive(staff: Staff, ids: number[], active: bool
 /** One coupon for its page: the form's values, its products, and the orders that used it (newest first). */
 export async function couponDetail(id: number) {
   const db = await getDb();
-  const [row] = await db.select().from(coupons).where(and(eq(coupons.id, id), eq(coupons.siteId, SITE_ID)));
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), eq(coupons.siteId, SITE_ID)));
   if (!row) return null;
   const [chosen, used] = await Promise.all([
     productsOf(db, row.productIds),
     db
-      .select({ slug: orders.slug, createdAt: orders.createdAt, email: orders.email, couponCents: orders.couponCents, currencyLabel: orders.currencyLabel, status: orders.status })
+      .select({
+        slug: orders.slug,
+        createdAt: orders.createdAt,
+        email: orders.email,
+        couponCents: orders.couponCents,
+        currencyLabel: orders.currencyLabel,
+        status: orders.status,
+      })
       .from(orders)
       .where(and(eq(orders.siteId, SITE_ID), eq(orders.couponCode, row.code)))
       .orderBy(desc(orders.createdAt), desc(orders.id))

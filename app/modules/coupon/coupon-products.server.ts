@@ -11,19 +11,39 @@ import { SITE_ID } from "~/modules/site/options";
  * must name exactly one product; one that names none is refused with its text.
  */
 export function productEntries(text: string): string[] {
-  return [...new Set(text.split(/[\n,;]/).map((entry) => entry.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\n,;]/)
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export async function resolveProducts(db: Executor, text: string): Promise<number[]> {
   const entries = productEntries(text);
   if (entries.length === 0) return [];
-  if (entries.length > 200) throw new DomainError("tooManyProducts", { message: "Too many products", key: "adminCoupons.errors.tooManyProducts", field: "products" });
+  if (entries.length > 200)
+    throw new DomainError("tooManyProducts", {
+      message: "Too many products",
+      key: "adminCoupons.errors.tooManyProducts",
+      field: "products",
+    });
   const lower = entries.map((e) => e.toLowerCase());
   const rows = await db
     .selectDistinct({ id: products.id, sku: products.sku, name: productTranslations.name })
     .from(products)
-    .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, CONTENT_LANGUAGE)))
-    .where(and(eq(products.siteId, SITE_ID), or(inArray(sql`lower(${products.sku})`, lower), inArray(sql`lower(${productTranslations.name})`, lower))));
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, CONTENT_LANGUAGE)),
+    )
+    .where(
+      and(
+        eq(products.siteId, SITE_ID),
+        or(inArray(sql`lower(${products.sku})`, lower), inArray(sql`lower(${productTranslations.name})`, lower)),
+      ),
+    );
   const ids: number[] = [];
   const missing: string[] = [];
   for (const entry of lower) {
@@ -34,7 +54,12 @@ export async function resolveProducts(db: Executor, text: string): Promise<numbe
     else missing.push(entries[lower.indexOf(entry)]);
   }
   if (missing.length > 0) {
-    throw new DomainError("unknownProducts", { message: "Unknown products", key: "adminCoupons.errors.unknownProducts", field: "products", values: { entries: missing.join(", ") } });
+    throw new DomainError("unknownProducts", {
+      message: "Unknown products",
+      key: "adminCoupons.errors.unknownProducts",
+      field: "products",
+      values: { entries: missing.join(", ") },
+    });
   }
   return [...new Set(ids)];
 }
@@ -45,7 +70,10 @@ export async function productsOf(db: Executor, ids: number[]): Promise<{ id: num
   const rows = await db
     .select({ id: products.id, sku: products.sku, name: productTranslations.name })
     .from(products)
-    .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, CONTENT_LANGUAGE)))
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.languageCode, CONTENT_LANGUAGE)),
+    )
     .where(inArray(products.id, ids));
   return ids.flatMap((id) => {
     const row = rows.find((r) => r.id === id);

@@ -9,7 +9,13 @@ export const COUPON_TYPES = ["percent", "fixed"] as const;
 export const COUPON_STATES = ["active", "scheduled", "expired", "usedUp", "inactive"] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 
-type Judged = { active: boolean; usageLimit: number | null; usedCount: number; validFrom: string | Date | null; validTo: string | Date | null };
+type Judged = {
+  active: boolean;
+  usageLimit: number | null;
+  usedCount: number;
+  validFrom: string | Date | null;
+  validTo: string | Date | null;
+};
 
 export function couponState(coupon: Judged, now: Date = new Date()): CouponState {
   if (!coupon.active) return "inactive";

@@ -16,31 +16,34 @@ const day = text({ max: 10 }).refine((value) => value === "" || isIsoDay(value),
 const limit = integer({ min: 1, max: 1_000_000 }).optional();
 
 const couponFields = z.object({
-    intent: z.literal("save"),
-    version: integer({ min: 0 }).optional(),
-    code: text({ max: 32, required: true })
-      .transform((value) => value.toUpperCase())
-      .refine((value) => COUPON_CODE_PATTERN.test(value), "adminCoupons.validation.code"),
-    type: z.enum(COUPON_TYPES, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" }),
-    percent: integer({ min: 1, max: 100 }).optional(),
-    amount: money({ required: false }),
-    minCart: money({ required: false }),
-    // SKUs or product names, one per line (or separated by commas); empty = the whole cart.
-    products: text({ max: 5000, multiline: true }),
-    usageLimit: limit,
-    perCustomerLimit: limit,
-    validFrom: day,
-    validTo: day,
-    active: z.boolean().optional().default(false),
-    note: text({ max: 1000, multiline: true }),
+  intent: z.literal("save"),
+  version: integer({ min: 0 }).optional(),
+  code: text({ max: 32, required: true })
+    .transform((value) => value.toUpperCase())
+    .refine((value) => COUPON_CODE_PATTERN.test(value), "adminCoupons.validation.code"),
+  type: z.enum(COUPON_TYPES, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" }),
+  percent: integer({ min: 1, max: 100 }).optional(),
+  amount: money({ required: false }),
+  minCart: money({ required: false }),
+  // SKUs or product names, one per line (or separated by commas); empty = the whole cart.
+  products: text({ max: 5000, multiline: true }),
+  usageLimit: limit,
+  perCustomerLimit: limit,
+  validFrom: day,
+  validTo: day,
+  active: z.boolean().optional().default(false),
+  note: text({ max: 1000, multiline: true }),
 });
 
 /** The rules between fields: the value of the chosen kind is given; the period does not end before it starts. */
 function refineCoupon(value: z.output<typeof couponFields> | { intent: "delete" }, ctx: z.RefinementCtx) {
   if (value.intent !== "save") return;
-  if (value.type === "percent" && value.percent === undefined) ctx.addIssue({ code: "custom", path: ["percent"], message: "core.validation.required" });
-  if (value.type === "fixed" && !value.amount) ctx.addIssue({ code: "custom", path: ["amount"], message: "adminCoupons.validation.amount" });
-  if (value.validFrom && value.validTo && value.validTo < value.validFrom) ctx.addIssue({ code: "custom", path: ["validTo"], message: "adminCoupons.validation.dates" });
+  if (value.type === "percent" && value.percent === undefined)
+    ctx.addIssue({ code: "custom", path: ["percent"], message: "core.validation.required" });
+  if (value.type === "fixed" && !value.amount)
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "adminCoupons.validation.amount" });
+  if (value.validFrom && value.validTo && value.validTo < value.validFrom)
+    ctx.addIssue({ code: "custom", path: ["validTo"], message: "adminCoupons.validation.dates" });
 }
 
 export const couponSchema = couponFields.superRefine(refineCoupon);

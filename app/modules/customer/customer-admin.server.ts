@@ -16,7 +16,8 @@ import { SITE_ID } from "~/modules/site/options";
  * and the password-reset mail. Every change locks the row, checks the version the form
  * showed, writes version + 1 and its audit row in the same transaction.
  */
-export const customerNotFound = () => new DomainError("customerNotFound", { message: "Customer not found", key: "adminCustomers.notFound", status: 404 });
+export const customerNotFound = () =>
+  new DomainError("customerNotFound", { message: "Customer not found", key: "adminCustomers.notFound", status: 404 });
 
 /** The customer row `id` locked for a change; backoffice users are not customers. */
 export async function lockCustomer(tx: Executor, id: number) {
@@ -31,10 +32,19 @@ export async function lockCustomer(tx: Executor, id: number) {
 
 async function applyBlock(tx: Executor, staff: Staff, customer: { id: number; version: number; blockedAt: Date | null }, blocked: boolean) {
   const blockedAt = blocked ? new Date() : null;
-  await tx.update(users).set({ blockedAt, version: customer.version + 1 }).where(eq(users.id, customer.id));
+  await tx
+    .update(users)
+    .set({ blockedAt, version: customer.version + 1 })
+    .where(eq(users.id, customer.id));
   // Signed out everywhere now, not only at the next request (getCurrentUser also refuses them).
   if (blocked) await tx.delete(sessions).where(eq(sessions.userId, customer.id));
-  await recordAudit(tx, staff, { entity: "customer", entityId: customer.id, action: blocked ? "block" : "unblock", before: { blockedAt: customer.blockedAt }, after: { blockedAt } });
+  await recordAudit(tx, staff, {
+    entity: "customer",
+    entityId: customer.id,
+    action: blocked ? "block" : "unblock",
+    before: { blockedAt: customer.blockedAt },
+    after: { blockedAt },
+  });
 }
 
 /** Blocks or unblocks one customer from the detail screen (the form's `version`). */
@@ -59,7 +69,14 @@ export async function setCustomersBlocked(staff: Staff, ids: readonly number[], 
     const rows = await tx
       .select({ id: users.id, version: users.version, blockedAt: users.blockedAt })
       .from(users)
-      .where(and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, false), inArray(users.id, [...ids]), blocked ? isNull(users.blockedAt) : isNotNull(users.blockedAt)))
+      .where(
+        and(
+          eq(users.siteId, SITE_ID),
+          eq(users.isBackofficeUser, false),
+          inArray(users.id, [...ids]),
+          blocked ? isNull(users.blockedAt) : isNotNull(users.blockedAt),
+        ),
+      )
       .orderBy(users.id)
       .for("update");
     for (const row of rows) await applyBlock(tx, staff, row, blocked);
@@ -88,6 +105,11 @@ export async function sendPasswordReset(staff: Staff, id: number): Promise<void>
 }
 
 async function customerLocale(tx: Executor, userId: number): Promise<Locale> {
-  const [latest] = await tx.select({ locale: orders.locale }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1);
+  const [latest] = await tx
+    .select({ locale: orders.locale })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
   return latest && isLocale(latest.locale) ? latest.locale : DEFAULT_LOCALE;
 }

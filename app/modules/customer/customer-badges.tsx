@@ -7,8 +7,14 @@ export function CustomerBadges({ guest, verified, blocked }: { guest: boolean; v
   return (
     <span className="flex flex-wrap gap-1">
       <StatusBadge tone="neutral">{t(`adminCustomers.kind.${guest ? "guest" : "registered"}`)}</StatusBadge>
-      {guest ? null : <StatusBadge tone={verified ? "good" : "waiting"}>{t(`adminCustomers.state.${verified ? "verified" : "notVerified"}`)}</StatusBadge>}
-      {blocked ? <StatusBadge tone="bad" testId="blocked-badge">{t("adminCustomers.state.blocked")}</StatusBadge> : null}
+      {guest ? null : (
+        <StatusBadge tone={verified ? "good" : "waiting"}>{t(`adminCustomers.state.${verified ? "verified" : "notVerified"}`)}</StatusBadge>
+      )}
+      {blocked ? (
+        <StatusBadge tone="bad" testId="blocked-badge">
+          {t("adminCustomers.state.blocked")}
+        </StatusBadge>
+      ) : null}
     </span>
   );
 }

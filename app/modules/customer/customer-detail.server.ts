@@ -42,7 +42,15 @@ export const ordersOfCustomer = (userId: number) => and(eq(orders.siteId, SITE_I
 export async function customerOrders(userId: number) {
   const db = await getDb();
   const rows = await db
-    .select({ id: orders.id, slug: orders.slug, createdAt: orders.createdAt, status: orders.status, paymentStatus: orders.paymentStatus, totalCents: orders.orderTotalCents, currencyLabel: orders.currencyLabel })
+    .select({
+      id: orders.id,
+      slug: orders.slug,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      totalCents: orders.orderTotalCents,
+      currencyLabel: orders.currencyLabel,
+    })
     .from(orders)
     .where(ordersOfCustomer(userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
@@ -57,8 +65,15 @@ export async function customerWishlist(userId: number, locale: Locale) {
     .innerJoin(products, eq(products.id, wishlistEntries.productId))
     .where(eq(wishlistEntries.userId, userId))
     .orderBy(asc(wishlistEntries.createdAt), asc(wishlistEntries.id));
-  const texts = await loadTranslations(rows.map((r) => r.productId), locale);
-  return rows.map((row) => ({ ...row, name: pickTranslation(texts, row.productId, locale)?.name ?? row.sku, addedAt: row.addedAt.toISOString() }));
+  const texts = await loadTranslations(
+    rows.map((r) => r.productId),
+    locale,
+  );
+  return rows.map((row) => ({
+    ...row,
+    name: pickTranslation(texts, row.productId, locale)?.name ?? row.sku,
+    addedAt: row.addedAt.toISOString(),
+  }));
 }
 
 /**
@@ -68,13 +83,23 @@ export async function customerWishlist(userId: number, locale: Locale) {
 export async function customerConsents(email: string, locale: Locale) {
   const db = await getDb();
   const log = await db
-    .select({ id: consentLogs.id, status: consentLogs.status, at: consentLogs.statusTimestamp, sourceType: consentLogs.sourceType, consents: consentLogs.consents, userType: consentLogs.userType })
+    .select({
+      id: consentLogs.id,
+      status: consentLogs.status,
+      at: consentLogs.statusTimestamp,
+      sourceType: consentLogs.sourceType,
+      consents: consentLogs.consents,
+      userType: consentLogs.userType,
+    })
     .from(consentLogs)
     .where(and(eq(consentLogs.siteId, SITE_ID), eq(consentLogs.email, email)))
     .orderBy(desc(consentLogs.statusTimestamp), desc(consentLogs.id));
   const ids = [...new Set(log.flatMap((row) => row.consents))];
   const named = ids.length
-    ? await db.select({ id: consents.id, uniqueNumber: consents.uniqueNumber, displayName: consents.displayName }).from(consents).where(inArray(consents.id, ids))
+    ? await db
+        .select({ id: consents.id, uniqueNumber: consents.uniqueNumber, displayName: consents.displayName })
+        .from(consents)
+        .where(inArray(consents.id, ids))
     : [];
   const given = named
     .map((consent) => ({

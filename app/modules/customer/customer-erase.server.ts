@@ -40,10 +40,28 @@ import { lockCustomer } from "./customer-admin.server";
  * - the consent log rows keep what was accepted when, without the e-mail.
  * The audit row names the customer's id and how many rows each step touched, no personal data.
  */
-export type ErasureCounts = Record<"orders" | "addresses" | "wishlist" | "sessions" | "tokens" | "carts" | "comments" | "newsletter" | "enquiries" | "submissions" | "consentLogs" | "mails", number>;
+export type ErasureCounts = Record<
+  | "orders"
+  | "addresses"
+  | "wishlist"
+  | "sessions"
+  | "tokens"
+  | "carts"
+  | "comments"
+  | "newsletter"
+  | "enquiries"
+  | "submissions"
+  | "consentLogs"
+  | "mails",
+  number
+>;
 
 export const erasureNotConfirmed = () =>
-  new DomainError("erasureNotConfirmed", { message: "The typed e-mail is not the customer's", key: "adminCustomers.erase.mismatch", field: "confirmEmail" });
+  new DomainError("erasureNotConfirmed", {
+    message: "The typed e-mail is not the customer's",
+    key: "adminCustomers.erase.mismatch",
+    field: "confirmEmail",
+  });
 
 /** An order's address as the accounts need it: the place, and a company's invoice data; no person. */
 export function anonymiseAddress(address: OrderAddress | null): OrderAddress | null {
@@ -75,10 +93,21 @@ export async function eraseCustomer(staff: Staff, id: number, input: { version: 
       sessions: await removed(tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })),
       tokens: await removed(tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id })),
       comments: await removed(tx.delete(comments).where(eq(comments.userId, id)).returning({ id: comments.id })),
-      newsletter: await removed(tx.delete(newsletterSubscribers).where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email))).returning({ id: newsletterSubscribers.id })),
+      newsletter: await removed(
+        tx
+          .delete(newsletterSubscribers)
+          .where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email)))
+          .returning({ id: newsletterSubscribers.id }),
+      ),
       enquiries: await eraseCorrespondence(tx, "enquiry", email),
       submissions: await eraseCorrespondence(tx, "submission", email),
-      consentLogs: await removed(tx.update(consentLogs).set({ email: null }).where(and(eq(consentLogs.siteId, SITE_ID), eq(consentLogs.email, email))).returning({ id: consentLogs.id })),
+      consentLogs: await removed(
+        tx
+          .update(consentLogs)
+          .set({ email: null })
+          .where(and(eq(consentLogs.siteId, SITE_ID), eq(consentLogs.email, email)))
+          .returning({ id: consentLogs.id }),
+      ),
       mails: await removed(tx.delete(mailOutbox).where(eq(mailOutbox.to, email)).returning({ id: mailOutbox.id })),
     };
     await tx.delete(loginFailures).where(eq(loginFailures.key, throttleKey(email)));
@@ -93,7 +122,11 @@ async function removed(rows: Promise<unknown[]>): Promise<number> {
 }
 
 async function anonymiseOrders(tx: Executor, userId: number): Promise<number> {
-  const rows = await tx.select({ id: orders.id, delivery: orders.deliveryAddress, billing: orders.billingAddress }).from(orders).where(eq(orders.userId, userId)).for("update");
+  const rows = await tx
+    .select({ id: orders.id, delivery: orders.deliveryAddress, billing: orders.billingAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .for("update");
   for (const row of rows) {
     await tx
       .update(orders)
@@ -116,13 +149,32 @@ async function anonymiseOrders(tx: Executor, userId: number): Promise<number> {
 async function eraseCarts(tx: Executor, userId: number): Promise<number> {
   const open = await tx
     .delete(carts)
-    .where(and(eq(carts.userId, userId), notExists(tx.select({ one: sql`1` }).from(orders).where(eq(orders.cartId, carts.id)))))
+    .where(
+      and(
+        eq(carts.userId, userId),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(eq(orders.cartId, carts.id)),
+        ),
+      ),
+    )
     .returning({ id: carts.id });
-  const ordered = await tx.select({ id: carts.id, delivery: carts.deliveryAddress, billing: carts.billingAddress }).from(carts).where(eq(carts.userId, userId));
+  const ordered = await tx
+    .select({ id: carts.id, delivery: carts.deliveryAddress, billing: carts.billingAddress })
+    .from(carts)
+    .where(eq(carts.userId, userId));
   for (const cart of ordered) {
     await tx
       .update(carts)
-      .set({ userId: null, deliveryAddress: anonymiseAddress(cart.delivery), billingAddress: anonymiseAddress(cart.billing), instructions: "", memberCardBarcode: null })
+      .set({
+        userId: null,
+        deliveryAddress: anonymiseAddress(cart.delivery),
+        billingAddress: anonymiseAddress(cart.billing),
+        instructions: "",
+        memberCardBarcode: null,
+      })
       .where(eq(carts.id, cart.id));
   }
   return open.length + ordered.length;
@@ -131,7 +183,19 @@ async function eraseCarts(tx: Executor, userId: number): Promise<number> {
 /** Price enquiries or form submissions sent with the e-mail, and the shop's replies to them. */
 async function eraseCorrespondence(tx: Executor, source: "enquiry" | "submission", email: string): Promise<number> {
   const table = source === "enquiry" ? priceEnquiries : formSubmissions;
-  const rows = await tx.delete(table).where(and(eq(table.siteId, SITE_ID), eq(table.email, email))).returning({ id: table.id });
-  if (rows.length > 0) await tx.delete(enquiryReplies).where(and(eq(enquiryReplies.source, source), inArray(enquiryReplies.sourceId, rows.map((r) => r.id))));
+  const rows = await tx
+    .delete(table)
+    .where(and(eq(table.siteId, SITE_ID), eq(table.email, email)))
+    .returning({ id: table.id });
+  if (rows.length > 0)
+    await tx.delete(enquiryReplies).where(
+      and(
+        eq(enquiryReplies.source, source),
+        inArray(
+          enquiryReplies.sourceId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   return rows.length;
 }

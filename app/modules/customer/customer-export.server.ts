@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { accountTokens, cartItems, carts, comments, formSubmissions, newsletterSubscribers, orderItems, orders, priceEnquiries } from "~/.server/db/schema";
+import {
+  accountTokens,
+  cartItems,
+  carts,
+  comments,
+  formSubmissions,
+  newsletterSubscribers,
+  orderItems,
+  orders,
+  priceEnquiries,
+} from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
@@ -20,20 +30,62 @@ export async function exportCustomerData(staff: Staff, id: number, locale: Local
   const profile = await customerProfile(id);
   const { version: _version, ...profileData } = profile;
   const email = profile.email;
-  const [addresses, orderRows, wishlist, consentData, enquiries, submissions, newsletter, commentRows, cartRows, tokens] = await Promise.all([
-    listAddresses(id),
-    db.select().from(orders).where(ordersOfCustomer(id)).orderBy(asc(orders.createdAt), asc(orders.id)),
-    customerWishlist(id, locale),
-    customerConsents(email, locale),
-    db.select().from(priceEnquiries).where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.email, email))).orderBy(asc(priceEnquiries.id)),
-    db.select().from(formSubmissions).where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.email, email))).orderBy(asc(formSubmissions.id)),
-    db.select().from(newsletterSubscribers).where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email))),
-    db.select().from(comments).where(eq(comments.userId, id)).orderBy(asc(comments.id)),
-    db.select().from(carts).where(eq(carts.userId, id)).orderBy(asc(carts.id)),
-    db.select({ purpose: accountTokens.purpose, createdAt: accountTokens.createdAt, expiresAt: accountTokens.expiresAt, usedAt: accountTokens.usedAt }).from(accountTokens).where(eq(accountTokens.userId, id)),
-  ]);
-  const lines = orderRows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderRows.map((o) => o.id))).orderBy(asc(orderItems.orderId), asc(orderItems.position)) : [];
-  const items = cartRows.length ? await db.select().from(cartItems).where(inArray(cartItems.cartId, cartRows.map((c) => c.id))).orderBy(asc(cartItems.createdAt)) : [];
+  const [addresses, orderRows, wishlist, consentData, enquiries, submissions, newsletter, commentRows, cartRows, tokens] =
+    await Promise.all([
+      listAddresses(id),
+      db.select().from(orders).where(ordersOfCustomer(id)).orderBy(asc(orders.createdAt), asc(orders.id)),
+      customerWishlist(id, locale),
+      customerConsents(email, locale),
+      db
+        .select()
+        .from(priceEnquiries)
+        .where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.email, email)))
+        .orderBy(asc(priceEnquiries.id)),
+      db
+        .select()
+        .from(formSubmissions)
+        .where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.email, email)))
+        .orderBy(asc(formSubmissions.id)),
+      db
+        .select()
+        .from(newsletterSubscribers)
+        .where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email))),
+      db.select().from(comments).where(eq(comments.userId, id)).orderBy(asc(comments.id)),
+      db.select().from(carts).where(eq(carts.userId, id)).orderBy(asc(carts.id)),
+      db
+        .select({
+          purpose: accountTokens.purpose,
+          createdAt: accountTokens.createdAt,
+          expiresAt: accountTokens.expiresAt,
+          usedAt: accountTokens.usedAt,
+        })
+        .from(accountTokens)
+        .where(eq(accountTokens.userId, id)),
+    ]);
+  const lines = orderRows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            orderRows.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+    : [];
+  const items = cartRows.length
+    ? await db
+        .select()
+        .from(cartItems)
+        .where(
+          inArray(
+            cartItems.cartId,
+            cartRows.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(cartItems.createdAt))
+    : [];
   await recordAudit(db, staff, { entity: "customer", entityId: id, action: "export" });
   return {
     exportedAt: new Date().toISOString(),

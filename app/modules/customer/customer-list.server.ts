@@ -47,7 +47,10 @@ export type CustomerListRow = {
 // one-table select, and "user_id" = "id" would then compare a row with itself.
 const boughtOrders = sql.raw(`o.user_id = "users"."id" and o.status <> 'draft'`);
 const ordersCount = sql<number>`(select count(*) from orders o where ${boughtOrders})`.mapWith(Number);
-const spentCents = sql<number>`(select coalesce(sum(o.order_total_cents - o.refunded_cents), 0) from orders o where ${boughtOrders} and o.status <> 'cancelled')`.mapWith(Number);
+const spentCents =
+  sql<number>`(select coalesce(sum(o.order_total_cents - o.refunded_cents), 0) from orders o where ${boughtOrders} and o.status <> 'cancelled')`.mapWith(
+    Number,
+  );
 // The address book's first company and phone: what the list shows beside the name.
 const firstOf = (column: "company_name" | "contact_phone") =>
   sql<string>`coalesce((select ${sql.raw(`a.${column}`)} from addresses a where a.user_id = "users"."id" and ${sql.raw(`a.${column}`)} <> '' order by a.id limit 1), '')`;
@@ -55,10 +58,15 @@ const fullName = sql<string>`trim(concat(${users.firstName}, ' ', ${users.lastNa
 
 function searchCondition(term: string): SQL {
   const pattern = likePattern(term);
-  const inAddressBook = [sql`a.company_name ilike ${pattern}`, sql`a.contact_phone ilike ${pattern}`, sql`concat(a.first_name, ' ', a.last_name) ilike ${pattern}`];
+  const inAddressBook = [
+    sql`a.company_name ilike ${pattern}`,
+    sql`a.contact_phone ilike ${pattern}`,
+    sql`concat(a.first_name, ' ', a.last_name) ilike ${pattern}`,
+  ];
   // A phone typed with other spaces or dashes than it was saved with still finds it.
   const digits = term.replace(/\D/g, "");
-  if (digits.length >= 3 && /^[\d\s()+\-/.]+$/.test(term)) inAddressBook.push(sql`regexp_replace(a.contact_phone, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  if (digits.length >= 3 && /^[\d\s()+\-/.]+$/.test(term))
+    inAddressBook.push(sql`regexp_replace(a.contact_phone, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
   return or(
     ilike(users.email, pattern),
     ilike(fullName, pattern),
@@ -76,7 +84,13 @@ function conditions(query: CustomerListQuery): SQL | undefined {
   return and(...where);
 }
 
-const SORT_COLUMNS = { createdAt: [users.createdAt], name: [users.lastName, users.firstName], email: [users.email], orders: [ordersCount], spent: [spentCents] } as const;
+const SORT_COLUMNS = {
+  createdAt: [users.createdAt],
+  name: [users.lastName, users.firstName],
+  email: [users.email],
+  orders: [ordersCount],
+  spent: [spentCents],
+} as const;
 
 async function selectRows(query: CustomerListQuery, limit: number, offset: number): Promise<CustomerListRow[]> {
   const db = await getDb();
@@ -101,7 +115,12 @@ async function selectRows(query: CustomerListQuery, limit: number, offset: numbe
     .orderBy(...SORT_COLUMNS[query.sort].map((column) => direction(column)), direction(users.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ verifiedAt, blockedAt, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), verified: verifiedAt !== null, blocked: blockedAt !== null }));
+  return rows.map(({ verifiedAt, blockedAt, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    verified: verifiedAt !== null,
+    blocked: blockedAt !== null,
+  }));
 }
 
 /** One page of the filtered list and its page info. */

@@ -31,10 +31,20 @@ export function AddressesPanel({ addresses }: { addresses: SavedAddress[] }) {
             <li key={a.id} className="rounded border border-slate-200 bg-white p-3 text-sm">
               <p className="text-xs font-semibold uppercase text-slate-600">{t(`account.addressTypes.${a.type}`)}</p>
               <p className="font-semibold">{`${a.firstName} ${a.lastName}`}</p>
-              {a.companyName ? <p>{a.companyName}{a.companyOIB ? ` (OIB ${a.companyOIB})` : ""}</p> : null}
+              {a.companyName ? (
+                <p>
+                  {a.companyName}
+                  {a.companyOIB ? ` (OIB ${a.companyOIB})` : ""}
+                </p>
+              ) : null}
               <p>{`${a.street} ${a.houseNumber}`.trim()}</p>
-              <p>{`${a.zipCode} ${a.city}`.trim()}{a.country ? `, ${a.country}` : ""}</p>
-              <p>{a.contactEmail} · {a.contactPhone}</p>
+              <p>
+                {`${a.zipCode} ${a.city}`.trim()}
+                {a.country ? `, ${a.country}` : ""}
+              </p>
+              <p>
+                {a.contactEmail} · {a.contactPhone}
+              </p>
             </li>
           ))}
         </ul>
@@ -43,7 +53,15 @@ export function AddressesPanel({ addresses }: { addresses: SavedAddress[] }) {
   );
 }
 
-type OrderRow = { id: number; slug: string; createdAt: string; status: string; paymentStatus: string; totalCents: number; currencyLabel: string };
+type OrderRow = {
+  id: number;
+  slug: string;
+  createdAt: string;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  currencyLabel: string;
+};
 
 export function OrdersPanel({ orders, locale }: { orders: OrderRow[]; locale: Locale }) {
   const { t } = useTranslation();
@@ -56,17 +74,49 @@ export function OrdersPanel({ orders, locale }: { orders: OrderRow[]; locale: Lo
         empty={t("adminCustomers.detail.noOrders")}
         rowTestId="customer-order"
         columns={[
-          { id: "slug", header: t("adminCustomers.detail.orderNumber"), cell: (o) => <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">{o.slug}</Link> },
-          { id: "date", header: t("adminCustomers.detail.orderDate"), cell: (o) => <time dateTime={o.createdAt}>{formatDate(o.createdAt, locale, { style: "numeric", time: "short" })}</time> },
-          { id: "total", header: t("adminCustomers.detail.orderTotal"), align: "end", cell: (o) => formatPrice(o.totalCents, { label: o.currencyLabel, symbol: "€" }, locale) },
-          { id: "status", header: t("adminCustomers.detail.orderStatus"), cell: (o) => (<span className="flex gap-1"><OrderStatusBadge kind="payment" value={o.paymentStatus} /><OrderStatusBadge kind="status" value={o.status} /></span>) },
+          {
+            id: "slug",
+            header: t("adminCustomers.detail.orderNumber"),
+            cell: (o) => (
+              <Link to={`/admin/orders/${o.slug}`} className="font-semibold text-brand-700 underline">
+                {o.slug}
+              </Link>
+            ),
+          },
+          {
+            id: "date",
+            header: t("adminCustomers.detail.orderDate"),
+            cell: (o) => <time dateTime={o.createdAt}>{formatDate(o.createdAt, locale, { style: "numeric", time: "short" })}</time>,
+          },
+          {
+            id: "total",
+            header: t("adminCustomers.detail.orderTotal"),
+            align: "end",
+            cell: (o) => formatPrice(o.totalCents, { label: o.currencyLabel, symbol: "€" }, locale),
+          },
+          {
+            id: "status",
+            header: t("adminCustomers.detail.orderStatus"),
+            cell: (o) => (
+              <span className="flex gap-1">
+                <OrderStatusBadge kind="payment" value={o.paymentStatus} />
+                <OrderStatusBadge kind="status" value={o.status} />
+              </span>
+            ),
+          },
         ]}
       />
     </Panel>
   );
 }
 
-export function WishlistPanel({ wishlist, locale }: { wishlist: { productId: number; name: string; sku: string; addedAt: string }[]; locale: Locale }) {
+export function WishlistPanel({
+  wishlist,
+  locale,
+}: {
+  wishlist: { productId: number; name: string; sku: string; addedAt: string }[];
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   return (
     <Panel title={t("adminCustomers.detail.wishlist")} testId="customer-wishlist">
@@ -76,7 +126,10 @@ export function WishlistPanel({ wishlist, locale }: { wishlist: { productId: num
         <ul className="list-disc pl-5 text-sm">
           {wishlist.map((w) => (
             <li key={w.productId}>
-              {w.name} <span className="text-slate-600">({w.sku}, {formatDate(w.addedAt, locale, { style: "numeric" })})</span>
+              {w.name}{" "}
+              <span className="text-slate-600">
+                ({w.sku}, {formatDate(w.addedAt, locale, { style: "numeric" })})
+              </span>
             </li>
           ))}
         </ul>
@@ -100,7 +153,11 @@ export function ConsentsPanel({ consents, locale }: { consents: Consents; locale
         <ul className="list-disc pl-5 text-sm">
           {consents.given.map((c) => (
             <li key={c.id}>
-              {c.uniqueNumber}. {c.name} <span className="text-slate-600">({t("adminCustomers.detail.consentLastAccepted")}: {formatDate(c.lastAcceptedAt, locale, { style: "numeric", time: "short" })})</span>
+              {c.uniqueNumber}. {c.name}{" "}
+              <span className="text-slate-600">
+                ({t("adminCustomers.detail.consentLastAccepted")}:{" "}
+                {formatDate(c.lastAcceptedAt, locale, { style: "numeric", time: "short" })})
+              </span>
             </li>
           ))}
         </ul>
@@ -115,7 +172,11 @@ export function ConsentsPanel({ consents, locale }: { consents: Consents; locale
             empty=""
             rowTestId="consent-log-row"
             columns={[
-              { id: "at", header: t("adminCustomers.detail.orderDate"), cell: (row) => formatDate(row.at, locale, { style: "numeric", time: "short" }) },
+              {
+                id: "at",
+                header: t("adminCustomers.detail.orderDate"),
+                cell: (row) => formatDate(row.at, locale, { style: "numeric", time: "short" }),
+              },
               { id: "form", header: t("adminCustomers.detail.consentForm"), cell: (row) => t(`consent.formKind.${row.sourceType}`) },
               { id: "consents", header: t("adminCustomers.detail.consentNumbers"), cell: (row) => row.consents.join(", ") },
               { id: "user", header: t("adminCustomers.detail.consentUserType"), cell: (row) => t(`consent.userType.${row.userType}`) },

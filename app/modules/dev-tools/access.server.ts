@@ -42,10 +42,10 @@ export async function requireDevTools(request: Request, { admin = false } = {}):
 const JSON_MAX = 10_000;
 
 export type DevToolsInput<Schema extends ZodTypeAny> =
-  | { json: boolean; ok: true; value: z.output<Schema> }
-  | { json: boolean; ok: false; message: string; field?: string };
+  { json: boolean; ok: true; value: z.output<Schema> } | { json: boolean; ok: false; message: string; field?: string };
 
-const refused = (status: number, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const refused = (status: number, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
  * A post to a dev-tooling call, as a form (the toolbar's forms: CSRF token and honeypot,

@@ -44,23 +44,43 @@ function asDomains(value: unknown): DevDomain[] | null {
 /** The domain list (records name, url; for the change-domain dialog and a domain/filter endpoint). */
 export async function listDomains(): Promise<DevDomain[]> {
   const db = await getDb();
-  const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, DOMAINS_OPTION)));
+  const [row] = await db
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.siteId, SITE_ID), eq(options.key, DOMAINS_OPTION)));
   const configured = asDomains(row?.value);
   if (configured) return configured;
-  const [site] = await db.select({ name: sites.name, url: sites.url, forcedDomain: sites.forcedDomain }).from(sites).where(eq(sites.id, SITE_ID));
+  const [site] = await db
+    .select({ name: sites.name, url: sites.url, forcedDomain: sites.forcedDomain })
+    .from(sites)
+    .where(eq(sites.id, SITE_ID));
   if (!site) return [];
-  return asDomains([{ name: site.name, url: site.url }, ...(site.forcedDomain ? [{ name: site.forcedDomain, url: `https://${site.forcedDomain}` }] : [])]) ?? [];
+  return (
+    asDomains([
+      { name: site.name, url: site.url },
+      ...(site.forcedDomain ? [{ name: site.forcedDomain, url: `https://${site.forcedDomain}` }] : []),
+    ]) ?? []
+  );
 }
 
 /** The chosen dev domain, or null while none is chosen. */
 export async function currentDomain(): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, DEV_DOMAIN_OPTION)));
+  const [row] = await db
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.siteId, SITE_ID), eq(options.key, DEV_DOMAIN_OPTION)));
   return typeof row?.value === "string" && row.value ? row.value : null;
 }
 
 export const unknownDomain = (domain: string) =>
-  new DomainError("unknownDomain", { message: "Domain is not in the domain list", key: "devTools.errors.unknownDomain", values: { domain }, field: "domain", status: 400 });
+  new DomainError("unknownDomain", {
+    message: "Domain is not in the domain list",
+    key: "devTools.errors.unknownDomain",
+    values: { domain },
+    field: "domain",
+    status: 400,
+  });
 
 /** Chooses the dev domain from the list (a host name, e.g. "intro.alu-krov.hr"); audited, the site context cleared. */
 export async function setDomain(staff: Pick<Staff, "id" | "email">, domain: string): Promise<DevDomain> {
@@ -68,12 +88,21 @@ export async function setDomain(staff: Pick<Staff, "id" | "email">, domain: stri
   if (!chosen) throw unknownDomain(domain);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), inArray(options.key, [DEV_DOMAIN_OPTION])));
+    const [before] = await tx
+      .select({ value: options.value })
+      .from(options)
+      .where(and(eq(options.siteId, SITE_ID), inArray(options.key, [DEV_DOMAIN_OPTION])));
     await tx
       .insert(options)
       .values({ siteId: SITE_ID, key: DEV_DOMAIN_OPTION, value: chosen.domain })
       .onConflictDoUpdate({ target: [options.siteId, options.key], set: { value: chosen.domain } });
-    await recordAudit(tx, staff, { entity: "settings", entityId: SITE_ID, action: "devDomain", before: { DevDomain: before?.value ?? null }, after: { DevDomain: chosen.domain } });
+    await recordAudit(tx, staff, {
+      entity: "settings",
+      entityId: SITE_ID,
+      action: "devDomain",
+      before: { DevDomain: before?.value ?? null },
+      after: { DevDomain: chosen.domain },
+    });
   });
   await dataChanged("settings");
   return chosen;

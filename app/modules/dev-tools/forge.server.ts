@@ -20,7 +20,8 @@ const RELEASES_PER_PAGE = 20;
 const tagCache = namedCache<string>("dev-tools-latest-tag", { ttlSeconds: LATEST_TAG_TTL_MS / 1000, max: 20 });
 const releaseCache = namedCache<Release[]>("dev-tools-releases", { ttlSeconds: RELEASES_TTL_MS / 1000, max: 20 });
 
-const forgeFailed = (message: string) => new DomainError("forgeFailed", { message, key: "devTools.errors.forge", values: { message }, status: 424 });
+const forgeFailed = (message: string) =>
+  new DomainError("forgeFailed", { message, key: "devTools.errors.forge", values: { message }, status: 424 });
 
 export const projectNotConfigured = () =>
   new DomainError("forgeNotConfigured", {
@@ -52,7 +53,12 @@ async function forgeGet(path: string, query: Record<string, string>): Promise<un
   if (!response.ok) {
     // Not awaited: the body is not needed, and a cancel may wait on a stalled stream.
     void response.body?.cancel().catch(() => {});
-    const reason = response.status === 404 ? "project not found" : response.status === 401 || response.status === 403 ? "access refused" : `status ${response.status}`;
+    const reason =
+      response.status === 404
+        ? "project not found"
+        : response.status === 401 || response.status === 403
+          ? "access refused"
+          : `status ${response.status}`;
     throw forgeFailed(`GitLab answered ${response.status} (${reason})`);
   }
   try {
@@ -67,7 +73,11 @@ const text = (value: unknown, max: number) => (typeof value === "string" ? value
 /** The newest tag of the project by version order ("v1.12.191"); "" when it has none. Cached 1 h. */
 export function latestTag(project: string): Promise<string> {
   return tagCache.wrap(project, async () => {
-    const tags = await forgeGet(`projects/${encodeURIComponent(project)}/repository/tags`, { order_by: "version", sort: "desc", per_page: "1" });
+    const tags = await forgeGet(`projects/${encodeURIComponent(project)}/repository/tags`, {
+      order_by: "version",
+      sort: "desc",
+      per_page: "1",
+    });
     if (!Array.isArray(tags)) throw forgeFailed("GitLab's answer was not a list of tags");
     return text((tags[0] as { name?: unknown } | undefined)?.name, 200);
   });

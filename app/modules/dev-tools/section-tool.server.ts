@@ -31,7 +31,12 @@ export type PageSections = {
   editUrl: string | null;
   sections: SectionRow[];
 };
-export type MasterUse = { id: number; name: string; type: string; usedIn: { pageId: number; languageCode: string; title: string; index: number; editUrl: string | null }[] };
+export type MasterUse = {
+  id: number;
+  name: string;
+  type: string;
+  usedIn: { pageId: number; languageCode: string; title: string; index: number; editUrl: string | null }[];
+};
 
 /** JSON with sorted keys, so a copy and its master compare equal whatever order jsonb keeps. */
 function stable(value: unknown): string {
@@ -74,7 +79,10 @@ export async function sectionInventory(filter: { type?: string } = {}) {
       .where(eq(pages.siteId, SITE_ID))
       .orderBy(asc(pages.postType), asc(pages.id), asc(pageTranslations.languageCode)),
     listMasterComponents(),
-    db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, "HomePageSlug"))),
+    db
+      .select({ value: options.value })
+      .from(options)
+      .where(and(eq(options.siteId, SITE_ID), eq(options.key, "HomePageSlug"))),
   ]);
   const homeSlug = typeof home?.value === "string" ? home.value : "naslovna";
   const masterPrints = masters.map((master) => ({ id: master.id, print: fingerprint(master.component) }));
@@ -83,7 +91,8 @@ export async function sectionInventory(filter: { type?: string } = {}) {
     const locale = LOCALE_OF_CODE[row.languageCode] ?? null;
     const raw = Array.isArray(row.components) ? row.components : [];
     const sections = raw.map((entry, index): SectionRow => {
-      const type = typeof (entry as { type?: unknown } | null)?.type === "string" ? String((entry as { type: string }).type).slice(0, 60) : "?";
+      const type =
+        typeof (entry as { type?: unknown } | null)?.type === "string" ? String((entry as { type: string }).type).slice(0, 60) : "?";
       const print = fingerprint(entry);
       return {
         index,
@@ -93,7 +102,13 @@ export async function sectionInventory(filter: { type?: string } = {}) {
         masterId: print === null ? null : (masterPrints.find((m) => m.print === print)?.id ?? null),
       };
     });
-    const path = locale ? (row.slug === homeSlug ? (locale === "hr" ? "/" : `/${locale}`) : href("page", locale, { slug: row.slug })) : null;
+    const path = locale
+      ? row.slug === homeSlug
+        ? locale === "hr"
+          ? "/"
+          : `/${locale}`
+        : href("page", locale, { slug: row.slug })
+      : null;
     return {
       pageId: row.pageId,
       postType: row.postType,
@@ -114,13 +129,21 @@ export async function sectionInventory(filter: { type?: string } = {}) {
     usedIn: list.flatMap((page) =>
       page.sections
         .filter((section) => section.masterId === master.id)
-        .map((section) => ({ pageId: page.pageId, languageCode: page.languageCode, title: page.title, index: section.index, editUrl: page.editUrl })),
+        .map((section) => ({
+          pageId: page.pageId,
+          languageCode: page.languageCode,
+          title: page.title,
+          index: section.index,
+          editUrl: page.editUrl,
+        })),
     ),
   }));
 
   const types = [...new Set(list.flatMap((page) => page.sections.map((section) => section.type)))].sort();
   const shown = filter.type
-    ? list.map((page) => ({ ...page, sections: page.sections.filter((section) => section.type === filter.type) })).filter((page) => page.sections.length > 0)
+    ? list
+        .map((page) => ({ ...page, sections: page.sections.filter((section) => section.type === filter.type) }))
+        .filter((page) => page.sections.length > 0)
     : list;
   return { pages: shown, masters: masterUses, types, totalPages: list.length };
 }

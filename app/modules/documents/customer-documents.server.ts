@@ -29,9 +29,16 @@ export async function listCustomerDocuments(userId: number, page: number, locale
 }
 
 /** The invoice of one of the customer's orders (by order id) with its PDF; null when the order is not theirs. */
-export async function getCustomerDocument(userId: number, orderId: number, locale: Locale): Promise<(CustomerDocument & { pdf: Buffer }) | null> {
+export async function getCustomerDocument(
+  userId: number,
+  orderId: number,
+  locale: Locale,
+): Promise<(CustomerDocument & { pdf: Buffer }) | null> {
   const db = await getDb();
-  const [row] = await db.select({ slug: orders.slug }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await db
+    .select({ slug: orders.slug })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   const order = row ? await getCustomerOrder(userId, row.slug) : null;
   if (!order) return null;
   const t = await getFixedT(locale);

@@ -24,7 +24,6 @@ export function invoiceFileName(order: Pick<OrderDetail, "slug">, t: TFunction):
   return `${t("orders.invoice.fileName")}-${order.slug}.pdf`.replace(/[^\w.-]/g, "-");
 }
 
-
 function addressLines(a: OrderAddress): string[] {
   return [
     a.companyName,
@@ -41,15 +40,32 @@ export function creditNoteFileName(creditNote: { slug: string }, t: TFunction): 
   return `${t("orders.creditNote.fileName")}-${creditNote.slug}.pdf`.replace(/[^\w.-]/g, "-");
 }
 
-export function renderCreditNote(order: OrderDetail & { creditNote: { slug: string; date: string } }, seller: SellerDetails, t: TFunction, locale: Locale): Promise<Buffer> {
-  return renderInvoice(order, seller, t, locale, { title: t("orders.creditNote.title"), number: order.creditNote.slug, date: order.creditNote.date, sign: -1 });
+export function renderCreditNote(
+  order: OrderDetail & { creditNote: { slug: string; date: string } },
+  seller: SellerDetails,
+  t: TFunction,
+  locale: Locale,
+): Promise<Buffer> {
+  return renderInvoice(order, seller, t, locale, {
+    title: t("orders.creditNote.title"),
+    number: order.creditNote.slug,
+    date: order.creditNote.date,
+    sign: -1,
+  });
 }
 
 type DocumentKind = { title: string; number: string; date: string; sign: 1 | -1 };
 
-export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFunction, locale: Locale, kind?: DocumentKind): Promise<Buffer> {
+export function renderInvoice(
+  order: OrderDetail,
+  seller: SellerDetails,
+  t: TFunction,
+  locale: Locale,
+  kind?: DocumentKind,
+): Promise<Buffer> {
   const document = kind ?? { title: t("orders.invoice.title"), number: order.slug, date: order.createdAt, sign: 1 };
-  const money = (cents: number) => formatPrice(cents === 0 ? 0 : cents * document.sign, { label: order.currencyLabel, symbol: "€" }, locale);
+  const money = (cents: number) =>
+    formatPrice(cents === 0 ? 0 : cents * document.sign, { label: order.currencyLabel, symbol: "€" }, locale);
   // The shop's calendar day (Europe/Zagreb), whatever zone the server runs in.
   const date = formatDate(document.date, locale, { style: "numeric" });
   const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${document.title} ${document.number}`, Author: seller.name } });
@@ -64,12 +80,22 @@ export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFun
 
   doc.font("bold").fontSize(16).text(seller.name);
   doc.font("regular").fontSize(9);
-  for (const line of [seller.street, `${seller.city}, ${seller.country}`, `OIB: ${seller.oib}`, `IBAN: ${formatIban(seller.iban)}`, seller.email])
+  for (const line of [
+    seller.street,
+    `${seller.city}, ${seller.country}`,
+    `OIB: ${seller.oib}`,
+    `IBAN: ${formatIban(seller.iban)}`,
+    seller.email,
+  ])
     doc.text(line);
 
   doc.moveDown(1.5).font("bold").fontSize(14).text(`${document.title} ${document.number}`);
-  doc.font("regular").fontSize(9).text(`${t("orders.invoice.date")}: ${date}`);
-  if (kind) doc.text(t("orders.creditNote.forOrder", { slug: order.slug, date: formatDate(order.createdAt, locale, { style: "numeric" }) }));
+  doc
+    .font("regular")
+    .fontSize(9)
+    .text(`${t("orders.invoice.date")}: ${date}`);
+  if (kind)
+    doc.text(t("orders.creditNote.forOrder", { slug: order.slug, date: formatDate(order.createdAt, locale, { style: "numeric" }) }));
   doc.text(`${t("orders.detail.payment")}: ${order.paymentMethodName} (${t(`orders.paymentStatus.${order.paymentStatus}`)})`);
   doc.text(`${t("orders.detail.delivery")}: ${order.deliveryMethodName}${order.deliveryBranchName ? `, ${order.deliveryBranchName}` : ""}`);
 
@@ -98,19 +124,36 @@ export function renderInvoice(order: OrderDetail, seller: SellerDetails, t: TFun
     doc.y = bottom + 4;
   };
   doc.moveDown();
-  row(columns.map((c) => t(`orders.invoice.columns.${c.key}`)), "bold");
+  row(
+    columns.map((c) => t(`orders.invoice.columns.${c.key}`)),
+    "bold",
+  );
   for (const line of order.lines) {
     row(
       [
         `${line.name}\n${line.sku}${line.lengthMm !== null ? ` · ${formatMetres(line.lengthMm, locale)}` : ""}`,
         line.lengthMm !== null ? `${line.quantity} × ${formatMetres(line.lengthMm, locale)}` : String(line.quantity),
-        `${money(line.unitCents)}${line.lengthMm !== null ? "/m" : ""}`, formatPercent(line.taxRateBp, locale), money(taxPart(line.rowCents, line.taxRateBp)), money(line.rowCents)],
+        `${money(line.unitCents)}${line.lengthMm !== null ? "/m" : ""}`,
+        formatPercent(line.taxRateBp, locale),
+        money(taxPart(line.rowCents, line.taxRateBp)),
+        money(line.rowCents),
+      ],
       "regular",
     );
   }
   if (order.totals.delivery > 0) {
     const vat = taxPart(order.totals.delivery, DEFAULT_TAX_RATE_BP);
-    row([order.deliveryMethodName, "1", money(order.totals.delivery), formatPercent(DEFAULT_TAX_RATE_BP, locale), money(vat), money(order.totals.delivery)], "regular");
+    row(
+      [
+        order.deliveryMethodName,
+        "1",
+        money(order.totals.delivery),
+        formatPercent(DEFAULT_TAX_RATE_BP, locale),
+        money(vat),
+        money(order.totals.delivery),
+      ],
+      "regular",
+    );
   }
 
   doc.moveDown();

@@ -26,7 +26,10 @@ export type SellerDetails = {
 export async function getSellerDetails(executor?: Executor): Promise<SellerDetails> {
   // Read fresh (one small row): a corrected option applies to the next slip or invoice.
   const db = executor ?? (await getDb());
-  const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, SELLER_OPTION)));
+  const [row] = await db
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.siteId, SITE_ID), eq(options.key, SELLER_OPTION)));
   const value = row?.value as Partial<SellerDetails> | null | undefined;
   const text = (key: keyof SellerDetails) => (typeof value?.[key] === "string" ? (value[key] as string).trim() : "");
   const seller: SellerDetails = {

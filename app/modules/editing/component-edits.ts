@@ -5,7 +5,17 @@
  * the page could not render. An index outside the list is refused, never clamped: a stale
  * panel must not move or remove another section than the one the editor saw.
  */
-export const ADDABLE_COMPONENTS = ["hero", "text", "productSlider", "postList", "cta", "map", "contactForm", "logoList", "certificates"] as const;
+export const ADDABLE_COMPONENTS = [
+  "hero",
+  "text",
+  "productSlider",
+  "postList",
+  "cta",
+  "map",
+  "contactForm",
+  "logoList",
+  "certificates",
+] as const;
 export type AddableComponent = (typeof ADDABLE_COMPONENTS)[number];
 
 type Component = Record<string, unknown> & { type: string; hidden?: boolean };

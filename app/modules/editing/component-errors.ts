@@ -9,7 +9,13 @@ import { DomainError } from "~/.server/domain-error";
 export function componentRefused(issue: ZodIssue | undefined, index: number): DomainError {
   const field = issue ? issue.path.join(".") : "";
   const { key, values } = issue ? messageOf(issue) : { key: "editing.errors.invalidSection", values: {} };
-  return new DomainError("invalidComponent", { message: `Section ${index} refused: ${issue?.message ?? "unknown type"}`, key, values, status: 400, field });
+  return new DomainError("invalidComponent", {
+    message: `Section ${index} refused: ${issue?.message ?? "unknown type"}`,
+    key,
+    values,
+    status: 400,
+    field,
+  });
 }
 
 function messageOf(issue: ZodIssue): { key: string; values: Record<string, string | number> } {
@@ -19,11 +25,16 @@ function messageOf(issue: ZodIssue): { key: string; values: Record<string, strin
       if (issue.type === "array") return { key: "editing.errors.tooMany", values: { max: Number(issue.maximum) } };
       return { key: "core.validation.max", values: { max: Number(issue.maximum) } };
     case "too_small":
-      if (issue.type === "string") return Number(issue.minimum) <= 1 ? { key: "core.validation.required", values: {} } : { key: "core.validation.minLength", values: { length: Number(issue.minimum) } };
+      if (issue.type === "string")
+        return Number(issue.minimum) <= 1
+          ? { key: "core.validation.required", values: {} }
+          : { key: "core.validation.minLength", values: { length: Number(issue.minimum) } };
       if (issue.type === "array") return { key: "editing.errors.tooFew", values: { min: Number(issue.minimum) } };
       return { key: "core.validation.min", values: { min: Number(issue.minimum) } };
     case "invalid_type":
-      return issue.expected === "number" || issue.expected === "integer" ? { key: "core.validation.number", values: {} } : { key: "core.validation.required", values: {} };
+      return issue.expected === "number" || issue.expected === "integer"
+        ? { key: "core.validation.number", values: {} }
+        : { key: "core.validation.required", values: {} };
     case "custom":
       // The one refinement of the component schemas: a product slider's source.
       return { key: "editing.errors.sliderSource", values: {} };

@@ -13,18 +13,27 @@ export const CONTENT_LANGUAGES = ["hrv", "eng", "ger"] as const;
 const index = integer({ min: 0, max: 49 });
 const page = { pageId: integer({ min: 1 }), lng: z.enum(CONTENT_LANGUAGES), revision: integer({ min: 0 }) };
 
-const json = z.string().max(20_000).transform((value, ctx) => {
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    ctx.addIssue({ code: "custom", message: "core.validation.pattern" });
-    return z.NEVER;
-  }
-});
+const json = z
+  .string()
+  .max(20_000)
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "core.validation.pattern" });
+      return z.NEVER;
+    }
+  });
 const componentJson = json.pipe(z.object({ type: z.string().max(40) }).passthrough());
 
 export const pageEditSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("texts"), ...page, title: text({ max: 200, required: true }), metaDescription: text({ max: 300, multiline: true }), bodyHtml: text({ max: 20_000, multiline: true }) }),
+  z.object({
+    intent: z.literal("texts"),
+    ...page,
+    title: text({ max: 200, required: true }),
+    metaDescription: text({ max: 300, multiline: true }),
+    bodyHtml: text({ max: 20_000, multiline: true }),
+  }),
   z.object({ intent: z.literal("add"), ...page, type: z.enum(ADDABLE_COMPONENTS), at: index }),
   z.object({ intent: z.literal("addMaster"), ...page, masterId: integer({ min: 1 }), at: index }),
   z.object({ intent: z.literal("move"), ...page, index, to: index }),

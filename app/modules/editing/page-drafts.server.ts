@@ -29,7 +29,12 @@ export type PageDraft = { content: PageContent; info: DraftInfo };
 type Target = { pageId: number; languageCode: string };
 
 const draftOf = ({ pageId, languageCode }: Target) =>
-  and(eq(contentDrafts.siteId, SITE_ID), eq(contentDrafts.kind, "page"), eq(contentDrafts.entityId, pageId), eq(contentDrafts.languageCode, languageCode));
+  and(
+    eq(contentDrafts.siteId, SITE_ID),
+    eq(contentDrafts.kind, "page"),
+    eq(contentDrafts.entityId, pageId),
+    eq(contentDrafts.languageCode, languageCode),
+  );
 
 const refused = (code: string, key: string, status: number, values?: Record<string, string | number>) =>
   new DomainError(code, { message: code, key, status, values });
@@ -40,7 +45,12 @@ export async function readPageDraft(target: Target, executor?: Executor): Promis
   if (!row) return null;
   return {
     content: row.data as PageContent,
-    info: { revision: row.revision, baseVersion: row.baseVersion, updatedByEmail: row.updatedByEmail, updatedAt: row.updatedAt.toISOString() },
+    info: {
+      revision: row.revision,
+      baseVersion: row.baseVersion,
+      updatedByEmail: row.updatedByEmail,
+      updatedAt: row.updatedAt.toISOString(),
+    },
   };
 }
 
@@ -73,18 +83,29 @@ export async function editPageDraft(staff: Actor, target: Target & { revision: n
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [draft] = await tx.select().from(contentDrafts).where(draftOf(target)).for("update");
-    if (draft && draft.revision !== target.revision) throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.updatedByEmail });
+    if (draft && draft.revision !== target.revision)
+      throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.updatedByEmail });
     if (!draft && target.revision !== 0) throw refused("draftGone", "editing.errors.draftGone", 409);
     const live = draft ? null : await readPageContent(target.pageId, target.languageCode, tx);
     if (!draft && !live) throw refused("noTranslation", "editing.errors.noTranslation", 404);
     const content = checked(applyEdit(draft ? (draft.data as PageContent) : live!.content, target.edit));
     const who = { updatedBy: staff.id, updatedByEmail: staff.email, updatedAt: new Date() };
     if (draft) {
-      await tx.update(contentDrafts).set({ data: content, revision: draft.revision + 1, ...who }).where(eq(contentDrafts.id, draft.id));
+      await tx
+        .update(contentDrafts)
+        .set({ data: content, revision: draft.revision + 1, ...who })
+        .where(eq(contentDrafts.id, draft.id));
       return { revision: draft.revision + 1 };
     }
     await tx.insert(contentDrafts).values({
-      siteId: SITE_ID, kind: "page", entityId: target.pageId, languageCode: target.languageCode, data: content, baseVersion: live!.version, revision: 1, ...who,
+      siteId: SITE_ID,
+      kind: "page",
+      entityId: target.pageId,
+      languageCode: target.languageCode,
+      data: content,
+      baseVersion: live!.version,
+      revision: 1,
+      ...who,
     });
     return { revision: 1 };
   });
@@ -110,12 +131,27 @@ async function keepLiveVersion(staff: Actor, target: Target): Promise<void> {
   const [kept] = await db
     .select({ id: contentVersions.id })
     .from(contentVersions)
-    .where(and(eq(contentVersions.kind, "page"), eq(contentVersions.entityId, target.pageId), eq(contentVersions.languageCode, target.languageCode), eq(contentVersions.version, live.version)))
+    .where(
+      and(
+        eq(contentVersions.kind, "page"),
+        eq(contentVersions.entityId, target.pageId),
+        eq(contentVersions.languageCode, target.languageCode),
+        eq(contentVersions.version, live.version),
+      ),
+    )
     .limit(1);
   if (kept) return;
   await db.insert(contentVersions).values({
-    siteId: SITE_ID, kind: "page", entityId: target.pageId, languageCode: target.languageCode, version: live.version, data: live.content,
-    source: "create", note: "kept before the first in-page publish", createdBy: staff.id, createdByEmail: staff.email,
+    siteId: SITE_ID,
+    kind: "page",
+    entityId: target.pageId,
+    languageCode: target.languageCode,
+    version: live.version,
+    data: live.content,
+    source: "create",
+    note: "kept before the first in-page publish",
+    createdBy: staff.id,
+    createdByEmail: staff.email,
   });
 }
 
@@ -133,7 +169,8 @@ async function liveWrite<T>(write: () => Promise<T>): Promise<T> {
 export async function publishPageDraft(staff: Actor, target: Target & { revision: number }): Promise<{ version: number }> {
   const draft = await readPageDraft(target);
   if (!draft) throw refused("noDraft", "editing.errors.noDraft", 409);
-  if (draft.info.revision !== target.revision) throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.info.updatedByEmail });
+  if (draft.info.revision !== target.revision)
+    throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.info.updatedByEmail });
   await keepLiveVersion(staff, target);
   const saved = await liveWrite(() =>
     savePageContent(staff, { ...target, content: draft.content, expectedVersion: draft.info.baseVersion, source: "publish" }),
@@ -141,7 +178,10 @@ export async function publishPageDraft(staff: Actor, target: Target & { revision
   const db = await getDb();
   await db.delete(contentDrafts).where(and(draftOf(target), eq(contentDrafts.revision, target.revision)));
   // A page made in the "new page" dialog goes live with its first publish.
-  await db.update(pages).set({ status: "published", publishedAt: new Date() }).where(and(eq(pages.id, target.pageId), eq(pages.status, "draft")));
+  await db
+    .update(pages)
+    .set({ status: "published", publishedAt: new Date() })
+    .where(and(eq(pages.id, target.pageId), eq(pages.status, "draft")));
   return saved;
 }
 
@@ -150,18 +190,32 @@ export async function publishPageDraft(staff: Actor, target: Target & { revision
  * live version the editor's history showed. An open draft of the page is dropped: it was
  * made on the content the editor has just chosen to replace.
  */
-export async function restorePageVersion(staff: Actor, target: Target & { versionId: number; liveVersion: number }): Promise<{ version: number }> {
+export async function restorePageVersion(
+  staff: Actor,
+  target: Target & { versionId: number; liveVersion: number },
+): Promise<{ version: number }> {
   const db = await getDb();
   const [kept] = await db
     .select({ version: contentVersions.version, data: contentVersions.data })
     .from(contentVersions)
-    .where(and(eq(contentVersions.id, target.versionId), eq(contentVersions.kind, "page"), eq(contentVersions.entityId, target.pageId), eq(contentVersions.languageCode, target.languageCode)));
+    .where(
+      and(
+        eq(contentVersions.id, target.versionId),
+        eq(contentVersions.kind, "page"),
+        eq(contentVersions.entityId, target.pageId),
+        eq(contentVersions.languageCode, target.languageCode),
+      ),
+    );
   if (!kept) throw refused("noVersion", "editing.errors.noVersion", 404);
   await keepLiveVersion(staff, target);
   const saved = await liveWrite(() =>
     savePageContent(staff, {
-      pageId: target.pageId, languageCode: target.languageCode, content: kept.data as PageContent,
-      expectedVersion: target.liveVersion, source: "restore", note: `restore of ${kept.version}`,
+      pageId: target.pageId,
+      languageCode: target.languageCode,
+      content: kept.data as PageContent,
+      expectedVersion: target.liveVersion,
+      source: "restore",
+      note: `restore of ${kept.version}`,
     }),
   );
   await db.delete(contentDrafts).where(draftOf(target));
@@ -175,11 +229,20 @@ export async function restorePageVersion(staff: Actor, target: Target & { versio
  */
 export async function createTranslationFromOriginal(staff: Actor, target: Target): Promise<{ version: number }> {
   if (target.languageCode === "hrv") throw refused("isOriginal", "editing.errors.isOriginal", 400);
-  const [original, existing] = await Promise.all([readPageContent(target.pageId, "hrv"), readPageContent(target.pageId, target.languageCode)]);
+  const [original, existing] = await Promise.all([
+    readPageContent(target.pageId, "hrv"),
+    readPageContent(target.pageId, target.languageCode),
+  ]);
   if (!original) throw refused("noOriginal", "editing.errors.noOriginal", 404);
   if (existing) throw refused("translationExists", "editing.errors.translationExists", 409);
   const copy = (slug: string) =>
-    savePageContent(staff, { ...target, content: { ...original.content, slug }, expectedVersion: null, source: "create", note: "translation of hrv" });
+    savePageContent(staff, {
+      ...target,
+      content: { ...original.content, slug },
+      expectedVersion: null,
+      source: "create",
+      note: "translation of hrv",
+    });
   try {
     return await copy(original.content.slug);
   } catch (error) {
@@ -207,13 +270,21 @@ export async function saveMasterComponent(staff: Actor, input: { name: string; c
     .insert(masterComponents)
     .values({ siteId: SITE_ID, name: input.name, component: component as Record<string, unknown>, createdBy: staff.id })
     .returning({ id: masterComponents.id });
-  await recordAudit(db, staff, { entity: "masterComponent", entityId: row.id, action: "create", after: { name: input.name, type: component.type } });
+  await recordAudit(db, staff, {
+    entity: "masterComponent",
+    entityId: row.id,
+    action: "create",
+    after: { name: input.name, type: component.type },
+  });
   return row.id;
 }
 
 export async function masterComponent(id: number): Promise<Record<string, unknown> & { type: string }> {
   const db = await getDb();
-  const [row] = await db.select({ component: masterComponents.component }).from(masterComponents).where(and(eq(masterComponents.id, id), eq(masterComponents.siteId, SITE_ID)));
+  const [row] = await db
+    .select({ component: masterComponents.component })
+    .from(masterComponents)
+    .where(and(eq(masterComponents.id, id), eq(masterComponents.siteId, SITE_ID)));
   if (!row) throw refused("noMaster", "editing.errors.noMaster", 404);
   return row.component as Record<string, unknown> & { type: string };
 }

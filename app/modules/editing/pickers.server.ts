@@ -24,7 +24,14 @@ export async function pickList(kind: (typeof PICK_KINDS)[number], q: string, lan
         .select({ id: pages.id, label: pageTranslations.title, target: pageTranslations.slug })
         .from(pageTranslations)
         .innerJoin(pages, eq(pages.id, pageTranslations.pageId))
-        .where(and(eq(pages.siteId, SITE_ID), eq(pages.postType, kind), eq(pageTranslations.languageCode, languageCode), q ? or(ilike(pageTranslations.title, pattern), ilike(pageTranslations.slug, pattern)) : undefined))
+        .where(
+          and(
+            eq(pages.siteId, SITE_ID),
+            eq(pages.postType, kind),
+            eq(pageTranslations.languageCode, languageCode),
+            q ? or(ilike(pageTranslations.title, pattern), ilike(pageTranslations.slug, pattern)) : undefined,
+          ),
+        )
         .orderBy(asc(pageTranslations.title))
         .limit(LIMIT);
       return rows;
@@ -34,7 +41,14 @@ export async function pickList(kind: (typeof PICK_KINDS)[number], q: string, lan
         .select({ id: products.id, label: productTranslations.name, target: productTranslations.slug })
         .from(productTranslations)
         .innerJoin(products, eq(products.id, productTranslations.productId))
-        .where(and(eq(products.siteId, SITE_ID), eq(products.archived, false), eq(productTranslations.languageCode, languageCode), q ? or(ilike(productTranslations.name, pattern), ilike(productTranslations.slug, pattern)) : undefined))
+        .where(
+          and(
+            eq(products.siteId, SITE_ID),
+            eq(products.archived, false),
+            eq(productTranslations.languageCode, languageCode),
+            q ? or(ilike(productTranslations.name, pattern), ilike(productTranslations.slug, pattern)) : undefined,
+          ),
+        )
         .orderBy(asc(productTranslations.name))
         .limit(LIMIT);
     case "category":
@@ -42,7 +56,13 @@ export async function pickList(kind: (typeof PICK_KINDS)[number], q: string, lan
         .select({ id: categories.id, label: categoryTranslations.name, target: categoryTranslations.slug })
         .from(categoryTranslations)
         .innerJoin(categories, eq(categories.id, categoryTranslations.categoryId))
-        .where(and(eq(categories.siteId, SITE_ID), eq(categoryTranslations.languageCode, languageCode), q ? ilike(categoryTranslations.name, pattern) : undefined))
+        .where(
+          and(
+            eq(categories.siteId, SITE_ID),
+            eq(categoryTranslations.languageCode, languageCode),
+            q ? ilike(categoryTranslations.name, pattern) : undefined,
+          ),
+        )
         .orderBy(asc(categoryTranslations.name))
         .limit(LIMIT);
     case "tag":

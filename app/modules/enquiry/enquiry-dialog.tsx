@@ -61,5 +61,7 @@ export function DialogForm({ enquiry, onSent, id = "enquiry-dialog" }: { enquiry
       </p>
     );
   }
-  return <EnquiryForm enquiry={enquiry} lastResult={submissionOf(fetcher.data)} fetcher={fetcher} busy={fetcher.state !== "idle"} id={id} />;
+  return (
+    <EnquiryForm enquiry={enquiry} lastResult={submissionOf(fetcher.data)} fetcher={fetcher} busy={fetcher.state !== "idle"} id={id} />
+  );
 }

@@ -69,7 +69,13 @@ export function EnquiryForm({ enquiry, lastResult, fetcher, busy = false, id }: 
   };
 
   const ticked = [fields.acceptedConsents.initialValue ?? []].flat().map(Number);
-  const formProps = { ...getFormProps(form), action: enquiry.action, onSubmit, className: "flex flex-col gap-3", "data-testid": "enquiry-form" };
+  const formProps = {
+    ...getFormProps(form),
+    action: enquiry.action,
+    onSubmit,
+    className: "flex flex-col gap-3",
+    "data-testid": "enquiry-form",
+  };
   const body = (
     <>
       {fetcher && hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null}
@@ -96,7 +102,13 @@ export function EnquiryForm({ enquiry, lastResult, fetcher, busy = false, id }: 
         </>
       ) : null}
       <FormError id={form.errorId} errors={captchaError ?? widget.error ?? form.errors} testId="enquiry-error" />
-      <Button size="lg" className="self-start" pending={busy} pendingLabel={t("enquiry.sending")} disabled={widget.error === "captcha.setupError"}>
+      <Button
+        size="lg"
+        className="self-start"
+        pending={busy}
+        pendingLabel={t("enquiry.sending")}
+        disabled={widget.error === "captcha.setupError"}
+      >
         {t("enquiry.submit")}
       </Button>
     </>

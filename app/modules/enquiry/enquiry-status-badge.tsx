@@ -6,5 +6,9 @@ const TONE: Record<string, BadgeTone> = { new: "waiting", answered: "good", clos
 /** An inbox entry's status (new, answered, closed) as a coloured badge (list and detail). */
 export function EnquiryStatusBadge({ value }: { value: string }) {
   const { t } = useTranslation();
-  return <StatusBadge tone={TONE[value] ?? "neutral"} testId="enquiry-status">{t(`adminEnquiries.status.${value}`)}</StatusBadge>;
+  return (
+    <StatusBadge tone={TONE[value] ?? "neutral"} testId="enquiry-status">
+      {t(`adminEnquiries.status.${value}`)}
+    </StatusBadge>
+  );
 }

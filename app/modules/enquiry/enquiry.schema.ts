@@ -14,12 +14,14 @@ import { ENQUIRY_LIMITS } from "./enquiry-fields";
 // Digits with the usual separators and an optional leading +: "+385 1 6222 333", "(01) 622-2333".
 const PHONE = /^\+?[\d\s()/.-]{6,}$/;
 
-
 export const enquirySchema = z.object({
   firstName: text({ max: ENQUIRY_LIMITS.name, required: true }),
   lastName: text({ max: ENQUIRY_LIMITS.name }),
   from: text({ max: ENQUIRY_LIMITS.from, required: true, email: true }),
-  contactNumber: text({ max: ENQUIRY_LIMITS.contactNumber }).refine((value) => value === "" || PHONE.test(value), "enquiry.validation.contactNumber"),
+  contactNumber: text({ max: ENQUIRY_LIMITS.contactNumber }).refine(
+    (value) => value === "" || PHONE.test(value),
+    "enquiry.validation.contactNumber",
+  ),
   content: text({ max: ENQUIRY_LIMITS.content, required: true, multiline: true }),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;

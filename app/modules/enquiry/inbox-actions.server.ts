@@ -22,21 +22,43 @@ import { parseInboxRef, type InboxRef } from "./inbox-ref";
  * - a reply by mail to the sender, kept in enquiry_replies with its mail; the entry becomes answered.
  */
 const notFound = () => new DomainError("enquiryNotFound", { message: "Enquiry not found", key: "adminEnquiries.notFound", status: 404 });
-const stale = () => new DomainError("staleEdit", { message: "The record was changed by someone else", key: "admin.staleEdit", status: 409 });
+const stale = () =>
+  new DomainError("staleEdit", { message: "The record was changed by someone else", key: "admin.staleEdit", status: 409 });
 
-export async function changeStatus(staff: Staff, ref: InboxRef, status: EnquiryStatus, seen: { version?: number; shown?: EnquiryStatus }): Promise<void> {
+export async function changeStatus(
+  staff: Staff,
+  ref: InboxRef,
+  status: EnquiryStatus,
+  seen: { version?: number; shown?: EnquiryStatus },
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     if (ref.source === "enquiry") {
-      const [row] = await tx.select().from(priceEnquiries).where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, ref.id))).for("update");
+      const [row] = await tx
+        .select()
+        .from(priceEnquiries)
+        .where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, ref.id)))
+        .for("update");
       if (!row) throw notFound();
       if (seen.version === undefined) throw stale();
       checkVersion(row.version, seen.version);
-      await tx.update(priceEnquiries).set({ status, version: row.version + 1 }).where(eq(priceEnquiries.id, row.id));
-      await recordAudit(tx, staff, { entity: "enquiry", entityId: row.id, action: "status", before: { status: row.status }, after: { status } });
+      await tx
+        .update(priceEnquiries)
+        .set({ status, version: row.version + 1 })
+        .where(eq(priceEnquiries.id, row.id));
+      await recordAudit(tx, staff, {
+        entity: "enquiry",
+        entityId: row.id,
+        action: "status",
+        before: { status: row.status },
+        after: { status },
+      });
       return;
     }
-    const [row] = await tx.select({ status: formSubmissions.status }).from(formSubmissions).where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id)));
+    const [row] = await tx
+      .select({ status: formSubmissions.status })
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id)));
     if (!row) throw notFound();
     if (!seen.shown) throw stale();
     const changed = await tx
@@ -45,7 +67,13 @@ export async function changeStatus(staff: Staff, ref: InboxRef, status: EnquiryS
       .where(and(eq(formSubmissions.id, ref.id), eq(formSubmissions.status, seen.shown)))
       .returning({ id: formSubmissions.id });
     if (changed.length === 0) throw stale();
-    await recordAudit(tx, staff, { entity: "submission", entityId: ref.id, action: "status", before: { status: seen.shown }, after: { status } });
+    await recordAudit(tx, staff, {
+      entity: "submission",
+      entityId: ref.id,
+      action: "status",
+      before: { status: seen.shown },
+      after: { status },
+    });
   });
 }
 
@@ -71,8 +99,10 @@ export async function bulkStatus(staff: Staff, refs: readonly string[], status: 
           .where(and(eq(formSubmissions.siteId, SITE_ID), inArray(formSubmissions.id, submissionIds), ne(formSubmissions.status, status)))
           .returning({ id: formSubmissions.id })
       : [];
-    for (const { id } of enquiries) await recordAudit(tx, staff, { entity: "enquiry", entityId: id, action: "bulkStatus", after: { status } });
-    for (const { id } of submissions) await recordAudit(tx, staff, { entity: "submission", entityId: id, action: "bulkStatus", after: { status } });
+    for (const { id } of enquiries)
+      await recordAudit(tx, staff, { entity: "enquiry", entityId: id, action: "bulkStatus", after: { status } });
+    for (const { id } of submissions)
+      await recordAudit(tx, staff, { entity: "submission", entityId: id, action: "bulkStatus", after: { status } });
     return enquiries.length + submissions.length;
   });
 }
@@ -87,15 +117,33 @@ export async function sendReply(staff: Staff, ref: InboxRef, reply: { subject: s
   const db = await getDb();
   const mail = await db.transaction(async (tx) => {
     const { email, before } = await lockForReply(tx, ref);
-    if (!email) throw new DomainError("noSenderEmail", { message: "The sender left no e-mail address", key: "adminEnquiries.reply.noEmail" });
+    if (!email)
+      throw new DomainError("noSenderEmail", { message: "The sender left no e-mail address", key: "adminEnquiries.reply.noEmail" });
     // A template may wrap the written text (a signature, the shop's header); in the shop's language.
     const template = { locale: DEFAULT_LOCALE, values: { subject: reply.subject, message: reply.text } };
-    const out = await sendMail({ kind: "enquiryReply", to: email, replyTo: await shopRecipient(tx), subject: reply.subject, text: reply.text, template }, tx);
+    const out = await sendMail(
+      { kind: "enquiryReply", to: email, replyTo: await shopRecipient(tx), subject: reply.subject, text: reply.text, template },
+      tx,
+    );
     const [row] = await tx
       .insert(enquiryReplies)
-      .values({ source: ref.source, sourceId: ref.id, authorId: staff.id, authorEmail: staff.email, subject: reply.subject, text: reply.text, mailId: out.id })
+      .values({
+        source: ref.source,
+        sourceId: ref.id,
+        authorId: staff.id,
+        authorEmail: staff.email,
+        subject: reply.subject,
+        text: reply.text,
+        mailId: out.id,
+      })
       .returning({ id: enquiryReplies.id });
-    await recordAudit(tx, staff, { entity: ref.source, entityId: ref.id, action: "reply", before: { status: before }, after: { status: "answered", replyId: row.id, mailId: out.id, subject: reply.subject } });
+    await recordAudit(tx, staff, {
+      entity: ref.source,
+      entityId: ref.id,
+      action: "reply",
+      before: { status: before },
+      after: { status: "answered", replyId: row.id, mailId: out.id, subject: reply.subject },
+    });
     return out;
   });
   await mail.deliver();
@@ -103,13 +151,24 @@ export async function sendReply(staff: Staff, ref: InboxRef, reply: { subject: s
 
 async function lockForReply(tx: Executor, ref: InboxRef): Promise<{ email: string; before: EnquiryStatus }> {
   if (ref.source === "enquiry") {
-    const [row] = await tx.select().from(priceEnquiries).where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, ref.id))).for("update");
+    const [row] = await tx
+      .select()
+      .from(priceEnquiries)
+      .where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, ref.id)))
+      .for("update");
     if (!row) throw notFound();
     // The version moves on: a status form open elsewhere must not set the entry back.
-    await tx.update(priceEnquiries).set({ status: "answered", version: row.version + 1 }).where(eq(priceEnquiries.id, row.id));
+    await tx
+      .update(priceEnquiries)
+      .set({ status: "answered", version: row.version + 1 })
+      .where(eq(priceEnquiries.id, row.id));
     return { email: row.email, before: row.status };
   }
-  const [row] = await tx.select().from(formSubmissions).where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id))).for("update");
+  const [row] = await tx
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id)))
+    .for("update");
   if (!row) throw notFound();
   await tx.update(formSubmissions).set({ status: "answered" }).where(eq(formSubmissions.id, row.id));
   return { email: row.email, before: row.status };

@@ -53,7 +53,11 @@ export function EntrySent({ entry, locale }: { entry: Entry; locale: Locale }) {
         <ul className="list-disc pl-6 text-sm" data-testid="enquiry-files" aria-label={t("adminEnquiries.files")}>
           {entry.files.map((file) => (
             <li key={file.driveId}>
-              <a href={`/admin/enquiries/${entry.ref.source}-${entry.ref.id}/files/${file.driveId}`} className="text-brand-700 underline" download>
+              <a
+                href={`/admin/enquiries/${entry.ref.source}-${entry.ref.id}/files/${file.driveId}`}
+                className="text-brand-700 underline"
+                download
+              >
                 {file.name}
               </a>{" "}
               <span className="text-slate-600">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
@@ -64,14 +68,22 @@ export function EntrySent({ entry, locale }: { entry: Entry; locale: Locale }) {
       {entry.product ? (
         <p data-testid="enquiry-product">
           {t("adminEnquiries.product")}:{" "}
-          {entry.product.path ? <a href={entry.product.path} className="font-semibold text-brand-700 underline">{entry.product.name}</a> : entry.product.name} ({entry.product.sku})
+          {entry.product.path ? (
+            <a href={entry.product.path} className="font-semibold text-brand-700 underline">
+              {entry.product.name}
+            </a>
+          ) : (
+            entry.product.name
+          )}{" "}
+          ({entry.product.sku})
         </p>
       ) : null}
       {entry.lines ? (
         <ul className="list-disc pl-6 text-sm" data-testid="enquiry-lines">
           {entry.lines.map((line, i) => (
             <li key={i}>
-              {line.quantity} × {line.name} ({line.sku}){line.options.length ? ` — ${line.options.map((o) => `${o.label}: ${o.value}`).join("; ")}` : ""}
+              {line.quantity} × {line.name} ({line.sku})
+              {line.options.length ? ` — ${line.options.map((o) => `${o.label}: ${o.value}`).join("; ")}` : ""}
             </li>
           ))}
         </ul>
@@ -85,12 +97,18 @@ export function StatusForm({ entry }: { entry: Entry }) {
   return (
     <SecureForm className="flex flex-wrap items-end gap-3" data-testid="status-form">
       <input type="hidden" name="intent" value="status" />
-      {entry.version !== null ? <input type="hidden" name="version" value={entry.version} /> : <input type="hidden" name="shown" value={entry.status} />}
+      {entry.version !== null ? (
+        <input type="hidden" name="version" value={entry.version} />
+      ) : (
+        <input type="hidden" name="shown" value={entry.status} />
+      )}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t("adminEnquiries.columns.status")}
         <select name="status" defaultValue={entry.status} key={entry.status} className={input}>
           {INBOX_STATUSES.map((s) => (
-            <option key={s} value={s}>{t(`adminEnquiries.status.${s}`)}</option>
+            <option key={s} value={s}>
+              {t(`adminEnquiries.status.${s}`)}
+            </option>
           ))}
         </select>
       </label>
@@ -105,14 +123,26 @@ export function EntryMail({ mail, consentLog, locale }: { mail: Entry["shopMail"
     <Section title={t("adminEnquiries.records")} testId="enquiry-records">
       <h3 className="font-semibold">{t("adminEnquiries.consentLog")}</h3>
       {consentLog ? (
-        <Pairs rows={[[t("adminEnquiries.columns.date"), formatDate(consentLog.at, locale, { style: "numeric", time: "medium" })], [t("adminEnquiries.consents"), consentLog.consents.join(", ")], [t("adminEnquiries.userType"), consentLog.userType]]} />
+        <Pairs
+          rows={[
+            [t("adminEnquiries.columns.date"), formatDate(consentLog.at, locale, { style: "numeric", time: "medium" })],
+            [t("adminEnquiries.consents"), consentLog.consents.join(", ")],
+            [t("adminEnquiries.userType"), consentLog.userType],
+          ]}
+        />
       ) : (
         <p className="text-sm text-slate-600">{t("adminEnquiries.noConsentLog")}</p>
       )}
       <h3 className="font-semibold">{t("adminEnquiries.shopMail")}</h3>
       {mail ? (
         <>
-          <Pairs rows={[[t("adminEnquiries.mailTo"), mail.to], [t("adminEnquiries.subject"), mail.subject], [t("adminEnquiries.mailStatus"), mail.status]]} />
+          <Pairs
+            rows={[
+              [t("adminEnquiries.mailTo"), mail.to],
+              [t("adminEnquiries.subject"), mail.subject],
+              [t("adminEnquiries.mailStatus"), mail.status],
+            ]}
+          />
           <pre className="whitespace-pre-wrap rounded bg-slate-50 p-3 text-sm">{mail.text}</pre>
         </>
       ) : (
@@ -129,7 +159,9 @@ export function EntryReplies({ replies, locale }: { replies: Entry["replies"]; l
       {replies.length === 0 ? <p className="text-sm text-slate-600">{t("adminEnquiries.reply.none")}</p> : null}
       {replies.map((r) => (
         <article key={r.id} className="rounded border border-slate-200 p-3 text-sm" data-testid="enquiry-reply">
-          <p className="font-semibold">{formatDate(r.createdAt, locale, { style: "numeric", time: "short" })} · {r.authorEmail} · {r.mailStatus ?? "-"}</p>
+          <p className="font-semibold">
+            {formatDate(r.createdAt, locale, { style: "numeric", time: "short" })} · {r.authorEmail} · {r.mailStatus ?? "-"}
+          </p>
           <p className="font-semibold">{r.subject}</p>
           <p className="whitespace-pre-wrap">{r.text}</p>
         </article>
@@ -164,8 +196,11 @@ export function DraftForm({ entry, currency, locale }: { entry: Entry; currency:
       <Section title={t("adminEnquiries.draft.title")} testId="order-draft">
         <p>
           {t("adminEnquiries.draft.linked")}{" "}
-          <Link to={`/admin/orders/${entry.order.slug}`} className="font-semibold text-brand-700 underline">{entry.order.slug}</Link> · {t(`orders.status.${entry.order.status}`)} ·{" "}
-          {t(`orders.paymentStatus.${entry.order.paymentStatus}`)} · {formatPrice(entry.order.totalCents, currency, locale)}
+          <Link to={`/admin/orders/${entry.order.slug}`} className="font-semibold text-brand-700 underline">
+            {entry.order.slug}
+          </Link>{" "}
+          · {t(`orders.status.${entry.order.status}`)} · {t(`orders.paymentStatus.${entry.order.paymentStatus}`)} ·{" "}
+          {formatPrice(entry.order.totalCents, currency, locale)}
         </p>
       </Section>
     );
@@ -178,13 +213,31 @@ export function DraftForm({ entry, currency, locale }: { entry: Entry; currency:
       <input type="hidden" name="version" value={entry.version ?? 0} />
       {(entry.lines ?? []).map((line, i) => (
         <label key={i} className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="min-w-64 font-semibold">{t("adminEnquiries.draft.priceOf", { line: `${line.quantity} × ${line.name} (${line.sku})` })}</span>
-          <input name={`prices[${i}]`} inputMode="decimal" required maxLength={12} pattern="\d{1,7}([.,]\d{1,2})?" placeholder="0,00" className={input} />
+          <span className="min-w-64 font-semibold">
+            {t("adminEnquiries.draft.priceOf", { line: `${line.quantity} × ${line.name} (${line.sku})` })}
+          </span>
+          <input
+            name={`prices[${i}]`}
+            inputMode="decimal"
+            required
+            maxLength={12}
+            pattern="\d{1,7}([.,]\d{1,2})?"
+            placeholder="0,00"
+            className={input}
+          />
         </label>
       ))}
       <label className="flex flex-wrap items-center gap-3 text-sm font-semibold">
         <span className="min-w-64">{t("adminEnquiries.draft.delivery")}</span>
-        <input name="delivery" inputMode="decimal" required maxLength={12} pattern="\d{1,7}([.,]\d{1,2})?" defaultValue="0" className={input} />
+        <input
+          name="delivery"
+          inputMode="decimal"
+          required
+          maxLength={12}
+          pattern="\d{1,7}([.,]\d{1,2})?"
+          defaultValue="0"
+          className={input}
+        />
       </label>
       <Button>{t("adminEnquiries.draft.create")}</Button>
     </SecureForm>

@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { consentLogs, consents, enquiryReplies, formSubmissions, mailOutbox, orders, priceEnquiries, type EnquiryLine, type EnquiryStatus } from "~/.server/db/schema";
+import {
+  consentLogs,
+  consents,
+  enquiryReplies,
+  formSubmissions,
+  mailOutbox,
+  orders,
+  priceEnquiries,
+  type EnquiryLine,
+  type EnquiryStatus,
+} from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import { href } from "~/lib/routes-table";
 import { auditTrail } from "~/modules/admin/audit.server";
@@ -54,10 +64,22 @@ type Base = Omit<InboxEntry, "consentLog" | "shopMail" | "replies"> & { consentL
 
 async function enquiryEntry(ref: InboxRef): Promise<Base | null> {
   const db = await getDb();
-  const [row] = await db.select().from(priceEnquiries).where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, ref.id)));
+  const [row] = await db
+    .select()
+    .from(priceEnquiries)
+    .where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, ref.id)));
   if (!row) return null;
   const [order] = row.orderId
-    ? await db.select({ id: orders.id, slug: orders.slug, status: orders.status, paymentStatus: orders.paymentStatus, totalCents: orders.orderTotalCents }).from(orders).where(eq(orders.id, row.orderId))
+    ? await db
+        .select({
+          id: orders.id,
+          slug: orders.slug,
+          status: orders.status,
+          paymentStatus: orders.paymentStatus,
+          totalCents: orders.orderTotalCents,
+        })
+        .from(orders)
+        .where(eq(orders.id, row.orderId))
     : [];
   const quote = row.lines !== null;
   return {
@@ -96,7 +118,8 @@ async function submissionEntry(ref: InboxRef): Promise<Base | null> {
     .where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, ref.id), isNull(formSubmissions.confirmTokenHash)));
   if (!row) return null;
   const data = row.data;
-  const name = [data.firstName, data.lastName].filter((v) => typeof v === "string" && v).join(" ") || (typeof data.name === "string" ? data.name : "");
+  const name =
+    [data.firstName, data.lastName].filter((v) => typeof v === "string" && v).join(" ") || (typeof data.name === "string" ? data.name : "");
   return {
     ref,
     kind: "form",
@@ -130,7 +153,9 @@ async function consentLogOf(id: number | null): Promise<InboxEntry["consentLog"]
   const db = await getDb();
   const [log] = await db.select().from(consentLogs).where(eq(consentLogs.id, id));
   if (!log) return null;
-  const named = log.consents.length ? await db.select({ id: consents.id, name: consents.displayName }).from(consents).where(inArray(consents.id, log.consents)) : [];
+  const named = log.consents.length
+    ? await db.select({ id: consents.id, name: consents.displayName }).from(consents).where(inArray(consents.id, log.consents))
+    : [];
   return {
     id: log.id,
     at: log.statusTimestamp.toISOString(),
@@ -147,13 +172,22 @@ async function mailOf(id: number | null): Promise<InboxEntry["shopMail"]> {
   if (id === null) return null;
   const db = await getDb();
   const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return mail ? { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, status: mail.status, createdAt: mail.createdAt.toISOString() } : null;
+  return mail
+    ? { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, status: mail.status, createdAt: mail.createdAt.toISOString() }
+    : null;
 }
 
 async function repliesOf(ref: InboxRef): Promise<InboxEntry["replies"]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: enquiryReplies.id, authorEmail: enquiryReplies.authorEmail, subject: enquiryReplies.subject, text: enquiryReplies.text, mailStatus: mailOutbox.status, createdAt: enquiryReplies.createdAt })
+    .select({
+      id: enquiryReplies.id,
+      authorEmail: enquiryReplies.authorEmail,
+      subject: enquiryReplies.subject,
+      text: enquiryReplies.text,
+      mailStatus: mailOutbox.status,
+      createdAt: enquiryReplies.createdAt,
+    })
     .from(enquiryReplies)
     .leftJoin(mailOutbox, eq(mailOutbox.id, enquiryReplies.mailId))
     .where(and(eq(enquiryReplies.source, ref.source), eq(enquiryReplies.sourceId, ref.id)))

@@ -18,13 +18,25 @@ export const moneyCents = text({ max: 12, required: true })
 export const bulkStatusSchema = z.object({
   intent: z.literal("bulk"),
   status: z.enum(["answered", "closed"]),
-  refs: z.array(text({ max: 30 })).max(500).default([]),
+  refs: z
+    .array(text({ max: 30 }))
+    .max(500)
+    .default([]),
 });
 
 export const inboxActionSchema = z.discriminatedUnion("intent", [
   // `version` of a price enquiry; a form submission has none, its form posts the status it showed (`shown`).
-  z.object({ intent: z.literal("status"), status: z.enum(ENQUIRY_STATUSES), version: version.optional(), shown: z.enum(ENQUIRY_STATUSES).optional() }),
-  z.object({ intent: z.literal("reply"), subject: text({ max: 200, required: true }), text: text({ max: FIELD_MAX_LENGTH, required: true, multiline: true }) }),
+  z.object({
+    intent: z.literal("status"),
+    status: z.enum(ENQUIRY_STATUSES),
+    version: version.optional(),
+    shown: z.enum(ENQUIRY_STATUSES).optional(),
+  }),
+  z.object({
+    intent: z.literal("reply"),
+    subject: text({ max: 200, required: true }),
+    text: text({ max: FIELD_MAX_LENGTH, required: true, multiline: true }),
+  }),
   z.object({ intent: z.literal("draft"), version, prices: z.array(moneyCents).min(1).max(200), delivery: moneyCents }),
 ]);
 export type InboxAction = z.output<typeof inboxActionSchema>;

@@ -40,7 +40,17 @@ export type InboxRow = {
   status: EnquiryStatus;
 };
 
-type RawRow = { source: InboxSource; id: number; kind: InboxKind; created_at: string | Date; name: string | null; email: string; subject: string | null; text: string | null; status: EnquiryStatus };
+type RawRow = {
+  source: InboxSource;
+  id: number;
+  kind: InboxKind;
+  created_at: string | Date;
+  name: string | null;
+  email: string;
+  subject: string | null;
+  text: string | null;
+  status: EnquiryStatus;
+};
 
 function common(query: InboxListQuery, created: SQL): SQL[] {
   const where: SQL[] = [];
@@ -98,7 +108,9 @@ async function selectRows(query: InboxListQuery, limit: number, offset: number):
   if (!union) return [];
   const dir = query.dir === "asc" ? sql`asc` : sql`desc`;
   // Ties (same instant) in a stable order, so a row never shows on two pages.
-  const raw = await rows<RawRow>(sql`select * from (${union}) inbox order by created_at ${dir}, source ${dir}, id ${dir} limit ${limit} offset ${offset}`);
+  const raw = await rows<RawRow>(
+    sql`select * from (${union}) inbox order by created_at ${dir}, source ${dir}, id ${dir} limit ${limit} offset ${offset}`,
+  );
   return raw.map((r) => ({
     ref: `${r.source}-${r.id}`,
     source: r.source,

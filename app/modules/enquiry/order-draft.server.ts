@@ -38,7 +38,11 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
   const site = await getSiteContext(locale);
   const t = await getFixedT(locale);
   const { order, mail } = await db.transaction(async (tx) => {
-    const [enquiry] = await tx.select().from(priceEnquiries).where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, enquiryId))).for("update");
+    const [enquiry] = await tx
+      .select()
+      .from(priceEnquiries)
+      .where(and(eq(priceEnquiries.siteId, SITE_ID), eq(priceEnquiries.id, enquiryId)))
+      .for("update");
     if (!enquiry) throw new DomainError("enquiryNotFound", { message: "Enquiry not found", key: "adminEnquiries.notFound", status: 404 });
     checkVersion(enquiry.version, input.version);
     const lines = enquiry.lines;
@@ -46,10 +50,20 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
     if (enquiry.orderId !== null) throw refused("draftExists", "adminEnquiries.draft.exists");
     if (input.prices.length !== lines.length) throw refused("pricesMissing", "adminEnquiries.draft.pricesMissing");
 
-    const known = await tx.select({ id: products.id, taxRateBp: products.taxRateBp }).from(products).where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]));
+    const known = await tx
+      .select({ id: products.id, taxRateBp: products.taxRateBp })
+      .from(products)
+      .where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]));
     const taxOf = new Map(known.map((p) => [p.id, p.taxRateBp]));
     const totals = computeTotals({
-      lines: lines.map((line, i) => ({ itemId: String(i), productIds: [line.productId], quantity: line.quantity, priceCents: input.prices[i], membershipCents: null, taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP })),
+      lines: lines.map((line, i) => ({
+        itemId: String(i),
+        productIds: [line.productId],
+        quantity: line.quantity,
+        priceCents: input.prices[i],
+        membershipCents: null,
+        taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP,
+      })),
       membership: false,
       coupon: null,
       delivery: input.delivery > 0 ? { priceCents: input.delivery, taxRateBp: DEFAULT_TAX_RATE_BP } : null,
@@ -57,7 +71,10 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
       loyaltyCents: 0,
       now: new Date(),
     });
-    const [customer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.siteId, SITE_ID), eq(users.email, enquiry.email)));
+    const [customer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.siteId, SITE_ID), eq(users.email, enquiry.email)));
     const address: OrderAddress = {
       firstName: enquiry.firstName,
       lastName: enquiry.lastName,
@@ -109,13 +126,23 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
         position,
       })),
     );
-    await tx.update(priceEnquiries).set({ orderId: order.id, status: "answered", version: enquiry.version + 1 }).where(eq(priceEnquiries.id, enquiry.id));
+    await tx
+      .update(priceEnquiries)
+      .set({ orderId: order.id, status: "answered", version: enquiry.version + 1 })
+      .where(eq(priceEnquiries.id, enquiry.id));
     await recordAudit(tx, staff, {
       entity: "enquiry",
       entityId: enquiry.id,
       action: "orderDraft",
       before: { status: enquiry.status, orderId: null },
-      after: { status: "answered", orderId: order.id, orderSlug: order.slug, prices: input.prices, deliveryCents: totals.delivery, orderTotalCents: totals.orderTotal },
+      after: {
+        status: "answered",
+        orderId: order.id,
+        orderSlug: order.slug,
+        prices: input.prices,
+        deliveryCents: totals.delivery,
+        orderTotalCents: totals.orderTotal,
+      },
     });
     const link = `${env.PUBLIC_URL}${href("orderOffer", locale, { slug: order.slug })}?token=${offerToken(order.id)}`;
     const money = (cents: number) => formatPrice(cents, site.currency, locale, { symbol: true });
@@ -129,7 +156,10 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
     };
     const text = t("checkout.offer.mail.text", { ...values, slug: order.slug });
     const subject = t("checkout.offer.mail.subject", { slug: order.slug });
-    const mail = await sendMail({ kind: "orderDraft", to: enquiry.email, subject, text, orderId: order.id, template: { locale, values } }, tx);
+    const mail = await sendMail(
+      { kind: "orderDraft", to: enquiry.email, subject, text, orderId: order.id, template: { locale, values } },
+      tx,
+    );
     return { order, mail };
   });
   await mail.deliver();

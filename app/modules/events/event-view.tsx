@@ -15,16 +15,29 @@ export function EventPage({ event, locale, listHref }: { event: EventView; local
   );
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12" data-testid="event-page">
-      <Link to={listHref} className="text-sm text-brand-700 hover:underline">← {t("events.backToList")}</Link>
-      <h1 className="text-3xl font-bold text-brand-900" lang={event.lang ?? undefined}>{event.title}</h1>
+      <Link to={listHref} className="text-sm text-brand-700 hover:underline">
+        ← {t("events.backToList")}
+      </Link>
+      <h1 className="text-3xl font-bold text-brand-900" lang={event.lang ?? undefined}>
+        {event.title}
+      </h1>
       <dl className="flex flex-col gap-2">
-        {row(t("events.start"), <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, { time: "short" })}</time>, "event-start")}
+        {row(
+          t("events.start"),
+          <time dateTime={event.startsAt}>{formatDate(event.startsAt, locale, { time: "short" })}</time>,
+          "event-start",
+        )}
         {row(t("events.end"), <time dateTime={event.endsAt}>{formatDate(event.endsAt, locale, { time: "short" })}</time>, "event-end")}
         {event.place ? row(t("events.place"), event.place, "event-place") : null}
         {row(t("events.attendees"), event.attendees, "event-attendees")}
       </dl>
       {/* Sanitised by app/modules/cms/sanitize.server.ts in the loader. */}
-      <div className="leading-7 text-slate-700 [&_p]:my-3" lang={event.lang ?? undefined} data-testid="event-description" dangerouslySetInnerHTML={{ __html: event.descriptionHtml }} />
+      <div
+        className="leading-7 text-slate-700 [&_p]:my-3"
+        lang={event.lang ?? undefined}
+        data-testid="event-description"
+        dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
+      />
     </article>
   );
 }

@@ -44,8 +44,20 @@ export async function listEvents(locale: Locale, { pastLimit = 20, upcomingLimit
   const now = new Date();
   const live = and(eq(events.siteId, SITE_ID), eq(events.published, true));
   const [upcoming, past] = await Promise.all([
-    db.select().from(events).where(and(live, gte(events.endsAt, now))).orderBy(asc(events.startsAt)).limit(upcomingLimit),
-    pastLimit > 0 ? db.select().from(events).where(and(live, lt(events.endsAt, now))).orderBy(desc(events.startsAt)).limit(pastLimit) : [],
+    db
+      .select()
+      .from(events)
+      .where(and(live, gte(events.endsAt, now)))
+      .orderBy(asc(events.startsAt))
+      .limit(upcomingLimit),
+    pastLimit > 0
+      ? db
+          .select()
+          .from(events)
+          .where(and(live, lt(events.endsAt, now)))
+          .orderBy(desc(events.startsAt))
+          .limit(pastLimit)
+      : [],
   ]);
   const rows = [...upcoming, ...past];
   const texts = await textsOf(rows.map((r) => r.id));
@@ -58,7 +70,10 @@ export async function listEvents(locale: Locale, { pastLimit = 20, upcomingLimit
 /** One published event by id (spec §7 event/public/get), its description sanitised. */
 export async function getEvent(id: number, locale: Locale): Promise<EventView | null> {
   const db = await getDb();
-  const [row] = await db.select().from(events).where(and(eq(events.id, id), eq(events.siteId, SITE_ID), eq(events.published, true)));
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.siteId, SITE_ID), eq(events.published, true)));
   if (!row) return null;
   const text = pickText((await textsOf([id])).get(id) ?? [], locale);
   if (!text) return null;
@@ -74,6 +89,9 @@ export async function getEvent(id: number, locale: Locale): Promise<EventView | 
 /** Sitemap: every published event in every language. */
 export async function listEventPaths(): Promise<{ paths: Partial<Record<Locale, string>> }[]> {
   const db = await getDb();
-  const rows = await db.select({ id: events.id }).from(events).where(and(eq(events.siteId, SITE_ID), eq(events.published, true)));
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.siteId, SITE_ID), eq(events.published, true)));
   return rows.map((r) => ({ paths: Object.fromEntries(LOCALES.map((l) => [l, href("event", l, { id: String(r.id) })])) }));
 }

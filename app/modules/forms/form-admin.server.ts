@@ -23,7 +23,8 @@ import { confirmationOf, definitionOf, type FormBuilderInput } from "./form-buil
  */
 type FormRow = typeof forms.$inferSelect;
 
-export const formNotFound = () => new DomainError("formNotFound", { message: "Form not found", key: "adminCommunity.forms.notFound", status: 404 });
+export const formNotFound = () =>
+  new DomainError("formNotFound", { message: "Form not found", key: "adminCommunity.forms.notFound", status: 404 });
 
 export const formListQuery = listQuery({ sorts: ["createdAt", "slug", "submissions"], sort: "createdAt", dir: "desc" }, {});
 export type FormListQuery = z.output<typeof formListQuery>;
@@ -45,7 +46,15 @@ async function selectForms(query: FormListQuery, limit: number, offset: number) 
   const direction = query.dir === "asc" ? asc : desc;
   const order = query.sort === "slug" ? forms.slug : query.sort === "submissions" ? submissionCount : forms.createdAt;
   const rows = await db
-    .select({ id: forms.id, slug: forms.slug, title: forms.title, fields: forms.fields, createdAt: forms.createdAt, submissions: submissionCount, lastAt: lastSubmission })
+    .select({
+      id: forms.id,
+      slug: forms.slug,
+      title: forms.title,
+      fields: forms.fields,
+      createdAt: forms.createdAt,
+      submissions: submissionCount,
+      lastAt: lastSubmission,
+    })
     .from(forms)
     .where(where(query))
     .orderBy(direction(order), direction(forms.id))
@@ -93,13 +102,26 @@ function columnsOf(input: FormBuilderInput) {
 }
 
 async function refuseTakenSlug(tx: Executor, slug: string, except: number | null) {
-  const [taken] = await tx.select({ id: forms.id }).from(forms).where(and(eq(forms.siteId, SITE_ID), eq(forms.slug, slug), except ? ne(forms.id, except) : undefined));
+  const [taken] = await tx
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.siteId, SITE_ID), eq(forms.slug, slug), except ? ne(forms.id, except) : undefined));
   // "contact" is the built-in contact form's slug: a database form cannot take it.
-  if (taken || slug === "contact") throw new DomainError("formSlugTaken", { message: "Form slug taken", key: "adminCommunity.forms.slugTaken", field: "slug", status: 409 });
+  if (taken || slug === "contact")
+    throw new DomainError("formSlugTaken", {
+      message: "Form slug taken",
+      key: "adminCommunity.forms.slugTaken",
+      field: "slug",
+      status: 409,
+    });
 }
 
 async function lockForm(tx: Executor, id: number): Promise<FormRow> {
-  const [row] = await tx.select().from(forms).where(and(eq(forms.id, id), eq(forms.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(forms)
+    .where(and(eq(forms.id, id), eq(forms.siteId, SITE_ID)))
+    .for("update");
   if (!row) throw formNotFound();
   return row;
 }
@@ -108,7 +130,10 @@ export async function createForm(staff: Staff, input: FormBuilderInput): Promise
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
     await refuseTakenSlug(tx, input.slug, null);
-    const [row] = await tx.insert(forms).values({ siteId: SITE_ID, ...columnsOf(input) }).returning();
+    const [row] = await tx
+      .insert(forms)
+      .values({ siteId: SITE_ID, ...columnsOf(input) })
+      .returning();
     await recordAudit(tx, staff, { entity: "form", entityId: row.id, action: "create", after: auditView(row) });
     return row.id;
   });
@@ -123,10 +148,20 @@ export async function updateForm(staff: Staff, id: number, input: FormBuilderInp
     checkVersion(before.version, input.version ?? -1);
     if (input.slug !== before.slug) {
       // Pages name their form block by slug: a form on a page keeps it, or the block would vanish.
-      if ((await pagesUsingForm(tx, before.slug)).length > 0) throw new DomainError("formOnPage", { message: "Form used by a page", key: "adminCommunity.forms.slugLocked", field: "slug", status: 409 });
+      if ((await pagesUsingForm(tx, before.slug)).length > 0)
+        throw new DomainError("formOnPage", {
+          message: "Form used by a page",
+          key: "adminCommunity.forms.slugLocked",
+          field: "slug",
+          status: 409,
+        });
       await refuseTakenSlug(tx, input.slug, id);
     }
-    const [after] = await tx.update(forms).set({ ...columnsOf(input), version: before.version + 1 }).where(eq(forms.id, id)).returning();
+    const [after] = await tx
+      .update(forms)
+      .set({ ...columnsOf(input), version: before.version + 1 })
+      .where(eq(forms.id, id))
+      .returning();
     await recordAudit(tx, staff, { entity: "form", entityId: id, action: "update", ...changedFields(auditView(before), auditView(after)) });
   });
   await dataChanged("page");
@@ -139,7 +174,12 @@ export async function deleteForm(staff: Staff, id: number, version: number): Pro
     checkVersion(before.version, version);
     const usedOn = await pagesUsingForm(tx, before.slug);
     if (usedOn.length > 0) {
-      throw new DomainError("formOnPage", { message: "Form used by a page", key: "adminCommunity.forms.usedByPage", status: 409, values: { pages: [...new Set(usedOn.map((p) => p.title))].join(", ") } });
+      throw new DomainError("formOnPage", {
+        message: "Form used by a page",
+        key: "adminCommunity.forms.usedByPage",
+        status: 409,
+        values: { pages: [...new Set(usedOn.map((p) => p.title))].join(", ") },
+      });
     }
     await tx.delete(forms).where(eq(forms.id, id));
     await recordAudit(tx, staff, { entity: "form", entityId: id, action: "delete", before: auditView(before) });
@@ -150,9 +190,18 @@ export async function deleteForm(staff: Staff, id: number, version: number): Pro
 /** One form for the builder: its row, the pages showing it and how many submissions it has. */
 export async function formDetail(id: number) {
   const db = await getDb();
-  const [row] = await db.select().from(forms).where(and(eq(forms.id, id), eq(forms.siteId, SITE_ID)));
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.id, id), eq(forms.siteId, SITE_ID)));
   if (!row) return null;
-  const [usedOn, [{ n }]] = await Promise.all([pagesUsingForm(db, row.slug), db.select({ n: count() }).from(formSubmissions).where(and(eq(formSubmissions.formId, id), isNull(formSubmissions.confirmTokenHash)))]);
+  const [usedOn, [{ n }]] = await Promise.all([
+    pagesUsingForm(db, row.slug),
+    db
+      .select({ n: count() })
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.formId, id), isNull(formSubmissions.confirmTokenHash))),
+  ]);
   return { id: row.id, version: row.version, slug: row.slug, usedOn, submissions: n, form: builderValue(row) };
 }
 
@@ -164,11 +213,22 @@ export function builderValue(row: Pick<FormRow, "slug" | "title" | "fields" | "c
     label: { hr: f.label.hr ?? "", en: f.label.en ?? "", de: f.label.de ?? "" },
     required: f.required ? "on" : "",
     maxLength: f.maxLength ? String(f.maxLength) : "",
-    options: (f.options ?? []).map((o) => [o.value, o.label.hr ?? "", o.label.en ?? "", o.label.de ?? ""].join(" | ").replace(/( \| )+$/, "")).join("\n"),
+    options: (f.options ?? [])
+      .map((o) => [o.value, o.label.hr ?? "", o.label.en ?? "", o.label.de ?? ""].join(" | ").replace(/( \| )+$/, ""))
+      .join("\n"),
     position: String((i + 1) * 10),
     remove: "",
   }));
-  fields.push({ name: "", type: "text", label: { hr: "", en: "", de: "" }, required: "", maxLength: "", options: "", position: String((fields.length + 1) * 10), remove: "" });
+  fields.push({
+    name: "",
+    type: "text",
+    label: { hr: "", en: "", de: "" },
+    required: "",
+    maxLength: "",
+    options: "",
+    position: String((fields.length + 1) * 10),
+    remove: "",
+  });
   const confirmation = row?.confirmation ?? null;
   const message = confirmation?.goalType === "message" ? confirmation.message : {};
   return {

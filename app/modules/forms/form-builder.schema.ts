@@ -98,7 +98,10 @@ const formFields = z.object({
   version: integer({ min: 0 }).optional(),
   slug: slug(),
   title: z.object({ hr: text({ max: 200, required: true }), en: label, de: label }),
-  fields: z.array(row).max(FORM_BUILDER_MAX_FIELDS + 1).default([]),
+  fields: z
+    .array(row)
+    .max(FORM_BUILDER_MAX_FIELDS + 1)
+    .default([]),
   confirmation,
 });
 
@@ -108,13 +111,16 @@ function refineForm(value: z.output<typeof formFields> | { intent: "delete" }, c
     if (r.remove || (!r.name && !r.label.hr)) return;
     if (!NAME.test(r.name)) ctx.addIssue({ code: "custom", path: ["fields", i, "name"], message: "adminCommunity.forms.validation.name" });
     if (!r.label.hr) ctx.addIssue({ code: "custom", path: ["fields", i, "label", "hr"], message: "core.validation.required" });
-    if (r.type === "select" && !r.options.trim()) ctx.addIssue({ code: "custom", path: ["fields", i, "options"], message: "adminCommunity.forms.validation.options" });
-    if (r.type === "file" && r.maxLength && r.maxLength > 10) ctx.addIssue({ code: "custom", path: ["fields", i, "maxLength"], message: "adminCommunity.forms.validation.maxFiles" });
+    if (r.type === "select" && !r.options.trim())
+      ctx.addIssue({ code: "custom", path: ["fields", i, "options"], message: "adminCommunity.forms.validation.options" });
+    if (r.type === "file" && r.maxLength && r.maxLength > 10)
+      ctx.addIssue({ code: "custom", path: ["fields", i, "maxLength"], message: "adminCommunity.forms.validation.maxFiles" });
   });
   const definition = definitionOf(value.fields);
   refineConfirmation(value.confirmation, definition, ctx);
   if (definition.length === 0) ctx.addIssue({ code: "custom", path: ["fields"], message: "adminCommunity.forms.validation.noFields" });
-  if (definition.length > FORM_BUILDER_MAX_FIELDS) ctx.addIssue({ code: "custom", path: ["fields"], message: "adminCommunity.forms.validation.tooMany" });
+  if (definition.length > FORM_BUILDER_MAX_FIELDS)
+    ctx.addIssue({ code: "custom", path: ["fields"], message: "adminCommunity.forms.validation.tooMany" });
   const checked = formDefinitionSchema.safeParse(definition);
   if (!checked.success) {
     const issue = checked.error.issues[0];
@@ -129,4 +135,3 @@ export type FormBuilderInput = z.output<typeof formFields>;
 export const formPageSchema = z
   .discriminatedUnion("intent", [formFields, z.object({ intent: z.literal("delete"), version: integer({ min: 0 }) })])
   .superRefine(refineForm);
-

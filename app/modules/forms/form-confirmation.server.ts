@@ -36,7 +36,10 @@ export function newConfirmationToken(): { token: string; hash: string } {
 }
 
 /** The sender's mail with the confirmation link, in the submission's language (kind formEmailConfirmation). */
-export async function mailConfirmationLink(tx: Executor, input: { form: MailedForm; email: string; locale: Locale; token: string }): Promise<OutboxMail> {
+export async function mailConfirmationLink(
+  tx: Executor,
+  input: { form: MailedForm; email: string; locale: Locale; token: string },
+): Promise<OutboxMail> {
   const t = await getFixedT(input.locale);
   const link = `${env.PUBLIC_URL.replace(/\/+$/, "")}${FORM_CONFIRM_PATH}?token=${input.token}`;
   const values = { link, form: await formTitle(input.form, input.locale), email: input.email };
@@ -54,7 +57,8 @@ export async function mailConfirmationLink(tx: Executor, input: { form: MailedFo
 
 /** The goal in the sender's language: the form's, or a plain thanks when the form no longer asks for one (or is gone). */
 async function goalOf(confirmation: FormConfirmation | null | undefined, locale: Locale): Promise<Pick<EmailGoal, "goalType" | "goal">> {
-  if (confirmation?.goalType === "url" || confirmation?.goalType === "file") return { goalType: confirmation.goalType, goal: confirmation.goal };
+  if (confirmation?.goalType === "url" || confirmation?.goalType === "file")
+    return { goalType: confirmation.goalType, goal: confirmation.goal };
   const message = confirmation?.goalType === "message" ? localizedText(confirmation.message, locale) : "";
   return { goalType: "message", goal: message || (await getFixedT(locale))("forms.confirmation.confirmed") };
 }
@@ -87,7 +91,12 @@ export async function confirmFormSubmission(token: unknown, now = new Date()): P
     const [form] = row.formId ? await tx.select().from(forms).where(eq(forms.id, row.formId)) : [];
     // A form deleted meanwhile: the shop still gets the data, each value under its field's name
     // (a non-null id: it is not the contact form).
-    const mailed: MailedForm = form ?? { id: 0, slug: row.formSlug, title: null, fields: Object.keys(row.data).map((name) => ({ name, type: "text", label: {}, required: false })) };
+    const mailed: MailedForm = form ?? {
+      id: 0,
+      slug: row.formSlug,
+      title: null,
+      fields: Object.keys(row.data).map((name) => ({ name, type: "text", label: {}, required: false })),
+    };
     const mail = await mailTheShop(tx, mailed, row.data, row.email, locale);
     if (mail) await tx.update(formSubmissions).set({ mailId: mail.id }).where(eq(formSubmissions.id, row.id));
     const goal = await goalOf(form?.confirmation, locale);

@@ -21,7 +21,13 @@ export async function formTitle(definition: MailedForm, locale: Locale): Promise
 }
 
 /** The shop's copy in the shop's language, one "label: value" line per field; none without SendEmailTo. */
-export async function mailTheShop(tx: Executor, definition: MailedForm, data: Record<string, string | boolean>, email: string, locale: Locale): Promise<OutboxMail | null> {
+export async function mailTheShop(
+  tx: Executor,
+  definition: MailedForm,
+  data: Record<string, string | boolean>,
+  email: string,
+  locale: Locale,
+): Promise<OutboxMail | null> {
   const to = await shopRecipient(tx);
   if (!to) {
     console.warn(`Form ${definition.slug} stored without a mail: the option SendEmailTo is not set`);
@@ -36,8 +42,14 @@ export async function mailTheShop(tx: Executor, definition: MailedForm, data: Re
     const shown = typeof value === "boolean" ? t(value ? "forms.mail.yes" : "forms.mail.no") : value || "-";
     return `${label}: ${shown}`;
   });
-  const subject = contact && typeof data.subject === "string" ? t("forms.mail.contactSubject", { subject: data.subject }) : t("forms.mail.subject", { form: title });
+  const subject =
+    contact && typeof data.subject === "string"
+      ? t("forms.mail.contactSubject", { subject: data.subject })
+      : t("forms.mail.subject", { form: title });
   const values = { form: title, language: locale, fields: lines.join("\n"), email };
   const body = t("forms.mail.text", values);
-  return sendMail({ kind: "formSubmission", to, replyTo: email || null, subject, text: body, template: { locale: DEFAULT_LOCALE, values } }, tx);
+  return sendMail(
+    { kind: "formSubmission", to, replyTo: email || null, subject, text: body, template: { locale: DEFAULT_LOCALE, values } },
+    tx,
+  );
 }

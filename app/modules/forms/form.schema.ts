@@ -16,7 +16,15 @@ const REQUIRED = "core.validation.required";
 // Digits with the usual separators and an optional leading +: "+385 1 6222 333", "(01) 622-2333".
 const PHONE = /^\+?[\d\s()/.-]{6,}$/;
 // A file field's "length" is its number of files: spec §5, at most 10 in a public upload.
-export const DEFAULT_MAX_LENGTH = { text: 200, email: 254, tel: 30, textarea: 5000, select: 200, checkbox: 10, file: PUBLIC_UPLOAD_MAX_FILES } as const;
+export const DEFAULT_MAX_LENGTH = {
+  text: 200,
+  email: 254,
+  tel: 30,
+  textarea: 5000,
+  select: 200,
+  checkbox: 10,
+  file: PUBLIC_UPLOAD_MAX_FILES,
+} as const;
 
 export const maxLengthOf = (field: Pick<FormFieldDefinition, "type" | "maxLength">) => field.maxLength ?? DEFAULT_MAX_LENGTH[field.type];
 
@@ -40,13 +48,18 @@ function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
     // conform reads a ticked box ("on") as true and an unticked one as not given.
     return field.required
       ? z.boolean({ required_error: REQUIRED, invalid_type_error: REQUIRED }).refine((value) => value, REQUIRED)
-      : z.boolean({ invalid_type_error: REQUIRED }).optional().transform((value) => value === true);
+      : z
+          .boolean({ invalid_type_error: REQUIRED })
+          .optional()
+          .transform((value) => value === true);
   }
   const max = maxLengthOf(field);
   // The shared bounded text (app/lib/schema-fields.ts): its length and no NUL or other invalid characters.
   const limited = text({ max, required: field.required, multiline: field.type === "textarea" });
   if (field.type === "email") {
-    return limited.refine((value) => value === "" || z.string().email().safeParse(value).success, "core.validation.email").transform((value) => value.toLowerCase());
+    return limited
+      .refine((value) => value === "" || z.string().email().safeParse(value).success, "core.validation.email")
+      .transform((value) => value.toLowerCase());
   }
   if (field.type === "tel") return limited.refine((value) => value === "" || PHONE.test(value), "forms.validation.contactNumber");
   if (field.type === "select") {
@@ -76,7 +89,11 @@ export function senderOf(fields: readonly FormFieldDefinition[], data: Record<st
 const RESERVED_NAMES = new Set(["redirectTo", "via", "csrf", "website", "acceptedConsents"]);
 
 /** An editor's form definition as stored in forms.fields; a bad definition is refused when saved. */
-const localizedText = z.object({ hr: z.string().max(200).optional(), en: z.string().max(200).optional(), de: z.string().max(200).optional() });
+const localizedText = z.object({
+  hr: z.string().max(200).optional(),
+  en: z.string().max(200).optional(),
+  de: z.string().max(200).optional(),
+});
 export const formDefinitionSchema = z
   .array(
     z.object({
@@ -90,7 +107,10 @@ export const formDefinitionSchema = z
       label: localizedText,
       required: z.boolean().default(false),
       maxLength: z.number().int().min(1).max(10000).optional(),
-      options: z.array(z.object({ value: z.string().min(1).max(200), label: localizedText })).max(50).optional(),
+      options: z
+        .array(z.object({ value: z.string().min(1).max(200), label: localizedText }))
+        .max(50)
+        .optional(),
     }),
   )
   .max(30)

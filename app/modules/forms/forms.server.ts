@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { formSubmissions, forms, type FormConfirmation, type FormFieldDefinition, type LocalizedText, type SubmittedFile } from "~/.server/db/schema";
+import {
+  formSubmissions,
+  forms,
+  type FormConfirmation,
+  type FormFieldDefinition,
+  type LocalizedText,
+  type SubmittedFile,
+} from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
@@ -24,7 +31,13 @@ import { storeUploads } from "~/modules/media/media-upload.server";
  * that asks for e-mail confirmation mails the sender a link instead, and the shop when it
  * is followed (form-confirmation.server.ts, decision 0063).
  */
-export type Definition = { id: number | null; slug: string; title: LocalizedText | null; fields: FormFieldDefinition[]; confirmation: FormConfirmation | null };
+export type Definition = {
+  id: number | null;
+  slug: string;
+  title: LocalizedText | null;
+  fields: FormFieldDefinition[];
+  confirmation: FormConfirmation | null;
+};
 
 // Labels of the contact form come from locales/forms.json (forms.contact.fields.*).
 const CONTACT_FIELDS: FormFieldDefinition[] = [
@@ -85,14 +98,20 @@ export async function formView(slug: string, locale: Locale): Promise<FormView |
 /** A database form by its id (spec §7 form/get/{id}), as formView shows it; null for an unknown id. */
 export async function formViewById(id: number, locale: Locale): Promise<FormView | null> {
   const db = await getDb();
-  const [row] = await db.select({ slug: forms.slug }).from(forms).where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
+  const [row] = await db
+    .select({ slug: forms.slug })
+    .from(forms)
+    .where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
   return row ? formView(row.slug, locale) : null;
 }
 
 /** A database form's definition by its id (spec §7 form/storeData {id}); null for an unknown id. */
 export async function getFormDefinitionById(id: number): Promise<Definition | null> {
   const db = await getDb();
-  const [row] = await db.select({ slug: forms.slug }).from(forms).where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
+  const [row] = await db
+    .select({ slug: forms.slug })
+    .from(forms)
+    .where(and(eq(forms.siteId, SITE_ID), eq(forms.id, id)));
   return row ? getFormDefinition(row.slug, db) : null;
 }
 
@@ -116,7 +135,12 @@ function splitFiles(definition: Definition, values: Submission["data"]) {
     if (Array.isArray(value)) files.push(...value.map((file) => ({ field: name, file })));
     else data[name] = value;
   }
-  for (const f of definition.fields) if (f.type === "file" && !(f.name in data)) data[f.name] = files.filter((x) => x.field === f.name).map((x) => x.file.name).join(", ");
+  for (const f of definition.fields)
+    if (f.type === "file" && !(f.name in data))
+      data[f.name] = files
+        .filter((x) => x.field === f.name)
+        .map((x) => x.file.name)
+        .join(", ");
   return { data, files };
 }
 
@@ -131,9 +155,24 @@ export async function submitForm(submission: Submission): Promise<SubmissionResu
   const confirmation = definition.confirmation && email ? newConfirmationToken() : null;
   const result = await storeSubmission(async (tx) => {
     // Every file of the post together: more than 10, or one of a refused type, stores nothing.
-    const stored = await storeUploads(files.map((x) => x.file), { kind: "download", executor: tx, public: true });
-    const sent: SubmittedFile[] = stored.map((row, i) => ({ field: files[i].field, mediaId: row.id, driveId: row.driveId, name: row.originalName, size: row.size, mime: row.mime }));
-    const log = await logConsents(tx, { kind: FORMS_CONSENT_KIND, acceptedIds: accepted, userType: submission.userType, email: email || null });
+    const stored = await storeUploads(
+      files.map((x) => x.file),
+      { kind: "download", executor: tx, public: true },
+    );
+    const sent: SubmittedFile[] = stored.map((row, i) => ({
+      field: files[i].field,
+      mediaId: row.id,
+      driveId: row.driveId,
+      name: row.originalName,
+      size: row.size,
+      mime: row.mime,
+    }));
+    const log = await logConsents(tx, {
+      kind: FORMS_CONSENT_KIND,
+      acceptedIds: accepted,
+      userType: submission.userType,
+      email: email || null,
+    });
     const mail = confirmation
       ? await mailConfirmationLink(tx, { form: definition, email, locale: submission.locale, token: confirmation.token })
       : await mailTheShop(tx, definition, data, email, submission.locale);

@@ -23,7 +23,11 @@ export type Stored = { ok: true; id: number; mailId: number | null };
  * "consents", anything else none). `more` runs after the consents pass, e.g.
  * the captcha, so a form with a typo does not spend a captcha call.
  */
-export async function acceptConsents(kind: FormKind, acceptedIds: readonly number[], more?: () => Promise<void>): Promise<{ ok: true; accepted: number[] } | Refused> {
+export async function acceptConsents(
+  kind: FormKind,
+  acceptedIds: readonly number[],
+  more?: () => Promise<void>,
+): Promise<{ ok: true; accepted: number[] } | Refused> {
   try {
     const accepted = await validateConsents(kind, acceptedIds);
     await more?.();
@@ -39,7 +43,9 @@ export async function acceptConsents(kind: FormKind, acceptedIds: readonly numbe
  * mail) and delivers the mail after the commit. A DomainError such as
  * error.failedConsentLog rolls everything back: nothing is stored, the visitor may send again.
  */
-export async function storeSubmission(store: (tx: Executor) => Promise<{ id: number; mail: OutboxMail | null }>): Promise<Stored | Refused> {
+export async function storeSubmission(
+  store: (tx: Executor) => Promise<{ id: number; mail: OutboxMail | null }>,
+): Promise<Stored | Refused> {
   const db = await getDb();
   try {
     const { id, mail } = await db.transaction(store);

@@ -9,10 +9,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function submittedFile(submissionId: number, driveId: string) {
   if (!UUID.test(driveId)) return null;
   const db = await getDb();
-  const [row] = await db.select({ files: formSubmissions.files }).from(formSubmissions).where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, submissionId)));
+  const [row] = await db
+    .select({ files: formSubmissions.files })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.siteId, SITE_ID), eq(formSubmissions.id, submissionId)));
   const sent = row?.files.find((f) => f.driveId === driveId);
   if (!sent) return null;
-  const [file] = await db.select({ path: media.path, mime: media.mime, size: media.size, access: media.access }).from(media).where(eq(media.id, sent.mediaId));
+  const [file] = await db
+    .select({ path: media.path, mime: media.mime, size: media.size, access: media.access })
+    .from(media)
+    .where(eq(media.id, sent.mediaId));
   if (!file || file.access !== "private") return null;
   return { path: file.path, mime: file.mime, size: file.size, name: sent.name };
 }

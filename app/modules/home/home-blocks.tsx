@@ -13,7 +13,9 @@ import type { HomeBlocks as Blocks } from "./home.server";
 
 // Below the fold and on conform: server first, so the home page's first-load JavaScript stays in budget.
 // Pure: the route imports this module only for the server render (serverFirst), so the browser bundle may drop it.
-const NewsletterForm = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? NewsletterFormNow : null, () => import("~/modules/newsletter/newsletter-form").then((m) => m.NewsletterForm));
+const NewsletterForm = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? NewsletterFormNow : null, () =>
+  import("~/modules/newsletter/newsletter-form").then((m) => m.NewsletterForm),
+);
 
 type Props = {
   blocks: Blocks;
@@ -50,7 +52,13 @@ export function HomeBlocks({ blocks, currency, locale, editMode, newsletterConse
           <h2 id="home-top-products-title" className="mb-6 text-2xl font-bold text-brand-900">
             {t("home.topProducts")}
           </h2>
-          <Carousel slides={blocks.top.map((p) => card(p))} autoplay={false} editMode={editMode} label={t("home.topProducts")} testId="top-slider" />
+          <Carousel
+            slides={blocks.top.map((p) => card(p))}
+            autoplay={false}
+            editMode={editMode}
+            label={t("home.topProducts")}
+            testId="top-slider"
+          />
         </section>
       ) : null}
       {blocks.categories.map((category) => (
@@ -71,7 +79,13 @@ export function HomeBlocks({ blocks, currency, locale, editMode, newsletterConse
               <span className="sr-only">: {category.name}</span>
             </Link>
           </div>
-          <Carousel slides={category.products.map((p) => card(p))} autoplay={false} editMode={editMode} label={category.name} testId="category-slider" />
+          <Carousel
+            slides={category.products.map((p) => card(p))}
+            autoplay={false}
+            editMode={editMode}
+            label={category.name}
+            testId="category-slider"
+          />
         </section>
       ))}
       <NewsletterForm consents={newsletterConsents} constraint={newsletterConstraint} />

@@ -99,7 +99,12 @@ async function topCategories(locale: Locale) {
   const db = await getDb();
   const language = LOCALE_LANGUAGE_CODE[locale];
   const rows = await db
-    .select({ id: categories.id, languageCode: categoryTranslations.languageCode, name: categoryTranslations.name, slug: categoryTranslations.slug })
+    .select({
+      id: categories.id,
+      languageCode: categoryTranslations.languageCode,
+      name: categoryTranslations.name,
+      slug: categoryTranslations.slug,
+    })
     .from(categories)
     .innerJoin(categoryTranslations, eq(categoryTranslations.categoryId, categories.id))
     .where(

@@ -26,14 +26,28 @@ export async function resendMail(staff: Staff, id: number, now = new Date()): Pr
     if (mail.status === "sent") {
       const [copy] = await tx
         .insert(mailOutbox)
-        .values({ kind: mail.kind, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, orderId: mail.orderId })
+        .values({
+          kind: mail.kind,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          orderId: mail.orderId,
+        })
         .returning({ id: mailOutbox.id });
       await recordAudit(tx, staff, { entity: "mail", entityId: mail.id, action: "resendCopy", after: { copyId: copy.id, to: mail.to } });
       return copy.id;
     }
     if (mail.status === "queued" && mail.nextAttemptAt && mail.nextAttemptAt > now) throw beingSent();
     await tx.update(mailOutbox).set({ status: "queued", nextAttemptAt: null }).where(eq(mailOutbox.id, mail.id));
-    await recordAudit(tx, staff, { entity: "mail", entityId: mail.id, action: "resend", before: { status: mail.status, attempts: mail.attempts, error: mail.error }, after: { status: "queued" } });
+    await recordAudit(tx, staff, {
+      entity: "mail",
+      entityId: mail.id,
+      action: "resend",
+      before: { status: mail.status, attempts: mail.attempts, error: mail.error },
+      after: { status: "queued" },
+    });
     return mail.id;
   });
   return { status: await deliverMail(mailId), mailId };
@@ -42,7 +56,13 @@ export async function resendMail(staff: Staff, id: number, now = new Date()): Pr
 /** The list's bulk "send again": the ticked mails that failed; how many went out and how many failed again. */
 export async function resendFailedMails(staff: Staff, ids: number[]): Promise<{ sent: number; failed: number; queued: number }> {
   const db = await getDb();
-  const failed = ids.length === 0 ? [] : await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "failed")));
+  const failed =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "failed")));
   const counts = { sent: 0, failed: 0, queued: 0 };
   for (const { id } of failed) {
     try {

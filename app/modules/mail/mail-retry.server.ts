@@ -17,7 +17,10 @@ const TICK_MS = 60_000;
 const BATCH = 20;
 
 /** One pass of the worker: claims the due mails and sends them; what each became. Tests call it directly. */
-export async function retryDueMails({ now = new Date(), transport = mailTransport(env.SMTP_URL) }: { now?: Date; transport?: MailTransport | null } = {}): Promise<MailStatus[]> {
+export async function retryDueMails({
+  now = new Date(),
+  transport = mailTransport(env.SMTP_URL),
+}: { now?: Date; transport?: MailTransport | null } = {}): Promise<MailStatus[]> {
   if (!transport) return [];
   const db = await getDb();
   const due = db

@@ -6,5 +6,9 @@ const TONE: Record<string, BadgeTone> = { sent: "good", queued: "waiting", faile
 /** A mail's delivery state (queued, sent, failed) as a coloured badge. */
 export function MailStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <StatusBadge tone={TONE[status] ?? "neutral"} testId="mail-status">{t(`adminMail.status.${status}`)}</StatusBadge>;
+  return (
+    <StatusBadge tone={TONE[status] ?? "neutral"} testId="mail-status">
+      {t(`adminMail.status.${status}`)}
+    </StatusBadge>
+  );
 }

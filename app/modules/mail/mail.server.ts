@@ -34,7 +34,11 @@ export type { MailKind } from "./mail-kinds";
  * (the built-in text) go out as they are. `trailer` is appended to a templated mail as
  * is (code-made parts a template cannot hold, such as a payment slip's barcode).
  */
-export type TemplateUse<K extends MailKind> = { locale: Locale; values: TemplateValues<K>; trailer?: { text: string; html: string } | null };
+export type TemplateUse<K extends MailKind> = {
+  locale: Locale;
+  values: TemplateValues<K>;
+  trailer?: { text: string; html: string } | null;
+};
 
 type MailOf<K extends MailKind> = {
   kind: K;
@@ -67,7 +71,10 @@ const ERROR_MAX = 500;
 export async function sendMail(mail: Mail, tx?: Executor): Promise<OutboxMail> {
   const executor = tx ?? (await getDb());
   const stored = mail.template ? await storedTemplate(executor, mail.kind, mail.template.locale) : null;
-  const content = stored && mail.template ? renderTemplate(stored, mail.template.values, mail.template.trailer) : { subject: mail.subject, text: mail.text, html: mail.html ?? null };
+  const content =
+    stored && mail.template
+      ? renderTemplate(stored, mail.template.values, mail.template.trailer)
+      : { subject: mail.subject, text: mail.text, html: mail.html ?? null };
   const [row] = await executor
     .insert(mailOutbox)
     .values({
@@ -132,13 +139,19 @@ export async function sendClaimed(mail: typeof mailOutbox.$inferSelect, transpor
       text: mail.text,
       html: mail.html ?? undefined,
     });
-    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, mail.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
+      .where(eq(mailOutbox.id, mail.id));
     return "sent";
   } catch (error) {
     console.error(`Sending mail ${mail.id} (${mail.kind}) failed, attempt ${mail.attempts}`, error);
     const message = error instanceof Error ? error.message : String(error);
     const nextAttemptAt = nextMailAttempt(mail.attempts, now);
-    await db.update(mailOutbox).set({ status: "failed", error: message.slice(0, ERROR_MAX), nextAttemptAt }).where(eq(mailOutbox.id, mail.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: "failed", error: message.slice(0, ERROR_MAX), nextAttemptAt })
+      .where(eq(mailOutbox.id, mail.id));
     return "failed";
   }
 }

@@ -24,7 +24,8 @@ import { mediaUsage, publicUsage, usageCount, type MediaUsage } from "./media-us
 type MediaRow = typeof media.$inferSelect;
 type Texts = MediaEditInput["texts"];
 
-export const mediaNotFound = () => new DomainError("mediaNotFound", { message: "Media not found", key: "adminMedia.errors.notFound", status: 404 });
+export const mediaNotFound = () =>
+  new DomainError("mediaNotFound", { message: "Media not found", key: "adminMedia.errors.notFound", status: 404 });
 /** Refused while used; `usage` is listed by the route in the user's language. */
 export class MediaInUse extends DomainError {
   constructor(readonly usage: MediaUsage) {
@@ -53,11 +54,21 @@ async function lockMedia(tx: Executor, id: number): Promise<MediaRow> {
 async function checkFolder(tx: Executor, folderId: number | null | undefined) {
   if (!folderId) return;
   const [folder] = await tx.select({ id: mediaFolders.id }).from(mediaFolders).where(eq(mediaFolders.id, folderId));
-  if (!folder) throw new DomainError("mediaFolderNotFound", { message: "Folder not found", key: "adminMedia.errors.folderNotFound", field: "folderId", status: 400 });
+  if (!folder)
+    throw new DomainError("mediaFolderNotFound", {
+      message: "Folder not found",
+      key: "adminMedia.errors.folderNotFound",
+      field: "folderId",
+      status: 400,
+    });
 }
 
 /** Files uploaded into the library: public images, or private files (images, PDF, ZIP) for e-products. */
-export async function uploadMedia(staff: Staff, files: File[], { access, folderId }: { access: MediaAccess; folderId?: number }): Promise<StoredMedia[]> {
+export async function uploadMedia(
+  staff: Staff,
+  files: File[],
+  { access, folderId }: { access: MediaAccess; folderId?: number },
+): Promise<StoredMedia[]> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await checkFolder(tx, folderId);
@@ -84,7 +95,13 @@ function textColumns(texts: Texts, keep?: MediaRow) {
 async function refuseAccess(tx: Executor, row: MediaRow, access: MediaAccess) {
   if (access === row.access) return;
   // /media serves pictures only: a PDF or ZIP can never be public.
-  if (access === "public" && !row.mime.startsWith("image/")) throw new DomainError("mediaNotImage", { message: "Only images can be public", key: "adminMedia.errors.publicImagesOnly", field: "access", status: 400 });
+  if (access === "public" && !row.mime.startsWith("image/"))
+    throw new DomainError("mediaNotImage", {
+      message: "Only images can be public",
+      key: "adminMedia.errors.publicImagesOnly",
+      field: "access",
+      status: 400,
+    });
   if (access === "private" && (await publicUsage(row.id, tx)) > 0) throw new MediaInUse((await mediaUsage([row.id], tx)).get(row.id)!);
 }
 
@@ -97,7 +114,13 @@ export async function updateMedia(staff: Staff, id: number, input: Omit<MediaEdi
     await refuseAccess(tx, before, input.access);
     const [row] = await tx
       .update(media)
-      .set({ ...textColumns(input.texts), access: input.access, folderId: input.folderId ?? null, revision: before.revision + 1, updatedAt: new Date() })
+      .set({
+        ...textColumns(input.texts),
+        access: input.access,
+        folderId: input.folderId ?? null,
+        revision: before.revision + 1,
+        updatedAt: new Date(),
+      })
       .where(eq(media.id, id))
       .returning();
     await recordAudit(tx, staff, { entity: "media", entityId: id, action: "update", ...changedFields(auditView(before), auditView(row)) });
@@ -108,13 +131,22 @@ export async function updateMedia(staff: Staff, id: number, input: Omit<MediaEdi
 }
 
 /** The in-page dialog's edit: title and alt per language only, the rest kept. */
-export async function updateMediaTexts(staff: Staff, id: number, revision: number, texts: { [l in keyof Texts]: Pick<Texts[l], "title" | "alt"> }): Promise<MediaRow> {
+export async function updateMediaTexts(
+  staff: Staff,
+  id: number,
+  revision: number,
+  texts: { [l in keyof Texts]: Pick<Texts[l], "title" | "alt"> },
+): Promise<MediaRow> {
   const db = await getDb();
   const after = await db.transaction(async (tx) => {
     const before = await lockMedia(tx, id);
     checkVersion(before.revision, revision);
     const full = Object.fromEntries(LOCALES.map((l) => [l, { ...texts[l], description: "", displayName: "" }])) as Texts;
-    const [row] = await tx.update(media).set({ ...textColumns(full, before), revision: before.revision + 1, updatedAt: new Date() }).where(eq(media.id, id)).returning();
+    const [row] = await tx
+      .update(media)
+      .set({ ...textColumns(full, before), revision: before.revision + 1, updatedAt: new Date() })
+      .where(eq(media.id, id))
+      .returning();
     await recordAudit(tx, staff, { entity: "media", entityId: id, action: "update", ...changedFields(auditView(before), auditView(row)) });
     return row;
   });
@@ -128,44 +160,58 @@ export async function updateMediaTexts(staff: Staff, id: number, revision: numbe
  * variants are made anew and versioned URLs change.
  */
 export async function replaceMedia(staff: Staff, id: number, revision: number, file: File | undefined): Promise<MediaRow> {
-  if (!file || (file.size === 0 && file.name === "")) throw new DomainError("mediaNoFile", { message: "No file", key: "adminMedia.errors.noFile", field: "file", status: 400 });
+  if (!file || (file.size === 0 && file.name === ""))
+    throw new DomainError("mediaNoFile", { message: "No file", key: "adminMedia.errors.noFile", field: "file", status: 400 });
   const db = await getDb();
   let leftOver: string[] = [];
   let written: string | null = null;
   const after = await db
     .transaction(async (tx) => {
-    const before = await lockMedia(tx, id);
-    checkVersion(before.revision, revision);
-    const { bytes, sniffed } = await checkUpload(file, before.mime.startsWith("image/") ? "image" : "download");
-    if (mediaTypeOf(sniffed.mime) !== mediaTypeOf(before.mime)) {
-      throw new DomainError("mediaWrongKind", { message: "Replacement of another type", key: "adminMedia.errors.wrongKind", field: "file", status: 400 });
-    }
-    // A new name per version: the old original stays intact until the change is committed.
-    const name = `${before.driveId}-v${before.version + 1}`;
-    const relative = before.path.startsWith("downloads/") ? `downloads/${name}.${sniffed.extension}` : originalPath(name, sniffed.extension);
-    await writeOriginal(relative, bytes);
-    written = relative;
-    const [row] = await tx
-      .update(media)
-      .set({
-        path: relative,
-        mime: sniffed.mime,
-        extension: sniffed.extension,
-        size: bytes.length,
-        hash: createHash("sha256").update(bytes).digest("hex"),
-        width: sniffed.width,
-        height: sniffed.height,
-        originalName: file.name.slice(0, 255) || before.originalName,
-        version: before.version + 1,
-        revision: before.revision + 1,
-        updatedAt: new Date(),
-      })
-      .where(eq(media.id, id))
-      .returning();
-    await recordAudit(tx, staff, { entity: "media", entityId: id, action: "replace", before: { file: auditView(before).file, hash: before.hash }, after: { file: auditView(row).file, hash: row.hash } });
-    leftOver = [variantsOfVersion(before.driveId, before.version), before.path];
-    return row;
-  })
+      const before = await lockMedia(tx, id);
+      checkVersion(before.revision, revision);
+      const { bytes, sniffed } = await checkUpload(file, before.mime.startsWith("image/") ? "image" : "download");
+      if (mediaTypeOf(sniffed.mime) !== mediaTypeOf(before.mime)) {
+        throw new DomainError("mediaWrongKind", {
+          message: "Replacement of another type",
+          key: "adminMedia.errors.wrongKind",
+          field: "file",
+          status: 400,
+        });
+      }
+      // A new name per version: the old original stays intact until the change is committed.
+      const name = `${before.driveId}-v${before.version + 1}`;
+      const relative = before.path.startsWith("downloads/")
+        ? `downloads/${name}.${sniffed.extension}`
+        : originalPath(name, sniffed.extension);
+      await writeOriginal(relative, bytes);
+      written = relative;
+      const [row] = await tx
+        .update(media)
+        .set({
+          path: relative,
+          mime: sniffed.mime,
+          extension: sniffed.extension,
+          size: bytes.length,
+          hash: createHash("sha256").update(bytes).digest("hex"),
+          width: sniffed.width,
+          height: sniffed.height,
+          originalName: file.name.slice(0, 255) || before.originalName,
+          version: before.version + 1,
+          revision: before.revision + 1,
+          updatedAt: new Date(),
+        })
+        .where(eq(media.id, id))
+        .returning();
+      await recordAudit(tx, staff, {
+        entity: "media",
+        entityId: id,
+        action: "replace",
+        before: { file: auditView(before).file, hash: before.hash },
+        after: { file: auditView(row).file, hash: row.hash },
+      });
+      leftOver = [variantsOfVersion(before.driveId, before.version), before.path];
+      return row;
+    })
     .catch(async (error: unknown) => {
       if (written) await removeQuietly(written);
       throw error;
@@ -196,7 +242,10 @@ export async function deleteUnusedMedia(staff: Staff, ids: number[]): Promise<{ 
   const db = await getDb();
   const gone = await db.transaction(async (tx) => {
     const rows = await tx.select().from(media).where(inArray(media.id, ids)).for("update");
-    const usage = await mediaUsage(rows.map((r) => r.id), tx);
+    const usage = await mediaUsage(
+      rows.map((r) => r.id),
+      tx,
+    );
     const unused = rows.filter((row) => usageCount(usage.get(row.id)!) === 0);
     for (const row of unused) {
       await tx.delete(media).where(eq(media.id, row.id));
@@ -218,8 +267,17 @@ export async function moveMedia(staff: Staff, ids: number[], folderId: number | 
     const rows = await tx.select().from(media).where(inArray(media.id, ids)).for("update");
     const moving = rows.filter((row) => row.folderId !== folderId);
     for (const row of moving) {
-      await tx.update(media).set({ folderId, revision: row.revision + 1, updatedAt: new Date() }).where(eq(media.id, row.id));
-      await recordAudit(tx, staff, { entity: "media", entityId: row.id, action: "move", before: { folderId: row.folderId }, after: { folderId } });
+      await tx
+        .update(media)
+        .set({ folderId, revision: row.revision + 1, updatedAt: new Date() })
+        .where(eq(media.id, row.id));
+      await recordAudit(tx, staff, {
+        entity: "media",
+        entityId: row.id,
+        action: "move",
+        before: { folderId: row.folderId },
+        after: { folderId },
+      });
     }
     return moving.length;
   });

@@ -39,7 +39,9 @@ export type MediaDialogItem = {
 };
 
 export function dialogItem(row: typeof media.$inferSelect, lang: Locale): MediaDialogItem {
-  const texts = Object.fromEntries(LOCALES.map((l) => [l, { title: row.titles[l] ?? (l === "hr" ? row.title : ""), alt: row.alt[l] ?? "" }])) as MediaDialogItem["texts"];
+  const texts = Object.fromEntries(
+    LOCALES.map((l) => [l, { title: row.titles[l] ?? (l === "hr" ? row.title : ""), alt: row.alt[l] ?? "" }]),
+  ) as MediaDialogItem["texts"];
   return {
     id: row.id,
     driveId: row.driveId,
@@ -70,5 +72,11 @@ export async function mediaDialogPage(query: MediaDialogQuery) {
       .offset((query.page - 1) * DIALOG_PAGE_SIZE),
     mediaFolderList(),
   ]);
-  return { items: rows.map((row) => dialogItem(row, query.lang)), total, page: query.page, pages: Math.max(1, Math.ceil(total / DIALOG_PAGE_SIZE)), folders };
+  return {
+    items: rows.map((row) => dialogItem(row, query.lang)),
+    total,
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / DIALOG_PAGE_SIZE)),
+    folders,
+  };
 }

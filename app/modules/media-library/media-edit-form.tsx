@@ -10,24 +10,53 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { MEDIA_ACCESS, type MediaEditInput } from "./media-library.schema";
 
-type Defaults = { access: string; folderId: string; texts: Record<string, { title: string; alt: string; description: string; displayName: string }> };
+type Defaults = {
+  access: string;
+  folderId: string;
+  texts: Record<string, { title: string; alt: string; description: string; displayName: string }>;
+};
 
 /**
  * The "edit media" form (spec §2 modal "edit media", §3 Media item): title, alt text,
  * description and display name per language (Croatian first and required), access and
  * folder. Posts the revision it showed: a stale save is refused (409), nothing overwritten.
  */
-export function MediaEditForm({ defaults, revision, folders, constraint, lastResult }: { defaults: Defaults; revision: number; folders: { id: number; name: string }[]; constraint: FormConstraint; lastResult?: unknown }) {
+export function MediaEditForm({
+  defaults,
+  revision,
+  folders,
+  constraint,
+  lastResult,
+}: {
+  defaults: Defaults;
+  revision: number;
+  folders: { id: number; name: string }[];
+  constraint: FormConstraint;
+  lastResult?: unknown;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm<MediaEditInput>({ id: "media-edit", lastResult: resultFor(lastResult, "save"), constraint, defaultValue: defaults as never });
+  const [form, fields] = useShopForm<MediaEditInput>({
+    id: "media-edit",
+    lastResult: resultFor(lastResult, "save"),
+    constraint,
+    defaultValue: defaults as never,
+  });
   const languages = fields.texts.getFieldset();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="space-y-3 rounded border border-slate-200 bg-white p-4" data-testid="media-edit">
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="space-y-3 rounded border border-slate-200 bg-white p-4"
+      data-testid="media-edit"
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="revision" value={revision} />
-      <LanguageTabs idPrefix="media-lang" errors={(locale) => Object.values(languages[locale].getFieldset()).some((f) => Boolean(f.errors?.length))}>
+      <LanguageTabs
+        idPrefix="media-lang"
+        errors={(locale) => Object.values(languages[locale].getFieldset()).some((f) => Boolean(f.errors?.length))}
+      >
         {(locale: Locale) => {
           const text = languages[locale].getFieldset();
           return (
@@ -41,8 +70,18 @@ export function MediaEditForm({ defaults, revision, folders, constraint, lastRes
         }}
       </LanguageTabs>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <SelectField meta={fields.access} label={t("adminMedia.fields.access")} options={MEDIA_ACCESS.map((a) => ({ value: a, label: t(`adminMedia.access.${a}`) }))} />
-        <SelectField meta={fields.folderId} label={t("adminMedia.fields.folder")} placeholder={t("adminMedia.filters.root")} options={folders.map((f) => ({ value: String(f.id), label: f.name }))} optional />
+        <SelectField
+          meta={fields.access}
+          label={t("adminMedia.fields.access")}
+          options={MEDIA_ACCESS.map((a) => ({ value: a, label: t(`adminMedia.access.${a}`) }))}
+        />
+        <SelectField
+          meta={fields.folderId}
+          label={t("adminMedia.fields.folder")}
+          placeholder={t("adminMedia.filters.root")}
+          options={folders.map((f) => ({ value: String(f.id), label: f.name }))}
+          optional
+        />
       </div>
       <FormError id={form.errorId} errors={form.errors} testId="media-edit-error" />
       <Button pending={pending}>{t("adminMedia.save")}</Button>

@@ -10,12 +10,18 @@ import type { Staff } from "~/modules/admin/staff.server";
  * are unique (case-insensitively) so the folder filter and the move select are unambiguous.
  * Folders do not show to shoppers: no cache changes.
  */
-const folderNotFound = () => new DomainError("mediaFolderNotFound", { message: "Folder not found", key: "adminMedia.errors.folderNotFound", status: 404 });
+const folderNotFound = () =>
+  new DomainError("mediaFolderNotFound", { message: "Folder not found", key: "adminMedia.errors.folderNotFound", status: 404 });
 
 async function refuseTakenName(tx: Executor, name: string, except: number | null) {
   const folders = await tx.select({ id: mediaFolders.id, name: mediaFolders.name }).from(mediaFolders);
   if (folders.some((f) => f.id !== except && f.name.toLowerCase() === name.toLowerCase())) {
-    throw new DomainError("mediaFolderTaken", { message: "Folder name taken", key: "adminMedia.errors.folderTaken", field: "name", status: 409 });
+    throw new DomainError("mediaFolderTaken", {
+      message: "Folder name taken",
+      key: "adminMedia.errors.folderTaken",
+      field: "name",
+      status: 409,
+    });
   }
 }
 
@@ -36,7 +42,13 @@ export async function renameFolder(staff: Staff, id: number, name: string): Prom
     if (!before) throw folderNotFound();
     await refuseTakenName(tx, name, id);
     await tx.update(mediaFolders).set({ name }).where(eq(mediaFolders.id, id));
-    await recordAudit(tx, staff, { entity: "media", entityId: null, action: "renameFolder", before: { folder: id, name: before.name }, after: { folder: id, name } });
+    await recordAudit(tx, staff, {
+      entity: "media",
+      entityId: null,
+      action: "renameFolder",
+      before: { folder: id, name: before.name },
+      after: { folder: id, name },
+    });
   });
 }
 
@@ -47,7 +59,13 @@ export async function deleteFolder(staff: Staff, id: number): Promise<void> {
     if (!before) throw folderNotFound();
     const [{ files }] = await tx.select({ files: count() }).from(media).where(eq(media.folderId, id));
     const [{ folders }] = await tx.select({ folders: count() }).from(mediaFolders).where(eq(mediaFolders.parentId, id));
-    if (files + folders > 0) throw new DomainError("mediaFolderNotEmpty", { message: "Folder not empty", key: "adminMedia.errors.folderNotEmpty", status: 409, values: { files } });
+    if (files + folders > 0)
+      throw new DomainError("mediaFolderNotEmpty", {
+        message: "Folder not empty",
+        key: "adminMedia.errors.folderNotEmpty",
+        status: 409,
+        values: { files },
+      });
     await tx.delete(mediaFolders).where(eq(mediaFolders.id, id));
     await recordAudit(tx, staff, { entity: "media", entityId: null, action: "deleteFolder", before: { folder: id, name: before.name } });
   });

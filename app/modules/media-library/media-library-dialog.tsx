@@ -8,7 +8,14 @@ import { mediaUrl } from "~/lib/media";
 import type { MediaDialogItem, mediaDialogPage } from "./media-dialog.server";
 import { MediaEditDialog, type DialogAnswer } from "./media-edit-dialog";
 
-export type MediaLibrarySelection = { driveId: string; title: string; alt: string; width: number | null; height: number | null; version: number };
+export type MediaLibrarySelection = {
+  driveId: string;
+  title: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  version: number;
+};
 
 type Props = {
   open: boolean;
@@ -82,20 +89,39 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("adminMedia.dialog.title")} closeLabel={t("adminMedia.dialog.close")} width={960} testId="media-library-dialog">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("adminMedia.dialog.title")}
+      closeLabel={t("adminMedia.dialog.close")}
+      width={960}
+      testId="media-library-dialog"
+    >
       <div className="space-y-4">
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-1 flex-col gap-1 text-sm font-semibold">
             {t("adminMedia.dialog.search")}
-            <input type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} className="rounded border border-slate-300 px-2 py-1 font-normal" />
+            <input
+              type="search"
+              value={q}
+              maxLength={100}
+              onChange={(e) => setQ(e.target.value)}
+              className="rounded border border-slate-300 px-2 py-1 font-normal"
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-semibold">
             {t("adminMedia.filters.folder")}
-            <select value={folder} onChange={(e) => setFolder(e.target.value)} className="rounded border border-slate-300 px-2 py-1 font-normal">
+            <select
+              value={folder}
+              onChange={(e) => setFolder(e.target.value)}
+              className="rounded border border-slate-300 px-2 py-1 font-normal"
+            >
               <option value="">{t("adminMedia.dialog.allFolders")}</option>
               <option value="root">{t("adminMedia.filters.root")}</option>
               {(list.data?.folders ?? []).map((f) => (
-                <option key={f.id} value={f.id}>{f.name}</option>
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
               ))}
             </select>
           </label>
@@ -123,31 +149,62 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
           <input type="hidden" name="intent" value="upload" />
           {folder && folder !== "root" ? <input type="hidden" name="folderId" value={folder} /> : null}
           <span className="font-semibold">{t("adminMedia.upload.drop")}</span>
-          <input ref={input} type="file" name="files" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" aria-label={t("adminMedia.upload.files", { max: 20 })} onChange={(e) => e.currentTarget.files?.length && upload.submit(e.currentTarget.form)} />
+          <input
+            ref={input}
+            type="file"
+            name="files"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            aria-label={t("adminMedia.upload.files", { max: 20 })}
+            onChange={(e) => e.currentTarget.files?.length && upload.submit(e.currentTarget.form)}
+          />
           {upload.state !== "idle" ? <span>{t("adminMedia.dialog.uploading")}</span> : null}
-          {upload.data && !upload.data.ok ? <p role="alert" className="basis-full text-red-700">{upload.data.message}</p> : null}
+          {upload.data && !upload.data.ok ? (
+            <p role="alert" className="basis-full text-red-700">
+              {upload.data.message}
+            </p>
+          ) : null}
         </SecureFetcherForm>
 
         {list.state === "loading" && !list.data ? <p>{t("adminMedia.dialog.loading")}</p> : null}
         {list.data && items.length === 0 ? <p className="text-slate-600">{t("adminMedia.dialog.empty")}</p> : null}
         <ul className="grid max-h-[50vh] grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-5" data-testid="media-dialog-items">
           {items.map((item) => (
-            <li key={item.id} className={`flex flex-col gap-1 rounded border p-1 text-xs ${isChosen(item) ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`} data-testid="media-dialog-item">
+            <li
+              key={item.id}
+              className={`flex flex-col gap-1 rounded border p-1 text-xs ${isChosen(item) ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
+              data-testid="media-dialog-item"
+            >
               <button type="button" onClick={() => toggle(item)} aria-pressed={isChosen(item)} className="flex flex-col items-center gap-1">
                 {item.access === "public" && item.mime.startsWith("image/") ? (
-                  <img src={mediaUrl(item, "medium")} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full object-contain" />
+                  <img
+                    src={mediaUrl(item, "medium")}
+                    alt=""
+                    width={120}
+                    height={120}
+                    loading="lazy"
+                    className="aspect-square w-full object-contain"
+                  />
                 ) : (
-                  <span className="flex aspect-square w-full items-center justify-center bg-slate-100 font-bold uppercase">{item.extension}</span>
+                  <span className="flex aspect-square w-full items-center justify-center bg-slate-100 font-bold uppercase">
+                    {item.extension}
+                  </span>
                 )}
                 <span className="line-clamp-2 break-all">{item.title}</span>
               </button>
-              <button type="button" onClick={() => setEditing(item)} className="text-brand-700 underline">{t("adminMedia.dialog.edit")}</button>
+              <button type="button" onClick={() => setEditing(item)} className="text-brand-700 underline">
+                {t("adminMedia.dialog.edit")}
+              </button>
             </li>
           ))}
         </ul>
         <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>{t("adminMedia.dialog.close")}</Button>
-          <Button type="button" disabled={chosen.length === 0} onClick={choose}>{multiple ? t("adminMedia.dialog.chooseN", { count: chosen.length }) : t("adminMedia.dialog.choose")}</Button>
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            {t("adminMedia.dialog.close")}
+          </Button>
+          <Button type="button" disabled={chosen.length === 0} onClick={choose}>
+            {multiple ? t("adminMedia.dialog.chooseN", { count: chosen.length }) : t("adminMedia.dialog.choose")}
+          </Button>
         </div>
       </div>
       <MediaEditDialog item={editing} lang={lang} onClose={() => setEditing(null)} onSaved={saved} />

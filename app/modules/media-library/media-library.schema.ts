@@ -12,7 +12,8 @@ export const MEDIA_ACCESS = ["public", "private"] as const;
 export type MediaAccess = (typeof MEDIA_ACCESS)[number];
 export const MEDIA_VIEWS = ["grid", "list"] as const;
 /** The list's type filter: pictures, PDF documents, anything else (ZIP). */
-export const mediaTypeOf = (mime: string): MediaType => (mime.startsWith("image/") ? "image" : mime === "application/pdf" ? "document" : "other");
+export const mediaTypeOf = (mime: string): MediaType =>
+  mime.startsWith("image/") ? "image" : mime === "application/pdf" ? "document" : "other";
 
 const texts = (required: boolean) =>
   z.object({
@@ -60,7 +61,11 @@ export const mediaDialogPostSchema = z.discriminatedUnion("intent", [
     intent: z.literal("texts"),
     id: id(),
     revision: integer({ min: 0 }),
-    texts: z.object({ hr: texts(true).pick({ title: true, alt: true }), en: texts(false).pick({ title: true, alt: true }), de: texts(false).pick({ title: true, alt: true }) }),
+    texts: z.object({
+      hr: texts(true).pick({ title: true, alt: true }),
+      en: texts(false).pick({ title: true, alt: true }),
+      de: texts(false).pick({ title: true, alt: true }),
+    }),
   }),
 ]);
 

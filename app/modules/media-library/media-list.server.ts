@@ -26,7 +26,8 @@ export const mediaListQuery = listQuery(
 );
 export type MediaListQuery = z.output<typeof mediaListQuery>;
 
-const anyValue = (column: SQL | typeof media.alt, pattern: string) => sql`exists (select 1 from jsonb_each_text(${column}) v where v.value ilike ${pattern})`;
+const anyValue = (column: SQL | typeof media.alt, pattern: string) =>
+  sql`exists (select 1 from jsonb_each_text(${column}) v where v.value ilike ${pattern})`;
 
 export function typeCondition(type: MediaType): SQL {
   if (type === "image") return like(media.mime, "image/%");
@@ -38,7 +39,14 @@ export function mediaConditions(query: Pick<MediaListQuery, "q" | "folder" | "ty
   const where: (SQL | undefined)[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
-    where.push(or(ilike(media.title, pattern), ilike(media.originalName, pattern), anyValue(media.titles as never, pattern), anyValue(media.alt, pattern)));
+    where.push(
+      or(
+        ilike(media.title, pattern),
+        ilike(media.originalName, pattern),
+        anyValue(media.titles as never, pattern),
+        anyValue(media.alt, pattern),
+      ),
+    );
   }
   if (query.folder === "root") where.push(isNull(media.folderId));
   else if (query.folder) where.push(eq(media.folderId, query.folder));
@@ -70,7 +78,8 @@ export type MediaListRow = {
 };
 
 /** A row's text in a language: that language's, else the Croatian, else the old single column. */
-export const textIn = (values: Record<string, string>, locale: Locale, fallback = "") => values[locale] || values[DEFAULT_LOCALE] || fallback;
+export const textIn = (values: Record<string, string>, locale: Locale, fallback = "") =>
+  values[locale] || values[DEFAULT_LOCALE] || fallback;
 
 async function selectRows(query: MediaListQuery, limit: number, offset: number, locale: Locale): Promise<MediaListRow[]> {
   const db = await getDb();
@@ -121,7 +130,12 @@ export function exportMedia(query: MediaListQuery, locale: Locale): Promise<Medi
 export async function mediaFolderList() {
   const db = await getDb();
   return db
-    .select({ id: mediaFolders.id, name: mediaFolders.name, parentId: mediaFolders.parentId, files: sql<number>`(select count(*) from media m where m.folder_id = ${mediaFolders.id})`.mapWith(Number) })
+    .select({
+      id: mediaFolders.id,
+      name: mediaFolders.name,
+      parentId: mediaFolders.parentId,
+      files: sql<number>`(select count(*) from media m where m.folder_id = ${mediaFolders.id})`.mapWith(Number),
+    })
     .from(mediaFolders)
     .orderBy(asc(mediaFolders.name), asc(mediaFolders.id));
 }

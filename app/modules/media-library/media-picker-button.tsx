@@ -21,7 +21,9 @@ export function MediaPickerButton() {
   if (!hydrated) return null;
   return (
     <div className="space-y-2">
-      <Button type="button" variant="secondary" size="sm" onClick={() => setOpen(true)}>{t("adminMedia.picker.open")}</Button>
+      <Button type="button" variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        {t("adminMedia.picker.open")}
+      </Button>
       {picked.length ? (
         <ul className="space-y-1 text-xs" data-testid="media-picked" aria-label={t("adminMedia.picker.picked")}>
           {picked.map((item) => (

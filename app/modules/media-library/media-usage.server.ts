@@ -10,7 +10,18 @@ import { media } from "~/.server/db/schema";
  * master components, unpublished drafts) names it by its driveId, so that text is searched
  * for the driveId: a media URL and a component's `{ driveId }` both contain it.
  */
-export const USAGE_KINDS = ["products", "categories", "swatches", "pages", "posts", "events", "elements", "settings", "masterComponents", "drafts"] as const;
+export const USAGE_KINDS = [
+  "products",
+  "categories",
+  "swatches",
+  "pages",
+  "posts",
+  "events",
+  "elements",
+  "settings",
+  "masterComponents",
+  "drafts",
+] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 export type MediaUsage = Record<UsageKind, number>;
 
@@ -43,7 +54,10 @@ export async function mediaUsage(ids: number[], executor?: Executor): Promise<Ma
   const result = new Map<number, MediaUsage>();
   if (ids.length === 0) return result;
   const db = executor ?? (await getDb());
-  const columns = Object.fromEntries(USAGE_KINDS.map((kind) => [kind, sql<number>`${USAGE[kind]}`.mapWith(Number)])) as Record<UsageKind, SQL.Aliased<number> | SQL<number>>;
+  const columns = Object.fromEntries(USAGE_KINDS.map((kind) => [kind, sql<number>`${USAGE[kind]}`.mapWith(Number)])) as Record<
+    UsageKind,
+    SQL.Aliased<number> | SQL<number>
+  >;
   const rows = await db
     .select({ id: media.id, ...columns })
     .from(media)
@@ -66,7 +80,9 @@ export const usedIn = (usage: MediaUsage) => USAGE_KINDS.filter((kind) => usage[
 export async function publicUsage(id: number, executor: Executor): Promise<number> {
   const [row] = await executor
     .select({
-      n: sql<number>`(select count(*) from product_media pm where pm.media_id = ${media.id}) + ${USAGE.categories} + ${USAGE.swatches} + ${USAGE.pages} + ${USAGE.posts} + ${USAGE.events} + ${USAGE.elements} + ${USAGE.settings} + ${USAGE.masterComponents}`.mapWith(Number),
+      n: sql<number>`(select count(*) from product_media pm where pm.media_id = ${media.id}) + ${USAGE.categories} + ${USAGE.swatches} + ${USAGE.pages} + ${USAGE.posts} + ${USAGE.events} + ${USAGE.elements} + ${USAGE.settings} + ${USAGE.masterComponents}`.mapWith(
+        Number,
+      ),
     })
     .from(media)
     .where(inArray(media.id, [id]));

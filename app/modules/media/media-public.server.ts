@@ -22,7 +22,13 @@ export async function listPublicMedia(
   if (keywords?.trim()) conditions.push(ilike(media.title, `%${keywords.trim().replace(/[%_\\]/g, "\\$&")}%`));
   const where = and(...conditions);
   const [{ total }] = await db.select({ total: count() }).from(media).where(where);
-  const rows = await db.select().from(media).where(where).orderBy(desc(media.createdAt), desc(media.id)).limit(limit).offset((page - 1) * limit);
+  const rows = await db
+    .select()
+    .from(media)
+    .where(where)
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
   const records = rows.map((row) => {
     const ref = toMediaRef(row, locale);
     return { ...ref, url: row.mime.startsWith("image/") ? mediaUrl(ref) : null, mime: row.mime };

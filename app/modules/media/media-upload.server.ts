@@ -51,15 +51,22 @@ function refuse(key: "tooMany" | "empty" | "tooLarge" | "notImage" | "wrongType"
   const max = key === "tooMany" ? (isPublic ? PUBLIC_UPLOAD_MAX_FILES : UPLOAD_LIMITS.files) : key === "tooLarge" ? "10 MB / 50 MB" : "";
   // A shopper's form shows the shop's own messages (forms namespace), not the backoffice's.
   const namespace = isPublic ? "forms.upload" : "admin.upload";
-  throw new DomainError("uploadRefused", { message: `Upload refused: ${key} (${file})`, key: `${namespace}.${key}`, status: 400, values: { file, max } });
+  throw new DomainError("uploadRefused", {
+    message: `Upload refused: ${key} (${file})`,
+    key: `${namespace}.${key}`,
+    status: 400,
+    values: { file, max },
+  });
 }
 
 export type Sniffed = { mime: string; extension: string; width: number | null; height: number | null };
 
 async function sniff(bytes: Buffer, kind: UploadKind, name: string, isPublic: boolean): Promise<Sniffed> {
   if (kind === "download") {
-    if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return { mime: "application/pdf", extension: "pdf", width: null, height: null };
-    if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return { mime: "application/zip", extension: "zip", width: null, height: null };
+    if (bytes.subarray(0, 5).toString("latin1") === "%PDF-")
+      return { mime: "application/pdf", extension: "pdf", width: null, height: null };
+    if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
+      return { mime: "application/zip", extension: "zip", width: null, height: null };
   }
   try {
     const meta = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.imagePixels }).metadata();
@@ -76,7 +83,11 @@ async function sniff(bytes: Buffer, kind: UploadKind, name: string, isPublic: bo
  * content) and read into memory; refused with a DomainError naming it. Also used by the
  * media library's replace, which keeps the row and swaps the file.
  */
-export async function checkUpload(file: File, kind: UploadKind, isPublic = false): Promise<{ file: File; bytes: Buffer; sniffed: Sniffed }> {
+export async function checkUpload(
+  file: File,
+  kind: UploadKind,
+  isPublic = false,
+): Promise<{ file: File; bytes: Buffer; sniffed: Sniffed }> {
   const maxBytes = kind === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.downloadBytes;
   if (file.size === 0) refuse("empty", file.name, isPublic);
   if (file.size > maxBytes) refuse("tooLarge", file.name, isPublic);
@@ -145,7 +156,12 @@ export async function storeUploads(
       const inserted = await db.insert(media).values(rows).returning();
       if (staff) {
         for (const row of inserted) {
-          await recordAudit(db, staff, { entity: "media", entityId: row.id, action: "upload", after: { title: row.title, access: row.access, folderId: row.folderId, file: `${row.originalName} (v${row.version})` } });
+          await recordAudit(db, staff, {
+            entity: "media",
+            entityId: row.id,
+            action: "upload",
+            after: { title: row.title, access: row.access, folderId: row.folderId, file: `${row.originalName} (v${row.version})` },
+          });
         }
       }
       const byDrive = new Map(inserted.map((row) => [row.driveId, row]));
@@ -168,7 +184,14 @@ export async function storeUploads(
 export async function mediaChoices({ q = "", limit = 60, include = [] }: { q?: string; limit?: number; include?: number[] } = {}) {
   const db = await getDb();
   const pattern = likePattern(q);
-  const columns = { id: media.id, driveId: media.driveId, version: media.version, title: media.title, width: media.width, height: media.height };
+  const columns = {
+    id: media.id,
+    driveId: media.driveId,
+    version: media.version,
+    title: media.title,
+    width: media.width,
+    height: media.height,
+  };
   const image = and(eq(media.access, "public"), like(media.mime, "image/%"));
   const [newest, chosen] = await Promise.all([
     db
@@ -177,7 +200,12 @@ export async function mediaChoices({ q = "", limit = 60, include = [] }: { q?: s
       .where(and(image, q ? or(ilike(media.title, pattern), ilike(media.originalName, pattern)) : undefined))
       .orderBy(desc(media.createdAt), desc(media.id))
       .limit(limit),
-    include.length ? db.select(columns).from(media).where(and(image, inArray(media.id, include))) : Promise.resolve([]),
+    include.length
+      ? db
+          .select(columns)
+          .from(media)
+          .where(and(image, inArray(media.id, include)))
+      : Promise.resolve([]),
   ]);
   const seen = new Set(newest.map((row) => row.id));
   return [...chosen.filter((row) => !seen.has(row.id)), ...newest];

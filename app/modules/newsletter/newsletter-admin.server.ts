@@ -76,14 +76,27 @@ export async function listSubscribers(query: SubscriberListQuery) {
 export const exportSubscribers = (query: SubscriberListQuery) => selectRows(query, CSV_MAX_ROWS, 0);
 
 /** The bulk actions on the ticked subscribers; how many changed (an already unsubscribed one is skipped). */
-export async function changeSubscribers(staff: Staff, ids: number[], intent: "unsubscribe" | "delete"): Promise<{ changed: number; skipped: number }> {
+export async function changeSubscribers(
+  staff: Staff,
+  ids: number[],
+  intent: "unsubscribe" | "delete",
+): Promise<{ changed: number; skipped: number }> {
   if (ids.length === 0) return { changed: 0, skipped: 0 };
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(t).where(and(eq(t.siteId, SITE_ID), inArray(t.id, ids))).for("update");
+    const rows = await tx
+      .select()
+      .from(t)
+      .where(and(eq(t.siteId, SITE_ID), inArray(t.id, ids)))
+      .for("update");
     const moving = intent === "unsubscribe" ? rows.filter((r) => !r.unsubscribedAt) : rows;
     for (const row of moving) {
-      const before = { email: row.email, status: row.status, locale: row.locale, unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null };
+      const before = {
+        email: row.email,
+        status: row.status,
+        locale: row.locale,
+        unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+      };
       if (intent === "delete") {
         await tx.delete(t).where(eq(t.id, row.id));
         await recordAudit(tx, staff, { entity: "newsletterSubscriber", entityId: row.id, action: "delete", before });
@@ -91,7 +104,13 @@ export async function changeSubscribers(staff: Staff, ids: number[], intent: "un
         const now = new Date();
         // The token goes too: a pending address's confirmation link no longer subscribes it.
         await tx.update(t).set({ unsubscribedAt: now, tokenHash: null }).where(eq(t.id, row.id));
-        await recordAudit(tx, staff, { entity: "newsletterSubscriber", entityId: row.id, action: "unsubscribe", before, after: { unsubscribedAt: now.toISOString() } });
+        await recordAudit(tx, staff, {
+          entity: "newsletterSubscriber",
+          entityId: row.id,
+          action: "unsubscribe",
+          before,
+          after: { unsubscribedAt: now.toISOString() },
+        });
       }
     }
     return moving.length;

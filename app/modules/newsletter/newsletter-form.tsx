@@ -36,7 +36,8 @@ export function NewsletterForm({ consents, constraint }: Props) {
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   // The action answers the fetcher with its own shape; a refused address becomes the field's message.
   const lastResult = useMemo<SubmissionResult<string[]> | null>(
-    () => (fetcher.data && !fetcher.data.ok && fetcher.data.field === "email" ? { status: "error", error: { email: [fetcher.data.key] } } : null),
+    () =>
+      fetcher.data && !fetcher.data.ok && fetcher.data.field === "email" ? { status: "error", error: { email: [fetcher.data.key] } } : null,
     [fetcher.data],
   );
   const [form, fields] = useShopForm<NewsletterInput>({ id: "newsletter-form", lastResult, constraint });
@@ -64,10 +65,22 @@ export function NewsletterForm({ consents, constraint }: Props) {
             {t("error.consentsNotFetched")}
           </p>
         ) : (
-          <SecureFetcherForm fetcher={fetcher} {...getFormProps(form)} action="/actions/newsletter" className="mt-6 space-y-3" data-testid="newsletter-form">
+          <SecureFetcherForm
+            fetcher={fetcher}
+            {...getFormProps(form)}
+            action="/actions/newsletter"
+            className="mt-6 space-y-3"
+            data-testid="newsletter-form"
+          >
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             {hydrated ? <input type="hidden" name="via" value={VIA_FETCHER} /> : null}
-            <Field meta={fields.email} type="email" label={t("newsletter.emailLabel")} autoComplete="email" placeholder={t("newsletter.emailPlaceholder")} />
+            <Field
+              meta={fields.email}
+              type="email"
+              label={t("newsletter.emailLabel")}
+              autoComplete="email"
+              placeholder={t("newsletter.emailPlaceholder")}
+            />
             <ConsentCheckboxes consents={consents} error={consentError} idPrefix="newsletter-consents" />
             <Button pending={fetcher.state !== "idle"} pendingLabel={t("newsletter.sending")}>
               {t("newsletter.submit")}

@@ -32,7 +32,11 @@ export type SubscribeInput = {
 };
 
 const alreadySubscribed = () =>
-  new DomainError("alreadySubscribed", { message: "E-mail is already subscribed to the newsletter", key: "newsletter.alreadySubscribedToNewsletter", status: 409 });
+  new DomainError("alreadySubscribed", {
+    message: "E-mail is already subscribed to the newsletter",
+    key: "newsletter.alreadySubscribedToNewsletter",
+    status: 409,
+  });
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

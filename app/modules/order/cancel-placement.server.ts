@@ -20,9 +20,13 @@ export async function cancelPlacement(orderId: number, mailIds: number[]): Promi
     const [cart] = order.cartId ? await tx.select().from(carts).where(eq(carts.id, order.cartId)).for("update") : [];
     if (cart) {
       const given = new Map<number, number>();
-      for (const need of await stockNeeds(tx, await loadCartItems(tx, cart.id))) given.set(need.productId, (given.get(need.productId) ?? 0) + need.quantity);
+      for (const need of await stockNeeds(tx, await loadCartItems(tx, cart.id)))
+        given.set(need.productId, (given.get(need.productId) ?? 0) + need.quantity);
       for (const [id, quantity] of [...given].sort((a, b) => a[0] - b[0])) {
-        await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(and(eq(products.id, id), isNotNull(products.stock)));
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}` })
+          .where(and(eq(products.id, id), isNotNull(products.stock)));
       }
       await tx.update(carts).set({ status: "active", usedAt: null }).where(eq(carts.id, cart.id));
     }

@@ -54,7 +54,10 @@ export async function linkDays(db: Executor): Promise<number> {
 type OrderRow = typeof orders.$inferSelect;
 
 /** The download links of a paid order (none before payment). */
-export async function orderDownloads(order: Pick<OrderRow, "id" | "locale" | "paymentStatus" | "paidAt">, db?: Executor): Promise<Download[]> {
+export async function orderDownloads(
+  order: Pick<OrderRow, "id" | "locale" | "paymentStatus" | "paidAt">,
+  db?: Executor,
+): Promise<Download[]> {
   if (order.paymentStatus !== "paid" || !order.paidAt) return [];
   const executor = db ?? (await getDb());
   const lines = await executor
@@ -63,12 +66,23 @@ export async function orderDownloads(order: Pick<OrderRow, "id" | "locale" | "pa
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.orderId, order.id), eq(products.format, "e-product")))
     .orderBy(asc(orderItems.position));
-  const withFile = lines.length ? await filesOf(executor, lines.map((l) => l.id)) : new Map<number, unknown>();
+  const withFile = lines.length
+    ? await filesOf(
+        executor,
+        lines.map((l) => l.id),
+      )
+    : new Map<number, unknown>();
   const expiresAt = new Date(order.paidAt.getTime() + (await linkDays(executor)) * DAY_MS);
   const expired = expiresAt.getTime() <= Date.now();
   return lines
     .filter((l) => withFile.has(l.id))
-    .map((l) => ({ itemId: l.id, name: l.name, path: href("download", order.locale as Locale, { token: downloadToken(l.id, expiresAt) }), expiresAt, expired }));
+    .map((l) => ({
+      itemId: l.id,
+      name: l.name,
+      path: href("download", order.locale as Locale, { token: downloadToken(l.id, expiresAt) }),
+      expiresAt,
+      expired,
+    }));
 }
 
 /** The file of each e-product order line that has one. */
@@ -87,7 +101,11 @@ export async function downloadOf(itemId: number) {
   const db = await getDb();
   const [line] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId));
   if (!line) return null;
-  const [row] = await db.select({ order: orders, guest: users.isGuest }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, line.orderId));
+  const [row] = await db
+    .select({ order: orders, guest: users.isGuest })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, line.orderId));
   const file = (await filesOf(db, [itemId])).get(itemId);
   return row && file ? { order: row.order, ownerIsGuest: row.guest === true, file } : null;
 }
@@ -101,9 +119,18 @@ export async function sendDownloadLinks(orderId: number, origin: string, tx?: Ex
   if (downloads.length === 0) return null;
   const locale = order.locale as Locale;
   const t = await getFixedT(locale);
-  const until = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Zagreb" }).format(downloads[0].expiresAt);
+  const until = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Zagreb" }).format(
+    downloads[0].expiresAt,
+  );
   const links = downloads.map((d) => `${d.name}: ${origin}${d.path}`).join("\n");
-  const text = [t("checkout.downloads.mailLead", { slug: order.slug }), "", links, "", t("checkout.downloads.validUntil", { date: until }), t("checkout.downloads.signInNote")].join("\n");
+  const text = [
+    t("checkout.downloads.mailLead", { slug: order.slug }),
+    "",
+    links,
+    "",
+    t("checkout.downloads.validUntil", { date: until }),
+    t("checkout.downloads.signInNote"),
+  ].join("\n");
   const subject = t("checkout.downloads.mailSubject", { slug: order.slug });
   const template = { locale, values: { orderNumber: order.slug, downloads: links, validUntil: until } };
   const mail = await sendMail({ kind: "eProductDownload", to: order.email, subject, text, orderId: order.id, template }, tx);
@@ -120,7 +147,12 @@ export type Received = { paidOn?: string | null; paidAmountCents?: number | null
  * received and writes the download links' mail to the outbox. An order paid already is
  * left as it is (paid false). The caller delivers the mail after its commit.
  */
-export async function payOrder(tx: Executor, orderId: number, origin: string, received: Received = {}): Promise<{ paid: boolean; mail: OutboxMail | null }> {
+export async function payOrder(
+  tx: Executor,
+  orderId: number,
+  origin: string,
+  received: Received = {},
+): Promise<{ paid: boolean; mail: OutboxMail | null }> {
   const [changed] = await tx
     .update(orders)
     .set({ paymentStatus: "paid", paidAt: new Date(), paidOn: received.paidOn ?? null, paidAmountCents: received.paidAmountCents ?? null })
@@ -154,10 +186,19 @@ export function fileResponse(file: { path: string; mime: string; name: string; s
 }
 
 /** The order page's downloads: the links once paid, or that links will come after payment. */
-export async function downloadsView(order: { id: number; locale: string; paymentStatus: OrderRow["paymentStatus"]; paidAt: string | null }) {
+export async function downloadsView(order: {
+  id: number;
+  locale: string;
+  paymentStatus: OrderRow["paymentStatus"];
+  paidAt: string | null;
+}) {
   const db = await getDb();
   const links = await orderDownloads({ ...order, paidAt: order.paidAt ? new Date(order.paidAt) : null }, db);
-  if (links.length) return { pending: false, links: links.map((d) => ({ name: d.name, href: d.path, expiresAt: d.expiresAt.toISOString(), expired: d.expired })) };
+  if (links.length)
+    return {
+      pending: false,
+      links: links.map((d) => ({ name: d.name, href: d.path, expiresAt: d.expiresAt.toISOString(), expired: d.expired })),
+    };
   const [line] = await db
     .select({ id: orderItems.id })
     .from(orderItems)

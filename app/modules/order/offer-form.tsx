@@ -30,7 +30,12 @@ type Props = {
 export function OfferForm({ token, methods, countries, values, constraint, lastResult }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm<AcceptOfferInput>({ id: "offer", lastResult: submissionOf(lastResult), constraint, defaultValue: nestedValues(values) });
+  const [form, fields] = useShopForm<AcceptOfferInput>({
+    id: "offer",
+    lastResult: submissionOf(lastResult),
+    constraint,
+    defaultValue: nestedValues(values),
+  });
   const initial = (form.initialValue ?? {}) as Record<string, unknown>;
   const chosen = String(initial.methodId ?? methods[0]?.id ?? "");
   return (
@@ -41,8 +46,16 @@ export function OfferForm({ token, methods, countries, values, constraint, lastR
         <AddressFields fields={fields.delivery.getFieldset() as AddressFieldset} countries={countries} enforce countryRequired />
       </fieldset>
       <div>
-        <input id={fields.sameBilling.id} type="checkbox" name={fields.sameBilling.name} defaultChecked={initial.sameBilling === "on"} className="peer mr-2 size-4 accent-brand-600" />
-        <label htmlFor={fields.sameBilling.id} className="text-sm font-semibold">{t("checkout.offer.sameBilling")}</label>
+        <input
+          id={fields.sameBilling.id}
+          type="checkbox"
+          name={fields.sameBilling.name}
+          defaultChecked={initial.sameBilling === "on"}
+          className="peer mr-2 size-4 accent-brand-600"
+        />
+        <label htmlFor={fields.sameBilling.id} className="text-sm font-semibold">
+          {t("checkout.offer.sameBilling")}
+        </label>
         <fieldset className="mt-3 peer-checked:hidden" data-testid="offer-billing">
           <legend className="mb-2 font-semibold">{t("checkout.address.billing")}</legend>
           <AddressFields fields={fields.billing.getFieldset() as AddressFieldset} countries={countries} enforce={false} countryRequired />
@@ -52,7 +65,14 @@ export function OfferForm({ token, methods, countries, values, constraint, lastR
         <legend className="font-semibold">{t("checkout.offer.payWith")}</legend>
         {methods.map((m) => (
           <label key={m.id} className="flex items-start gap-2">
-            <input type="radio" name={fields.methodId.name} value={m.id} defaultChecked={chosen === String(m.id)} required className="mt-1" />
+            <input
+              type="radio"
+              name={fields.methodId.name}
+              value={m.id}
+              defaultChecked={chosen === String(m.id)}
+              required
+              className="mt-1"
+            />
             <span>
               <span className="block font-semibold">{m.name}</span>
               {m.description ? <span className="block text-sm text-slate-600">{m.description}</span> : null}
@@ -62,7 +82,9 @@ export function OfferForm({ token, methods, countries, values, constraint, lastR
         <FormError id={fields.methodId.errorId} errors={fields.methodId.errors} testId="offer-method-error" />
       </fieldset>
       <FormError id={form.errorId} errors={form.errors} testId="offer-error" />
-      <Button size="lg" className="self-start" pending={navigation.state === "submitting"}>{t("checkout.offer.pay")}</Button>
+      <Button size="lg" className="self-start" pending={navigation.state === "submitting"}>
+        {t("checkout.offer.pay")}
+      </Button>
     </SecureForm>
   );
 }

@@ -27,7 +27,10 @@ export function rememberOrder(orderId: number) {
 export async function visibleOrder(request: Request, slug: string | null, userId: number | null) {
   if (!slug) return null;
   const db = await getDb();
-  const [order] = await db.select().from(orders).where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
   if (!order) return null;
   const remembered = (await lastOrderCookie.parse(request.headers.get("Cookie"))) as unknown;
   const mine = (userId !== null && order.userId === userId) || remembered === order.id;
@@ -41,6 +44,10 @@ export async function orderOfCart(request: Request) {
   const cookies = readCartCookies(request);
   if (!cookies) return null;
   const db = await getDb();
-  const [row] = await db.select({ order: orders, protectCode: carts.protectCode }).from(orders).innerJoin(carts, eq(carts.id, orders.cartId)).where(eq(orders.cartId, cookies.cartId));
+  const [row] = await db
+    .select({ order: orders, protectCode: carts.protectCode })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .where(eq(orders.cartId, cookies.cartId));
   return row && protectCodeMatches(row.protectCode, cookies.protectCode) ? row.order : null;
 }

@@ -35,11 +35,31 @@ export function OrderLines({ view, locale }: { view: View; locale: Locale }) {
     { id: "sku", header: t("adminOrders.lines.sku"), cell: (l) => <span className="font-mono text-xs">{l.sku}</span> },
     { id: "options", header: t("adminOrders.lines.options"), cell: (l) => (l.options.length ? l.options.join(", ") : "—") },
     { id: "quantity", header: t("adminOrders.lines.quantity"), align: "end", cell: (l) => l.quantity },
-    { id: "unit", header: t("adminOrders.lines.unit"), align: "end", cell: (l) => `${money(l.unitCents)}${l.lengthMm !== null ? "/m" : ""}` },
-    { id: "length", header: t("adminOrders.lines.length"), align: "end", cell: (l) => (l.lengthMm !== null ? formatMetres(l.lengthMm, locale) : "—") },
+    {
+      id: "unit",
+      header: t("adminOrders.lines.unit"),
+      align: "end",
+      cell: (l) => `${money(l.unitCents)}${l.lengthMm !== null ? "/m" : ""}`,
+    },
+    {
+      id: "length",
+      header: t("adminOrders.lines.length"),
+      align: "end",
+      cell: (l) => (l.lengthMm !== null ? formatMetres(l.lengthMm, locale) : "—"),
+    },
     { id: "row", header: t("adminOrders.lines.row"), align: "end", cell: (l) => money(l.rowCents) },
   ];
-  return <DataTable caption={t("adminOrders.lines.title")} columns={columns} rows={view.lines} rowKey={(l) => l.id} empty="—" testId="order-lines" rowTestId="order-line" />;
+  return (
+    <DataTable
+      caption={t("adminOrders.lines.title")}
+      columns={columns}
+      rows={view.lines}
+      rowKey={(l) => l.id}
+      empty="—"
+      testId="order-lines"
+      rowTestId="order-line"
+    />
+  );
 }
 
 export function OrderTotals({ order, locale }: { order: Order; locale: Locale }) {
@@ -59,7 +79,9 @@ export function OrderTotals({ order, locale }: { order: Order; locale: Locale })
       {rows.map(([key, label, cents]) => (
         <div key={key} className={`contents ${key === "total" ? "font-bold" : ""}`}>
           <dt>{label}</dt>
-          <dd className="text-right" data-testid={`order-total-${key}`}>{money(cents)}</dd>
+          <dd className="text-right" data-testid={`order-total-${key}`}>
+            {money(cents)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -78,7 +100,9 @@ export function AddressLines({ address }: { address: OrderAddress }) {
   return (
     <address className="text-sm not-italic">
       {lines.map((line) => (
-        <span key={line} className="block">{line}</span>
+        <span key={line} className="block">
+          {line}
+        </span>
       ))}
     </address>
   );
@@ -91,10 +115,22 @@ export function PaymentFacts({ view, locale }: { view: View; locale: Locale }) {
   const money = useMoney(order, locale);
   return (
     <div className="space-y-1 text-sm" data-testid="order-payment">
-      <p>{order.paymentMethodName} ({t(`adminOrders.gateway.${order.paymentGateway}`)})</p>
-      <p data-testid="order-payment-status" className="font-semibold">{t(`orders.paymentStatus.${order.paymentStatus}`)}</p>
-      {order.paidOn ? <p>{t("adminOrders.payment.paidOn")}: {formatDate(`${order.paidOn}T12:00:00Z`, locale, { style: "numeric" })}</p> : null}
-      {order.paidAmountCents !== null ? <p>{t("adminOrders.payment.paidAmount")}: {money(order.paidAmountCents)}</p> : null}
+      <p>
+        {order.paymentMethodName} ({t(`adminOrders.gateway.${order.paymentGateway}`)})
+      </p>
+      <p data-testid="order-payment-status" className="font-semibold">
+        {t(`orders.paymentStatus.${order.paymentStatus}`)}
+      </p>
+      {order.paidOn ? (
+        <p>
+          {t("adminOrders.payment.paidOn")}: {formatDate(`${order.paidOn}T12:00:00Z`, locale, { style: "numeric" })}
+        </p>
+      ) : null}
+      {order.paidAmountCents !== null ? (
+        <p>
+          {t("adminOrders.payment.paidAmount")}: {money(order.paidAmountCents)}
+        </p>
+      ) : null}
       {view.paidAmountDiffers ? (
         <p role="status" className="rounded bg-amber-50 p-2 text-amber-900" data-testid="paid-amount-warning">
           {t("adminOrders.payment.amountDiffers", { received: money(order.paidAmountCents ?? 0), total: money(order.orderTotalCents) })}
@@ -121,7 +157,15 @@ export function ShipmentFacts({ order, locale }: { order: Order; locale: Locale 
       <dt>{t("adminOrders.ship.trackingNumber")}</dt>
       <dd>{order.trackingNumber || "—"}</dd>
       <dt>{t("adminOrders.ship.trackingUrl")}</dt>
-      <dd>{order.trackingUrl ? <a href={order.trackingUrl} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank">{order.trackingUrl}</a> : "—"}</dd>
+      <dd>
+        {order.trackingUrl ? (
+          <a href={order.trackingUrl} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank">
+            {order.trackingUrl}
+          </a>
+        ) : (
+          "—"
+        )}
+      </dd>
     </dl>
   );
 }
@@ -132,10 +176,28 @@ export function MailsSent({ view, locale }: { view: View; locale: Locale }) {
   const columns: Column<Mail>[] = [
     { id: "kind", header: t("adminOrders.mails.kind"), cell: (m) => t(`adminOrders.mails.kinds.${m.kind}`, { defaultValue: m.kind }) },
     { id: "to", header: t("adminOrders.mails.to"), cell: (m) => m.to },
-    { id: "status", header: t("adminOrders.mails.status"), cell: (m) => t(`adminOrders.mails.statuses.${m.status}`, { defaultValue: m.status }) },
-    { id: "date", header: t("adminOrders.mails.date"), cell: (m) => <time dateTime={m.createdAt}>{formatDate(m.createdAt, locale, { style: "numeric", time: "short" })}</time> },
+    {
+      id: "status",
+      header: t("adminOrders.mails.status"),
+      cell: (m) => t(`adminOrders.mails.statuses.${m.status}`, { defaultValue: m.status }),
+    },
+    {
+      id: "date",
+      header: t("adminOrders.mails.date"),
+      cell: (m) => <time dateTime={m.createdAt}>{formatDate(m.createdAt, locale, { style: "numeric", time: "short" })}</time>,
+    },
   ];
-  return <DataTable caption={t("adminOrders.mails.title")} columns={columns} rows={view.mails} rowKey={(m) => m.id} empty={t("adminOrders.mails.empty")} testId="order-mails" rowTestId="order-mail" />;
+  return (
+    <DataTable
+      caption={t("adminOrders.mails.title")}
+      columns={columns}
+      rows={view.mails}
+      rowKey={(m) => m.id}
+      empty={t("adminOrders.mails.empty")}
+      testId="order-mails"
+      rowTestId="order-mail"
+    />
+  );
 }
 
 export function ConsentsGiven({ view, locale }: { view: View; locale: Locale }) {
@@ -161,7 +223,8 @@ export function NotesList({ view, locale }: { view: View; locale: Locale }) {
       {view.notes.map((note) => (
         <li key={note.id} className="rounded border border-slate-200 p-2" data-testid="order-note">
           <p className="text-xs text-slate-600">
-            <time dateTime={note.createdAt}>{formatDate(note.createdAt, locale, { style: "numeric", time: "short" })}</time> · {note.authorEmail}
+            <time dateTime={note.createdAt}>{formatDate(note.createdAt, locale, { style: "numeric", time: "short" })}</time> ·{" "}
+            {note.authorEmail}
           </p>
           <p className="whitespace-pre-line">{note.text}</p>
         </li>

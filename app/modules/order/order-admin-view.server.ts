@@ -20,14 +20,35 @@ const CONSENT_WINDOW_MS = 2 * 60 * 1000;
 
 export async function orderAdminView(slug: string, locale: Locale) {
   const db = await getDb();
-  const [order] = await db.select().from(orders).where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
   if (!order) return null;
-  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position), asc(orderItems.id));
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
   const variantIds = [...new Set(lines.flatMap((l) => l.options.bundleOptions.map((o) => o.variantId)))];
-  const variantSkus = new Map(variantIds.length ? (await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, variantIds))).map((p) => [p.id, p.sku]) : []);
+  const variantSkus = new Map(
+    variantIds.length
+      ? (await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, variantIds))).map((p) => [
+          p.id,
+          p.sku,
+        ])
+      : [],
+  );
   const [mails, notes, audit, consentRows] = await Promise.all([
     db
-      .select({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt })
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+      })
       .from(mailOutbox)
       .where(eq(mailOutbox.orderId, order.id))
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)),
@@ -51,7 +72,9 @@ export async function orderAdminView(slug: string, locale: Locale) {
       .limit(1),
   ]);
   const consentIds = consentRows[0]?.consents ?? [];
-  const consentNames = consentIds.length ? await db.select({ id: consents.id, name: consents.displayName }).from(consents).where(inArray(consents.id, consentIds)) : [];
+  const consentNames = consentIds.length
+    ? await db.select({ id: consents.id, name: consents.displayName }).from(consents).where(inArray(consents.id, consentIds))
+    : [];
   return {
     order: {
       ...order,
@@ -80,7 +103,10 @@ export async function orderAdminView(slug: string, locale: Locale) {
     paidAmountDiffers: order.paidAmountCents !== null && order.paidAmountCents !== order.orderTotalCents,
     refundByBank: refundByBank(order),
     consents: consentRows[0]
-      ? { at: consentRows[0].statusTimestamp.toISOString(), names: consentIds.map((id) => localized(consentNames.find((c) => c.id === id)?.name ?? {}, locale) || `#${id}`) }
+      ? {
+          at: consentRows[0].statusTimestamp.toISOString(),
+          names: consentIds.map((id) => localized(consentNames.find((c) => c.id === id)?.name ?? {}, locale) || `#${id}`),
+        }
       : null,
     mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     notes: notes.map((n) => ({ id: n.id, authorEmail: n.authorEmail, text: n.text, createdAt: n.createdAt.toISOString() })),
@@ -91,6 +117,9 @@ export async function orderAdminView(slug: string, locale: Locale) {
 /** The id of the order with this number, for the page's action (null: 404). */
 export async function orderIdOf(slug: string): Promise<number | null> {
   const db = await getDb();
-  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
   return order?.id ?? null;
 }

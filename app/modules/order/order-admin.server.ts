@@ -35,11 +35,19 @@ export type MoveResult = { order: Order; move: OrderMove; paidAmountDiffers: boo
 export async function moveOrder(staff: Actor, orderId: number, input: MoveInput): Promise<MoveResult> {
   const db = await getDb();
   const { result, mails } = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID))).for("update");
+    const [before] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID)))
+      .for("update");
     if (!before) throw new DomainError("orderNotFound", { message: "Order not found", key: "adminOrders.notFound", status: 404 });
     checkVersion(before.version, input.version);
     if (!canMove(before, input.intent)) {
-      throw new DomainError("moveRefused", { message: `${input.intent} is not allowed from ${before.status}/${before.paymentStatus}`, key: "adminOrders.moveRefused", status: 409 });
+      throw new DomainError("moveRefused", {
+        message: `${input.intent} is not allowed from ${before.status}/${before.paymentStatus}`,
+        key: "adminOrders.moveRefused",
+        status: 409,
+      });
     }
     return applyMove(tx, staff, before, input);
   });
@@ -48,7 +56,12 @@ export async function moveOrder(staff: Actor, orderId: number, input: MoveInput)
   return result;
 }
 
-async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveInput): Promise<{ result: MoveResult; mails: OutboxMail[] }> {
+async function applyMove(
+  tx: Executor,
+  staff: Actor,
+  before: Order,
+  input: MoveInput,
+): Promise<{ result: MoveResult; mails: OutboxMail[] }> {
   const mails: (OutboxMail | null)[] = [];
   const change: Partial<Order> = {};
   const audit: Record<string, unknown> = {};
@@ -62,11 +75,21 @@ async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveI
       // A quote the customer had still to pay is an order received once paid.
       if (before.status === "draft") change.status = "received";
       paidAmountDiffers = input.paidAmount !== before.orderTotalCents;
-      Object.assign(audit, { paymentStatus: "paid", paidOn: input.paidOn, paidAmountCents: input.paidAmount }, paidAmountDiffers ? { warning: "paidAmountDiffers", expectedCents: before.orderTotalCents } : {});
+      Object.assign(
+        audit,
+        { paymentStatus: "paid", paidOn: input.paidOn, paidAmountCents: input.paidAmount },
+        paidAmountDiffers ? { warning: "paidAmountDiffers", expectedCents: before.orderTotalCents } : {},
+      );
       break;
     }
     case "ship":
-      Object.assign(change, { status: "shipped", carrier: input.carrier || null, trackingNumber: input.trackingNumber || null, trackingUrl: input.trackingUrl || null, shippedAt: new Date() });
+      Object.assign(change, {
+        status: "shipped",
+        carrier: input.carrier || null,
+        trackingNumber: input.trackingNumber || null,
+        trackingUrl: input.trackingUrl || null,
+        shippedAt: new Date(),
+      });
       break;
     case "deliver":
       change.status = "delivered";
@@ -91,7 +114,11 @@ async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveI
         // Nothing was taken: nothing is owed any more.
         if (before.paymentStatus === "pending" || before.paymentStatus === "failed") change.paymentStatus = "cancelled";
       } else {
-        Object.assign(change, { status: "returned", returnedAt: new Date(), creditNoteSlug: await nextCreditNoteNumber(tx) }, input.reason ? { cancelReason: input.reason } : {});
+        Object.assign(
+          change,
+          { status: "returned", returnedAt: new Date(), creditNoteSlug: await nextCreditNoteNumber(tx) },
+          input.reason ? { cancelReason: input.reason } : {},
+        );
       }
       break;
     }
@@ -101,20 +128,31 @@ async function applyMove(tx: Executor, staff: Actor, before: Order, input: MoveI
     .set({ ...change, version: before.version + 1, updatedAt: new Date() })
     .where(eq(orders.id, before.id))
     .returning();
-  const byBank = (input.intent === "cancel" || input.intent === "return") && order.paymentStatus === "paid" && order.paymentGateway !== "card";
+  const byBank =
+    (input.intent === "cancel" || input.intent === "return") && order.paymentStatus === "paid" && order.paymentGateway !== "card";
   if (input.intent === "markPaid") mails.push(await sendStatusMail(tx, order, { kind: "orderPaid" }));
   if (input.intent === "ship") mails.push(await sendStatusMail(tx, order, { kind: "orderShipped" }));
-  if (input.intent === "cancel") mails.push(await sendStatusMail(tx, order, { kind: "orderCancelled", refundedCents, refundByBank: byBank }));
-  if (input.intent === "return") mails.push(await sendStatusMail(tx, order, { kind: "orderReturned", refundedCents, refundByBank: byBank }));
+  if (input.intent === "cancel")
+    mails.push(await sendStatusMail(tx, order, { kind: "orderCancelled", refundedCents, refundByBank: byBank }));
+  if (input.intent === "return")
+    mails.push(await sendStatusMail(tx, order, { kind: "orderReturned", refundedCents, refundByBank: byBank }));
   const fields = Object.keys(change) as (keyof Order)[];
   await recordAudit(tx, staff, {
     entity: "order",
     entityId: order.id,
     action: input.intent,
     before: Object.fromEntries([...fields, "paymentStatus"].map((key) => [key, before[key as keyof Order]])),
-    after: { ...Object.fromEntries(fields.map((key) => [key, order[key]])), ...audit, ...(refundedCents ? { refundedNowCents: refundedCents } : {}), ...(byBank ? { refundByBank: true } : {}) },
+    after: {
+      ...Object.fromEntries(fields.map((key) => [key, order[key]])),
+      ...audit,
+      ...(refundedCents ? { refundedNowCents: refundedCents } : {}),
+      ...(byBank ? { refundByBank: true } : {}),
+    },
   });
-  return { result: { order, move: input.intent, paidAmountDiffers, refundedCents, stockReturned }, mails: mails.filter((m): m is OutboxMail => m !== null) };
+  return {
+    result: { order, move: input.intent, paidAmountDiffers, refundedCents, stockReturned },
+    mails: mails.filter((m): m is OutboxMail => m !== null),
+  };
 }
 
 /** A card payment taken is given back through the provider; its refusal rolls the move back ("adminOrders.refund.failed"). */
@@ -122,7 +160,19 @@ async function refundIfCard(tx: Executor, order: Order): Promise<number> {
   if (!refundsThroughProvider(order)) return 0;
   const amount = order.orderTotalCents - order.refundedCents;
   if (amount <= 0) return 0;
-  await refundPayment(tx, order.paymentGateway, { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale: order.locale as Locale }, amount);
+  await refundPayment(
+    tx,
+    order.paymentGateway,
+    {
+      id: order.id,
+      slug: order.slug,
+      orderTotalCents: order.orderTotalCents,
+      currencyLabel: order.currencyLabel,
+      email: order.email,
+      locale: order.locale as Locale,
+    },
+    amount,
+  );
   return amount;
 }
 
@@ -134,7 +184,10 @@ export async function deliverOrders(staff: Actor, ids: number[]): Promise<{ chan
   const db = await getDb();
   let changed = 0;
   for (const id of new Set(ids)) {
-    const [order] = await db.select({ version: orders.version }).from(orders).where(and(eq(orders.id, id), eq(orders.siteId, SITE_ID)));
+    const [order] = await db
+      .select({ version: orders.version })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.siteId, SITE_ID)));
     try {
       if (!order) throw new DomainError("orderNotFound", { message: "Order not found", key: "adminOrders.notFound", status: 404 });
       await moveOrder(staff, id, { intent: "deliver", version: order.version });
@@ -150,9 +203,15 @@ export async function deliverOrders(staff: Actor, ids: number[]): Promise<{ chan
 export async function addOrderNote(staff: Actor, orderId: number, text: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID)));
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID)));
     if (!order) throw new DomainError("orderNotFound", { message: "Order not found", key: "adminOrders.notFound", status: 404 });
-    const [note] = await tx.insert(orderNotes).values({ orderId, authorId: staff.id, authorEmail: staff.email, text }).returning({ id: orderNotes.id });
+    const [note] = await tx
+      .insert(orderNotes)
+      .values({ orderId, authorId: staff.id, authorEmail: staff.email, text })
+      .returning({ id: orderNotes.id });
     await recordAudit(tx, staff, { entity: "order", entityId: orderId, action: "note", after: { noteId: note.id, text } });
   });
 }
@@ -160,14 +219,22 @@ export async function addOrderNote(staff: Actor, orderId: number, text: string):
 /** The order confirmation once more (the customer lost it), as checkout wrote it. */
 export async function resendConfirmation(staff: Actor, orderId: number): Promise<void> {
   const db = await getDb();
-  const [found] = await db.select({ locale: orders.locale }).from(orders).where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID)));
+  const [found] = await db
+    .select({ locale: orders.locale })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID)));
   if (!found) throw new DomainError("orderNotFound", { message: "Order not found", key: "adminOrders.notFound", status: 404 });
   // Read before the transaction: PGlite runs one at a time.
   const { currency } = await getSiteContext(found.locale as Locale);
   const mail = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const sent = await sendOrderConfirmation(tx, order, currency);
-    await recordAudit(tx, staff, { entity: "order", entityId: orderId, action: "resendConfirmation", after: { to: order.email, mailId: sent.id } });
+    await recordAudit(tx, staff, {
+      entity: "order",
+      entityId: orderId,
+      action: "resendConfirmation",
+      after: { to: order.email, mailId: sent.id },
+    });
     return sent;
   });
   await mail.deliver();

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
-import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
+import {
+  ORDER_STATUSES,
+  PAYMENT_GATEWAYS,
+  PAYMENT_STATUSES,
+  orders,
+  type OrderStatus,
+  type PaymentGateway,
+  type PaymentStatus,
+} from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { SITE_ID } from "~/modules/site/options";
@@ -54,7 +62,14 @@ function conditions(query: OrderListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(orders.siteId, SITE_ID)];
   if (query.q) {
     const pattern = likePattern(query.q);
-    where.push(or(ilike(orders.slug, pattern), ilike(orders.email, pattern), ilike(customerName, pattern), ilike(sql`${orders.billingAddress}->>'companyName'`, pattern)));
+    where.push(
+      or(
+        ilike(orders.slug, pattern),
+        ilike(orders.email, pattern),
+        ilike(customerName, pattern),
+        ilike(sql`${orders.billingAddress}->>'companyName'`, pattern),
+      ),
+    );
   }
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.payment) where.push(eq(orders.paymentStatus, query.payment));

@@ -19,7 +19,14 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
   const money = (cents: number) => formatPrice(cents, currency, locale, { symbol: true });
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
   const address = (a: CheckoutAddress) =>
-    [`${a.firstName} ${a.lastName}`, a.companyName && `${a.companyName}${a.companyOib ? `, OIB ${a.companyOib}` : ""}`, `${a.street} ${a.houseNumber}`, `${a.zipCode} ${a.city}`, a.countryName, `${a.contactEmail}, ${a.contactPhone}`]
+    [
+      `${a.firstName} ${a.lastName}`,
+      a.companyName && `${a.companyName}${a.companyOib ? `, OIB ${a.companyOib}` : ""}`,
+      `${a.street} ${a.houseNumber}`,
+      `${a.zipCode} ${a.city}`,
+      a.countryName,
+      `${a.contactEmail}, ${a.contactPhone}`,
+    ]
       .filter((line) => line && line.trim())
       .join("\n");
   // The order's details: the built-in text's body, and the template variable orderSummary.
@@ -69,7 +76,10 @@ export async function sendOrderConfirmation(tx: Executor, order: typeof orders.$
   // A template carries the words; the payment slip (with its barcode) follows it as built.
   const trailer = transfer ? { text: bankTransferText(transfer, t), html: bankTransferHtml(transfer, t) } : null;
   const subject = t("checkout.mail.subject", { slug: order.slug });
-  return sendMail({ kind: "orderConfirmation", to: order.email, subject, text: fullText, html, orderId: order.id, template: { locale, values, trailer } }, tx);
+  return sendMail(
+    { kind: "orderConfirmation", to: order.email, subject, text: fullText, html, orderId: order.id, template: { locale, values, trailer } },
+    tx,
+  );
 }
 
 function escapeHtml(value: string) {

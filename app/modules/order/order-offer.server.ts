@@ -34,7 +34,10 @@ export const OFFER_GATEWAYS = ["bankTransfer", "card"] as const;
 
 export async function findOffer(slug: string, who: { user: Pick<CurrentUser, "id" | "email"> | null; token: string | null }) {
   const db = await getDb();
-  const [order] = await db.select().from(orders).where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug.slice(0, 64))));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug.slice(0, 64))));
   if (!order) return null;
   const mine = who.user !== null && (order.userId === who.user.id || order.email === who.user.email.toLowerCase());
   if (!mine && !offerTokenMatches(order.id, who.token)) return null;
@@ -46,7 +49,12 @@ export async function offerMethods(locale: Locale) {
   return (await applicablePaymentMethods(locale)).filter((m) => (OFFER_GATEWAYS as readonly string[]).includes(m.gateway) && m.available);
 }
 
-const methodMissing = () => new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined", field: "methodId" });
+const methodMissing = () =>
+  new DomainError("paymentMethodUndefined", {
+    message: "Payment method undefined",
+    key: "checkout.paymentMethodUndefined",
+    field: "methodId",
+  });
 
 /**
  * The customer accepts the offer with a way of paying and the delivery and billing
@@ -57,11 +65,17 @@ const methodMissing = () => new DomainError("paymentMethodUndefined", { message:
  * and the bank slip carry them. A draft accepted already (a doubled post) is not changed
  * again: its next page is answered as for the first post.
  */
-export async function acceptOffer(order: Order, input: Pick<AcceptOfferValue, "methodId" | "delivery" | "billing">): Promise<{ order: Order; start: PaymentStart }> {
+export async function acceptOffer(
+  order: Order,
+  input: Pick<AcceptOfferValue, "methodId" | "delivery" | "billing">,
+): Promise<{ order: Order; start: PaymentStart }> {
   const locale = order.locale as Locale;
   const db = await getDb();
   if (order.status !== "draft") return { order, start: await nextStep(order) };
-  const [method] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, input.methodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)));
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, input.methodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)));
   if (!method || !(await offerMethods(locale)).some((m) => m.id === method.id)) throw methodMissing();
   const { delivery, billing } = typedAddresses(input, await allowedCountries(db));
   const start = await started(method.gateway, { ...order, billingAddress: billing });
@@ -99,10 +113,26 @@ export async function acceptOffer(order: Order, input: Pick<AcceptOfferValue, "m
  */
 async function started(gateway: Order["paymentGateway"], order: Order): Promise<PaymentStart> {
   try {
-    return await startPayment(gateway, { id: order.id, slug: order.slug, orderTotalCents: order.orderTotalCents, currencyLabel: order.currencyLabel, email: order.email, locale: order.locale as Locale }, env.PUBLIC_URL);
+    return await startPayment(
+      gateway,
+      {
+        id: order.id,
+        slug: order.slug,
+        orderTotalCents: order.orderTotalCents,
+        currencyLabel: order.currencyLabel,
+        email: order.email,
+        locale: order.locale as Locale,
+      },
+      env.PUBLIC_URL,
+    );
   } catch (error) {
     console.error(`payment start for offer ${order.slug} failed`, error);
-    throw new DomainError("offerPaymentStartFailed", { message: "Payment start failed", key: "checkout.offer.startFailed", status: 502, field: "methodId" });
+    throw new DomainError("offerPaymentStartFailed", {
+      message: "Payment start failed",
+      key: "checkout.offer.startFailed",
+      status: 502,
+      field: "methodId",
+    });
   }
 }
 
@@ -116,7 +146,11 @@ async function nextStep(order: Order): Promise<PaymentStart> {
 function formValues(prefix: string, a: Partial<CheckoutAddress> & { country?: string; companyOIB?: string }): Record<string, string> {
   const { countryIso, countryName: _name, companyOib, ...rest } = a;
   const values: Record<string, string | undefined> = { country: countryIso ?? a.country, companyOIB: companyOib ?? a.companyOIB, ...rest };
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string" && v !== "").map(([k, v]) => [`${prefix}.${k}`, v as string]));
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => typeof v === "string" && v !== "")
+      .map(([k, v]) => [`${prefix}.${k}`, v as string]),
+  );
 }
 
 /**

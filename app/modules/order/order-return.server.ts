@@ -19,15 +19,24 @@ export async function returnStock(tx: Executor, orderId: number): Promise<Record
   const stockLines: StockLine[] = lines.flatMap((line) => {
     // A line whose product was deleted since has no stock to go back to.
     const productId = line.productId ?? line.variantId;
-    return productId === null ? [] : [{ id: String(line.id), productId, variantId: line.variantId, quantity: line.quantity, options: line.options }];
+    return productId === null
+      ? []
+      : [{ id: String(line.id), productId, variantId: line.variantId, quantity: line.quantity, options: line.options }];
   });
   const given = new Map<number, number>();
   for (const need of await stockNeeds(tx, stockLines)) given.set(need.productId, (given.get(need.productId) ?? 0) + need.quantity);
-  const tracked = await trackedStock(tx, [...given.keys()].sort((a, b) => a - b), { lock: true });
+  const tracked = await trackedStock(
+    tx,
+    [...given.keys()].sort((a, b) => a - b),
+    { lock: true },
+  );
   const returned: Record<number, number> = {};
   for (const [id, quantity] of [...given].sort((a, b) => a[0] - b[0])) {
     if (!tracked.has(id)) continue;
-    await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantity}` })
+      .where(eq(products.id, id));
     returned[id] = quantity;
   }
   return returned;

@@ -23,7 +23,10 @@ const OPEN: readonly OrderStatus[] = [...AWAITING_SHIPMENT, "shipped"];
 
 /** Whether the customer still owes the money (no payment taken, none given back). */
 export function awaitsPayment(order: Pick<OrderState, "status" | "paymentStatus">): boolean {
-  return OPEN.includes(order.status) && (order.paymentStatus === "pending" || order.paymentStatus === "failed" || order.paymentStatus === "cancelled");
+  return (
+    OPEN.includes(order.status) &&
+    (order.paymentStatus === "pending" || order.paymentStatus === "failed" || order.paymentStatus === "cancelled")
+  );
 }
 
 export function canMove(order: OrderState, move: OrderMove): boolean {

@@ -24,7 +24,12 @@ export type StatusMail =
   | { kind: "orderCancelled"; refundedCents: number; refundByBank: boolean }
   | { kind: "orderReturned"; refundedCents: number; refundByBank: boolean };
 
-const KEY: Record<StatusMail["kind"], string> = { orderPaid: "paid", orderShipped: "shipped", orderCancelled: "cancelled", orderReturned: "returned" };
+const KEY: Record<StatusMail["kind"], string> = {
+  orderPaid: "paid",
+  orderShipped: "shipped",
+  orderCancelled: "cancelled",
+  orderReturned: "returned",
+};
 
 export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMail): Promise<OutboxMail> {
   const locale = order.locale as Locale;
@@ -39,11 +44,19 @@ export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMai
     if (order.trackingUrl) lines.push(`${t("orders.detail.trackingLink")}: ${order.trackingUrl}`);
   }
   if (mail.kind === "orderCancelled" && order.cancelReason) lines.push(`${t("checkout.mail.status.reason")}: ${order.cancelReason}`);
-  if (mail.kind === "orderReturned" && order.creditNoteSlug) lines.push(t("checkout.mail.status.creditNote", { number: order.creditNoteSlug }));
-  if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundedCents > 0) lines.push(t("checkout.mail.status.refunded", { amount: money(mail.refundedCents) }));
-  if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundByBank) lines.push(t("checkout.mail.status.refundByBank", { amount: money(order.paidAmountCents ?? order.orderTotalCents) }));
+  if (mail.kind === "orderReturned" && order.creditNoteSlug)
+    lines.push(t("checkout.mail.status.creditNote", { number: order.creditNoteSlug }));
+  if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundedCents > 0)
+    lines.push(t("checkout.mail.status.refunded", { amount: money(mail.refundedCents) }));
+  if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundByBank)
+    lines.push(t("checkout.mail.status.refundByBank", { amount: money(order.paidAmountCents ?? order.orderTotalCents) }));
   const link = order.userId !== null ? `${env.PUBLIC_URL}${href("profileOrder", locale, { slug: order.slug })}` : "";
-  const text = [`${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: order.slug })}`, "", ...lines, ...(link ? ["", `${t("checkout.mail.status.view")}: ${link}`] : [])].join("\n");
+  const text = [
+    `${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: order.slug })}`,
+    "",
+    ...lines,
+    ...(link ? ["", `${t("checkout.mail.status.view")}: ${link}`] : []),
+  ].join("\n");
   const values = {
     orderNumber: order.slug,
     customerName: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`.trim(),
@@ -56,7 +69,16 @@ export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMai
   const base = { to: order.email, subject: t(`checkout.mail.status.${key}.subject`, { slug: order.slug }), text, orderId: order.id };
   // The four kinds share their variables but orderShipped's tracking ones: each gets its own.
   return sendMail(
-    mail.kind === "orderShipped" ? { ...base, kind: mail.kind, template: { locale, values } } : { ...base, kind: mail.kind, template: { locale, values: { orderNumber: values.orderNumber, customerName: values.customerName, details: values.details, link } } },
+    mail.kind === "orderShipped"
+      ? { ...base, kind: mail.kind, template: { locale, values } }
+      : {
+          ...base,
+          kind: mail.kind,
+          template: {
+            locale,
+            values: { orderNumber: values.orderNumber, customerName: values.customerName, details: values.details, link },
+          },
+        },
     tx,
   );
 }
@@ -88,5 +110,8 @@ export async function sendNewOrderMail(tx: Executor, order: Order): Promise<Outb
     link: `${env.PUBLIC_URL}/admin/orders/${encodeURIComponent(order.slug)}`,
   };
   const subject = t("checkout.mail.newOrder.subject", { slug: order.slug, customer });
-  return sendMail({ kind: "newOrder", to, replyTo: order.email, subject, text, orderId: order.id, template: { locale: DEFAULT_LOCALE, values } }, tx);
+  return sendMail(
+    { kind: "newOrder", to, replyTo: order.email, subject, text, orderId: order.id, template: { locale: DEFAULT_LOCALE, values } },
+    tx,
+  );
 }

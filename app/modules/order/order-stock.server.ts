@@ -28,7 +28,12 @@ export async function takeStock(tx: Executor, needs: Need[], lineName: (itemId: 
     const onHand = stock.get(need.productId);
     if (onHand === null || onHand === undefined) continue;
     if (total.get(need.productId)! > onHand) {
-      throw new DomainError("outOfStock", { message: "Out of stock", key: "checkout.outOfStock", status: 409, values: { name: lineName(need.itemId), available: Math.max(0, onHand) } });
+      throw new DomainError("outOfStock", {
+        message: "Out of stock",
+        key: "checkout.outOfStock",
+        status: 409,
+        values: { name: lineName(need.itemId), available: Math.max(0, onHand) },
+      });
     }
   }
   for (const [id, quantity] of total) {

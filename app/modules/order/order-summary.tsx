@@ -13,7 +13,15 @@ export type OrderSummaryData = {
 };
 
 /** A placed order at a glance (success page): lines, totals, delivery, payment, addresses. */
-export function OrderSummary({ summary, currency, locale }: { summary: OrderSummaryData; currency: Pick<Currency, "label" | "symbol">; locale: Locale }) {
+export function OrderSummary({
+  summary,
+  currency,
+  locale,
+}: {
+  summary: OrderSummaryData;
+  currency: Pick<Currency, "label" | "symbol">;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, currency, locale);
   const total = (key: keyof OrderSummaryData["totals"], label: string, cents: number) => (
@@ -43,11 +51,29 @@ export function OrderSummary({ summary, currency, locale }: { summary: OrderSumm
         {total("orderTotal", t("cart.summary.orderTotal"), summary.totals.orderTotal)}
         {total("tax", t("cart.summary.tax"), summary.totals.tax)}
       </dl>
-      <p className="mt-3"><strong>{t("checkout.summary.delivery")}:</strong> {summary.delivery}</p>
-      <p><strong>{t("checkout.summary.payment")}:</strong> {summary.payment}</p>
+      <p className="mt-3">
+        <strong>{t("checkout.summary.delivery")}:</strong> {summary.delivery}
+      </p>
+      <p>
+        <strong>{t("checkout.summary.payment")}:</strong> {summary.payment}
+      </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div><strong>{t("checkout.address.delivery")}</strong>{summary.deliveryAddress.map((l) => <span key={l} className="block">{l}</span>)}</div>
-        <div><strong>{t("checkout.address.billing")}</strong>{summary.billingAddress.map((l) => <span key={l} className="block">{l}</span>)}</div>
+        <div>
+          <strong>{t("checkout.address.delivery")}</strong>
+          {summary.deliveryAddress.map((l) => (
+            <span key={l} className="block">
+              {l}
+            </span>
+          ))}
+        </div>
+        <div>
+          <strong>{t("checkout.address.billing")}</strong>
+          {summary.billingAddress.map((l) => (
+            <span key={l} className="block">
+              {l}
+            </span>
+          ))}
+        </div>
       </div>
     </div>
   );

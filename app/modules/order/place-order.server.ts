@@ -1,6 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { carts, coupons, deliveryBranches, deliveryMethods, orderItems, orderNumbers, orders, paymentMethods, products } from "~/.server/db/schema";
+import {
+  carts,
+  coupons,
+  deliveryBranches,
+  deliveryMethods,
+  orderItems,
+  orderNumbers,
+  orders,
+  paymentMethods,
+  products,
+} from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
@@ -57,7 +67,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     if (cart.usedAt) throw sessionUsed();
     // A blocked account orders neither signed in (its session reads as signed out) nor as a guest.
     await refuseBlockedEmail(tx, input.shopper.email);
-    if (!cart.deliveryAddress || !cart.billingAddress) throw new DomainError("addressMissing", { message: "Address missing", key: "checkout.addressMissing" });
+    if (!cart.deliveryAddress || !cart.billingAddress)
+      throw new DomainError("addressMissing", { message: "Address missing", key: "checkout.addressMissing" });
 
     const [payment] = input.paymentMethodId
       ? await tx
@@ -65,18 +76,30 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
           .from(paymentMethods)
           .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)))
       : [];
-    if (!payment) throw new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined", field: "methodId" });
+    if (!payment)
+      throw new DomainError("paymentMethodUndefined", {
+        message: "Payment method undefined",
+        key: "checkout.paymentMethodUndefined",
+        field: "methodId",
+      });
 
     const items = await loadCartItems(tx, cart.id);
     if (items.length === 0) throw new DomainError("emptyCart", { message: "Cart is empty", key: "checkout.emptyCart" });
     const ids = [...new Set(items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])))];
-    const productRows = await tx.select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp, format: products.format }).from(products).where(inArray(products.id, ids));
+    const productRows = await tx
+      .select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp, format: products.format })
+      .from(products)
+      .where(inArray(products.id, ids));
     // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): no delivery method,
     // none charged, nothing paid on delivery (decision 0030).
     const formatOf = new Map(productRows.map((p) => [p.id, p.format]));
     const digitalOnly = items.every((i) => formatOf.get(i.productId) === "e-product");
     if (digitalOnly && payment.gateway === "cashOnDelivery") {
-      throw new DomainError("paymentMethodUndefined", { message: "Payment method undefined", key: "checkout.paymentMethodUndefined", field: "methodId" });
+      throw new DomainError("paymentMethodUndefined", {
+        message: "Payment method undefined",
+        key: "checkout.paymentMethodUndefined",
+        field: "methodId",
+      });
     }
     const { method, branch } = digitalOnly ? { method: null, branch: null } : await deliveryOf(tx, cart);
     const skus = new Map(productRows.map((p) => [p.id, p.sku]));
@@ -95,10 +118,19 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     const coupon = cart.couponCode ? await lockCoupon(tx, cart.couponCode, customer) : null;
     const { totals } = await priceCart(tx, cart, { coupon: cart.couponCode ? (coupon ?? null) : null });
     if (totals.couponProblem === "customerUsedUp") {
-      throw new DomainError("couponCustomerUsedUp", { message: "Coupon already used by this customer", key: "checkout.couponCustomerUsedUp", status: 409 });
+      throw new DomainError("couponCustomerUsedUp", {
+        message: "Coupon already used by this customer",
+        key: "checkout.couponCustomerUsedUp",
+        status: 409,
+      });
     }
-    if (cart.couponCode && (totals.couponProblem || !coupon)) throw new DomainError("couponInvalid", { message: "Coupon invalid", key: "checkout.couponInvalid", status: 409 });
-    if (coupon) await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} + 1` }).where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
+    if (cart.couponCode && (totals.couponProblem || !coupon))
+      throw new DomainError("couponInvalid", { message: "Coupon invalid", key: "checkout.couponInvalid", status: 409 });
+    if (coupon)
+      await tx
+        .update(coupons)
+        .set({ usedCount: sql`${coupons.usedCount} + 1` })
+        .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
 
     const slug = await nextOrderNumber(tx);
     const [order] = await tx
@@ -152,7 +184,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
       }),
     );
     await tx.update(carts).set({ status: "archived", usedAt: new Date(), userId: input.shopper.id }).where(eq(carts.id, cart.id));
-    const consentLog = await logConsents(tx, { kind: "checkoutForm", acceptedIds: input.acceptedConsents, userType: input.shopper.guest ? "guest" : "registered", email: input.shopper.email });
+    const consentLog = await logConsents(tx, {
+      kind: "checkoutForm",
+      acceptedIds: input.acceptedConsents,
+      userType: input.shopper.guest ? "guest" : "registered",
+      email: input.shopper.email,
+    });
     // The order names its consent log, so the backoffice shows exactly the consents given with it.
     if (consentLog) {
       await tx.update(orders).set({ consentLogId: consentLog.id }).where(eq(orders.id, order.id));
@@ -172,10 +209,15 @@ async function deliveryOf(tx: Executor, cart: typeof carts.$inferSelect) {
         .from(deliveryMethods)
         .where(and(eq(deliveryMethods.id, cart.deliveryMethodId), eq(deliveryMethods.siteId, SITE_ID), eq(deliveryMethods.active, true)))
     : [];
-  if (!method) throw new DomainError("shippingMethodUndefined", { message: "Shipping method undefined", key: "checkout.shippingMethodUndefined" });
-  const branches = await tx.select().from(deliveryBranches).where(and(eq(deliveryBranches.deliveryMethodId, method.id), eq(deliveryBranches.active, true)));
+  if (!method)
+    throw new DomainError("shippingMethodUndefined", { message: "Shipping method undefined", key: "checkout.shippingMethodUndefined" });
+  const branches = await tx
+    .select()
+    .from(deliveryBranches)
+    .where(and(eq(deliveryBranches.deliveryMethodId, method.id), eq(deliveryBranches.active, true)));
   const branch = branches.find((b) => b.id === cart.deliveryBranchId) ?? null;
-  if (branches.length > 0 && !branch) throw new DomainError("shippingBranchUndefined", { message: "Shipping branch undefined", key: "checkout.shippingBranchUndefined" });
+  if (branches.length > 0 && !branch)
+    throw new DomainError("shippingBranchUndefined", { message: "Shipping branch undefined", key: "checkout.shippingBranchUndefined" });
   return { method, branch };
 }
 

@@ -21,23 +21,53 @@ import { paymentAvailable } from "./payment.server";
  */
 type MethodRow = typeof paymentMethods.$inferSelect;
 
-export const paymentNotFound = () => new DomainError("paymentMethodNotFound", { message: "Payment method not found", key: "adminShipping.errors.paymentNotFound", status: 404 });
-const lastActive = () => new DomainError("lastActivePaymentMethod", { message: "The last active payment method", key: "adminShipping.errors.lastActive", field: "active", status: 409 });
+export const paymentNotFound = () =>
+  new DomainError("paymentMethodNotFound", {
+    message: "Payment method not found",
+    key: "adminShipping.errors.paymentNotFound",
+    status: 404,
+  });
+const lastActive = () =>
+  new DomainError("lastActivePaymentMethod", {
+    message: "The last active payment method",
+    key: "adminShipping.errors.lastActive",
+    field: "active",
+    status: 409,
+  });
 
 /** Whether the card provider is set up in the environment: yes/no per key, never the key. */
 export function cardSetup() {
-  return { secret: Boolean(env.PAYMENT_CARD_SECRET), providerUrl: Boolean(env.PAYMENT_CARD_PROVIDER_URL), available: paymentAvailable("card") };
+  return {
+    secret: Boolean(env.PAYMENT_CARD_SECRET),
+    providerUrl: Boolean(env.PAYMENT_CARD_PROVIDER_URL),
+    available: paymentAvailable("card"),
+  };
 }
 
 export async function listPaymentMethods() {
   const db = await getDb();
-  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.siteId, SITE_ID)).orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
-  return rows.map((m) => ({ id: m.id, code: m.code, gateway: m.gateway, name: m.name, active: m.active, version: m.version, available: paymentAvailable(m.gateway) }));
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.siteId, SITE_ID))
+    .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+  return rows.map((m) => ({
+    id: m.id,
+    code: m.code,
+    gateway: m.gateway,
+    name: m.name,
+    active: m.active,
+    version: m.version,
+    available: paymentAvailable(m.gateway),
+  }));
 }
 
 export async function paymentDetail(id: number) {
   const db = await getDb();
-  const [method] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.siteId, SITE_ID)));
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.siteId, SITE_ID)));
   if (!method) return null;
   return {
     id: method.id,
@@ -52,7 +82,11 @@ export async function paymentDetail(id: number) {
 }
 
 async function lockMethod(tx: Executor, id: number, version: number): Promise<MethodRow> {
-  const [row] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.siteId, SITE_ID)))
+    .for("update");
   if (!row) throw paymentNotFound();
   checkVersion(row.version, version);
   return row;
@@ -61,7 +95,11 @@ async function lockMethod(tx: Executor, id: number, version: number): Promise<Me
 /** Refuses switching off the only active method (checkout would have no way to pay). */
 async function keepOneActive(tx: Executor, id: number) {
   // Every active row is locked, so two people switching off the last two cannot both win.
-  const others = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true), ne(paymentMethods.id, id))).for("update");
+  const others = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true), ne(paymentMethods.id, id)))
+    .for("update");
   if (others.length === 0) throw lastActive();
 }
 
@@ -76,7 +114,13 @@ export async function updatePaymentMethod(staff: Staff, id: number, input: Payme
     const settings = before.gateway === "bankTransfer" && input.bank ? { ...before.settings, ...input.bank } : before.settings;
     const [after] = await tx
       .update(paymentMethods)
-      .set({ name: filled(input.name), description: filled(input.description), active: input.active, settings, version: before.version + 1 })
+      .set({
+        name: filled(input.name),
+        description: filled(input.description),
+        active: input.active,
+        settings,
+        version: before.version + 1,
+      })
       .where(eq(paymentMethods.id, id))
       .returning();
     await recordAudit(tx, staff, { entity: "paymentMethod", entityId: id, action: "update", ...changedFields(view(before), view(after)) });
@@ -90,8 +134,17 @@ export async function switchPaymentMethod(staff: Staff, id: number, version: num
     const before = await lockMethod(tx, id, version);
     if (before.active === active) return;
     if (!active) await keepOneActive(tx, id);
-    await tx.update(paymentMethods).set({ active, version: before.version + 1 }).where(eq(paymentMethods.id, id));
-    await recordAudit(tx, staff, { entity: "paymentMethod", entityId: id, action: active ? "activate" : "deactivate", before: { active: before.active }, after: { active } });
+    await tx
+      .update(paymentMethods)
+      .set({ active, version: before.version + 1 })
+      .where(eq(paymentMethods.id, id));
+    await recordAudit(tx, staff, {
+      entity: "paymentMethod",
+      entityId: id,
+      action: active ? "activate" : "deactivate",
+      before: { active: before.active },
+      after: { active },
+    });
   });
   await dataChanged("payment");
 }
@@ -100,9 +153,21 @@ export async function movePaymentMethod(staff: Staff, id: number, version: numbe
   const db = await getDb();
   await db.transaction(async (tx) => {
     const before = await lockMethod(tx, id, version);
-    const all = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.siteId, SITE_ID)).orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
-    await reorder(all.map((m) => m.id), id, direction, (rowId, position) => tx.update(paymentMethods).set({ position }).where(eq(paymentMethods.id, rowId)));
-    await tx.update(paymentMethods).set({ version: before.version + 1 }).where(eq(paymentMethods.id, id));
+    const all = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.siteId, SITE_ID))
+      .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+    await reorder(
+      all.map((m) => m.id),
+      id,
+      direction,
+      (rowId, position) => tx.update(paymentMethods).set({ position }).where(eq(paymentMethods.id, rowId)),
+    );
+    await tx
+      .update(paymentMethods)
+      .set({ version: before.version + 1 })
+      .where(eq(paymentMethods.id, id));
     await recordAudit(tx, staff, { entity: "paymentMethod", entityId: id, action: direction === "up" ? "moveUp" : "moveDown" });
   });
   await dataChanged("payment");
@@ -110,6 +175,9 @@ export async function movePaymentMethod(staff: Staff, id: number, version: numbe
 
 export async function activePaymentCount() {
   const db = await getDb();
-  const [{ n }] = await db.select({ n: count() }).from(paymentMethods).where(and(eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.siteId, SITE_ID), eq(paymentMethods.active, true)));
   return n;
 }

@@ -22,7 +22,14 @@ type CardSetup = { secret: boolean; providerUrl: boolean; available: boolean };
  * only whether the provider keys are configured in the environment; cash on delivery has
  * none (the cart engine knows no surcharge).
  */
-export function PaymentMethodForm({ gateway, defaults, version, card, lastResult, constraint }: {
+export function PaymentMethodForm({
+  gateway,
+  defaults,
+  version,
+  card,
+  lastResult,
+  constraint,
+}: {
   gateway: string;
   defaults: Defaults;
   version: number;
@@ -32,13 +39,23 @@ export function PaymentMethodForm({ gateway, defaults, version, card, lastResult
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm<Defaults>({ id: "payment", lastResult: resultFor(lastResult, "save"), constraint, defaultValue: defaults });
+  const [form, fields] = useShopForm<Defaults>({
+    id: "payment",
+    lastResult: resultFor(lastResult, "save"),
+    constraint,
+    defaultValue: defaults,
+  });
   const name = fields.name.getFieldset();
   const description = fields.description.getFieldset();
   const bank = fields.bank.getFieldset();
   const yesNo = (on: boolean) => (on ? t("adminShipping.payments.configured") : t("adminShipping.payments.notConfigured"));
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid="payment-form">
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="space-y-2 rounded border border-slate-200 bg-white p-4"
+      data-testid="payment-form"
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="version" value={version} />
       <LanguageTabs idPrefix="payment-lang" errors={(l) => Boolean(name[l].errors?.length || description[l].errors?.length)}>
@@ -53,15 +70,40 @@ export function PaymentMethodForm({ gateway, defaults, version, card, lastResult
       {gateway === "bankTransfer" ? (
         <fieldset className="grid gap-x-4 rounded border border-slate-200 p-3 sm:grid-cols-2" data-testid="bank-settings">
           <legend className="px-1 text-sm font-semibold">{t("adminShipping.payments.bank.title")}</legend>
-          <Field meta={bank.accountHolder} label={t("adminShipping.payments.bank.accountHolder")} description={t("adminShipping.payments.bank.sellerFallback")} optional />
-          <Field meta={bank.iban} label={t("adminShipping.payments.bank.iban")} description={t("adminShipping.payments.bank.sellerFallback")} optional autoComplete="off" />
+          <Field
+            meta={bank.accountHolder}
+            label={t("adminShipping.payments.bank.accountHolder")}
+            description={t("adminShipping.payments.bank.sellerFallback")}
+            optional
+          />
+          <Field
+            meta={bank.iban}
+            label={t("adminShipping.payments.bank.iban")}
+            description={t("adminShipping.payments.bank.sellerFallback")}
+            optional
+            autoComplete="off"
+          />
           <Field meta={bank.bankName} label={t("adminShipping.payments.bank.bankName")} optional />
-          <Field meta={bank.model} label={t("adminShipping.payments.bank.model")} description={t("adminShipping.payments.bank.modelHelp")} optional />
-          <Field meta={bank.referencePrefix} label={t("adminShipping.payments.bank.referencePrefix")} description={t("adminShipping.payments.bank.referencePrefixHelp")} optional inputMode="numeric" />
+          <Field
+            meta={bank.model}
+            label={t("adminShipping.payments.bank.model")}
+            description={t("adminShipping.payments.bank.modelHelp")}
+            optional
+          />
+          <Field
+            meta={bank.referencePrefix}
+            label={t("adminShipping.payments.bank.referencePrefix")}
+            description={t("adminShipping.payments.bank.referencePrefixHelp")}
+            optional
+            inputMode="numeric"
+          />
         </fieldset>
       ) : null}
       {card ? (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 rounded border border-slate-200 p-3 text-sm" data-testid="card-setup">
+        <dl
+          className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 rounded border border-slate-200 p-3 text-sm"
+          data-testid="card-setup"
+        >
           <dt className="font-semibold">{t("adminShipping.payments.card.secret")}</dt>
           <dd data-testid="card-secret">{yesNo(card.secret)}</dd>
           <dt className="font-semibold">{t("adminShipping.payments.card.providerUrl")}</dt>

@@ -50,8 +50,14 @@ export async function restartCardPayment(userId: number, slug: string, origin: s
  * Gives a taken payment back through the order's gateway (decision 0039), inside the
  * caller's transaction: a refusal throws and the caller's change rolls back with it.
  */
-export function refundPayment(tx: Executor, gateway: PaymentGateway, order: PaymentOrder, amountCents: number): Promise<{ reference: string }> {
+export function refundPayment(
+  tx: Executor,
+  gateway: PaymentGateway,
+  order: PaymentOrder,
+  amountCents: number,
+): Promise<{ reference: string }> {
   const adapter = paymentGateway(gateway);
-  if (!adapter.refund) throw new DomainError("refundUnsupported", { message: `No refunds through ${gateway}`, key: "adminOrders.refund.failed", status: 502 });
+  if (!adapter.refund)
+    throw new DomainError("refundUnsupported", { message: `No refunds through ${gateway}`, key: "adminOrders.refund.failed", status: 502 });
   return adapter.refund(order, amountCents, tx);
 }

@@ -60,7 +60,14 @@ export function QuoteCart({ cart, quote, cartPath, shopPath, redirectTo, quantit
             data-pulse={pulse || undefined}
           >
             {items.map((item) => (
-              <QuoteLine key={item.itemId} item={item} cartPath={cartPath} redirectTo={redirectTo} onChanged={changed} constraint={constraint} />
+              <QuoteLine
+                key={item.itemId}
+                item={item}
+                cartPath={cartPath}
+                redirectTo={redirectTo}
+                onChanged={changed}
+                constraint={constraint}
+              />
             ))}
           </ul>
         </>
@@ -94,7 +101,8 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged, constraint }: LinePr
   // Without JavaScript − and + are forms of their own posting the next quantity.
   const stepForm = (delta: -1 | 1) => {
     const next = current + delta;
-    const label = delta < 0 ? t("cart.quote.decrease", { name: item.productData.name }) : t("cart.quote.increase", { name: item.productData.name });
+    const label =
+      delta < 0 ? t("cart.quote.decrease", { name: item.productData.name }) : t("cart.quote.increase", { name: item.productData.name });
     return (
       <SecureForm method="post" action={cartPath}>
         <Hidden intent="update" item={item} redirectTo={redirectTo} />
@@ -123,7 +131,13 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged, constraint }: LinePr
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         {item.productData.media ? (
-          <img src={mediaUrl(item.productData.media, "thumbnail")} alt="" width={50} height={50} className="h-12 w-12 rounded object-cover" />
+          <img
+            src={mediaUrl(item.productData.media, "thumbnail")}
+            alt=""
+            width={50}
+            height={50}
+            className="h-12 w-12 rounded object-cover"
+          />
         ) : null}
         <div className="min-w-0">
           <Link to={item.href} className="font-medium text-brand-800 hover:underline" data-testid="cart-line-link">
@@ -137,9 +151,21 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged, constraint }: LinePr
           ))}
         </div>
       </div>
-      <div className="flex items-center gap-1" role="group" aria-label={t("cart.quantityOf", { name: item.productData.name })} data-testid="quote-stepper">
+      <div
+        className="flex items-center gap-1"
+        role="group"
+        aria-label={t("cart.quantityOf", { name: item.productData.name })}
+        data-testid="quote-stepper"
+      >
         {stepForm(-1)}
-        <SecureForm id={quantity.formId} method="post" action={cartPath} onSubmit={quantity.onSubmit} className="flex items-center gap-1" data-testid="quantity-form">
+        <SecureForm
+          id={quantity.formId}
+          method="post"
+          action={cartPath}
+          onSubmit={quantity.onSubmit}
+          className="flex items-center gap-1"
+          data-testid="quantity-form"
+        >
           <Hidden intent="update" item={item} redirectTo={redirectTo} />
           <input
             type="number"
@@ -179,7 +205,17 @@ function QuoteLine({ item, cartPath, redirectTo, onChanged, constraint }: LinePr
 
 function TrashIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
     </svg>
   );
@@ -199,7 +235,15 @@ function SendInquiry({ items, quote }: { items: CartLineView[]; quote: QuoteData
     event.preventDefault();
     setContainer(event.currentTarget.closest("dialog"));
     // The lines as they were when the modal opened.
-    setLines(items.map((item) => ({ itemId: item.itemId, name: item.productData.name, sku: item.productData.sku, quantity: item.qty, options: item.details })));
+    setLines(
+      items.map((item) => ({
+        itemId: item.itemId,
+        name: item.productData.name,
+        sku: item.productData.sku,
+        quantity: item.qty,
+        options: item.details,
+      })),
+    );
     setOpen(true);
   };
   return (

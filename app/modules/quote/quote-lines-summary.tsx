@@ -7,7 +7,9 @@ export function QuoteLinesSummary({ lines }: { lines: QuoteLineSummary[] }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="quote-lines-title" className="rounded border border-slate-200 p-4">
-      <h2 id="quote-lines-title" className="mb-2 font-semibold">{t("cart.quote.linesTitle")}</h2>
+      <h2 id="quote-lines-title" className="mb-2 font-semibold">
+        {t("cart.quote.linesTitle")}
+      </h2>
       <ul className="divide-y divide-slate-200 text-sm" data-testid="quote-lines-summary">
         {lines.map((line) => (
           <li key={line.itemId} className="flex justify-between gap-4 py-2" data-testid="quote-summary-line">

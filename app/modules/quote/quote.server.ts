@@ -97,7 +97,11 @@ export async function sendQuoteRequest(input: QuoteRequest): Promise<EnquiryResu
         lines,
       })
       .returning({ id: priceEnquiries.id });
-    await emptyAskedLines(tx, cart.cartId, cart.lines.map((l) => l.itemId));
+    await emptyAskedLines(
+      tx,
+      cart.cartId,
+      cart.lines.map((l) => l.itemId),
+    );
     return { id: row.id, mail };
   });
 }
@@ -130,8 +134,25 @@ async function mailTheShop(tx: Executor, enquiry: Enquiry, lines: EnquiryLine[],
       return t("cart.quote.mail.line", { name: line.name, sku: line.sku, quantity: line.quantity }) + (options ? ` (${options})` : "");
     })
     .join("\n");
-  const values = { lines: list, name, email: enquiry.from, phone: enquiry.contactNumber || "-", language: locale, content: enquiry.content };
+  const values = {
+    lines: list,
+    name,
+    email: enquiry.from,
+    phone: enquiry.contactNumber || "-",
+    language: locale,
+    content: enquiry.content,
+  };
   const text = t("cart.quote.mail.text", values);
   const subject = t("cart.quote.mail.subject", { name, count: lines.length });
-  return sendMail({ kind: "cartInquiry", to, replyTo: enquiry.from, subject, text, template: { locale: DEFAULT_LOCALE, values: { ...values, itemCount: String(lines.length) } } }, tx);
+  return sendMail(
+    {
+      kind: "cartInquiry",
+      to,
+      replyTo: enquiry.from,
+      subject,
+      text,
+      template: { locale: DEFAULT_LOCALE, values: { ...values, itemCount: String(lines.length) } },
+    },
+    tx,
+  );
 }

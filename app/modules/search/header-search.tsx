@@ -26,7 +26,11 @@ export function HeaderSearch({ locale, id }: { locale: Locale; id: string }) {
         className="w-full min-w-0 rounded-l border border-r-0 border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 lg:w-48"
       />
       <input type="hidden" name={SEARCH_PARAM.category} value={DEFAULT_SEARCH_CATEGORY} />
-      <button type="submit" className="rounded-r border border-brand-600 bg-brand-600 p-1.5 text-white hover:bg-brand-700" aria-label={t("search.submit")}>
+      <button
+        type="submit"
+        className="rounded-r border border-brand-600 bg-brand-600 p-1.5 text-white hover:bg-brand-700"
+        aria-label={t("search.submit")}
+      >
         <SearchIcon />
       </button>
     </Form>

@@ -53,7 +53,9 @@ export function SearchForm({ locale, text, category }: Props) {
         placeholder={t("search.placeholder")}
         autoComplete="off"
         className="min-w-0 flex-1 rounded border border-slate-300 px-4 py-2.5 focus:border-brand-600"
-        onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true, debounceTimeout: SEARCH_DEBOUNCE_MS })}
+        onChange={(event) =>
+          submit(event.currentTarget.form, { replace: true, preventScrollReset: true, debounceTimeout: SEARCH_DEBOUNCE_MS })
+        }
       />
       <input type="hidden" name={SEARCH_PARAM.category} value={category} />
       <Button size="lg">{t("search.submit")}</Button>

@@ -27,8 +27,14 @@ export function isSearchCategory(value: unknown): value is SearchCategory {
  */
 export function normalizeSearchText(raw: unknown): string {
   if (typeof raw !== "string") return "";
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return raw.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH).trim();
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH)
+      .trim()
+  );
 }
 
 export type SearchParams = { text: string; categories: SearchCategory[]; page: number };

@@ -32,7 +32,9 @@ export function SearchTabs({ locale, text, active, totals }: TabsProps) {
             data-testid={`search-tab-${category}`}
           >
             {t(`search.categories.${category}`)}
-            {totals && text ? <span className="ml-1.5 rounded-full bg-slate-100 px-2 text-xs text-slate-600">{totals[category]}</span> : null}
+            {totals && text ? (
+              <span className="ml-1.5 rounded-full bg-slate-100 px-2 text-xs text-slate-600">{totals[category]}</span>
+            ) : null}
           </Link>
         );
       })}
@@ -82,7 +84,9 @@ export function SearchResultList({ locale, text, category, result, currency }: L
           ))}
         </ul>
       )}
-      <Pagination info={{ page: result.page, perPage: SEARCH_PAGE_SIZE, totalRecords: result.totalRecords, totalPages: result.totalPages }} />
+      <Pagination
+        info={{ page: result.page, perPage: SEARCH_PAGE_SIZE, totalRecords: result.totalRecords, totalPages: result.totalPages }}
+      />
     </div>
   );
 }
@@ -93,7 +97,14 @@ function ResultRow({ record }: { record: SearchRecord }) {
     <li data-testid="search-result">
       <Link to={record.href} className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-600">
         {record.image && box ? (
-          <img src={mediaUrl(record.image, "thumbnail")} alt={record.image.alt} width={box.width} height={box.height} loading="lazy" decoding="async" />
+          <img
+            src={mediaUrl(record.image, "thumbnail")}
+            alt={record.image.alt}
+            width={box.width}
+            height={box.height}
+            loading="lazy"
+            decoding="async"
+          />
         ) : null}
         <span className="flex flex-col">
           <span className="font-semibold text-brand-900">{record.title}</span>

@@ -40,7 +40,14 @@ const PRODUCTS: Source = {
   filter: (s) => sql`p.site_id = ${s.siteId} AND NOT p.archived AND p.is_visible_individually`,
 };
 
-const PAGE_LIKE = { table: "page_translations", key: "page_id", title: "title", body: "body_html", parent: "pages", description: "meta_description" };
+const PAGE_LIKE = {
+  table: "page_translations",
+  key: "page_id",
+  title: "title",
+  body: "body_html",
+  parent: "pages",
+  description: "meta_description",
+};
 
 const SOURCES: Record<Exclude<SearchCategory, "products">, Source> = {
   productCategories: {
@@ -122,14 +129,18 @@ function productHits(s: SearchScope): SQL | null {
       FROM product_translations t WHERE ${matches(PRODUCTS, s)} AND ${inLanguage(PRODUCTS, s)}`);
   }
   if (s.mode === "text" && s.terms.skuPattern) {
-    branches.push(sql`SELECT coalesce(v.parent_id, v.id) AS id, 10::real AS rank FROM products v WHERE lower(v.sku) LIKE ${s.terms.skuPattern}`);
+    branches.push(
+      sql`SELECT coalesce(v.parent_id, v.id) AS id, 10::real AS rank FROM products v WHERE lower(v.sku) LIKE ${s.terms.skuPattern}`,
+    );
   }
   return branches.length ? sql`WITH hits AS MATERIALIZED (${sql.join(branches, sql` UNION ALL `)})` : null;
 }
 
 export function productCountSql(s: SearchScope): SQL | null {
   const hits = productHits(s);
-  return hits ? sql`${hits} SELECT count(DISTINCT p.id)::int AS total FROM hits h JOIN products p ON p.id = h.id WHERE ${PRODUCTS.filter(s)}` : null;
+  return hits
+    ? sql`${hits} SELECT count(DISTINCT p.id)::int AS total FROM hits h JOIN products p ON p.id = h.id WHERE ${PRODUCTS.filter(s)}`
+    : null;
 }
 
 export function productPageSql(s: SearchScope, limit: number, offset: number): SQL | null {

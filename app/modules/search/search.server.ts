@@ -59,7 +59,8 @@ const EMPTY: SearchResult = { records: [], totalRecords: 0, totalPages: 1, page:
  */
 export async function search(input: SearchInput): Promise<SearchResults> {
   const categories = [...new Set(input.categories.filter(isSearchCategory))];
-  if (categories.length === 0) throw new DomainError("missingCategories", { message: MISSING_CATEGORIES_MESSAGE, key: "search.missingCategories" });
+  if (categories.length === 0)
+    throw new DomainError("missingCategories", { message: MISSING_CATEGORIES_MESSAGE, key: "search.missingCategories" });
   const text = normalizeSearchText(input.text);
   const terms = text ? searchTerms(text) : null;
   const page = Number.isInteger(input.page) && input.page! > 0 ? input.page! : 1;
@@ -134,7 +135,9 @@ async function searchCategory(category: SearchCategory, terms: SearchTerms, requ
   const records =
     category === "products"
       ? await productRecords(scope, offset, locale)
-      : (await rows<ContentRow>(contentPageSql(category, scope, SEARCH_PAGE_SIZE, offset), scope.mode)).map((row) => contentRecord(category, row, locale));
+      : (await rows<ContentRow>(contentPageSql(category, scope, SEARCH_PAGE_SIZE, offset), scope.mode)).map((row) =>
+          contentRecord(category, row, locale),
+        );
   return { records, totalRecords: total, totalPages: info.totalPages, page: info.page, fuzzy: scope.mode === "fuzzy" };
 }
 

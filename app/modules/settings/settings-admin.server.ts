@@ -25,7 +25,10 @@ function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => `${JSON.stringify(key)}:${stable(item)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, item]) => `${JSON.stringify(key)}:${stable(item)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -42,7 +45,11 @@ export async function settingsForm(section: SettingsSection) {
 }
 
 /** Saves a section's parsed form; returns the keys that changed (none: nothing written, nothing audited). */
-export async function saveSettings(staff: Pick<Staff, "id" | "email">, section: SettingsSection, input: { fingerprint: string } & SettingsState): Promise<string[]> {
+export async function saveSettings(
+  staff: Pick<Staff, "id" | "email">,
+  section: SettingsSection,
+  input: { fingerprint: string } & SettingsState,
+): Promise<string[]> {
   const { fingerprint, ...next } = input;
   const store = SECTION_STORES[section];
   const db = await getDb();

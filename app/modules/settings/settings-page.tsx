@@ -18,11 +18,15 @@ export function SettingsNav() {
     <nav aria-label={t("adminSettings.sectionsLabel")} data-testid="settings-nav">
       <ul className="flex flex-wrap gap-2">
         <li>
-          <NavLink to="/admin/settings" end className={link}>{t("adminSettings.sections.general")}</NavLink>
+          <NavLink to="/admin/settings" end className={link}>
+            {t("adminSettings.sections.general")}
+          </NavLink>
         </li>
         {SECTIONS.map((section) => (
           <li key={section}>
-            <NavLink to={`/admin/settings/${section}`} className={link}>{t(`adminSettings.sections.${section}`)}</NavLink>
+            <NavLink to={`/admin/settings/${section}`} className={link}>
+              {t(`adminSettings.sections.${section}`)}
+            </NavLink>
           </li>
         ))}
       </ul>
@@ -31,17 +35,39 @@ export function SettingsNav() {
 }
 
 /** One section's screen: the title, the section nav, its form, and its audit trail. */
-export function SettingsPage({ title, help, children, audit, locale, testId }: { title: string; help?: ReactNode; children: ReactNode; audit?: AuditEntry[]; locale: Locale; testId: string }) {
+export function SettingsPage({
+  title,
+  help,
+  children,
+  audit,
+  locale,
+  testId,
+}: {
+  title: string;
+  help?: ReactNode;
+  children: ReactNode;
+  audit?: AuditEntry[];
+  locale: Locale;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <AdminPage title={t("adminSettings.title")} testId={testId}>
       <SettingsNav />
       <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby={`${testId}-title`}>
-        <h2 id={`${testId}-title`} className="text-lg font-semibold">{title}</h2>
+        <h2 id={`${testId}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
         {help ? <p className="text-sm text-slate-600">{help}</p> : null}
         {children}
       </section>
-      {audit ? <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminSettings.sections.${action}`, { defaultValue: action })} /> : null}
+      {audit ? (
+        <AuditTrail
+          entries={audit}
+          locale={locale}
+          actionLabel={(action) => t(`adminSettings.sections.${action}`, { defaultValue: action })}
+        />
+      ) : null}
     </AdminPage>
   );
 }

@@ -16,7 +16,12 @@ import { saveSettings, settingsForm } from "./settings-admin.server";
 export async function settingsLoader(request: Request, section: SettingsSection) {
   await requireStaff(request, "admin");
   const audit = (await auditTrail("settings", SITE_ID)).filter((entry) => entry.action === section).slice(0, 10);
-  return { locale: requestLocale(request).locale, ...(await settingsForm(section)), constraint: formConstraint(SETTINGS_SCHEMAS[section]), audit };
+  return {
+    locale: requestLocale(request).locale,
+    ...(await settingsForm(section)),
+    constraint: formConstraint(SETTINGS_SCHEMAS[section]),
+    audit,
+  };
 }
 
 export async function settingsAction(request: Request, section: SettingsSection) {
@@ -26,7 +31,9 @@ export async function settingsAction(request: Request, section: SettingsSection)
   const path = `/admin/settings/${section}`;
   try {
     const changed = await saveSettings(staff, section, submission.value);
-    return redirect(path, { headers: await setToast({ type: "success", key: changed.length > 0 ? "adminSettings.saved" : "adminSettings.unchanged" }) });
+    return redirect(path, {
+      headers: await setToast({ type: "success", key: changed.length > 0 ? "adminSettings.saved" : "adminSettings.unchanged" }),
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     // A stale form: the page shows the current values and says why nothing was saved.

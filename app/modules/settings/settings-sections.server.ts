@@ -22,7 +22,10 @@ type SectionStore = {
 const fieldsOf = (section: SettingsSection) => Object.keys(SETTINGS_SCHEMAS[section].shape).filter((key) => key !== "fingerprint");
 
 async function readOptions(db: Executor, keys: string[]): Promise<SettingsState> {
-  const rows = await db.select({ key: options.key, value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), inArray(options.key, keys)));
+  const rows = await db
+    .select({ key: options.key, value: options.value })
+    .from(options)
+    .where(and(eq(options.siteId, SITE_ID), inArray(options.key, keys)));
   const found = new Map(rows.map((row) => [row.key, row.value]));
   return Object.fromEntries(keys.map((key) => [key, found.get(key) ?? null]));
 }
@@ -38,7 +41,10 @@ async function writeOption(db: Executor, key: string, value: unknown) {
 function optionSection(
   section: SettingsSection,
   defaults: SettingsState,
-  { adjust = (shown) => shown, check }: { adjust?: (shown: SettingsState, state: SettingsState) => SettingsState; check?: SectionStore["check"] } = {},
+  {
+    adjust = (shown) => shown,
+    check,
+  }: { adjust?: (shown: SettingsState, state: SettingsState) => SettingsState; check?: SectionStore["check"] } = {},
 ): SectionStore {
   const keys = fieldsOf(section);
   return {
@@ -65,7 +71,12 @@ const company: SectionStore = {
 };
 
 async function firstStore(db: Executor) {
-  const [store] = await db.select({ id: stores.id, settings: stores.checkoutSettings }).from(stores).where(eq(stores.siteId, SITE_ID)).orderBy(asc(stores.id)).limit(1);
+  const [store] = await db
+    .select({ id: stores.id, settings: stores.checkoutSettings })
+    .from(stores)
+    .where(eq(stores.siteId, SITE_ID))
+    .orderBy(asc(stores.id))
+    .limit(1);
   return store;
 }
 
@@ -91,9 +102,15 @@ const checkout: SectionStore = {
     const store = await firstStore(db);
     if (store) {
       // allowedCountries (shipping's), registeredUsersOnly, onePageCheckout, eProductDelivery (read by nothing): untouched.
-      await db.update(stores).set({ checkoutSettings: { ...store.settings, ...(fields as Partial<CheckoutSettings>) } }).where(eq(stores.id, store.id));
+      await db
+        .update(stores)
+        .set({ checkoutSettings: { ...store.settings, ...(fields as Partial<CheckoutSettings>) } })
+        .where(eq(stores.id, store.id));
     }
-    await db.update(sites).set({ cartAdditionBehaviour: Number(fields.cartAdditionBehaviour) }).where(eq(sites.id, SITE_ID));
+    await db
+      .update(sites)
+      .set({ cartAdditionBehaviour: Number(fields.cartAdditionBehaviour) })
+      .where(eq(sites.id, SITE_ID));
     await writeOption(db, REQUEST_QUOTE_OPTION, CartRequestQuote === true);
   },
 };
@@ -112,7 +129,10 @@ const comments = optionSection(
   },
   {
     // comment-options.ts reads false as "disabled" too.
-    adjust: (shown, state) => ({ ...shown, CanCommentOnBlog: state.CanCommentOnBlog === false || state.CanCommentOnBlog === "disabled" ? "disabled" : "loggedUsersOnly" }),
+    adjust: (shown, state) => ({
+      ...shown,
+      CanCommentOnBlog: state.CanCommentOnBlog === false || state.CanCommentOnBlog === "disabled" ? "disabled" : "loggedUsersOnly",
+    }),
   },
 );
 
@@ -125,7 +145,13 @@ const tracking = optionSection(
 
 const site = optionSection(
   "site",
-  { AutoGenerateSiteMap: true, SiteMapOptions: { lastmod: true, hreflang: true, images: true }, HomePageSlug: "naslovna", LowStockThreshold: 5, CopyrightText: {} },
+  {
+    AutoGenerateSiteMap: true,
+    SiteMapOptions: { lastmod: true, hreflang: true, images: true },
+    HomePageSlug: "naslovna",
+    LowStockThreshold: 5,
+    CopyrightText: {},
+  },
   {
     // WwwPolicy: "none" is stored as null (no redirect either way; www-policy.server.ts).
     adjust: (shown, state) => ({ ...shown, WwwPolicy: state.WwwPolicy ?? "none" }),
@@ -135,9 +161,22 @@ const site = optionSection(
         .select({ id: pages.id })
         .from(pages)
         .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
-        .where(and(eq(pages.siteId, SITE_ID), eq(pages.postType, "page"), eq(pages.status, "published"), eq(pageTranslations.languageCode, "hrv"), eq(pageTranslations.slug, String(next.HomePageSlug))))
+        .where(
+          and(
+            eq(pages.siteId, SITE_ID),
+            eq(pages.postType, "page"),
+            eq(pages.status, "published"),
+            eq(pageTranslations.languageCode, "hrv"),
+            eq(pageTranslations.slug, String(next.HomePageSlug)),
+          ),
+        )
         .limit(1);
-      if (!page) throw new DomainError("unknownHomePage", { message: "No published page has this slug", key: "adminSettings.errors.homePage", field: "HomePageSlug" });
+      if (!page)
+        throw new DomainError("unknownHomePage", {
+          message: "No published page has this slug",
+          key: "adminSettings.errors.homePage",
+          field: "HomePageSlug",
+        });
     },
   },
 );

@@ -41,7 +41,10 @@ export const companySettingsSchema = z.object({
   oib: text({ max: 11, required: true, maxMessage: `${E}.oib` }).refine((value) => value === "" || isValidOib(value), `${E}.oib`),
   email: text({ max: 200, required: true, email: true }),
   phone: text({ max: 40, required: true }).refine((value) => value === "" || /^\+?[\d\s()/-]{6,}$/.test(value), `${E}.phone`),
-  purposeCode: text({ max: 4, required: true, maxMessage: `${E}.purposeCode` }).refine((value) => value === "" || /^[A-Z]{4}$/.test(value), `${E}.purposeCode`),
+  purposeCode: text({ max: 4, required: true, maxMessage: `${E}.purposeCode` }).refine(
+    (value) => value === "" || /^[A-Z]{4}$/.test(value),
+    `${E}.purposeCode`,
+  ),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -85,7 +88,9 @@ export const trackingSettingsSchema = z.object({
 export const WWW_POLICIES = ["no-www", "www", "none"] as const;
 export const siteSettingsSchema = z.object({
   fingerprint,
-  WwwPolicy: z.enum(WWW_POLICIES, { errorMap: () => ({ message: "core.validation.required" }) }).transform((value) => (value === "none" ? null : value)),
+  WwwPolicy: z
+    .enum(WWW_POLICIES, { errorMap: () => ({ message: "core.validation.required" }) })
+    .transform((value) => (value === "none" ? null : value)),
   AutoGenerateSiteMap: flag,
   SiteMapOptions: z.object({ lastmod: flag, hreflang: flag, images: flag }).default({}),
   HomePageSlug: text({ max: 120, required: true }),

@@ -47,28 +47,63 @@ export function BranchesPanel({ branches, version, lastResult }: { branches: Bra
   const navigation = useNavigation();
   const result = submissionOf(lastResult);
   const intent = result?.initialValue?.intent;
-  const errors = intent && intent !== "save" && intent !== "delete" ? Object.values(result?.error ?? {}).flat().filter((e): e is string => typeof e === "string") : null;
+  const errors =
+    intent && intent !== "save" && intent !== "delete"
+      ? Object.values(result?.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
   const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   return (
     <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="branches-title" data-testid="branches">
-      <h2 id="branches-title" className="text-lg font-semibold">{t("adminShipping.branches")}</h2>
+      <h2 id="branches-title" className="text-lg font-semibold">
+        {t("adminShipping.branches")}
+      </h2>
       <p className="text-sm text-slate-600">{t("adminShipping.branch.help")}</p>
       {branches.map((b, index) => (
-        <SecureForm key={`${b.id}-${version}`} className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-2" data-testid="branch-row">
+        <SecureForm
+          key={`${b.id}-${version}`}
+          className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-2"
+          data-testid="branch-row"
+        >
           <input type="hidden" name="branchId" value={b.id} />
           <input type="hidden" name="version" value={version} />
           <BranchFields branch={b} prefix={`branch-${b.id}`} />
-          <Button name="intent" value="saveBranch" size="sm" pending={pending === "saveBranch"}>{t("adminShipping.save")}</Button>
-          <Button name="intent" value="branchUp" size="sm" variant="secondary" disabled={index === 0} aria-label={t("adminShipping.move.up", { name: b.name })}>↑</Button>
-          <Button name="intent" value="branchDown" size="sm" variant="secondary" disabled={index === branches.length - 1} aria-label={t("adminShipping.move.down", { name: b.name })}>↓</Button>
-          <Button name="intent" value="removeBranch" size="sm" variant="secondary" formNoValidate>{t("adminShipping.branch.remove")}</Button>
+          <Button name="intent" value="saveBranch" size="sm" pending={pending === "saveBranch"}>
+            {t("adminShipping.save")}
+          </Button>
+          <Button
+            name="intent"
+            value="branchUp"
+            size="sm"
+            variant="secondary"
+            disabled={index === 0}
+            aria-label={t("adminShipping.move.up", { name: b.name })}
+          >
+            ↑
+          </Button>
+          <Button
+            name="intent"
+            value="branchDown"
+            size="sm"
+            variant="secondary"
+            disabled={index === branches.length - 1}
+            aria-label={t("adminShipping.move.down", { name: b.name })}
+          >
+            ↓
+          </Button>
+          <Button name="intent" value="removeBranch" size="sm" variant="secondary" formNoValidate>
+            {t("adminShipping.branch.remove")}
+          </Button>
         </SecureForm>
       ))}
       {branches.length === 0 ? <p className="text-sm text-slate-600">{t("adminShipping.branch.none")}</p> : null}
       <SecureForm key={`add-${version}`} className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3" data-testid="branch-add">
         <input type="hidden" name="version" value={version} />
         <BranchFields prefix="branch-new" />
-        <Button name="intent" value="addBranch" size="sm" pending={pending === "addBranch"}>{t("adminShipping.branch.add")}</Button>
+        <Button name="intent" value="addBranch" size="sm" pending={pending === "addBranch"}>
+          {t("adminShipping.branch.add")}
+        </Button>
       </SecureForm>
       <FormError errors={errors} testId="branch-error" />
     </section>

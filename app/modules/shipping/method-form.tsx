@@ -22,7 +22,17 @@ export type MethodFormDefaults = {
  * (Croatian required; an empty translation shows the Croatian text), price with VAT in
  * euros, VAT rate in percent, active.
  */
-export function MethodForm({ defaults, version, lastResult, constraint }: { defaults?: MethodFormDefaults; version?: number; lastResult?: unknown; constraint: FormConstraint }) {
+export function MethodForm({
+  defaults,
+  version,
+  lastResult,
+  constraint,
+}: {
+  defaults?: MethodFormDefaults;
+  version?: number;
+  lastResult?: unknown;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useShopForm<MethodFormDefaults>({
@@ -35,12 +45,27 @@ export function MethodForm({ defaults, version, lastResult, constraint }: { defa
   const description = fields.description.getFieldset();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
-    <SecureForm {...getFormProps(form)} method="post" className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid="method-form">
+    <SecureForm
+      {...getFormProps(form)}
+      method="post"
+      className="space-y-2 rounded border border-slate-200 bg-white p-4"
+      data-testid="method-form"
+    >
       <input type="hidden" name="intent" value="save" />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <Field meta={fields.code} label={t("adminShipping.fields.code")} description={t("adminShipping.fields.codeHelp")} autoComplete="off" />
-        <Field meta={fields.price} inputMode="decimal" label={t("adminShipping.fields.price")} description={t("adminShipping.fields.priceHelp")} />
+        <Field
+          meta={fields.code}
+          label={t("adminShipping.fields.code")}
+          description={t("adminShipping.fields.codeHelp")}
+          autoComplete="off"
+        />
+        <Field
+          meta={fields.price}
+          inputMode="decimal"
+          label={t("adminShipping.fields.price")}
+          description={t("adminShipping.fields.priceHelp")}
+        />
         <Field meta={fields.taxRate} type="number" label={t("adminShipping.fields.taxRate")} />
       </div>
       <LanguageTabs idPrefix="method-lang" errors={(l) => Boolean(name[l].errors?.length || description[l].errors?.length)}>

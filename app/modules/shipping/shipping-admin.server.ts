@@ -19,27 +19,59 @@ import type { MethodInput } from "./shipping.schema";
 type MethodRow = typeof deliveryMethods.$inferSelect;
 type BranchInput = { name: string; address: string; kind: "pickup" | "locker"; active: boolean };
 
-export const methodNotFound = () => new DomainError("deliveryMethodNotFound", { message: "Delivery method not found", key: "adminShipping.errors.notFound", status: 404 });
+export const methodNotFound = () =>
+  new DomainError("deliveryMethodNotFound", { message: "Delivery method not found", key: "adminShipping.errors.notFound", status: 404 });
 
 export async function listMethods() {
   const db = await getDb();
   const [methods, branches] = await Promise.all([
-    db.select().from(deliveryMethods).where(eq(deliveryMethods.siteId, SITE_ID)).orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id)),
-    db.select({ methodId: deliveryBranches.deliveryMethodId, n: count() }).from(deliveryBranches).groupBy(deliveryBranches.deliveryMethodId),
+    db
+      .select()
+      .from(deliveryMethods)
+      .where(eq(deliveryMethods.siteId, SITE_ID))
+      .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id)),
+    db
+      .select({ methodId: deliveryBranches.deliveryMethodId, n: count() })
+      .from(deliveryBranches)
+      .groupBy(deliveryBranches.deliveryMethodId),
   ]);
-  return methods.map((m) => ({ id: m.id, code: m.code, name: m.name, priceCents: m.priceCents, taxRateBp: m.taxRateBp, active: m.active, version: m.version, branches: branches.find((b) => b.methodId === m.id)?.n ?? 0 }));
+  return methods.map((m) => ({
+    id: m.id,
+    code: m.code,
+    name: m.name,
+    priceCents: m.priceCents,
+    taxRateBp: m.taxRateBp,
+    active: m.active,
+    version: m.version,
+    branches: branches.find((b) => b.methodId === m.id)?.n ?? 0,
+  }));
 }
 
 export async function methodDetail(id: number) {
   const db = await getDb();
-  const [method] = await db.select().from(deliveryMethods).where(and(eq(deliveryMethods.id, id), eq(deliveryMethods.siteId, SITE_ID)));
+  const [method] = await db
+    .select()
+    .from(deliveryMethods)
+    .where(and(eq(deliveryMethods.id, id), eq(deliveryMethods.siteId, SITE_ID)));
   if (!method) return null;
-  const branches = await db.select().from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, id)).orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id));
+  const branches = await db
+    .select()
+    .from(deliveryBranches)
+    .where(eq(deliveryBranches.deliveryMethodId, id))
+    .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id));
   const [{ used }] = await db.select({ used: count() }).from(orders).where(eq(orders.deliveryMethodId, id));
   return { method, branches, used };
 }
 
-const view = (m: MethodRow) => ({ code: m.code, name: m.name, description: m.description, priceCents: m.priceCents, taxRateBp: m.taxRateBp, active: m.active, position: m.position });
+const view = (m: MethodRow) => ({
+  code: m.code,
+  name: m.name,
+  description: m.description,
+  priceCents: m.priceCents,
+  taxRateBp: m.taxRateBp,
+  active: m.active,
+  position: m.position,
+});
 
 /** Only the languages that have a text: an empty one falls back to Croatian on the shop (`localized`). */
 export function filled(texts: Record<string, string>): Record<string, string> {
@@ -60,11 +92,21 @@ async function refuseTakenCode(tx: Executor, code: string, except: number | null
     .select({ id: deliveryMethods.id })
     .from(deliveryMethods)
     .where(and(eq(deliveryMethods.siteId, SITE_ID), eq(deliveryMethods.code, code), except ? ne(deliveryMethods.id, except) : undefined));
-  if (taken) throw new DomainError("deliveryCodeTaken", { message: "Code taken", key: "adminShipping.errors.codeTaken", field: "code", status: 409 });
+  if (taken)
+    throw new DomainError("deliveryCodeTaken", {
+      message: "Code taken",
+      key: "adminShipping.errors.codeTaken",
+      field: "code",
+      status: 409,
+    });
 }
 
 async function lockMethod(tx: Executor, id: number, version: number): Promise<MethodRow> {
-  const [row] = await tx.select().from(deliveryMethods).where(and(eq(deliveryMethods.id, id), eq(deliveryMethods.siteId, SITE_ID))).for("update");
+  const [row] = await tx
+    .select()
+    .from(deliveryMethods)
+    .where(and(eq(deliveryMethods.id, id), eq(deliveryMethods.siteId, SITE_ID)))
+    .for("update");
   if (!row) throw methodNotFound();
   checkVersion(row.version, version);
   return row;
@@ -76,7 +118,10 @@ async function changeMethod(id: number, version: number, run: (tx: Executor, bef
   await db.transaction(async (tx) => {
     const before = await lockMethod(tx, id, version);
     await run(tx, before);
-    await tx.update(deliveryMethods).set({ version: before.version + 1 }).where(eq(deliveryMethods.id, id));
+    await tx
+      .update(deliveryMethods)
+      .set({ version: before.version + 1 })
+      .where(eq(deliveryMethods.id, id));
   });
   await dataChanged("shipping");
 }
@@ -85,8 +130,14 @@ export async function createMethod(staff: Staff, input: MethodInput): Promise<nu
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
     await refuseTakenCode(tx, input.code, null);
-    const [{ last }] = await tx.select({ last: max(deliveryMethods.position) }).from(deliveryMethods).where(eq(deliveryMethods.siteId, SITE_ID));
-    const [row] = await tx.insert(deliveryMethods).values({ siteId: SITE_ID, ...columns(input), position: (last ?? 0) + 1 }).returning();
+    const [{ last }] = await tx
+      .select({ last: max(deliveryMethods.position) })
+      .from(deliveryMethods)
+      .where(eq(deliveryMethods.siteId, SITE_ID));
+    const [row] = await tx
+      .insert(deliveryMethods)
+      .values({ siteId: SITE_ID, ...columns(input), position: (last ?? 0) + 1 })
+      .returning();
     await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: row.id, action: "create", after: view(row) });
     return row.id;
   });
@@ -107,7 +158,12 @@ export async function deleteMethod(staff: Staff, id: number, version: number) {
   await db.transaction(async (tx) => {
     const before = await lockMethod(tx, id, version);
     const [{ used }] = await tx.select({ used: count() }).from(orders).where(eq(orders.deliveryMethodId, id));
-    if (used > 0) throw new DomainError("deliveryMethodUsed", { message: "Delivery method used by orders", key: "adminShipping.errors.usedNoDelete", status: 409 });
+    if (used > 0)
+      throw new DomainError("deliveryMethodUsed", {
+        message: "Delivery method used by orders",
+        key: "adminShipping.errors.usedNoDelete",
+        status: 409,
+      });
     await tx.delete(deliveryMethods).where(eq(deliveryMethods.id, id));
     await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: id, action: "delete", before: view(before) });
   });
@@ -117,13 +173,27 @@ export async function deleteMethod(staff: Staff, id: number, version: number) {
 /** Swaps the method with its neighbour above or below (positions renumbered 1..n, so ties never stick). */
 export function moveMethod(staff: Staff, id: number, version: number, direction: "up" | "down") {
   return changeMethod(id, version, async (tx) => {
-    const all = await tx.select({ id: deliveryMethods.id }).from(deliveryMethods).where(eq(deliveryMethods.siteId, SITE_ID)).orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id));
-    await reorder(all.map((m) => m.id), id, direction, (rowId, position) => tx.update(deliveryMethods).set({ position }).where(eq(deliveryMethods.id, rowId)));
+    const all = await tx
+      .select({ id: deliveryMethods.id })
+      .from(deliveryMethods)
+      .where(eq(deliveryMethods.siteId, SITE_ID))
+      .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id));
+    await reorder(
+      all.map((m) => m.id),
+      id,
+      direction,
+      (rowId, position) => tx.update(deliveryMethods).set({ position }).where(eq(deliveryMethods.id, rowId)),
+    );
     await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: id, action: direction === "up" ? "moveUp" : "moveDown" });
   });
 }
 
-export async function reorder(ids: number[], id: number, direction: "up" | "down", write: (id: number, position: number) => Promise<unknown>) {
+export async function reorder(
+  ids: number[],
+  id: number,
+  direction: "up" | "down",
+  write: (id: number, position: number) => Promise<unknown>,
+) {
   const from = ids.indexOf(id);
   const to = direction === "up" ? from - 1 : from + 1;
   if (from < 0 || to < 0 || to >= ids.length) return;
@@ -133,15 +203,30 @@ export async function reorder(ids: number[], id: number, direction: "up" | "down
 
 export function addBranch(staff: Staff, methodId: number, version: number, input: BranchInput) {
   return changeMethod(methodId, version, async (tx) => {
-    const [{ last }] = await tx.select({ last: max(deliveryBranches.position) }).from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, methodId));
-    const [row] = await tx.insert(deliveryBranches).values({ deliveryMethodId: methodId, ...input, position: (last ?? 0) + 1 }).returning();
-    await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: methodId, action: "addBranch", after: { branchId: row.id, ...input } });
+    const [{ last }] = await tx
+      .select({ last: max(deliveryBranches.position) })
+      .from(deliveryBranches)
+      .where(eq(deliveryBranches.deliveryMethodId, methodId));
+    const [row] = await tx
+      .insert(deliveryBranches)
+      .values({ deliveryMethodId: methodId, ...input, position: (last ?? 0) + 1 })
+      .returning();
+    await recordAudit(tx, staff, {
+      entity: "deliveryMethod",
+      entityId: methodId,
+      action: "addBranch",
+      after: { branchId: row.id, ...input },
+    });
   });
 }
 
 async function branchOf(tx: Executor, methodId: number, branchId: number) {
-  const [row] = await tx.select().from(deliveryBranches).where(and(eq(deliveryBranches.id, branchId), eq(deliveryBranches.deliveryMethodId, methodId)));
-  if (!row) throw new DomainError("branchNotFound", { message: "Branch not found", key: "adminShipping.errors.branchNotFound", status: 404 });
+  const [row] = await tx
+    .select()
+    .from(deliveryBranches)
+    .where(and(eq(deliveryBranches.id, branchId), eq(deliveryBranches.deliveryMethodId, methodId)));
+  if (!row)
+    throw new DomainError("branchNotFound", { message: "Branch not found", key: "adminShipping.errors.branchNotFound", status: 404 });
   return row;
 }
 
@@ -150,7 +235,12 @@ export function saveBranch(staff: Staff, methodId: number, version: number, bran
     const before = await branchOf(tx, methodId, branchId);
     await tx.update(deliveryBranches).set(input).where(eq(deliveryBranches.id, branchId));
     const { name, address, kind, active } = before;
-    await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: methodId, action: "saveBranch", ...changedFields({ branchId, name, address, kind, active }, { branchId, ...input }) });
+    await recordAudit(tx, staff, {
+      entity: "deliveryMethod",
+      entityId: methodId,
+      action: "saveBranch",
+      ...changedFields({ branchId, name, address, kind, active }, { branchId, ...input }),
+    });
   });
 }
 
@@ -158,15 +248,34 @@ export function removeBranch(staff: Staff, methodId: number, version: number, br
   return changeMethod(methodId, version, async (tx) => {
     const before = await branchOf(tx, methodId, branchId);
     await tx.delete(deliveryBranches).where(eq(deliveryBranches.id, branchId));
-    await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: methodId, action: "removeBranch", before: { branchId, name: before.name, address: before.address, kind: before.kind } });
+    await recordAudit(tx, staff, {
+      entity: "deliveryMethod",
+      entityId: methodId,
+      action: "removeBranch",
+      before: { branchId, name: before.name, address: before.address, kind: before.kind },
+    });
   });
 }
 
 export function moveBranch(staff: Staff, methodId: number, version: number, branchId: number, direction: "up" | "down") {
   return changeMethod(methodId, version, async (tx) => {
     await branchOf(tx, methodId, branchId);
-    const all = await tx.select({ id: deliveryBranches.id }).from(deliveryBranches).where(eq(deliveryBranches.deliveryMethodId, methodId)).orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id));
-    await reorder(all.map((b) => b.id), branchId, direction, (rowId, position) => tx.update(deliveryBranches).set({ position }).where(eq(deliveryBranches.id, rowId)));
-    await recordAudit(tx, staff, { entity: "deliveryMethod", entityId: methodId, action: direction === "up" ? "branchUp" : "branchDown", after: { branchId } });
+    const all = await tx
+      .select({ id: deliveryBranches.id })
+      .from(deliveryBranches)
+      .where(eq(deliveryBranches.deliveryMethodId, methodId))
+      .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id));
+    await reorder(
+      all.map((b) => b.id),
+      branchId,
+      direction,
+      (rowId, position) => tx.update(deliveryBranches).set({ position }).where(eq(deliveryBranches.id, rowId)),
+    );
+    await recordAudit(tx, staff, {
+      entity: "deliveryMethod",
+      entityId: methodId,
+      action: direction === "up" ? "branchUp" : "branchDown",
+      after: { branchId },
+    });
   });
 }

@@ -21,7 +21,10 @@ export const SHOP_CURRENCY_ID = 44;
 export async function shippingSettings() {
   const db = await getDb();
   const [[option], [store], all] = await Promise.all([
-    db.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, FREE_DELIVERY_OPTION))),
+    db
+      .select({ value: options.value })
+      .from(options)
+      .where(and(eq(options.siteId, SITE_ID), eq(options.key, FREE_DELIVERY_OPTION))),
     db.select({ settings: stores.checkoutSettings }).from(stores).where(eq(stores.siteId, SITE_ID)).orderBy(asc(stores.id)).limit(1),
     db.select({ iso: countries.iso, name: countries.name }).from(countries).orderBy(asc(countries.name)),
   ]);
@@ -39,7 +42,11 @@ export const countriesToken = (allowed: string[]) => allowed.join(",");
 export async function setFreeDelivery(staff: Staff, cents: number | null, was: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, FREE_DELIVERY_OPTION))).for("update");
+    const [row] = await tx
+      .select()
+      .from(options)
+      .where(and(eq(options.siteId, SITE_ID), eq(options.key, FREE_DELIVERY_OPTION)))
+      .for("update");
     const current = (row?.value as Record<string, number> | null | undefined) ?? null;
     const before = typeof current?.[String(SHOP_CURRENCY_ID)] === "number" ? current[String(SHOP_CURRENCY_ID)] : null;
     if (thresholdToken(before) !== was) checkVersion(0, 1);
@@ -50,7 +57,13 @@ export async function setFreeDelivery(staff: Staff, cents: number | null, was: s
     const value = Object.keys(next).length > 0 ? next : null;
     if (row) await tx.update(options).set({ value }).where(eq(options.id, row.id));
     else await tx.insert(options).values({ siteId: SITE_ID, key: FREE_DELIVERY_OPTION, value });
-    await recordAudit(tx, staff, { entity: "settings", entityId: SITE_ID, action: "freeDelivery", before: { freeDeliveryCents: before }, after: { freeDeliveryCents: cents } });
+    await recordAudit(tx, staff, {
+      entity: "settings",
+      entityId: SITE_ID,
+      action: "freeDelivery",
+      before: { freeDeliveryCents: before },
+      after: { freeDeliveryCents: cents },
+    });
   });
   await dataChanged("shipping");
 }
@@ -60,8 +73,14 @@ export async function setAllowedCountries(staff: Staff, mode: "all" | "list", co
   const chosen = [...new Set(codes.map((c) => c.toUpperCase()))];
   if (mode === "list") {
     const known = new Set((await db.select({ iso: countries.iso }).from(countries)).map((c) => c.iso));
-    if (chosen.length === 0) throw new DomainError("noCountries", { message: "No countries", key: "adminShipping.errors.noCountries", field: "countries" });
-    if (chosen.some((c) => !known.has(c))) throw new DomainError("unknownCountry", { message: "Unknown country", key: "adminShipping.errors.unknownCountry", field: "countries" });
+    if (chosen.length === 0)
+      throw new DomainError("noCountries", { message: "No countries", key: "adminShipping.errors.noCountries", field: "countries" });
+    if (chosen.some((c) => !known.has(c)))
+      throw new DomainError("unknownCountry", {
+        message: "Unknown country",
+        key: "adminShipping.errors.unknownCountry",
+        field: "countries",
+      });
   }
   const allowed = mode === "all" ? ["ALL"] : chosen.sort();
   await db.transaction(async (tx) => {
@@ -74,7 +93,13 @@ export async function setAllowedCountries(staff: Staff, mode: "all" | "list", co
       .update(stores)
       .set({ checkoutSettings: sql`jsonb_set(${stores.checkoutSettings}, '{allowedCountries}', ${JSON.stringify(allowed)}::jsonb)` })
       .where(eq(stores.siteId, SITE_ID));
-    await recordAudit(tx, staff, { entity: "settings", entityId: SITE_ID, action: "allowedCountries", before: { allowedCountries: before }, after: { allowedCountries: allowed } });
+    await recordAudit(tx, staff, {
+      entity: "settings",
+      entityId: SITE_ID,
+      action: "allowedCountries",
+      before: { allowedCountries: before },
+      after: { allowedCountries: allowed },
+    });
   });
   await dataChanged("shipping");
 }

@@ -48,6 +48,14 @@ export const shippingPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["up", "down"]), methodId: id(), version }),
   // Free delivery from this items total (after the coupon); empty = never free.
   z.object({ intent: z.literal("freeDelivery"), amount: money({ required: false }), was: text({ max: 20 }) }),
-  z.object({ intent: z.literal("countries"), mode: z.enum(["all", "list"]), countries: z.array(text({ max: 2 })).max(300).default([]), was: text({ max: 2000 }) }),
+  z.object({
+    intent: z.literal("countries"),
+    mode: z.enum(["all", "list"]),
+    countries: z
+      .array(text({ max: 2 }))
+      .max(300)
+      .default([]),
+    was: text({ max: 2000 }),
+  }),
 ]);
 export const freeDeliverySchema = shippingPageSchema.options[1];

@@ -32,7 +32,11 @@ export function CookieBannerForm({ text, reopened = false }: { text: string; reo
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
       data-testid="cookie-banner"
     >
-      <SecureFetcherForm fetcher={fetcher} action="/actions/cookie-consent" className="mx-auto flex max-w-7xl flex-col gap-4 lg:flex-row lg:items-center">
+      <SecureFetcherForm
+        fetcher={fetcher}
+        action="/actions/cookie-consent"
+        className="mx-auto flex max-w-7xl flex-col gap-4 lg:flex-row lg:items-center"
+      >
         <input type="hidden" name="redirectTo" value={withCookieSettings(location.pathname, location.search, false)} />
         <div className="flex-1">
           <h2 id="cookie-banner-title" className="font-semibold">

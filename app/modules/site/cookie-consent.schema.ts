@@ -7,6 +7,9 @@ import { optionalText, text } from "~/lib/schema-fields";
  */
 export const cookieConsentSchema = z.object({
   choice: z.enum(["necessary", "selected", "all"]).optional(),
-  categories: z.array(text({ max: 50 })).max(20).default([]),
+  categories: z
+    .array(text({ max: 50 }))
+    .max(20)
+    .default([]),
   redirectTo: optionalText({ max: 2000 }),
 });

@@ -87,7 +87,12 @@ export function Footer({ data }: { data: LayoutData }) {
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-black/20 py-4 text-center text-xs">
         <span data-testid="copyright">{data.copyright}</span>
         {/* Reopens the cookie notice on this page; a plain link, so it works without JavaScript. */}
-        <Link to={withCookieSettings(pathname, search, true)} preventScrollReset className="underline hover:no-underline" data-testid="cookie-settings-link">
+        <Link
+          to={withCookieSettings(pathname, search, true)}
+          preventScrollReset
+          className="underline hover:no-underline"
+          data-testid="cookie-settings-link"
+        >
           {t("site.cookies.settings")}
         </Link>
       </div>

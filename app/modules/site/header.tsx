@@ -13,8 +13,12 @@ import { NavLink } from "./nav-link";
 // Rendered by the server and working without their code, which loads after the page
 // (first-load JavaScript budget): the language links load a new document anyway, and the
 // search box is a GET form that becomes a client navigation once its code is in.
-const LanguageSwitch = serverFirst(import.meta.env.SSR ? LanguageSwitchNow : null, () => import("./language-switch").then((m) => m.LanguageSwitch));
-const HeaderSearch = serverFirst(import.meta.env.SSR ? HeaderSearchNow : null, () => import("~/modules/search/header-search").then((m) => m.HeaderSearch));
+const LanguageSwitch = serverFirst(import.meta.env.SSR ? LanguageSwitchNow : null, () =>
+  import("./language-switch").then((m) => m.LanguageSwitch),
+);
+const HeaderSearch = serverFirst(import.meta.env.SSR ? HeaderSearchNow : null, () =>
+  import("~/modules/search/header-search").then((m) => m.HeaderSearch),
+);
 
 /**
  * Site header: logo, main navigation, phone and mail, search box, account link, cart badge,
@@ -120,7 +124,13 @@ function AccountLink({ locale }: { locale: LayoutData["locale"] }) {
   const user = useRouteLoaderData<RootData>("root")?.user;
   const label = user ? t("site.header.account", { name: user.firstName || user.email }) : t("site.header.login");
   return (
-    <Link to={href(user ? "profile" : "login", locale)} className="rounded p-2 hover:bg-brand-50" aria-label={label} title={label} data-testid="account-link">
+    <Link
+      to={href(user ? "profile" : "login", locale)}
+      className="rounded p-2 hover:bg-brand-50"
+      aria-label={label}
+      title={label}
+      data-testid="account-link"
+    >
       <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <circle cx="12" cy="8" r="4" />
         <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />

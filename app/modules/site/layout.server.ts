@@ -39,7 +39,8 @@ export async function layoutData(request: Request, locale: Locale) {
   const [ctx, cart] = await Promise.all([getSiteContext(locale), getCartBadge(request)]);
   const header = (ctx.elements.header?.options ?? {}) as { phone?: string; email?: string; tagline?: string };
   const footer = (ctx.elements.footer?.options ?? {}) as FooterOptions;
-  const text = (value: unknown) => (value && typeof value === "object" ? ((value as Record<string, string>)[locale] ?? (value as Record<string, string>).hr) : null);
+  const text = (value: unknown) =>
+    value && typeof value === "object" ? ((value as Record<string, string>)[locale] ?? (value as Record<string, string>).hr) : null;
   const host = new URL(request.url).hostname;
   return {
     locale,
@@ -59,7 +60,7 @@ export async function layoutData(request: Request, locale: Locale) {
       certificates: footer.certificates ?? [],
     },
     copyright: (text(ctx.options.CopyrightText) ?? "").replace("{year}", String(new Date().getFullYear())),
-    cookieText: text(ctx.options.CookieNotice) ?? ((ctx.elements.cookie?.options as { text?: string })?.text ?? ""),
+    cookieText: text(ctx.options.CookieNotice) ?? (ctx.elements.cookie?.options as { text?: string })?.text ?? "",
     cartCount: cart.count,
     // Set-Cookie headers clearing a dead cart session (see getCartBadge); not rendered.
     cartSetCookies: cart.setCookies,

@@ -30,7 +30,14 @@ export async function setMaintenanceMode(staff: Staff, on: boolean, was: boolean
       .returning({ id: sites.id });
     // Someone switched it since the form was shown: nothing is overwritten.
     if (changed.length === 0) checkVersion(Number(!was), Number(was));
-    if (on !== was) await recordAudit(tx, staff, { entity: "settings", entityId: SITE_ID, action: "maintenance", before: { maintenanceMode: was }, after: { maintenanceMode: on } });
+    if (on !== was)
+      await recordAudit(tx, staff, {
+        entity: "settings",
+        entityId: SITE_ID,
+        action: "maintenance",
+        before: { maintenanceMode: was },
+        after: { maintenanceMode: on },
+      });
   });
   await clearSiteContext();
 }

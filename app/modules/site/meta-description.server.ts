@@ -1,7 +1,8 @@
 import type { TFunction } from "~/lib/i18n";
 
 /** The pages whose meta description is a fixed text (they have no content of their own to describe them). */
-export type DescribedPage = "login" | "register" | "forgotPassword" | "cart" | "checkout" | "search" | "events" | "socialLogin" | "confirmEmail";
+export type DescribedPage =
+  "login" | "register" | "forgotPassword" | "cart" | "checkout" | "search" | "events" | "socialLogin" | "confirmEmail";
 
 /**
  * A page's meta description (Lighthouse SEO; decision 0079), from the

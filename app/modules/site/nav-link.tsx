@@ -12,7 +12,12 @@ export function NavLink({ href, external, className, children }: Props) {
       </a>
     );
   }
-  if (href.startsWith("#")) return <a href={href} className={className}>{children}</a>;
+  if (href.startsWith("#"))
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
   return (
     <Link to={href} prefetch="intent" className={className}>
       {children}

@@ -45,7 +45,11 @@ export function seoTags(input: SeoInput): HeadTag[] {
     { property: "og:url", content: origin + input.path },
     { property: "og:locale", content: OG_LOCALE[locale] },
   ];
-  const image = input.image ? absoluteImage(origin, input.image) : input.fallbackImagePath ? new URL(input.fallbackImagePath, origin).href : null;
+  const image = input.image
+    ? absoluteImage(origin, input.image)
+    : input.fallbackImagePath
+      ? new URL(input.fallbackImagePath, origin).href
+      : null;
   if (image) tags.push({ property: "og:image", content: image });
   tags.push({ name: "twitter:card", content: input.image ? "summary_large_image" : "summary" });
   for (const value of input.jsonLd ?? []) tags.push({ "script:ld+json": value });

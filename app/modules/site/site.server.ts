@@ -1,16 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import {
-  currencies,
-  languages,
-  navigationItems,
-  navigations,
-  options,
-  pageElements,
-  sites,
-  stores,
-} from "~/.server/db/schema";
+import { currencies, languages, navigationItems, navigations, options, pageElements, sites, stores } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { localized, resolveLink } from "~/lib/links";
 import { translatedSlugs } from "~/modules/cms/page-slugs.server";
@@ -36,7 +27,10 @@ async function loadSiteContext(locale: Locale) {
   const [site] = await db.select().from(sites).where(eq(sites.id, SITE_ID));
   if (!site) throw new Error("The built-in site is missing: the database was not seeded.");
   const [store] = await db.select().from(stores).where(eq(stores.siteId, site.id)).orderBy(asc(stores.id)).limit(1);
-  const [currency] = await db.select().from(currencies).where(eq(currencies.id, store?.currencyId ?? site.mainCurrencyId));
+  const [currency] = await db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.id, store?.currencyId ?? site.mainCurrencyId));
   const [language] = await db.select().from(languages).where(eq(languages.id, site.defaultLanguageId));
   const optionRows = await db.select({ key: options.key, value: options.value }).from(options).where(eq(options.siteId, site.id));
   const opts = Object.fromEntries(optionRows.map((o) => [o.key, o.value])) as Record<string, unknown>;
@@ -69,7 +63,12 @@ async function loadNavigations(siteId: number, locale: Locale, homeSlug: string)
   const items = await db
     .select()
     .from(navigationItems)
-    .where(inArray(navigationItems.navigationId, navs.map((n) => n.id)))
+    .where(
+      inArray(
+        navigationItems.navigationId,
+        navs.map((n) => n.id),
+      ),
+    )
     .orderBy(asc(navigationItems.position));
   const pageTargets = items.filter((i) => (i.linkType === "page" || i.linkType === "post") && i.target !== homeSlug).map((i) => i.target);
   const slugs = await translatedSlugs([...new Set(pageTargets)], locale);

@@ -25,11 +25,29 @@ const refuse = (code: string, key: string, status = 409, field?: string) => new 
 /** The invitation's link: the set-password page outside /admin (the invitee is not signed in). */
 export const inviteLink = (token: string) => `${env.PUBLIC_URL.replace(/\/+$/, "")}/adminLogin/invite?token=${token}`;
 
-async function mailInvitation(tx: Executor, user: { id: number; email: string; firstName: string }, inviter: Staff, locale: Locale): Promise<OutboxMail> {
+async function mailInvitation(
+  tx: Executor,
+  user: { id: number; email: string; firstName: string },
+  inviter: Staff,
+  locale: Locale,
+): Promise<OutboxMail> {
   const token = await issueAccountToken(tx, user.id, "invite");
   const t = await getFixedT(locale, ["adminUsers"]);
-  const values = { name: user.firstName, inviter: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email, link: inviteLink(token) };
-  return sendMail({ kind: "backofficeInvite", to: user.email, subject: t("adminUsers.mail.subject"), text: t("adminUsers.mail.text", values), template: { locale, values } }, tx);
+  const values = {
+    name: user.firstName,
+    inviter: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
+    link: inviteLink(token),
+  };
+  return sendMail(
+    {
+      kind: "backofficeInvite",
+      to: user.email,
+      subject: t("adminUsers.mail.subject"),
+      text: t("adminUsers.mail.text", values),
+      template: { locale, values },
+    },
+    tx,
+  );
 }
 
 export type InviteInput = { email: string; firstName: string; lastName: string; scope: BackofficeScope };
@@ -42,13 +60,34 @@ export type InviteInput = { email: string; firstName: string; lastName: string; 
 export async function inviteStaff(staff: Staff, input: InviteInput, locale: Locale): Promise<number> {
   const db = await getDb();
   const { id, mail } = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ backoffice: users.isBackofficeUser }).from(users).where(and(eq(users.siteId, SITE_ID), eq(users.email, input.email)));
-    if (existing) throw refuse(existing.backoffice ? "staffExists" : "customerEmail", existing.backoffice ? "adminUsers.errors.exists" : "adminUsers.errors.customer", 409, "email");
+    const [existing] = await tx
+      .select({ backoffice: users.isBackofficeUser })
+      .from(users)
+      .where(and(eq(users.siteId, SITE_ID), eq(users.email, input.email)));
+    if (existing)
+      throw refuse(
+        existing.backoffice ? "staffExists" : "customerEmail",
+        existing.backoffice ? "adminUsers.errors.exists" : "adminUsers.errors.customer",
+        409,
+        "email",
+      );
     const [user] = await tx
       .insert(users)
-      .values({ siteId: SITE_ID, email: input.email, firstName: input.firstName, lastName: input.lastName, isBackofficeUser: true, scope: [input.scope] })
+      .values({
+        siteId: SITE_ID,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isBackofficeUser: true,
+        scope: [input.scope],
+      })
       .returning({ id: users.id, email: users.email, firstName: users.firstName });
-    await recordAudit(tx, staff, { entity: "user", entityId: user.id, action: "invite", after: { email: input.email, scope: [input.scope] } });
+    await recordAudit(tx, staff, {
+      entity: "user",
+      entityId: user.id,
+      action: "invite",
+      after: { email: input.email, scope: [input.scope] },
+    });
     return { id: user.id, mail: await mailInvitation(tx, user, staff, locale) };
   });
   await mail.deliver();
@@ -62,7 +101,9 @@ async function lockActiveAdmins(tx: Executor): Promise<number[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, true), isNull(users.blockedAt), sql`${users.scope} @> '["admin"]'::jsonb`))
+    .where(
+      and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, true), isNull(users.blockedAt), sql`${users.scope} @> '["admin"]'::jsonb`),
+    )
     .orderBy(users.id)
     .for("update");
   return rows.map((row) => row.id);

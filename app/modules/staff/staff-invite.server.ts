@@ -23,7 +23,13 @@ export async function acceptInvitation(token: unknown, password: string): Promis
       .where(and(eq(users.id, userId), eq(users.isBackofficeUser, true), isNull(users.blockedAt), isNull(users.passwordHash)))
       .returning({ id: users.id, email: users.email });
     if (!user) return null;
-    await recordAudit(tx, user, { entity: "user", entityId: user.id, action: "accept", before: { status: "invited" }, after: { status: "active" } });
+    await recordAudit(tx, user, {
+      entity: "user",
+      entityId: user.id,
+      action: "accept",
+      before: { status: "invited" },
+      after: { status: "active" },
+    });
     return user.id;
   });
 }

@@ -58,7 +58,16 @@ async function selectRows(query: StaffListQuery, limit: number, offset: number):
   const db = await getDb();
   const direction = query.dir === "asc" ? asc : desc;
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, scope: users.scope, status, lastSignIn, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      scope: users.scope,
+      status,
+      lastSignIn,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(conditions(query))
     .orderBy(sql`${direction(SORT_COLUMNS[query.sort])} nulls last`, direction(users.id))
@@ -87,7 +96,17 @@ export function exportStaff(query: StaffListQuery): Promise<StaffRow[]> {
 export async function staffDetail(id: number) {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, scope: users.scope, status, version: users.version, lastSignIn, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      scope: users.scope,
+      status,
+      version: users.version,
+      lastSignIn,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, true)));
   if (!row) return null;

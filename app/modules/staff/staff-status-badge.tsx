@@ -6,5 +6,9 @@ const TONE: Record<string, BadgeTone> = { active: "good", invited: "waiting", de
 /** A backoffice user's status (active, invited, deactivated) as a coloured badge. */
 export function StaffStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <StatusBadge tone={TONE[status] ?? "neutral"} testId="user-status">{t(`adminUsers.status.${status}`)}</StatusBadge>;
+  return (
+    <StatusBadge tone={TONE[status] ?? "neutral"} testId="user-status">
+      {t(`adminUsers.status.${status}`)}
+    </StatusBadge>
+  );
 }

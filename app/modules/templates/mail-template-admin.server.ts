@@ -46,7 +46,8 @@ export function checkedTemplate(kind: MailKind, input: TemplateText): TemplateTe
   refuseVariables(kind, "subject", input.subject);
   refuseVariables(kind, "bodyHtml", input.bodyHtml);
   const bodyHtml = sanitizeCmsHtml(input.bodyHtml).trim();
-  if (!bodyHtml) throw new DomainError("emptyTemplate", { message: "The body is empty", key: "adminTemplates.errors.emptyBody", field: "bodyHtml" });
+  if (!bodyHtml)
+    throw new DomainError("emptyTemplate", { message: "The body is empty", key: "adminTemplates.errors.emptyBody", field: "bodyHtml" });
   return { subject: input.subject, bodyHtml };
 }
 
@@ -63,7 +64,11 @@ export function storedPreview(kind: MailKind, template: TemplateText): RenderedM
   return renderTemplate(template, sampleValues(kind));
 }
 
-const auditView = (row: Pick<TemplateRow, "subject" | "bodyHtml">) => ({ subject: row.subject, bodyHtml: row.bodyHtml, customised: row.subject !== null });
+const auditView = (row: Pick<TemplateRow, "subject" | "bodyHtml">) => ({
+  subject: row.subject,
+  bodyHtml: row.bodyHtml,
+  customised: row.subject !== null,
+});
 
 /** Locks the kind's row in `locale`, making it (not customised, version 0) when there is none yet. */
 async function lockTemplate(tx: Executor, kind: MailKind, locale: Locale): Promise<TemplateRow> {
@@ -87,7 +92,12 @@ export async function saveTemplate(staff: Staff, kind: MailKind, locale: Locale,
       .set({ ...checked, version: before.version + 1, updatedByEmail: staff.email, updatedAt: new Date() })
       .where(eq(mailTemplates.id, before.id))
       .returning();
-    await recordAudit(tx, staff, { entity: "mailTemplate", entityId: before.id, action: "update", ...changedFields({ kind, locale, ...auditView(before) }, { kind, locale, ...auditView(after!) }) });
+    await recordAudit(tx, staff, {
+      entity: "mailTemplate",
+      entityId: before.id,
+      action: "update",
+      ...changedFields({ kind, locale, ...auditView(before) }, { kind, locale, ...auditView(after!) }),
+    });
   });
 }
 
@@ -101,7 +111,13 @@ export async function resetTemplate(staff: Staff, kind: MailKind, locale: Locale
       .update(mailTemplates)
       .set({ subject: null, bodyHtml: null, version: before.version + 1, updatedByEmail: staff.email, updatedAt: new Date() })
       .where(eq(mailTemplates.id, before.id));
-    await recordAudit(tx, staff, { entity: "mailTemplate", entityId: before.id, action: "reset", before: { kind, locale, ...auditView(before) }, after: { kind, locale, customised: false } });
+    await recordAudit(tx, staff, {
+      entity: "mailTemplate",
+      entityId: before.id,
+      action: "reset",
+      before: { kind, locale, ...auditView(before) },
+      after: { kind, locale, customised: false },
+    });
   });
 }
 
@@ -111,7 +127,13 @@ export async function resetTemplate(staff: Staff, kind: MailKind, locale: Locale
  */
 export async function sendTestMail(staff: Staff, kind: MailKind, input: TemplateText, subjectPrefix: string): Promise<number> {
   const mail = previewTemplate(kind, input);
-  const sent = await sendMail({ kind, to: staff.email, subject: `${subjectPrefix} ${mail.subject}`.trim(), text: mail.text, html: mail.html });
+  const sent = await sendMail({
+    kind,
+    to: staff.email,
+    subject: `${subjectPrefix} ${mail.subject}`.trim(),
+    text: mail.text,
+    html: mail.html,
+  });
   return sent.id;
 }
 

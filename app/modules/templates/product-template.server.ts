@@ -30,12 +30,18 @@ function shapeOf(value: unknown): ProductTemplate {
 }
 
 async function readValue(executor: Executor): Promise<ProductTemplate> {
-  const [row] = await executor.select({ value: options.value }).from(options).where(and(eq(options.siteId, SITE_ID), eq(options.key, PRODUCT_TEMPLATE_OPTION)));
+  const [row] = await executor
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.siteId, SITE_ID), eq(options.key, PRODUCT_TEMPLATE_OPTION)));
   return shapeOf(row?.value);
 }
 
 export const productTemplateFingerprint = (value: ProductTemplate) =>
-  createHash("sha256").update(JSON.stringify(LOCALES.map((locale) => value[locale]))).digest("base64url").slice(0, 32);
+  createHash("sha256")
+    .update(JSON.stringify(LOCALES.map((locale) => value[locale])))
+    .digest("base64url")
+    .slice(0, 32);
 
 /** The description a new product starts with, per language ("" where none is set). */
 export async function defaultProductDescriptions(): Promise<ProductTemplate> {
@@ -48,7 +54,10 @@ export async function productTemplateForm() {
 }
 
 /** Saves the template (each language sanitised with the CMS allow-list); false when nothing changed. */
-export async function saveProductTemplate(staff: Pick<Staff, "id" | "email">, input: ProductTemplate & { fingerprint: string }): Promise<boolean> {
+export async function saveProductTemplate(
+  staff: Pick<Staff, "id" | "email">,
+  input: ProductTemplate & { fingerprint: string },
+): Promise<boolean> {
   const next = Object.fromEntries(LOCALES.map((locale) => [locale, sanitizeCmsHtml(input[locale]).trim()])) as ProductTemplate;
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
@@ -56,14 +65,24 @@ export async function saveProductTemplate(staff: Pick<Staff, "id" | "email">, in
     await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, SITE_ID)).for("update");
     const current = await readValue(tx);
     if (productTemplateFingerprint(current) !== input.fingerprint) {
-      throw new DomainError("staleEdit", { message: "The product template was changed by someone else", key: "admin.staleEdit", status: 409 });
+      throw new DomainError("staleEdit", {
+        message: "The product template was changed by someone else",
+        key: "admin.staleEdit",
+        status: 409,
+      });
     }
     if (productTemplateFingerprint(current) === productTemplateFingerprint(next)) return false;
     await tx
       .insert(options)
       .values({ siteId: SITE_ID, key: PRODUCT_TEMPLATE_OPTION, value: next })
       .onConflictDoUpdate({ target: [options.siteId, options.key], set: { value: next } });
-    await recordAudit(tx, staff, { entity: "settings", entityId: SITE_ID, action: "productTemplate", before: { [PRODUCT_TEMPLATE_OPTION]: current }, after: { [PRODUCT_TEMPLATE_OPTION]: next } });
+    await recordAudit(tx, staff, {
+      entity: "settings",
+      entityId: SITE_ID,
+      action: "productTemplate",
+      before: { [PRODUCT_TEMPLATE_OPTION]: current },
+      after: { [PRODUCT_TEMPLATE_OPTION]: next },
+    });
     return true;
   });
   if (changed) await dataChanged("settings");

@@ -13,12 +13,21 @@ import { TEMPLATE_VARIABLES, type TemplateVariable } from "./template-variables"
  * is still composed in code by its sender.
  */
 type Placeholders<K extends MailKind> = Record<TemplateVariable<K>, string>;
-type BuiltIn<K extends MailKind> = { subject: (t: TFunction, p: Placeholders<K>) => string; text: (t: TFunction, p: Placeholders<K>) => string };
+type BuiltIn<K extends MailKind> = {
+  subject: (t: TFunction, p: Placeholders<K>) => string;
+  text: (t: TFunction, p: Placeholders<K>) => string;
+};
 
 const statusMail = (key: "paid" | "shipped" | "cancelled" | "returned"): BuiltIn<"orderPaid"> => ({
   subject: (t, p) => t(`checkout.mail.status.${key}.subject`, { slug: p.orderNumber }),
   text: (t, p) =>
-    [`${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: p.orderNumber })}`, "", p.details, "", `${t("checkout.mail.status.view")}: ${p.link}`].join("\n"),
+    [
+      `${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: p.orderNumber })}`,
+      "",
+      p.details,
+      "",
+      `${t("checkout.mail.status.view")}: ${p.link}`,
+    ].join("\n"),
 });
 
 const BUILT_IN: { [K in MailKind]: BuiltIn<K> } = {
@@ -27,16 +36,27 @@ const BUILT_IN: { [K in MailKind]: BuiltIn<K> } = {
   cartInquiry: { subject: (t, p) => t("cart.quote.mail.subject", { name: p.name }), text: (t, p) => t("cart.quote.mail.text", p) },
   accountVerification: { subject: (t) => t("account.mail.verifySubject"), text: (t, p) => t("account.mail.verifyText", p) },
   passwordReset: { subject: (t) => t("account.mail.resetSubject"), text: (t, p) => t("account.mail.resetText", p) },
-  emailChanged: { subject: (t) => t("account.mail.emailChangedSubject"), text: (t, p) => t("account.mail.emailChangedText", { email: p.newEmail }) },
+  emailChanged: {
+    subject: (t) => t("account.mail.emailChangedSubject"),
+    text: (t, p) => t("account.mail.emailChangedText", { email: p.newEmail }),
+  },
   orderConfirmation: {
     subject: (t, p) => t("checkout.mail.subject", { slug: p.orderNumber }),
-    text: (t, p) => [t("checkout.mail.greeting"), "", `${t("checkout.success.orderNumber")}: ${p.orderNumber}`, "", p.orderSummary].join("\n"),
+    text: (t, p) =>
+      [t("checkout.mail.greeting"), "", `${t("checkout.success.orderNumber")}: ${p.orderNumber}`, "", p.orderSummary].join("\n"),
   },
   formSubmission: { subject: (t, p) => t("forms.mail.subject", p), text: (t, p) => t("forms.mail.text", p) },
   eProductDownload: {
     subject: (t, p) => t("checkout.downloads.mailSubject", { slug: p.orderNumber }),
     text: (t, p) =>
-      [t("checkout.downloads.mailLead", { slug: p.orderNumber }), "", p.downloads, "", t("checkout.downloads.validUntil", { date: p.validUntil }), t("checkout.downloads.signInNote")].join("\n"),
+      [
+        t("checkout.downloads.mailLead", { slug: p.orderNumber }),
+        "",
+        p.downloads,
+        "",
+        t("checkout.downloads.validUntil", { date: p.validUntil }),
+        t("checkout.downloads.signInNote"),
+      ].join("\n"),
   },
   newOrder: {
     subject: (t, p) => t("checkout.mail.newOrder.subject", { slug: p.orderNumber, customer: p.customerName }),
@@ -57,7 +77,10 @@ const BUILT_IN: { [K in MailKind]: BuiltIn<K> } = {
   orderCancelled: statusMail("cancelled"),
   orderReturned: statusMail("returned"),
   enquiryReply: { subject: (_t, p) => p.subject, text: (_t, p) => p.message },
-  orderDraft: { subject: (t, p) => t("checkout.offer.mail.subject", { slug: p.orderNumber }), text: (t, p) => t("checkout.offer.mail.text", { ...p, slug: p.orderNumber }) },
+  orderDraft: {
+    subject: (t, p) => t("checkout.offer.mail.subject", { slug: p.orderNumber }),
+    text: (t, p) => t("checkout.offer.mail.text", { ...p, slug: p.orderNumber }),
+  },
   backofficeInvite: { subject: (t) => t("adminUsers.mail.subject"), text: (t, p) => t("adminUsers.mail.text", p) },
   welcome: { subject: (t) => t("account.mail.welcomeSubject"), text: (t, p) => t("account.mail.welcomeText", p) },
   formEmailConfirmation: { subject: (t, p) => t("forms.confirmMail.subject", p), text: (t, p) => t("forms.confirmMail.text", p) },
@@ -68,5 +91,8 @@ export async function builtInTemplate(kind: MailKind, locale: Locale): Promise<{
   const t = await getFixedT(locale);
   const placeholders = Object.fromEntries(TEMPLATE_VARIABLES[kind].map((name) => [name, `{{${name}}}`]));
   const builtIn = BUILT_IN[kind] as BuiltIn<MailKind>;
-  return { subject: builtIn.subject(t, placeholders as Placeholders<MailKind>), bodyHtml: textToHtml(builtIn.text(t, placeholders as Placeholders<MailKind>)) };
+  return {
+    subject: builtIn.subject(t, placeholders as Placeholders<MailKind>),
+    bodyHtml: textToHtml(builtIn.text(t, placeholders as Placeholders<MailKind>)),
+  };
 }

@@ -21,7 +21,11 @@ const pendingIntent = (navigation: ReturnType<typeof useNavigation>, intent: str
 export function TemplateLanguages({ kind, lang, customised }: { kind: string; lang: Locale; customised: readonly string[] }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("adminTemplates.editor.languages")} className="flex gap-1 border-b border-slate-200" data-testid="template-languages">
+    <nav
+      aria-label={t("adminTemplates.editor.languages")}
+      className="flex gap-1 border-b border-slate-200"
+      data-testid="template-languages"
+    >
       {LOCALES.map((locale) => (
         <Link
           key={locale}
@@ -58,46 +62,85 @@ export function TemplateEditor({ template, variables, constraint, lastResult }: 
     <SecureForm {...getFormProps(form)} className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid="template-form">
       <input type="hidden" name="version" value={template.version} />
       <Field meta={fields.subject} label={t("adminTemplates.editor.subject")} autoComplete="off" data-testid="template-subject" />
-      <TextareaField meta={fields.bodyHtml} label={t("adminTemplates.editor.body")} description={t("adminTemplates.editor.bodyHelp")} rows={14} className="font-mono text-xs" data-testid="template-body" />
+      <TextareaField
+        meta={fields.bodyHtml}
+        label={t("adminTemplates.editor.body")}
+        description={t("adminTemplates.editor.bodyHelp")}
+        rows={14}
+        className="font-mono text-xs"
+        data-testid="template-body"
+      />
       <section aria-labelledby="template-variables" className="rounded bg-slate-50 p-3 text-sm">
-        <h2 id="template-variables" className="font-semibold">{t("adminTemplates.editor.variables")}</h2>
+        <h2 id="template-variables" className="font-semibold">
+          {t("adminTemplates.editor.variables")}
+        </h2>
         <p className="text-slate-600">{t("adminTemplates.editor.variablesHelp", { example: `{{${variables[0] ?? "link"}}}` })}</p>
         <ul className="mt-1 grid gap-x-4 sm:grid-cols-2" data-testid="template-variables">
           {variables.map((name) => (
             <li key={name}>
-              <code className="font-semibold">{`{{${name}}}`}</code> <span className="text-slate-600">{t(`adminTemplates.variable.${name}`)}</span>
+              <code className="font-semibold">{`{{${name}}}`}</code>{" "}
+              <span className="text-slate-600">{t(`adminTemplates.variable.${name}`)}</span>
             </li>
           ))}
         </ul>
       </section>
       <FormError id={form.errorId} errors={form.errors} testId="template-error" />
       <div className="flex flex-wrap gap-2">
-        <Button name="intent" value="save" pending={pendingIntent(navigation, "save")}>{t("adminTemplates.editor.save")}</Button>
-        <Button name="intent" value="preview" variant="secondary" pending={pendingIntent(navigation, "preview")}>{t("adminTemplates.editor.preview")}</Button>
-        <Button name="intent" value="test" variant="secondary" pending={pendingIntent(navigation, "test")}>{t("adminTemplates.editor.test")}</Button>
+        <Button name="intent" value="save" pending={pendingIntent(navigation, "save")}>
+          {t("adminTemplates.editor.save")}
+        </Button>
+        <Button name="intent" value="preview" variant="secondary" pending={pendingIntent(navigation, "preview")}>
+          {t("adminTemplates.editor.preview")}
+        </Button>
+        <Button name="intent" value="test" variant="secondary" pending={pendingIntent(navigation, "test")}>
+          {t("adminTemplates.editor.test")}
+        </Button>
       </div>
     </SecureForm>
   );
 }
 
-export function TemplatePreview({ preview, test }: { preview: { subject: string; html: string; text: string }; test: { id: number; to: string | null } | null }) {
+export function TemplatePreview({
+  preview,
+  test,
+}: {
+  preview: { subject: string; html: string; text: string };
+  test: { id: number; to: string | null } | null;
+}) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="template-preview" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm" data-testid="template-preview">
-      <h2 id="template-preview" className="text-lg font-semibold">{t("adminTemplates.preview.title")}</h2>
+    <section
+      aria-labelledby="template-preview"
+      className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm"
+      data-testid="template-preview"
+    >
+      <h2 id="template-preview" className="text-lg font-semibold">
+        {t("adminTemplates.preview.title")}
+      </h2>
       {test ? (
         <p role="status" className="rounded bg-green-50 p-2 text-green-900" data-testid="template-test-sent">
           {t("adminTemplates.testSent", { email: test.to ?? "" })}{" "}
-          <Link to={`/admin/mail/${test.id}`} className="underline">{t("adminTemplates.testSeeMail")}</Link>
+          <Link to={`/admin/mail/${test.id}`} className="underline">
+            {t("adminTemplates.testSeeMail")}
+          </Link>
         </p>
       ) : null}
       <p>
-        <span className="font-semibold">{t("adminTemplates.preview.subject")}:</span> <span data-testid="preview-subject">{preview.subject}</span>
+        <span className="font-semibold">{t("adminTemplates.preview.subject")}:</span>{" "}
+        <span data-testid="preview-subject">{preview.subject}</span>
       </p>
-      <iframe title={t("adminTemplates.preview.html")} sandbox="" srcDoc={preview.html} className="h-80 w-full rounded border border-slate-200 bg-white" data-testid="preview-html" />
+      <iframe
+        title={t("adminTemplates.preview.html")}
+        sandbox=""
+        srcDoc={preview.html}
+        className="h-80 w-full rounded border border-slate-200 bg-white"
+        data-testid="preview-html"
+      />
       <details>
         <summary className="cursor-pointer font-semibold">{t("adminTemplates.preview.text")}</summary>
-        <pre className="whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-xs" data-testid="preview-text">{preview.text}</pre>
+        <pre className="whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-xs" data-testid="preview-text">
+          {preview.text}
+        </pre>
       </details>
     </section>
   );
@@ -117,7 +160,9 @@ export function TemplateReset({ version, builtIn }: { version: number; builtIn: 
         <p className="mt-1 font-semibold">{builtIn.subject}</p>
         <pre className="whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-xs">{builtIn.bodyHtml}</pre>
       </details>
-      <Button variant="secondary" className={buttonClass({ variant: "secondary" })} pending={pendingIntent(navigation, "reset")}>{t("adminTemplates.editor.reset")}</Button>
+      <Button variant="secondary" className={buttonClass({ variant: "secondary" })} pending={pendingIntent(navigation, "reset")}>
+        {t("adminTemplates.editor.reset")}
+      </Button>
     </SecureForm>
   );
 }

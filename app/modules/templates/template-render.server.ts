@@ -23,8 +23,15 @@ function fill(text: string, values: Record<string, string>, as: (value: string) 
   return text.replace(PLACEHOLDER, (_whole, name: string) => (Object.hasOwn(values, name) ? as(values[name] ?? "") : ""));
 }
 
-export function renderTemplate(template: TemplateText, values: Record<string, string>, trailer?: { text: string; html: string } | null): RenderedMail {
-  const subject = fill(template.subject, values, (value) => value).replace(/\s+/g, " ").trim().slice(0, SUBJECT_MAX);
+export function renderTemplate(
+  template: TemplateText,
+  values: Record<string, string>,
+  trailer?: { text: string; html: string } | null,
+): RenderedMail {
+  const subject = fill(template.subject, values, (value) => value)
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SUBJECT_MAX);
   const html = sanitizeCmsHtml(fill(template.bodyHtml, values, (value) => escapeHtml(value).replace(/\r?\n/g, "<br>")));
   const text = fill(htmlToText(template.bodyHtml), values, (value) => value);
   return {

@@ -47,7 +47,12 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
       data-testid="wishlist-toggle"
       className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
     >
-      <svg viewBox="0 0 24 24" className={`size-5 ${kept ? "fill-red-600 stroke-red-600" : "fill-none stroke-slate-600"}`} strokeWidth="2" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className={`size-5 ${kept ? "fill-red-600 stroke-red-600" : "fill-none stroke-slate-600"}`}
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d="M12 21s-7.5-4.6-9.5-9.3C1 8.2 3.3 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.7 0 6 3.7 4.5 7.2C19.5 16.4 12 21 12 21z" />
       </svg>
     </button>

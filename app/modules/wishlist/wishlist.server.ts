@@ -13,8 +13,14 @@ import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from
  * Wishlists (spec §4 Wishlist, §7 wishlist/create toggles, wishlist/filter): registered
  * customers only; back-office users have none.
  */
-export const loginRequired = () => new DomainError("loginRequired", { message: "Wishlist needs a customer", key: "wishlist.loginRequired", status: 401 });
-const noBackofficeWishlist = () => new DomainError("backofficeNoWishlist", { message: "Back-office users have no wishlist", key: "wishlist.backofficeNoWishlist", status: 403 });
+export const loginRequired = () =>
+  new DomainError("loginRequired", { message: "Wishlist needs a customer", key: "wishlist.loginRequired", status: 401 });
+const noBackofficeWishlist = () =>
+  new DomainError("backofficeNoWishlist", {
+    message: "Back-office users have no wishlist",
+    key: "wishlist.backofficeNoWishlist",
+    status: 403,
+  });
 
 /** The product ids a customer keeps (spec §4 "refetched with limit 9999"); empty for anyone else. */
 export async function wishlistProductIds(user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null): Promise<number[]> {
@@ -38,10 +44,17 @@ export function assertWishlistOwner<U extends Pick<CurrentUser, "id" | "isBackof
 export type ToggleResult = { added: boolean; entity: "product" | "bundle"; name: string };
 
 /** wishlist/create {product_id}: adds the product, or removes it when it is already kept. */
-export async function toggleWishlist(user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null, productId: number, locale: Locale): Promise<ToggleResult> {
+export async function toggleWishlist(
+  user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null,
+  productId: number,
+  locale: Locale,
+): Promise<ToggleResult> {
   assertWishlistOwner(user);
   const db = await getDb();
-  const [product] = await db.select({ id: products.id, format: products.format }).from(products).where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
+  const [product] = await db
+    .select({ id: products.id, format: products.format })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
   if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "wishlist.productNotFound", status: 404 });
   const name = pickTranslation(await loadTranslations([product.id], locale), product.id, locale)?.name ?? "";
   const entity = product.format === "bundle" ? "bundle" : "product";
@@ -55,7 +68,11 @@ export async function toggleWishlist(user: Pick<CurrentUser, "id" | "isBackoffic
 }
 
 /** One page of the wishlist page (spec §3 wishlist pagination: lastPage, page, limit, total, perPage). */
-export async function wishlistPage(userId: number, page: number, locale: Locale): Promise<{ data: ProductCard[]; pagination: WishlistPagination }> {
+export async function wishlistPage(
+  userId: number,
+  page: number,
+  locale: Locale,
+): Promise<{ data: ProductCard[]; pagination: WishlistPagination }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(wishlistEntries).where(eq(wishlistEntries.userId, userId));
   const lastPage = Math.max(1, Math.ceil(total / WISHLIST_PER_PAGE));
@@ -67,7 +84,10 @@ export async function wishlistPage(userId: number, page: number, locale: Locale)
     .orderBy(desc(wishlistEntries.id))
     .limit(WISHLIST_PER_PAGE)
     .offset((current - 1) * WISHLIST_PER_PAGE);
-  const cards = await loadProductCards(rows.map((r) => r.productId), locale);
+  const cards = await loadProductCards(
+    rows.map((r) => r.productId),
+    locale,
+  );
   const byId = new Map(cards.map((c) => [c.id, c]));
   const data = rows.map((r) => byId.get(r.productId)).filter((c): c is ProductCard => Boolean(c));
   return { data, pagination: { page: current, lastPage, limit: WISHLIST_PER_PAGE, total, perPage: WISHLIST_PER_PAGE } };

@@ -48,5 +48,9 @@ export const apiRefreshTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_refresh_tokens_hash").on(t.tokenHash), index("api_refresh_tokens_family").on(t.family), index("api_refresh_tokens_expires").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("api_refresh_tokens_hash").on(t.tokenHash),
+    index("api_refresh_tokens_family").on(t.family),
+    index("api_refresh_tokens_expires").on(t.expiresAt),
+  ],
 );

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { pages } from "./content";
 import { languages, sites } from "./site";
 import { users } from "./users";
@@ -12,7 +25,9 @@ export const terms = pgTable(
   "terms",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     type: text("type").$type<TermType>().notNull(),
     position: integer("position").notNull().default(0),
     // Optimistic concurrency of the backoffice term form (decision 0054).
@@ -25,8 +40,12 @@ export const termTranslations = pgTable(
   "term_translations",
   {
     id: serial("id").primaryKey(),
-    termId: integer("term_id").notNull().references(() => terms.id, { onDelete: "cascade" }),
-    languageCode: varchar("language_code", { length: 3 }).notNull().references(() => languages.code),
+    termId: integer("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "cascade" }),
+    languageCode: varchar("language_code", { length: 3 })
+      .notNull()
+      .references(() => languages.code),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
   },
@@ -40,8 +59,12 @@ export const termTranslations = pgTable(
 export const postTerms = pgTable(
   "post_terms",
   {
-    postId: integer("post_id").notNull().references(() => pages.id, { onDelete: "cascade" }),
-    termId: integer("term_id").notNull().references(() => terms.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    termId: integer("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.postId, t.termId] }), index("post_terms_term").on(t.termId)],
 );
@@ -51,7 +74,9 @@ export const events = pgTable(
   "events",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     place: text("place").notNull().default(""),
@@ -69,8 +94,12 @@ export const eventTranslations = pgTable(
   "event_translations",
   {
     id: serial("id").primaryKey(),
-    eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
-    languageCode: varchar("language_code", { length: 3 }).notNull().references(() => languages.code),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    languageCode: varchar("language_code", { length: 3 })
+      .notNull()
+      .references(() => languages.code),
     title: text("title").notNull(),
     // Sanitised on save and on render, like every CMS body.
     descriptionHtml: text("description_html").notNull().default(""),
@@ -87,7 +116,9 @@ export const eventAttendees = pgTable(
   "event_attendees",
   {
     id: serial("id").primaryKey(),
-    eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email").notNull().default(""),
     seats: integer("seats").notNull().default(1),
@@ -111,10 +142,14 @@ export const comments = pgTable(
   "comments",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     entityType: text("entity_type").$type<CommentEntity>().notNull(),
     entityId: integer("entity_id").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     rating: smallint("rating"),
     content: text("content").notNull().default(""),
     status: text("status").$type<CommentStatus>().notNull().default("pending"),

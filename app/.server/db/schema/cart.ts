@@ -16,7 +16,9 @@ export const deliveryMethods = pgTable(
   "delivery_methods",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     name: jsonb("name").$type<LocalisedText>().notNull(),
     description: jsonb("description").$type<LocalisedText>().notNull().default({}),
@@ -50,7 +52,9 @@ export const carts = pgTable(
   "carts",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     protectCode: text("protect_code").notNull(),
     locale: varchar("locale", { length: 2 }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -73,10 +77,7 @@ export const carts = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [
-    index("carts_user").on(t.userId),
-    check("carts_status", sql`${t.status} in ('active', 'archived')`),
-  ],
+  (t) => [index("carts_user").on(t.userId), check("carts_status", sql`${t.status} in ('active', 'archived')`)],
 );
 
 /** A bundle part's chosen variant (spec §3 Cart item options.bundleOptions: id and options). */
@@ -92,8 +93,12 @@ export const cartItems = pgTable(
   {
     // Opaque (random), so one visitor's item ids say nothing about other carts.
     id: text("id").primaryKey(),
-    cartId: integer("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     variantId: integer("variant_id").references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     options: jsonb("options").$type<CartItemOptions>().notNull(),
@@ -115,7 +120,9 @@ export const coupons = pgTable(
   "coupons",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     code: text("code").notNull(), // stored upper case: codes are typed by hand
     type: text("type").$type<CouponType>().notNull(),
     // percent: whole percent 1..100; fixed: cents off.

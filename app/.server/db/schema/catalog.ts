@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { media } from "./media";
@@ -39,7 +52,9 @@ export const categories = pgTable(
   "categories",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     // Sort option ids of spec §9 (1..8) this category offers; empty = all of them.
@@ -61,8 +76,12 @@ export const categories = pgTable(
 export const categoryTranslations = pgTable(
   "category_translations",
   {
-    categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
-    languageCode: varchar("language_code", { length: 3 }).notNull().references(() => languages.code),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    languageCode: varchar("language_code", { length: 3 })
+      .notNull()
+      .references(() => languages.code),
     name: text("name").notNull(),
     title: text("title").notNull().default(""), // page <title>/heading when it differs from the name
     slug: text("slug").notNull(),
@@ -81,7 +100,9 @@ export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     format: text("format").$type<ProductFormat>().notNull().default("simple"),
     type: text("type").$type<ProductType>().notNull().default("product"),
     sku: text("sku").notNull().unique(),
@@ -123,7 +144,9 @@ export const products = pgTable(
   (t) => [
     index("products_parent").on(t.parentId),
     index("products_site_listing").on(t.siteId, t.archived, t.isVisibleIndividually),
-    uniqueIndex("products_one_default_variant").on(t.parentId).where(sql`${t.isDefaultVariant}`),
+    uniqueIndex("products_one_default_variant")
+      .on(t.parentId)
+      .where(sql`${t.isDefaultVariant}`),
     check("products_format", sql`${t.format} in (${inList(PRODUCT_FORMATS)})`),
     check("products_type", sql`${t.type} in (${inList(PRODUCT_TYPES)})`),
     check("products_price_unit", sql`${t.priceUnit} in (${inList(PRICE_UNITS)})`),
@@ -135,8 +158,12 @@ export const products = pgTable(
 export const productTranslations = pgTable(
   "product_translations",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    languageCode: varchar("language_code", { length: 3 }).notNull().references(() => languages.code),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    languageCode: varchar("language_code", { length: 3 })
+      .notNull()
+      .references(() => languages.code),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     shortDescription: text("short_description").notNull().default(""),
@@ -154,21 +181,24 @@ export const productTranslations = pgTable(
 export const productCategories = pgTable(
   "product_categories",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.categoryId] }),
-    index("product_categories_category_position").on(t.categoryId, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_position").on(t.categoryId, t.position)],
 );
 
 export const tags = pgTable(
   "tags",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     name: text("name").notNull(), // shown as is, e.g. "Hero", "Top proizvodi"
   },
   (t) => [uniqueIndex("tags_site_name").on(t.siteId, t.name)],
@@ -177,8 +207,12 @@ export const tags = pgTable(
 export const productTags = pgTable(
   "product_tags",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_tag").on(t.tagId)],
 );
@@ -188,7 +222,9 @@ export const attributes = pgTable(
   "attributes",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     type: text("type").$type<AttributeType>().notNull(),
     label: jsonb("label").$type<LocalisedText>().notNull(),
@@ -212,7 +248,9 @@ export const attributeValues = pgTable(
   "attribute_values",
   {
     id: serial("id").primaryKey(),
-    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
     value: text("value").notNull(), // stable machine value, e.g. "ral-7016"
     label: jsonb("label").$type<LocalisedText>().notNull(),
     swatch: text("swatch"), // #rrggbb for visualSwatch
@@ -231,8 +269,12 @@ export const productAttributeValues = pgTable(
   "product_attribute_values",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
     valueId: integer("value_id").references(() => attributeValues.id, { onDelete: "cascade" }),
     numberValue: numeric("number_value", { mode: "number" }),
     boolValue: boolean("bool_value"),
@@ -254,8 +296,12 @@ export const productAttributeValues = pgTable(
 export const productConfigurableAttributes = pgTable(
   "product_configurable_attributes",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.attributeId] })],
@@ -264,8 +310,12 @@ export const productConfigurableAttributes = pgTable(
 export const bundleItems = pgTable(
   "bundle_items",
   {
-    bundleId: integer("bundle_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
     quantity: integer("quantity").notNull().default(1),
     position: integer("position").notNull().default(0),
   },
@@ -284,8 +334,12 @@ export const bundleItems = pgTable(
 export const categoryFilters = pgTable(
   "category_filters",
   {
-    categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
     filterType: text("filter_type").$type<AttributeType>().notNull(),
     position: integer("position").notNull().default(0),
   },
@@ -300,7 +354,9 @@ export const attributeSets = pgTable(
   "attribute_sets",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     version: integer("version").notNull().default(1),
   },
@@ -310,8 +366,12 @@ export const attributeSets = pgTable(
 export const attributeSetAttributes = pgTable(
   "attribute_set_attributes",
   {
-    setId: integer("set_id").notNull().references(() => attributeSets.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id").notNull().references(() => attributes.id, { onDelete: "cascade" }),
+    setId: integer("set_id")
+      .notNull()
+      .references(() => attributeSets.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.setId, t.attributeId] }), index("attribute_set_attributes_attribute").on(t.attributeId)],
@@ -325,7 +385,9 @@ export const productCustomOptions = pgTable(
   "product_custom_options",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     optionType: text("option_type").$type<"text" | "number">().notNull(),
     code: text("code").notNull(),
     label: jsonb("label").$type<LocalisedText>().notNull(),
@@ -341,17 +403,26 @@ export const productCustomOptions = pgTable(
   },
   (t) => [
     uniqueIndex("product_custom_options_product_code").on(t.productId, t.code),
-    uniqueIndex("product_custom_options_one_length").on(t.productId).where(sql`${t.isLength}`),
+    uniqueIndex("product_custom_options_one_length")
+      .on(t.productId)
+      .where(sql`${t.isLength}`),
     check("product_custom_options_type", sql`${t.optionType} in ('text', 'number')`),
-    check("product_custom_options_length", sql`not ${t.isLength} or (${t.optionType} = 'number' and coalesce(${t.unit} in ('mm', 'cm', 'm'), false))`),
+    check(
+      "product_custom_options_length",
+      sql`not ${t.isLength} or (${t.optionType} = 'number' and coalesce(${t.unit} in ('mm', 'cm', 'm'), false))`,
+    ),
   ],
 );
 
 export const productCrossSells = pgTable(
   "product_cross_sells",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    crossSellId: integer("cross_sell_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    crossSellId: integer("cross_sell_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.crossSellId] })],
@@ -360,14 +431,20 @@ export const productCrossSells = pgTable(
 export const productMedia = pgTable(
   "product_media",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     isDefault: boolean("is_default").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.mediaId] }),
     index("product_media_media").on(t.mediaId),
-    uniqueIndex("product_media_one_default").on(t.productId).where(sql`${t.isDefault}`),
+    uniqueIndex("product_media_one_default")
+      .on(t.productId)
+      .where(sql`${t.isDefault}`),
   ],
 );

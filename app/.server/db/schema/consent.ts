@@ -9,7 +9,9 @@ export const consents = pgTable(
   "consents",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     uniqueNumber: integer("unique_number").notNull(),
     // Per language code2: {"hr": "...", "en": "..."}; hr is the fallback.
     displayName: jsonb("display_name").$type<Record<string, string>>().notNull(),
@@ -24,7 +26,9 @@ export const consentAssignments = pgTable(
   "consent_assignments",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     assignedTo: text("assigned_to").$type<FormKind>().notNull(),
     // Consent ids shown on the form, and the subset that must be ticked.
     consents: jsonb("consents").$type<number[]>().notNull().default([]),
@@ -37,7 +41,9 @@ export const consentLogs = pgTable(
   "consent_logs",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     status: text("status").notNull(), // "accepted"
     statusTimestamp: timestamp("status_timestamp", { withTimezone: true }).notNull().defaultNow(),
     sourceType: text("source_type").$type<FormKind>().notNull(),

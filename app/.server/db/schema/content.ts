@@ -16,7 +16,9 @@ export const pages = pgTable(
   "pages",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     postType: text("post_type").notNull().default("page"),
     status: text("status").$type<PostStatus>().notNull().default("draft"),
     // Null while never published; a future date schedules the post.
@@ -49,8 +51,12 @@ export const pageTranslations = pgTable(
   "page_translations",
   {
     id: serial("id").primaryKey(),
-    pageId: integer("page_id").notNull().references(() => pages.id, { onDelete: "cascade" }),
-    languageCode: varchar("language_code", { length: 3 }).notNull().references(() => languages.code),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    languageCode: varchar("language_code", { length: 3 })
+      .notNull()
+      .references(() => languages.code),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     // Sanitised on save (and again on render): never store markup an editor did not get through the allow-list.

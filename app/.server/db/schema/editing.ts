@@ -25,7 +25,9 @@ export const contentDrafts = pgTable(
   "content_drafts",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     kind: text("kind").$type<ContentKind>().notNull(),
     entityId: integer("entity_id").notNull(),
     languageCode: varchar("language_code", { length: 3 }).notNull(),
@@ -45,7 +47,9 @@ export const contentVersions = pgTable(
   "content_versions",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     kind: text("kind").$type<ContentKind>().notNull(),
     entityId: integer("entity_id").notNull(),
     languageCode: varchar("language_code", { length: 3 }).notNull(),
@@ -65,7 +69,9 @@ export const contentVersions = pgTable(
 /** Saved "master components" (spec §2 "choose master component"): a component an editor reuses on other pages. */
 export const masterComponents = pgTable("master_components", {
   id: serial("id").primaryKey(),
-  siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+  siteId: integer("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   component: jsonb("component").$type<Record<string, unknown>>().notNull(),
   createdBy: integer("created_by"),

@@ -20,7 +20,9 @@ export const priceEnquiries = pgTable(
   "price_enquiries",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     // Kept when the product is deleted: the enquiry stays with the name and sku it was about.
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),

@@ -38,7 +38,9 @@ export const forms = pgTable(
   "forms",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     title: jsonb("title").$type<LocalizedText>().notNull().default({}),
     fields: jsonb("fields").$type<FormFieldDefinition[]>().notNull().default([]),
@@ -59,7 +61,9 @@ export const formSubmissions = pgTable(
   "form_submissions",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     formId: integer("form_id").references(() => forms.id, { onDelete: "set null" }),
     formSlug: text("form_slug").notNull(),
     data: jsonb("data").$type<Record<string, string | boolean>>().notNull(),

@@ -12,7 +12,9 @@ export const mailTemplates = pgTable(
   "mail_templates",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     locale: varchar("locale", { length: 2 }).notNull(),
     // null: not customised (the built-in text is used).

@@ -21,34 +21,34 @@ export const mediaFolders = pgTable("media_folders", {
 export const media = pgTable(
   "media",
   {
-  id: serial("id").primaryKey(),
-  // Public, stable identifier used in URLs; the serial id never leaves the server.
-  driveId: uuid("drive_id").notNull().unique(),
-  version: integer("version").notNull().default(1),
-  title: text("title").notNull(),
-  description: text("description").notNull().default(""),
-  path: text("path").notNull(),
-  mime: text("mime").notNull(),
-  extension: text("extension").notNull(),
-  size: integer("size").notNull(), // bytes
-  hash: text("hash").notNull(), // sha256 of the original, hex
-  width: integer("width"),
-  height: integer("height"),
-  access: text("access").$type<"public" | "private">().notNull().default("public"),
-  originalName: text("original_name").notNull(),
-  // Alternative text per language code2, e.g. {"hr":"...","en":"..."}; hr is the fallback.
-  alt: jsonb("alt").$type<Record<string, string>>().notNull().default({}),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  // Texts per language code2, hr first (decision 0052); `title` and `description` stay the
-  // Croatian ones so that every existing reader keeps working.
-  titles: jsonb("titles").$type<Record<string, string>>().notNull().default({}),
-  descriptions: jsonb("descriptions").$type<Record<string, string>>().notNull().default({}),
-  displayNames: jsonb("display_names").$type<Record<string, string>>().notNull().default({}),
-  folderId: integer("folder_id").references(() => mediaFolders.id, { onDelete: "set null" }),
-  // Optimistic concurrency of the edit form. Not `version`: that one names the file in
-  // URLs and variant caches, and must change only when the file does (a replace).
-  revision: integer("revision").notNull().default(1),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    id: serial("id").primaryKey(),
+    // Public, stable identifier used in URLs; the serial id never leaves the server.
+    driveId: uuid("drive_id").notNull().unique(),
+    version: integer("version").notNull().default(1),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    path: text("path").notNull(),
+    mime: text("mime").notNull(),
+    extension: text("extension").notNull(),
+    size: integer("size").notNull(), // bytes
+    hash: text("hash").notNull(), // sha256 of the original, hex
+    width: integer("width"),
+    height: integer("height"),
+    access: text("access").$type<"public" | "private">().notNull().default("public"),
+    originalName: text("original_name").notNull(),
+    // Alternative text per language code2, e.g. {"hr":"...","en":"..."}; hr is the fallback.
+    alt: jsonb("alt").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Texts per language code2, hr first (decision 0052); `title` and `description` stay the
+    // Croatian ones so that every existing reader keeps working.
+    titles: jsonb("titles").$type<Record<string, string>>().notNull().default({}),
+    descriptions: jsonb("descriptions").$type<Record<string, string>>().notNull().default({}),
+    displayNames: jsonb("display_names").$type<Record<string, string>>().notNull().default({}),
+    folderId: integer("folder_id").references(() => mediaFolders.id, { onDelete: "set null" }),
+    // Optimistic concurrency of the edit form. Not `version`: that one names the file in
+    // URLs and variant caches, and must change only when the file does (a replace).
+    revision: integer("revision").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("media_folder").on(t.folderId)],
 );

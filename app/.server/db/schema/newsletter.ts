@@ -11,7 +11,9 @@ export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     // Stored trimmed and lower-cased, so the unique index catches "Ana@x.hr" and "ana@x.hr".
     email: text("email").notNull(),
     status: text("status").$type<NewsletterStatus>().notNull(),

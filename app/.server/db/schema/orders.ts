@@ -45,7 +45,9 @@ export const paymentMethods = pgTable(
   "payment_methods",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     gateway: text("gateway").$type<PaymentGateway>().notNull(),
     name: jsonb("name").$type<LocalisedText>().notNull(),
@@ -78,7 +80,9 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     // The human order number shown to the shopper and used as the payment reference
     // (orderSlug of spec §2 Order success), e.g. "2026-000042".
     slug: text("slug").notNull(),
@@ -192,7 +196,9 @@ export const paymentEvents = pgTable(
 export const orderNumbers = pgTable(
   "order_numbers",
   {
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     year: integer("year").notNull(),
     last: integer("last").notNull().default(0),
   },
@@ -203,7 +209,9 @@ export const orderNumbers = pgTable(
 export const creditNoteNumbers = pgTable(
   "credit_note_numbers",
   {
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     year: integer("year").notNull(),
     last: integer("last").notNull().default(0),
   },

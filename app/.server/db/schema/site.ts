@@ -1,4 +1,16 @@
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /** Built-in list of ~80 languages (spec §3 Language). Ids are stable: Croatian is 41. */
 export const languages = pgTable("languages", {
@@ -30,8 +42,12 @@ export const sites = pgTable("sites", {
   name: text("name").notNull(),
   url: text("url").notNull(),
   domain: text("domain").notNull(),
-  defaultLanguageId: integer("default_language_id").notNull().references(() => languages.id),
-  mainCurrencyId: integer("main_currency_id").notNull().references(() => currencies.id),
+  defaultLanguageId: integer("default_language_id")
+    .notNull()
+    .references(() => languages.id),
+  mainCurrencyId: integer("main_currency_id")
+    .notNull()
+    .references(() => currencies.id),
   // 0 redirect to cart, 1 stay on page, 2 popup (spec §4 Cart).
   cartAdditionBehaviour: integer("cart_addition_behaviour").notNull().default(0),
   maintenanceMode: boolean("maintenance_mode").notNull().default(false),
@@ -45,8 +61,12 @@ export const sites = pgTable("sites", {
 export const siteLanguages = pgTable(
   "site_languages",
   {
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
-    languageId: integer("language_id").notNull().references(() => languages.id),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    languageId: integer("language_id")
+      .notNull()
+      .references(() => languages.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [uniqueIndex("site_languages_site_language").on(t.siteId, t.languageId)],
@@ -67,10 +87,16 @@ export type CheckoutSettings = {
 
 export const stores = pgTable("stores", {
   id: serial("id").primaryKey(),
-  siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+  siteId: integer("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
-  languageId: integer("language_id").notNull().references(() => languages.id),
-  currencyId: integer("currency_id").notNull().references(() => currencies.id),
+  languageId: integer("language_id")
+    .notNull()
+    .references(() => languages.id),
+  currencyId: integer("currency_id")
+    .notNull()
+    .references(() => currencies.id),
   checkoutSettings: jsonb("checkout_settings").$type<CheckoutSettings>().notNull(),
   loyalty: jsonb("loyalty").$type<unknown[]>().notNull().default([]),
 });
@@ -80,7 +106,9 @@ export const options = pgTable(
   "options",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     value: jsonb("value"), // SQL null = a known key that is not configured
   },
@@ -92,7 +120,9 @@ export const pageElements = pgTable(
   "page_elements",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     handler: text("handler").notNull(), // header-section | footer-section | cookie-section
     languageCode: varchar("language_code", { length: 3 }).notNull(),
@@ -116,7 +146,9 @@ export const navigations = pgTable(
   "navigations",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     handle: text("handle").notNull(),
     title: text("title").notNull(),
     // Optimistic concurrency of in-page publishing (content_drafts.base_version).
@@ -131,7 +163,9 @@ export const navigationItems = pgTable(
   "navigation_items",
   {
     id: serial("id").primaryKey(),
-    navigationId: integer("navigation_id").notNull().references(() => navigations.id, { onDelete: "cascade" }),
+    navigationId: integer("navigation_id")
+      .notNull()
+      .references(() => navigations.id, { onDelete: "cascade" }),
     parentId: integer("parent_id").references((): AnyPgColumn => navigationItems.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     // Label per language code2, e.g. {"hr":"Proizvodi","en":"Products"}; hr is the fallback.
@@ -169,31 +203,35 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * Outbox: every e-mail is stored; with SMTP_URL it is also sent (app/modules/mail). Tests
  * and the backoffice read it from here.
  */
-export const mailOutbox = pgTable("mail_outbox", {
-  id: serial("id").primaryKey(),
-  // What the mail is for (newsletterConfirmation, priceEnquiry, ...): lets the backoffice and tests pick mails.
-  kind: text("kind").notNull().default("other"),
-  to: text("to").notNull(),
-  // The shopper's address on mails to the shop, so that "reply" answers them.
-  replyTo: text("reply_to"),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  status: text("status").$type<MailStatus>().notNull().default("queued"),
-  // The SMTP server's refusal of a failed mail.
-  error: text("error"),
-  // Deliveries tried; a failed mail is tried again at nextAttemptAt (back-off, decision 0042).
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-  // The order a mail is about (confirmation, shipping, cancellation): the order's "mails sent".
-  orderId: integer("order_id"),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index("mail_outbox_created").on(t.createdAt),
-  index("mail_outbox_retry").on(t.status, t.nextAttemptAt),
-  index("mail_outbox_order").on(t.orderId),
-]);
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    // What the mail is for (newsletterConfirmation, priceEnquiry, ...): lets the backoffice and tests pick mails.
+    kind: text("kind").notNull().default("other"),
+    to: text("to").notNull(),
+    // The shopper's address on mails to the shop, so that "reply" answers them.
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status").$type<MailStatus>().notNull().default("queued"),
+    // The SMTP server's refusal of a failed mail.
+    error: text("error"),
+    // Deliveries tried; a failed mail is tried again at nextAttemptAt (back-off, decision 0042).
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    // The order a mail is about (confirmation, shipping, cancellation): the order's "mails sent".
+    orderId: integer("order_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("mail_outbox_created").on(t.createdAt),
+    index("mail_outbox_retry").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_order").on(t.orderId),
+  ],
+);
 
 /**
  * The audit trail of the backoffice (DESIGN.md "One edit pattern"): one row for every
@@ -203,7 +241,9 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     // Kept when the user is deleted: the e-mail says who it was.
     actorId: integer("actor_id"),
     actorEmail: text("actor_email").notNull(),

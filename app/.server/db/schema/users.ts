@@ -5,7 +5,9 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     firstName: text("first_name").notNull().default(""),

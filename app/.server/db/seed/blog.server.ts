@@ -14,7 +14,13 @@ const SHOP_TIME_ZONE = "Europe/Zagreb";
 /** The wall-clock parts of an instant in a time zone. */
 function wallClock(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
   }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
@@ -41,7 +47,9 @@ export async function seedBlog(tx: Executor) {
   for (const [position, term] of BLOG_TERMS.entries()) {
     const [row] = await tx.insert(terms).values({ siteId: SITE_ID, type: term.type, position }).returning({ id: terms.id });
     termIds.set(term.key, row.id);
-    await tx.insert(termTranslations).values(LANGUAGES.map((code) => ({ termId: row.id, languageCode: code, name: term.names[code][0], slug: term.names[code][1] })));
+    await tx
+      .insert(termTranslations)
+      .values(LANGUAGES.map((code) => ({ termId: row.id, languageCode: code, name: term.names[code][0], slug: term.names[code][1] })));
   }
   const [author] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN.email));
   // Pictures from the media library the catalogue seeded (none without the demo catalogue).
@@ -62,7 +70,9 @@ export async function seedBlog(tx: Executor) {
     await tx.insert(pageTranslations).values(
       LANGUAGES.flatMap((code) => {
         const text = post[code];
-        return text ? [{ pageId: row.id, languageCode: code, title: text.title, slug: text.slug, bodyHtml: sanitizeCmsHtml(text.bodyHtml) }] : [];
+        return text
+          ? [{ pageId: row.id, languageCode: code, title: text.title, slug: text.slug, bodyHtml: sanitizeCmsHtml(text.bodyHtml) }]
+          : [];
       }),
     );
     await tx.insert(postTerms).values(post.terms.map((key) => ({ postId: row.id, termId: termIds.get(key)! })));
@@ -71,12 +81,20 @@ export async function seedBlog(tx: Executor) {
     const startsAt = zagrebTime(new Date(now + event.daysFromNow * DAY), event.startHour);
     const [row] = await tx
       .insert(events)
-      .values({ siteId: SITE_ID, startsAt, endsAt: new Date(startsAt.getTime() + event.hours * 3_600_000), place: event.place, attendees: event.attendees })
+      .values({
+        siteId: SITE_ID,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + event.hours * 3_600_000),
+        place: event.place,
+        attendees: event.attendees,
+      })
       .returning({ id: events.id });
     await tx.insert(eventTranslations).values(
       LANGUAGES.flatMap((code) => {
         const text = event[code];
-        return text ? [{ eventId: row.id, languageCode: code, title: text.title, descriptionHtml: sanitizeCmsHtml(text.descriptionHtml) }] : [];
+        return text
+          ? [{ eventId: row.id, languageCode: code, title: text.title, descriptionHtml: sanitizeCmsHtml(text.descriptionHtml) }]
+          : [];
       }),
     );
   }

@@ -15,16 +15,34 @@ export async function seedCartSettings(tx: Executor) {
   await tx
     .insert(deliveryMethods)
     .values([
-      { siteId: SITE_ID, code: "address", name: { hr: "Dostava na adresu", en: "Delivery to your address", de: "Lieferung an Ihre Adresse" }, priceCents: 2500, position: 1 },
-      { siteId: SITE_ID, code: "pickup", name: { hr: "Osobno preuzimanje", en: "Pick-up at our warehouse", de: "Abholung im Lager" }, priceCents: 0, position: 2 },
+      {
+        siteId: SITE_ID,
+        code: "address",
+        name: { hr: "Dostava na adresu", en: "Delivery to your address", de: "Lieferung an Ihre Adresse" },
+        priceCents: 2500,
+        position: 1,
+      },
+      {
+        siteId: SITE_ID,
+        code: "pickup",
+        name: { hr: "Osobno preuzimanje", en: "Pick-up at our warehouse", de: "Abholung im Lager" },
+        priceCents: 0,
+        position: 2,
+      },
     ])
     .onConflictDoNothing();
-  await tx.insert(options).values({ siteId: SITE_ID, key: FREE_DELIVERY_OPTION, value: { [EUR]: 30000 } }).onConflictDoNothing();
+  await tx
+    .insert(options)
+    .values({ siteId: SITE_ID, key: FREE_DELIVERY_OPTION, value: { [EUR]: 30000 } })
+    .onConflictDoNothing();
 }
 
 /** Demo coupons, one of each kind the totals know (README lists them). */
 export async function seedCoupons(tx: Executor) {
-  const scoped = await tx.select({ id: products.id }).from(products).where(inArray(products.sku, ["AK-TRP-T35-MJERA"]));
+  const scoped = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.sku, ["AK-TRP-T35-MJERA"]));
   const year = new Date().getUTCFullYear();
   await tx
     .insert(coupons)

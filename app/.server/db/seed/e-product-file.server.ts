@@ -13,9 +13,18 @@ import { driveIdFor } from "./catalog/media.server";
  * /media), downloaded through the order's signed link after payment.
  */
 export async function seedEProductFile(tx: Executor) {
-  const [withFile] = await tx.select({ id: products.id }).from(products).where(and(eq(products.format, "e-product"), isNotNull(products.eProductMediaId))).limit(1);
+  const [withFile] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.format, "e-product"), isNotNull(products.eProductMediaId)))
+    .limit(1);
   if (withFile) return;
-  const [product] = await tx.select({ id: products.id, sku: products.sku }).from(products).where(eq(products.format, "e-product")).orderBy(asc(products.id)).limit(1);
+  const [product] = await tx
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(eq(products.format, "e-product"))
+    .orderBy(asc(products.id))
+    .limit(1);
   if (!product) return;
   const pdf = demoPdf("Alu Krov - Prirucnik za montazu krovnih panela (demo)");
   const driveId = driveIdFor(`e-product/${product.sku}`);

@@ -13,7 +13,12 @@ import { INSTALLATION_FORM, PAGE_COMPONENTS } from "./data/page-components";
 export async function seedPageComponents(tx: Executor) {
   await tx
     .insert(forms)
-    .values({ siteId: SITE_ID, slug: INSTALLATION_FORM.slug, title: INSTALLATION_FORM.title, fields: formDefinitionSchema.parse(INSTALLATION_FORM.fields) })
+    .values({
+      siteId: SITE_ID,
+      slug: INSTALLATION_FORM.slug,
+      title: INSTALLATION_FORM.title,
+      fields: formDefinitionSchema.parse(INSTALLATION_FORM.fields),
+    })
     .onConflictDoNothing({ target: [forms.siteId, forms.slug] });
   const sources = await tx
     .select({ pageId: pageTranslations.pageId, slug: pageTranslations.slug })
@@ -24,7 +29,13 @@ export async function seedPageComponents(tx: Executor) {
       await tx
         .update(pageTranslations)
         .set({ components: componentsForSave(raw) })
-        .where(and(eq(pageTranslations.pageId, pageId), eq(pageTranslations.languageCode, languageCode), sql`${pageTranslations.components} = '[]'::jsonb`));
+        .where(
+          and(
+            eq(pageTranslations.pageId, pageId),
+            eq(pageTranslations.languageCode, languageCode),
+            sql`${pageTranslations.components} = '[]'::jsonb`,
+          ),
+        );
     }
   }
 }

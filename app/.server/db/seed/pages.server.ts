@@ -13,7 +13,15 @@ export async function seedPages(tx: Executor) {
   const existing = await tx
     .select({ slug: pageTranslations.slug })
     .from(pageTranslations)
-    .where(and(eq(pageTranslations.languageCode, "hrv"), inArray(pageTranslations.slug, PAGES.map((p) => p.hrv.slug))));
+    .where(
+      and(
+        eq(pageTranslations.languageCode, "hrv"),
+        inArray(
+          pageTranslations.slug,
+          PAGES.map((p) => p.hrv.slug),
+        ),
+      ),
+    );
   const seeded = new Set(existing.map((row) => row.slug));
   const now = new Date();
   for (const page of PAGES.filter((p) => !seeded.has(p.hrv.slug))) {
@@ -23,7 +31,18 @@ export async function seedPages(tx: Executor) {
       .returning({ id: pages.id });
     const translations = (["hrv", "eng", "ger"] as const).flatMap((code) => {
       const t = page[code];
-      return t ? [{ pageId: row.id, languageCode: code, title: t.title, slug: t.slug, metaDescription: t.metaDescription, bodyHtml: sanitizeCmsHtml(t.bodyHtml.trim()) }] : [];
+      return t
+        ? [
+            {
+              pageId: row.id,
+              languageCode: code,
+              title: t.title,
+              slug: t.slug,
+              metaDescription: t.metaDescription,
+              bodyHtml: sanitizeCmsHtml(t.bodyHtml.trim()),
+            },
+          ]
+        : [];
     });
     await tx.insert(pageTranslations).values(translations);
   }

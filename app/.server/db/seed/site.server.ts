@@ -97,7 +97,10 @@ export async function seedSite(tx: Executor) {
     await tx.insert(navigationItems).values(nav.items.map((item, position) => ({ ...item, navigationId: row.id, position })));
   }
 
-  await tx.insert(consents).values(CONSENTS.map((c) => ({ ...c, siteId: SITE_ID }))).onConflictDoNothing();
+  await tx
+    .insert(consents)
+    .values(CONSENTS.map((c) => ({ ...c, siteId: SITE_ID })))
+    .onConflictDoNothing();
   const consentRows = await tx
     .select({ id: consents.id, uniqueNumber: consents.uniqueNumber })
     .from(consents)

@@ -40,8 +40,26 @@ export async function seedStaff(tx: Executor) {
   await tx
     .insert(users)
     .values([
-      { siteId: SITE_ID, email: DEMO_SALES.email, passwordHash: await hashPassword(DEMO_SALES.password), firstName: "Petra", lastName: "Prodaja", isBackofficeUser: true, scope: ["sales"], emailVerifiedAt: new Date() },
-      { siteId: SITE_ID, email: DEMO_EDITOR.email, passwordHash: await hashPassword(DEMO_EDITOR.password), firstName: "Marko", lastName: "Urednik", isBackofficeUser: true, scope: ["editor"], emailVerifiedAt: new Date() },
+      {
+        siteId: SITE_ID,
+        email: DEMO_SALES.email,
+        passwordHash: await hashPassword(DEMO_SALES.password),
+        firstName: "Petra",
+        lastName: "Prodaja",
+        isBackofficeUser: true,
+        scope: ["sales"],
+        emailVerifiedAt: new Date(),
+      },
+      {
+        siteId: SITE_ID,
+        email: DEMO_EDITOR.email,
+        passwordHash: await hashPassword(DEMO_EDITOR.password),
+        firstName: "Marko",
+        lastName: "Urednik",
+        isBackofficeUser: true,
+        scope: ["editor"],
+        emailVerifiedAt: new Date(),
+      },
     ])
     .onConflictDoNothing();
 }

@@ -55,7 +55,8 @@ export const authEndpoints = {
     auth: "public",
     strict: true,
     summary: "Sign in: access and refresh tokens and the user",
-    description: "Body: username, password and apiKey (spec §7; the key may also be sent in X-Api-Key). With cartId and protectCode the visitor's cart becomes the user's.",
+    description:
+      "Body: username, password and apiKey (spec §7; the key may also be sent in X-Api-Key). With cartId and protectCode the visitor's cart becomes the user's.",
     body: loginBody,
     response: loginResponse,
     errors: LOGIN_ERRORS,
@@ -69,7 +70,10 @@ export const authEndpoints = {
     auth: "public",
     summary: "New access and refresh tokens for a refresh token (sent in the refreshToken header); each refresh token works once",
     response: z.object({ tokens: tokensSchema }),
-    errors: [{ status: 401, message: "Invalid refresh token" }, { status: 401, message: "Refresh token reused; signed out" }],
+    errors: [
+      { status: 401, message: "Invalid refresh token" },
+      { status: 401, message: "Refresh token reused; signed out" },
+    ],
     handler: async ({ request }) => ({ tokens: await rotateRefreshToken(request.headers.get("refreshToken")) }),
   }),
   logout: defineEndpoint({
@@ -92,7 +96,7 @@ export const authEndpoints = {
     service: "auth",
     auth: "public",
     strict: true,
-    summary: "Legacy sign-in (spec §7 \"Legacy: POST /api/auth/login\"), the same as POST /api/v1/login",
+    summary: 'Legacy sign-in (spec §7 "Legacy: POST /api/auth/login"), the same as POST /api/v1/login',
     body: loginBody,
     response: loginResponse,
     errors: LOGIN_ERRORS,

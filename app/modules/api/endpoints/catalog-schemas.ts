@@ -16,12 +16,23 @@ export const mediaRefSchema = z.looseObject({
 export const filterValueSchema = z.union([
   z.array(z.number().int().positive()).max(100),
   z
-    .object({ min: z.union([z.number(), z.string().max(40)]).nullable().optional(), max: z.union([z.number(), z.string().max(40)]).nullable().optional() })
+    .object({
+      min: z
+        .union([z.number(), z.string().max(40)])
+        .nullable()
+        .optional(),
+      max: z
+        .union([z.number(), z.string().max(40)])
+        .nullable()
+        .optional(),
+    })
     .transform((r) => ({ min: r.min ?? null, max: r.max ?? null })),
   z.boolean(),
 ]);
 /** Attribute id → filter value; "archived" is accepted and always means false (spec §5). */
-export const filtersSchema = z.record(z.string().max(40), filterValueSchema).refine((f) => Object.keys(f).length <= 50, "At most 50 filters");
+export const filtersSchema = z
+  .record(z.string().max(40), filterValueSchema)
+  .refine((f) => Object.keys(f).length <= 50, "At most 50 filters");
 
 export const productCardSchema = z.looseObject({
   id: z.number().int(),
@@ -43,4 +54,10 @@ export const productCardSchema = z.looseObject({
 
 /** Spec §3 pagination: the records and totalRecords, totalPages, page, perPage. */
 export const paginated = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), totalRecords: z.number().int(), totalPages: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+  z.object({
+    records: z.array(record),
+    totalRecords: z.number().int(),
+    totalPages: z.number().int(),
+    page: z.number().int(),
+    perPage: z.number().int(),
+  });

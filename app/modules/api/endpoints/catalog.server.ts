@@ -19,7 +19,10 @@ import { ID_MAX } from "./shared-schemas";
 export const API_LIST_LIMIT = 100;
 
 const idSchema = z.number().int().positive().max(ID_MAX);
-const queryInt = z.string().regex(/^\d{1,9}$/, "Expected a positive whole number").transform(Number);
+const queryInt = z
+  .string()
+  .regex(/^\d{1,9}$/, "Expected a positive whole number")
+  .transform(Number);
 
 const layeredFilterSchema = z.looseObject({
   attributeID: z.number().int(),
@@ -129,9 +132,21 @@ export const catalogEndpoints = {
     service: "product",
     auth: "public",
     summary: "A product page's data by slug (in the language, else the Croatian slug) or by id; hidden or archived products are 404",
-    query: z.object({ slug: z.string().min(1).max(200).optional(), id: queryInt.optional(), store: z.string().max(20).optional(), currency: z.string().max(20).optional() }),
-    response: z.object({ product: productDetailSchema, categoryPath: z.array(z.object({ name: z.string(), href: z.string() })), redirectTo: z.string().nullable() }),
-    errors: [{ status: 400, message: "Give a slug or an id" }, { status: 404, message: "Product not found" }],
+    query: z.object({
+      slug: z.string().min(1).max(200).optional(),
+      id: queryInt.optional(),
+      store: z.string().max(20).optional(),
+      currency: z.string().max(20).optional(),
+    }),
+    response: z.object({
+      product: productDetailSchema,
+      categoryPath: z.array(z.object({ name: z.string(), href: z.string() })),
+      redirectTo: z.string().nullable(),
+    }),
+    errors: [
+      { status: 400, message: "Give a slug or an id" },
+      { status: 404, message: "Product not found" },
+    ],
     handler: async ({ query, locale }) => {
       if (query.slug) {
         const found = await getProductBySlug(query.slug, locale);
@@ -156,7 +171,9 @@ export const catalogEndpoints = {
     errors: [{ status: 400, message: `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited` }],
     handler: async ({ body, locale }) => {
       if (body.limit !== undefined && body.limit > API_LIST_LIMIT && !body.allowUnlimited) {
-        throw new ApiError(400, `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited`, [{ field: "body.limit", message: `At most ${API_LIST_LIMIT} without allowUnlimited` }]);
+        throw new ApiError(400, `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited`, [
+          { field: "body.limit", message: `At most ${API_LIST_LIMIT} without allowUnlimited` },
+        ]);
       }
       const { allowUnlimited: _unused, ...query } = body;
       return searchProducts(query, locale);
@@ -182,9 +199,15 @@ export const catalogEndpoints = {
     service: "product",
     auth: "public",
     summary: "Product categories: the tree (tree true, the default) or a flat list by id ascending",
-    body: z.object({ filters: z.object({ parentId: idSchema.nullable().optional() }).optional(), tree: z.boolean().optional(), sort: z.string().max(40).optional() }),
+    body: z.object({
+      filters: z.object({ parentId: idSchema.nullable().optional() }).optional(),
+      tree: z.boolean().optional(),
+      sort: z.string().max(40).optional(),
+    }),
     response: z.object({ categories: z.array(categoryNodeSchema) }),
-    handler: async ({ body, locale }) => ({ categories: await listCategories(locale, { parentId: body.filters?.parentId ?? null, tree: body.tree ?? true }) }),
+    handler: async ({ body, locale }) => ({
+      categories: await listCategories(locale, { parentId: body.filters?.parentId ?? null, tree: body.tree ?? true }),
+    }),
   }),
   "product.web.tag.filter": defineEndpoint({
     method: "POST",
@@ -203,12 +226,22 @@ export const catalogEndpoints = {
     auth: "public",
     summary: "Whether a product is a bundle, and its parts (product, quantity, format)",
     query: z.object({ product: queryInt }),
-    response: z.object({ productId: z.number().int(), isBundle: z.boolean(), hasConfigurableParts: z.boolean(), parts: z.array(bundlePartSchema) }),
+    response: z.object({
+      productId: z.number().int(),
+      isBundle: z.boolean(),
+      hasConfigurableParts: z.boolean(),
+      parts: z.array(bundlePartSchema),
+    }),
     errors: [{ status: 404, message: "Product not found" }],
     handler: async ({ query, locale }) => {
       const product = await getProductForCart(query.product, locale);
       if (!product) throw notFound("Product not found");
-      return { productId: product.id, isBundle: !!product.bundle, hasConfigurableParts: product.bundle?.hasConfigurableParts ?? false, parts: product.bundle?.parts ?? [] };
+      return {
+        productId: product.id,
+        isBundle: !!product.bundle,
+        hasConfigurableParts: product.bundle?.hasConfigurableParts ?? false,
+        parts: product.bundle?.parts ?? [],
+      };
     },
   }),
 };

@@ -16,7 +16,12 @@ import { mediaRefSchema, paginated } from "./catalog-schemas";
  * renders with. Only published content; names and slugs in the X-Language-Code language.
  */
 const termSchema = z.object({ id: z.number().int(), type: z.enum(["category", "tag"]), name: z.string(), href: z.string() });
-const pagingSchema = z.object({ page: z.number().int(), perPage: z.number().int(), totalRecords: z.number().int(), totalPages: z.number().int() });
+const pagingSchema = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  totalRecords: z.number().int(),
+  totalPages: z.number().int(),
+});
 
 /**
  * The site options a storefront may read (spec §7 option/filter): what the shop's own pages
@@ -24,13 +29,34 @@ const pagingSchema = z.object({ page: z.number().int(), perPage: z.number().int(
  * settings) stays on the server: an allow-list, so a new secret option never leaks.
  */
 export const PUBLIC_OPTIONS = [
-  "Logo", "CopyrightText", "CookieNotice", "ThemeNavigations", "HomePageSlug", "LowStockThreshold", "NumberOfStars",
-  "CanCommentOnBlog", "UserCanEditComment", "OneUserOneComment", "RequireRatingForComment", "RequireCommentForRating",
-  "AnonymousCanMultipleReview", "OnSiteCommentOptions", "FreeDeliveryAmount", "CartRequestQuote",
-  "GoogleAnalyticsId", "GoogleTagManagerId", "FacebookPixelId",
+  "Logo",
+  "CopyrightText",
+  "CookieNotice",
+  "ThemeNavigations",
+  "HomePageSlug",
+  "LowStockThreshold",
+  "NumberOfStars",
+  "CanCommentOnBlog",
+  "UserCanEditComment",
+  "OneUserOneComment",
+  "RequireRatingForComment",
+  "RequireCommentForRating",
+  "AnonymousCanMultipleReview",
+  "OnSiteCommentOptions",
+  "FreeDeliveryAmount",
+  "CartRequestQuote",
+  "GoogleAnalyticsId",
+  "GoogleTagManagerId",
+  "FacebookPixelId",
 ] as const;
 
-const navLinkSchema = z.object({ id: z.number().int(), label: z.string(), href: z.string(), external: z.boolean(), children: z.array(z.looseObject({ id: z.number().int(), label: z.string(), href: z.string() })) });
+const navLinkSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  href: z.string(),
+  external: z.boolean(),
+  children: z.array(z.looseObject({ id: z.number().int(), label: z.string(), href: z.string() })),
+});
 const elementSchema = z.object({ id: z.number().int(), title: z.string(), options: z.unknown() }).nullable();
 
 const postCardSchema = z.object({
@@ -72,14 +98,26 @@ const cmsBaseEndpoints = {
     service: "cms",
     auth: "public",
     summary: "Blog terms of the given types (termTypeTitles), limited (default 10, at most 100) unless noPaginate",
-    body: z.object({ termTypeTitles: z.array(z.enum(["category", "tag"])).max(2).optional(), limit: z.number().int().min(1).max(100).optional(), page: z.number().int().min(1).max(10_000).optional(), noPaginate: z.boolean().optional() }),
+    body: z.object({
+      termTypeTitles: z
+        .array(z.enum(["category", "tag"]))
+        .max(2)
+        .optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+      page: z.number().int().min(1).max(10_000).optional(),
+      noPaginate: z.boolean().optional(),
+    }),
     response: z.object({ records: z.array(termSchema), totalRecords: z.number().int(), totalPages: z.number().int() }),
     handler: async ({ body, locale }) => {
       const all = await listTerms(locale, body.termTypeTitles ?? []);
       if (body.noPaginate) return { records: all, totalRecords: all.length, totalPages: 1 };
       const limit = body.limit ?? 10;
       const page = body.page ?? 1;
-      return { records: all.slice((page - 1) * limit, page * limit), totalRecords: all.length, totalPages: Math.max(1, Math.ceil(all.length / limit)) };
+      return {
+        records: all.slice((page - 1) * limit, page * limit),
+        totalRecords: all.length,
+        totalPages: Math.max(1, Math.ceil(all.length / limit)),
+      };
     },
   }),
   "cms.term.get": defineEndpoint({
@@ -116,18 +154,26 @@ const cmsBaseEndpoints = {
     path: "/cms/post/filterStandard",
     service: "cms",
     auth: "public",
-    summary: "Published posts newest first (postTypeSlugs [post], display legacy; optional termSlugs), or a page by slug (postTypeSlugs [page], display components)",
-    description: "Posts: 10 a page, published_at descending (spec §9). A page: filters.slug in the language, else the Croatian slug; only published pages.",
+    summary:
+      "Published posts newest first (postTypeSlugs [post], display legacy; optional termSlugs), or a page by slug (postTypeSlugs [page], display components)",
+    description:
+      "Posts: 10 a page, published_at descending (spec §9). A page: filters.slug in the language, else the Croatian slug; only published pages.",
     body: z.object({
       filters: z.object({ slug: slugSchema.optional() }).optional(),
-      postTypeSlugs: z.array(z.enum(["post", "page"])).max(2).optional(),
+      postTypeSlugs: z
+        .array(z.enum(["post", "page"]))
+        .max(2)
+        .optional(),
       termSlugs: z.array(slugSchema).max(1).optional(),
       display: z.enum(["legacy", "components"]).optional(),
       page: z.number().int().min(1).max(10_000).optional(),
       sort: z.string().max(40).optional(),
     }),
     response: z.object({ records: z.array(postCardSchema), pagination: pagingSchema, page: pageSchema.nullable() }),
-    errors: [{ status: 404, message: "Page not found" }, { status: 404, message: "Term not found" }],
+    errors: [
+      { status: 404, message: "Page not found" },
+      { status: 404, message: "Term not found" },
+    ],
     handler: async ({ body, locale }) => {
       const types = body.postTypeSlugs ?? ["post"];
       if (types.includes("page") && body.filters?.slug) {
@@ -149,7 +195,13 @@ const cmsBaseEndpoints = {
     auth: "public",
     strict: true,
     summary: "Log a path that was not found (the shop's 404 log); answers the configured redirect when there is one",
-    body: z.object({ path: z.string().min(1).max(500).regex(/^\/(?!\/)[^\s\\]*$/, "A local path starting with /") }),
+    body: z.object({
+      path: z
+        .string()
+        .min(1)
+        .max(500)
+        .regex(/^\/(?!\/)[^\s\\]*$/, "A local path starting with /"),
+    }),
     response: z.object({ redirect: z.object({ to: z.string(), status: z.number().int() }).nullable() }),
     handler: async ({ body }) => ({ redirect: await handleUnknownPath(body.path) }),
   }),
@@ -171,8 +223,15 @@ const cmsBaseEndpoints = {
     service: "cms",
     auth: "public",
     summary: "The header, footer and cookie blocks in the language (else Croatian)",
-    body: z.object({ handlers: z.array(z.enum(["header", "footer", "cookie"])).min(1).max(3) }),
-    response: z.object({ elements: z.object({ header: elementSchema.optional(), footer: elementSchema.optional(), cookie: elementSchema.optional() }) }),
+    body: z.object({
+      handlers: z
+        .array(z.enum(["header", "footer", "cookie"]))
+        .min(1)
+        .max(3),
+    }),
+    response: z.object({
+      elements: z.object({ header: elementSchema.optional(), footer: elementSchema.optional(), cookie: elementSchema.optional() }),
+    }),
     handler: async ({ body, locale }) => {
       const { elements } = await getSiteContext(locale);
       return { elements: Object.fromEntries(body.handlers.map((h) => [h, elements[h]])) };
@@ -195,8 +254,12 @@ const cmsBaseEndpoints = {
   }),
 };
 
-
-const finderHitSchema = z.object({ type: z.enum(FINDER_TYPES), id: z.number().int(), alternates: z.record(z.string(), z.string()), redirectTo: z.string().nullable() });
+const finderHitSchema = z.object({
+  type: z.enum(FINDER_TYPES),
+  id: z.number().int(),
+  alternates: z.record(z.string(), z.string()),
+  redirectTo: z.string().nullable(),
+});
 const finderTypes = z
   .union([z.enum(FINDER_TYPES), z.array(z.enum(FINDER_TYPES)).max(5)])
   .transform((t) => (Array.isArray(t) ? t : [t]))
@@ -227,7 +290,12 @@ const cmsMoreEndpoints = {
     summary: "The post types of the site (page, post)",
     body: z.object({}),
     response: z.object({ postTypes: z.array(z.object({ slug: z.string(), display: z.enum(["components", "legacy"]) })) }),
-    handler: () => ({ postTypes: [{ slug: "page", display: "components" as const }, { slug: "post", display: "legacy" as const }] }),
+    handler: () => ({
+      postTypes: [
+        { slug: "page", display: "components" as const },
+        { slug: "post", display: "legacy" as const },
+      ],
+    }),
   }),
   "cms.finder.decide": defineEndpoint({
     method: "GET",
@@ -249,11 +317,17 @@ const cmsMoreEndpoints = {
     path: "/cms/finder/searchSlugs",
     service: "cms",
     auth: "public",
-    summary: "finder/decide for several slugs at once (slug repeated, at most 20): each found slug with what it names; unknown ones are left out",
-    query: z.object({ slug: z.union([slugSchema, z.array(slugSchema).max(20)]).transform((s) => (Array.isArray(s) ? s : [s])), params: finderTypes }),
+    summary:
+      "finder/decide for several slugs at once (slug repeated, at most 20): each found slug with what it names; unknown ones are left out",
+    query: z.object({
+      slug: z.union([slugSchema, z.array(slugSchema).max(20)]).transform((s) => (Array.isArray(s) ? s : [s])),
+      params: finderTypes,
+    }),
     response: z.object({ slugs: z.array(finderHitSchema.extend({ slug: z.string() })) }),
     handler: async ({ query, locale }) => {
-      const hits = await Promise.all([...new Set(query.slug)].map(async (slug) => ({ slug, hit: await decideSlug(slug, locale, query.params) })));
+      const hits = await Promise.all(
+        [...new Set(query.slug)].map(async (slug) => ({ slug, hit: await decideSlug(slug, locale, query.params) })),
+      );
       return { slugs: hits.flatMap(({ slug, hit }) => (hit ? [{ slug, ...hit }] : [])) };
     },
   }),

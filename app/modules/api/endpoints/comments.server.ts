@@ -38,7 +38,10 @@ const commentOptionsSchema = z.object({
 /** What a comment holds (the service checks the rating against the stars and the shop's rules). */
 const commentInput = {
   rating: z.number().int().min(0).max(100).nullable().default(null),
-  content: z.string().max(MAX_COMMENT_LENGTH * 2).default(""),
+  content: z
+    .string()
+    .max(MAX_COMMENT_LENGTH * 2)
+    .default(""),
 };
 
 const COMMENT_RULE_ERRORS = [
@@ -55,14 +58,17 @@ export const commentEndpoints = {
     path: "/cms/comment/filterStandard",
     service: "cms",
     auth: "public",
-    summary: "The published comments of a product or post, newest first, with the rating summary (and, with a token, the caller's own waiting ones)",
+    summary:
+      "The published comments of a product or post, newest first, with the rating summary (and, with a token, the caller's own waiting ones)",
     body: z.object({ entityType: z.enum(COMMENT_ENTITIES), entityId: z.number().int().positive().max(ID_MAX) }),
     response: z.object({
       records: z.array(commentSchema),
       totalRecords: z.number().int(),
       summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
       form: z.object({
-        state: z.enum(["open", "login", "closed", "oneUserOneComment"]).describe("login: loggedUsersOnly; oneUserOneComment: the caller has commented"),
+        state: z
+          .enum(["open", "login", "closed", "oneUserOneComment"])
+          .describe("login: loggedUsersOnly; oneUserOneComment: the caller has commented"),
         stars: z.number().int(),
         requireRating: z.boolean(),
         requireContent: z.boolean(),

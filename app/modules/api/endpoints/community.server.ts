@@ -99,7 +99,10 @@ export const communityEndpoints = {
     auth: "customer",
     summary: "The invoices of the customer's orders, newest first, 10 a page",
     body: z
-      .object({ page: z.number().int().min(1).max(100_000).default(1), store_id: z.number().int().positive().max(ID_MAX).optional().describe("One store per shop: accepted, not narrowing") })
+      .object({
+        page: z.number().int().min(1).max(100_000).default(1),
+        store_id: z.number().int().positive().max(ID_MAX).optional().describe("One store per shop: accepted, not narrowing"),
+      })
       .default({ page: 1 }),
     response: z.object({
       records: z.array(documentSchema),

@@ -68,7 +68,11 @@ export const consentEndpoints = {
       consents: z.array(z.number().int().positive().max(ID_MAX)).max(100),
       requiredConsents: z.array(z.number().int().positive().max(ID_MAX)).max(100).default([]),
     }),
-    response: z.object({ assigned_to: z.enum(FORM_KINDS), consents: z.array(z.number().int()), requiredConsents: z.array(z.number().int()) }),
+    response: z.object({
+      assigned_to: z.enum(FORM_KINDS),
+      consents: z.array(z.number().int()),
+      requiredConsents: z.array(z.number().int()),
+    }),
     errors: [
       { status: 400, message: "Unknown consent" },
       { status: 401, message: "Unauthorized" },
@@ -86,7 +90,9 @@ export const consentEndpoints = {
       .object({ forWeb: z.literal(true).default(true), limit: z.number().int().min(1).max(100).default(100) })
       .default({ forWeb: true, limit: 100 }),
     response: z.object({
-      records: z.array(z.object({ id: z.number().int(), uniqueNumber: z.number().int(), displayName: z.string(), pageSlug: z.string().nullable() })),
+      records: z.array(
+        z.object({ id: z.number().int(), uniqueNumber: z.number().int(), displayName: z.string(), pageSlug: z.string().nullable() }),
+      ),
       totalRecords: z.number().int(),
     }),
     handler: async ({ body, locale }) => {
@@ -101,7 +107,8 @@ export const consentEndpoints = {
     auth: "public",
     strict: true,
     summary: "Logs the consents given on a form (spec §3 Consent log); every required consent of the form must be among them",
-    description: "sourceType: the form; userType: registered with a token, else guest or anonymous as sent. Nothing accepted: no row (id null).",
+    description:
+      "sourceType: the form; userType: registered with a token, else guest or anonymous as sent. Nothing accepted: no row (id null).",
     body: z.object({
       sourceType: z.enum(FORM_KINDS),
       consents: z.array(z.number().int().positive().max(ID_MAX)).max(100),

@@ -4,7 +4,15 @@ import { cartOwnerOf, addLineToCart } from "~/modules/cart/cart-add.server";
 import { priceCart } from "~/modules/cart/cart-pricing.server";
 import { lookupCart, sessionMissing, type CartRow, type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
-import { applyCoupon, clearCart, newCartSession, removeCartItem, removeCoupon, updateCartItem, type CartChange } from "~/modules/cart/cart.server";
+import {
+  applyCoupon,
+  clearCart,
+  newCartSession,
+  removeCartItem,
+  removeCoupon,
+  updateCartItem,
+  type CartChange,
+} from "~/modules/cart/cart.server";
 import { resolveCartLine } from "~/modules/cart/cart-line.server";
 import { claimCartAtLogin } from "~/modules/cart/cart-owner.server";
 import { applyMemberCard } from "~/modules/cart/member-card.server";
@@ -28,7 +36,8 @@ const sessionOf = (body: { cartId?: number; protectCode?: string }): CartSession
   body.cartId && body.protectCode ? { cartId: body.cartId, protectCode: body.protectCode } : null;
 
 /** The shopper request of a call on a cart session (POST, so services treat it as a change). */
-export const requestFor = (context: Ctx, cart: CartSessionCookies | null, guestEmail?: string) => context.shopperRequest({ cart, guestEmail, method: "POST" });
+export const requestFor = (context: Ctx, cart: CartSessionCookies | null, guestEmail?: string) =>
+  context.shopperRequest({ cart, guestEmail, method: "POST" });
 
 /** The active cart of a session, or the spec's failure: 'Session doesn't exist', 'Cart is archived.', 'Session already used.'. */
 export async function activeCart(request: Request): Promise<CartRow> {
@@ -126,7 +135,8 @@ export const cartEndpoints = {
     path: "/ecommerce/cart/getAbandoned",
     service: "ecommerce",
     auth: "customer",
-    summary: "The signed-in user's cart as at sign-in: the posted cart becomes theirs with their abandoned carts merged in, or without one their latest cart",
+    summary:
+      "The signed-in user's cart as at sign-in: the posted cart becomes theirs with their abandoned carts merged in, or without one their latest cart",
     body: optionalSession,
     response: z.object({ cart: cartAnswerSchema.nullable() }),
     handler: async (context) => {
@@ -184,7 +194,8 @@ export const cartEndpoints = {
       const { body, locale } = context;
       await checkCurrency(locale, body.currencyId);
       const request = await requestFor(context, body);
-      const line = body.productId !== undefined ? (await resolveCartLine(productLine(body.productId, body.options), locale)).line : undefined;
+      const line =
+        body.productId !== undefined ? (await resolveCartLine(productLine(body.productId, body.options), locale)).line : undefined;
       return afterChange(context, await updateCartItem(request, body.itemId, body.qty, line));
     },
   }),
@@ -252,7 +263,11 @@ export const cartEndpoints = {
     summary: "Applies a membership card to the cart (signed-in users only; empty clears it); outcome skipped, cleared or applied",
     body: session.extend({ barcode: z.string().max(64) }),
     response: cartAnswerSchema.extend({ outcome: z.enum(["skipped", "cleared", "applied"]) }),
-    errors: [...CART_ERRORS, { status: 400, message: "Member card barcode is not valid" }, { status: 502, message: "Member card check failed" }],
+    errors: [
+      ...CART_ERRORS,
+      { status: 400, message: "Member card barcode is not valid" },
+      { status: 502, message: "Member card check failed" },
+    ],
     handler: async (context) => {
       const request = await requestFor(context, context.body);
       const cart = await activeCart(request);

@@ -11,7 +11,12 @@ import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules
 import { addressStepSchema } from "~/modules/checkout/checkout.schema";
 import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
-import { applicableDeliveryMethods, applicablePaymentMethods, checkoutGate, type CheckoutContext } from "~/modules/checkout/checkout.server";
+import {
+  applicableDeliveryMethods,
+  applicablePaymentMethods,
+  checkoutGate,
+  type CheckoutContext,
+} from "~/modules/checkout/checkout.server";
 import { orderOfCart } from "~/modules/order/order-access.server";
 import type { Order } from "~/modules/order/place-order.server";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
@@ -47,7 +52,10 @@ async function stepFailure(error: unknown): Promise<never> {
  * checkout on, spec §6): the cart is attached to the guest user of that address; an
  * address with an account is refused ('Account exists': sign in instead).
  */
-async function checkoutFor(context: Ctx, cart: CartSessionCookies & { guestEmail?: string }): Promise<{ request: Request; checkout: CheckoutContext }> {
+async function checkoutFor(
+  context: Ctx,
+  cart: CartSessionCookies & { guestEmail?: string },
+): Promise<{ request: Request; checkout: CheckoutContext }> {
   const request = await requestFor(context, cart, cart.guestEmail);
   const row = await activeCart(request);
   let checkout: CheckoutContext;
@@ -75,7 +83,9 @@ const guestEmail = z
   .max(254)
   .pipe(z.email())
   .optional()
-  .describe("Guest checkout (when the shop allows it): the buyer's e-mail, sent on every checkout call instead of a bearer token; ignored for a signed-in user");
+  .describe(
+    "Guest checkout (when the shop allows it): the buyer's e-mail, sent on every checkout call instead of a bearer token; ignored for a signed-in user",
+  );
 
 /** A form schema's message (a locale key, maybe with values) in English. */
 function translated(t: Awaited<ReturnType<typeof getFixedT>>, message: string) {
@@ -93,7 +103,10 @@ function orderAnswer(order: Order, start: PaymentStart) {
       paymentStatus: order.paymentStatus,
       paymentGateway: order.paymentGateway,
     },
-    payment: start.kind === "redirect" ? { kind: "redirect" as const, url: new URL(start.url, env.PUBLIC_URL).toString() } : { kind: "done" as const },
+    payment:
+      start.kind === "redirect"
+        ? { kind: "redirect" as const, url: new URL(start.url, env.PUBLIC_URL).toString() }
+        : { kind: "done" as const },
   };
 }
 
@@ -112,7 +125,12 @@ export const checkoutEndpoints = {
     service: "ecommerce",
     auth: "public",
     summary: "The store's checkout settings (spec §1)",
-    response: z.looseObject({ checkoutEnabled: z.boolean(), registeredUsersOnly: z.boolean(), guestCheckout: z.boolean(), allowedCountries: z.array(z.string()) }),
+    response: z.looseObject({
+      checkoutEnabled: z.boolean(),
+      registeredUsersOnly: z.boolean(),
+      guestCheckout: z.boolean(),
+      allowedCountries: z.array(z.string()),
+    }),
     handler: async () => checkoutSettings(await getDb()),
   }),
   "ecommerce.settings.getCurrencyConfig": defineEndpoint({
@@ -121,7 +139,10 @@ export const checkoutEndpoints = {
     service: "ecommerce",
     auth: "public",
     summary: "The site's currency",
-    response: z.object({ currencies: z.array(z.object({ id: z.number().int(), label: z.string(), symbol: z.string() })), defaultCurrencyId: z.number().int() }),
+    response: z.object({
+      currencies: z.array(z.object({ id: z.number().int(), label: z.string(), symbol: z.string() })),
+      defaultCurrencyId: z.number().int(),
+    }),
     handler: async ({ locale }) => {
       const { currency } = await getSiteContext(locale);
       return { currencies: [currency], defaultCurrencyId: currency.id };
@@ -215,7 +236,8 @@ export const checkoutEndpoints = {
     path: "/ecommerce/order/create",
     service: "ecommerce",
     auth: "public",
-    summary: "Places the cart's order as the checkout page does: the address step (when given), the payment method and the required consents",
+    summary:
+      "Places the cart's order as the checkout page does: the address step (when given), the payment method and the required consents",
     description:
       "deliveryAddress (or savedAddressId of the customer's address book) and billingAddress (a copy of delivery when left out) are checked by the checkout's address form rules and kept on the cart; without them the cart's saved addresses are used. acceptedConsents: the ids of the checkout form's consents (required ones must be there). A card payment answers payment.kind 'redirect' with the provider's page; the provider's signed answer goes to order/pgSuccess/{id}.",
     body: session.extend({
@@ -256,14 +278,21 @@ export const checkoutEndpoints = {
         });
         if (!parsed.success) {
           const t = await getFixedT("en");
-          const errors = parsed.error.issues.map((issue) => ({ field: `body.${issue.path.join(".")}`, message: translated(t, issue.message) }));
+          const errors = parsed.error.issues.map((issue) => ({
+            field: `body.${issue.path.join(".")}`,
+            message: translated(t, issue.message),
+          }));
           throw new ApiError(400, `Invalid ${errors[0].field}: ${errors[0].message}`, errors);
         }
         await saveAddressStep(checkout, parsed.data).catch(stepFailure);
       }
       const cart = await activeCart(request);
       const methodId = body.paymentMethodId ?? cart.paymentMethodId;
-      const { order, start } = await placeCheckoutOrder(request, { ...checkout, cart }, { methodId, acceptedConsents: body.acceptedConsents }).catch(stepFailure);
+      const { order, start } = await placeCheckoutOrder(
+        request,
+        { ...checkout, cart },
+        { methodId, acceptedConsents: body.acceptedConsents },
+      ).catch(stepFailure);
       return orderAnswer(order, start);
     },
   }),

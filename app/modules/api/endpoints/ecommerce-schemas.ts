@@ -8,7 +8,13 @@ import { cartSessionSchema } from "./shared-schemas";
  */
 const money = z.number().int().describe("Cents");
 
-const mediaRef = z.looseObject({ driveId: z.string(), title: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+const mediaRef = z.looseObject({
+  driveId: z.string(),
+  title: z.string(),
+  alt: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
 
 const cartLine = z.object({
   itemId: z.string(),
@@ -37,7 +43,15 @@ export const cartViewSchema = z.object({
   memberCardBarcode: z.string().nullable(),
   instructions: z.string(),
   prices: z.object({
-    converted: z.object({ itemsTotal: money, cartTotal: money, coupon: money, delivery: money, loyalty: money, orderTotal: money, tax: money }),
+    converted: z.object({
+      itemsTotal: money,
+      cartTotal: money,
+      coupon: money,
+      delivery: money,
+      loyalty: money,
+      orderTotal: money,
+      tax: money,
+    }),
   }),
   freeDelivery: z.object({ limit: money.nullable(), reached: z.boolean(), left: money }),
   /** Product cards as the catalogue lists them. */
@@ -54,10 +68,20 @@ export const cartAnswerSchema = z.object({
   coupon: couponStateSchema,
 });
 
-export const currencyIdSchema = z.number().int().positive().max(999_999_999).optional().describe("The site has one currency; any other is refused");
+export const currencyIdSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(999_999_999)
+  .optional()
+  .describe("The site has one currency; any other is refused");
 
 /** Spec §5 quantity: a whole number 1 to 999. */
-export const qtySchema = z.number({ error: "Invalid quantity" }).int("Invalid quantity").min(1, "Invalid quantity").max(999, "Invalid quantity");
+export const qtySchema = z
+  .number({ error: "Invalid quantity" })
+  .int("Invalid quantity")
+  .min(1, "Invalid quantity")
+  .max(999, "Invalid quantity");
 
 const id = z.number().int().positive().max(999_999_999);
 

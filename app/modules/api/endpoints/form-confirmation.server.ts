@@ -17,7 +17,8 @@ export const formConfirmationEndpoints = {
     auth: "public",
     strict: true,
     summary: "Confirms the sender's e-mail address of a database form's submission by its mailed token; the shop is mailed now",
-    description: "Works once and within 7 days. The answer is what the confirm-email page shows (spec §3 goalType, goal, confirmedEmail); a message goal is in the submission's language.",
+    description:
+      "Works once and within 7 days. The answer is what the confirm-email page shows (spec §3 goalType, goal, confirmedEmail); a message goal is in the submission's language.",
     response: z.object({
       goalType: z.enum(GOAL_TYPES),
       goal: z.string().describe("message: the text; url: a local path; file: a local path or http(s) URL"),

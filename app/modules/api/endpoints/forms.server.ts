@@ -27,7 +27,8 @@ export const formEndpoints = {
     path: "/cms/form/filter",
     service: "cms",
     auth: "public",
-    summary: "The shop's database forms in the caller's language, newest first: what form/get and form/storeData take, and the page of each",
+    summary:
+      "The shop's database forms in the caller's language, newest first: what form/get and form/storeData take, and the page of each",
     body: z
       .object({
         keywords: z.string().trim().max(100).default("").describe("Part of the title (in the caller's language) or of the slug"),
@@ -74,7 +75,14 @@ export const formEndpoints = {
       return {
         slug: view.slug,
         title: view.title,
-        fields: view.fields.map(({ name, type, label, required, options, maxFiles }) => ({ name, type, label, required, ...(options ? { options } : {}), ...(maxFiles !== undefined ? { maxFiles } : {}) })),
+        fields: view.fields.map(({ name, type, label, required, options, maxFiles }) => ({
+          name,
+          type,
+          label,
+          required,
+          ...(options ? { options } : {}),
+          ...(maxFiles !== undefined ? { maxFiles } : {}),
+        })),
         consents: view.consents,
       };
     },
@@ -88,7 +96,9 @@ export const formEndpoints = {
     summary: "Submits a database form: stored with its consent log and mailed to the shop (files only through the shop's own page)",
     body: z.object({
       id: z.number().int().positive().max(ID_MAX),
-      data: z.record(z.string().max(100), z.union([z.string().max(10_000), z.boolean()])).refine((d) => Object.keys(d).length <= 100, "At most 100 fields"),
+      data: z
+        .record(z.string().max(100), z.union([z.string().max(10_000), z.boolean()]))
+        .refine((d) => Object.keys(d).length <= 100, "At most 100 fields"),
       acceptedConsents: z.array(z.number().int().positive().max(ID_MAX)).max(50).default([]),
       "g-recaptcha-key": z.string().max(500).optional(),
       "g-recaptcha-response": z.string().max(5000).optional(),
@@ -107,7 +117,10 @@ export const formEndpoints = {
       // The HTML form's own rules, built from the form's definition.
       const parsed = formDataSchema(definition.fields).safeParse({ ...body.data, acceptedConsents: body.acceptedConsents });
       if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({ field: ["body", "data", ...issue.path.map(String)].join("."), message: issue.message }));
+        const errors = parsed.error.issues.map((issue) => ({
+          field: ["body", "data", ...issue.path.map(String)].join("."),
+          message: issue.message,
+        }));
         throw new ApiError(400, `Invalid ${errors[0].field}: ${errors[0].message}`, errors);
       }
       const { acceptedConsents, redirectTo: _redirectTo, via: _via, ...values } = parsed.data;
@@ -129,7 +142,8 @@ export const formEndpoints = {
     auth: "public",
     strict: true,
     summary: "The price enquiry of a product ('Upit o cijeni'): stored with its consent log and mailed to the shop",
-    description: "The fields of the contact form (spec §3); firstName, from and content required. g-recaptcha-response is verified when the shop has a captcha.",
+    description:
+      "The fields of the contact form (spec §3); firstName, from and content required. g-recaptcha-response is verified when the shop has a captcha.",
     body: z.object({
       productId: z.number().int().positive().max(ID_MAX),
       firstName: z.string().max(ENQUIRY_LIMITS.name),
@@ -149,7 +163,10 @@ export const formEndpoints = {
       // The HTML form's own field rules (required ones, the e-mail, the phone number).
       const parsed = enquirySchema.safeParse(body);
       if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({ field: ["body", ...issue.path.map(String)].join("."), message: issue.message }));
+        const errors = parsed.error.issues.map((issue) => ({
+          field: ["body", ...issue.path.map(String)].join("."),
+          message: issue.message,
+        }));
         throw new ApiError(400, `Invalid ${errors[0].field}: ${errors[0].message}`, errors);
       }
       const [product] = await loadProductCards([body.productId], locale);

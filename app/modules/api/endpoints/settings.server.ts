@@ -85,14 +85,16 @@ export const settingsEndpoints = {
     service: "settings",
     auth: "none",
     summary: "The storefront key and site of this shop's domain (by Referer, Origin or Host); read as data.data",
-    description: "Spec §7: a storefront reads the answer as data.data, so the data holds { data: { apiKeyToken, siteID } }. Another domain is not found.",
+    description:
+      "Spec §7: a storefront reads the answer as data.data, so the data holds { data: { apiKeyToken, siteID } }. Another domain is not found.",
     body: z.object({ domain: z.string().max(253).optional() }).optional(),
     response: z.object({ data: z.object({ apiKeyToken: z.string(), siteID: z.number().int() }) }),
     errors: [{ status: 404, message: "Domain not found" }],
     handler: async ({ request, body, locale }) => {
       const named = body?.domain;
       const own = new URL(env.PUBLIC_URL).host;
-      if (named ? named.replace(/^https?:\/\//, "").replace(/\/.*$/, "") !== own : !isOwnDomain(request)) throw notFound("Domain not found");
+      if (named ? named.replace(/^https?:\/\//, "").replace(/\/.*$/, "") !== own : !isOwnDomain(request))
+        throw notFound("Domain not found");
       const site = await getSiteContext(locale);
       return { data: { apiKeyToken: await storefrontKeyToken(), siteID: site.site.id } };
     },
@@ -103,8 +105,18 @@ export const settingsEndpoints = {
     service: "settings",
     auth: "public",
     summary: "The shop's domains (name, url): the site option Domains, the same list the dev tooling's domain change offers",
-    body: z.object({ filters: z.record(z.string().max(50), z.unknown()).optional(), page: z.number().int().min(1).max(1000).optional(), limit: z.number().int().min(1).max(100).optional() }).optional(),
-    response: z.object({ records: z.array(z.object({ name: z.string(), url: z.string() })), totalRecords: z.number().int(), totalPages: z.number().int() }),
+    body: z
+      .object({
+        filters: z.record(z.string().max(50), z.unknown()).optional(),
+        page: z.number().int().min(1).max(1000).optional(),
+        limit: z.number().int().min(1).max(100).optional(),
+      })
+      .optional(),
+    response: z.object({
+      records: z.array(z.object({ name: z.string(), url: z.string() })),
+      totalRecords: z.number().int(),
+      totalPages: z.number().int(),
+    }),
     handler: async () => {
       const records = (await listDomains()).map(({ name, url }) => ({ name, url }));
       return { records, totalRecords: records.length, totalPages: 1 };
@@ -134,7 +146,15 @@ export const settingsEndpoints = {
     summary: "The image sizes and formats the media service generates (spec §3 Media sizes)",
     query: z.object({ autoResizeOnly: z.enum(["true", "false"]).optional() }),
     response: z.object({
-      records: z.array(z.object({ name: z.string(), width: z.number().int(), height: z.number().int(), fit: z.enum(["cover", "inside"]), autoResize: z.boolean() })),
+      records: z.array(
+        z.object({
+          name: z.string(),
+          width: z.number().int(),
+          height: z.number().int(),
+          fit: z.enum(["cover", "inside"]),
+          autoResize: z.boolean(),
+        }),
+      ),
       formats: z.array(z.string()),
     }),
     handler: () => ({

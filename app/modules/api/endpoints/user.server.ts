@@ -1,6 +1,14 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
-import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "~/modules/account/account-fields";
+import {
+  ADDRESS_LIMITS,
+  ADDRESS_TYPE_OPTIONS,
+  BARCODE_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+} from "~/modules/account/account-fields";
 import { isValidOib } from "~/lib/oib";
 import { listAddresses, saveAddress } from "~/modules/account/addresses.server";
 import { validateMemberCardBarcode } from "~/modules/account/cart-hooks.server";
@@ -31,7 +39,9 @@ const addressBody = z.object({
   lastName: requiredText(NAME_MAX),
   contactEmail: email,
   contactPhone: requiredText(PHONE_MAX),
-  country: text(ADDRESS_LIMITS.country).default("").transform((iso) => iso.toUpperCase()),
+  country: text(ADDRESS_LIMITS.country)
+    .default("")
+    .transform((iso) => iso.toUpperCase()),
   city: text(ADDRESS_LIMITS.city).default(""),
   street: text(ADDRESS_LIMITS.street).default(""),
   houseNumber: text(ADDRESS_LIMITS.houseNumber).default(""),
@@ -87,7 +97,9 @@ async function socialLogin(locale: Parameters<typeof getSiteContext>[0]): Promis
 
 function usernameMatches(username: string | undefined, emailAddress: string) {
   if (username !== undefined && username !== emailAddress) {
-    throw new ApiError(400, "Invalid body.username: the username is the e-mail address", [{ field: "body.username", message: "The username is the e-mail address" }]);
+    throw new ApiError(400, "Invalid body.username: the username is the e-mail address", [
+      { field: "body.username", message: "The username is the e-mail address" },
+    ]);
   }
 }
 
@@ -115,7 +127,10 @@ export const userEndpoints = {
     auth: "backoffice",
     summary: "The signed-in backoffice user's own profile",
     response: z.object({ user: apiUserSchema }),
-    errors: [{ status: 401, message: "Unauthorized" }, { status: 403, message: "Forbidden" }],
+    errors: [
+      { status: 401, message: "Unauthorized" },
+      { status: 403, message: "Forbidden" },
+    ],
     handler: async ({ user }) => ({ user: (await user())! }),
   }),
   "user.social.oauth": defineEndpoint({
@@ -193,9 +208,16 @@ export const userEndpoints = {
     handler: async ({ body, user, locale, shopperRequest }) => {
       usernameMatches(body.username, body.email);
       const current = (await user())!;
-      const { confirmEmail } = await updateProfile(current.id, { ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode }, { locale, origin: env.PUBLIC_URL });
+      const { confirmEmail } = await updateProfile(
+        current.id,
+        { ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode },
+        { locale, origin: env.PUBLIC_URL },
+      );
       const after = await getCurrentUser(await shopperRequest());
-      return { user: after ?? { ...current, ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode || null }, confirmEmail };
+      return {
+        user: after ?? { ...current, ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode || null },
+        confirmEmail,
+      };
     },
   }),
   "user.web.validateMembersBarcode": defineEndpoint({
@@ -241,7 +263,10 @@ export const userEndpoints = {
     summary: "Changes an address of the signed-in customer (another user's id is not found)",
     body: addressBody.extend({ type: addressType.default("other") }),
     response: z.object({ address: savedAddress }),
-    errors: [{ status: 404, message: "Address not found" }, { status: 400, message: "Invalid country" }],
+    errors: [
+      { status: 404, message: "Address not found" },
+      { status: 400, message: "Invalid country" },
+    ],
     handler: async ({ body, user, params }) => {
       const id = Number(params.id);
       if (!Number.isSafeInteger(id) || id <= 0 || id > ID_MAX) throw new ApiError(400, "Invalid id");
@@ -262,7 +287,10 @@ export const userEndpoints = {
     response: z.object({ changed: z.literal(true) }),
     errors: [{ status: 400, message: "Incorrect old password." }],
     handler: async ({ body, user, bearer }) => {
-      if (body.oldPassword === body.newPassword) throw new ApiError(400, "Invalid body.newPassword: must differ from the old password", [{ field: "body.newPassword", message: "Must differ from the old password" }]);
+      if (body.oldPassword === body.newPassword)
+        throw new ApiError(400, "Invalid body.newPassword: must differ from the old password", [
+          { field: "body.newPassword", message: "Must differ from the old password" },
+        ]);
       await changePassword((await user())!.id, body.oldPassword, body.newPassword, bearer!.sessionId);
       return { changed: true as const };
     },
@@ -306,7 +334,8 @@ export const userEndpoints = {
     response: z.object({ verified: z.literal(true) }),
     errors: [{ status: 400, message: "Invalid or expired token" }],
     handler: async ({ params }) => {
-      if ((params.token ?? "").length > 200 || !(await verifyEmailAddress(params.token))) throw new ApiError(400, "Invalid or expired token");
+      if ((params.token ?? "").length > 200 || !(await verifyEmailAddress(params.token)))
+        throw new ApiError(400, "Invalid or expired token");
       return { verified: true as const };
     },
   }),

@@ -42,23 +42,38 @@ export function DevToolbar({ tools, locale }: { tools: DevToolbarData; locale: L
         <span className="font-semibold">{t("devTools.toolbar.label")}</span>
         <span data-testid="dev-core-version">{t("devTools.toolbar.core", { version: tools.coreVersion })}</span>
         {newer ? (
-          <span className="rounded bg-amber-200 px-2 py-0.5 font-medium" data-testid="dev-newer-version">{t("devTools.releases.newer", { version: newer })}</span>
+          <span className="rounded bg-amber-200 px-2 py-0.5 font-medium" data-testid="dev-newer-version">
+            {t("devTools.releases.newer", { version: newer })}
+          </span>
         ) : null}
-        <a href="?devTools=releases" onClick={open("releases")} className="underline" data-testid="dev-releases-open">{t("devTools.releases.open")}</a>
+        <a href="?devTools=releases" onClick={open("releases")} className="underline" data-testid="dev-releases-open">
+          {t("devTools.releases.open")}
+        </a>
         {tools.domains ? (
           <>
             <span data-testid="dev-domain">{t("devTools.domains.current", { domain: tools.domain ?? t("devTools.domains.none") })}</span>
-            <a href="?devTools=domains" onClick={open("domains")} className="underline" data-testid="dev-domains-open">{t("devTools.domains.open")}</a>
+            <a href="?devTools=domains" onClick={open("domains")} className="underline" data-testid="dev-domains-open">
+              {t("devTools.domains.open")}
+            </a>
           </>
         ) : null}
-        <a href="/section-tool" className="underline">{t("admin.sectionTool")}</a>
+        <a href="/section-tool" className="underline">
+          {t("admin.sectionTool")}
+        </a>
       </div>
       {tools.panel === "releases" && tools.releases ? (
         <Panel title={t("devTools.releases.title")}>
           {tools.releases.ok ? (
-            <ReleaseList releases={tools.releases.releases} coreVersion={tools.coreVersion} latest={tools.releases.latestTag} locale={locale} />
+            <ReleaseList
+              releases={tools.releases.releases}
+              coreVersion={tools.coreVersion}
+              latest={tools.releases.latestTag}
+              locale={locale}
+            />
           ) : (
-            <p role="alert" className="text-red-800">{t("devTools.errors.forge", { message: tools.releases.message })}</p>
+            <p role="alert" className="text-red-800">
+              {t("devTools.errors.forge", { message: tools.releases.message })}
+            </p>
           )}
         </Panel>
       ) : null}
@@ -67,9 +82,24 @@ export function DevToolbar({ tools, locale }: { tools: DevToolbarData; locale: L
           <DomainForm domains={tools.domains} current={tools.domain} />
         </Panel>
       ) : null}
-      {dialog === "releases" ? <ReleasesDialog project={tools.project} coreVersion={tools.coreVersion} latest={latest} locale={locale} close={() => setDialog(null)} /> : null}
+      {dialog === "releases" ? (
+        <ReleasesDialog
+          project={tools.project}
+          coreVersion={tools.coreVersion}
+          latest={latest}
+          locale={locale}
+          close={() => setDialog(null)}
+        />
+      ) : null}
       {dialog === "domains" && tools.domains ? (
-        <Dialog open onOpenChange={(o) => !o && setDialog(null)} title={t("devTools.domains.title")} closeLabel={t("devTools.close")} testId="dev-domains-dialog" width={560}>
+        <Dialog
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+          title={t("devTools.domains.title")}
+          closeLabel={t("devTools.close")}
+          testId="dev-domains-dialog"
+          width={560}
+        >
           <DomainForm domains={tools.domains} current={tools.domain} />
         </Dialog>
       ) : null}
@@ -83,7 +113,9 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
     <section className="rounded border border-slate-200 bg-white p-4" data-testid="dev-panel">
       <div className="mb-2 flex items-center justify-between">
         <h2 className="text-lg font-semibold">{title}</h2>
-        <a href="?" className="text-sm underline">{t("devTools.close")}</a>
+        <a href="?" className="text-sm underline">
+          {t("devTools.close")}
+        </a>
       </div>
       {children}
     </section>
@@ -123,7 +155,19 @@ function useLatestTag(project: string | null): string | null {
   return tag;
 }
 
-function ReleasesDialog({ project, coreVersion, latest, locale, close }: { project: string | null; coreVersion: string; latest: string | null; locale: Locale; close: () => void }) {
+function ReleasesDialog({
+  project,
+  coreVersion,
+  latest,
+  locale,
+  close,
+}: {
+  project: string | null;
+  coreVersion: string;
+  latest: string | null;
+  locale: Locale;
+  close: () => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ReleasesAnswer>();
   const holder = useRef<HTMLDivElement>(null);
@@ -152,18 +196,39 @@ function ReleasesDialog({ project, coreVersion, latest, locale, close }: { proje
           {project ? <input type="hidden" name="gitlabProjectId" value={project} /> : null}
         </SecureFetcherForm>
       </div>
-      <Dialog open onOpenChange={(o) => !o && close()} title={t("devTools.releases.title")} closeLabel={t("devTools.close")} testId="dev-releases-dialog" width={720}>
-      {list ? <ReleaseList releases={list} coreVersion={coreVersion} latest={latest ?? list[0]?.tag_name ?? null} locale={locale} /> : null}
-      {!list && answer && "errored" in answer ? (
-        <p role="alert" className="text-red-800" data-testid="dev-releases-error">{t("devTools.errors.forge", { message: answer.message })}</p>
-      ) : null}
-      {!list && !answer ? <p aria-live="polite">{t("devTools.releases.loading")}</p> : null}
+      <Dialog
+        open
+        onOpenChange={(o) => !o && close()}
+        title={t("devTools.releases.title")}
+        closeLabel={t("devTools.close")}
+        testId="dev-releases-dialog"
+        width={720}
+      >
+        {list ? (
+          <ReleaseList releases={list} coreVersion={coreVersion} latest={latest ?? list[0]?.tag_name ?? null} locale={locale} />
+        ) : null}
+        {!list && answer && "errored" in answer ? (
+          <p role="alert" className="text-red-800" data-testid="dev-releases-error">
+            {t("devTools.errors.forge", { message: answer.message })}
+          </p>
+        ) : null}
+        {!list && !answer ? <p aria-live="polite">{t("devTools.releases.loading")}</p> : null}
       </Dialog>
     </>
   );
 }
 
-function ReleaseList({ releases, coreVersion, latest, locale }: { releases: Release[]; coreVersion: string; latest: string | null; locale: Locale }) {
+function ReleaseList({
+  releases,
+  coreVersion,
+  latest,
+  locale,
+}: {
+  releases: Release[];
+  coreVersion: string;
+  latest: string | null;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const newer = latest && isNewerVersion(latest, coreVersion);
   return (
@@ -176,8 +241,7 @@ function ReleaseList({ releases, coreVersion, latest, locale }: { releases: Rele
         {releases.map((release) => (
           <li key={release.tag_name} className="border-t border-slate-200 pt-3" data-testid="dev-release">
             <p className="font-semibold">
-              {release.name}{" "}
-              <span className="font-mono text-sm text-slate-600">{release.tag_name}</span>
+              {release.name} <span className="font-mono text-sm text-slate-600">{release.tag_name}</span>
               {release.released_at ? <span className="ml-2 text-sm text-slate-600">{formatDate(release.released_at, locale)}</span> : null}
             </p>
             {release.description_html ? (
@@ -208,8 +272,7 @@ function DomainForm({ domains, current }: { domains: NonNullable<DevToolbarData[
         {domains.map((domain) => (
           <label key={domain.domain} className="flex items-center gap-2">
             <input type="radio" name="domain" value={domain.domain} defaultChecked={domain.domain === current} required />
-            <span>{domain.name}</span>{" "}
-            <span className="text-sm text-slate-600">{domain.url}</span>
+            <span>{domain.name}</span> <span className="text-sm text-slate-600">{domain.url}</span>
           </label>
         ))}
       </fieldset>

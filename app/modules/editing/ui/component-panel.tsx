@@ -24,15 +24,37 @@ type Field =
   | { name: string; kind: "note" };
 
 const FIELDS: Record<string, Field[]> = {
-  hero: [{ name: "title", kind: "text", max: 200 }, { name: "text", kind: "textarea", max: 1000 }, { name: "image", kind: "image" }, { name: "cta", kind: "link", optional: true }],
+  hero: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "text", kind: "textarea", max: 1000 },
+    { name: "image", kind: "image" },
+    { name: "cta", kind: "link", optional: true },
+  ],
   text: [{ name: "html", kind: "richtext" }],
-  image: [{ name: "image", kind: "image" }, { name: "caption", kind: "text", max: 300 }],
-  gallery: [{ name: "title", kind: "text", max: 200 }, { name: "images", kind: "note" }],
-  productSlider: [{ name: "title", kind: "text", max: 200 }, { name: "source", kind: "source" }, { name: "limit", kind: "number", min: 1, max: 20 }],
-  postList: [{ name: "title", kind: "text", max: 200 }, { name: "limit", kind: "number", min: 1, max: 20 }],
+  image: [
+    { name: "image", kind: "image" },
+    { name: "caption", kind: "text", max: 300 },
+  ],
+  gallery: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "images", kind: "note" },
+  ],
+  productSlider: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "source", kind: "source" },
+    { name: "limit", kind: "number", min: 1, max: 20 },
+  ],
+  postList: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "limit", kind: "number", min: 1, max: 20 },
+  ],
   contactForm: [],
   form: [{ name: "slug", kind: "text", max: 200 }],
-  cta: [{ name: "title", kind: "text", max: 200 }, { name: "text", kind: "textarea", max: 1000 }, { name: "link", kind: "link", optional: false }],
+  cta: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "text", kind: "textarea", max: 1000 },
+    { name: "link", kind: "link", optional: false },
+  ],
   map: [
     { name: "title", kind: "text", max: 200 },
     { name: "address", kind: "text", max: 300 },
@@ -40,8 +62,14 @@ const FIELDS: Record<string, Field[]> = {
     { name: "lon", kind: "number", min: -180, max: 180, step: 0.00001 },
     { name: "zoom", kind: "number", min: 1, max: 19 },
   ],
-  logoList: [{ name: "title", kind: "text", max: 200 }, { name: "logos", kind: "note" }],
-  certificates: [{ name: "title", kind: "text", max: 200 }, { name: "items", kind: "note" }],
+  logoList: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "logos", kind: "note" },
+  ],
+  certificates: [
+    { name: "title", kind: "text", max: 200 },
+    { name: "items", kind: "note" },
+  ],
 };
 
 type Values = Record<string, unknown> & { type: string };
@@ -63,7 +91,14 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
   const errorAt = (name: string) => (refused && (refused.field ?? "").split(".")[0] === name ? refusal(refused) : undefined);
   const typeName = t(`editing.types.${values.type}`);
   const save = () =>
-    post.submit({ intent: "component", pageId: edit.pageId, lng: edit.languageCode, revision: edit.draft?.revision ?? 0, index, component: JSON.stringify(values) });
+    post.submit({
+      intent: "component",
+      pageId: edit.pageId,
+      lng: edit.languageCode,
+      revision: edit.draft?.revision ?? 0,
+      index,
+      component: JSON.stringify(values),
+    });
   return (
     <form
       className="space-y-4"
@@ -80,7 +115,9 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
         </Button>
       </div>
       {(FIELDS[values.type] ?? []).map((field) => {
-        const label = t(`editing.panel.fields.${field.name === "html" ? "html" : field.name === "logos" || field.name === "items" || field.name === "images" ? "title" : field.name}`);
+        const label = t(
+          `editing.panel.fields.${field.name === "html" ? "html" : field.name === "logos" || field.name === "items" || field.name === "images" ? "title" : field.name}`,
+        );
         const inputId = `${id}-${field.name}`;
         const error = field.kind === "source" ? (errorAt("tag") ?? errorAt("category")) : errorAt(field.name);
         switch (field.kind) {
@@ -163,7 +200,9 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
                 key={field.name}
                 label={label}
                 value={{ tag: values.tag as string | undefined, category: values.category as string | undefined }}
-                onChange={(source) => setValues((current) => (current ? { ...current, tag: source.tag, category: source.category } : current))}
+                onChange={(source) =>
+                  setValues((current) => (current ? { ...current, tag: source.tag, category: source.category } : current))
+                }
                 lng={edit.languageCode}
                 error={error}
               />

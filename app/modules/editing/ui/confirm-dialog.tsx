@@ -6,7 +6,14 @@ import { useTranslation } from "~/lib/i18n";
 export function ConfirmDialog({ text, confirm, close }: { text: string; confirm: () => void; close: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open onOpenChange={(open) => !open && close()} title={t("editing.confirm.title")} closeLabel={t("editing.panel.close")} testId="confirm-dialog" width={440}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={t("editing.confirm.title")}
+      closeLabel={t("editing.panel.close")}
+      testId="confirm-dialog"
+      width={440}
+    >
       <p className="mb-4">{text}</p>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" type="button" onClick={close}>

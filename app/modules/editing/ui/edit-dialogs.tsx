@@ -60,22 +60,38 @@ function History({ edit, close, setStatus }: { edit: PageEdit; close: () => void
     if (post.state === "idle") load(`/admin/edit/page?${new URLSearchParams({ pageId: String(edit.pageId), lng: edit.languageCode })}`);
   }, [load, edit.pageId, edit.languageCode, post.state, edit.liveVersion]);
   const liveVersion = list.data?.liveVersion ?? null;
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Zagreb" }).format(new Date(iso));
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Zagreb" }).format(new Date(iso));
   return (
-    <Dialog open onOpenChange={(o) => !o && close()} title={t("editing.history.title")} closeLabel={t("editing.panel.close")} testId="history-dialog" width={640}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t("editing.history.title")}
+      closeLabel={t("editing.panel.close")}
+      testId="history-dialog"
+      width={640}
+    >
       {list.data && list.data.versions.length === 0 ? <p>{t("editing.history.empty")}</p> : null}
       <ol className="space-y-2">
         {list.data?.versions.map((version) => {
           const restoreOf = /^restore of (\d+)$/.exec(version.note);
           return (
-            <li key={version.id} className="flex items-center justify-between gap-2 border-b border-slate-100 pb-2" data-testid="history-version">
+            <li
+              key={version.id}
+              className="flex items-center justify-between gap-2 border-b border-slate-100 pb-2"
+              data-testid="history-version"
+            >
               <div>
                 <p className="font-semibold">
                   {t("editing.history.version", { version: version.version })} · {t(`editing.history.sources.${version.source}`)}
                   {restoreOf ? ` (${t("editing.history.restoreOf", { version: restoreOf[1] })})` : ""}
-                  {version.version === liveVersion ? <span className="ml-2 rounded bg-emerald-100 px-1 text-xs text-emerald-900">{t("editing.history.live")}</span> : null}
+                  {version.version === liveVersion ? (
+                    <span className="ml-2 rounded bg-emerald-100 px-1 text-xs text-emerald-900">{t("editing.history.live")}</span>
+                  ) : null}
                 </p>
-                <p className="text-sm text-slate-600">{t("editing.history.by", { who: version.createdByEmail, when: when(version.createdAt) })}</p>
+                <p className="text-sm text-slate-600">
+                  {t("editing.history.by", { who: version.createdByEmail, when: when(version.createdAt) })}
+                </p>
               </div>
               {version.version !== liveVersion && liveVersion !== null ? (
                 <Button size="sm" variant="secondary" type="button" disabled={busy} onClick={() => setRestoring(version)}>
@@ -89,7 +105,16 @@ function History({ edit, close, setStatus }: { edit: PageEdit; close: () => void
       {restoring && liveVersion !== null ? (
         <ConfirmDialog
           text={t("editing.confirm.restore", { version: restoring.version })}
-          confirm={() => post.submit({ intent: "restore", pageId: edit.pageId, lng: edit.languageCode, revision: edit.draft?.revision ?? 0, versionId: restoring.id, liveVersion })}
+          confirm={() =>
+            post.submit({
+              intent: "restore",
+              pageId: edit.pageId,
+              lng: edit.languageCode,
+              revision: edit.draft?.revision ?? 0,
+              versionId: restoring.id,
+              liveVersion,
+            })
+          }
           close={() => setRestoring(null)}
         />
       ) : null}
@@ -113,7 +138,13 @@ function NewPage({ lng = "hrv", close }: { lng?: string; close: () => void }) {
   const refused = answer && !answer.ok ? answer.error : null;
   const errorAt = (field: string) => (refused && refused.field === field ? refusal(refused) : null);
   return (
-    <Dialog open onOpenChange={(o) => !o && close()} title={t("editing.newPage.title")} closeLabel={t("editing.panel.close")} testId="new-page-dialog">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t("editing.newPage.title")}
+      closeLabel={t("editing.panel.close")}
+      testId="new-page-dialog"
+    >
       <form
         className="space-y-3"
         onSubmit={(event) => {
@@ -124,12 +155,26 @@ function NewPage({ lng = "hrv", close }: { lng?: string; close: () => void }) {
         <label htmlFor={`${id}-title`} className="block font-semibold">
           {t("editing.newPage.pageTitle")}
         </label>
-        <input id={`${id}-title`} value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} className="w-full rounded border border-slate-300 p-2" />
+        <input
+          id={`${id}-title`}
+          value={title}
+          required
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+          className="w-full rounded border border-slate-300 p-2"
+        />
         {errorAt("title") ? <p className="text-sm text-red-700">{errorAt("title")}</p> : null}
         <label htmlFor={`${id}-slug`} className="block font-semibold">
           {t("editing.newPage.slug")}
         </label>
-        <input id={`${id}-slug`} value={slug} maxLength={120} onChange={(event) => setSlug(event.target.value)} className="w-full rounded border border-slate-300 p-2" aria-invalid={errorAt("slug") ? true : undefined} />
+        <input
+          id={`${id}-slug`}
+          value={slug}
+          maxLength={120}
+          onChange={(event) => setSlug(event.target.value)}
+          className="w-full rounded border border-slate-300 p-2"
+          aria-invalid={errorAt("slug") ? true : undefined}
+        />
         {errorAt("slug") ? (
           <p className="text-sm text-red-700" data-testid="slug-error">
             {errorAt("slug")}
@@ -138,7 +183,12 @@ function NewPage({ lng = "hrv", close }: { lng?: string; close: () => void }) {
         <label htmlFor={`${id}-template`} className="block font-semibold">
           {t("editing.newPage.template")}
         </label>
-        <select id={`${id}-template`} value={template} onChange={(event) => setTemplate(event.target.value)} className="w-full rounded border border-slate-300 p-2">
+        <select
+          id={`${id}-template`}
+          value={template}
+          onChange={(event) => setTemplate(event.target.value)}
+          className="w-full rounded border border-slate-300 p-2"
+        >
           {PAGE_TEMPLATES.map((name) => (
             <option key={name} value={name}>
               {t(`admin.content.templates.${name}`)}
@@ -162,7 +212,14 @@ function MobilePreview({ close }: { close: () => void }) {
   params.set("editPage", "true");
   params.set("mobileView", "true");
   return (
-    <Dialog open onOpenChange={(o) => !o && close()} title={t("editing.mobile.title")} closeLabel={t("editing.panel.close")} testId="mobile-preview-dialog" width={440}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t("editing.mobile.title")}
+      closeLabel={t("editing.panel.close")}
+      testId="mobile-preview-dialog"
+      width={440}
+    >
       <iframe
         src={`${location.pathname}?${params}`}
         title={t("editing.mobile.frame")}

@@ -7,7 +7,11 @@
  */
 export function EditModeNote({ noScript }: { noScript: string }) {
   return (
-    <p role="note" data-testid="edit-mode-note" className="fixed inset-x-0 bottom-0 z-[45] border-t-4 border-amber-400 bg-slate-900 px-4 py-3 text-sm text-white">
+    <p
+      role="note"
+      data-testid="edit-mode-note"
+      className="fixed inset-x-0 bottom-0 z-[45] border-t-4 border-amber-400 bg-slate-900 px-4 py-3 text-sm text-white"
+    >
       {noScript}
     </p>
   );

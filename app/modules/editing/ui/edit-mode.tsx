@@ -73,7 +73,13 @@ function Editor() {
         >
           <Suspense fallback={null}>
             {opened.kind === "component" ? (
-              <ComponentPanel key={opened.index} edit={edit} index={opened.index} close={() => setOpened({ kind: "sections" })} setStatus={setStatus} />
+              <ComponentPanel
+                key={opened.index}
+                edit={edit}
+                index={opened.index}
+                close={() => setOpened({ kind: "sections" })}
+                setStatus={setStatus}
+              />
             ) : (
               <SectionManager edit={edit} opened={opened} open={setOpened} setStatus={setStatus} />
             )}
@@ -102,7 +108,9 @@ function useToolbarHeight() {
   useEffect(() => {
     const toolbar = ref.current;
     if (!toolbar) return;
-    const observer = new ResizeObserver(() => document.documentElement.style.setProperty("--edit-toolbar-height", `${toolbar.offsetHeight}px`));
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty("--edit-toolbar-height", `${toolbar.offsetHeight}px`),
+    );
     observer.observe(toolbar);
     return () => observer.disconnect();
   }, []);
@@ -160,7 +168,13 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
       </nav>
       <div className="ml-auto flex flex-wrap gap-2">
         {edit && untranslated ? (
-          <Button size="sm" variant="inverse" type="button" disabled={busy} onClick={() => translate.submit({ intent: "translate", ...page! })}>
+          <Button
+            size="sm"
+            variant="inverse"
+            type="button"
+            disabled={busy}
+            onClick={() => translate.submit({ intent: "translate", ...page! })}
+          >
             {t("editing.toolbar.translate")}
           </Button>
         ) : null}
@@ -194,8 +208,13 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
           {t("editing.toolbar.exit")}
         </a>
       </div>
-      <p role="status" aria-live="polite" data-testid="edit-status" className={`basis-full ${status?.error ? "text-amber-300" : "text-emerald-300"}`}>
-        {busy ? t("editing.toolbar.busy") : status?.text ?? ""}
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="edit-status"
+        className={`basis-full ${status?.error ? "text-amber-300" : "text-emerald-300"}`}
+      >
+        {busy ? t("editing.toolbar.busy") : (status?.text ?? "")}
       </p>
     </div>
   );

@@ -50,7 +50,14 @@ export function ImageField({ label, value, onChange, error, onOpenLibrary, setSt
     <fieldset className="space-y-2" data-testid="image-field">
       <legend className="font-semibold">{label}</legend>
       {value ? (
-        <img src={mediaUrl(value, "thumbnail")} alt={value.alt} width={50} height={50} className="rounded border" data-testid="image-field-current" />
+        <img
+          src={mediaUrl(value, "thumbnail")}
+          alt={value.alt}
+          width={50}
+          height={50}
+          className="rounded border"
+          data-testid="image-field-current"
+        />
       ) : (
         <p className="text-sm text-slate-600">{t("editing.image.none")}</p>
       )}
@@ -66,7 +73,15 @@ export function ImageField({ label, value, onChange, error, onOpenLibrary, setSt
         <label htmlFor={id} className="block">
           {t("editing.image.drop")}
         </label>
-        <input id={id} type="file" accept="image/*" multiple className="mt-2 block w-full text-sm" onChange={(event) => send(event.target.files)} aria-label={t("editing.image.choose")} />
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          multiple
+          className="mt-2 block w-full text-sm"
+          onChange={(event) => send(event.target.files)}
+          aria-label={t("editing.image.choose")}
+        />
       </div>
       <div className="flex gap-2">
         {onOpenLibrary ? (

@@ -14,7 +14,14 @@ import { usePick } from "./use-pick";
 export type StoredLink = { label: string; linkType: string; target: string; newTab?: boolean; rel?: string };
 const LINK_TYPES = ["page", "post", "product", "category", "external"] as const;
 
-type Props = { label: string; value: StoredLink | null; onChange: (value: StoredLink | null) => void; lng: string; optional: boolean; error?: string };
+type Props = {
+  label: string;
+  value: StoredLink | null;
+  onChange: (value: StoredLink | null) => void;
+  lng: string;
+  optional: boolean;
+  error?: string;
+};
 
 export function LinkField({ label, value, onChange, lng, optional, error }: Props) {
   const { t } = useTranslation();
@@ -41,10 +48,22 @@ export function LinkField({ label, value, onChange, lng, optional, error }: Prop
   );
 }
 
-function LinkOptions({ value, lng, close, apply }: { value: StoredLink | null; lng: string; close: () => void; apply: (link: StoredLink) => void }) {
+function LinkOptions({
+  value,
+  lng,
+  close,
+  apply,
+}: {
+  value: StoredLink | null;
+  lng: string;
+  close: () => void;
+  apply: (link: StoredLink) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
-  const [linkType, setLinkType] = useState<string>(value && (LINK_TYPES as readonly string[]).includes(value.linkType) ? value.linkType : "page");
+  const [linkType, setLinkType] = useState<string>(
+    value && (LINK_TYPES as readonly string[]).includes(value.linkType) ? value.linkType : "page",
+  );
   const [target, setTarget] = useState(value?.target ?? "");
   const [label, setLabel] = useState(value?.label ?? "");
   const [newTab, setNewTab] = useState(value?.newTab ?? false);
@@ -54,7 +73,13 @@ function LinkOptions({ value, lng, close, apply }: { value: StoredLink | null; l
   const { items } = usePick(linkType, q, lng, !external);
   const valid = external ? /^https?:\/\/\S+$/.test(target) : target.length > 0;
   return (
-    <Dialog open onOpenChange={(o) => !o && close()} title={t("editing.link.title")} closeLabel={t("editing.panel.close")} testId="link-options-dialog">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t("editing.link.title")}
+      closeLabel={t("editing.panel.close")}
+      testId="link-options-dialog"
+    >
       <div className="space-y-3">
         <label className="block" htmlFor={`${id}-type`}>
           {t("editing.link.type")}
@@ -79,14 +104,26 @@ function LinkOptions({ value, lng, close, apply }: { value: StoredLink | null; l
             <label className="block" htmlFor={`${id}-url`}>
               {t("editing.link.url")}
             </label>
-            <input id={`${id}-url`} type="url" value={target} onChange={(event) => setTarget(event.target.value)} className="w-full rounded border border-slate-300 p-2" />
+            <input
+              id={`${id}-url`}
+              type="url"
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+              className="w-full rounded border border-slate-300 p-2"
+            />
           </>
         ) : (
           <>
             <label className="block" htmlFor={`${id}-q`}>
               {t("editing.link.search")}
             </label>
-            <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} className="w-full rounded border border-slate-300 p-2" />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              className="w-full rounded border border-slate-300 p-2"
+            />
             <ul className="max-h-48 overflow-y-auto rounded border border-slate-200" data-testid="link-choices">
               {items.length === 0 ? <li className="p-2 text-sm text-slate-600">{t("editing.link.noResults")}</li> : null}
               {items.map((item) => (
@@ -111,7 +148,13 @@ function LinkOptions({ value, lng, close, apply }: { value: StoredLink | null; l
         <label className="block" htmlFor={`${id}-label`}>
           {t("editing.link.label")}
         </label>
-        <input id={`${id}-label`} value={label} maxLength={120} onChange={(event) => setLabel(event.target.value)} className="w-full rounded border border-slate-300 p-2" />
+        <input
+          id={`${id}-label`}
+          value={label}
+          maxLength={120}
+          onChange={(event) => setLabel(event.target.value)}
+          className="w-full rounded border border-slate-300 p-2"
+        />
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={newTab} onChange={(event) => setNewTab(event.target.checked)} />
           {t("editing.link.newTab")}
@@ -119,7 +162,14 @@ function LinkOptions({ value, lng, close, apply }: { value: StoredLink | null; l
         <label className="block" htmlFor={`${id}-rel`}>
           {t("editing.link.rel")}
         </label>
-        <input id={`${id}-rel`} value={rel} maxLength={60} pattern="[a-z ]*" onChange={(event) => setRel(event.target.value.toLowerCase())} className="w-full rounded border border-slate-300 p-2" />
+        <input
+          id={`${id}-rel`}
+          value={rel}
+          maxLength={60}
+          pattern="[a-z ]*"
+          onChange={(event) => setRel(event.target.value.toLowerCase())}
+          className="w-full rounded border border-slate-300 p-2"
+        />
         <Button
           type="button"
           disabled={!valid}

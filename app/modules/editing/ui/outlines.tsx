@@ -28,7 +28,9 @@ function targets(edit: PageEdit | null, t: Translate): Target[] {
   if (mainNav) add({ id: "nav-main", label: t("editing.outline.mainNav"), el: mainNav });
   const footer = one('[data-testid="site-footer"]');
   if (footer) add({ id: "footer", label: t("editing.outline.footer"), el: footer, href: "/admin/settings/company" });
-  all('[data-testid^="footer-nav-"]').forEach((nav) => add({ id: nav.getAttribute("data-testid")!, label: t("editing.outline.footerNav"), el: nav }));
+  all('[data-testid^="footer-nav-"]').forEach((nav) =>
+    add({ id: nav.getAttribute("data-testid")!, label: t("editing.outline.footerNav"), el: nav }),
+  );
   const cookie = one('[data-testid="cookie-banner"]');
   if (cookie) add({ id: "cookie", label: t("editing.outline.cookie"), el: cookie, href: "/admin/settings/site" });
 
@@ -37,7 +39,8 @@ function targets(edit: PageEdit | null, t: Translate): Target[] {
     sections.forEach((el, order) => {
       const index = edit.shown[order];
       const type = index === undefined ? undefined : edit.content?.components[index]?.type;
-      if (type) add({ id: `section-${index}`, label: t("editing.outline.section", { type: t(`editing.types.${type}`) }), el, section: index });
+      if (type)
+        add({ id: `section-${index}`, label: t("editing.outline.section", { type: t(`editing.types.${type}`) }), el, section: index });
     });
     const post = one('[data-testid="post-view"]');
     if (post) add({ id: "post", label: t("editing.outline.post"), el: post, texts: true });
@@ -47,14 +50,31 @@ function targets(edit: PageEdit | null, t: Translate): Target[] {
   );
   all('[data-testid="home-category"]').forEach((block, i) => {
     const link = block.querySelector<HTMLAnchorElement>('[data-testid="home-category-link"]');
-    if (link) add({ id: `home-category-${i}`, label: t("editing.outline.category"), el: block, href: `/admin/edit/open?kind=category&slug=${encodeURIComponent(lastSegment(link.href))}` });
+    if (link)
+      add({
+        id: `home-category-${i}`,
+        label: t("editing.outline.category"),
+        el: block,
+        href: `/admin/edit/open?kind=category&slug=${encodeURIComponent(lastSegment(link.href))}`,
+      });
   });
   all('[data-testid="category-links"] a[href]').forEach((link, i) =>
-    add({ id: `category-${i}`, label: t("editing.outline.category"), el: link, href: `/admin/edit/open?kind=category&slug=${encodeURIComponent(lastSegment((link as HTMLAnchorElement).href))}` }),
+    add({
+      id: `category-${i}`,
+      label: t("editing.outline.category"),
+      el: link,
+      href: `/admin/edit/open?kind=category&slug=${encodeURIComponent(lastSegment((link as HTMLAnchorElement).href))}`,
+    }),
   );
   all('[data-testid="product-card"]').forEach((card, i) => {
     const link = card.querySelector<HTMLAnchorElement>("h3 a[href], a[href]");
-    if (link) add({ id: `product-${i}`, label: t("editing.outline.product"), el: card, href: `/admin/edit/open?kind=product&slug=${encodeURIComponent(lastSegment(link.href))}` });
+    if (link)
+      add({
+        id: `product-${i}`,
+        label: t("editing.outline.product"),
+        el: card,
+        href: `/admin/edit/open?kind=product&slug=${encodeURIComponent(lastSegment(link.href))}`,
+      });
   });
   const event = one('[data-testid="event-page"]');
   if (event) add({ id: "event", label: t("editing.outline.event"), el: event, href: "/admin/events" });
@@ -116,7 +136,10 @@ export function Outlines({ edit, onSection, onTexts }: { edit: PageEdit | null; 
               {box.label}
             </button>
           ) : box.href ? (
-            <a href={box.href} className="pointer-events-auto absolute top-0 left-0 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900">
+            <a
+              href={box.href}
+              className="pointer-events-auto absolute top-0 left-0 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900"
+            >
               {box.label}
             </a>
           ) : (

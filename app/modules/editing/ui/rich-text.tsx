@@ -10,16 +10,41 @@ import { useTranslation } from "~/lib/i18n";
  * and again on render, so the editor's own output is never trusted. Its tools are the
  * ones the allow-list keeps: paragraphs, h2/h3, bold, italic, lists, links.
  */
-export default function RichText({ id, value, onChange, label }: { id: string; value: string; onChange: (html: string) => void; label: string }) {
+export default function RichText({
+  id,
+  value,
+  onChange,
+  label,
+}: {
+  id: string;
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+}) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3] }, codeBlock: false, code: false, horizontalRule: false, strike: false, link: false }),
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        codeBlock: false,
+        code: false,
+        horizontalRule: false,
+        strike: false,
+        link: false,
+      }),
       Link.configure({ openOnClick: false, autolink: false, HTMLAttributes: { rel: "noopener noreferrer" } }),
     ],
     content: value,
     immediatelyRender: false,
-    editorProps: { attributes: { id, "aria-label": label, role: "textbox", "aria-multiline": "true", class: "prose min-h-40 max-w-none rounded border border-slate-300 p-3 focus:outline-2 focus:outline-brand-600" } },
+    editorProps: {
+      attributes: {
+        id,
+        "aria-label": label,
+        role: "textbox",
+        "aria-multiline": "true",
+        class: "prose min-h-40 max-w-none rounded border border-slate-300 p-3 focus:outline-2 focus:outline-brand-600",
+      },
+    },
     onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
   });
   if (!editor) return null;
@@ -32,13 +57,28 @@ export default function RichText({ id, value, onChange, label }: { id: string; v
         <Tool editor={editor} label={t("editing.richText.italic")} active={editor.isActive("italic")} run={(c) => c.toggleItalic()}>
           <i>I</i>
         </Tool>
-        <Tool editor={editor} label={t("editing.richText.heading")} active={editor.isActive("heading", { level: 2 })} run={(c) => c.toggleHeading({ level: 2 })}>
+        <Tool
+          editor={editor}
+          label={t("editing.richText.heading")}
+          active={editor.isActive("heading", { level: 2 })}
+          run={(c) => c.toggleHeading({ level: 2 })}
+        >
           H2
         </Tool>
-        <Tool editor={editor} label={t("editing.richText.bulletList")} active={editor.isActive("bulletList")} run={(c) => c.toggleBulletList()}>
+        <Tool
+          editor={editor}
+          label={t("editing.richText.bulletList")}
+          active={editor.isActive("bulletList")}
+          run={(c) => c.toggleBulletList()}
+        >
           •
         </Tool>
-        <Tool editor={editor} label={t("editing.richText.orderedList")} active={editor.isActive("orderedList")} run={(c) => c.toggleOrderedList()}>
+        <Tool
+          editor={editor}
+          label={t("editing.richText.orderedList")}
+          active={editor.isActive("orderedList")}
+          run={(c) => c.toggleOrderedList()}
+        >
           1.
         </Tool>
         <Tool
@@ -46,7 +86,10 @@ export default function RichText({ id, value, onChange, label }: { id: string; v
           label={t("editing.richText.link")}
           active={editor.isActive("link")}
           run={(c) => {
-            const href = window.prompt(t("editing.richText.linkUrl"), (editor.getAttributes("link").href as string | undefined) ?? "https://");
+            const href = window.prompt(
+              t("editing.richText.linkUrl"),
+              (editor.getAttributes("link").href as string | undefined) ?? "https://",
+            );
             // Only addresses the allow-list keeps: web, mail, phone and the shop's own paths.
             if (!href || !/^(https?:\/\/|mailto:|tel:|\/)/.test(href)) return c.unsetLink();
             return c.extendMarkRange("link").setLink({ href });
@@ -62,7 +105,19 @@ export default function RichText({ id, value, onChange, label }: { id: string; v
 
 type Chain = ReturnType<Editor["chain"]>;
 
-function Tool({ editor, label, active, run, children }: { editor: Editor; label: string; active: boolean; run: (chain: Chain) => Chain; children: React.ReactNode }) {
+function Tool({
+  editor,
+  label,
+  active,
+  run,
+  children,
+}: {
+  editor: Editor;
+  label: string;
+  active: boolean;
+  run: (chain: Chain) => Chain;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

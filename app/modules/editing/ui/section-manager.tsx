@@ -19,7 +19,14 @@ const RichText = lazy(() => import("./rich-text"));
 type Props = { edit: PageEdit; opened: Opened; open: (opened: Opened) => void; setStatus: (status: Status) => void };
 
 const summary = (component: Record<string, unknown>) =>
-  typeof component.title === "string" && component.title ? component.title : typeof component.html === "string" ? component.html.replace(/<[^>]+>/g, " ").trim().slice(0, 60) : "";
+  typeof component.title === "string" && component.title
+    ? component.title
+    : typeof component.html === "string"
+      ? component.html
+          .replace(/<[^>]+>/g, " ")
+          .trim()
+          .slice(0, 60)
+      : "";
 
 export default function SectionManager({ edit, opened, open, setStatus }: Props) {
   if (opened?.kind === "texts") return <PageTexts edit={edit} close={() => open(null)} setStatus={setStatus} />;
@@ -61,16 +68,34 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
                 <Button size="sm" variant="secondary" type="button" onClick={() => open({ kind: "component", index })}>
                   {t("editing.sections.edit")}
                 </Button>
-                <Button size="sm" variant="ghost" type="button" disabled={busy || index === 0} onClick={() => change({ intent: "move", index, to: index - 1 })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  type="button"
+                  disabled={busy || index === 0}
+                  onClick={() => change({ intent: "move", index, to: index - 1 })}
+                >
                   {t("editing.sections.up")}
                 </Button>
-                <Button size="sm" variant="ghost" type="button" disabled={busy || index === components.length - 1} onClick={() => change({ intent: "move", index, to: index + 1 })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  type="button"
+                  disabled={busy || index === components.length - 1}
+                  onClick={() => change({ intent: "move", index, to: index + 1 })}
+                >
                   {t("editing.sections.down")}
                 </Button>
                 <Button size="sm" variant="ghost" type="button" disabled={busy} onClick={() => change({ intent: "duplicate", index })}>
                   {t("editing.sections.duplicate")}
                 </Button>
-                <Button size="sm" variant="ghost" type="button" disabled={busy} onClick={() => change({ intent: "hide", index, hidden: component.hidden ? "false" : "true" })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  type="button"
+                  disabled={busy}
+                  onClick={() => change({ intent: "hide", index, hidden: component.hidden ? "false" : "true" })}
+                >
                   {component.hidden ? t("editing.sections.show") : t("editing.sections.hide")}
                 </Button>
                 <Button size="sm" variant="ghost" type="button" disabled={busy} onClick={() => setMastering(index)}>
@@ -88,7 +113,12 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
         <label htmlFor={`${id}-type`} className="block font-semibold">
           {t("editing.sections.type")}
         </label>
-        <select id={`${id}-type`} value={type} onChange={(event) => setType(event.target.value)} className="w-full rounded border border-slate-300 p-2">
+        <select
+          id={`${id}-type`}
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+          className="w-full rounded border border-slate-300 p-2"
+        >
           {ADDABLE_COMPONENTS.map((addable) => (
             <option key={addable} value={addable}>
               {t(`editing.types.${addable}`)}
@@ -111,9 +141,17 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
           close={() => setRemoving(null)}
         />
       ) : null}
-      {mastering !== null ? <MasterName close={() => setMastering(null)} save={(name) => change({ intent: "saveMaster", index: mastering, name })} /> : null}
+      {mastering !== null ? (
+        <MasterName close={() => setMastering(null)} save={(name) => change({ intent: "saveMaster", index: mastering, name })} />
+      ) : null}
       {choosingMaster ? (
-        <Dialog open onOpenChange={(o) => !o && setChoosingMaster(false)} title={t("editing.master.title")} closeLabel={t("editing.panel.close")} testId="choose-master-dialog">
+        <Dialog
+          open
+          onOpenChange={(o) => !o && setChoosingMaster(false)}
+          title={t("editing.master.title")}
+          closeLabel={t("editing.panel.close")}
+          testId="choose-master-dialog"
+        >
           {edit.masters.length === 0 ? <p>{t("editing.master.none")}</p> : null}
           <ul className="space-y-1">
             {edit.masters.map((master) => (
@@ -145,7 +183,13 @@ function MasterName({ close, save }: { close: () => void; save: (name: string) =
   const id = useId();
   const [name, setName] = useState("");
   return (
-    <Dialog open onOpenChange={(o) => !o && close()} title={t("editing.sections.saveMaster")} closeLabel={t("editing.panel.close")} width={440}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t("editing.sections.saveMaster")}
+      closeLabel={t("editing.panel.close")}
+      width={440}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -157,7 +201,14 @@ function MasterName({ close, save }: { close: () => void; save: (name: string) =
         <label htmlFor={id} className="block">
           {t("editing.sections.masterName")}
         </label>
-        <input id={id} value={name} required maxLength={120} onChange={(event) => setName(event.target.value)} className="mb-3 w-full rounded border border-slate-300 p-2" />
+        <input
+          id={id}
+          value={name}
+          required
+          maxLength={120}
+          onChange={(event) => setName(event.target.value)}
+          className="mb-3 w-full rounded border border-slate-300 p-2"
+        />
         <Button type="submit">{t("editing.sections.saveMaster")}</Button>
       </form>
     </Dialog>
@@ -181,7 +232,15 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
       data-testid="page-texts"
       onSubmit={(event) => {
         event.preventDefault();
-        post.submit({ intent: "texts", pageId: edit.pageId, lng: edit.languageCode, revision: edit.draft?.revision ?? 0, title, metaDescription, bodyHtml });
+        post.submit({
+          intent: "texts",
+          pageId: edit.pageId,
+          lng: edit.languageCode,
+          revision: edit.draft?.revision ?? 0,
+          title,
+          metaDescription,
+          bodyHtml,
+        });
       }}
     >
       <div className="flex items-center justify-between">
@@ -193,11 +252,24 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
       <label htmlFor={`${id}-title`} className="block font-semibold">
         {t("editing.panel.fields.title")}
       </label>
-      <input id={`${id}-title`} value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} className="w-full rounded border border-slate-300 p-2" />
+      <input
+        id={`${id}-title`}
+        value={title}
+        required
+        maxLength={200}
+        onChange={(event) => setTitle(event.target.value)}
+        className="w-full rounded border border-slate-300 p-2"
+      />
       <label htmlFor={`${id}-meta`} className="block font-semibold">
         {t("editing.panel.fields.metaDescription")}
       </label>
-      <textarea id={`${id}-meta`} value={metaDescription} maxLength={300} onChange={(event) => setMetaDescription(event.target.value)} className="w-full rounded border border-slate-300 p-2" />
+      <textarea
+        id={`${id}-meta`}
+        value={metaDescription}
+        maxLength={300}
+        onChange={(event) => setMetaDescription(event.target.value)}
+        className="w-full rounded border border-slate-300 p-2"
+      />
       <span className="block font-semibold">{t("editing.panel.fields.html")}</span>
       <Suspense fallback={null}>
         <RichText id={`${id}-body`} label={t("editing.panel.fields.html")} value={bodyHtml} onChange={setBodyHtml} />

@@ -4,7 +4,9 @@ import type { RootData } from "~/root";
 import type { PageEditContext } from "../edit-mode.server";
 
 /** What the editor's actions answer (app/routes/admin.edit.*.ts). */
-export type EditAnswer = { ok: true; revision?: number; [key: string]: unknown } | { ok: false; error: { key: string; values?: Record<string, string | number>; field?: string } };
+export type EditAnswer =
+  | { ok: true; revision?: number; [key: string]: unknown }
+  | { ok: false; error: { key: string; values?: Record<string, string | number>; field?: string } };
 
 /**
  * A post of the in-page editor: a fetcher with the CSRF token and the honeypot fields the
@@ -46,6 +48,8 @@ export function usePageEdit(): { edit: PageEdit | null; alternates: Partial<Reco
     const data = match.data as { edit?: PageEdit; alternates?: Partial<Record<string, string>> } | undefined;
     if (data?.edit) return { edit: data.edit, alternates: data.alternates ?? {} };
   }
-  const withAlternates = matches.map((m) => (m.data as { alternates?: Partial<Record<string, string>> } | undefined)?.alternates).find(Boolean);
+  const withAlternates = matches
+    .map((m) => (m.data as { alternates?: Partial<Record<string, string>> } | undefined)?.alternates)
+    .find(Boolean);
   return { edit: null, alternates: withAlternates ?? {} };
 }

@@ -12,7 +12,8 @@ import { isValidIban, normalizeIban } from "./iban";
  */
 export type BankAccount = { accountHolder: string; iban: string; bankName: string; model: string; referencePrefix: string };
 
-const text = (settings: Record<string, unknown>, key: string) => (typeof settings[key] === "string" ? (settings[key] as string).trim() : "");
+const text = (settings: Record<string, unknown>, key: string) =>
+  typeof settings[key] === "string" ? (settings[key] as string).trim() : "";
 
 export function bankAccountOf(settings: Record<string, unknown>): BankAccount {
   const iban = normalizeIban(text(settings, "iban"));

@@ -25,7 +25,12 @@ export function BankTransferDetails({ info }: { info: BankTransferInfo }) {
           </div>
         ))}
       </dl>
-      <img src={info.barcode} alt={t("payment.bankTransfer.barcodeAlt")} className="mt-4 h-auto max-w-full" data-testid="bank-transfer-barcode" />
+      <img
+        src={info.barcode}
+        alt={t("payment.bankTransfer.barcodeAlt")}
+        className="mt-4 h-auto max-w-full"
+        data-testid="bank-transfer-barcode"
+      />
     </div>
   );
 }

@@ -45,7 +45,12 @@ const LATIN2: Record<string, number> = { Č: 0xc8, č: 0xe8, Ć: 0xc6, ć: 0xe6,
 
 /** A field as the standard wants it: one line, characters it can carry, cut to its length. */
 function clean(value: string, max: number): string {
-  const chars = [...value.replace(/[\r\n\t]+/g, " ").replace(/[–—]/g, "-").trim()].map((c) => {
+  const chars = [
+    ...value
+      .replace(/[\r\n\t]+/g, " ")
+      .replace(/[–—]/g, "-")
+      .trim(),
+  ].map((c) => {
     if (c in LATIN2 || (c >= " " && c <= "~")) return c;
     const plain = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
     return plain.length === 1 && plain >= " " && plain <= "~" ? plain : "?";

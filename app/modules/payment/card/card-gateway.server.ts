@@ -18,7 +18,12 @@ export const cardGateway: PaymentGatewayAdapter = {
   async start(order, { origin }) {
     const secret = cardSecret();
     const provider = providerUrl(origin);
-    if (!secret || !provider) throw new DomainError("cardPaymentUnavailable", { message: "Card payments are not configured", key: "payment.card.unavailable", status: 503 });
+    if (!secret || !provider)
+      throw new DomainError("cardPaymentUnavailable", {
+        message: "Card payments are not configured",
+        key: "payment.card.unavailable",
+        status: 503,
+      });
     // An outside provider is asked first whether its payment page answers, so that a shopper
     // is never sent to a dead page with an order left behind (decision 0031).
     if (env.PAYMENT_CARD_PROVIDER_URL) await checkProviderAnswers(provider);
@@ -39,14 +44,23 @@ export const cardGateway: PaymentGatewayAdapter = {
   async refund(order, amountCents, tx) {
     // An outside provider's refund API is not connected yet: refused, nothing changes
     // (the shop refunds in the provider's own back office; decision 0039).
-    if (env.PAYMENT_CARD_PROVIDER_URL) throw new DomainError("refundUnsupported", { message: "Refunds through the card provider are not connected", key: "adminOrders.refund.failed", status: 502 });
+    if (env.PAYMENT_CARD_PROVIDER_URL)
+      throw new DomainError("refundUnsupported", {
+        message: "Refunds through the card provider are not connected",
+        key: "adminOrders.refund.failed",
+        status: 502,
+      });
     return refundTestPayment(tx, order, amountCents);
   },
 };
 
 /** Any HTTP answer below 500 counts (a bare HEAD may be refused with 4xx); no answer within 5 s, or a 5xx, does not. */
 function providerUnreachable(cause: unknown) {
-  return new DomainError("cardProviderUnreachable", { message: `Card provider unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, key: "checkout.payment.startFailed", status: 502 });
+  return new DomainError("cardProviderUnreachable", {
+    message: `Card provider unreachable: ${cause instanceof Error ? cause.message : String(cause)}`,
+    key: "checkout.payment.startFailed",
+    status: 502,
+  });
 }
 
 async function checkProviderAnswers(provider: string) {

@@ -43,7 +43,10 @@ export async function settleCardPayment(
     /^[\w-]{1,64}$/.test(fields.reference);
   if (!valid) {
     // Kept for the audit trail only; nothing about the order changes.
-    if (order) await db.insert(paymentEvents).values({ orderId: order.id, gateway: "card", kind, outcome: "badSignature", payload: auditPayload(source) });
+    if (order)
+      await db
+        .insert(paymentEvents)
+        .values({ orderId: order.id, gateway: "card", kind, outcome: "badSignature", payload: auditPayload(source) });
     return null;
   }
   const outcome = fields.outcome as keyof typeof OUTCOME_STATUS;

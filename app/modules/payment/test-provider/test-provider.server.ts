@@ -74,9 +74,20 @@ async function postCallback(url: string, body: URLSearchParams) {
  */
 export async function refundTestPayment(tx: Executor, order: PaymentOrder, amountCents: number): Promise<{ reference: string }> {
   if (!testProviderEnabled() || testProviderDown() || amountCents <= 0 || amountCents > order.orderTotalCents) {
-    throw new DomainError("refundFailed", { message: "The test provider refused the refund", key: "adminOrders.refund.failed", status: 502 });
+    throw new DomainError("refundFailed", {
+      message: "The test provider refused the refund",
+      key: "adminOrders.refund.failed",
+      status: 502,
+    });
   }
   const reference = `tp-refund-${randomUUID()}`;
-  await tx.insert(paymentEvents).values({ orderId: order.id, gateway: "card", kind: "refund", outcome: "success", providerReference: reference, payload: { amount: String(amountCents), currency: order.currencyLabel } });
+  await tx.insert(paymentEvents).values({
+    orderId: order.id,
+    gateway: "card",
+    kind: "refund",
+    outcome: "success",
+    providerReference: reference,
+    payload: { amount: String(amountCents), currency: order.currencyLabel },
+  });
   return { reference };
 }

@@ -71,11 +71,29 @@ export async function seedProductMedia(tx: Executor, all: FlatProduct[], idBySku
       };
     });
   });
-  await tx.insert(media).values(items.map((i) => i.row)).onConflictDoNothing();
-  const rows = await tx.select({ id: media.id, driveId: media.driveId }).from(media).where(inArray(media.driveId, items.map((i) => i.row.driveId)));
+  await tx
+    .insert(media)
+    .values(items.map((i) => i.row))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ id: media.id, driveId: media.driveId })
+    .from(media)
+    .where(
+      inArray(
+        media.driveId,
+        items.map((i) => i.row.driveId),
+      ),
+    );
   const mediaId = new Map(rows.map((r) => [r.driveId, r.id]));
   await tx
     .insert(productMedia)
-    .values(items.map((i) => ({ productId: idBySku.get(i.sku)!, mediaId: mediaId.get(i.row.driveId)!, position: i.position, isDefault: i.position === 0 })))
+    .values(
+      items.map((i) => ({
+        productId: idBySku.get(i.sku)!,
+        mediaId: mediaId.get(i.row.driveId)!,
+        position: i.position,
+        isDefault: i.position === 0,
+      })),
+    )
     .onConflictDoNothing();
 }

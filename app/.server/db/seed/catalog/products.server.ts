@@ -26,7 +26,15 @@ type AttributeRow = typeof productAttributeValues.$inferInsert;
  * of every seed product.
  */
 export async function seedProducts(tx: Executor, all: FlatProduct[], refs: CatalogRefs): Promise<Map<string, number>> {
-  const existing = await tx.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, all.map((p) => p.sku)));
+  const existing = await tx
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(
+      inArray(
+        products.sku,
+        all.map((p) => p.sku),
+      ),
+    );
   const idBySku = new Map(existing.map((r) => [r.sku, r.id]));
   const inserted = new Set<string>();
   for (const level of [all.filter((p) => !p.parentSku), all.filter((p) => p.parentSku)]) {
@@ -42,7 +50,12 @@ export async function seedProducts(tx: Executor, all: FlatProduct[], refs: Catal
       inserted.add(r.sku);
     }
   }
-  await insertRelations(tx, all.filter((p) => inserted.has(p.sku)), idBySku, refs);
+  await insertRelations(
+    tx,
+    all.filter((p) => inserted.has(p.sku)),
+    idBySku,
+    refs,
+  );
   return idBySku;
 }
 
@@ -92,16 +105,28 @@ async function insertRelations(tx: Executor, fresh: FlatProduct[], idBySku: Map<
   await insertMany(
     tx,
     productCategories,
-    fresh.flatMap((p) => p.categories.map((c) => ({ productId: id(p.sku), categoryId: refs.categoryIds.get(c)!, position: nextPosition(c) }))),
+    fresh.flatMap((p) =>
+      p.categories.map((c) => ({ productId: id(p.sku), categoryId: refs.categoryIds.get(c)!, position: nextPosition(c) })),
+    ),
   );
-  await insertMany(tx, productTags, fresh.flatMap((p) => p.tags.map((t) => ({ productId: id(p.sku), tagId: refs.tagIds.get(t)! }))));
-  await insertMany(tx, productAttributeValues, fresh.flatMap((p) => attributeRows(p, id(p.sku), refs.attributes)));
+  await insertMany(
+    tx,
+    productTags,
+    fresh.flatMap((p) => p.tags.map((t) => ({ productId: id(p.sku), tagId: refs.tagIds.get(t)! }))),
+  );
+  await insertMany(
+    tx,
+    productAttributeValues,
+    fresh.flatMap((p) => attributeRows(p, id(p.sku), refs.attributes)),
+  );
   await insertMany(
     tx,
     productConfigurableAttributes,
     fresh
       .filter((p) => p.configurable)
-      .flatMap((p) => ["boja", "debljina"].map((code, position) => ({ productId: id(p.sku), attributeId: refs.attributes.get(code)!.id, position }))),
+      .flatMap((p) =>
+        ["boja", "debljina"].map((code, position) => ({ productId: id(p.sku), attributeId: refs.attributes.get(code)!.id, position })),
+      ),
   );
   await insertMany(
     tx,

@@ -8,7 +8,10 @@ export type AttributeRef = { id: number; type: AttributeType; values: Map<string
 
 /** Tag name → id. */
 export async function seedTags(tx: Executor): Promise<Map<string, number>> {
-  await tx.insert(tags).values(TAGS.map((name) => ({ siteId: SITE_ID, name }))).onConflictDoNothing();
+  await tx
+    .insert(tags)
+    .values(TAGS.map((name) => ({ siteId: SITE_ID, name })))
+    .onConflictDoNothing();
   const rows = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.siteId, SITE_ID));
   return new Map(rows.map((r) => [r.name, r.id]));
 }
@@ -17,7 +20,9 @@ export async function seedTags(tx: Executor): Promise<Map<string, number>> {
 export async function seedAttributes(tx: Executor): Promise<Map<string, AttributeRef>> {
   await tx
     .insert(attributes)
-    .values(ATTRIBUTES.map((a, position) => ({ siteId: SITE_ID, code: a.code, type: a.type, label: a.label, unit: a.unit ?? null, position })))
+    .values(
+      ATTRIBUTES.map((a, position) => ({ siteId: SITE_ID, code: a.code, type: a.type, label: a.label, unit: a.unit ?? null, position })),
+    )
     .onConflictDoNothing();
   const rows = await tx.select().from(attributes).where(eq(attributes.siteId, SITE_ID));
   const idOf = new Map(rows.map((r) => [r.code, r.id]));
@@ -28,7 +33,12 @@ export async function seedAttributes(tx: Executor): Promise<Map<string, Attribut
   const valueRows = await tx
     .select({ id: attributeValues.id, attributeId: attributeValues.attributeId, value: attributeValues.value })
     .from(attributeValues)
-    .where(inArray(attributeValues.attributeId, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        attributeValues.attributeId,
+        rows.map((r) => r.id),
+      ),
+    );
   return new Map(
     rows.map((r) => [
       r.code,
@@ -45,7 +55,15 @@ export async function seedCategories(tx: Executor): Promise<Map<string, number>>
   const existing = await tx
     .select({ id: categoryTranslations.categoryId, slug: categoryTranslations.slug })
     .from(categoryTranslations)
-    .where(and(eq(categoryTranslations.languageCode, "hrv"), inArray(categoryTranslations.slug, CATEGORIES.map((c) => c.slug))));
+    .where(
+      and(
+        eq(categoryTranslations.languageCode, "hrv"),
+        inArray(
+          categoryTranslations.slug,
+          CATEGORIES.map((c) => c.slug),
+        ),
+      ),
+    );
   const ids = new Map(existing.map((r) => [r.slug, r.id]));
   const positions = new Map<string, number>();
   for (const c of CATEGORIES) {
@@ -67,7 +85,12 @@ export async function seedCategories(tx: Executor): Promise<Map<string, number>>
     const other = Object.entries(c.i18n).map(([languageCode, t]) => ({ languageCode, name: t.name, title: t.name, slug: t.slug! }));
     await tx
       .insert(categoryTranslations)
-      .values([{ languageCode: "hrv", name: c.name, title: c.title, slug: c.slug, description: c.description }, ...other].map((t) => ({ ...t, categoryId: row.id })))
+      .values(
+        [{ languageCode: "hrv", name: c.name, title: c.title, slug: c.slug, description: c.description }, ...other].map((t) => ({
+          ...t,
+          categoryId: row.id,
+        })),
+      )
       .onConflictDoNothing();
   }
   return ids;

@@ -67,7 +67,16 @@ const SHAPES: Record<Drawing, (c: string) => string> = {
     // A roof plane of tile-effect panel: stepped rows and corrugations.
     const rows = 5;
     const edge = shade(c, -0.45);
-    let out = poly([[230, 100], [690, 100], [590, 380], [130, 380]], c, edge);
+    let out = poly(
+      [
+        [230, 100],
+        [690, 100],
+        [590, 380],
+        [130, 380],
+      ],
+      c,
+      edge,
+    );
     for (let r = 0; r < rows; r++) {
       const t0 = r / rows;
       const t1 = (r + 1) / rows;
@@ -82,7 +91,18 @@ const SHAPES: Record<Drawing, (c: string) => string> = {
     return out + `<polyline points="230,100 690,100 590,380" fill="none" stroke="${edge}" stroke-width="4"/>`;
   },
   trapez: (c) => extrude(trapezProfile(120, 390, 4, 115, 45), [120, -230], c),
-  flashing: (c) => extrude([[170, 170], [200, 160], [200, 330], [420, 395], [428, 378]], [260, -90], c),
+  flashing: (c) =>
+    extrude(
+      [
+        [170, 170],
+        [200, 160],
+        [200, 330],
+        [420, 395],
+        [428, 378],
+      ],
+      [260, -90],
+      c,
+    ),
   gutter(c) {
     // A half-round gutter pushed back along (290, -150); the belly's lower edge is the
     // tangent of both end circles, so the outline has no notch between them.
@@ -102,26 +122,69 @@ const SHAPES: Record<Drawing, (c: string) => string> = {
       `<defs><linearGradient id="pipe" x1="0" x2="1"><stop offset="0" stop-color="${shade(c, -0.3)}"/><stop offset="0.45" stop-color="${shade(c, 0.3)}"/><stop offset="1" stop-color="${shade(c, -0.35)}"/></linearGradient></defs>` +
       `<rect x="350" y="70" width="90" height="250" fill="url(#pipe)" stroke="${edge}" stroke-width="2"/>` +
       `<path d="M350,320 L440,320 Q470,380 540,395 L520,440 Q400,420 350,320 Z" fill="url(#pipe)" stroke="${edge}" stroke-width="2"/>` +
-      [130, 250].map((y) => `<rect x="338" y="${y}" width="114" height="16" rx="4" fill="#6b7280" stroke="#374151" stroke-width="2"/>`).join("") +
+      [130, 250]
+        .map((y) => `<rect x="338" y="${y}" width="114" height="16" rx="4" fill="#6b7280" stroke="#374151" stroke-width="2"/>`)
+        .join("") +
       `<rect x="380" y="70" width="10" height="250" fill="#fff" opacity="0.25"/>`
     );
   },
   screw(c) {
-    const threads = Array.from({ length: 9 }, (_, i) => `<line x1="378" y1="${222 + i * 20}" x2="422" y2="${210 + i * 20}" stroke="#6b7280" stroke-width="4"/>`);
+    const threads = Array.from(
+      { length: 9 },
+      (_, i) => `<line x1="378" y1="${222 + i * 20}" x2="422" y2="${210 + i * 20}" stroke="#6b7280" stroke-width="4"/>`,
+    );
     return (
       `<rect x="383" y="200" width="34" height="190" fill="#c7ccd1" stroke="#6b7280" stroke-width="2"/>` +
       threads.join("") +
       `<polygon points="383,390 417,390 400,425" fill="#aab1b8" stroke="#6b7280" stroke-width="2"/>` +
       `<ellipse cx="400" cy="195" rx="78" ry="16" fill="#1f2329"/>` +
-      poly([[340, 180], [370, 110], [430, 110], [460, 180], [430, 190], [370, 190]], c, shade(c, -0.45)) +
+      poly(
+        [
+          [340, 180],
+          [370, 110],
+          [430, 110],
+          [460, 180],
+          [430, 190],
+          [370, 190],
+        ],
+        c,
+        shade(c, -0.45),
+      ) +
       `<polygon points="370,110 430,110 460,180 400,150" fill="#fff" opacity="0.18"/>`
     );
   },
   window(c) {
     return (
-      poly([[240, 80], [680, 80], [580, 400], [140, 400]], "#59616b", "#3a4048") +
-      poly([[300, 130], [560, 130], [505, 350], [245, 350]], c, shade(c, -0.45)) +
-      poly([[322, 150], [535, 150], [488, 330], [275, 330]], "#9cc9e8", "#3f6f91") +
+      poly(
+        [
+          [240, 80],
+          [680, 80],
+          [580, 400],
+          [140, 400],
+        ],
+        "#59616b",
+        "#3a4048",
+      ) +
+      poly(
+        [
+          [300, 130],
+          [560, 130],
+          [505, 350],
+          [245, 350],
+        ],
+        c,
+        shade(c, -0.45),
+      ) +
+      poly(
+        [
+          [322, 150],
+          [535, 150],
+          [488, 330],
+          [275, 330],
+        ],
+        "#9cc9e8",
+        "#3f6f91",
+      ) +
       `<polygon points="350,150 420,150 330,330 290,330" fill="#fff" opacity="0.35"/>`
     );
   },
@@ -144,15 +207,28 @@ const SHAPES: Record<Drawing, (c: string) => string> = {
       `<polygon points="280,70 470,70 510,110 510,380 280,380" fill="#fff" stroke="#9aa3ad" stroke-width="2"/>` +
       `<polygon points="470,70 470,110 510,110" fill="#e5e7eb" stroke="#9aa3ad" stroke-width="2"/>` +
       `<polygon points="320,190 395,130 470,190" fill="${c}"/><rect x="335" y="190" width="120" height="50" fill="${shade(c, 0.35)}"/>` +
-      [265, 290, 315, 340].map((y) => `<rect x="315" y="${y}" width="${y === 340 ? 100 : 160}" height="10" rx="5" fill="#d1d5db"/>`).join("") +
+      [265, 290, 315, 340]
+        .map((y) => `<rect x="315" y="${y}" width="${y === 340 ? 100 : 160}" height="10" rx="5" fill="#d1d5db"/>`)
+        .join("") +
       `<rect x="430" y="320" width="110" height="48" rx="8" fill="#c81e1e"/>` +
       `<text x="485" y="354" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" font-weight="700" fill="#fff">PDF</text>`
     );
   },
   service(c) {
-    const ticks = Array.from({ length: 13 }, (_, i) => `<line x1="${190 + i * 35}" y1="352" x2="${190 + i * 35}" y2="${i % 2 ? 364 : 374}" stroke="#1f2933" stroke-width="3"/>`);
+    const ticks = Array.from(
+      { length: 13 },
+      (_, i) => `<line x1="${190 + i * 35}" y1="352" x2="${190 + i * 35}" y2="${i % 2 ? 364 : 374}" stroke="#1f2933" stroke-width="3"/>`,
+    );
     return (
-      poly([[220, 210], [400, 90], [580, 210]], c, shade(c, -0.45)) +
+      poly(
+        [
+          [220, 210],
+          [400, 90],
+          [580, 210],
+        ],
+        c,
+        shade(c, -0.45),
+      ) +
       `<rect x="250" y="210" width="300" height="130" fill="#eef1f4" stroke="#9aa3ad" stroke-width="2"/>` +
       `<rect x="375" y="260" width="50" height="80" fill="#9aa3ad"/>` +
       `<rect x="170" y="340" width="460" height="46" rx="6" fill="#f5c518" stroke="#a16207" stroke-width="2"/>` +
@@ -161,17 +237,66 @@ const SHAPES: Record<Drawing, (c: string) => string> = {
   },
   bundle(c) {
     const box = (x: number, y: number, tone: string) =>
-      poly([[x, y], [x + 170, y - 60], [x + 340, y], [x + 170, y + 60]], shade(tone, 0.2), shade(tone, -0.45)) +
-      poly([[x, y], [x + 170, y + 60], [x + 170, y + 110], [x, y + 50]], tone, shade(tone, -0.45)) +
-      poly([[x + 170, y + 60], [x + 340, y], [x + 340, y + 50], [x + 170, y + 110]], shade(tone, -0.2), shade(tone, -0.45));
-    return box(230, 300, c) + box(230, 235, shade(c, 0.15)) + box(230, 170, c) +
-      `<circle cx="610" cy="120" r="52" fill="#c81e1e"/><text x="610" y="131" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" fill="#fff">SET</text>`;
+      poly(
+        [
+          [x, y],
+          [x + 170, y - 60],
+          [x + 340, y],
+          [x + 170, y + 60],
+        ],
+        shade(tone, 0.2),
+        shade(tone, -0.45),
+      ) +
+      poly(
+        [
+          [x, y],
+          [x + 170, y + 60],
+          [x + 170, y + 110],
+          [x, y + 50],
+        ],
+        tone,
+        shade(tone, -0.45),
+      ) +
+      poly(
+        [
+          [x + 170, y + 60],
+          [x + 340, y],
+          [x + 340, y + 50],
+          [x + 170, y + 110],
+        ],
+        shade(tone, -0.2),
+        shade(tone, -0.45),
+      );
+    return (
+      box(230, 300, c) +
+      box(230, 235, shade(c, 0.15)) +
+      box(230, 170, c) +
+      `<circle cx="610" cy="120" r="52" fill="#c81e1e"/><text x="610" y="131" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" fill="#fff">SET</text>`
+    );
   },
   snowguard(c) {
     const edge = shade(c, -0.45);
-    const posts = [0, 1, 2, 3].map((i) => `<line x1="${200 + i * 130}" y1="${330 - i * 40}" x2="${200 + i * 130}" y2="${230 - i * 40}" stroke="${edge}" stroke-width="10"/>`);
-    const bars = [0, 1, 2].map((j) => `<line x1="160" y1="${320 - j * 38}" x2="640" y2="${172 - j * 38}" stroke="${c}" stroke-width="14" stroke-linecap="round"/>`);
-    return poly([[110, 380], [640, 215], [700, 290], [170, 440]], "#59616b", "#3a4048") + posts.join("") + bars.join("");
+    const posts = [0, 1, 2, 3].map(
+      (i) =>
+        `<line x1="${200 + i * 130}" y1="${330 - i * 40}" x2="${200 + i * 130}" y2="${230 - i * 40}" stroke="${edge}" stroke-width="10"/>`,
+    );
+    const bars = [0, 1, 2].map(
+      (j) => `<line x1="160" y1="${320 - j * 38}" x2="640" y2="${172 - j * 38}" stroke="${c}" stroke-width="14" stroke-linecap="round"/>`,
+    );
+    return (
+      poly(
+        [
+          [110, 380],
+          [640, 215],
+          [700, 290],
+          [170, 440],
+        ],
+        "#59616b",
+        "#3a4048",
+      ) +
+      posts.join("") +
+      bars.join("")
+    );
   },
   roll(c) {
     return (

@@ -4,8 +4,7 @@ export const SVG_WIDTH = 800;
 export const SVG_HEIGHT = 600;
 const FONT = "DejaVu Sans, Arial, Helvetica, sans-serif";
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Breaks a name into at most two lines of about `width` characters, ending in … when cut. */
 export function wrapName(name: string, width = 34): string[] {
@@ -29,7 +28,10 @@ export function productSvg({ name, sku, drawing, colour }: { name: string; sku: 
   const lines = wrapName(name);
   const firstY = lines.length === 1 ? 490 : 472;
   const text = lines
-    .map((line, i) => `<text x="400" y="${firstY + i * 38}" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="#1f2933">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="400" y="${firstY + i * 38}" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="#1f2933">${escapeXml(line)}</text>`,
+    )
     .join("\n  ");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${SVG_WIDTH}" height="${SVG_HEIGHT}" viewBox="0 0 ${SVG_WIDTH} ${SVG_HEIGHT}">
