@@ -16,7 +16,8 @@ type Entry = { file: string; id?: string; children?: Entry[] };
 const app = (file: string) => readFileSync(path.resolve("app", file), "utf8");
 function listIn(file: string, pattern: RegExp): string[] {
   const found = pattern.exec(app(file));
-  return found ? (JSON.parse(found[1]!) as string[]) : [];
+  // A list of string literals as written (Prettier breaks long ones over lines with a trailing comma).
+  return found ? (JSON.parse(found[1]!.replace(/,\s*\]$/, "]")) as string[]) : [];
 }
 const declaredBy = (file: string) => listIn(file, /export const handle(?::\s*\w+)?\s*=\s*\{\s*i18n:\s*(\[[^\]]*\])/);
 
