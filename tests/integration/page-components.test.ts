@@ -40,7 +40,7 @@ describe("pages from components", () => {
   it("renders the contact page's components in order: contact form, map link, a category's product slider", async () => {
     const { response, html } = await new Visitor(shop).page("/kontakt");
     expect(response.status).toBe(200);
-    expect(componentTypes(html)).toEqual(["form-block", "map", "productSlider"]);
+    expect(componentTypes(html)).toEqual(["form", "map", "productSlider"]);
     const page = doc(html);
     expect(page.querySelector("[data-testid=form-contact]")?.getAttribute("action")).toBe("/obrazac/contact");
     const map = page.querySelector<HTMLAnchorElement>("[data-component=map] a")!;
