@@ -15,8 +15,6 @@ const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir";
 const BUNDLE = "/product/komplet-za-krov-20-m-tegola";
 const NOT_FOUND = "/ova-stranica-ne-postoji";
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs in the page: once, in the JavaScript project");
-
 /** Opens each screen (it must be the screen itself, not a 404 or a redirect away) and runs axe on it. */
 async function check(page: Page, paths: readonly string[], js = true) {
   for (const path of paths) {

@@ -15,10 +15,6 @@ import { watchPageErrors } from "./page-errors";
  * library dialog with its "edit media" dialog, and the template editor's preview. Nothing
  * is saved.
  */
-test.skip(
-  ({ javaScriptEnabled }) => !javaScriptEnabled,
-  "the dialogs, tabs and fetchers are JavaScript: the admin-*.spec.ts files check the screens without it",
-);
 
 // The screens that edit one thing: a row (/admin/products/1, /admin/pages/new), a settings
 // page, a template; and the tags and the media library, edited on their own screens.

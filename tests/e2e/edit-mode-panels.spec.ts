@@ -16,10 +16,6 @@ import { watchPageErrors } from "./page-errors";
  * history, phone preview, new page and discard. The draft made here is discarded at the
  * end, whatever happens.
  */
-test.skip(
-  ({ javaScriptEnabled }) => !javaScriptEnabled,
-  "the in-page editor is JavaScript: the no-JS project checks its note in edit-mode.spec.ts",
-);
 
 type SeededPage = { path: string; sections: string[] };
 
