@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
@@ -7,12 +8,16 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // integration: real Requests through the built request handler, on a database of its own per
 // file, copied from one migrated and seeded per run (tests/setup/integration-global.ts);
 // PGlite unless DATABASE_URL names a PostgreSQL server.
-function integration(name: string, databaseUrl: string | undefined): TestProjectInlineConfiguration {
+function integration(
+  name: string,
+  databaseUrl: string | undefined,
+  include = ["tests/integration/**/*.test.ts"],
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
       name,
-      include: ["tests/integration/**/*.test.ts"],
+      include,
       environment: "node",
       pool: "forks",
       // An empty DATABASE_URL means "not set" (app/.server/env.server.ts): PGlite.
@@ -23,6 +28,20 @@ function integration(name: string, databaseUrl: string | undefined): TestProject
       hookTimeout: 60_000,
     },
   };
+}
+
+/**
+ * The integration files that run on PostgreSQL as well as on PGlite (decision 0087): those
+ * whose subject is the database's own behaviour (locks and concurrency, transactions, SQL
+ * maths, collation, search functions, query plans). Each says why in its first line,
+ * `// Both databases: <why>.`, so the reason travels with the file.
+ */
+function bothDatabaseFiles(): string[] {
+  const folder = "tests/integration";
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => path.posix.join(folder, file.split(path.sep).join("/")))
+    .filter((file) => readFileSync(file, "utf8").startsWith("// Both databases: "));
 }
 
 export default defineConfig({
@@ -43,9 +62,9 @@ export default defineConfig({
         },
       },
       integration("integration", process.env.DATABASE_URL),
-      // The same files again on a PostgreSQL server, beside the PGlite pass in one pool
-      // (.ci/run sets TEST_POSTGRES_URL): `npm test` runs both when it is set.
-      ...(process.env.TEST_POSTGRES_URL ? [integration("integration-postgres", process.env.TEST_POSTGRES_URL)] : []),
+      // The database-bound files again on a PostgreSQL server, beside the PGlite pass in one
+      // pool (.ci/run sets TEST_POSTGRES_URL): `npm test` runs both when it is set.
+      ...(process.env.TEST_POSTGRES_URL ? [integration("integration-postgres", process.env.TEST_POSTGRES_URL, bothDatabaseFiles())] : []),
     ],
   },
 });

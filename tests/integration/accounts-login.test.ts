@@ -1,3 +1,4 @@
+// Both databases: the lock counter after failed sign-ins and the session rows it rotates.
 import { desc, eq, isNotNull } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Both databases: before and after kept as jsonb.
 import { and, desc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

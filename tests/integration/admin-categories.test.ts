@@ -1,3 +1,4 @@
+// Both databases: the category tree's order and loop checks in SQL.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

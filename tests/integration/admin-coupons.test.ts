@@ -1,3 +1,4 @@
+// Both databases: usage limits counted at apply time and at order placement.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

@@ -1,3 +1,4 @@
+// Both databases: sums of money and days counted in the shop's time zone by SQL.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

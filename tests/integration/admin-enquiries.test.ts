@@ -1,3 +1,4 @@
+// Both databases: one UNION ALL across two tables with paging and CSV.
 import { and, desc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

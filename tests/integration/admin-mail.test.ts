@@ -1,3 +1,4 @@
+// Both databases: the outbox rows claimed and retried by the background worker.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/.server/db/client.server";

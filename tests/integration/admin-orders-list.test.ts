@@ -1,3 +1,4 @@
+// Both databases: the list pattern's filters, sort and CSV are SQL (ILIKE, collation, paging).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/.server/db/schema";

@@ -1,3 +1,4 @@
+// Both databases: state moves with stock and version checks inside transactions.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

@@ -1,3 +1,4 @@
+// Both databases: an import with errors must roll back the whole transaction.
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

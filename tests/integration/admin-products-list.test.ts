@@ -1,3 +1,4 @@
+// Both databases: bulk price maths in SQL (numeric rounding) and the low-stock filter.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,3 +1,4 @@
+// Both databases: the whole order written through the API, compared with the HTML shop's.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

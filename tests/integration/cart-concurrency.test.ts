@@ -1,3 +1,4 @@
+// Both databases: parallel changes to one cart lock its row; PostgreSQL really runs them side by side.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { catalogue } from "../setup/product-pages";

@@ -1,3 +1,4 @@
+// Both databases: numeric lengths and stock checks in SQL.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

@@ -1,3 +1,4 @@
+// Both databases: the demo seed as each database stores it (numerics, dates, media rows).
 import { existsSync, statSync } from "node:fs";
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import sharp from "sharp";

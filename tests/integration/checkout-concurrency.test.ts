@@ -1,3 +1,4 @@
+// Both databases: stock rows locked by 50 checkouts at once; only PostgreSQL runs them side by side.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

@@ -1,3 +1,4 @@
+// Both databases: the order transaction (stock, coupon, cart archived) and its idempotency per cart.
 import { and, desc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Both databases: hostile values must map to a translated answer whatever error each database raises.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";

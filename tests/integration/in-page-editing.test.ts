@@ -1,3 +1,4 @@
+// Both databases: two editors and the version check of the one write path.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentDrafts, pages, pageTranslations } from "~/.server/db/schema";

@@ -1,3 +1,4 @@
+// Both databases: values beyond a column's range or NUL bytes are refused by each database differently.
 import { eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

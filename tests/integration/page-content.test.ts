@@ -1,3 +1,4 @@
+// Both databases: the version check and history of the one write path.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

@@ -1,3 +1,4 @@
+// Both databases: sorting by name follows the database's collation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { layeredNavigation } from "~/modules/catalog/layered-navigation.server";

@@ -1,3 +1,4 @@
+// Both databases: the query plans must use the search indexes of each database.
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

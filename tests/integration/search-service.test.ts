@@ -1,3 +1,4 @@
+// Both databases: unaccent, pg_trgm and full-text ranking are the database's own functions.
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";

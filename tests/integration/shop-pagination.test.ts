@@ -1,3 +1,4 @@
+// Both databases: a stable tiebreak under every sort, pages computed in SQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { bootShop, type Shop } from "../setup/shop";

@@ -1,3 +1,4 @@
+// Both databases: two processes on one PostgreSQL database (skipped on PGlite).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -13,6 +13,15 @@ import { afterAll, inject } from "vitest";
  * template and dropped after the file. The seed's media files are copied the same way.
  */
 const template = inject("testDatabase");
+// The shop ships React's production build, so the tests render with it too (and it renders
+// about a quarter faster than the development build). React picks its build from NODE_ENV
+// when it is first loaded; the shop's own environment ("test": no Secure cookies, the card
+// gateway's test secret) is read later, when the build is imported.
+process.env.NODE_ENV = "production";
+await import("react");
+await import("react/jsx-runtime");
+await import("react-dom");
+await import("react-dom/server");
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET ??= "integration-test-secret-0123456789";
 // A front end on another site that may call the headless API (tests/integration/api-*.test.ts).
