@@ -43,7 +43,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // `npm test` asks for a JSON report as well (PLAYWRIGHT_JSON_OUTPUT_NAME) to print the slowest files.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
-  timeout: 30_000,
+  // A 2-core CI machine running two lanes side by side (a server, a browser and a test runner
+  // each) can take longer than Playwright's 5 s for a render and its hydration: waits end as
+  // soon as what they wait for is there, so a longer limit costs a passing run nothing.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
