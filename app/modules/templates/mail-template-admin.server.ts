@@ -51,13 +51,13 @@ export function checkedTemplate(kind: MailKind, input: TemplateText): TemplateTe
   const bodyHtml = sanitizeCmsHtml(input.bodyHtml).trim();
   if (!bodyHtml)
     throw new DomainError("emptyTemplate", { message: "The body is empty", key: "adminTemplates.errors.emptyBody", field: "bodyHtml" });
-  refuseLinks(kind, input.subject, bodyHtml);
+  refuseLinks(kind, input.subject, input.bodyHtml, bodyHtml);
   return { subject: input.subject, bodyHtml };
 }
 
 /** Decision 0081: links and images only to the shop's origin; a secret only where the shop makes its anchor. */
-function refuseLinks(kind: MailKind, subject: string, bodyHtml: string) {
-  const foreign = foreignLinks(bodyHtml, env.PUBLIC_URL);
+function refuseLinks(kind: MailKind, subject: string, typedHtml: string, bodyHtml: string) {
+  const foreign = foreignLinks(typedHtml, env.PUBLIC_URL);
   if (foreign.length > 0)
     throw new DomainError("foreignTemplateLink", {
       message: `Links and images must point at ${env.PUBLIC_URL}: ${foreign.join(", ")}`,

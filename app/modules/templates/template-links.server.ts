@@ -57,14 +57,18 @@ function tokens(html: string): Token[] {
 const attributes = (tag: string) =>
   [...tag.matchAll(ATTRIBUTE)].map(([, name, value]) => ({ name: name!, value: decodeAttribute(value!) }));
 
-/** The href/src values of sanitised `html` that do not point at the shop (what a save refuses). */
+/**
+ * The href/src values of `html` as written (before the allow-list drops a `//host` or a
+ * `javascript:` one silently) that do not point at the shop: what a save refuses.
+ */
 export function foreignLinks(html: string, origin: string): string[] {
   const found = new Set<string>();
-  for (const token of tokens(html)) {
-    if (token.kind === "text") continue;
-    for (const { name, value } of attributes(token.text))
-      if ((name === "href" || name === "src") && !shopUrl(value, token.name, origin)) found.add(value);
-  }
+  const check = (attribute: "href" | "src") => (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    const url = attribs[attribute];
+    if (url !== undefined && !shopUrl(url, tagName, origin)) found.add(url);
+    return { tagName, attribs };
+  };
+  sanitizeHtml(html, { ...CMS_HTML_OPTIONS, transformTags: { a: check("href"), img: check("src") } });
   return [...found];
 }
 
@@ -105,6 +109,8 @@ function anchorsToUnwrap(list: Token[], secret: ReadonlySet<string>): Set<number
   return unwrap;
 }
 
+const ONE_ADDRESS = /^https?:\/\/[^\s<>"]+$/;
+
 /** A secret value as the shop's anchors: each web address in it a link to itself, the rest text. */
 function shopAnchors(value: string): string {
   return value
@@ -123,19 +129,30 @@ export function fillMailHtml(html: string, values: Record<string, string>, secre
   const list = tokens(html);
   const unwrap = anchorsToUnwrap(list, secret);
   const value = (name: string) => (Object.hasOwn(values, name) ? (values[name] ?? "") : "");
-  const shopOpen: boolean[] = [];
+  // The open anchors: the template's, the shop's (rebuilt around one secret address), or dropped (a secret of several addresses).
+  const open: ("template" | "shop" | "dropped")[] = [];
   return list
     .map((token, index) => {
       if (unwrap.has(index)) return "";
       if (token.kind === "text")
         return token.text.replace(PLACEHOLDER, (_whole, name: string) =>
-          secret.has(name) && !shopOpen.includes(true) ? shopAnchors(value(name)) : escapeHtml(value(name)).replace(/\r?\n/g, "<br>"),
+          secret.has(name) && !open.includes("shop") ? shopAnchors(value(name)) : escapeHtml(value(name)).replace(/\r?\n/g, "<br>"),
         );
-      if (token.kind === "close" && token.name === "a") shopOpen.pop();
+      if (token.kind === "close" && token.name === "a") return open.pop() === "dropped" ? "" : token.text;
       if (token.kind !== "open" || token.name !== "a") return fillTag(token.text, value, secret);
       const name = secretHref(token, secret);
-      shopOpen.push(name !== null);
-      return name === null ? fillTag(token.text, value, secret) : `<a href="${escapeHtml(value(name))}">`;
+      if (name === null) {
+        open.push("template");
+        return fillTag(token.text, value, secret);
+      }
+      const address = value(name).trim();
+      if (ONE_ADDRESS.test(address)) {
+        open.push("shop");
+        return `<a href="${escapeHtml(address)}">`;
+      }
+      // A block of several addresses (the download links) cannot be one href: its own anchors, then the label as text.
+      open.push("dropped");
+      return `${shopAnchors(value(name))} `;
     })
     .join("");
 }
@@ -158,6 +175,8 @@ export function sanitizeMailHtml(html: string, origin: string): string {
   };
   return sanitizeHtml(html, {
     ...CMS_HTML_OPTIONS,
+    // Every kept source is the shop's own (checked above), on whatever scheme PUBLIC_URL has.
+    allowedSchemesByTag: { img: ["http", "https"] },
     transformTags: { ...transforms, a: onlyShop("a", "href"), img: onlyShop("img", "src") },
   });
 }
