@@ -32,10 +32,10 @@ export const handle = { i18n: ["adminTemplates", "adminMail"] };
  * opens its editor), and the product description template (DefaultProductTemplate).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "editor");
+  const staff = await requireStaff(request, "editor");
   const locale = requestLocale(request).locale;
   const query = await readListQuery(request, templateListQuery);
-  const [{ rows, page }, product] = await Promise.all([listTemplates(query, locale), productTemplateForm()]);
+  const [{ rows, page }, product] = await Promise.all([listTemplates(query, locale, staff.scope), productTemplateForm()]);
   return { locale, query, rows, page, product, constraint: formConstraint(productTemplateSchema) };
 }
 

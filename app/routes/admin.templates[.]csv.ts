@@ -8,7 +8,7 @@ import { exportTemplates, templateListQuery, type TemplateListRow } from "~/modu
 
 /** /admin/templates.csv?<the list's query>: every mail kind of the filtered list, its own languages and last change (decision 0038). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "editor");
+  const staff = await requireStaff(request, "editor");
   const { locale } = requestLocale(request);
   const query = await readListQuery(request, templateListQuery);
   const t = await getFixedT(locale, ["adminTemplates", "admin"]);
@@ -20,5 +20,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { header: t("adminTemplates.columns.updatedAt"), value: (row) => csvDate(row.updatedAt) },
     { header: t("adminTemplates.columns.updatedBy"), value: (row) => row.updatedByEmail },
   ];
-  return csvResponse("predlosci", columns, await exportTemplates(query, locale));
+  return csvResponse("predlosci", columns, await exportTemplates(query, locale, staff.scope));
 }

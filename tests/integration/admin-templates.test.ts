@@ -70,6 +70,7 @@ describe("the variables of a kind", () => {
 
   it("are escaped in the HTML part and cannot make a script link; the text part takes them raw", () => {
     const mail = renderTemplate(
+      "priceEnquiry",
       { subject: "Upit: {{name}}", bodyHtml: '<p>Od: {{name}}</p><p><a href="{{url}}">proizvod</a></p><p>{{content}}</p>' },
       { name: '<script>alert("x")</script>', url: "javascript:alert(1)", content: "prvi red\ndrugi & <b>treći</b>" },
     );
@@ -120,7 +121,8 @@ describe("/admin/templates", () => {
     expect(test.status).toBe(200);
     const mail = await lastMailTo(DEMO_ADMIN.email);
     expect(mail).toMatchObject({ kind: "newsletterConfirmation", subject: "[Probna poruka] Pregled za ana.horvat@example.com" });
-    expect(mail.html).toContain('href="https://www.alu-krov.hr/primjer-poveznice"');
+    // The sample link is on the shop's own origin (decision 0081: a template's links lead only there).
+    expect(mail.html).toContain('href="http://localhost:3000/primjer-poveznice"');
     expect(textOf(test.html, '[data-testid="template-test-sent"]')).toContain(DEMO_ADMIN.email);
   });
 

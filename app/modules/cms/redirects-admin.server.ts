@@ -5,7 +5,7 @@ import { failedRequests, redirects } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { isLocalPath } from "~/lib/local-path";
+import { isLocalPath, localPathOrNull } from "~/lib/local-path";
 import { id, integer, text } from "~/lib/schema-fields";
 import { changedFields, recordAudit } from "~/modules/admin/audit.server";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
@@ -30,13 +30,20 @@ const refused = (key: string, field: string, status = 400) =>
 export const redirectNotFound = () =>
   new DomainError("redirectNotFound", { message: "Redirect not found", key: "adminCommunity.redirects.notFound", status: 404 });
 
-/** A target as typed: a local path, or an absolute address on PUBLIC_URL made into its path. */
+/**
+ * A target as typed: a local path, or an absolute address on PUBLIC_URL made into its path;
+ * stored percent-encoded (`/kategorija/čavli` as `/kategorija/%C4%8Davli`), as a Location
+ * header must be.
+ */
 export function targetPath(value: string): string | null {
   const origin = env.PUBLIC_URL;
   if (origin && value.startsWith(`${origin}/`)) value = value.slice(origin.length);
   else if (origin && value === origin) value = "/";
-  return isLocalPath(value) ? value : null;
+  return localPathOrNull(value);
 }
+
+/** A source as typed, percent-encoded as a browser asks for it (the path a visit is looked up by). */
+const sourcePath = (value: string) => localPathOrNull(value) ?? value;
 
 const pathField = text({ max: 500, required: true });
 
@@ -156,7 +163,8 @@ async function refuseTakenSource(tx: Executor, from: string, except: number | nu
   if (taken) throw refused("fromTaken", "fromPath", 409);
 }
 
-async function insertRedirect(tx: Executor, staff: Staff, input: { fromPath: string; toPath: string; status: number }) {
+async function insertRedirect(tx: Executor, staff: Staff, typed: { fromPath: string; toPath: string; status: number }) {
+  const input = { ...typed, fromPath: sourcePath(typed.fromPath) };
   await refuseTakenSource(tx, input.fromPath, null);
   const toPath = await settleTarget(tx, input.fromPath, input.toPath, null);
   const [row] = await tx.insert(redirects).values({ fromPath: input.fromPath, toPath, status: input.status }).returning();
@@ -171,12 +179,13 @@ export async function createRedirect(staff: Staff, input: RedirectInput): Promis
   return db.transaction((tx) => insertRedirect(tx, staff, input));
 }
 
-export async function updateRedirect(staff: Staff, redirectId: number, input: RedirectInput): Promise<void> {
+export async function updateRedirect(staff: Staff, redirectId: number, typed: RedirectInput): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(redirects).where(eq(redirects.id, redirectId)).for("update");
     if (!before) throw redirectNotFound();
-    checkVersion(before.version, input.version ?? -1);
+    checkVersion(before.version, typed.version ?? -1);
+    const input = { ...typed, fromPath: sourcePath(typed.fromPath) };
     await refuseTakenSource(tx, input.fromPath, redirectId);
     const toPath = await settleTarget(tx, input.fromPath, input.toPath, redirectId);
     const [after] = await tx

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { failedRequests, redirects } from "~/.server/db/schema";
+import { localPath } from "~/lib/local-path";
 
 /**
  * An unknown slug: answered by a configured redirect if one exists, else recorded
@@ -10,7 +11,9 @@ import { failedRequests, redirects } from "~/.server/db/schema";
 export async function handleUnknownPath(path: string): Promise<{ to: string; status: number } | null> {
   const db = await getDb();
   const [hit] = await db.select().from(redirects).where(eq(redirects.fromPath, path));
-  if (hit) return { to: hit.toPath, status: hit.status };
+  // Encoded again on the way out: a row stored before targets were encoded (`/kategorija/čavli`)
+  // would otherwise make an invalid Location header, a 500 on every visit.
+  if (hit) return { to: localPath(hit.toPath, "/"), status: hit.status };
   await db
     .insert(failedRequests)
     .values({ path: path.slice(0, 500) })

@@ -15,7 +15,7 @@ function keepNumeric(attribs: sanitizeHtml.Attributes, names: string[]) {
  * document structure gets through: no script, style, iframe, forms, inline styles, classes
  * or event handlers, so a stored body can never run code or restyle the site.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+export const CMS_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     "h2",
     "h3",
@@ -86,5 +86,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** CMS HTML reduced to the allow-list; call it when saving AND when rendering. */
 export function sanitizeCmsHtml(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, CMS_HTML_OPTIONS);
 }

@@ -73,7 +73,7 @@ export async function sendMail(mail: Mail, tx?: Executor): Promise<OutboxMail> {
   const stored = mail.template ? await storedTemplate(executor, mail.kind, mail.template.locale) : null;
   const content =
     stored && mail.template
-      ? renderTemplate(stored, mail.template.values, mail.template.trailer)
+      ? renderTemplate(mail.kind, stored, mail.template.values, mail.template.trailer)
       : { subject: mail.subject, text: mail.text, html: mail.html ?? null };
   const [row] = await executor
     .insert(mailOutbox)

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
+import { env } from "~/.server/env.server";
 import { mailTemplates } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
+import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { changedFields, recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
@@ -12,7 +14,8 @@ import { sendMail } from "~/modules/mail/mail.server";
 import { SITE_ID } from "~/modules/site/options";
 import { builtInTemplate } from "./template-builtins.server";
 import { renderTemplate, type RenderedMail, type TemplateText } from "./template-render.server";
-import { sampleValues, unknownVariables } from "./template-variables";
+import { foreignLinks, misplacedSecrets } from "./template-links.server";
+import { PLACEHOLDER, sampleValues, secretVariables, templateScope, unknownVariables } from "./template-variables";
 
 /**
  * The e-mail template editor's service (/admin/templates, decision 0053; the edit
@@ -48,12 +51,49 @@ export function checkedTemplate(kind: MailKind, input: TemplateText): TemplateTe
   const bodyHtml = sanitizeCmsHtml(input.bodyHtml).trim();
   if (!bodyHtml)
     throw new DomainError("emptyTemplate", { message: "The body is empty", key: "adminTemplates.errors.emptyBody", field: "bodyHtml" });
+  refuseLinks(kind, input.subject, input.bodyHtml, bodyHtml);
   return { subject: input.subject, bodyHtml };
+}
+
+/** Decision 0081: links and images only to the shop's origin; a secret only where the shop makes its anchor. */
+function refuseLinks(kind: MailKind, subject: string, typedHtml: string, bodyHtml: string) {
+  const foreign = foreignLinks(typedHtml, env.PUBLIC_URL);
+  if (foreign.length > 0)
+    throw new DomainError("foreignTemplateLink", {
+      message: `Links and images must point at ${env.PUBLIC_URL}: ${foreign.join(", ")}`,
+      key: "adminTemplates.errors.foreignLink",
+      values: { origin: env.PUBLIC_URL, urls: foreign.join(", ") },
+      field: "bodyHtml",
+    });
+  const secret = new Set(secretVariables(kind));
+  const misplaced = [
+    ...[...subject.matchAll(PLACEHOLDER)]
+      .filter(([, name]) => secret.has(name!))
+      .map(([, name]) => ({ name: name!, field: "subject" as const })),
+    ...misplacedSecrets(bodyHtml, secret).map((name) => ({ name, field: "bodyHtml" as const })),
+  ];
+  if (misplaced.length > 0)
+    throw new DomainError("misplacedTemplateSecret", {
+      message: `Secret links stand only in the text: ${misplaced.map((m) => m.name).join(", ")}`,
+      key: "adminTemplates.errors.secretPlacement",
+      values: { names: [...new Set(misplaced.map((m) => `{{${m.name}}}`))].join(", ") },
+      field: misplaced[0]!.field,
+    });
+}
+
+/**
+ * A kind whose mail carries a secret (a one-time link) is for scope admin only: an editor
+ * who could change it could send the token anywhere. The routes check it with
+ * `requireStaff(request, templateScope(kind))`; the service checks it once more.
+ */
+function requireTemplateScope(staff: Staff, kind: MailKind) {
+  if (!hasScope(staff.scope, templateScope(kind)))
+    throw new DomainError("templateForbidden", { message: "Forbidden", key: "admin.forbidden", status: 403 });
 }
 
 /** The mail `input` gives with the sample values: the preview of a posted (checked) text. */
 export function previewTemplate(kind: MailKind, input: TemplateText): RenderedMail {
-  return renderTemplate(checkedTemplate(kind, input), sampleValues(kind));
+  return renderTemplate(kind, checkedTemplate(kind, input), sampleValues(kind, env.PUBLIC_URL));
 }
 
 /**
@@ -61,7 +101,7 @@ export function previewTemplate(kind: MailKind, input: TemplateText): RenderedMa
  * a template naming a variable its kind no longer has still opens (that placeholder is empty).
  */
 export function storedPreview(kind: MailKind, template: TemplateText): RenderedMail {
-  return renderTemplate(template, sampleValues(kind));
+  return renderTemplate(kind, template, sampleValues(kind, env.PUBLIC_URL));
 }
 
 const auditView = (row: Pick<TemplateRow, "subject" | "bodyHtml">) => ({
@@ -82,6 +122,7 @@ async function lockTemplate(tx: Executor, kind: MailKind, locale: Locale): Promi
 }
 
 export async function saveTemplate(staff: Staff, kind: MailKind, locale: Locale, input: TemplateText & { version: number }): Promise<void> {
+  requireTemplateScope(staff, kind);
   const checked = checkedTemplate(kind, input);
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -103,6 +144,7 @@ export async function saveTemplate(staff: Staff, kind: MailKind, locale: Locale,
 
 /** Back to the built-in text: the row stays (its trail and version go on) without subject and body. */
 export async function resetTemplate(staff: Staff, kind: MailKind, locale: Locale, version: number): Promise<void> {
+  requireTemplateScope(staff, kind);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const before = await lockTemplate(tx, kind, locale);
@@ -126,6 +168,7 @@ export async function resetTemplate(staff: Staff, kind: MailKind, locale: Locale
  * user's own address: an ordinary outbox mail of the template's kind (seen in /admin/mail).
  */
 export async function sendTestMail(staff: Staff, kind: MailKind, input: TemplateText, subjectPrefix: string): Promise<number> {
+  requireTemplateScope(staff, kind);
   const mail = previewTemplate(kind, input);
   const sent = await sendMail({
     kind,

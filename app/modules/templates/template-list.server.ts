@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { getFixedT } from "~/.server/i18n.server";
+import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { listPage, listQuery } from "~/modules/admin/list.server";
 import { templateOverview, type TemplateOverviewRow } from "./mail-template-admin.server";
+import { templateScope } from "./template-variables";
 import { TEMPLATE_STATES } from "./templates.schema";
 
 /**
@@ -25,10 +27,12 @@ export const TEMPLATE_OPTION_KEYS: Partial<Record<TemplateOverviewRow["kind"], s
 };
 
 /** Every kind of the filtered list in the list's order. */
-async function filteredTemplates(query: TemplateListQuery, locale: Locale) {
+async function filteredTemplates(query: TemplateListQuery, locale: Locale, scopes: readonly string[]) {
   const t = await getFixedT(locale);
   const term = query.q?.toLocaleLowerCase(locale);
   const rows = (await templateOverview())
+    // A mail with a secret link is not even listed to a scope that may not edit it (decision 0081).
+    .filter((row) => hasScope(scopes, templateScope(row.kind)))
     .map((row) => ({ ...row, name: t(`adminMail.kind.${row.kind}`), optionKey: TEMPLATE_OPTION_KEYS[row.kind] ?? null }))
     .filter((row) => !term || [row.kind, row.name, row.optionKey ?? ""].some((text) => text.toLocaleLowerCase(locale).includes(term)))
     .filter((row) => !query.state || (query.state === "customised") === row.customised.length > 0)
@@ -43,11 +47,12 @@ async function filteredTemplates(query: TemplateListQuery, locale: Locale) {
 }
 export type TemplateListRow = Awaited<ReturnType<typeof filteredTemplates>>[number];
 
-export async function listTemplates(query: TemplateListQuery, locale: Locale) {
-  const rows = await filteredTemplates(query, locale);
+export async function listTemplates(query: TemplateListQuery, locale: Locale, scopes: readonly string[]) {
+  const rows = await filteredTemplates(query, locale, scopes);
   const page = listPage(rows.length, query);
   return { rows: rows.slice(page.offset, page.offset + page.limit), page };
 }
 
 /** Every kind of the filtered list (the CSV): under twenty, so no bound is needed. */
-export const exportTemplates = (query: TemplateListQuery, locale: Locale) => filteredTemplates(query, locale);
+export const exportTemplates = (query: TemplateListQuery, locale: Locale, scopes: readonly string[]) =>
+  filteredTemplates(query, locale, scopes);

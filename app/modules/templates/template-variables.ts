@@ -31,6 +31,40 @@ export const TEMPLATE_VARIABLES = {
   formEmailConfirmation: ["link", "form", "email"],
 } as const satisfies Record<MailKind, readonly string[]>;
 
+/**
+ * The variables of each kind that carry a secret (a one-time or signed token: whoever has
+ * the link has the account, the invitation, the offer or the download). Every kind says
+ * which, an empty list meaning none, so a new kind cannot forget. A kind with a secret is
+ * edited by scope admin only, and its secrets are rendered only as the shop's own anchor
+ * (template-links.server.ts, docs/decisions/0081).
+ */
+export const SECRET_VARIABLES = {
+  newsletterConfirmation: ["link"],
+  priceEnquiry: [],
+  cartInquiry: [],
+  accountVerification: ["link"],
+  passwordReset: ["link"],
+  emailChanged: [],
+  orderConfirmation: [],
+  formSubmission: [],
+  eProductDownload: ["downloads"],
+  newOrder: [],
+  orderPaid: [],
+  orderShipped: [],
+  orderCancelled: [],
+  orderReturned: [],
+  enquiryReply: [],
+  orderDraft: ["link"],
+  backofficeInvite: ["link"],
+  welcome: [],
+  formEmailConfirmation: ["link"],
+} as const satisfies { [K in MailKind]: readonly (typeof TEMPLATE_VARIABLES)[K][number][] };
+
+export const secretVariables = (kind: MailKind): readonly string[] => SECRET_VARIABLES[kind];
+
+/** The scope that may see and change a kind's template: admin where the mail carries a secret. */
+export const templateScope = (kind: MailKind): "admin" | "editor" => (secretVariables(kind).length > 0 ? "admin" : "editor");
+
 export type TemplateVariable<K extends MailKind> = (typeof TEMPLATE_VARIABLES)[K][number];
 export type TemplateValues<K extends MailKind> = Record<TemplateVariable<K>, string>;
 type AnyVariable = TemplateVariable<MailKind>;
@@ -69,8 +103,13 @@ export const SAMPLE_VALUES: Record<AnyVariable, string> = {
   inviter: "Ivan Kovač",
 };
 
-export function sampleValues<K extends MailKind>(kind: K): TemplateValues<K> {
-  return Object.fromEntries(TEMPLATE_VARIABLES[kind].map((name) => [name, SAMPLE_VALUES[name]])) as TemplateValues<K>;
+const SAMPLE_ORIGIN = "https://www.alu-krov.hr";
+
+/** The sample values of `kind`; the shop's own sample addresses on `origin`, so that a preview keeps its links. */
+export function sampleValues<K extends MailKind>(kind: K, origin: string = SAMPLE_ORIGIN): TemplateValues<K> {
+  return Object.fromEntries(
+    TEMPLATE_VARIABLES[kind].map((name) => [name, SAMPLE_VALUES[name].split(SAMPLE_ORIGIN).join(origin)]),
+  ) as TemplateValues<K>;
 }
 
 /** `{{ anything }}`: every placeholder a text names, whether the kind knows it or not. */
