@@ -29,7 +29,7 @@ beforeAll(async () => {
   editor = await signInAsStaff(new Visitor(shop), await createStaff(shop, "editor"));
   // The storefront page rendered once, as it is all day long.
   for (let i = 0; i < 2; i++) await (await new Visitor(shop).get(STOREFRONT)).text();
-}, 60_000);
+}, 240_000);
 afterAll(() => shop?.close());
 
 /** The builder's post, as the form names its inputs, with the page's tokens. */

@@ -70,7 +70,7 @@ beforeAll(async () => {
   editor = await signInAsStaff(new Visitor(shop), await createStaff(shop, "editor"));
   admin = await signInAsStaff(new Visitor(shop), await createStaff(shop, "admin"));
   sales = await signInAsStaff(new Visitor(shop), await createStaff(shop, "sales"));
-}, 60_000);
+}, 240_000);
 afterAll(() => shop?.close());
 
 const reread = async (row: typeof media.$inferSelect) => (await db.select().from(media).where(eq(media.id, row.id)))[0];
