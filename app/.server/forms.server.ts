@@ -2,14 +2,18 @@ import type { Submission as ConformSubmission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z, type ZodTypeAny } from "zod";
-import { FIELD_INDEX_MAX, FIELD_MAX_LENGTH, FIELD_NAME_MAX, INVALID_CHARACTERS, hasInvalidCharacters, tooLong } from "~/lib/schema-fields";
+import { FIELD_MAX_LENGTH, FIELD_NAME_MAX, INVALID_CHARACTERS, hasInvalidCharacters, tooLong } from "~/lib/schema-fields";
 import { messageKey } from "~/lib/validation-message";
 import type { DomainError } from "./domain-error";
+import { oversizedLists, withinList } from "./form-lists.server";
 import { isHoneypotField, readForm } from "./security.server";
 
 /**
  * The server half of every form (DESIGN.md "forms"): one zod schema per form.
- * - `readSubmission` checks the CSRF token and the honeypot, screens every posted value
+ * - `readSubmission` checks the CSRF token and the honeypot, refuses a list longer than the
+ *   schema's own `.max()` and a name conform cannot read before conform builds anything
+ *   (`screenLists`, form-lists.server.ts: a form-wide translated message, the list left out
+ *   of the answer), screens every posted value
  *   (`screenForm`: no NUL or other invalid character, none longer than FIELD_MAX_LENGTH,
  *   fields a schema does not name included), then parses the post with the schema
  *   (conform's `parseWithZod`: empty strings are "not given", numbers and dates coerced,
@@ -24,22 +28,37 @@ export async function readSubmission<Schema extends ZodTypeAny>(
   request: Request,
   schema: Schema,
 ): Promise<{ form: FormData; submission: ConformSubmission<z.input<Schema>, string[], z.output<Schema>> }> {
-  const form = await readForm(request);
-  const refused = screenForm(form);
+  const posted = await readForm(request);
+  const refusedValues = screenForm(posted);
+  const { form, refused: outOfBounds } = screenLists(posted, schema);
+  const refused = outOfBounds ?? refusedValues;
   const submission = refused ? parseWithZod(form, { schema: refusal(refused) }) : parseWithZod(form, { schema });
   return { form, submission: submission as ConformSubmission<z.input<Schema>, string[], z.output<Schema>> };
 }
 
+export const LIST_TOO_LONG = "core.validation.listTooLong";
+export const UNKNOWN_FIELD = "core.validation.unknownField";
+
+/**
+ * Lists longer than the schema allows and names conform cannot read, refused before conform
+ * builds anything (form-lists.server.ts): a form-wide message, and the post without them,
+ * so the answer shows at most the rows the form takes and nothing is changed.
+ */
+export function screenLists(form: FormData, schema: ZodTypeAny): { form: FormData; refused: Record<string, string> | null } {
+  const { lists, unreadable } = oversizedLists(form.entries(), schema);
+  if (lists.length === 0 && unreadable.length === 0) return { form, refused: null };
+  const kept = new FormData();
+  for (const [name, value] of form.entries()) if (!unreadable.includes(name) && !withinList(name, lists)) kept.append(name, value);
+  // A list the form has: "at most N rows"; an index where the form has no list, or a name it cannot read: an unknown field.
+  const bounded = lists.filter((list) => list.max > 0);
+  const message = bounded.length > 0 ? messageKey(LIST_TOO_LONG, { max: Math.min(...bounded.map((l) => l.max)) }) : UNKNOWN_FIELD;
+  return { form: kept, refused: { "": message } };
+}
+
 /** The most fields one post may carry (the largest form, register with two addresses and consents, has under 60). */
 const FIELDS_MAX = 500;
-// conform turns `name[12]` into a list of 13: a huge index would build a huge list.
-const INDEX = /\[(\d+)\]/g;
-
-function usableName(name: string): boolean {
-  if (name.length > FIELD_NAME_MAX || hasInvalidCharacters(name)) return false;
-  for (const [, index] of name.matchAll(INDEX)) if (index.length > 3 || Number(index) > FIELD_INDEX_MAX) return false;
-  return true;
-}
+// List indexes are bounded by the form's schema before this (screenLists).
+const usableName = (name: string) => name.length <= FIELD_NAME_MAX && !hasInvalidCharacters(name);
 
 /** Whether a posted value is one no field accepts: an invalid character (tab, CR and LF pass here) or over-long. */
 function unacceptable(value: FormDataEntryValue): string | null {
@@ -69,7 +88,8 @@ export function screenForm(form: FormData): Record<string, string> | null {
 /** A schema that fails with the screened-out fields' messages at their fields. */
 function refusal(refused: Record<string, string>) {
   return z.any().superRefine((_value, ctx) => {
-    for (const [name, message] of Object.entries(refused)) ctx.addIssue({ code: "custom", path: [name], message });
+    // "" is the form as a whole (conform's form-wide errors).
+    for (const [name, message] of Object.entries(refused)) ctx.addIssue({ code: "custom", path: name ? [name] : [], message });
   });
 }
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers, wishlistEntries } from "~/.server/db/schema";
+import { cartItems, newsletterSubscribers, wishlistEntries } from "~/.server/db/schema";
 import { fieldErrors, submit } from "../setup/account-helpers";
 import { signInAsCustomer } from "../setup/accounts";
 import { Visitor } from "../setup/client";
@@ -86,7 +86,15 @@ describe("invalid characters and lengths (decision 0035)", () => {
   });
 
   it("refuses a post whose list index would build a huge list, and one with too many fields", async () => {
-    expect((await new Visitor(shop).post("/kosarica", { intent: "add", "acceptedConsents[99999999]": "1" })).status).toBe(400);
+    // Refused from its name before conform builds the list (decision 0082), with the cart's
+    // translated refusal toast; the cart stays empty.
+    const linesBefore = await (await shop.db()).select().from(cartItems);
+    const huge = await submit(new Visitor(shop), "/kosarica", { intent: "add", productId: "1", "acceptedConsents[99999999]": "1" }, "/");
+    expect(huge.toast).toEqual({
+      type: "error",
+      text: "Obrazac je poslao polje koje ne poznaje. Osvježite stranicu i pokušajte ponovno. Ništa nije spremljeno.",
+    });
+    expect(await (await shop.db()).select().from(cartItems)).toEqual(linesBefore);
     const many = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`f${i}`, "x"]));
     expect((await new Visitor(shop).post("/kosarica", { intent: "clear", ...many })).status).toBe(400);
   });

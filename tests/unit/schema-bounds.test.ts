@@ -108,8 +108,11 @@ function unbounded(schema: ZodTypeAny, path: string, seen = new Set<ZodTypeAny>(
       return walk(def.innerType ?? def.type);
     case "ZodPipeline":
       return [...walk(def.in), ...walk(def.out)];
-    case "ZodArray":
-      return walk(def.type, `${path}[]`);
+    case "ZodArray": {
+      // readSubmission bounds a posted list by this max before conform builds it (form-lists.server.ts).
+      const max = (def.exactLength ?? def.maxLength) as { value: number } | null;
+      return [...(max ? [] : [`${path}: a list without max length`]), ...walk(def.type, `${path}[]`)];
+    }
     case "ZodRecord":
       return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
     case "ZodUnion":

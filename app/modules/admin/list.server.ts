@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { gte, lt, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z, type ZodRawShape } from "zod";
+import { oversizedLists } from "~/.server/form-lists.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { integer, optionalText } from "~/lib/schema-fields";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
@@ -45,8 +46,10 @@ export function listQuery<Sort extends string, Filters extends ZodRawShape>(
  * column that does not exist, page "x") is a 400 with a translated reason, never a 500.
  */
 export async function readListQuery<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const submission = parseWithZod(new URL(request.url).searchParams, { schema });
-  if (submission.status !== "success") {
+  const params = new URL(request.url).searchParams;
+  // A list longer than the filter takes (`?tag[99999]=x`) is refused before conform builds it.
+  const submission = oversizedLists(params.entries(), schema).lists.length > 0 ? null : parseWithZod(params, { schema });
+  if (submission?.status !== "success") {
     const t = await getFixedT(requestLocale(request).locale);
     throw data({ detail: t("admin.list.badQuery") }, { status: 400 });
   }

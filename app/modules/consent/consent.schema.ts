@@ -48,7 +48,8 @@ export function readAcceptedConsents(form: FormData): number[] {
 /** The same as a zod field, for conform schemas that include acceptedConsents. */
 export const acceptedConsentsSchema = z.preprocess(
   (value) => parseConsentIds(value === undefined ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.number().int().positive().max(MAX_ID)),
+  // A form shows at most the consent list's limit (spec §9); readSubmission bounds the posted list by it.
+  z.array(z.number().int().positive().max(MAX_ID)).max(CONSENT_LIST_LIMIT),
 );
 
 export type ConsentCheck = { ok: true; accepted: number[] } | { ok: false; accepted: number[]; missing: number[] };

@@ -16,9 +16,9 @@ export async function submittedFile(submissionId: number, driveId: string) {
   const sent = row?.files.find((f) => f.driveId === driveId);
   if (!sent) return null;
   const [file] = await db
-    .select({ path: media.path, mime: media.mime, size: media.size, access: media.access })
+    .select({ path: media.path, mime: media.mime, size: media.size })
     .from(media)
-    .where(eq(media.id, sent.mediaId));
-  if (!file || file.access !== "private") return null;
+    .where(and(eq(media.id, sent.mediaId), eq(media.origin, "shopper")));
+  if (!file) return null;
   return { path: file.path, mime: file.mime, size: file.size, name: sent.name };
 }

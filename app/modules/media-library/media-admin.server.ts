@@ -10,6 +10,7 @@ import { dataChanged } from "~/modules/admin/cache-impact.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 import { checkUpload, storeUploads, type StoredMedia } from "~/modules/media/media-upload.server";
+import { inLibrary } from "./library-scope.server";
 import { removeQuietly, variantsOf, variantsOfVersion, writeOriginal } from "./media-files.server";
 import { mediaTypeOf, type MediaAccess, type MediaEditInput } from "./media-library.schema";
 import { mediaUsage, publicUsage, usageCount, type MediaUsage } from "./media-usage.server";
@@ -46,7 +47,11 @@ function auditView(row: MediaRow) {
 }
 
 async function lockMedia(tx: Executor, id: number): Promise<MediaRow> {
-  const [row] = await tx.select().from(media).where(eq(media.id, id)).for("update");
+  const [row] = await tx
+    .select()
+    .from(media)
+    .where(inLibrary(eq(media.id, id)))
+    .for("update");
   if (!row) throw mediaNotFound();
   return row;
 }
@@ -241,7 +246,11 @@ export async function deleteUnusedMedia(staff: Staff, ids: number[]): Promise<{ 
   if (ids.length === 0) return { changed: 0, skipped: 0 };
   const db = await getDb();
   const gone = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(media).where(inArray(media.id, ids)).for("update");
+    const rows = await tx
+      .select()
+      .from(media)
+      .where(inLibrary(inArray(media.id, ids)))
+      .for("update");
     const usage = await mediaUsage(
       rows.map((r) => r.id),
       tx,
@@ -264,7 +273,11 @@ export async function moveMedia(staff: Staff, ids: number[], folderId: number | 
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
     await checkFolder(tx, folderId);
-    const rows = await tx.select().from(media).where(inArray(media.id, ids)).for("update");
+    const rows = await tx
+      .select()
+      .from(media)
+      .where(inLibrary(inArray(media.id, ids)))
+      .for("update");
     const moving = rows.filter((row) => row.folderId !== folderId);
     for (const row of moving) {
       await tx

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { media } from "~/.server/db/schema";
 import { LOCALES } from "~/lib/locales";
+import { inLibrary } from "./library-scope.server";
 import { mediaUsage, usageCount } from "./media-usage.server";
 
 /**
@@ -11,7 +12,10 @@ import { mediaUsage, usageCount } from "./media-usage.server";
  */
 export async function mediaDetail(id: number) {
   const db = await getDb();
-  const [row] = await db.select().from(media).where(eq(media.id, id));
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(inLibrary(eq(media.id, id)));
   if (!row) return null;
   const usage = (await mediaUsage([id])).get(id)!;
   const texts = Object.fromEntries(
@@ -47,3 +51,13 @@ export async function mediaDetail(id: number) {
   };
 }
 export type MediaDetail = NonNullable<Awaited<ReturnType<typeof mediaDetail>>>;
+
+/** A library file's original for its download (/admin/media/:id/file); null when the library has no such file. */
+export async function libraryFile(id: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ path: media.path, mime: media.mime, name: media.originalName, size: media.size })
+    .from(media)
+    .where(inLibrary(eq(media.id, id)));
+  return row ?? null;
+}

@@ -4,6 +4,7 @@ import { media, mediaFolders } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
+import { inLibrary } from "./library-scope.server";
 
 /**
  * Folders of the media library (decision 0052): create, rename, delete when empty. Names
@@ -57,7 +58,10 @@ export async function deleteFolder(staff: Staff, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(mediaFolders).where(eq(mediaFolders.id, id)).for("update");
     if (!before) throw folderNotFound();
-    const [{ files }] = await tx.select({ files: count() }).from(media).where(eq(media.folderId, id));
+    const [{ files }] = await tx
+      .select({ files: count() })
+      .from(media)
+      .where(inLibrary(eq(media.folderId, id)));
     const [{ folders }] = await tx.select({ folders: count() }).from(mediaFolders).where(eq(mediaFolders.parentId, id));
     if (files + folders > 0)
       throw new DomainError("mediaFolderNotEmpty", {

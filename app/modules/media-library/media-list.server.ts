@@ -6,6 +6,7 @@ import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import { MEDIA_ACCESS, MEDIA_TYPES, MEDIA_VIEWS, type MediaType } from "./media-library.schema";
+import { inLibrary, inLibrarySql } from "./library-scope.server";
 import { mediaUsage, usageCount, usageTotal, type MediaUsage } from "./media-usage.server";
 
 /**
@@ -53,7 +54,7 @@ export function mediaConditions(query: Pick<MediaListQuery, "q" | "folder" | "ty
   if (query.type) where.push(typeCondition(query.type));
   if (query.access) where.push(eq(media.access, query.access));
   if (query.unused) where.push(sql`(${usageTotal}) = 0`);
-  return and(...where);
+  return inLibrary(...where);
 }
 
 const SORT_COLUMNS = { createdAt: media.createdAt, title: media.title, size: media.size, originalName: media.originalName } as const;
@@ -134,7 +135,7 @@ export async function mediaFolderList() {
       id: mediaFolders.id,
       name: mediaFolders.name,
       parentId: mediaFolders.parentId,
-      files: sql<number>`(select count(*) from media m where m.folder_id = ${mediaFolders.id})`.mapWith(Number),
+      files: sql<number>`(select count(*) from media m where m.folder_id = ${mediaFolders.id} and ${inLibrarySql("m")})`.mapWith(Number),
     })
     .from(mediaFolders)
     .orderBy(asc(mediaFolders.name), asc(mediaFolders.id));

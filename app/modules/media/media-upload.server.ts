@@ -146,6 +146,8 @@ export async function storeUploads(
         width: sniffed.width,
         height: sniffed.height,
         access: kind === "image" ? ("public" as const) : ("private" as const),
+        // A shopper's file belongs to its submission, never to the library (decision 0082).
+        origin: isPublic ? ("shopper" as const) : ("library" as const),
         originalName: file.name.slice(0, 255) || `${driveId}.${sniffed.extension}`,
         alt: kind === "image" ? { hr: title } : {},
         titles: { hr: title },

@@ -1,4 +1,5 @@
-import { type AnyPgColumn, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Folders of the media library (decision 0052): one level is what the screens offer;
@@ -49,6 +50,14 @@ export const media = pgTable(
     // URLs and variant caches, and must change only when the file does (a replace).
     revision: integer("revision").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Who put the file here (decision 0082): the shop's own files ("library") or a shopper's
+    // upload with a form ("shopper"). A shopper's file belongs to its submission: the media
+    // library never lists or changes it, only the sales inbox shows it, and it is never public.
+    origin: text("origin").$type<MediaOrigin>().notNull().default("library"),
   },
-  (t) => [index("media_folder").on(t.folderId)],
+  (t) => [
+    index("media_folder").on(t.folderId),
+    check("media_shopper_uploads_private", sql`${t.origin} <> 'shopper' or ${t.access} = 'private'`),
+  ],
 );
+export type MediaOrigin = "library" | "shopper";
