@@ -295,8 +295,9 @@ describe("generated posts to every action (every input bounded, decision 0035)",
         ]);
         const response = await visitor.request(page, { method: "POST", body, headers: { Origin: visitor.origin } });
         await response.arrayBuffer();
-        expect(response.status, JSON.stringify(names)).toBeLessThan(400);
-        stored++;
+        // A part named "" is no file (a browser sends it for an empty file input): refused at the field.
+        expect(response.status, JSON.stringify(names)).toBeLessThan(names.includes("") ? 500 : 400);
+        if (response.status < 400) stored++;
       }),
       { numRuns: 60, seed: 83, endOnFailure: true },
     );
@@ -305,5 +306,6 @@ describe("generated posts to every action (every input bounded, decision 0035)",
     const refused = /[\0-\x08\x0B-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
     expect(files.filter((f) => refused.test(f.originalName) || refused.test(f.title))).toEqual([]);
     expect((await db.select({ id: formSubmissions.id }).from(formSubmissions)).length - before).toBe(stored);
+    expect(stored).toBeGreaterThan(40);
   }, 120_000);
 });
