@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { SpamError } from "remix-utils/honeypot/server";
+import { cleanName, invalidText } from "~/lib/untrusted-text";
 import { env, isProduction } from "./env.server";
 import { CachedHoneypot } from "./honeypot.server";
 
@@ -64,5 +65,21 @@ export async function readForm(request: Request): Promise<FormData> {
     if (error instanceof SpamError) throw badRequest();
     throw error;
   }
-  return formData;
+  return withCleanFileNames(formData);
+}
+
+/**
+ * Uploaded files' names cleaned of what the text rule refuses (decision 0083): a name is not
+ * typed, so it is cleaned rather than refused; the field values are screened by
+ * `readSubmission` (forms.server.ts), which refuses them at their field.
+ */
+function withCleanFileNames(formData: FormData): FormData {
+  const entries = [...formData.entries()];
+  if (!entries.some(([, value]) => typeof value !== "string" && invalidText(value.name))) return formData;
+  const cleaned = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === "string" || !invalidText(value.name)) cleaned.append(name, value);
+    else cleaned.append(name, new File([value], cleanName(value.name), { type: value.type, lastModified: value.lastModified }));
+  }
+  return cleaned;
 }

@@ -126,6 +126,27 @@ describe("rendered-page cache (decision 0008)", () => {
     expect(pageCacheKey(request("GET", "/shop"), "shop.example")).not.toBeNull();
   });
 
+  // Decision 0083: the text rule for addresses, in the handler server.ts mounts.
+  it("answers an address whose path or query holds NUL, a control character or a lone surrogate with a translated 400", async () => {
+    for (const path of ["/blog/%00", "/obrazac/con%00tact", "/%00", "/shop?limit=%00", "/en/shop?q=a%07b", "/de/a%07b"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get("X-Page-Cache"), path).toBeNull();
+      expect(await response.text(), path).toMatch(/^(Adresa stranice|The page address|Die Seitenadresse)/);
+    }
+    expect(await (await get("/en/shop?q=%00")).text()).toBe("The page address contains characters that are not allowed.");
+    // A segment that is not UTF-8 at all reaches Remix undecoded (no NUL in any param), and its answer.
+    const undecodable = await get("/de/%ED%A0%80%00");
+    expect(undecodable.status).toBeLessThan(500);
+    expect(await undecodable.text()).not.toContain("Die Seitenadresse");
+    // Text the rule lets through still reaches its page: tab, line breaks, any letter.
+    expect((await get("/shop?q=%C5%A1%09x%0A")).status).toBe(200);
+    // The API answers the same refusal itself, as its JSON failure.
+    const api = await get("/api/v1/cms/term/get/ab%00c");
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ errored: true, statusCode: 400, errors: [{ field: "path.id" }] });
+  });
+
   // Decision 0032: "the rendered-page cache can't be filled with a page built for another host".
   it("neither fills nor serves the cache for another Host or X-Forwarded-Host", async () => {
     const request = (headers: Record<string, string>) => ({ method: "GET", path: "/shop", originalUrl: "/shop", headers });

@@ -4,7 +4,8 @@ import type { ServerBuild } from "@remix-run/node";
 
 /**
  * The production build of the shop, on the database tests/setup/integration-env.ts chose
- * for this test file. Requests go through the real Remix request handler.
+ * for this test file. Requests go through the real Remix request handler, behind the
+ * address check server.ts's handler makes first (app/.server/http/page-cache.server.ts).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -18,9 +19,11 @@ export async function bootShop() {
   const { createRequestHandler } = await import("@remix-run/node");
   const handler = createRequestHandler(build, "production");
   const db = await import("../../app/.server/db/client.server");
+  // As server.ts: an address with invalid characters is answered before Remix (decision 0083).
+  const { invalidAddressAnswer } = await import("../../app/.server/http/url-text.server");
   await db.getDb(); // migrate and seed before the first test
   return {
-    handle: (request: Request) => handler(request, { cspNonce: "test-nonce" }),
+    handle: async (request: Request) => invalidAddressAnswer(request.url) ?? handler(request, { cspNonce: "test-nonce" }),
     db: () => db.getDb(),
     // The setup file closes the database and removes the media directory after the file.
     async close() {},

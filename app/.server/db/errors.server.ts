@@ -14,3 +14,15 @@ function pgCode(error: unknown): string | undefined {
 export function isUniqueViolation(error: unknown): boolean {
   return pgCode(error) === "23505";
 }
+
+/**
+ * The database refused a value itself (class 22, "data exception": a character it cannot
+ * store such as NUL, invalid UTF-8, a text longer than its column, a number out of its
+ * column's range, a malformed number or date; 54000: a value too large for an index). The
+ * text rule and the schemas' bounds keep such values out (decision 0083); one that slips
+ * through is still the caller's bad input, answered as a 400, never a 500.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const code = pgCode(error);
+  return code !== undefined && (code.startsWith("22") || code === "54000");
+}

@@ -10,6 +10,7 @@ import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
 import { bufferedBody } from "./body-limit.server";
 import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
 import { sendStreamedResponse } from "./send-response.server";
+import { invalidAddressAnswer } from "./url-text.server";
 
 /**
  * The rendered-page cache ("caching of anonymous catalogue reads", decision 0008): a GET
@@ -187,6 +188,8 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
   const handle = createRemixHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      const refused = invalidAddressAnswer(req.originalUrl);
+      if (refused) return await sendStreamedResponse(res, refused);
       const key = mode === "production" ? pageCacheKey(req, publicHost) : null;
       let generation = "";
       if (key) {

@@ -1,4 +1,5 @@
 import type { z } from "zod/v4";
+import { isRefusedValue } from "~/.server/db/errors.server";
 import { isDomainError } from "~/.server/domain-error";
 import type { ApiFailure } from "./api-endpoint";
 
@@ -43,7 +44,7 @@ const MESSAGES: Record<number, string> = {
 /**
  * The failure body of anything a call threw. A Response thrown by a shared service (a
  * loader-style 404, a redirect to sign-in) keeps its status; anything else is a 500 whose
- * details stay in the log.
+ * details stay in the log; a value the database refused is a 400.
  */
 export function failureOf(error: unknown): ApiFailure {
   if (error instanceof ApiError)
@@ -60,6 +61,11 @@ export function failureOf(error: unknown): ApiFailure {
     // A service's redirect means "sign in first" (the HTML shop's answer to no session).
     const status = error.status >= 300 && error.status < 400 ? 401 : error.status;
     return { errored: true, statusCode: status, message: MESSAGES[status] ?? "Request failed" };
+  }
+  if (isRefusedValue(error)) {
+    // A value the database cannot take (decision 0083): the caller's input, not our failure.
+    console.warn("API call refused by the database", error instanceof Error ? error.message : error);
+    return { errored: true, statusCode: 400, message: MESSAGES[400] };
   }
   console.error("API call failed", error);
   return { errored: true, statusCode: 500, message: "An error occurred" };

@@ -1,5 +1,7 @@
 import type { z } from "zod/v4";
 import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { refusedTextPaths } from "~/lib/untrusted-text";
 import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
@@ -127,6 +129,32 @@ function parse<T extends z.ZodType | undefined>(schema: T, value: unknown, where
 }
 
 /**
+ * The text rule at the API's one entry (decision 0083): a string or key of the body, a query
+ * value or a path parameter with NUL, another control character or a lone surrogate is
+ * refused with 400 and the translated message per place, before the key, a service or the
+ * database sees it. A path parameter that is not valid percent-encoded UTF-8 is refused too.
+ */
+async function refuseInvalidText(locale: Locale, inputs: Record<"body" | "query" | "path", unknown>) {
+  const places = Object.entries(inputs).flatMap(([where, value]) => refusedTextPaths(value, where));
+  if (places.length === 0) return;
+  const message = (await getFixedT(locale, "core"))("core.validation.invalidCharacters");
+  throw new ApiError(
+    400,
+    message,
+    places.map((field) => ({ field, message })),
+  );
+}
+
+function decodedParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded UTF-8 ("%E0%A4%A", "%FF"): no text at all.
+    throw new ApiError(400, "Malformed path");
+  }
+}
+
+/**
  * Cookies never sign anyone in to the API, and a browser on another site must not ride on
  * the shop's cookies either: a state-changing call from another origin that carries the
  * shop's session cookie but no bearer token is refused (decision 0057).
@@ -178,15 +206,18 @@ export async function handleApiCall(
     const rawBody =
       ["GET", "HEAD", "DELETE"].includes(request.method) && !request.headers.get("Content-Type") ? {} : await readBody(request);
 
+    const params = Object.fromEntries(
+      operation.params.map((name, i) => [name, decodedParam(operation.pattern.exec(url.pathname)![i + 1])]),
+    );
+    const query = queryOf(url);
+    await refuseInvalidText(locale, { body: rawBody, query, path: params });
+
     const bodyKey = rawBody && typeof rawBody === "object" && "apiKey" in rawBody ? (rawBody as { apiKey: unknown }).apiKey : null;
     const keyToken = request.headers.get(API_HEADERS.apiKey) ?? (typeof bodyKey === "string" ? bodyKey : null);
     const key = endpoint.auth === "none" ? null : await verifyApiKey(keyToken);
     await chargeCall(key, clientAddress, Boolean(endpoint.strict));
 
     const bearer = await bearerIdentity(request);
-    const params = Object.fromEntries(
-      operation.params.map((name, i) => [name, decodeURIComponent(operation.pattern.exec(url.pathname)![i + 1])]),
-    );
     const context = contextFor(request, {
       request,
       locale,
@@ -194,7 +225,7 @@ export async function handleApiCall(
       bearer,
       params,
       body: parse(endpoint.body, rawBody, "body"),
-      query: parse(endpoint.query, queryOf(url), "query"),
+      query: parse(endpoint.query, query, "query"),
     });
     if (endpoint.auth === "customer" || endpoint.auth === "backoffice") {
       const user = await context.user();
