@@ -44,6 +44,11 @@ export type ApiEndpointSpec<B extends Schema | undefined, Q extends Schema | und
   scope?: string[];
   /** Spec §8 messages and statuses this call answers with, for the document. */
   errors?: { status: number; message: string }[];
+  /**
+   * A POST (or other non-GET) call that changes nothing (a search, a cart read): it spends
+   * the generous read budget, as every GET does, instead of the write one (decision 0084).
+   */
+  readOnly?: boolean;
   /** Counts against the strict budget (sign-in, registration, recovery, public forms). */
   strict?: boolean;
   body?: B;

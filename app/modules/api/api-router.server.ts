@@ -4,9 +4,9 @@ import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
 import { contextFor } from "./api-context.server";
-import { ApiError, failureOf, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
+import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
 import { verifyApiKey } from "./api-keys.server";
-import { chargeCall } from "./api-rate-limit.server";
+import { chargeCall, type CallKind } from "./api-rate-limit.server";
 import { bearerIdentity } from "./api-tokens.server";
 
 /**
@@ -20,6 +20,13 @@ export type Registry = Record<string, AnyEndpoint>;
 
 /** Largest JSON body of a call (DESIGN.md "Trust boundaries": bounded inputs). */
 export const API_JSON_LIMIT = 100_000;
+/**
+ * Longest query string and whole URL of a call: every documented query fits in far less;
+ * Node refuses more than 16 KiB of request line and headers before the router sees it
+ * (answered in JSON all the same, api-http.server.ts).
+ */
+export const API_QUERY_LIMIT = 4_096;
+export const API_URL_LIMIT = 8_192;
 
 export type Operation = {
   name: string;
@@ -58,6 +65,12 @@ function json(body: unknown, status: number, headers: Headers) {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+function failure(error: unknown, headers: Headers) {
+  const answer = failureAnswer(error);
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
+  return new Response(answer.body, { status: answer.status, headers });
 }
 
 /** The caller's origin when another site may call (CORS); null for the shop itself and non-browsers. */
@@ -110,6 +123,28 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+const malformedEscape = () => new ApiError(400, "Malformed percent-escape in the URL");
+
+/** Decodes a path or query part; a malformed escape (%zz, a lone %) is the caller's 400. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw malformedEscape();
+  }
+}
+
+/**
+ * The URL as a bounded, well-formed input: at most API_URL_LIMIT characters, a query of at
+ * most API_QUERY_LIMIT, and no malformed percent-escape in the path or the query (the
+ * WHATWG URL parser would keep "%zz" as it is and hand the endpoint text the caller never meant).
+ */
+function checkUrl(request: Request, url: URL) {
+  if (request.url.length > API_URL_LIMIT || url.search.length > API_QUERY_LIMIT + 1) throw new ApiError(414, "URI too long");
+  decoded(url.pathname);
+  for (const part of url.search.slice(1).split("&")) decoded(part.replaceAll("+", " "));
+}
+
 function queryOf(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
@@ -138,6 +173,9 @@ function refuseCookieCallsFromElsewhere(request: Request, origin: string | null)
   }
 }
 
+/** A GET, or a call its declaration marks as changing nothing, spends the generous read budget. */
+export const callKind = (endpoint: AnyEndpoint): CallKind => (endpoint.method === "GET" || endpoint.readOnly ? "read" : "write");
+
 /** A numeric path parameter (/cms/term/get/:id): anything else is a 404, as an unknown id is. */
 export function idParam(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) throw notFound();
@@ -153,6 +191,7 @@ export async function handleApiCall(
   let origin: string | null = null;
   try {
     origin = foreignOrigin(request);
+    checkUrl(request, url);
     const candidates = operations(registry).filter((op) => op.pattern.test(url.pathname));
     if (!candidates.length) throw notFound();
     const methods = [...new Set(candidates.map((op) => op.endpoint.method as HttpMethod))];
@@ -169,7 +208,7 @@ export async function handleApiCall(
     if (!operation) {
       const headers = corsHeaders(origin);
       headers.set("Allow", methods.join(", "));
-      return json(failureOf(new ApiError(405, "Method not allowed")), 405, headers);
+      return failure(new ApiError(405, "Method not allowed"), headers);
     }
     refuseCookieCallsFromElsewhere(request, origin);
     const { endpoint } = operation;
@@ -181,16 +220,19 @@ export async function handleApiCall(
     const bodyKey = rawBody && typeof rawBody === "object" && "apiKey" in rawBody ? (rawBody as { apiKey: unknown }).apiKey : null;
     const keyToken = request.headers.get(API_HEADERS.apiKey) ?? (typeof bodyKey === "string" ? bodyKey : null);
     const key = endpoint.auth === "none" ? null : await verifyApiKey(keyToken);
-    await chargeCall(key, clientAddress, Boolean(endpoint.strict));
+    const cartId = rawBody && typeof rawBody === "object" && "cartId" in rawBody ? rawBody.cartId : url.searchParams.get("cartId");
+    const authorization = request.headers.get("Authorization");
+    await chargeCall({ key, address: clientAddress, authorization, cartId }, callKind(endpoint), Boolean(endpoint.strict));
 
     const bearer = await bearerIdentity(request);
     const params = Object.fromEntries(
-      operation.params.map((name, i) => [name, decodeURIComponent(operation.pattern.exec(url.pathname)![i + 1])]),
+      operation.params.map((name, i) => [name, decoded(operation.pattern.exec(url.pathname)![i + 1])]),
     );
     const context = contextFor(request, {
       request,
       locale,
       key,
+      address: clientAddress,
       bearer,
       params,
       body: parse(endpoint.body, rawBody, "body"),
@@ -210,7 +252,6 @@ export async function handleApiCall(
     const data = await endpoint.handler(context);
     return json({ data: data ?? null }, 200, corsHeaders(origin));
   } catch (error) {
-    const failure = failureOf(error);
-    return json(failure, failure.statusCode, corsHeaders(origin));
+    return failure(error, corsHeaders(origin));
   }
 }

@@ -98,6 +98,7 @@ export const cartEndpoints = {
   }),
   "ecommerce.cart.getCart": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/cart/getCart",
     service: "ecommerce",
     auth: "public",
@@ -112,6 +113,7 @@ export const cartEndpoints = {
   }),
   "ecommerce.cart.validateCart": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/cart/validateCart",
     service: "ecommerce",
     auth: "public",
