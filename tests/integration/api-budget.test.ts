@@ -10,7 +10,7 @@ import {
   purgeFailedRequests,
 } from "~/modules/cms/redirects.server";
 import { API_BUDGETS } from "~/modules/api/api-rate-limit.server";
-import { apiKeyFor, rawCall } from "../setup/api";
+import { apiDocument, apiKeyFor, rawCall } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 
 /**
@@ -62,6 +62,26 @@ describe("the API's budgets (decision 0084)", () => {
     await expectJsonFailure(refused, 429);
     // Another cart is another shopper.
     expect((await write(token, 4343)).status).not.toBe(429);
+  });
+});
+
+describe("the document (/api/docs)", () => {
+  it("documents for every operation its budget, the 429 with Retry-After, and the 400, 414 and 431 of a bad URL or headers", async () => {
+    const document = await apiDocument(shop);
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as unknown as {
+      operationId: string;
+      "x-budget": string;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    }[];
+    expect(operations.length).toBeGreaterThan(50);
+    for (const op of operations) {
+      expect(["read", "write"], op.operationId).toContain(op["x-budget"]);
+      expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(["400", "414", "429", "431"]));
+      expect(op.responses["429"].headers, op.operationId).toHaveProperty("Retry-After");
+    }
+    const byId = (id: string) => operations.find((op) => op.operationId === id)!;
+    expect(byId("v1.product.web.filter")["x-budget"]).toBe("read");
+    expect(byId("v1.ecommerce.cart.addItem")["x-budget"]).toBe("write");
   });
 });
 
