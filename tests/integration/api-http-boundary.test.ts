@@ -81,7 +81,10 @@ async function key() {
   return storefrontKey;
 }
 
-const json = async (body: unknown) => ({ headers: { "Content-Type": "application/json", "X-Api-Key": await key() }, body: JSON.stringify(body) });
+const json = async (body: unknown) => ({
+  headers: { "Content-Type": "application/json", "X-Api-Key": await key() },
+  body: JSON.stringify(body),
+});
 
 describe("the API's calls and the forms' budget", () => {
   it("an API client's POST reads (more than the forms' 120 a minute) are not cut off", async () => {

@@ -1,9 +1,10 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { useRefusalWriter } from "~/.server/http/refusal.server";
+import { installRefusalWriter } from "~/.server/http/refusal.server";
 import { isApiPath } from "~/lib/api-path";
 import { failureAnswer, refusalOf } from "./api-errors.server";
+import { API_URL_LIMIT } from "./api-limits";
 
 /**
  * The HTTP layer in front of the API's router (server.ts mounts these): whatever refuses a
@@ -19,7 +20,7 @@ function send(res: Response, error: unknown) {
 
 /** Installs the API's writer for the HTTP layer's refusals of an API call. */
 export function apiRefusals(req: Request, res: Response, next: NextFunction) {
-  if (isApiPath(req.path)) useRefusalWriter(res, (out, status, _message, headers) => send(out, refusalOf(status, headers)));
+  if (isApiPath(req.path)) installRefusalWriter(res, (out, status, _message, headers) => send(out, refusalOf(status, headers)));
   next();
 }
 
@@ -30,12 +31,16 @@ export function apiErrors(error: unknown, req: Request, res: Response, next: Nex
   send(res, typeof status === "number" && status >= 400 && status < 500 ? refusalOf(status) : error);
 }
 
-const NODE_REFUSALS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+const NODE_REFUSALS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
 
 /**
  * Node's `clientError` (a request it could not parse) as Node answers it, except that a
- * request for an API path gets the envelope: 414 when the request line itself overflowed,
- * 431 when the headers did. The request line is read from the bytes Node had.
+ * request for an API path gets the envelope: 414 when the request line is over the API's URL
+ * limit, else 431 (the headers overflowed). The request line is read from the bytes Node had.
  */
 export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) {
   if (error.code === "ECONNRESET" || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
@@ -50,7 +55,9 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
     return;
   }
-  const answer = failureAnswer(status === 431 && lineEnd < 0 ? refusalOf(414) : refusalOf(status));
+  // Node counts the request line against the same limit as the headers: a long line is the URL's fault.
+  const lineLength = lineEnd < 0 ? packet.length : lineEnd;
+  const answer = failureAnswer(status === 431 && lineLength > API_URL_LIMIT ? refusalOf(414) : refusalOf(status));
   const body = Buffer.from(answer.body);
   const headers = Object.entries({ ...answer.headers, "Content-Length": String(body.length), Connection: "close" });
   socket.end(

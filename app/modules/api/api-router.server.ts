@@ -4,6 +4,7 @@ import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
 import { contextFor } from "./api-context.server";
+import { API_QUERY_LIMIT, API_URL_LIMIT } from "./api-limits";
 import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
 import { verifyApiKey } from "./api-keys.server";
 import { chargeCall, type CallKind } from "./api-rate-limit.server";
@@ -20,13 +21,6 @@ export type Registry = Record<string, AnyEndpoint>;
 
 /** Largest JSON body of a call (DESIGN.md "Trust boundaries": bounded inputs). */
 export const API_JSON_LIMIT = 100_000;
-/**
- * Longest query string and whole URL of a call: every documented query fits in far less;
- * Node refuses more than 16 KiB of request line and headers before the router sees it
- * (answered in JSON all the same, api-http.server.ts).
- */
-export const API_QUERY_LIMIT = 4_096;
-export const API_URL_LIMIT = 8_192;
 
 export type Operation = {
   name: string;
@@ -225,9 +219,7 @@ export async function handleApiCall(
     await chargeCall({ key, address: clientAddress, authorization, cartId }, callKind(endpoint), Boolean(endpoint.strict));
 
     const bearer = await bearerIdentity(request);
-    const params = Object.fromEntries(
-      operation.params.map((name, i) => [name, decoded(operation.pattern.exec(url.pathname)![i + 1])]),
-    );
+    const params = Object.fromEntries(operation.params.map((name, i) => [name, decoded(operation.pattern.exec(url.pathname)![i + 1])]));
     const context = contextFor(request, {
       request,
       locale,
