@@ -167,8 +167,8 @@ function refuseCookieCallsFromElsewhere(request: Request, origin: string | null)
   }
 }
 
-/** A GET, or a call its declaration marks as changing nothing, spends the generous read budget. */
-export const callKind = (endpoint: AnyEndpoint): CallKind => (endpoint.method === "GET" || endpoint.readOnly ? "read" : "write");
+/** A call that changes nothing (by default a GET) spends the generous read budget. */
+export const callKind = (endpoint: AnyEndpoint): CallKind => ((endpoint.readOnly ?? endpoint.method === "GET") ? "read" : "write");
 
 /** A numeric path parameter (/cms/term/get/:id): anything else is a 404, as an unknown id is. */
 export function idParam(value: string | undefined): number {

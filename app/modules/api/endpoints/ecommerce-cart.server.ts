@@ -86,6 +86,7 @@ const productLine = (productId: number, options: z.output<typeof lineOptionsSche
 export const cartEndpoints = {
   "ecommerce.cart.getNewCartSession": defineEndpoint({
     method: "GET",
+    readOnly: false,
     path: "/ecommerce/cart/getNewCartSession",
     service: "ecommerce",
     auth: "public",
