@@ -101,6 +101,10 @@ describe("whatever refuses an API call answers in the API's JSON envelope", () =
     const { headers } = await json({});
     expectEnvelope(await request("GET", "/api/v1/cms/term/get/%zz", { headers }), 400);
     expectEnvelope(await request("GET", "/api/v1/cms/term/filter?type=%E0%A4%A", { headers }), 400);
+    expectEnvelope(await request("GET", "/api/v1/cms/term/filter?type=%zz", { headers }), 400);
+    expectEnvelope(await request("POST", "/api/v1/cms/element/getByHandlers?%", { headers, body: '{"handlers":["footer"]}' }), 400);
+    // A well-formed escape is no refusal.
+    expect((await request("GET", "/api/v1/cms/term/filter?type=%63ategory", { headers })).status).toBe(200);
   });
 
   it("an over-long query, an over-long URL (Node's own limit), over-long headers", async () => {

@@ -3,8 +3,8 @@ import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { installRefusalWriter } from "~/.server/http/refusal.server";
 import { isApiPath } from "~/lib/api-path";
-import { failureAnswer, refusalOf } from "./api-errors.server";
-import { API_URL_LIMIT } from "./api-limits";
+import { ApiError, failureAnswer, refusalOf } from "./api-errors.server";
+import { API_URL_LIMIT, urlProblem } from "./api-limits";
 
 /**
  * The HTTP layer in front of the API's router (server.ts mounts these): whatever refuses a
@@ -18,9 +18,15 @@ function send(res: Response, error: unknown) {
   res.status(answer.status).set(answer.headers).send(answer.body);
 }
 
-/** Installs the API's writer for the HTTP layer's refusals of an API call. */
+/**
+ * For an API call: installs the API's writer for the HTTP layer's refusals, and refuses a
+ * malformed or over-long request target as sent (api-limits.ts) before anything reads it.
+ */
 export function apiRefusals(req: Request, res: Response, next: NextFunction) {
-  if (isApiPath(req.path)) installRefusalWriter(res, (out, status, _message, headers) => send(out, refusalOf(status, headers)));
+  if (!isApiPath(req.path)) return next();
+  installRefusalWriter(res, (out, status, _message, headers) => send(out, refusalOf(status, headers)));
+  const problem = urlProblem(req.originalUrl);
+  if (problem) return send(res, new ApiError(problem.status, problem.message));
   next();
 }
 

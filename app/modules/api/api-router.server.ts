@@ -4,7 +4,7 @@ import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
 import { contextFor } from "./api-context.server";
-import { API_QUERY_LIMIT, API_URL_LIMIT } from "./api-limits";
+import { urlProblem } from "./api-limits";
 import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
 import { verifyApiKey } from "./api-keys.server";
 import { chargeCall, type CallKind } from "./api-rate-limit.server";
@@ -117,26 +117,19 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-const malformedEscape = () => new ApiError(400, "Malformed percent-escape in the URL");
-
-/** Decodes a path or query part; a malformed escape (%zz, a lone %) is the caller's 400. */
+/** Decodes a path parameter; a malformed escape (%zz, a lone %) is the caller's 400. */
 function decoded(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw malformedEscape();
+    throw new ApiError(400, "Malformed percent-escape in the URL");
   }
 }
 
-/**
- * The URL as a bounded, well-formed input: at most API_URL_LIMIT characters, a query of at
- * most API_QUERY_LIMIT, and no malformed percent-escape in the path or the query (the
- * WHATWG URL parser would keep "%zz" as it is and hand the endpoint text the caller never meant).
- */
-function checkUrl(request: Request, url: URL) {
-  if (request.url.length > API_URL_LIMIT || url.search.length > API_QUERY_LIMIT + 1) throw new ApiError(414, "URI too long");
-  decoded(url.pathname);
-  for (const part of url.search.slice(1).split("&")) decoded(part.replaceAll("+", " "));
+/** The path and query as a bounded, well-formed input (api-limits.ts). */
+function checkUrl(url: URL) {
+  const problem = urlProblem(url.pathname + url.search);
+  if (problem) throw new ApiError(problem.status, problem.message);
 }
 
 function queryOf(url: URL): Record<string, string | string[]> {
@@ -185,7 +178,7 @@ export async function handleApiCall(
   let origin: string | null = null;
   try {
     origin = foreignOrigin(request);
-    checkUrl(request, url);
+    checkUrl(url);
     const candidates = operations(registry).filter((op) => op.pattern.test(url.pathname));
     if (!candidates.length) throw notFound();
     const methods = [...new Set(candidates.map((op) => op.endpoint.method as HttpMethod))];
