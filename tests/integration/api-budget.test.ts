@@ -1,3 +1,4 @@
+// Both databases: the 404 log is capped and purged by raw SQL (an insert guarded by a count, on conflict; age arithmetic).
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
