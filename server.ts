@@ -18,6 +18,8 @@ import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
 import { startMailRetryWorker, stopMailRetryWorker } from "./app/modules/mail/mail-retry.server";
 import { startHousekeeping, stopHousekeeping } from "./app/.server/housekeeping.server";
 import { purgeUnconfirmedSubmissions } from "./app/modules/forms/unconfirmed-submissions.server";
+import { purgeFailedRequests } from "./app/modules/cms/redirects.server";
+import { answerClientError, apiErrors, apiRefusals } from "./app/modules/api/api-http.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
@@ -28,7 +30,10 @@ async function main() {
   await getDb();
   // Failed mails are tried again in the background (only with SMTP_URL; docs/decisions/0042).
   startMailRetryWorker();
-  startHousekeeping([{ name: "Purging unconfirmed form submissions", run: purgeUnconfirmedSubmissions }]);
+  startHousekeeping([
+    { name: "Purging unconfirmed form submissions", run: purgeUnconfirmedSubmissions },
+    { name: "Purging the 404 log", run: () => purgeFailedRequests() },
+  ]);
 
   const vite = development ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
 
@@ -37,6 +42,8 @@ async function main() {
   // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default; decision 0032).
   app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
   app.use(dropUntrustedForwardedHeaders(app.get("trust proxy fn") as TrustFunction));
+  // What the layers below refuse of an API call is answered in the API's JSON (decision 0084).
+  app.use(apiRefusals);
   app.use(compressResponses());
   app.use(cspNonce);
   app.use(trackingCsp(configuredTrackingCsp));
@@ -78,10 +85,15 @@ async function main() {
     }),
   );
 
+  app.use(apiErrors);
+
   const server = app.listen(env.PORT, () => {
     const { port } = server.address() as AddressInfo; // PORT=0 picks a free port
     console.log(`Shop listening on http://localhost:${port} (${development ? "development" : "production"} build)`);
   });
+
+  // Requests Node cannot parse (431: an over-long URL or headers) as Node answers them, in JSON under /api.
+  server.on("clientError", answerClientError);
 
   // Close the embedded database cleanly: PGlite must flush and release its lock.
   let stopping = false;

@@ -12,7 +12,7 @@ import { editorOf, pageEditContext } from "~/modules/editing/edit-mode.server";
 import { readComponents } from "~/modules/cms/page-components.schema";
 import { HomeBlocks as HomeBlocksNow } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";
-import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
 import { HomeHero as HomeHeroNow } from "~/modules/site/home-hero";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -38,7 +38,7 @@ const PostArticle = serverFirst(import.meta.env.SSR ? PostArticleNow : null, () 
  * not its own in this language is redirected there; an unknown slug is logged and answered
  * by a configured redirect or 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const url = new URL(request.url);
   // No slug is the home page (its own slug redirects to the root): its shop blocks load alongside.
@@ -124,7 +124,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       seo: seoTags({ origin, locale, path: homePath, type: "website", fallbackImagePath: logo, jsonLd: homeJsonLd }),
     };
 
-  const target = await handleUnknownPath(url.pathname);
+  const target = await handleUnknownPath(url.pathname, senderOf(context));
   if (target) throw redirect(target.to, target.status);
   const t = await getFixedT(locale);
   throw new Response(t("error.pageNotFound"), { status: 404 });

@@ -12,7 +12,7 @@ import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/modules/catalog/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
-import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
@@ -29,14 +29,14 @@ export const handle = { i18n: ["catalog", "comments", "product"] };
  * product's own (another language's slug, a hidden variant's slug) redirects (301) to it,
  * keeping the query. ?cartItemId opens the cart-item edit mode (see product-cart-item-edit.server.ts).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   if (!params.slug) throw redirect(href("shop", locale));
   const url = new URL(request.url);
   const [site, found] = await Promise.all([getSiteContext(locale), getProductBySlug(params.slug, locale)]);
   if (!found) {
     // A slug the backoffice changed (or a redirect an editor made) answers with its target.
-    const target = await handleUnknownPath(url.pathname);
+    const target = await handleUnknownPath(url.pathname, senderOf(context));
     if (target) throw redirect(target.to + url.search, target.status);
     const t = await getFixedT(locale);
     throw new Response(t("error.pageNotFound"), { status: 404 });

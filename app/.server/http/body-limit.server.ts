@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
-import { LOCALES, localeFromPath, localePrefix } from "~/lib/locales";
+import { LOCALES, localePrefix } from "~/lib/locales";
 import { ROUTES } from "~/lib/routes-table";
 import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
 import hr from "../../../locales/hr/error.json";
+import { refuse as sendRefusal } from "./refusal.server";
 
 const MESSAGES = { hr: hr.error.payloadTooLarge, en: en.error.payloadTooLarge, de: de.error.payloadTooLarge };
 
@@ -47,7 +48,7 @@ export function bodyLimit({ limit = FORM_BODY_LIMIT, larger = [] }: Options = {}
     const max = larger.find((l) => req.path.startsWith(l.prefix))?.limit ?? limit;
     const refuse = () => {
       if (res.headersSent) return;
-      res.status(413).type("text/plain; charset=utf-8").send(MESSAGES[localeFromPath(req.path)]);
+      sendRefusal(req, res, 413, MESSAGES);
       // What is still coming is read and dropped (closing on unread data would reset the
       // connection and could lose the answer); a client that keeps sending is cut off.
       req.resume();

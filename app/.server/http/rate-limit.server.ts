@@ -1,11 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { localeFromPath } from "~/lib/locales";
+import { isApiPath } from "~/lib/api-path";
 import { STRICT_RATE_LIMIT_PATHS } from "~/lib/route-policy";
 import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
 import hr from "../../../locales/hr/error.json";
 import { env } from "../env.server";
+import { refuse } from "./refusal.server";
 
 const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
 
@@ -27,13 +28,16 @@ export async function limiter(keyPrefix: string, points: number): Promise<RateLi
 /**
  * Limits state-changing requests per client address: RATE_LIMIT_POINTS a minute for
  * posts in general, RATE_LIMIT_AUTH_POINTS for sign-in, registration and recovery.
- * Reads are not limited here. Over the budget: 429 with a translated message.
+ * Reads are not limited here. Over the budget: 429 with a translated message. The headless
+ * API is not counted here: its own budgets per key and shopper decide (decision 0084), so
+ * an API client's searches and cart reads, POSTs by the spec, are not cut off as form posts.
  */
 export async function createRateLimit() {
   const general = await limiter("rl:post", env.RATE_LIMIT_POINTS);
   const auth = await limiter("rl:auth", env.RATE_LIMIT_AUTH_POINTS);
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (isApiPath(req.path)) return next();
     const path = req.path.replace(/\.data$/, "");
     // Sign-in, registration, password recovery and public forms (enquiries, contact and
     // database forms, the newsletter, comments): the routes the route table marks strict.
@@ -44,8 +48,7 @@ export async function createRateLimit() {
     } catch (rejection) {
       if (rejection instanceof Error) return next(rejection);
       const retryAfter = Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000);
-      res.setHeader("Retry-After", String(retryAfter));
-      res.status(429).type("text/plain; charset=utf-8").send(MESSAGES[localeFromPath(path)]);
+      refuse(req, res, 429, MESSAGES, { "Retry-After": String(retryAfter) });
     }
   };
 }

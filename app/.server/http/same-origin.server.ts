@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { isApiPath } from "~/lib/api-path";
 import { localeFromPath } from "~/lib/locales";
 import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
@@ -16,7 +17,7 @@ const MESSAGES = { hr: hr.error.forbidden, en: en.error.forbidden, de: de.error.
 export function sameOrigin(req: Request, res: Response, next: NextFunction) {
   // The headless API answers other origins itself: CORS for the configured ones, JSON
   // refusals for the rest (app/modules/api/api-router.server.ts).
-  if (req.path.startsWith("/api/")) return next();
+  if (isApiPath(req.path)) return next();
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
   if (!origin) return next();

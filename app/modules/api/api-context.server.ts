@@ -25,6 +25,8 @@ export type ApiContext<B = unknown, Q = unknown> = {
   params: Record<string, string>;
   locale: Locale;
   key: ApiKey | null;
+  /** The client's address (server.ts's load context; "local" in tests). */
+  address: string;
   bearer: BearerIdentity | null;
   /** The signed-in user of the bearer token (null for anonymous calls). */
   user: () => Promise<CurrentUser | null>;

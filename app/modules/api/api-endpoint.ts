@@ -44,6 +44,12 @@ export type ApiEndpointSpec<B extends Schema | undefined, Q extends Schema | und
   scope?: string[];
   /** Spec §8 messages and statuses this call answers with, for the document. */
   errors?: { status: number; message: string }[];
+  /**
+   * Whether the call changes nothing: it then spends the generous read budget instead of the
+   * write one (decision 0084). By default a GET does and anything else does not; a POST
+   * search or cart read says `true`, a GET that writes (a token refresh, a new cart) `false`.
+   */
+  readOnly?: boolean;
   /** Counts against the strict budget (sign-in, registration, recovery, public forms). */
   strict?: boolean;
   body?: B;

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -38,8 +40,15 @@ const MESSAGES: Record<number, string> = {
   405: "Method not allowed",
   409: "Conflict",
   413: "Payload too large",
+  414: "URI too long",
+  415: "Unsupported media type",
   429: "Too many requests",
+  431: "Request header fields too large",
 };
+
+/** An ApiError of a status with the API's own wording of it (the HTTP layer's refusals). */
+export const refusalOf = (status: number, headers?: Record<string, string>) =>
+  new ApiError(status, MESSAGES[status] ?? "Request refused", undefined, headers);
 
 /**
  * The failure body of anything a call threw. A Response thrown by a shared service (a
@@ -69,4 +78,18 @@ export function failureOf(error: unknown): ApiFailure {
   }
   console.error("API call failed", error);
   return { errored: true, statusCode: 500, message: "An error occurred" };
+}
+
+/**
+ * The one writer of the API's failures: the envelope, its status and headers, for the
+ * router (a Response) and for the HTTP layer in front of it (app/modules/api/api-http.server.ts).
+ */
+export function failureAnswer(error: unknown): { status: number; headers: Record<string, string>; body: string } {
+  const failure = failureOf(error);
+  const headers: Record<string, string> = {
+    ...(error instanceof ApiError ? error.headers : {}),
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+  };
+  return { status: failure.statusCode, headers, body: JSON.stringify(failure) };
 }

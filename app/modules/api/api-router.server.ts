@@ -6,9 +6,10 @@ import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
 import { contextFor } from "./api-context.server";
-import { ApiError, failureOf, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
+import { urlProblem } from "./api-limits";
+import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
 import { verifyApiKey } from "./api-keys.server";
-import { chargeCall } from "./api-rate-limit.server";
+import { chargeCall, type CallKind } from "./api-rate-limit.server";
 import { bearerIdentity } from "./api-tokens.server";
 
 /**
@@ -62,6 +63,12 @@ function json(body: unknown, status: number, headers: Headers) {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
+function failure(error: unknown, headers: Headers) {
+  const answer = failureAnswer(error);
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
 /** The caller's origin when another site may call (CORS); null for the shop itself and non-browsers. */
 function foreignOrigin(request: Request): string | null {
   const origin = request.headers.get("Origin");
@@ -110,6 +117,12 @@ async function readBody(request: Request): Promise<unknown> {
   } catch {
     throw new ApiError(400, "Malformed JSON");
   }
+}
+
+/** The path and query as a bounded, well-formed input (api-limits.ts). */
+function checkUrl(url: URL) {
+  const problem = urlProblem(url.pathname + url.search);
+  if (problem) throw new ApiError(problem.status, problem.message);
 }
 
 function queryOf(url: URL): Record<string, string | string[]> {
@@ -166,6 +179,9 @@ function refuseCookieCallsFromElsewhere(request: Request, origin: string | null)
   }
 }
 
+/** A call that changes nothing (by default a GET) spends the generous read budget. */
+export const callKind = (endpoint: AnyEndpoint): CallKind => ((endpoint.readOnly ?? endpoint.method === "GET") ? "read" : "write");
+
 /** A numeric path parameter (/cms/term/get/:id): anything else is a 404, as an unknown id is. */
 export function idParam(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) throw notFound();
@@ -181,6 +197,7 @@ export async function handleApiCall(
   let origin: string | null = null;
   try {
     origin = foreignOrigin(request);
+    checkUrl(url);
     const candidates = operations(registry).filter((op) => op.pattern.test(url.pathname));
     if (!candidates.length) throw notFound();
     const methods = [...new Set(candidates.map((op) => op.endpoint.method as HttpMethod))];
@@ -197,7 +214,7 @@ export async function handleApiCall(
     if (!operation) {
       const headers = corsHeaders(origin);
       headers.set("Allow", methods.join(", "));
-      return json(failureOf(new ApiError(405, "Method not allowed")), 405, headers);
+      return failure(new ApiError(405, "Method not allowed"), headers);
     }
     refuseCookieCallsFromElsewhere(request, origin);
     const { endpoint } = operation;
@@ -215,13 +232,16 @@ export async function handleApiCall(
     const bodyKey = rawBody && typeof rawBody === "object" && "apiKey" in rawBody ? (rawBody as { apiKey: unknown }).apiKey : null;
     const keyToken = request.headers.get(API_HEADERS.apiKey) ?? (typeof bodyKey === "string" ? bodyKey : null);
     const key = endpoint.auth === "none" ? null : await verifyApiKey(keyToken);
-    await chargeCall(key, clientAddress, Boolean(endpoint.strict));
+    const cartId = rawBody && typeof rawBody === "object" && "cartId" in rawBody ? rawBody.cartId : url.searchParams.get("cartId");
+    const authorization = request.headers.get("Authorization");
+    await chargeCall({ key, address: clientAddress, authorization, cartId }, callKind(endpoint), Boolean(endpoint.strict));
 
     const bearer = await bearerIdentity(request);
     const context = contextFor(request, {
       request,
       locale,
       key,
+      address: clientAddress,
       bearer,
       params,
       body: parse(endpoint.body, rawBody, "body"),
@@ -241,7 +261,6 @@ export async function handleApiCall(
     const data = await endpoint.handler(context);
     return json({ data: data ?? null }, 200, corsHeaders(origin));
   } catch (error) {
-    const failure = failureOf(error);
-    return json(failure, failure.statusCode, corsHeaders(origin));
+    return failure(error, corsHeaders(origin));
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { API_HEADERS, namedSchemas } from "./api-endpoint";
-import { operationsOf, type Registry } from "./api-router.server";
+import { callKind, operationsOf, type Registry } from "./api-router.server";
 
 /**
  * The OpenAPI 3.1 document of the API (/api/docs), generated from the endpoints' own zod
@@ -54,6 +54,8 @@ const FAILURE: JsonSchema = {
   },
 };
 
+const RETRY_AFTER = { description: "Seconds until the budget allows the call again.", schema: { type: "integer", minimum: 1 } };
+
 const HEADER_PARAMETERS = [
   {
     name: API_HEADERS.language,
@@ -91,6 +93,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     const errors = new Map<number, string[]>();
     const addError = (status: number, message: string) => errors.set(status, [...(errors.get(status) ?? []), message]);
     addError(400, "Invalid input");
+    addError(400, "Malformed percent-escape in the URL");
     if (endpoint.auth !== "none") addError(401, "API key required / Invalid API key");
     if (endpoint.auth === "customer" || endpoint.auth === "backoffice") addError(401, "Access token required");
     if (endpoint.auth === "backoffice") addError(403, "Forbidden");
@@ -100,7 +103,10 @@ export function openApiDocument(registry: Registry): JsonSchema {
       addError(413, "Payload too large");
       addError(415, "Send the body as application/json");
     }
-    addError(429, "Too many requests");
+    // The budgets and bounds every call meets (decision 0084).
+    addError(414, "URI too long");
+    addError(429, `Too many requests (the ${callKind(endpoint)} budget of the key or shopper); Retry-After gives the seconds to wait`);
+    addError(431, "Request header fields too large");
     for (const e of endpoint.errors ?? []) addError(e.status, e.message);
     const responses: Record<string, unknown> = {
       "200": {
@@ -115,6 +121,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
       responses[String(status)] = {
         description: messages.join("; "),
+        ...(status === 429 ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } },
       };
     }
@@ -131,6 +138,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
         : {}),
       responses,
       "x-auth": endpoint.auth,
+      "x-budget": callKind(endpoint),
       ...(endpoint.scope ? { "x-scope": endpoint.scope } : {}),
     };
   }

@@ -64,6 +64,8 @@ export const authEndpoints = {
   }),
   refresh: defineEndpoint({
     method: "GET",
+    // Rotates the token: a write, though a GET by the spec.
+    readOnly: false,
     path: "/refresh",
     versions: ["v1"],
     service: "auth",

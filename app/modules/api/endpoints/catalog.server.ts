@@ -116,6 +116,7 @@ const filterBody = z.object({
 export const catalogEndpoints = {
   "product.layered.navigation": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/product/layered/navigation",
     service: "product",
     auth: "public",
@@ -161,6 +162,7 @@ export const catalogEndpoints = {
   }),
   "product.web.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/product/web/filter",
     service: "product",
     auth: "public",
@@ -195,6 +197,7 @@ export const catalogEndpoints = {
   }),
   "product.web.category.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/product/web/category/filter",
     service: "product",
     auth: "public",
@@ -211,6 +214,7 @@ export const catalogEndpoints = {
   }),
   "product.web.tag.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/product/web/tag/filter",
     service: "product",
     auth: "public",

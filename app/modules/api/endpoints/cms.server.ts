@@ -94,6 +94,7 @@ const cmsBaseEndpoints = {
   }),
   "cms.term.filterStandard": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/term/filterStandard",
     service: "cms",
     auth: "public",
@@ -151,6 +152,7 @@ const cmsBaseEndpoints = {
   }),
   "cms.post.filterStandard": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/post/filterStandard",
     service: "cms",
     auth: "public",
@@ -203,7 +205,10 @@ const cmsBaseEndpoints = {
         .regex(/^\/(?!\/)[^\s\\]*$/, "A local path starting with /"),
     }),
     response: z.object({ redirect: z.object({ to: z.string(), status: z.number().int() }).nullable() }),
-    handler: async ({ body }) => ({ redirect: await handleUnknownPath(body.path) }),
+    // The 404 log's throttle counts an integration key's calls per key, a storefront's per address.
+    handler: async ({ body, key, address }) => ({
+      redirect: await handleUnknownPath(body.path, key?.kind === "integration" ? `key:${key.id}` : `address:${address}`),
+    }),
   }),
   "cms.option.filter": defineEndpoint({
     method: "GET",
@@ -219,6 +224,7 @@ const cmsBaseEndpoints = {
   }),
   "cms.element.getByHandlers": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/element/getByHandlers",
     service: "cms",
     auth: "public",
@@ -269,6 +275,7 @@ const finderTypes = z
 const cmsMoreEndpoints = {
   "cms.media.filterStandard": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/media/filterStandard",
     service: "cms",
     auth: "public",
@@ -284,6 +291,7 @@ const cmsMoreEndpoints = {
   }),
   "cms.postType.filterStandard": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/postType/filterStandard",
     service: "cms",
     auth: "public",
@@ -333,6 +341,7 @@ const cmsMoreEndpoints = {
   }),
   "cms.finder.getUrlOnLanguage": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/finder/getUrlOnLanguage",
     service: "cms",
     auth: "public",

@@ -55,6 +55,7 @@ const COMMENT_RULE_ERRORS = [
 export const commentEndpoints = {
   "cms.comment.filterStandard": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/comment/filterStandard",
     service: "cms",
     auth: "public",
@@ -120,6 +121,7 @@ export const commentEndpoints = {
   }),
   "cms.comment.getOptions": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/comment/getOptions",
     service: "cms",
     auth: "public",

@@ -94,6 +94,7 @@ export const communityEndpoints = {
   }),
   "document.document.filter.web": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/document/document/filter/web",
     service: "document",
     auth: "customer",
@@ -159,6 +160,7 @@ export const communityEndpoints = {
   }),
   "calendar.event.public.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/calendar/event/public/filter",
     service: "calendar",
     auth: "public",

@@ -22,6 +22,7 @@ export const formConsentSchema = z.object({
 export const consentEndpoints = {
   "cms.consent.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/consent/filter",
     service: "cms",
     auth: "public",
@@ -82,6 +83,7 @@ export const consentEndpoints = {
   }),
   "gdpr.web.consent.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/gdpr/web/consent/filter",
     service: "gdpr",
     auth: "public",

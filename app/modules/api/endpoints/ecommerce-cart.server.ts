@@ -86,6 +86,7 @@ const productLine = (productId: number, options: z.output<typeof lineOptionsSche
 export const cartEndpoints = {
   "ecommerce.cart.getNewCartSession": defineEndpoint({
     method: "GET",
+    readOnly: false,
     path: "/ecommerce/cart/getNewCartSession",
     service: "ecommerce",
     auth: "public",
@@ -98,6 +99,7 @@ export const cartEndpoints = {
   }),
   "ecommerce.cart.getCart": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/cart/getCart",
     service: "ecommerce",
     auth: "public",
@@ -112,6 +114,7 @@ export const cartEndpoints = {
   }),
   "ecommerce.cart.validateCart": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/cart/validateCart",
     service: "ecommerce",
     auth: "public",

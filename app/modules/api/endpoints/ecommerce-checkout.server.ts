@@ -150,6 +150,7 @@ export const checkoutEndpoints = {
   }),
   "ecommerce.checkout.getAvailableCountries": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/checkout/getAvailableCountries",
     service: "ecommerce",
     auth: "public",
@@ -172,6 +173,7 @@ export const checkoutEndpoints = {
   }),
   "ecommerce.delivery.getApplicableDeliveryMethods": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/delivery/getApplicableDeliveryMethods",
     service: "ecommerce",
     auth: "public",
@@ -206,6 +208,7 @@ export const checkoutEndpoints = {
   }),
   "ecommerce.payment.getApplicablePaymentMethods": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/ecommerce/payment/getApplicablePaymentMethods",
     service: "ecommerce",
     auth: "public",

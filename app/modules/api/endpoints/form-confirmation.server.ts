@@ -12,6 +12,7 @@ import { notFound } from "../api-errors.server";
 export const formConfirmationEndpoints = {
   "cms.form.confirmEmail": defineEndpoint({
     method: "GET",
+    readOnly: false,
     path: "/cms/form/confirmEmail/:token",
     service: "cms",
     auth: "public",

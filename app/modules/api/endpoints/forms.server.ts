@@ -24,6 +24,7 @@ import { ID_MAX } from "./shared-schemas";
 export const formEndpoints = {
   "cms.form.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/cms/form/filter",
     service: "cms",
     auth: "public",

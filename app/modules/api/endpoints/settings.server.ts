@@ -101,6 +101,7 @@ export const settingsEndpoints = {
   }),
   "settings.domain.filter": defineEndpoint({
     method: "POST",
+    readOnly: true,
     path: "/settings/domain/filter",
     service: "settings",
     auth: "public",

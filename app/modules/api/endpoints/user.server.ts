@@ -326,6 +326,7 @@ export const userEndpoints = {
   }),
   "user.web.verify": defineEndpoint({
     method: "GET",
+    readOnly: false,
     path: "/user/web/verify/:token",
     service: "user",
     auth: "public",
