@@ -1,5 +1,7 @@
 import type { z } from "zod/v4";
+import { readCookieHeader } from "~/.server/cookies.server";
 import { env } from "~/.server/env.server";
+import { sessionCookie } from "~/.server/session.server";
 import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
@@ -133,7 +135,9 @@ function parse<T extends z.ZodType | undefined>(schema: T, value: unknown, where
  */
 function refuseCookieCallsFromElsewhere(request: Request, origin: string | null) {
   if (!origin || request.method === "GET") return;
-  if (!request.headers.get("Authorization") && /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "")) {
+  const cookies = readCookieHeader(request.headers.get("Cookie"));
+  // The plain name too: the one production used before `__Host-` (decision 0085).
+  if (!request.headers.get("Authorization") && (sessionCookie.name in cookies || "__session" in cookies)) {
     throw forbidden("Cookie authentication is not accepted from another origin; use a bearer token");
   }
 }
