@@ -1,4 +1,3 @@
-import { useNavigation } from "@remix-run/react";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
@@ -9,7 +8,12 @@ import type { Device } from "~/lib/user-agent";
 /** What the panel shows of a session (staff-sessions.server.ts `StaffSession`, as JSON). */
 export type SessionRow = { handle: string; device: Device; ip: string | null; createdAt: string; lastSeenAt: string; current: boolean };
 
-/** Where the panel's forms post (routes/admin.profile.sessions.ts); each answers with a redirect back to the profile. */
+/**
+ * Where the panel's forms post (routes/admin.profile.sessions.ts, an action without a
+ * screen); each answers with a redirect back to the profile. The forms post as documents
+ * (`reloadDocument`): the client router does not take a post to a route without a
+ * component as a navigation of the page, and the toast of the redirect was lost.
+ */
 export const SESSIONS_ACTION = "/admin/profile/sessions";
 
 /**
@@ -19,8 +23,6 @@ export const SESSIONS_ACTION = "/admin/profile/sessions";
  */
 export function StaffSessionsPanel({ sessions, locale }: { sessions: SessionRow[]; locale: Locale }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const posting = navigation.state === "submitting" && navigation.formAction === SESSIONS_ACTION ? navigation.formData : undefined;
   const date = (value: string) => formatDate(value, locale, { style: "numeric", time: "short" });
   const device = ({ browser, system }: Device) =>
     browser && system
@@ -63,7 +65,7 @@ export function StaffSessionsPanel({ sessions, locale }: { sessions: SessionRow[
                 <td className="p-2">{date(s.createdAt)}</td>
                 <td className="p-2">{date(s.lastSeenAt)}</td>
                 <td className="p-2 text-right">
-                  <SecureForm action={SESSIONS_ACTION}>
+                  <SecureForm action={SESSIONS_ACTION} reloadDocument>
                     <input type="hidden" name="session" value={s.handle} />
                     <Button
                       name="intent"
@@ -71,7 +73,6 @@ export function StaffSessionsPanel({ sessions, locale }: { sessions: SessionRow[
                       variant="secondary"
                       size="sm"
                       aria-label={t("adminUsers.sessions.endLabel", { device: device(s.device), createdAt: date(s.createdAt) })}
-                      pending={posting?.get("intent") === "end" && posting.get("session") === s.handle}
                     >
                       {t("adminUsers.sessions.end")}
                     </Button>
@@ -83,8 +84,8 @@ export function StaffSessionsPanel({ sessions, locale }: { sessions: SessionRow[
         </table>
       </div>
       {others > 0 ? (
-        <SecureForm action={SESSIONS_ACTION}>
-          <Button name="intent" value="endOthers" variant="secondary" pending={posting?.get("intent") === "endOthers"}>
+        <SecureForm action={SESSIONS_ACTION} reloadDocument>
+          <Button name="intent" value="endOthers" variant="secondary">
             {t("adminUsers.sessions.endOthers")}
           </Button>
         </SecureForm>
