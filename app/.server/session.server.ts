@@ -18,11 +18,6 @@ export const STAFF_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** The stored last use may lag this much: a session row is written at most once a minute, not per request. */
 export const LAST_USE_EVERY_MS = 60 * 1000;
 
-/** The session cookie holds only a signed, random id; the data lives in the sessions table. */
-export const sessionCookie = createSecretCookie("__session", { maxAge: THIRTY_DAYS });
-
-export type SessionData = { userId?: number; redirectTo?: string };
-
 type StoredTimes = { expiresAt: Date; createdAt: Date; lastSeenAt: Date; staff: boolean | null };
 
 /**
@@ -36,6 +31,54 @@ export function sessionIsOver(row: StoredTimes, now: Date): boolean {
   if (!row.staff) return false;
   return at - row.lastSeenAt.getTime() >= STAFF_IDLE_MS || at - row.createdAt.getTime() >= STAFF_LIFETIME_MS;
 }
+
+/** Whether `userId` is a backoffice user: their session rows end 12 h after they began. */
+async function isStaff(userId: number | undefined): Promise<boolean> {
+  if (!userId) return false;
+  const db = await getDb();
+  const [user] = await db.select({ staff: users.isBackofficeUser }).from(users).where(eq(users.id, userId));
+  return user?.staff === true;
+}
+
+const defaultEnd = (expires: Date | undefined) => expires ?? new Date(Date.now() + THIRTY_DAYS * 1000);
+
+/** The session cookie holds only a signed, random id; the data lives in the sessions table. */
+export const sessionCookie = createSecretCookie("__session", { maxAge: THIRTY_DAYS });
+
+export type SessionData = { userId?: number; redirectTo?: string };
+
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const db = await getDb();
+    const id = randomBytes(24).toString("base64url");
+    const staff = await isStaff(data.userId);
+    const now = new Date();
+    await db.insert(sessions).values({
+      id,
+      userId: data.userId ?? null,
+      data,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: staff ? new Date(now.getTime() + STAFF_LIFETIME_MS) : defaultEnd(expires),
+    });
+    return id;
+  },
+  readData: (id) => lookupSession(id),
+  async updateData(id, data, expires) {
+    const db = await getDb();
+    // A staff session's end stays where its start put it; writing it never extends it.
+    const staffEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${STAFF_LIFETIME_MS / 1000} seconds'`)}`;
+    await db
+      .update(sessions)
+      .set({ data, userId: data.userId ?? null, expiresAt: (await isStaff(data.userId)) ? staffEnd : defaultEnd(expires) })
+      .where(eq(sessions.id, id));
+  },
+  async deleteData(id) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+});
 
 /**
  * The data of a live session, or null. A session found over is deleted on the spot. With
@@ -77,49 +120,6 @@ async function lookupSession(id: string, request?: Request): Promise<SessionData
   }
   return row.data as SessionData;
 }
-
-/** Whether `userId` is a backoffice user: their session rows end 12 h after they began. */
-async function isStaff(userId: number | undefined): Promise<boolean> {
-  if (!userId) return false;
-  const db = await getDb();
-  const [user] = await db.select({ staff: users.isBackofficeUser }).from(users).where(eq(users.id, userId));
-  return user?.staff === true;
-}
-
-const defaultEnd = (expires: Date | undefined) => expires ?? new Date(Date.now() + THIRTY_DAYS * 1000);
-
-export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: sessionCookie,
-  async createData(data, expires) {
-    const db = await getDb();
-    const id = randomBytes(24).toString("base64url");
-    const staff = await isStaff(data.userId);
-    const now = new Date();
-    await db.insert(sessions).values({
-      id,
-      userId: data.userId ?? null,
-      data,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: staff ? new Date(now.getTime() + STAFF_LIFETIME_MS) : defaultEnd(expires),
-    });
-    return id;
-  },
-  readData: (id) => lookupSession(id),
-  async updateData(id, data, expires) {
-    const db = await getDb();
-    // A staff session's end stays where its start put it; writing it never extends it.
-    const staffEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${STAFF_LIFETIME_MS / 1000} seconds'`)}`;
-    await db
-      .update(sessions)
-      .set({ data, userId: data.userId ?? null, expiresAt: (await isStaff(data.userId)) ? staffEnd : defaultEnd(expires) })
-      .where(eq(sessions.id, id));
-  },
-  async deleteData(id) {
-    const db = await getDb();
-    await db.delete(sessions).where(eq(sessions.id, id));
-  },
-});
 
 /**
  * The request's session, and whether its cookie named one that is over or gone (ended

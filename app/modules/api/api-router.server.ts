@@ -1,7 +1,5 @@
 import type { z } from "zod/v4";
-import { readCookieHeader } from "~/.server/cookies.server";
 import { env } from "~/.server/env.server";
-import { sessionCookie } from "~/.server/session.server";
 import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
@@ -10,6 +8,8 @@ import { ApiError, failureOf, forbidden, invalidInput, notFound, unauthorized } 
 import { verifyApiKey } from "./api-keys.server";
 import { chargeCall } from "./api-rate-limit.server";
 import { bearerIdentity } from "./api-tokens.server";
+import { readCookieHeader } from "~/.server/cookies.server";
+import { sessionCookie } from "~/.server/session.server";
 
 /**
  * The headless API's one entry (routes/api.ts → here): finds the endpoint, applies the
