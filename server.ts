@@ -8,6 +8,7 @@ import { env } from "./app/.server/env.server";
 import { ADMIN_UPLOAD_BODY_LIMIT, PUBLIC_UPLOAD_BODY_LIMIT, PUBLIC_UPLOAD_PREFIXES, bodyLimit } from "./app/.server/http/body-limit.server";
 import { compressResponses } from "./app/.server/http/compression.server";
 import { clientFiles } from "./app/.server/http/static-files.server";
+import { stampClientAddress } from "./app/.server/http/client-address.server";
 import { dropUntrustedForwardedHeaders, type TrustFunction } from "./app/.server/http/forwarded-headers.server";
 import { createRateLimit } from "./app/.server/http/rate-limit.server";
 import { sameOrigin } from "./app/.server/http/same-origin.server";
@@ -44,6 +45,7 @@ async function main() {
   app.use(dropUntrustedForwardedHeaders(app.get("trust proxy fn") as TrustFunction));
   // What the layers below refuse of an API call is answered in the API's JSON (decision 0084).
   app.use(apiRefusals);
+  app.use(stampClientAddress);
   app.use(compressResponses());
   app.use(cspNonce);
   app.use(trackingCsp(configuredTrackingCsp));

@@ -1,23 +1,72 @@
-import { createCookie } from "@remix-run/node";
-import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { CSRFError } from "remix-utils/csrf/server";
 import { SpamError } from "remix-utils/honeypot/server";
 import { cleanName, invalidText } from "~/lib/untrusted-text";
-import { env, isProduction } from "./env.server";
+import { createSecretCookie } from "./cookies.server";
+import { env } from "./env.server";
 import { CachedHoneypot } from "./honeypot.server";
+import { sessionCookie } from "./session.server";
 
 /** Double-submit CSRF token: a signed SameSite cookie and the same token in every form. */
-export const csrfCookie = createCookie("csrf", {
-  path: "/",
-  httpOnly: true,
-  secure: isProduction,
-  sameSite: "lax",
-  secrets: env.SESSION_SECRETS,
-});
-export const csrf = new CSRF({
-  cookie: csrfCookie,
-  formDataKey: "csrf",
-  secret: env.SESSION_SECRETS[0],
-});
+export const csrfCookie = createSecretCookie("csrf");
+
+/**
+ * The CSRF token of every form, bound to the session (OWASP ASVS 3.5, decision 0085): a
+ * random value and its HMAC over the value and the id of the session the request carries
+ * ("" without one). It is kept in its cookie and posted with every form (double submit,
+ * as remix-utils does), and it counts only for the session it was issued for: a token
+ * taken from one session is refused in another, and signing in, out or a rotated id issues
+ * a new one at the next page. remix-utils' own class signs the value alone, hence this one
+ * with the same two calls (`commitToken`, `validate`) and its CSRFError.
+ */
+class SessionBoundCsrf {
+  constructor(private readonly secret: string) {}
+
+  private async sessionOf(cookieHeader: string | null): Promise<string> {
+    const id: unknown = await sessionCookie.parse(cookieHeader);
+    return typeof id === "string" ? id : "";
+  }
+
+  private sign(value: string, sessionId: string): string {
+    return createHmac("sha256", this.secret).update(`csrf|${value}|${sessionId}`).digest("base64url");
+  }
+
+  /** Whether `token` was issued for `sessionId` by this shop. */
+  fits(token: string, sessionId: string): boolean {
+    const [value, signature, ...rest] = token.split(".");
+    if (!value || !signature || rest.length > 0) return false;
+    return sameText(signature, this.sign(value, sessionId));
+  }
+
+  /** The token for this request's forms, and the Set-Cookie header when a new one was issued. */
+  async commitToken(requestOrHeaders: Request | Headers = new Headers()): Promise<[string, string | null]> {
+    const header = (requestOrHeaders instanceof Request ? requestOrHeaders.headers : requestOrHeaders).get("Cookie");
+    const [kept, sessionId] = await Promise.all([csrfCookie.parse(header) as Promise<unknown>, this.sessionOf(header)]);
+    if (typeof kept === "string" && this.fits(kept, sessionId)) return [kept, null];
+    const value = randomBytes(32).toString("base64url");
+    const token = `${value}.${this.sign(value, sessionId)}`;
+    return [token, await csrfCookie.serialize(token)];
+  }
+
+  /** Throws CSRFError unless the posted token is the cookie's and was issued for this request's session. */
+  async validate(formData: FormData, headers: Headers): Promise<void> {
+    const header = headers.get("Cookie");
+    const [kept, sessionId] = await Promise.all([csrfCookie.parse(header) as Promise<unknown>, this.sessionOf(header)]);
+    if (typeof kept !== "string") throw new CSRFError("missing_token_in_cookie", "Can't find CSRF token in cookie.");
+    const posted = formData.get("csrf");
+    if (typeof posted !== "string" || posted === "") throw new CSRFError("missing_token_in_body", "Can't find CSRF token in body.");
+    if (!sameText(posted, kept)) throw new CSRFError("mismatched_token", "Can't verify CSRF token authenticity.");
+    if (!this.fits(kept, sessionId)) throw new CSRFError("mismatched_token", "The CSRF token belongs to another session.");
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export const csrf = new SessionBoundCsrf(env.SESSION_SECRETS[0]);
 
 /**
  * The honeypot of every form: an empty text field a robot fills ("website") and the

@@ -1,52 +1,49 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { createSession, createSessionStorage, type Session } from "@remix-run/node";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { createSecretCookie } from "./cookies.server";
 import { getDb } from "./db/client.server";
 import { apiRefreshTokens, sessions, users } from "./db/schema";
-import { env, isProduction } from "./env.server";
+import { clientAddressOf } from "./http/client-address.server";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30; // spec §9 default cookie max age, 2592000 s
 
 /**
- * A backoffice user's session ends after a working day without a request
- * (docs/decisions/0043): it is written with this expiry at sign-in and slid
- * forward by backoffice requests, at most once a minute. Customers keep their 30 days.
+ * A backoffice user's session ends after 30 minutes without a request or 12 hours after
+ * sign-in, whichever comes first (OWASP ASVS 3.3.2, decision 0085). Checked in
+ * `lookupSession`, the one place every session is read. Customers keep their 30 days.
  */
-export const BACKOFFICE_IDLE_MS = 8 * 60 * 60 * 1000;
-const SLIDE_EVERY_MS = 60 * 1000;
+export const STAFF_IDLE_MS = 30 * 60 * 1000;
+export const STAFF_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** The stored last use may lag this much: a session row is written at most once a minute, not per request. */
+export const LAST_USE_EVERY_MS = 60 * 1000;
 
-/** The expiry of a session row written for `userId`: a working day for backoffice users. */
-async function expiryOf(userId: number | undefined, expires: Date | undefined): Promise<Date> {
-  if (userId) {
-    const db = await getDb();
-    const [user] = await db.select({ backoffice: users.isBackofficeUser }).from(users).where(eq(users.id, userId));
-    if (user?.backoffice) return new Date(Date.now() + BACKOFFICE_IDLE_MS);
-  }
-  return expires ?? new Date(Date.now() + THIRTY_DAYS * 1000);
-}
+type StoredTimes = { expiresAt: Date; createdAt: Date; lastSeenAt: Date; staff: boolean | null };
 
 /**
- * Moves a backoffice session's end to a working day from now. The condition makes it a
- * write at most once a minute (and shortens a longer one, e.g. made at the shop's sign-in).
+ * Whether a stored session is over at `now`: its end has passed, or it is a backoffice
+ * user's and was idle too long or is too old. (The idle limit counts from the stored last
+ * use, which lags by up to a minute, so a session may end up to a minute early, never late.)
  */
-export async function slideBackofficeSession(id: string, now = new Date()): Promise<void> {
-  const db = await getDb();
-  const end = new Date(now.getTime() + BACKOFFICE_IDLE_MS);
-  await db
-    .update(sessions)
-    .set({ expiresAt: end })
-    .where(and(eq(sessions.id, id), or(lt(sessions.expiresAt, new Date(end.getTime() - SLIDE_EVERY_MS)), gt(sessions.expiresAt, end))));
+export function sessionIsOver(row: StoredTimes, now: Date): boolean {
+  const at = now.getTime();
+  if (row.expiresAt.getTime() <= at) return true;
+  if (!row.staff) return false;
+  return at - row.lastSeenAt.getTime() >= STAFF_IDLE_MS || at - row.createdAt.getTime() >= STAFF_LIFETIME_MS;
 }
 
+/** Whether `userId` is a backoffice user: their session rows end 12 h after they began. */
+async function isStaff(userId: number | undefined): Promise<boolean> {
+  if (!userId) return false;
+  const db = await getDb();
+  const [user] = await db.select({ staff: users.isBackofficeUser }).from(users).where(eq(users.id, userId));
+  return user?.staff === true;
+}
+
+const defaultEnd = (expires: Date | undefined) => expires ?? new Date(Date.now() + THIRTY_DAYS * 1000);
+
 /** The session cookie holds only a signed, random id; the data lives in the sessions table. */
-export const sessionCookie = createCookie("__session", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: isProduction,
-  path: "/",
-  maxAge: THIRTY_DAYS,
-  secrets: env.SESSION_SECRETS,
-});
+export const sessionCookie = createSecretCookie("__session", { maxAge: THIRTY_DAYS });
 
 export type SessionData = { userId?: number; redirectTo?: string };
 
@@ -55,27 +52,26 @@ export const sessionStorage = createSessionStorage<SessionData>({
   async createData(data, expires) {
     const db = await getDb();
     const id = randomBytes(24).toString("base64url");
+    const staff = await isStaff(data.userId);
+    const now = new Date();
     await db.insert(sessions).values({
       id,
       userId: data.userId ?? null,
       data,
-      expiresAt: await expiryOf(data.userId, expires),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: staff ? new Date(now.getTime() + STAFF_LIFETIME_MS) : defaultEnd(expires),
     });
     return id;
   },
-  async readData(id) {
-    const db = await getDb();
-    const [row] = await db
-      .select({ data: sessions.data })
-      .from(sessions)
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
-    return (row?.data as SessionData) ?? null;
-  },
+  readData: (id) => lookupSession(id),
   async updateData(id, data, expires) {
     const db = await getDb();
+    // A staff session's end stays where its start put it; writing it never extends it.
+    const staffEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${STAFF_LIFETIME_MS / 1000} seconds'`)}`;
     await db
       .update(sessions)
-      .set({ data, userId: data.userId ?? null, expiresAt: await expiryOf(data.userId, expires) })
+      .set({ data, userId: data.userId ?? null, expiresAt: (await isStaff(data.userId)) ? staffEnd : defaultEnd(expires) })
       .where(eq(sessions.id, id));
   },
   async deleteData(id) {
@@ -84,8 +80,60 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
 });
 
-export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+/**
+ * The data of a live session, or null. A session found over is deleted on the spot. With
+ * the request, its use is noted (time, browser, address) when the stored one is a minute
+ * old or was never noted.
+ */
+async function lookupSession(id: string, request?: Request): Promise<SessionData | null> {
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .select({
+      data: sessions.data,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      staff: users.isBackofficeUser,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  if (sessionIsOver(row, now)) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (request && (row.userAgent === null || now.getTime() - row.lastSeenAt.getTime() >= LAST_USE_EVERY_MS)) {
+    await db
+      .update(sessions)
+      .set({
+        lastSeenAt: now,
+        userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 512),
+        ip: clientAddressOf(request) ?? "",
+      })
+      // Several loaders of one request look the session up at once: the first write wins, the rest match nothing.
+      .where(
+        and(eq(sessions.id, id), or(isNull(sessions.userAgent), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_USE_EVERY_MS)))),
+      );
+  }
+  return row.data as SessionData;
+}
+
+/**
+ * The request's session, and whether its cookie named one that is over or gone (ended
+ * elsewhere, expired, its user deactivated): the backoffice then says so at its sign-in.
+ */
+export async function readSession(request: Request): Promise<{ session: Session<SessionData>; ended: boolean }> {
+  const id: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || id === "") return { session: createSession<SessionData>(), ended: false };
+  const data = await lookupSession(id, request);
+  return { session: createSession<SessionData>(data ?? {}, id), ended: data === null };
+}
+
+export async function getSession(request: Request): Promise<Session<SessionData>> {
+  return (await readSession(request)).session;
 }
 
 /**
@@ -100,15 +148,22 @@ export async function rotateSession(session: Session<SessionData>, data: Session
 }
 
 /** Ends every session of a user except the one given (password change or reset, a deactivated backoffice user). */
-export async function endOtherSessions(userId: number, keepId?: string) {
+export async function endOtherSessions(userId: number, keepId?: string): Promise<number> {
   const db = await getDb();
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-  for (const row of rows) if (row.id !== keepId) await db.delete(sessions).where(eq(sessions.id, row.id));
+  const mine = eq(sessions.userId, userId);
+  const ended = await db
+    .delete(sessions)
+    .where(keepId ? and(mine, ne(sessions.id, keepId)) : mine)
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function purgeExpiredSessions() {
   const db = await getDb();
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  // Backoffice sessions idle past their limit (refused at lookup already).
+  const staff = db.select({ id: users.id }).from(users).where(eq(users.isBackofficeUser, true));
+  await db.delete(sessions).where(and(lt(sessions.lastSeenAt, new Date(Date.now() - STAFF_IDLE_MS)), inArray(sessions.userId, staff)));
   // The API's refresh tokens past their end (app/modules/api/api-tokens.server.ts) go with them.
   await db.delete(apiRefreshTokens).where(lt(apiRefreshTokens.expiresAt, new Date()));
 }

@@ -240,6 +240,9 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "settings/comments", file: "routes/admin.settings.comments.tsx", scope: "admin" },
       { path: "settings/tracking", file: "routes/admin.settings.tracking.tsx", scope: "admin" },
       { path: "settings/site", file: "routes/admin.settings.site.tsx", scope: "admin" },
+      // Every backoffice user's own profile: their sessions, ended by the action under it (decision 0085).
+      { path: "profile", file: "routes/admin.profile.tsx", scope: "any" },
+      { path: "profile/sessions", file: "routes/admin.profile.sessions.ts", scope: "any" },
     ],
   },
 ];

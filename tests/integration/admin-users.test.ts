@@ -11,8 +11,8 @@ import { bootShop, type Shop } from "../setup/shop";
 
 /**
  * Backoffice users (/admin/users, docs/decisions/0043): invitation by
- * mail and the set-password page, scope changes, deactivation with its guard rails, the
- * working-day idle expiry of backoffice sessions, and the maintenance switch of /admin/settings.
+ * mail and the set-password page, scope changes, deactivation with its guard rails and the
+ * maintenance switch of /admin/settings. (Session expiry: staff-sessions.test.ts.)
  */
 let shop: Shop;
 let db: Database;
@@ -247,50 +247,6 @@ describe("scope, deactivation and guard rails", () => {
       .split("\r\n");
     expect(lines[0]).toBe("E-mail;Ime;Uloga;Status;Zadnja prijava;Dodan");
     expect(lines[1]).toMatch(/^sanja\.prodaja@alu-krov\.hr;Sanja Horvat;Prodaja;Aktivan;\d/);
-  });
-});
-
-describe("backoffice sessions", () => {
-  it("end after a working day idle; backoffice requests slide them on; customers keep 30 days", async () => {
-    const staff = await createStaff(shop, "editor");
-    const visitor = await signInAsStaff(new Visitor(shop), staff);
-    const [session] = await db.select().from(sessions).where(eq(sessions.userId, staff.id));
-    const hours = (date: Date) => (date.getTime() - Date.now()) / 3_600_000;
-    expect(hours(session.expiresAt)).toBeGreaterThan(7.9);
-    expect(hours(session.expiresAt)).toBeLessThanOrEqual(8);
-
-    // Two hours idle: the next request slides the end to eight hours from now.
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + 6 * 3_600_000) })
-      .where(eq(sessions.id, session.id));
-    expect((await visitor.page("/admin")).response.status).toBe(200);
-    const [slid] = await db.select().from(sessions).where(eq(sessions.id, session.id));
-    expect(hours(slid.expiresAt)).toBeGreaterThan(7.9);
-
-    // Past the end: back to the sign-in.
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.id, session.id));
-    const expired = await visitor.get("/admin/comments");
-    expect(expired.status).toBe(302);
-    expect(expired.headers.get("Location")).toBe("/adminLogin?redirectTo=%2Fadmin%2Fcomments");
-    // The hourly housekeeping (app/.server/housekeeping.server.ts) deletes the expired row.
-    const { purgeExpiredSessions } = await import("~/.server/session.server");
-    await purgeExpiredSessions();
-    expect(await db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
-
-    const { signInAsCustomer } = await import("../setup/accounts");
-    await signInAsCustomer(shop, new Visitor(shop));
-    const customerId = (await userByEmail(DEMO_CUSTOMER.email)).id;
-    const [customerSession] = await db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.userId, customerId))
-      .orderBy(sql`${sessions.createdAt} desc`)
-      .limit(1);
-    expect(hours(customerSession.expiresAt)).toBeGreaterThan(29 * 24);
   });
 });
 

@@ -32,7 +32,8 @@ const pages = namedCache<CachedPage>("rendered-pages", { ttlSeconds: PAGE_TTL_SE
 // language (part of the key) and the cookie consent (part of the key). A visitor with any
 // other cookie of ours (session, toast, cart, member card) gets a fresh render; cookies of
 // analytics snippets (_ga, _fbp: one leading underscore) are not ours and are ignored.
-const NEUTRAL_COOKIES = new Set(["csrf", "lng", "acceptedCookies"]);
+// The CSRF cookie under its plain name too: the name production used before `__Host-` (decision 0085).
+const NEUTRAL_COOKIES = new Set([csrfCookie.name, "csrf", "lng", "acceptedCookies"]);
 // Paths that are never pages a shopper browses anonymously, or that have their own caching:
 // the routes the route table marks `pageCache: false` (back office, media, actions), and
 // what is not a route: build files, Remix's manifest and data requests, file names.
@@ -97,7 +98,7 @@ function isShareable(response: globalThis.Response): boolean {
   if (response.status !== 200 || !response.body) return false;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
   if (/private|no-store/.test(response.headers.get("Cache-Control") ?? "")) return false;
-  return response.headers.getSetCookie().every((cookie) => /^(?:csrf|lng)=/.test(cookie));
+  return response.headers.getSetCookie().every((cookie) => cookie.startsWith(`${csrfCookie.name}=`) || cookie.startsWith("lng="));
 }
 
 async function csrfFor(req: Request): Promise<[string, string | null]> {
@@ -140,7 +141,7 @@ async function sendAndKeep(req: Request, res: Response, response: globalThis.Res
   const bytes = Buffer.from(await response.arrayBuffer());
   const body = bytes.toString("utf8");
   // The token the page was rendered with: the one just issued, else the visitor's own.
-  const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith("csrf="));
+  const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${csrfCookie.name}=`));
   const token: unknown = await csrfCookie.parse(issued ?? req.headers.cookie ?? null);
   const nonce = res.locals.cspNonce as string;
   if (typeof token === "string" && token.length >= 16 && nonce.length >= 16) {

@@ -2,7 +2,8 @@ import { redirect } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
-import { getSession, slideBackofficeSession } from "~/.server/session.server";
+import { getSession, readSession, sessionStorage } from "~/.server/session.server";
+import { setToast } from "~/.server/toast.server";
 
 /** What pages may know about the signed-in user; never the password hash. */
 export type CurrentUser = {
@@ -40,16 +41,17 @@ async function userOfSession(session: Awaited<ReturnType<typeof getSession>>): P
 }
 
 /**
- * Admin pages: anyone but a backoffice user is sent to /adminLogin (spec §6), and so is a
- * backoffice user whose session ran out (a working day idle); each request slides it on.
+ * Admin pages: anyone but a backoffice user is sent to /adminLogin (spec §6). A backoffice
+ * session that ran out (30 min idle, 12 h in all: session.server.ts) or was ended elsewhere
+ * reads as none; its cookie is cleared and the sign-in page says why (decision 0085).
  */
 export async function requireBackofficeUser(request: Request): Promise<CurrentUser> {
-  const session = await getSession(request);
+  const { session, ended } = await readSession(request);
   const user = await userOfSession(session);
-  if (!user?.isBackofficeUser) {
-    const url = new URL(request.url);
-    throw redirect(`/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  await slideBackofficeSession(session.id);
-  return user;
+  if (user?.isBackofficeUser) return user;
+  const url = new URL(request.url);
+  const signIn = `/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  if (!ended) throw redirect(signIn);
+  const headers = new Headers({ "Set-Cookie": await sessionStorage.destroySession(session) });
+  throw redirect(signIn, { headers: await setToast({ type: "info", key: "admin.sessionEnded" }, headers) });
 }

@@ -61,7 +61,7 @@ export async function shopperRequest(
   { cart, guestEmail, sessionId, method = "GET", path = "/", body, headers = {} }: ShopperRequestOptions = {},
 ): Promise<Request> {
   const cookies = [`lng=${locale}`];
-  if (sessionId) cookies.push(`__session=${(await sessionCookie.serialize(sessionId)).split(";")[0].split("=").slice(1).join("=")}`);
+  if (sessionId) cookies.push((await sessionCookie.serialize(sessionId)).split(";")[0]);
   if (cart) cookies.push(`${CART_ID_COOKIE}=${cart.cartId}`, `${PROTECT_CODE_COOKIE}=${encodeURIComponent(cart.protectCode)}`);
   if (guestEmail) cookies.push(`${GUEST_EMAIL_COOKIE}=${encodeURIComponent(guestEmail)}`);
   const url = new URL(`${localePrefix(locale)}${path === "/" && localePrefix(locale) ? "" : path}`, env.PUBLIC_URL);
@@ -82,8 +82,9 @@ export async function cookiesSet(headers: Headers): Promise<{ sessionId?: string
     const cleared = /max-age=0\b/i.test(line) || /expires=thu, 01 jan 1970/i.test(line);
     values[name] = cleared ? "" : pair.slice(index + 1).trim();
   }
-  if ("__session" in values)
-    result.sessionId = values.__session ? ((await sessionCookie.parse(`__session=${values.__session}`)) as string | null) : null;
+  const session = values[sessionCookie.name];
+  if (session !== undefined)
+    result.sessionId = session ? ((await sessionCookie.parse(`${sessionCookie.name}=${session}`)) as string | null) : null;
   if (CART_ID_COOKIE in values) {
     const parsed = readCookieHeader(
       `${CART_ID_COOKIE}=${values[CART_ID_COOKIE]}; ${PROTECT_CODE_COOKIE}=${values[PROTECT_CODE_COOKIE] ?? ""}`,

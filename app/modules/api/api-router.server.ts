@@ -11,6 +11,8 @@ import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorize
 import { verifyApiKey } from "./api-keys.server";
 import { chargeCall, type CallKind } from "./api-rate-limit.server";
 import { bearerIdentity } from "./api-tokens.server";
+import { readCookieHeader } from "~/.server/cookies.server";
+import { sessionCookie } from "~/.server/session.server";
 
 /**
  * The headless API's one entry (routes/api.ts → here): finds the endpoint, applies the
@@ -174,7 +176,9 @@ function decodedParam(raw: string): string {
  */
 function refuseCookieCallsFromElsewhere(request: Request, origin: string | null) {
   if (!origin || request.method === "GET") return;
-  if (!request.headers.get("Authorization") && /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "")) {
+  const cookies = readCookieHeader(request.headers.get("Cookie"));
+  // The plain name too: the one production used before `__Host-` (decision 0085).
+  if (!request.headers.get("Authorization") && (sessionCookie.name in cookies || "__session" in cookies)) {
     throw forbidden("Cookie authentication is not accepted from another origin; use a bearer token");
   }
 }

@@ -25,3 +25,9 @@ export const staffEditSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reinvite"), version }),
 ]);
 export type StaffEdit = z.output<typeof staffEditSchema>;
+
+/** The profile page's sessions (decision 0085): end one, named by its handle, or all the others. */
+export const staffSessionsSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("end"), session: text({ max: 64, required: true }) }),
+  z.object({ intent: z.literal("endOthers") }),
+]);
