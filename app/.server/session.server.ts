@@ -48,7 +48,16 @@ export const sessionCookie = createCookie("__session", {
   secrets: env.SESSION_SECRETS,
 });
 
-export type SessionData = { userId?: number; redirectTo?: string };
+export type SessionData = {
+  userId?: number;
+  redirectTo?: string;
+  /** Backoffice sign-in and re-authentication (decision 0086): when the password was last given (ms). */
+  authAt?: number;
+  /** This session gave the second factor its user owes (decision 0086). */
+  secondFactor?: boolean;
+  /** Between the password and the second factor: no userId yet (decision 0086). */
+  pendingSignIn?: { userId: number; redirectTo: string; enrol: boolean; until: number };
+};
 
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: sessionCookie,

@@ -123,7 +123,10 @@ export default function AdminLayout() {
             <Button size="sm">{t("admin.apply")}</Button>
           </div>
         </SecureForm>
-        <a href="/" className="mt-8 block text-sm underline" data-testid="back-to-site">
+        <NavLink to="/admin/profile" className="mt-8 block text-sm underline" data-testid="admin-profile-link">
+          {t("admin.profile.nav")}
+        </NavLink>
+        <a href="/" className="mt-4 block text-sm underline" data-testid="back-to-site">
           {t("admin.backToSite")}
         </a>
         <SecureForm action="/admin" className="mt-4">
