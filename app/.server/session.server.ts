@@ -53,8 +53,8 @@ export type SessionData = {
   redirectTo?: string;
   /** Backoffice sign-in and re-authentication (decision 0086): when the password was last given (ms). */
   authAt?: number;
-  /** This session gave the second factor its user owes (decision 0086). */
-  secondFactor?: boolean;
+  /** This session went through the backoffice sign-in, second factor included where owed (decision 0086). */
+  backofficeSignIn?: boolean;
   /** Between the password and the second factor: no userId yet (decision 0086). */
   pendingSignIn?: { userId: number; redirectTo: string; enrol: boolean; until: number };
 };

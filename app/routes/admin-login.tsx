@@ -63,7 +63,10 @@ export async function action({ request }: ActionFunctionArgs) {
       headers.append("Set-Cookie", await rotateSession(await getSession(request), { pendingSignIn }));
       return redirect("/adminLogin/two-factor", { headers });
     }
-    headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId: user.id, authAt: Date.now() }));
+    headers.append(
+      "Set-Cookie",
+      await rotateSession(await getSession(request), { userId: user.id, authAt: Date.now(), backofficeSignIn: true }),
+    );
     await setToast({ type: "success", key: "core.login.success" }, headers);
     return redirect(target, { headers });
   } catch (error) {

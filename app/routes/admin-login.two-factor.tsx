@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await completeSecondStep(pending, submission.value.code);
     if (!result) throw redirect("/adminLogin");
     const headers = new Headers();
-    headers.append("Set-Cookie", await rotateSession(session, { userId: pending.userId, authAt: Date.now(), secondFactor: true }));
+    headers.append("Set-Cookie", await rotateSession(session, { userId: pending.userId, authAt: Date.now(), backofficeSignIn: true }));
     if (result.method === "enrolled") {
       // Straight on to the profile, where the recovery codes are made and shown once.
       await setToast({ type: "success", key: "admin.twoFactor.enrolledAtSignIn" }, headers);

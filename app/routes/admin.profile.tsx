@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const recoveryCodes = await regenerateRecoveryCodes(staff);
       // This session has given the factor it now owes: it is not sent to sign in again.
       const session = await getSession(request);
-      session.set("secondFactor", true);
+      session.set("backofficeSignIn", true);
       const headers = new Headers(PRIVATE);
       headers.append("Set-Cookie", await sessionStorage.commitSession(session));
       await setToast({ type: "success", key: "admin.twoFactor.enabled" }, headers);

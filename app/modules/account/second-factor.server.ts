@@ -13,9 +13,12 @@ export type SecondFactorOwed = "code" | "enrol" | null;
 
 export async function secondFactorOwed(userId: number, scope: readonly string[]): Promise<SecondFactorOwed> {
   const db = await getDb();
-  const [row] = await db.select({ enabledAt: staffTwoFactor.enabledAt }).from(staffTwoFactor).where(eq(staffTwoFactor.userId, userId));
+  // One query: the shop's rule and the user's factor side by side.
+  const [row] = await db
+    .select({ required: sites.requireAdminTwoFactor, enabledAt: staffTwoFactor.enabledAt })
+    .from(sites)
+    .leftJoin(staffTwoFactor, eq(staffTwoFactor.userId, userId))
+    .where(eq(sites.id, SITE_ID));
   if (row?.enabledAt) return "code";
-  if (!scope.includes("admin")) return null;
-  const [site] = await db.select({ required: sites.requireAdminTwoFactor }).from(sites).where(eq(sites.id, SITE_ID));
-  return site?.required ? "enrol" : null;
+  return scope.includes("admin") && row?.required ? "enrol" : null;
 }

@@ -56,10 +56,11 @@ export async function requireBackofficeUser(request: Request): Promise<CurrentUs
 }
 
 /**
- * Whether a backoffice session may enter: it gave the second factor, or its user owes none
- * (decision 0086). A session made at the shop's sign-in, or before the factor or the shop's
- * rule came, is sent to /adminLogin for it.
+ * Whether a backoffice session may enter (decision 0086): it was made by the backoffice
+ * sign-in, which asked for every factor owed then (no query: the common case costs
+ * nothing), or its user owes none now. A session from the shop's sign-in or an invitation
+ * whose user owes a factor is sent to /adminLogin for it.
  */
 export async function secondFactorGiven(session: Awaited<ReturnType<typeof getSession>>, user: CurrentUser): Promise<boolean> {
-  return session.get("secondFactor") === true || (await secondFactorOwed(user.id, user.scope)) === null;
+  return session.get("backofficeSignIn") === true || (await secondFactorOwed(user.id, user.scope)) === null;
 }
