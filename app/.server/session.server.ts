@@ -45,7 +45,16 @@ const defaultEnd = (expires: Date | undefined) => expires ?? new Date(Date.now()
 /** The session cookie holds only a signed, random id; the data lives in the sessions table. */
 export const sessionCookie = createSecretCookie("__session", { maxAge: THIRTY_DAYS });
 
-export type SessionData = { userId?: number; redirectTo?: string };
+export type SessionData = {
+  userId?: number;
+  redirectTo?: string;
+  /** Backoffice sign-in and re-authentication (decision 0086): when the password was last given (ms). */
+  authAt?: number;
+  /** This session went through the backoffice sign-in, second factor included where owed (decision 0086). */
+  backofficeSignIn?: boolean;
+  /** Between the password and the second factor: no userId yet (decision 0086). */
+  pendingSignIn?: { userId: number; redirectTo: string; enrol: boolean; until: number };
+};
 
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: sessionCookie,

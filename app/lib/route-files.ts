@@ -122,6 +122,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
   },
   // A backoffice invitation's set-password page: the invitee is not signed in yet (decision 0043).
   { path: "adminLogin/invite", file: "routes/admin-invite.tsx", pageCache: false, rateLimit: "strict" },
+  // The sign-in's second step: a TOTP or recovery code, or a required enrolment (decision 0086).
+  { path: "adminLogin/two-factor", file: "routes/admin-login.two-factor.tsx", pageCache: false, rateLimit: "strict" },
   { path: "section-tool", file: "routes/section-tool.tsx", pageCache: false },
   // The headless API (spec §7, decision 0057): its OpenAPI document, a readable page of it, and every call.
   { path: "api/docs", file: "routes/api.docs.ts", pageCache: false },
@@ -240,7 +242,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "settings/comments", file: "routes/admin.settings.comments.tsx", scope: "admin" },
       { path: "settings/tracking", file: "routes/admin.settings.tracking.tsx", scope: "admin" },
       { path: "settings/site", file: "routes/admin.settings.site.tsx", scope: "admin" },
-      // Every backoffice user's own profile: their sessions, ended by the action under it (decision 0085).
+      // Every backoffice user's own profile: the second factor (decision 0086) and their
+      // sessions, ended by the action under it (decision 0085).
       { path: "profile", file: "routes/admin.profile.tsx", scope: "any" },
       { path: "profile/sessions", file: "routes/admin.profile.sessions.ts", scope: "any" },
     ],

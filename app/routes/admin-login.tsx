@@ -16,7 +16,11 @@ import { useShopForm } from "~/lib/forms/use-shop-form";
 import { adminLoginSchema, type AdminLoginInput } from "~/modules/account/account.schema";
 import { authenticate } from "~/modules/account/auth.server";
 import { throttled } from "~/modules/account/login-throttle.server";
+import { secondFactorGiven } from "~/modules/account/user.server";
+import { secondFactorOwed } from "~/modules/account/second-factor.server";
 import { getCurrentUser } from "~/modules/account/user.server";
+import { startEnrolment } from "~/modules/staff/two-factor.server";
+import { PENDING_SIGN_IN_MS } from "~/modules/staff/two-factor-sign-in.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["admin", "account"] };
@@ -26,7 +30,8 @@ export const meta = () => [{ title: "Admin | Alu Krov" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   const redirectTo = localPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
-  if (user?.isBackofficeUser) throw redirect(redirectTo);
+  // A session that still owes its second factor signs in again rather than loop back here.
+  if (user?.isBackofficeUser && (await secondFactorGiven(await getSession(request), user))) throw redirect(redirectTo);
   return { constraint: formConstraint(adminLoginSchema), redirectTo };
 }
 
@@ -36,13 +41,34 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission);
   const { email, password, redirectTo } = submission.value;
   try {
-    // The backoffice's own, stricter lock (login-throttle.server.ts, decision 0033).
-    const user = await throttled(email, "backoffice", () => authenticate(email, password));
+    // The backoffice's own, stricter lock (login-throttle.server.ts, decision 0033); a second
+    // factor still owed keeps the count, so its wrong codes add up with wrong passwords (0086).
+    let owed: Awaited<ReturnType<typeof secondFactorOwed>> = null;
+    const user = await throttled(
+      email,
+      "backoffice",
+      () => authenticate(email, password),
+      async (found) => {
+        owed = found.isBackofficeUser ? await secondFactorOwed(found.id, found.scope) : null;
+        return owed === null;
+      },
+    );
     if (!user.isBackofficeUser) return refuse(submission, { status: 403, formErrors: ["admin.notBackoffice"] });
     const headers = new Headers();
-    headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId: user.id }));
+    const target = localPath(redirectTo, "/admin");
+    if (owed) {
+      // Not signed in yet: a new session that only knows who gave the password (decision 0086).
+      if (owed === "enrol") await startEnrolment(user.id);
+      const pendingSignIn = { userId: user.id, redirectTo: target, enrol: owed === "enrol", until: Date.now() + PENDING_SIGN_IN_MS };
+      headers.append("Set-Cookie", await rotateSession(await getSession(request), { pendingSignIn }));
+      return redirect("/adminLogin/two-factor", { headers });
+    }
+    headers.append(
+      "Set-Cookie",
+      await rotateSession(await getSession(request), { userId: user.id, authAt: Date.now(), backofficeSignIn: true }),
+    );
     await setToast({ type: "success", key: "core.login.success" }, headers);
-    return redirect(localPath(redirectTo, "/admin"), { headers });
+    return redirect(target, { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
@@ -15,6 +15,8 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { API_KEY_KIND_OPTIONS, API_KEY_STATES, apiKeyListQuery, apiKeyPostSchema } from "~/modules/api/api-keys-admin.schema";
 import { createApiKeyAsStaff, listApiKeysForAdmin, revokeApiKeyAsStaff } from "~/modules/api/api-keys.server";
 import { requestLocale } from "~/modules/site/locale.server";
+import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { StepUpField } from "~/modules/staff/step-up-field";
 
 export const handle = { i18n: ["adminApi"] };
 
@@ -26,20 +28,27 @@ export const handle = { i18n: ["adminApi"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
   const query = await readListQuery(request, apiKeyListQuery);
-  return { locale: requestLocale(request).locale, query, rows: await listApiKeysForAdmin(query) };
+  return {
+    locale: requestLocale(request).locale,
+    query,
+    rows: await listApiKeysForAdmin(query),
+    stepUp: await stepUpNeeded(request),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "admin");
-  const { submission } = await readSubmission(request, apiKeyPostSchema);
+  const { form, submission } = await readSubmission(request, apiKeyPostSchema);
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
-  if (input.intent === "create") {
-    const { key, token } = await createApiKeyAsStaff(staff, { name: input.name, kind: input.kind, rateLimit: input.rateLimit });
-    // No redirect: the token is in this one answer and nowhere else.
-    return { created: { id: key.id, name: key.name, token } };
-  }
   try {
+    if (input.intent === "create") {
+      // A new key opens the shop to another program: the password again (decision 0086).
+      const renewed = await requireStepUp(request, staff, form);
+      const { key, token } = await createApiKeyAsStaff(staff, { name: input.name, kind: input.kind, rateLimit: input.rateLimit });
+      // No redirect: the token is in this one answer and nowhere else.
+      return data({ created: { id: key.id, name: key.name, token } }, renewed ? { headers: { "Set-Cookie": renewed } } : undefined);
+    }
     const key = await revokeApiKeyAsStaff(staff, input.id);
     return redirect("/admin/api-keys", {
       headers: await setToast({ type: "success", key: "adminApi.revoked", values: { name: key.name } }),
@@ -53,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const field = "rounded border border-slate-300 px-3 py-2 font-normal";
 
 export default function AdminApiKeys() {
-  const { locale, query, rows } = useLoaderData<typeof loader>();
+  const { locale, query, rows, stepUp } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const created = answer && "created" in answer ? answer.created : null;
@@ -111,6 +120,7 @@ export default function AdminApiKeys() {
           {t("adminApi.fields.rateLimit")}
           <input name="rateLimit" type="number" required min={10} max={10000} defaultValue={120} className={field} />
         </label>
+        <StepUpField needed={stepUp} />
         <Button>{t("adminApi.create")}</Button>
         <FormError errors={errorsFor("create")} testId="api-key-create-error" />
       </SecureForm>

@@ -15,6 +15,7 @@ import { paymentSchema } from "~/modules/payment/payment-admin.schema";
 import { paymentDetail, updatePaymentMethod } from "~/modules/payment/payment-admin.server";
 import { PaymentMethodForm } from "~/modules/payment/payment-method-form";
 import { requestLocale } from "~/modules/site/locale.server";
+import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
@@ -33,17 +34,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     method,
     constraint: formConstraint(paymentSchema),
     audit: await auditTrail("paymentMethod", id),
+    stepUp: await stepUpNeeded(request),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "admin");
   const id = await methodIdOf(request, params.id);
-  const { submission } = await readSubmission(request, paymentSchema);
+  const { form, submission } = await readSubmission(request, paymentSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
+    // A payment method's settings decide where shoppers' money goes: the password again (decision 0086).
+    const renewed = await requireStepUp(request, staff, form);
     await updatePaymentMethod(staff, id, submission.value);
-    return redirect(`/admin/payments/${id}`, { headers: await setToast({ type: "success", key: "adminShipping.payments.done.save" }) });
+    const headers = await setToast({ type: "success", key: "adminShipping.payments.done.save" });
+    if (renewed) headers.append("Set-Cookie", renewed);
+    return redirect(`/admin/payments/${id}`, { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.status === 404) throw await notFound(request);
@@ -52,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminPaymentMethod() {
-  const { locale, method, constraint, audit } = useLoaderData<typeof loader>();
+  const { locale, method, constraint, audit, stepUp } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const defaults = {
@@ -79,6 +85,7 @@ export default function AdminPaymentMethod() {
         card={method.card}
         constraint={constraint}
         lastResult={answer}
+        stepUp={stepUp}
       />
       <AuditTrail entries={audit} locale={locale} actionLabel={(action) => t(`adminShipping.audit.${action}`, { defaultValue: action })} />
     </AdminPage>

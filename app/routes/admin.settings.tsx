@@ -12,6 +12,11 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { maintenanceMode, setMaintenanceMode } from "~/modules/site/maintenance.server";
 import { maintenanceSchema } from "~/modules/site/settings.schema";
 import { SettingsNav } from "~/modules/settings/settings-page";
+import { adminTwoFactorRequired, setAdminTwoFactorRequired } from "~/modules/staff/two-factor-policy.server";
+import { adminTwoFactorSchema } from "~/modules/staff/two-factor.schema";
+import { z } from "zod";
+
+const generalSchema = z.discriminatedUnion("intent", [maintenanceSchema, adminTwoFactorSchema]);
 
 export const handle = { i18n: ["adminSettings"] };
 
@@ -21,15 +26,22 @@ export const handle = { i18n: ["adminSettings"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "admin");
-  return { maintenance: await maintenanceMode() };
+  return { maintenance: await maintenanceMode(), twoFactor: await adminTwoFactorRequired() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "admin");
-  const { submission } = await readSubmission(request, maintenanceSchema);
+  const { submission } = await readSubmission(request, generalSchema);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
-  const { maintenanceMode: on, was } = submission.value;
+  const posted = submission.value;
   try {
+    if (posted.intent === "adminTwoFactor") {
+      await setAdminTwoFactorRequired(staff, posted.required, posted.was === "on");
+      return redirect("/admin/settings", {
+        headers: await setToast({ type: "success", key: posted.required ? "adminSettings.twoFactor.on" : "adminSettings.twoFactor.off" }),
+      });
+    }
+    const { maintenanceMode: on, was } = posted;
     await setMaintenanceMode(staff, on, was === "on");
     return redirect("/admin/settings", {
       headers: await setToast({
@@ -44,9 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { maintenance } = useLoaderData<typeof loader>();
+  const { maintenance, twoFactor } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <AdminPage title={t("adminSettings.title")} testId="admin-settings">
       <SettingsNav />
@@ -71,7 +84,25 @@ export default function AdminSettings() {
           <p className="text-sm font-semibold" data-testid="maintenance-state">
             {maintenance ? t("adminSettings.maintenance.stateOn") : t("adminSettings.maintenance.stateOff")}
           </p>
-          <Button pending={navigation.state === "submitting"}>{t("adminSettings.save")}</Button>
+          <Button pending={busy("maintenance")}>{t("adminSettings.save")}</Button>
+        </SecureForm>
+      </section>
+      <section className="space-y-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title" className="text-lg font-semibold">
+          {t("adminSettings.twoFactor.title")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("adminSettings.twoFactor.help")}</p>
+        <SecureForm className="flex flex-col items-start gap-3" data-testid="admin-two-factor-form">
+          <input type="hidden" name="intent" value="adminTwoFactor" />
+          <input type="hidden" name="was" value={twoFactor ? "on" : "off"} />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="required" defaultChecked={twoFactor} key={String(twoFactor)} className="size-4 accent-brand-600" />
+            {t("adminSettings.twoFactor.switch")}
+          </label>
+          <p className="text-sm font-semibold" data-testid="admin-two-factor-state">
+            {twoFactor ? t("adminSettings.twoFactor.stateOn") : t("adminSettings.twoFactor.stateOff")}
+          </p>
+          <Button pending={busy("adminTwoFactor")}>{t("adminSettings.save")}</Button>
         </SecureForm>
       </section>
     </AdminPage>

@@ -18,6 +18,8 @@ import { requestLocale } from "~/modules/site/locale.server";
 import { editStaff } from "~/modules/staff/staff-admin.server";
 import { staffDetail } from "~/modules/staff/staff-list.server";
 import { staffEditSchema } from "~/modules/staff/staff.schema";
+import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { StepUpField } from "~/modules/staff/step-up-field";
 import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
 
 export const handle = { i18n: ["adminUsers"] };
@@ -35,19 +37,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = await userIdOf(request, params.id);
   const user = await staffDetail(id);
   if (!user) throw await notFound(request);
-  return { locale: requestLocale(request).locale, user, self: user.id === staff.id, audit: await auditTrail("user", id) };
+  return {
+    locale: requestLocale(request).locale,
+    user,
+    self: user.id === staff.id,
+    audit: await auditTrail("user", id),
+    stepUp: await stepUpNeeded(request),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "admin");
   const id = await userIdOf(request, params.id);
-  const { submission } = await readSubmission(request, staffEditSchema);
+  const { form, submission } = await readSubmission(request, staffEditSchema);
   // The page's buttons post a known intent, scope and version: anything else is forged.
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const edit = submission.value;
   try {
+    // Granting the admin scope hands over the whole shop: the password again (decision 0086).
+    const renewed = edit.intent === "scope" && edit.scope === "admin" ? await requireStepUp(request, staff, form) : null;
     await editStaff(staff, id, edit, requestLocale(request).locale);
-    return redirect(`/admin/users/${id}`, { headers: await setToast({ type: "success", key: `adminUsers.done.${edit.intent}` }) });
+    const headers = await setToast({ type: "success", key: `adminUsers.done.${edit.intent}` });
+    if (renewed) headers.append("Set-Cookie", renewed);
+    return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.status === 404) throw await notFound(request);
@@ -56,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUser() {
-  const { locale, user, self, audit } = useLoaderData<typeof loader>();
+  const { locale, user, self, audit, stepUp } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -102,6 +114,7 @@ export default function AdminUser() {
             ))}
           </select>
         </label>
+        <StepUpField needed={stepUp} />
         <Button name="intent" value="scope" pending={busy("scope")}>
           {t("adminUsers.saveScope")}
         </Button>

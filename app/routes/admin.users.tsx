@@ -22,6 +22,8 @@ import { inviteStaff } from "~/modules/staff/staff-admin.server";
 import { STAFF_STATUSES, listStaff, staffListQuery } from "~/modules/staff/staff-list.server";
 import { inviteStaffSchema, type InviteStaffInput } from "~/modules/staff/staff.schema";
 import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
+import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { StepUpField } from "~/modules/staff/step-up-field";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -40,18 +42,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     statuses: STAFF_STATUSES,
     constraint: formConstraint(inviteStaffSchema),
+    stepUp: await stepUpNeeded(request),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "admin");
-  const { submission } = await readSubmission(request, inviteStaffSchema);
+  const { form, submission } = await readSubmission(request, inviteStaffSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
+    // Inviting an admin grants the whole shop: the password again (decision 0086).
+    const renewed = submission.value.scope === "admin" ? await requireStepUp(request, staff, form) : null;
     const id = await inviteStaff(staff, submission.value, requestLocale(request).locale);
-    return redirect(`/admin/users/${id}`, {
-      headers: await setToast({ type: "success", key: "adminUsers.invited", values: { email: submission.value.email } }),
-    });
+    const headers = await setToast({ type: "success", key: "adminUsers.invited", values: { email: submission.value.email } });
+    if (renewed) headers.append("Set-Cookie", renewed);
+    return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error, ["email"]);
@@ -61,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AdminUsers() {
-  const { locale, query, rows, page, statuses, constraint } = useLoaderData<typeof loader>();
+  const { locale, query, rows, page, statuses, constraint, stepUp } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const date = (value: string | null) =>
@@ -125,12 +130,14 @@ export default function AdminUsers() {
         rowTestId="user-row"
       />
       <ListFooter info={page} />
-      <InviteForm constraint={constraint} />
+      <InviteForm constraint={constraint} stepUp={stepUp} />
     </AdminPage>
   );
 }
 
-function InviteForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] }) {
+type InviteProps = { constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"]; stepUp: boolean };
+
+function InviteForm({ constraint, stepUp }: InviteProps) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -152,6 +159,7 @@ function InviteForm({ constraint }: { constraint: ReturnType<typeof useLoaderDat
         />
         <Field meta={fields.firstName} label={t("adminUsers.invite.firstName")} autoComplete="off" />
         <Field meta={fields.lastName} label={t("adminUsers.invite.lastName")} autoComplete="off" />
+        <StepUpField needed={stepUp} />
         <FormError id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <Button pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "invite"}>

@@ -24,6 +24,7 @@ export async function authenticate(email: string, password: string) {
       id: users.id,
       passwordHash: users.passwordHash,
       isBackofficeUser: users.isBackofficeUser,
+      scope: users.scope,
       isGuest: users.isGuest,
       blockedAt: users.blockedAt,
     })
@@ -40,5 +41,5 @@ export async function authenticate(email: string, password: string) {
   }
   // Told only to whoever knows the password, so the message does not reveal which accounts are blocked.
   if (user.blockedAt) throw accountBlocked();
-  return { id: user.id, isBackofficeUser: user.isBackofficeUser };
+  return { id: user.id, isBackofficeUser: user.isBackofficeUser, scope: user.scope };
 }

@@ -79,9 +79,16 @@ export async function clearAccountLock(email: string): Promise<void> {
 
 /**
  * Runs a sign-in check under the account's lock: refused while locked, a 401 counts as a
- * failure, a success clears the count.
+ * failure, a success clears the count unless `clearWhen` says the sign-in is not over yet
+ * (a password right but a second factor still owed: its failed codes keep counting with the
+ * password's, decision 0086).
  */
-export async function throttled<T>(username: string, scope: LoginScope, check: () => Promise<T>): Promise<T> {
+export async function throttled<T>(
+  username: string,
+  scope: LoginScope,
+  check: () => Promise<T>,
+  clearWhen: (result: T) => boolean | Promise<boolean> = () => true,
+): Promise<T> {
   const key = throttleKey(username);
   await assertNotLockedOut(key);
   let result: T;
@@ -91,6 +98,6 @@ export async function throttled<T>(username: string, scope: LoginScope, check: (
     if (isDomainError(error) && error.status === 401) await recordLoginFailure(key, scope);
     throw error;
   }
-  await clearLoginFailures(key);
+  if (await clearWhen(result)) await clearLoginFailures(key);
   return result;
 }

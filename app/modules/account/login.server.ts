@@ -9,6 +9,7 @@ import { authenticate } from "./auth.server";
 import { mailVerificationLink } from "./account-mails.server";
 import { clearCartSessionAtLogout, mergeAbandonedCartAtLogin } from "./cart-hooks.server";
 import { throttled } from "./login-throttle.server";
+import { secondFactorOwed } from "./second-factor.server";
 
 /**
  * Customer sign-in and sign-out (spec §4 Auth). Sign-in: the lockout check, the password,
@@ -24,7 +25,14 @@ const emailNotConfirmed = () =>
 
 export async function logIn({ request, username, password, locale, origin }: LogInInput): Promise<Headers> {
   // The account's lock (login-throttle.server.ts): failures from every address count.
-  const user = await throttled(username, "shop", () => authenticate(username, password));
+  // A backoffice user who owes a second factor keeps the count: the shop's sign-in must not
+  // reset the guesses at their codes (decision 0086).
+  const user = await throttled(
+    username,
+    "shop",
+    () => authenticate(username, password),
+    async (found) => !found.isBackofficeUser || (await secondFactorOwed(found.id, found.scope)) === null,
+  );
   await refuseUnconfirmed(user.id, locale, origin);
   return startSession(request, user.id, "core.login.success");
 }

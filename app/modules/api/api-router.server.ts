@@ -1,4 +1,5 @@
 import type { z } from "zod/v4";
+import { secondFactorOwed } from "~/modules/account/second-factor.server";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { refusedTextPaths } from "~/lib/untrusted-text";
@@ -261,6 +262,8 @@ export async function handleApiCall(
       ) {
         throw forbidden();
       }
+      // A bearer token cannot carry the second factor its user owes (decision 0086): no backoffice calls then.
+      if (endpoint.auth === "backoffice" && (await secondFactorOwed(user.id, user.scope)) !== null) throw forbidden();
     }
     const data = await endpoint.handler(context);
     return json({ data: data ?? null }, 200, corsHeaders(origin));

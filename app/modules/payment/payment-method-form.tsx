@@ -5,6 +5,7 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
+import { StepUpField } from "~/modules/staff/step-up-field";
 import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 
@@ -29,6 +30,7 @@ export function PaymentMethodForm({
   card,
   lastResult,
   constraint,
+  stepUp = false,
 }: {
   gateway: string;
   defaults: Defaults;
@@ -36,6 +38,8 @@ export function PaymentMethodForm({
   card: CardSetup | null;
   lastResult?: unknown;
   constraint: FormConstraint;
+  /** The password field of decision 0086's step-up. */
+  stepUp?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -114,6 +118,7 @@ export function PaymentMethodForm({
         </dl>
       ) : null}
       {gateway === "cashOnDelivery" ? <p className="text-sm text-slate-600">{t("adminShipping.payments.codHelp")}</p> : null}
+      <StepUpField needed={stepUp} />
       <FormError id={form.errorId} errors={form.errors} testId="payment-error" />
       <Button pending={navigation.state === "submitting"}>{t("adminShipping.save")}</Button>
     </SecureForm>

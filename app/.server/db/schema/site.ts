@@ -51,6 +51,8 @@ export const sites = pgTable("sites", {
   // 0 redirect to cart, 1 stay on page, 2 popup (spec §4 Cart).
   cartAdditionBehaviour: integer("cart_addition_behaviour").notNull().default(0),
   maintenanceMode: boolean("maintenance_mode").notNull().default(false),
+  // Backoffice users with the admin scope must sign in with a second factor (decision 0086).
+  requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
   socialLoginEnabled: boolean("social_login_enabled").notNull().default(false),
   // The splash intro plays only on this host (spec §2 Other behaviour); null = never.
   forcedDomain: text("forced_domain"),
