@@ -275,7 +275,7 @@ describe("generated posts to every action (every input bounded, decision 0035)",
     // The write counter works: the accepted posts (sessions, carts, consents) were counted.
     expect([...(await writes()).values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     console.log(`fuzz: ${sent} posts to ${actions.length} actions; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
-  }, 240_000);
+  }, 600_000);
 
   it("stores the files of a public form's file field under a clean name, whatever they are called (decision 0083)", async () => {
     const db = await shop.db();
