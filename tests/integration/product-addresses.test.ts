@@ -63,13 +63,18 @@ describe("missing products and addresses", () => {
   it.each([
     ["an unknown slug", "/product/ne-postoji-takav-proizvod"],
     ["an archived product", "/product/krovni-panel-klasik-stari-profil"],
-    ["a control character", "/product/tegola%00"],
     ["an over-long slug", `/product/${"a".repeat(300)}`],
     ["a German path in the English shop", "/en/produkt/aluminium-tile-effect-panel-tegola"],
   ])("answers 404 for %s, in the error layout", async (_name, path) => {
     const { response, html } = await new Visitor(shop).page(path);
     expect(response.status).toBe(404);
     expect(html).toContain('data-testid="error-view"');
+  });
+
+  it("refuses a control character in the address with a translated 400 before any page reads it (decision 0083)", async () => {
+    const response = await new Visitor(shop).get("/product/tegola%00");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Adresa stranice sadrži nedopuštene znakove.");
   });
 
   it("translates the 404 of the product route", async () => {

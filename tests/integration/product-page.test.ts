@@ -161,9 +161,13 @@ describe("a configurable product", () => {
   });
 
   it("ignores values it does not know and keeps the default", async () => {
-    const html = await page(`${path}?boja=%3Cscript%3E&debljina=99&cartItemId=%00`);
+    const html = await page(`${path}?boja=%3Cscript%3E&debljina=99&cartItemId=x'--`);
     expect(testId(html, "product-sku")).toBe("AK-PNL-TEG-7016-05");
     expect(html).not.toContain('data-testid="cart-item-edit"');
+    // A NUL in the address is refused before the page reads it (decision 0083).
+    const refused = await new Visitor(shop).get(`${path}?cartItemId=%00`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Adresa stranice sadrži nedopuštene znakove.");
   });
 
   it("sends a hidden variant's own slug to the parent's page with that variant chosen", async () => {
