@@ -18,9 +18,11 @@ ensureFreshBuild(root);
 delete process.env.DATABASE_URL;
 
 const args = process.argv.slice(2);
-// One lane by default: on two cores, two lanes side by side ran out of the specs' 5 s waits for
-// a toast (measured in a CI run). E2E_LANES=2 runs "js" beside "no-js" then "axe"
-// (playwright.config.ts) on a machine with cores to spare.
+// One lane by default. On two cores two lanes side by side first ran out of the specs' 5 s
+// waits for a toast; with 15 s waits they ran, but slower per test: each lane's Chromium is a
+// whole browser (a software GPU process and its own UI renderers), the load stood at about 11
+// and tests took 20-58 s each (docs/perf/ci.md). E2E_LANES=2 runs "js" beside "no-js" then
+// "axe" (playwright.config.ts) on a machine with cores to spare.
 const twoLanes = process.env.E2E_LANES === "2" && !args.some((arg) => arg === "--project" || arg.startsWith("--project="));
 const lanes = twoLanes ? ["js", "no-js+axe"] : [null];
 const basePort = Number(process.env.E2E_PORT ?? 4173);

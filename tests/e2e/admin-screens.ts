@@ -22,6 +22,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   "redirects/:id": "redirects/new",
 };
 export const ADMIN_SCREENS = (SERVICE_ROUTES.find((route) => route.path === "admin")?.children ?? [])
+  // A screen is a component (.tsx); a .ts route is a file, a JSON answer or an action only.
+  .filter((child) => child.file.endsWith(".tsx"))
   .map((child) => (child.path === undefined ? "" : (SAMPLE_PARAMS[child.path] ?? child.path)))
   // The in-page editor's edit/... routes are JSON for its fetchers, not screens: the specs of edit mode visit it.
   .filter((path) => !path.includes(":") && !/\.(csv|pdf|json)$/.test(path) && !path.endsWith("/export") && !path.startsWith("edit/"))
