@@ -65,6 +65,8 @@ export async function savePageContent(
     expectedVersion: number | null;
     source: VersionSource;
     note?: string;
+    /** A draft page (made in the "new page" dialog) goes live with this save, before the caches hear of it. */
+    publish?: boolean;
   },
 ): Promise<{ version: number }> {
   const content: PageContent = {
@@ -112,6 +114,11 @@ export async function savePageContent(
       await tx.insert(pageTranslations).values({ pageId: input.pageId, languageCode: input.languageCode, ...content, version });
     }
     await tx.update(pages).set({ updatedAt: new Date() }).where(eq(pages.id, input.pageId));
+    if (input.publish)
+      await tx
+        .update(pages)
+        .set({ status: "published", publishedAt: new Date() })
+        .where(and(eq(pages.id, input.pageId), eq(pages.status, "draft")));
     await tx.insert(contentVersions).values({
       siteId: SITE_ID,
       kind: "page",

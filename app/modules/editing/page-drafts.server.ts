@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { contentDrafts, contentVersions, masterComponents, pages } from "~/.server/db/schema";
+import { contentDrafts, contentVersions, masterComponents } from "~/.server/db/schema";
 import { DomainError, isDomainError } from "~/.server/domain-error";
 import type { Staff } from "~/modules/admin/staff.server";
 import { recordAudit } from "~/modules/admin/audit.server";
@@ -172,16 +172,18 @@ export async function publishPageDraft(staff: Actor, target: Target & { revision
   if (draft.info.revision !== target.revision)
     throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.info.updatedByEmail });
   await keepLiveVersion(staff, target);
+  // A page made in the "new page" dialog goes live with its first publish, in the same write.
   const saved = await liveWrite(() =>
-    savePageContent(staff, { ...target, content: draft.content, expectedVersion: draft.info.baseVersion, source: "publish" }),
+    savePageContent(staff, {
+      ...target,
+      content: draft.content,
+      expectedVersion: draft.info.baseVersion,
+      source: "publish",
+      publish: true,
+    }),
   );
   const db = await getDb();
   await db.delete(contentDrafts).where(and(draftOf(target), eq(contentDrafts.revision, target.revision)));
-  // A page made in the "new page" dialog goes live with its first publish.
-  await db
-    .update(pages)
-    .set({ status: "published", publishedAt: new Date() })
-    .where(and(eq(pages.id, target.pageId), eq(pages.status, "draft")));
   return saved;
 }
 
