@@ -1,6 +1,6 @@
-import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "./env.server";
+import { onRedisReady, redisCall } from "./redis.server";
 
 /**
  * Named caches behind one small interface: in-process LRU by default, Redis when
@@ -46,17 +46,12 @@ type Options = {
 // tests that call services directly load this module separately, and a cache cleared by
 // one of them must be the cache the others read.
 const g = globalThis as unknown as {
-  __shopRedis?: Promise<Redis>;
   __shopCaches?: Map<string, NamedCache<unknown>>;
   __shopDerivedCaches?: Set<string>;
+  __shopUnclearedCaches?: Uncleared;
 };
 const registry = (g.__shopCaches ??= new Map<string, NamedCache<unknown>>());
 const derived = (g.__shopDerivedCaches ??= new Set<string>());
-
-function redis() {
-  g.__shopRedis ??= import("ioredis").then((m) => new m.Redis(env.REDIS_URL!, { lazyConnect: false, maxRetriesPerRequest: 2 }));
-  return g.__shopRedis;
-}
 
 export function namedCache<T>(name: string, options: Options): NamedCache<T> {
   const existing = registry.get(name);
@@ -120,18 +115,52 @@ const generationKey = (name: string) => `shop-generation:${name}`;
 // KEYS: generation, value; ARGV: the generation read before computing, the value, the TTL.
 const SET_IF_GENERATION = `if (redis.call("GET", KEYS[1]) or "0") == ARGV[1] then redis.call("SET", KEYS[2], ARGV[2], "EX", ARGV[3]) return 1 end return 0`;
 
+/*
+ * Without Redis (docs/decisions/0091): a read that cannot reach it is a miss, and what is
+ * computed then is not stored (its generation, `offline:<n>`, matches none in Redis); the
+ * shop renders from the database until Redis answers, never waiting on it for more than
+ * about a second (app/.server/redis.server.ts). A clear that cannot reach Redis is
+ * remembered here and retried until it goes through (each second, and as soon as the
+ * connection is back); until then this process does not read that cache from Redis either,
+ * so a change made during the outage is not hidden by a copy kept before it.
+ */
+const OFFLINE = "offline:";
+type Uncleared = {
+  /** Cache name: how many of its clears failed (a clear failing again during a retry keeps it). */
+  names: Map<string, number>;
+  epoch: number;
+  retrying: Promise<void> | null;
+  timer: NodeJS.Timeout | null;
+  listening: boolean;
+};
+const uncleared = (g.__shopUnclearedCaches ??= { names: new Map(), epoch: 0, retrying: null, timer: null, listening: false });
+
+/** A miss without Redis; `epoch` moves with every clear, so a miss after a clear does not join a computation started before it. */
+const offlineRead = () => ({ value: undefined, generation: `${OFFLINE}${uncleared.epoch}` });
+
 function redisCache<T>(name: string, { ttlSeconds }: Options): NamedCache<T> {
   const prefix = `shop:${name}:`;
   return withWrap({
     name,
     async read(key) {
-      const [raw, generation] = await (await redis()).mget(prefix + key, generationKey(name));
+      if (uncleared.names.has(name)) return offlineRead();
+      let found: (string | null)[];
+      try {
+        found = await redisCall((client) => client.mget(prefix + key, generationKey(name)));
+      } catch {
+        return offlineRead();
+      }
+      const [raw, generation] = found;
       return { value: raw === null ? undefined : (JSON.parse(raw) as T), generation: generation ?? "0" };
     },
     async set(key, value, since) {
-      const client = await redis();
-      if (since === undefined) await client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
-      else await client.eval(SET_IF_GENERATION, 2, generationKey(name), prefix + key, since, JSON.stringify(value), ttlSeconds);
+      if (since?.startsWith(OFFLINE) || uncleared.names.has(name)) return;
+      const text = JSON.stringify(value);
+      await redisCall((client) =>
+        since === undefined
+          ? client.set(prefix + key, text, "EX", ttlSeconds)
+          : client.eval(SET_IF_GENERATION, 2, generationKey(name), prefix + key, since, text, ttlSeconds),
+      ).catch(() => {}); // not kept: the next read computes it again
     },
     clear: () => clearRedisCache(name),
   });
@@ -166,20 +195,69 @@ export async function clearCaches(names: readonly string[]): Promise<void> {
   await clearDerived();
 }
 
-/** The generation first: a value computed before this clear can no longer be stored. */
+/**
+ * The generation first: a value computed before this clear can no longer be stored. Never
+ * throws: the change that asked for the clear has committed, and a clear Redis did not take
+ * is retried until it does (above), with the failure logged.
+ */
 async function clearRedisCache(name: string) {
-  await (await redis()).incr(generationKey(name));
-  await deleteRedisPrefix(`shop:${name}:`);
+  uncleared.epoch++;
+  try {
+    await clearInRedis(name);
+  } catch (error) {
+    const known = uncleared.names.get(name);
+    uncleared.names.set(name, (known ?? 0) + 1);
+    if (known === undefined)
+      console.error(
+        `Cache ${name}: the clear did not reach Redis (${(error as Error).message}); retried until it does, not read from Redis meanwhile.`,
+      );
+    scheduleRetry();
+  }
 }
 
-async function deleteRedisPrefix(prefix: string) {
-  const client = await redis();
+async function clearInRedis(name: string) {
+  await redisCall((client) => client.incr(generationKey(name)));
+  const prefix = `shop:${name}:`;
   let cursor = "0";
   do {
-    const [next, keys] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 200);
-    if (keys.length) await client.del(...keys);
+    const [next, keys] = await redisCall((client) => client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 200));
+    if (keys.length) await redisCall((client) => client.del(...keys));
     cursor = next;
   } while (cursor !== "0");
+}
+
+/** Clears again what Redis missed; a name cleared again (and missed again) meanwhile stays for the next round. */
+function retryClears(): Promise<void> {
+  uncleared.retrying ??= (async () => {
+    for (const [name, failures] of [...uncleared.names]) {
+      try {
+        await clearInRedis(name);
+      } catch {
+        break; // still unavailable: the next round tries again
+      }
+      if (uncleared.names.get(name) === failures) uncleared.names.delete(name);
+      console.info(`Cache ${name}: cleared in Redis after the outage.`);
+    }
+  })().finally(() => {
+    uncleared.retrying = null;
+    if (uncleared.names.size) scheduleRetry();
+  });
+  return uncleared.retrying;
+}
+
+function scheduleRetry() {
+  if (uncleared.timer) return;
+  uncleared.timer = setTimeout(() => {
+    uncleared.timer = null;
+    void retryClears();
+  }, 1000);
+  uncleared.timer.unref();
+}
+
+// Once per process (this module may be loaded more than once, see the registry above).
+if (env.REDIS_URL && !uncleared.listening) {
+  uncleared.listening = true;
+  onRedisReady(() => void retryClears());
 }
 
 export function cacheBackend(): "redis" | "memory" {

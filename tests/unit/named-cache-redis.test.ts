@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearOvertakesComputation, uniqueName } from "./named-cache-contract";
 
@@ -36,8 +35,7 @@ afterAll(async () => {
     await other.del(`shop-generation:${name}`, ...keys);
   }
   other.disconnect();
-  const shared = (globalThis as { __shopRedis?: Promise<Redis> }).__shopRedis;
-  (await shared)?.disconnect();
+  await (await import("~/.server/redis.server")).closeRedis();
 });
 
 describe.skipIf(!reachable)(`named caches in Redis (${url}; skipped when no Redis answers there): a clear overtaking a computation`, () => {

@@ -6,24 +6,33 @@ import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
 import hr from "../../../locales/hr/error.json";
 import { env } from "../env.server";
+import { redisCall, redisClient } from "../redis.server";
 import { refuse } from "./refusal.server";
 
 const MESSAGES = { hr: hr.error.tooManyRequests, en: en.error.tooManyRequests, de: de.error.tooManyRequests };
 
-/** A budget of `points` a minute per key, in Redis when REDIS_URL is set (shared by every instance). */
+/**
+ * A budget of `points` a minute per key, in Redis when REDIS_URL is set (shared by every
+ * instance). While Redis is unavailable (app/.server/redis.server.ts: down, not answering
+ * within its timeout, or failed moments ago) each process counts on its own instead of
+ * waiting for Redis or refusing everyone (docs/decisions/0091).
+ */
 export async function limiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
-  if (!env.REDIS_URL) return new RateLimiterMemory({ keyPrefix, points, duration: 60 });
-  const { Redis } = await import("ioredis");
-  const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false });
-  return new RateLimiterRedis({
-    storeClient: client,
-    keyPrefix,
-    points,
-    duration: 60,
-    // If Redis is down, fall back to a per-process budget instead of refusing everyone.
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }),
-  });
+  const own = new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  if (!env.REDIS_URL) return own;
+  const shared = new RateLimiterRedis({ storeClient: await redisClient(), keyPrefix, points, duration: 60, insuranceLimiter: own });
+  // The store calls a Redis limiter makes (rate-limiter-flexible's extension points for a
+  // store) go through the shared breaker: a call it refuses fails at once, and the library
+  // answers from the insurance limiter, as it does for a Redis error.
+  const store = shared as unknown as Record<(typeof STORE_CALLS)[number], (...args: unknown[]) => Promise<unknown>>;
+  for (const call of STORE_CALLS) {
+    const direct = store[call].bind(shared);
+    store[call] = (...args) => redisCall(() => direct(...args));
+  }
+  return shared;
 }
+
+const STORE_CALLS = ["_upsert", "_get", "_delete"] as const;
 
 /**
  * Limits state-changing requests per client address: RATE_LIMIT_POINTS a minute for
