@@ -14,7 +14,17 @@ import { createGzip } from "node:zlib";
 import { acquireLock, liveHolder } from "../app/.server/db/data-dir-lock.mjs";
 import { dumpDatabase, requestDump } from "../app/.server/db/dump-requests.mjs";
 import { TarWriter } from "./lib/tar.mjs";
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, KEPT_SECRETS, hasProgram, openPglite, parseArgs, redact, shopDirs, shopRelease } from "./lib/shop-data.mjs";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  KEPT_SECRETS,
+  hasProgram,
+  openPglite,
+  parseArgs,
+  redact,
+  shopDirs,
+  shopRelease,
+} from "./lib/shop-data.mjs";
 
 const { options } = parseArgs(process.argv.slice(2));
 if (options.help) {
@@ -131,7 +141,7 @@ console.log(
     `  database: ${database.kind}, ${database.migrations ?? "?"} migrations applied (shop ${release.version})\n` +
     `  media: ${manifest.media.files} files, ${megabytes(manifest.media.bytes)} from ${dirs.mediaDir}` +
     (secrets.length ? `\n  kept secrets: ${secrets.join(", ")}` : "") +
-    `\nRestore it with: npm run restore -- ${path.relative(process.cwd(), out) || out}`,
+    `\nRestore it with: npm run restore -- ${path.relative(process.cwd(), out).startsWith("..") ? out : path.relative(process.cwd(), out)}`,
 );
 
 /** Every regular file under `dir`, with its path inside it (forward slashes). */

@@ -12,7 +12,17 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { acquireLock, liveHolder } from "../app/.server/db/data-dir-lock.mjs";
 import { readTar } from "./lib/tar.mjs";
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, KEPT_SECRETS, hasProgram, openPglite, parseArgs, redact, shopDirs, shopRelease } from "./lib/shop-data.mjs";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  KEPT_SECRETS,
+  hasProgram,
+  openPglite,
+  parseArgs,
+  redact,
+  shopDirs,
+  shopRelease,
+} from "./lib/shop-data.mjs";
 
 const { options, positional } = parseArgs(process.argv.slice(2));
 const archive = positional[0];
@@ -49,9 +59,7 @@ if (manifest.database.appliedMigrations > release.migrations) {
       `than this one (${release.version}, ${release.migrations}). Install that version, or a later one, and restore with it.`,
   );
 }
-console.log(
-  `Backup of ${manifest.createdAt}: shop ${manifest.shop.version}, ${kind} database, ${manifest.media.files} media files.`,
-);
+console.log(`Backup of ${manifest.createdAt}: shop ${manifest.shop.version}, ${kind} database, ${manifest.media.files} media files.`);
 
 // Everything is checked before anything is written.
 if (kind === "pglite") {
@@ -159,7 +167,8 @@ function hasFiles(dir) {
 /** `relative` under `root`, refusing anything that would leave it. */
 function inside(root, relative) {
   const target = path.resolve(root, relative);
-  if (!target.startsWith(path.resolve(root) + path.sep)) throw new Error(`the archive names a path outside the media directory: ${relative}`);
+  if (!target.startsWith(path.resolve(root) + path.sep))
+    throw new Error(`the archive names a path outside the media directory: ${relative}`);
   return target;
 }
 

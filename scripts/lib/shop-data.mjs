@@ -68,7 +68,8 @@ export function parseArgs(argv) {
     const arg = argv[i];
     if (!arg.startsWith("--")) positional.push(arg);
     else if (arg.includes("=")) options[arg.slice(2, arg.indexOf("="))] = arg.slice(arg.indexOf("=") + 1);
-    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") && ["out", "timeout"].includes(arg.slice(2))) options[arg.slice(2)] = argv[++i];
+    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") && ["out", "timeout"].includes(arg.slice(2)))
+      options[arg.slice(2)] = argv[++i];
     else options[arg.slice(2)] = true;
   }
   return { options, positional };

@@ -191,7 +191,7 @@ export async function* readTar(source) {
       await reader.take((BLOCK - (size % BLOCK)) % BLOCK);
       if (type === "L") pax.path = text(data, 0, data.length);
       else {
-        for (let at = 0; at < data.length; ) {
+        for (let at = 0; at < data.length;) {
           const space = data.indexOf(32, at);
           const length = Number(data.subarray(at, space).toString());
           if (!length) break;

@@ -146,9 +146,9 @@ describe("npm run backup and npm run restore", () => {
       { tokenFrom: "/" },
     );
     expect(registered.status).toBe(302);
-    expect((await customer.post("/kosarica", { intent: "add", productId: ids.product, quantity: "2" }, { tokenFrom: "/kosarica" })).status).toBe(
-      302,
-    );
+    expect(
+      (await customer.post("/kosarica", { intent: "add", productId: ids.product, quantity: "2" }, { tokenFrom: "/kosarica" })).status,
+    ).toBe(302);
     const address = {
       "delivery.firstName": "Vesna",
       "delivery.lastName": "Kopić",
@@ -171,9 +171,13 @@ describe("npm run backup and npm run restore", () => {
 
     // The admin writes and publishes a page and uploads an image.
     const admin = await loginAdmin(shop);
-    const created = await admin.post("/admin/pages/new", { title: "Sigurnosna kopija", slug: made.pageSlug, template: "text" }, {
-      tokenFrom: "/admin/pages/new",
-    });
+    const created = await admin.post(
+      "/admin/pages/new",
+      { title: "Sigurnosna kopija", slug: made.pageSlug, template: "text" },
+      {
+        tokenFrom: "/admin/pages/new",
+      },
+    );
     expect(created.status).toBe(302);
     const editor = created.headers.get("Location")!;
     const text = formFields((await admin.page(editor)).html, "text", { language: "hr" });
@@ -198,7 +202,7 @@ describe("npm run backup and npm run restore", () => {
     expect(served.status).toBe(200);
     made.mediaBytes = Buffer.from(await served.arrayBuffer());
     expect(made.mediaBytes.length).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 
   it("backs the running shop up into one archive with a manifest", () => {
     const backup = runScript("backup", ["--out", archive], originalEnv());
@@ -241,5 +245,5 @@ describe("npm run backup and npm run restore", () => {
     const admin = await loginAdmin(shop);
     expect((await admin.page(`/admin/orders?q=${made.orderSlug}`)).html).toContain(made.orderSlug);
     expect((await admin.page(`/admin/customers?q=${encodeURIComponent(made.email)}`)).html).toContain(made.email);
-  }, 240_000);
+  }, 300_000);
 });

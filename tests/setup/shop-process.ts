@@ -32,7 +32,15 @@ export async function freePort(): Promise<number> {
 }
 
 /** The environment of a production shop process on `dataDir` (PGlite) or `databaseUrl`. */
-export function shopEnv({ dataDir, mediaDir, databaseUrl }: { dataDir: string; mediaDir?: string; databaseUrl?: string }) {
+export function shopEnv({
+  dataDir,
+  mediaDir,
+  databaseUrl,
+}: {
+  dataDir: string;
+  mediaDir?: string;
+  databaseUrl?: string;
+}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: "production",
