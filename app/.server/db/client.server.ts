@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "../env.server";
+import { acquireLock } from "./data-dir-lock.mjs";
+import { answerDumpRequests } from "./dump-requests.mjs";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -99,19 +101,26 @@ async function openPglite(dataDir: string): Promise<Handle> {
 
   const root = path.resolve(dataDir);
   mkdirSync(root, { recursive: true }); // PGlite does not create the parent itself.
-  const releaseLock = acquireLock(root);
+  // `npm run backup` asks the process holding the directory for a dump (docs/decisions/0093);
+  // listening before the lock is taken, so whoever sees the lock may ask at once.
+  const dumps = answerDumpRequests(root);
+  let releaseLock = () => {};
   try {
+    releaseLock = acquireLock(root);
     const client = await PGlite.create({ dataDir: path.join(root, "pgdata"), extensions });
+    dumps.serve(client);
     const db = drizzle(client, { schema }) as unknown as Database;
     return {
       db,
       kind: "pglite",
       close: async () => {
+        dumps.stop();
         await client.close();
         releaseLock();
       },
     };
   } catch (error) {
+    dumps.stop();
     releaseLock();
     throw error;
   }
@@ -119,34 +128,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
 
 /**
  * PGlite hangs silently when a second process opens the same directory, so the first one
- * holds a lock file with its pid. A lock left by a dead process is taken over.
+ * holds a lock file naming it in a way that survives copies and reused pids
+ * (data-dir-lock.mjs, docs/decisions/0093).
  */
-export function acquireLock(root: string): () => void {
-  const lockFile = path.join(root, "shop.lock");
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, "utf8").trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The data directory ${root} is in use by another shop process (pid ${pid}). ` +
-          `Stop it, or start this one with another DATA_DIR or a DATABASE_URL.`,
-      );
-    }
-  }
-  writeFileSync(lockFile, String(process.pid));
-  return () => {
-    try {
-      if (readFileSync(lockFile, "utf8").trim() === String(process.pid)) rmSync(lockFile);
-    } catch {
-      // already gone
-    }
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+export { acquireLock };
