@@ -16,7 +16,7 @@ import { createCachingRequestHandler } from "./app/.server/http/page-cache.serve
 import { trackingCsp } from "./app/.server/http/tracking-csp.server";
 import { cspNonce, securityHeaders } from "./app/.server/http/security-headers.server";
 import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
-import { startMailRetryWorker, stopMailRetryWorker } from "./app/modules/mail/mail-retry.server";
+import { startMailRelay, stopMailRelay } from "./app/modules/mail/mail-relay.server";
 import { startHousekeeping, stopHousekeeping } from "./app/.server/housekeeping.server";
 import { purgeUnconfirmedSubmissions } from "./app/modules/forms/unconfirmed-submissions.server";
 import { purgeFailedRequests } from "./app/modules/cms/redirects.server";
@@ -29,8 +29,9 @@ const development = !here.endsWith(`${path.sep}build`);
 async function main() {
   // Migrate and seed before accepting requests, so a broken database fails the start.
   await getDb();
-  // Failed mails are tried again in the background (only with SMTP_URL; docs/decisions/0042).
-  startMailRetryWorker();
+  // The outbox relay sends every mail the requests wrote, and retries failed ones (only with
+  // SMTP_URL; docs/decisions/0089).
+  await startMailRelay();
   startHousekeeping([
     { name: "Purging unconfirmed form submissions", run: purgeUnconfirmedSubmissions },
     { name: "Purging the 404 log", run: () => purgeFailedRequests() },
@@ -102,12 +103,14 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopMailRetryWorker();
     stopHousekeeping();
     console.log(`${signal}: closing`);
     server.close();
     server.closeAllConnections?.();
-    Promise.all([closeDb(), vite?.close()])
+    // The relay claims nothing more; the mail it is sending may finish (bounded) before the
+    // database closes. Whatever is left is sent by the next start or another process.
+    stopMailRelay()
+      .then(() => Promise.all([closeDb(), vite?.close()]))
       .catch((error) => console.error(error))
       .finally(() => process.exit(0));
   };

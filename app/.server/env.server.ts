@@ -28,6 +28,9 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   // Sender of the shop's mails when SMTP_URL is set.
   MAIL_FROM: z.string().default("Alu Krov <no-reply@localhost>"),
+  // How long a mail claimed by the relay is left to the process sending it before another
+  // takes it over (decision 0089): longer than one SMTP conversation can last.
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).default(600),
   // reCAPTCHA v2 invisible on public forms (spec §9 captcha defaults); without them the honeypot alone guards them.
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),

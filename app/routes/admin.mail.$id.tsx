@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { locale: requestLocale(request).locale, mail, audit: await auditTrail("mail", id) };
 }
 
-const RESULT_TOAST: Record<ResendResult["status"], Toast["type"]> = { sent: "success", failed: "error", queued: "info" };
+const RESULT_TOAST: Record<ResendResult["status"], Toast["type"]> = { relayed: "success", queued: "info" };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "admin");

@@ -38,11 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The list's own form posts ticked ids and a known intent: anything else is forged.
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const counts = await resendFailedMails(staff, submission.value.mailId);
-  const total = counts.sent + counts.failed + counts.queued;
+  const total = counts.relayed + counts.queued;
   const headers = await setToast(
-    total === 0
-      ? { type: "info", key: "adminMail.bulk.none" }
-      : { type: counts.failed > 0 ? "warning" : "success", key: "adminMail.bulk.done", values: counts },
+    total === 0 ? { type: "info", key: "adminMail.bulk.none" } : { type: "success", key: "adminMail.bulk.done", values: counts },
   );
   return redirect(backToList(request), { headers });
 }

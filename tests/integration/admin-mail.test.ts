@@ -1,6 +1,6 @@
-// Both databases: the outbox rows claimed and retried by the background worker.
+// Both databases: the outbox rows claimed and retried by the relay (SKIP LOCKED, leases).
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { auditLog, mailOutbox } from "~/.server/db/schema";
 import { MAIL_MAX_ATTEMPTS } from "~/modules/mail/mail-backoff";
@@ -14,8 +14,8 @@ import { startSmtpSink } from "../setup/smtp-sink";
 /**
  * The outbox screen (/admin/mail, decision 0042): the list pattern over mail_outbox,
  * a mail's page with its text and its HTML kept out of the admin page, "send again", and
- * the background retry of failed deliveries with back-off (docs/decisions/0042). SMTP is
- * not configured for the shop here; the retry tests hand the transport in.
+ * the relay's retry of failed deliveries with back-off (docs/decisions/0042, 0089). SMTP
+ * is not configured for the shop here; the relay tests hand the transport in.
  */
 let shop: Shop;
 let db: Database;
@@ -134,7 +134,7 @@ describe("/admin/mail", () => {
     });
     expect(again.status).toBe(302);
     expect(again.location).toBe("/admin/mail?status=failed");
-    expect(again.toast?.text).toBe("Ponovno slanje: poslano 0, neuspjelo 0, u redu čekanja 1.");
+    expect(again.toast?.text).toBe("Ponovno slanje: predano za slanje 0, u redu čekanja 1.");
     expect(await rowOf(ids.pala)).toMatchObject({ status: "queued", nextAttemptAt: null });
     const audit = await db
       .select()
@@ -151,10 +151,19 @@ describe("/admin/mail", () => {
   });
 });
 
-describe("delivery with retry and back-off", () => {
-  it("a failed delivery is tried again when due, by the worker's tick, and counts its attempts", async () => {
-    const { sendMail, deliverMail } = await import("~/modules/mail/mail.server");
-    const { retryDueMails } = await import("~/modules/mail/mail-retry.server");
+describe("delivery with retry and back-off (the relay, decision 0089)", () => {
+  // The screen's rows above are done with: each test below starts with an outbox whose only
+  // claimable rows are its own.
+  beforeEach(async () => {
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", nextAttemptAt: null })
+      .where(inArray(mailOutbox.status, ["queued", "failed"]));
+  });
+
+  it("a failed delivery is tried again when due, by a relay pass, and counts its attempts", async () => {
+    const { sendMail } = await import("~/modules/mail/mail.server");
+    const { relayMails } = await import("~/modules/mail/mail-relay.server");
     const { mailTransport } = await import("~/modules/mail/mail-transport.server");
     const dead = mailTransport("smtp://127.0.0.1:1")!;
     const working = mailTransport(smtp.url)!;
@@ -162,58 +171,58 @@ describe("delivery with retry and back-off", () => {
     try {
       const mail = await sendMail({ kind: "passwordReset", to: "retry@primjer.hr", subject: "Ponovno", text: "Tijelo" });
       const start = new Date();
-      expect(await deliverMail(mail.id, dead)).toBe("failed");
+      expect(await relayMails({ now: start, transport: dead })).toEqual(["failed"]);
       const failed = await rowOf(mail.id);
       expect(failed).toMatchObject({ status: "failed", attempts: 1 });
       expect(failed.error).toMatch(/ECONNREFUSED/);
-      expect(failed.nextAttemptAt!.getTime() - start.getTime()).toBeGreaterThanOrEqual(59_000);
-      expect(failed.nextAttemptAt!.getTime() - start.getTime()).toBeLessThan(70_000);
+      expect(failed.nextAttemptAt!.getTime() - start.getTime()).toBe(60_000);
 
       // Not due yet: nothing is sent.
-      expect(await retryDueMails({ now: new Date(start.getTime() + 30_000), transport: working })).toEqual([]);
+      expect(await relayMails({ now: new Date(start.getTime() + 30_000), transport: working })).toEqual([]);
       // Due, SMTP still down: the second attempt fails, the next is 5 minutes later.
       const second = new Date(start.getTime() + 61_000);
-      expect(await retryDueMails({ now: second, transport: dead })).toContain("failed");
+      expect(await relayMails({ now: second, transport: dead })).toEqual(["failed"]);
       expect(await rowOf(mail.id)).toMatchObject({ status: "failed", attempts: 2, nextAttemptAt: new Date(second.getTime() + 5 * 60_000) });
       // SMTP is back: the third attempt delivers it.
       const received = smtp.received.length;
-      const results = await retryDueMails({ now: new Date(second.getTime() + 5 * 60_000), transport: working });
-      expect(results).toContain("sent");
+      const results = await relayMails({ now: new Date(second.getTime() + 5 * 60_000), transport: working });
+      expect(results).toEqual(["sent"]);
       expect(await rowOf(mail.id)).toMatchObject({ status: "sent", attempts: 3, error: null, nextAttemptAt: null });
       expect(smtp.received.slice(received).filter((m) => m.to.includes("<retry@primjer.hr>"))).toHaveLength(1);
       // Sent: never again.
-      expect(await retryDueMails({ now: new Date(start.getTime() + 86_400_000), transport: working })).not.toContain("sent");
+      expect(await relayMails({ now: new Date(start.getTime() + 86_400_000), transport: working })).toEqual([]);
     } finally {
       logged.mockRestore();
     }
   });
 
   it("gives up after the last attempt: the mail stays failed with the last error", async () => {
-    const { sendMail, deliverMail } = await import("~/modules/mail/mail.server");
-    const { retryDueMails } = await import("~/modules/mail/mail-retry.server");
+    const { sendMail } = await import("~/modules/mail/mail.server");
+    const { relayMails } = await import("~/modules/mail/mail-relay.server");
     const { mailTransport } = await import("~/modules/mail/mail-transport.server");
     const dead = mailTransport("smtp://127.0.0.1:1")!;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const mail = await sendMail({ kind: "newOrder", to: "odustani@primjer.hr", subject: "Odustani", text: "Tijelo" });
-      await deliverMail(mail.id, dead);
+      await relayMails({ transport: dead });
       let now = new Date();
       for (let attempt = 2; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
         now = (await rowOf(mail.id)).nextAttemptAt!;
-        await retryDueMails({ now, transport: dead });
+        await relayMails({ now, transport: dead });
         expect((await rowOf(mail.id)).attempts).toBe(attempt);
       }
       const last = await rowOf(mail.id);
       expect(last).toMatchObject({ status: "failed", attempts: MAIL_MAX_ATTEMPTS, nextAttemptAt: null });
       expect(last.error).toMatch(/ECONNREFUSED/);
-      expect(await retryDueMails({ now: new Date(now.getTime() + 7 * 86_400_000), transport: dead })).toEqual([]);
+      // Given up (failed without a next attempt): no pass takes it again.
+      expect(await relayMails({ now: new Date(now.getTime() + 7 * 86_400_000), transport: dead })).toEqual([]);
     } finally {
       logged.mockRestore();
     }
   });
 
-  it("two workers never claim one mail: the claim is one statement with SKIP LOCKED and a lease", async () => {
-    const { retryDueMails } = await import("~/modules/mail/mail-retry.server");
+  it("two relays never claim one mail: the claim is one statement with SKIP LOCKED and a lease", async () => {
+    const { relayMails } = await import("~/modules/mail/mail-relay.server");
     const { mailTransport } = await import("~/modules/mail/mail-transport.server");
     const [row] = await db
       .insert(mailOutbox)
@@ -229,9 +238,27 @@ describe("delivery with retry and back-off", () => {
       .returning();
     const received = smtp.received.length;
     const working = mailTransport(smtp.url)!;
-    const results = await Promise.all([retryDueMails({ transport: working }), retryDueMails({ transport: working })]);
-    expect(results.flat().filter((s) => s === "sent").length).toBeGreaterThanOrEqual(1);
+    const results = await Promise.all([relayMails({ transport: working }), relayMails({ transport: working })]);
+    expect(results.flat()).toEqual(["sent"]);
     expect(smtp.received.slice(received).filter((m) => m.to.includes("<jednom@primjer.hr>"))).toHaveLength(1);
+    expect(await rowOf(row.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("a mail claimed by a process that died is taken over once its lease has run out", async () => {
+    const { claimMail, relayMails } = await import("~/modules/mail/mail-relay.server");
+    const { mailTransport } = await import("~/modules/mail/mail-transport.server");
+    const { env } = await import("~/.server/env.server");
+    const working = mailTransport(smtp.url)!;
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ kind: "newOrder", to: "preuzmi@primjer.hr", subject: "Preuzmi", text: "T" })
+      .returning();
+    const start = new Date();
+    // The dead process: claimed it, then never sent it nor recorded anything.
+    expect((await claimMail(start))?.id).toBe(row.id);
+    expect(await relayMails({ now: new Date(start.getTime() + 60_000), transport: working })).toEqual([]);
+    const after = new Date(start.getTime() + env.MAIL_LEASE_SECONDS * 1000 + 1);
+    expect(await relayMails({ now: after, transport: working })).toEqual(["sent"]);
     expect(await rowOf(row.id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 });

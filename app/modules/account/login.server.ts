@@ -10,6 +10,7 @@ import { mailVerificationLink } from "./account-mails.server";
 import { clearCartSessionAtLogout, mergeAbandonedCartAtLogin } from "./cart-hooks.server";
 import { throttled } from "./login-throttle.server";
 import { secondFactorOwed } from "./second-factor.server";
+import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * Customer sign-in and sign-out (spec §4 Auth). Sign-in: the lockout check, the password,
@@ -66,8 +67,8 @@ async function refuseUnconfirmed(userId: number, locale: Locale, origin: string)
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .limit(1);
   if (!pending) return;
-  const mail = await db.transaction((tx) => mailVerificationLink({ tx, userId, email: pending.email, locale, origin }));
-  await mail.deliver();
+  await db.transaction((tx) => mailVerificationLink({ tx, userId, email: pending.email, locale, origin }));
+  wakeMailRelay();
   throw emailNotConfirmed();
 }
 

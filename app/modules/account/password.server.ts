@@ -9,6 +9,7 @@ import type { Locale } from "~/lib/locales";
 import { mailPasswordResetLink } from "./account-mails.server";
 import { consumeAccountToken } from "./account-tokens.server";
 import { clearAccountLock } from "./login-throttle.server";
+import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * Passwords of customers (spec §7 User "password/reset {oldPassword, newPassword},
@@ -28,8 +29,8 @@ export async function requestPasswordReset(email: string, locale: Locale, origin
     .from(users)
     .where(and(eq(users.siteId, SITE_ID), eq(users.email, email), eq(users.isGuest, false)));
   if (!user) return;
-  const mail = await db.transaction((tx) => mailPasswordResetLink({ tx, userId: user.id, email, locale, origin }));
-  await mail.deliver();
+  await db.transaction((tx) => mailPasswordResetLink({ tx, userId: user.id, email, locale, origin }));
+  wakeMailRelay();
 }
 
 /** Sets a new password by a reset link, once; false when the link is unknown, used or expired. */

@@ -8,6 +8,7 @@ import type { Locale } from "~/lib/locales";
 import { mailEmailChangedNotice, mailVerificationLink } from "./account-mails.server";
 import { registrationOptions } from "./account-options.server";
 import { checkMemberCardBarcode } from "./register.server";
+import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * The profile form (spec §3 Profile form: firstName, lastName, email, memberCardBarcode;
@@ -59,7 +60,7 @@ export async function updateProfile(
     if (!requiresEmailVerification) return [notice];
     return [notice, await mailVerificationLink({ tx, userId, email: input.email, ...context })];
   });
-  for (const mail of mails) await mail.deliver();
+  if (mails.length) wakeMailRelay();
   return { confirmEmail: requiresEmailVerification };
 }
 

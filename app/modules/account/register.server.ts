@@ -6,7 +6,7 @@ import { DomainError } from "~/.server/domain-error";
 import { hashPassword } from "~/.server/auth/password.server";
 import type { Locale } from "~/lib/locales";
 import { logConsents, validateConsents } from "~/modules/consent/consent.server";
-import type { OutboxMail } from "~/modules/mail/mail.server";
+import { wakeMailRelay } from "~/modules/mail/mail.server";
 import { mailVerificationLink, mailWelcome } from "./account-mails.server";
 import { registrationOptions } from "./account-options.server";
 import { consumeAccountToken } from "./account-tokens.server";
@@ -80,7 +80,7 @@ export async function registerCustomer(input: Registration): Promise<Registratio
     emailVerifiedAt: settings.requiresEmailVerification ? null : new Date(),
   };
 
-  const { userId, mail } = await db.transaction(async (tx) => {
+  const { userId } = await db.transaction(async (tx) => {
     // One statement decides a race between two registrations of the same address.
     const [created] = await tx
       .insert(users)
@@ -103,12 +103,12 @@ export async function registerCustomer(input: Registration): Promise<Registratio
       await insertAddress(tx, userId, billing ? "billing" : "main", billing ?? delivery);
     }
     await logConsents(tx, { kind: "registerForm", acceptedIds: accepted, userType: "registered", email: input.email });
-    const mail: OutboxMail = settings.requiresEmailVerification
-      ? await mailVerificationLink({ tx, userId, email: input.email, locale: input.locale, origin: input.origin })
-      : await mailWelcome({ tx, email: input.email, name: input.firstName, locale: input.locale, origin: input.origin });
-    return { userId, mail };
+    if (settings.requiresEmailVerification)
+      await mailVerificationLink({ tx, userId, email: input.email, locale: input.locale, origin: input.origin });
+    else await mailWelcome({ tx, email: input.email, name: input.firstName, locale: input.locale, origin: input.origin });
+    return { userId };
   });
-  await mail.deliver();
+  wakeMailRelay();
   const next = settings.requiresEmailVerification ? "confirmEmail" : settings.autoLogin ? "logIn" : "login";
   return { userId, next };
 }

@@ -12,6 +12,7 @@ import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { startPayment } from "~/modules/payment/payment.server";
 import { removeCoupon, StepErrors } from "./checkout-steps.server";
 import { applicablePaymentMethods, type CheckoutContext } from "./checkout.server";
+import { releaseMails } from "~/modules/mail/mail-relay.server";
 
 /**
  * The checkout's last step (spec §3 Payment form, §7 order/create), shared by the checkout
@@ -63,7 +64,8 @@ export async function placeCheckoutOrder(
       throw new StepErrors({ methodId: "checkout.payment.startFailed" });
     throw error;
   }
-  for (const mail of mails) await mail.deliver();
+  // The confirmation and the shop's note go out now, through the relay (not in this request).
+  await releaseMails(mails.map((m) => m.id));
   return { order, start };
 }
 

@@ -9,6 +9,7 @@ import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 import { mailPasswordResetLink } from "~/modules/account/account-mails.server";
 import { SITE_ID } from "~/modules/site/options";
+import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * What the backoffice does to a customer (decision 0040): block and unblock
@@ -93,15 +94,14 @@ export const guestHasNoPassword = () =>
  */
 export async function sendPasswordReset(staff: Staff, id: number): Promise<void> {
   const db = await getDb();
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, id);
     if (customer.isGuest) throw guestHasNoPassword();
     const locale = await customerLocale(tx, id);
     const sent = await mailPasswordResetLink({ tx, userId: id, email: customer.email, locale, origin: env.PUBLIC_URL });
     await recordAudit(tx, staff, { entity: "customer", entityId: id, action: "resetPassword", after: { mailId: sent.id } });
-    return sent;
   });
-  await mail.deliver();
+  wakeMailRelay();
 }
 
 async function customerLocale(tx: Executor, userId: number): Promise<Locale> {

@@ -7,7 +7,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 import { shopRecipient } from "~/modules/forms/submission.server";
-import { sendMail } from "~/modules/mail/mail.server";
+import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { SITE_ID } from "~/modules/site/options";
 import { parseInboxRef, type InboxRef } from "./inbox-ref";
 
@@ -115,7 +115,7 @@ export async function bulkStatus(staff: Staff, refs: readonly string[], status: 
  */
 export async function sendReply(staff: Staff, ref: InboxRef, reply: { subject: string; text: string }): Promise<void> {
   const db = await getDb();
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const { email, before } = await lockForReply(tx, ref);
     if (!email)
       throw new DomainError("noSenderEmail", { message: "The sender left no e-mail address", key: "adminEnquiries.reply.noEmail" });
@@ -144,9 +144,8 @@ export async function sendReply(staff: Staff, ref: InboxRef, reply: { subject: s
       before: { status: before },
       after: { status: "answered", replyId: row.id, mailId: out.id, subject: reply.subject },
     });
-    return out;
   });
-  await mail.deliver();
+  wakeMailRelay();
 }
 
 async function lockForReply(tx: Executor, ref: InboxRef): Promise<{ email: string; before: EnquiryStatus }> {

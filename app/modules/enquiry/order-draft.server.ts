@@ -11,7 +11,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 import { computeTotals, DEFAULT_TAX_RATE_BP } from "~/modules/cart/cart-totals";
-import { sendMail } from "~/modules/mail/mail.server";
+import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { offerToken } from "~/modules/order/order-offer-token.server";
 import { nextOrderNumber } from "~/modules/order/place-order.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -37,7 +37,7 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
   // Read before the transaction: PGlite runs one transaction at a time.
   const site = await getSiteContext(locale);
   const t = await getFixedT(locale);
-  const { order, mail } = await db.transaction(async (tx) => {
+  const order = await db.transaction(async (tx) => {
     const [enquiry] = await tx
       .select()
       .from(priceEnquiries)
@@ -156,12 +156,9 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
     };
     const text = t("checkout.offer.mail.text", { ...values, slug: order.slug });
     const subject = t("checkout.offer.mail.subject", { slug: order.slug });
-    const mail = await sendMail(
-      { kind: "orderDraft", to: enquiry.email, subject, text, orderId: order.id, template: { locale, values } },
-      tx,
-    );
-    return { order, mail };
+    await sendMail({ kind: "orderDraft", to: enquiry.email, subject, text, orderId: order.id, template: { locale, values } }, tx);
+    return order;
   });
-  await mail.deliver();
+  wakeMailRelay();
   return order;
 }

@@ -6,7 +6,7 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import type { EmailGoal } from "~/modules/account/email-goal";
-import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { SITE_ID } from "~/modules/site/options";
 import { formTitle, localizedText, mailTheShop, type MailedForm } from "./form-mail.server";
 import { confirmationCutoff } from "./unconfirmed-submissions.server";
@@ -103,7 +103,7 @@ export async function confirmFormSubmission(token: unknown, now = new Date()): P
     return { goal: { ...goal, confirmedEmail: row.email }, locale, mail };
   });
   if (!confirmed) return null;
-  await confirmed.mail?.deliver();
+  if (confirmed.mail) wakeMailRelay();
   return { goal: confirmed.goal, locale: confirmed.locale };
 }
 

@@ -5,7 +5,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { isDomainError, type DomainError } from "~/.server/domain-error";
 import type { FormKind } from "~/modules/consent/consent.schema";
 import { validateConsents } from "~/modules/consent/consent.server";
-import type { OutboxMail } from "~/modules/mail/mail.server";
+import { wakeMailRelay, type OutboxMail } from "~/modules/mail/mail.server";
 
 /**
  * What every public form that writes to the shop shares (the contact and database forms,
@@ -49,7 +49,7 @@ export async function storeSubmission(
   const db = await getDb();
   try {
     const { id, mail } = await db.transaction(store);
-    await mail?.deliver();
+    if (mail) wakeMailRelay();
     return { ok: true, id, mailId: mail?.id ?? null };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -1,19 +1,28 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { mailOutbox, type MailStatus } from "~/.server/db/schema";
+import { mailOutbox } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
+import { env } from "~/.server/env.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
-import { deliverMail } from "./mail.server";
+import { wakeMailRelay } from "./mail-relay.server";
 
 /**
  * "Send again" of the backoffice outbox (docs/decisions/0042):
- * - a failed or queued mail is the same row delivered again (its attempts go on counting);
+ * - a failed or queued mail is the same row queued again (its attempts go on counting);
  * - a sent mail is sent again as a copy, a new row, so the outbox keeps what was sent when;
  * - a mail some process is sending right now (queued with a lease) is left to it.
- * Audited in the transaction that prepares the delivery; delivered after the commit.
+ * Audited in the transaction that queues it; after the commit the relay is woken and sends
+ * it within a moment (decision 0089: no request waits on SMTP). `relayed`: the relay has
+ * it; `queued`: no SMTP_URL, it stays queued.
  */
-export type ResendResult = { status: MailStatus; mailId: number };
+export type ResendResult = { status: "relayed" | "queued"; mailId: number };
+
+function handOver(): ResendResult["status"] {
+  if (!env.SMTP_URL) return "queued";
+  wakeMailRelay();
+  return "relayed";
+}
 
 const notFound = () => new DomainError("mailNotFound", { message: "No such mail", key: "adminMail.notFound", status: 404 });
 const beingSent = () => new DomainError("mailBeingSent", { message: "The mail is being sent", key: "adminMail.beingSent", status: 409 });
@@ -50,11 +59,11 @@ export async function resendMail(staff: Staff, id: number, now = new Date()): Pr
     });
     return mail.id;
   });
-  return { status: await deliverMail(mailId), mailId };
+  return { status: handOver(), mailId };
 }
 
-/** The list's bulk "send again": the ticked mails that failed; how many went out and how many failed again. */
-export async function resendFailedMails(staff: Staff, ids: number[]): Promise<{ sent: number; failed: number; queued: number }> {
+/** The list's bulk "send again": the ticked mails that failed; how many were handed to the relay or stay queued (no SMTP). */
+export async function resendFailedMails(staff: Staff, ids: number[]): Promise<{ relayed: number; queued: number }> {
   const db = await getDb();
   const failed =
     ids.length === 0
@@ -63,12 +72,12 @@ export async function resendFailedMails(staff: Staff, ids: number[]): Promise<{ 
           .select({ id: mailOutbox.id })
           .from(mailOutbox)
           .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "failed")));
-  const counts = { sent: 0, failed: 0, queued: 0 };
+  const counts = { relayed: 0, queued: 0 };
   for (const { id } of failed) {
     try {
       counts[(await resendMail(staff, id)).status] += 1;
     } catch (error) {
-      // Taken by the retry worker in between: it sends it.
+      // Taken by the relay in between: it sends it.
       if (!(error instanceof DomainError)) throw error;
     }
   }

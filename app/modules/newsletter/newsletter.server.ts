@@ -8,7 +8,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import type { ConsentUserType } from "~/modules/consent/consent.schema";
 import { logConsents, validateConsents } from "~/modules/consent/consent.server";
-import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * Newsletter sign-up (spec §2 Home newsletter block, §7 Marketing newsletter/subscribe).
@@ -102,7 +102,7 @@ export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ st
     return { status: pending ? ("pending" as const) : ("subscribed" as const), mail };
   });
   // After the commit: a sign-up that rolled back has mailed nobody.
-  await mail?.deliver();
+  if (mail) wakeMailRelay();
   return { status };
 }
 

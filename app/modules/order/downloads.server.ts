@@ -10,7 +10,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
-import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * E-product delivery by link (spec §1 checkout settings, docs/decisions/0030).
@@ -166,7 +166,7 @@ export async function payOrder(
 export async function markOrderPaid(orderId: number, origin: string, received: Received = {}) {
   const db = await getDb();
   const { paid, mail } = await db.transaction((tx) => payOrder(tx, orderId, origin, received));
-  await mail?.deliver();
+  if (mail) wakeMailRelay();
   return paid;
 }
 

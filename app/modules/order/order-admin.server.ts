@@ -8,7 +8,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import { shopDay } from "~/modules/admin/shop-days";
 import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
-import type { OutboxMail } from "~/modules/mail/mail.server";
+import { wakeMailRelay, type OutboxMail } from "~/modules/mail/mail.server";
 import { refundPayment } from "~/modules/payment/payment.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { SITE_ID } from "~/modules/site/options";
@@ -51,7 +51,7 @@ export async function moveOrder(staff: Actor, orderId: number, input: MoveInput)
     }
     return applyMove(tx, staff, before, input);
   });
-  for (const mail of mails) await mail.deliver();
+  if (mails.length) wakeMailRelay();
   if (result.stockReturned) await showReturnedStock();
   return result;
 }
@@ -226,7 +226,7 @@ export async function resendConfirmation(staff: Actor, orderId: number): Promise
   if (!found) throw new DomainError("orderNotFound", { message: "Order not found", key: "adminOrders.notFound", status: 404 });
   // Read before the transaction: PGlite runs one at a time.
   const { currency } = await getSiteContext(found.locale as Locale);
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const sent = await sendOrderConfirmation(tx, order, currency);
     await recordAudit(tx, staff, {
@@ -235,7 +235,6 @@ export async function resendConfirmation(staff: Actor, orderId: number): Promise
       action: "resendConfirmation",
       after: { to: order.email, mailId: sent.id },
     });
-    return sent;
   });
-  await mail.deliver();
+  wakeMailRelay();
 }

@@ -17,6 +17,7 @@ import { SITE_ID } from "~/modules/site/options";
 import { sendOrderConfirmation } from "./order-mail.server";
 import type { AcceptOfferValue } from "./order-offer.schema";
 import { offerTokenMatches } from "./order-offer-token.server";
+import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * The customer's side of an order draft (docs/decisions/0076): the offer's page shows the
@@ -98,7 +99,7 @@ export async function acceptOffer(
     if (!updated) return { accepted: null, mail: null };
     return { accepted: updated, mail: await sendOrderConfirmation(tx, updated, site.currency) };
   });
-  await mail?.deliver();
+  if (mail) wakeMailRelay();
   if (!accepted) {
     // Accepted meanwhile in another tab: that acceptance stands.
     const [current] = await db.select().from(orders).where(eq(orders.id, order.id));

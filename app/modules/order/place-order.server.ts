@@ -26,6 +26,10 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { sendOrderConfirmation } from "./order-mail.server";
 import { sendNewOrderMail } from "./order-status-mail.server";
 import { stockNeeds, takeStock } from "./order-stock.server";
+import { holdMails } from "~/modules/mail/mail-relay.server";
+
+// Longer than starting a payment can take (its providers are given 3 to 5 seconds).
+const PAYMENT_START_HOLD_MS = 60_000;
 
 /**
  * Places the order of a cart in ONE transaction (decision 0011):
@@ -198,7 +202,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     const mail = await sendOrderConfirmation(tx, order, site.currency);
     // The shop hears of it too (decision 0039), in the same transaction: none without SendEmailTo.
     const shopMail = await sendNewOrderMail(tx, order);
-    return { order, created: true, mails: shopMail ? [mail, shopMail] : [mail] };
+    const mails = shopMail ? [mail, shopMail] : [mail];
+    // Not sent before the payment has started (a placement undone for it mails nobody,
+    // decision 0031): the checkout releases them; if the process dies first, the hold ends.
+    await holdMails(
+      tx,
+      mails.map((m) => m.id),
+      PAYMENT_START_HOLD_MS,
+    );
+    return { order, created: true, mails };
   });
 }
 

@@ -9,7 +9,7 @@ import { issueAccountToken } from "~/modules/account/account-tokens.server";
 import { changedFields, recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
-import { sendMail, type OutboxMail } from "~/modules/mail/mail.server";
+import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { SITE_ID } from "~/modules/site/options";
 import type { BackofficeScope } from "~/lib/backoffice-scopes";
 import type { StaffEdit } from "./staff.schema";
@@ -59,7 +59,7 @@ export type InviteInput = { email: string; firstName: string; lastName: string; 
  */
 export async function inviteStaff(staff: Staff, input: InviteInput, locale: Locale): Promise<number> {
   const db = await getDb();
-  const { id, mail } = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ backoffice: users.isBackofficeUser })
       .from(users)
@@ -88,9 +88,10 @@ export async function inviteStaff(staff: Staff, input: InviteInput, locale: Loca
       action: "invite",
       after: { email: input.email, scope: [input.scope] },
     });
-    return { id: user.id, mail: await mailInvitation(tx, user, staff, locale) };
+    await mailInvitation(tx, user, staff, locale);
+    return user.id;
   });
-  await mail.deliver();
+  wakeMailRelay();
   return id;
 }
 
@@ -151,5 +152,5 @@ export async function editStaff(staff: Staff, userId: number, edit: StaffEdit, l
     await recordAudit(tx, staff, { entity: "user", entityId: user.id, action: edit.intent, before: change.before, after: change.after });
     return edit.intent === "reinvite" ? mailInvitation(tx, user, staff, locale) : null;
   });
-  await mail?.deliver();
+  if (mail) wakeMailRelay();
 }

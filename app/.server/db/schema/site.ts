@@ -202,8 +202,8 @@ export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
- * Outbox: every e-mail is stored; with SMTP_URL it is also sent (app/modules/mail). Tests
- * and the backoffice read it from here.
+ * Outbox: every e-mail is stored; with SMTP_URL the relay sends it (app/modules/mail,
+ * decision 0089). Tests and the backoffice read it from here.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -221,6 +221,8 @@ export const mailOutbox = pgTable(
     // The SMTP server's refusal of a failed mail.
     error: text("error"),
     // Deliveries tried; a failed mail is tried again at nextAttemptAt (back-off, decision 0042).
+    // A queued mail with a nextAttemptAt to come is being sent (the relay's lease) or held
+    // (an order's mails until its payment starts); none: waiting for the relay (decision 0089).
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     // The order a mail is about (confirmation, shipping, cancellation): the order's "mails sent".
