@@ -1,3 +1,4 @@
+// Both databases: the stock is compared on a row locked against the checkout's own stock step, and a refused import rolls back whole.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
