@@ -171,7 +171,10 @@ describe("a product import checked before a sale", () => {
     if ("file" in fields) {
       body.set("intent", "dryRun");
       body.set("file", new File([fields.file], "zaliha.csv", { type: "text/csv" }));
-    } else (body.set("intent", "apply"), body.set("token", fields.token));
+    } else {
+      body.set("intent", "apply");
+      body.set("token", fields.token);
+    }
     const response = await editor.request("/admin/products/import", { method: "POST", body, headers: { Origin: editor.origin } });
     return { status: response.status, html: decodeEntities(await response.text()) };
   }

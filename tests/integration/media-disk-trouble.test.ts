@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import type * as FsPromises from "node:fs/promises";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -33,7 +34,7 @@ let editor: Visitor;
 const RUN = `disk${Date.now()}`;
 const mediaDir = () => path.resolve(process.env.MEDIA_DIR!);
 
-const fsPromises = createRequire(import.meta.url)("node:fs/promises") as typeof import("node:fs/promises");
+const fsPromises = createRequire(import.meta.url)("node:fs/promises") as typeof FsPromises;
 const realWriteFile = fsPromises.writeFile;
 
 /** From now on a write under MEDIA_DIR fails with `code`; a full disk first writes half of the bytes. */
