@@ -10,7 +10,14 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { getDb } from "~/.server/db/client.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { applyImport, forgetImportFile, keepImportFile, readImportFile } from "~/modules/catalog-admin/product-import-apply.server";
+import {
+  applyImport,
+  forgetImportFile,
+  keepImportFile,
+  keepSeenStock,
+  readImportFile,
+  readSeenStock,
+} from "~/modules/catalog-admin/product-import-apply.server";
 import { productImportSchema } from "~/modules/catalog-admin/product-import.schema";
 import { IMPORT_LIMITS, planImport } from "~/modules/catalog-admin/product-import.server";
 import { ImportReport, type Report } from "~/modules/catalog-admin/product-import-report";
@@ -36,7 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ error: "adminProductList.import.noFile" }, { status: 400 });
   try {
     if (submission.value.intent === "apply") {
-      const result = await applyImport(staff, await readImportFile(submission.value.token));
+      const { token } = submission.value;
+      const result = await applyImport(staff, await readImportFile(token), await readSeenStock(token));
       await forgetImportFile(submission.value.token);
       return redirect("/admin/products", {
         status: 303,
@@ -48,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const token = await keepImportFile(bytes);
     const plan = await planImport(await getDb(), new TextDecoder("utf-8").decode(bytes));
+    await keepSeenStock(token, plan);
     const report: Report = {
       token,
       fileName: file.name,

@@ -39,7 +39,7 @@ async function main() {
       `dry run: expected ${rows} new rows, got ${JSON.stringify(plan.counts)} ${JSON.stringify(plan.rows.find((r) => r.errors.length)?.errors ?? plan.fileErrors)}`,
     );
   const applyStart = performance.now();
-  const result = await applyImport(admin, csv);
+  const result = await applyImport(admin, csv, new Map());
   const apply = (performance.now() - applyStart) / 1000;
   const counted = (await db.execute(sql`select count(*)::int as count from products where sku like 'BENCH-%'`)) as unknown as {
     rows: { count: number }[];

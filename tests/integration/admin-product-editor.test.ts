@@ -69,6 +69,7 @@ async function mainFields(id: number): Promise<Record<string, string | string[]>
     images: (await db.select().from(productMedia).where(eq(productMedia.productId, id))).map((r) => String(r.mediaId)),
   };
   if (p.isVisibleIndividually) fields.visible = "on";
+  fields.stockLoaded = p.stock === null ? "none" : String(p.stock);
   if (p.stock !== null) Object.assign(fields, { trackStock: "on", stock: String(p.stock) });
   for (const [locale, code] of [
     ["hr", "hrv"],
@@ -251,6 +252,7 @@ describe("saving the main form", () => {
       priceUnit: "piece" as const,
       taxRateBp: 2500,
       trackStock: false,
+      stockLoaded: String(fields.stockLoaded),
       categoryPriority: 0,
       categories: [],
       categoryPositions: [],
@@ -346,6 +348,7 @@ describe("an e-product", () => {
       priceUnit: "piece" as const,
       taxRateBp: 500,
       trackStock: false,
+      stockLoaded: "none",
       categoryPriority: 0,
       categories: [],
       categoryPositions: [],
@@ -404,7 +407,14 @@ describe("variants", () => {
     await post(otherParent, { intent: "configAttributes", attributes: [String(boja.id)] });
     await post(otherParent, { intent: "generate", values: [String(colours[0].id)] });
     const [foreign] = await db.select().from(products).where(eq(products.parentId, otherParent));
-    const forged = await post(id, { intent: "variant", variantId: String(foreign.id), sku: "OTETO", retailPrice: "1,00", price: "1,00" });
+    const forged = await post(id, {
+      intent: "variant",
+      variantId: String(foreign.id),
+      sku: "OTETO",
+      retailPrice: "1,00",
+      price: "1,00",
+      stockLoaded: "none",
+    });
     expect(forged.status).toBe(404);
     expect((await product(foreign.id)).sku).toBe(foreign.sku);
     expect((await post(id, { intent: "removeVariant", variantId: String(foreign.id) })).status).toBe(404);
@@ -418,6 +428,7 @@ describe("variants", () => {
       price: "28,00",
       trackStock: "on",
       stock: "4",
+      stockLoaded: "none",
       isDefault: "on",
     });
     expect(edited.status).toBe(302);

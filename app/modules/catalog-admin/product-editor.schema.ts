@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PriceUnit, ProductFormat, ProductType } from "~/.server/db/schema/catalog";
 import { decimal, id, integer, money, SLUG_MAX, text } from "~/lib/schema-fields";
 import { SLUG_PATTERN } from "~/lib/slug";
+import { LOADED_STOCK_PATTERN } from "./stock-edit";
 
 /**
  * The forms of the product editor (/admin/products/new and /admin/products/:id;
@@ -9,6 +10,7 @@ import { SLUG_PATTERN } from "~/lib/slug";
  * told apart by `intent` and posting the product's `version` (optimistic concurrency).
  */
 const version = integer({ min: 0 });
+const stockLoaded = z.string({ required_error: "core.validation.required" }).regex(LOADED_STOCK_PATTERN, "core.validation.required");
 
 // The schema's own lists (spec §3), repeated here so that the page's code needs nothing from app/.server.
 export const PRODUCT_FORMATS = ["simple", "e-product", "configurable", "bundle"] as const satisfies readonly ProductFormat[];
@@ -71,6 +73,8 @@ const saveSchema = z.object({
   ),
   trackStock: checkbox,
   stock: integer({ min: 0, max: 1_000_000 }).optional(),
+  // The stock as the form was opened ("none": untracked); stock is written only against it (decision 0092).
+  stockLoaded,
   categoryPriority: integer({ min: -1_000_000, max: 1_000_000 }).optional().default(0),
   categories: ids(200),
   // The product's place within a ticked category (empty: kept, or last when it joins).
@@ -130,6 +134,8 @@ const variantSchema = z.object({
   membershipPrice: money({ required: false }),
   trackStock: checkbox,
   stock: integer({ min: 0, max: 1_000_000 }).optional(),
+  // The stock as the form was opened ("none": untracked); stock is written only against it (decision 0092).
+  stockLoaded,
   isDefault: checkbox,
 });
 

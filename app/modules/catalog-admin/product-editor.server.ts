@@ -22,6 +22,8 @@ import {
 import { writeAttributes, writeCategories, writeCrossSells, writeImages, writeTags } from "./product-relations.server";
 import { syncParentValues } from "./product-variants.server";
 import { redirectChangedSlug } from "./slug-redirects.server";
+import { loadedStock } from "./stock-edit";
+import { stockColumn } from "./stock-edit.server";
 
 /**
  * The product editor's main rules (docs/decisions/0046): create a product
@@ -78,6 +80,8 @@ export type SaveFiles = { images: File[]; eProductFile: File[] };
 /** Saves the main form; every rule is checked before anything is written, in one transaction. */
 export async function saveProduct(staff: Actor, productId: number, input: ProductSave, files: SaveFiles): Promise<void> {
   await changeProduct(staff, productId, input.version, async (tx, product) => {
+    // First, before any upload is stored: a stock moved by a sale since the form was opened refuses the save.
+    const stock = stockColumn(product.stock, loadedStock(input.stockLoaded), input.trackStock ? (input.stock ?? 0) : null);
     checkPrices(input);
     await checkSkuFree(tx, input.sku, product.id);
     if (input.priceUnit === "metre") await checkLengthOption(tx, product.id);
@@ -107,7 +111,7 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
       membershipPriceCents: input.membershipPrice,
       priceUnit: input.priceUnit,
       taxRateBp: input.taxRateBp,
-      stock: input.trackStock ? (input.stock ?? 0) : null,
+      ...stock,
       categoryPriority: input.categoryPriority,
       attributeSetId: input.attributeSetId ?? null,
       ...(download[0] ? { eProductMediaId: download[0].id } : {}),

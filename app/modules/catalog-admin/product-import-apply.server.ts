@@ -12,6 +12,8 @@ import { dataChanged } from "~/modules/admin/cache-impact.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { SITE_ID } from "~/modules/site/options";
 import { redirectChangedSlug } from "./slug-redirects.server";
+import type { StockValue } from "./stock-edit";
+import { stockColumn } from "./stock-edit.server";
 import { IMPORT_LIMITS, planImport, type ImportPlan, type PlannedRow } from "./product-import.server";
 import { LIST_SEPARATOR, translatedColumn, type SheetRow } from "./product-sheet.server";
 
@@ -54,7 +56,34 @@ export async function readImportFile(token: string): Promise<string> {
 
 /** Drops a kept file once it has been imported (another upload of the same bytes keeps it again). */
 export async function forgetImportFile(token: string): Promise<void> {
-  if (/^[0-9a-f]{64}$/.test(token)) await rm(path.join(importDir(), `${token}.csv`), { force: true });
+  if (!/^[0-9a-f]{64}$/.test(token)) return;
+  await rm(path.join(importDir(), `${token}.csv`), { force: true });
+  await rm(path.join(importDir(), `${token}.stock.json`), { force: true });
+}
+
+/** Stock per product id as the dry run showed it. */
+export type SeenStock = Map<number, StockValue>;
+const stockOf = (cell: string): StockValue => (cell === "" ? null : Number(cell));
+
+/**
+ * Keeps, next to the file, the stock of each product the dry run showed for a line with a
+ * stock column: what the apply checks a stock change against (decision 0092), like the
+ * editor's loaded stock. A later dry run of the same file keeps what it showed instead.
+ */
+export async function keepSeenStock(token: string, plan: ImportPlan): Promise<void> {
+  const seen = plan.rows.flatMap((r) =>
+    r.existing && r.values.stock !== undefined ? [[r.existing.id, stockOf(r.existing.row.stock)]] : [],
+  );
+  await writeFile(path.join(importDir(), `${token}.stock.json`), JSON.stringify(seen));
+}
+
+export async function readSeenStock(token: string): Promise<SeenStock> {
+  if (!/^[0-9a-f]{64}$/.test(token)) throw expired();
+  try {
+    return new Map(JSON.parse(await readFile(path.join(importDir(), `${token}.stock.json`), "utf-8")) as [number, StockValue][]);
+  } catch {
+    throw expired();
+  }
 }
 
 const expired = () =>
@@ -62,7 +91,7 @@ const expired = () =>
 
 export type ImportResult = { created: number; updated: number; unchanged: number };
 
-export async function applyImport(staff: Actor, text: string): Promise<ImportResult> {
+export async function applyImport(staff: Actor, text: string, seen: SeenStock): Promise<ImportResult> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const plan = await planImport(tx, text);
@@ -74,8 +103,9 @@ export async function applyImport(staff: Actor, text: string): Promise<ImportRes
         values: { errors: plan.counts.error || plan.fileErrors.length },
       });
     const created = await createProducts(tx, staff, plan);
-    for (const row of plan.rows.filter((r) => r.status === "update")) await updateProduct(tx, staff, plan, row);
-    const summary = { created, updated: plan.counts.update, unchanged: plan.counts.unchanged };
+    let updated = 0;
+    for (const row of plan.rows.filter((r) => r.status === "update")) if (await updateProduct(tx, staff, plan, row, seen)) updated += 1;
+    const summary = { created, updated, unchanged: plan.counts.unchanged + plan.counts.update - updated };
     await recordAudit(tx, staff, {
       entity: "productImport",
       entityId: null,
@@ -183,14 +213,37 @@ async function createProducts(tx: Executor, staff: Actor, plan: ImportPlan): Pro
   return fresh.length;
 }
 
-async function updateProduct(tx: Executor, staff: Actor, plan: ImportPlan, row: PlannedRow) {
+/**
+ * The stock cell of a line under decision 0092's rule: the stock the dry run showed is what
+ * the file is checked against, so a sale between the dry run and "apply" is neither undone
+ * by a line that kept its stock nor overwritten by one that changed it (that refuses the
+ * whole import, with the product's current stock).
+ */
+async function stockOfLine(tx: Executor, row: PlannedRow, seen: SeenStock) {
+  if (row.values.stock === undefined) return {};
+  const id = row.existing!.id;
+  const [locked] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).for("update");
+  const loaded = seen.has(id) ? seen.get(id)! : locked.stock;
+  return stockColumn(locked.stock, loaded, stockOf(row.values.stock), {
+    field: "stock",
+    key: "adminProductList.import.stockMoved",
+    values: { sku: row.sku },
+  });
+}
+
+/** Applies one "update" line; false when nothing of it remains to write (its only change was a stock the rule leaves as it is). */
+async function updateProduct(tx: Executor, staff: Actor, plan: ImportPlan, row: PlannedRow, seen: SeenStock): Promise<boolean> {
   const current = row.existing!;
   const id = current.id;
+  const stock = await stockOfLine(tx, row, seen);
+  row.changes = row.changes.filter((c) => c.column !== "stock" || "stock" in stock);
+  if (row.changes.length === 0) return false;
   const merged = { ...current.row, ...row.values } as SheetRow;
   const changed = new Set<string>(row.changes.map((c) => c.column));
+  const values = productValues(Object.fromEntries(row.changes.filter((c) => c.column !== "stock").map((c) => [c.column, c.to])));
   await tx
     .update(products)
-    .set({ ...productValues(Object.fromEntries(row.changes.map((c) => [c.column, c.to]))), version: sql`${products.version} + 1` })
+    .set({ ...values, ...stock, version: sql`${products.version} + 1` })
     .where(eq(products.id, id));
   for (const locale of LOCALES) {
     if (!["name", "slug", "short_description", "description"].some((f) => changed.has(`${f}_${locale}`))) continue;
@@ -237,4 +290,5 @@ async function updateProduct(tx: Executor, staff: Actor, plan: ImportPlan, row: 
     before: Object.fromEntries(row.changes.map((c) => [c.column, c.from])),
     after: Object.fromEntries(row.changes.map((c) => [c.column, c.to])),
   });
+  return true;
 }

@@ -11,6 +11,7 @@ import { useTranslation } from "~/lib/i18n";
 import { PRICE_UNITS, PRODUCT_TYPES, VAT_RATES, type ProductSaveInput } from "./product-editor.schema";
 import { answerFor, CONTROL, errorAt, ErrorLine, euros, Section, type Answer, type EditorView } from "./product-editor-parts";
 import { ProductAttributesFields } from "./product-attributes-fields";
+import { loadedStockText } from "./stock-edit";
 
 /**
  * The editor's main form (intent "save"): texts per language, identity, visibility, prices,
@@ -37,6 +38,7 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
     taxRateBp: product.taxRateBp as never,
     trackStock: (product.stock !== null) as never,
     stock: (product.stock ?? undefined) as never,
+    stockLoaded: loadedStockText(product.stock),
     categoryPriority: product.categoryPriority as never,
   };
   const [form, fields] = useShopForm<ProductSaveInput>({ id: "product", lastResult: answer, constraint, defaultValue });
@@ -56,6 +58,8 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
     <SecureForm {...getFormProps(form)} encType="multipart/form-data" className="space-y-4" data-testid="product-form">
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="version" value={product.version} />
+      {/* The stock as shown now (after a refused save: the current one), what a changed stock is checked against (decision 0092). */}
+      <input type="hidden" name="stockLoaded" value={loadedStockText(product.stock)} />
       <Section id="texts" title={t("adminProducts.sections.texts")}>
         <LanguageTabs errors={(l) => langErrors(l)}>
           {(l) => {

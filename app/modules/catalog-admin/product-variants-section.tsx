@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { useTranslation } from "~/lib/i18n";
 import { answerFor, errorAt, ErrorLine, euros, Section, type Answer, type EditorView } from "./product-editor-parts";
+import { loadedStockText } from "./stock-edit";
 
 /**
  * A configurable product's configuring attributes, "generate variants" (tick values of
@@ -24,6 +25,11 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
   const generateAnswer = answerFor(lastResult, "generate");
   const variantAnswer = answerFor(lastResult, "variant") ?? answerFor(lastResult, "removeVariant");
   const refusedVariant = variantAnswer?.initialValue?.variantId;
+  // A refused row shows what was typed (its stock, when the stock moved since the page was opened).
+  const typed = (id: number, name: string, current: string): string => {
+    const posted = String(refusedVariant) === String(id) ? variantAnswer?.initialValue?.[name] : undefined;
+    return typeof posted === "string" ? posted : current;
+  };
   return (
     <Section id="variants" title={t("adminProducts.sections.variants")} testId="variants-section">
       <SecureForm className="space-y-2" data-testid="config-attributes-form">
@@ -92,6 +98,7 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
                 <input type="hidden" name="intent" value="variant" />
                 <input type="hidden" name="variantId" value={v.id} />
                 {version}
+                <input type="hidden" name="stockLoaded" value={loadedStockText(v.stock)} />
                 <label>
                   {t("adminProducts.fields.sku")}
                   <input name="sku" defaultValue={v.sku} required maxLength={64} className={`${INLINE} w-44`} />
@@ -125,7 +132,13 @@ export function ProductVariants({ view, lastResult }: { view: EditorView; lastRe
                 </label>
                 <label>
                   {t("adminProducts.fields.stock")}
-                  <input name="stock" type="number" min={0} defaultValue={v.stock ?? ""} className={`${INLINE} w-20`} />
+                  <input
+                    name="stock"
+                    type="number"
+                    min={0}
+                    defaultValue={typed(v.id, "stock", String(v.stock ?? ""))}
+                    className={`${INLINE} w-20`}
+                  />
                 </label>
                 <label className="flex items-center gap-1">
                   <input type="checkbox" name="isDefault" defaultChecked={v.isDefault} />

@@ -16,6 +16,8 @@ import { SITE_ID } from "~/modules/site/options";
 import type { VariantEdit } from "./product-editor.schema";
 import { changeProduct, checkPrices, checkSkuFree, notFound, productFacts, refused, type Actor, type Product } from "./product-lock.server";
 import { removeOrArchive } from "./product-lifecycle.server";
+import { loadedStock } from "./stock-edit";
+import { stockColumn } from "./stock-edit.server";
 
 /**
  * A configurable product's configuring attributes and variants (spec §3
@@ -230,6 +232,7 @@ async function ownVariant(tx: Executor, parentId: number, variantId: number): Pr
 export async function editVariant(staff: Actor, productId: number, input: VariantEdit) {
   await changeProduct(staff, productId, input.version, async (tx, product) => {
     const variant = await ownVariant(tx, product.id, input.variantId);
+    const stock = stockColumn(variant.stock, loadedStock(input.stockLoaded), input.trackStock ? (input.stock ?? 0) : null);
     checkPrices(input);
     await checkSkuFree(tx, input.sku, variant.id);
     if (input.isDefault)
@@ -244,7 +247,7 @@ export async function editVariant(staff: Actor, productId: number, input: Varian
         retailPriceCents: input.retailPrice,
         priceCents: input.price,
         membershipPriceCents: input.membershipPrice,
-        stock: input.trackStock ? (input.stock ?? 0) : null,
+        ...stock,
         isDefaultVariant: input.isDefault,
         version: variant.version + 1,
       })

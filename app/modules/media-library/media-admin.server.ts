@@ -4,6 +4,7 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { media, mediaFolders } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { originalPath } from "~/.server/media/media-root.server";
+import { writeMediaFile } from "~/.server/media/media-write.server";
 import { LOCALES } from "~/lib/locales";
 import { changedFields, recordAudit } from "~/modules/admin/audit.server";
 import { dataChanged } from "~/modules/admin/cache-impact.server";
@@ -11,7 +12,7 @@ import type { Staff } from "~/modules/admin/staff.server";
 import { checkVersion } from "~/modules/admin/versioned.server";
 import { checkUpload, storeUploads, type StoredMedia } from "~/modules/media/media-upload.server";
 import { inLibrary } from "./library-scope.server";
-import { removeQuietly, variantsOf, variantsOfVersion, writeOriginal } from "./media-files.server";
+import { removeQuietly, variantsOf, variantsOfVersion } from "./media-files.server";
 import { mediaTypeOf, type MediaAccess, type MediaEditInput } from "./media-library.schema";
 import { mediaUsage, publicUsage, usageCount, type MediaUsage } from "./media-usage.server";
 
@@ -188,7 +189,7 @@ export async function replaceMedia(staff: Staff, id: number, revision: number, f
       const relative = before.path.startsWith("downloads/")
         ? `downloads/${name}.${sniffed.extension}`
         : originalPath(name, sniffed.extension);
-      await writeOriginal(relative, bytes);
+      await writeMediaFile(relative, bytes, { file: file.name });
       written = relative;
       const [row] = await tx
         .update(media)

@@ -1,26 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { mediaFile } from "~/.server/media/media-root.server";
 
 /**
  * The media library's file work on disk, kept apart from the rows: a new original is
- * written to a temporary file and renamed into place (a reader never sees half a file);
- * what a change leaves behind (an old original, variants of the old version) is removed
+ * written by writeMediaFile (~/.server/media/media-write.server.ts, temporary file renamed
+ * into place); what a change leaves behind (an old original, variants of the old version) is removed
  * after the commit, and a failure to remove it only leaves garbage, never a broken row.
  */
-export async function writeOriginal(relative: string, bytes: Buffer): Promise<void> {
-  const target = mediaFile(relative);
-  await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
-}
 
 /** Removes files or directories relative to the media root; missing ones are fine. */
 export async function removeQuietly(...relatives: string[]): Promise<void> {

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { and, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { media } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { mediaFile, mediaRoot, originalPath } from "~/.server/media/media-root.server";
+import { mediaRoot, originalPath } from "~/.server/media/media-root.server";
+import { writeMediaFile } from "~/.server/media/media-write.server";
 import { slugify } from "~/lib/slug";
 import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
 import { recordAudit } from "~/modules/admin/audit.server";
@@ -129,10 +129,8 @@ export async function storeUploads(
     for (const { file, bytes, sniffed } of checked) {
       const driveId = randomUUID();
       const relative = kind === "image" ? originalPath(driveId, sniffed.extension) : `downloads/${driveId}.${sniffed.extension}`;
-      const target = mediaFile(relative, root);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
-      written.push(target);
+      // Every file in place before any row is inserted; a failed one removes those written before it.
+      written.push(await writeMediaFile(relative, bytes, { file: file.name, root, messages: isPublic ? "forms.upload" : "admin.upload" }));
       const base = file.name.replace(/\.[^.]*$/, "").slice(0, 200);
       const title = base.trim() || slugify(base) || driveId;
       rows.push({
