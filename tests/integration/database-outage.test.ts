@@ -36,8 +36,10 @@ let instance: Instance;
 let origin: string;
 let apiKey: string;
 let productId: number;
-/** A shopper with a cart of one product, made while the database was there. */
+/** A shopper with a cart of one product, made while the database was there, in each language (a cart belongs to one). */
 let shopper: Visitor;
+let english: Visitor;
+let german: Visitor;
 let tokens: { csrf: string; website: string; from__confirm: string };
 
 const visitor = () => new Visitor({ handle: (request: Request) => fetch(request) } as unknown as Shop, origin);
@@ -63,7 +65,7 @@ const terminateServerBackends = () =>
 /** One request of each kind the shop answers, all of which read or write the database. */
 const requests = {
   document: () => shopper.get("/kosarica"),
-  english: () => shopper.get("/en/cart"),
+  english: () => english.get("/en/cart"),
   data: () => shopper.get("/kosarica.data"),
   post: () =>
     shopper.request("/kosarica", {
@@ -112,6 +114,14 @@ beforeAll(async () => {
   shopper = visitor();
   tokens = await shopper.formTokens("/kosarica");
   expect((await requests.post()).status).toBe(302);
+  [english, german] = [visitor(), visitor()];
+  for (const [who, cart] of [
+    [english, "/en/cart"],
+    [german, "/de/einkaufswagen"],
+  ] as const) {
+    const added = await who.post(cart, { intent: "add", productId: String(productId), quantity: "1" }, { tokenFrom: cart });
+    expect(added.status).toBe(302);
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -193,10 +203,8 @@ describe.skipIf(!onPostgres)("the shop when its PostgreSQL server goes away and 
       expect(document.ms).toBeLessThan(2_000);
       const english = await timed("english");
       expect([english.status, english.body]).toEqual([503, en.error.shopUnavailable]);
-      const german = await fetch(`${origin}/de/einkaufswagen`, {
-        headers: { Cookie: [...shopper.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-      });
-      expect([german.status, await german.text()]).toEqual([503, de.error.shopUnavailable]);
+      const inGerman = await german.get("/de/einkaufswagen");
+      expect([inGerman.status, await inGerman.text()]).toEqual([503, de.error.shopUnavailable]);
 
       const data = await timed("data");
       expect([data.status, data.headers.get("Retry-After")]).toEqual([503, "5"]);

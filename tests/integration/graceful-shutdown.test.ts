@@ -163,6 +163,9 @@ describe.skipIf(!onPostgres)("SIGTERM during a burst of checkouts (decision 0090
       instance.child.kill("SIGTERM");
       await printed(instance, "SIGTERM: draining");
 
+      // The listening socket closes within a turn or two of the server's event loop.
+      const until = Date.now() + 2_000;
+      while (!(await refused(instance.port)) && Date.now() < until) await sleep(20);
       expect(await refused(instance.port)).toBe(true);
       const during = await get(balancer, origin, "/readyz");
       expect(during.socket).toBe(before.socket);
