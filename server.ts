@@ -21,6 +21,7 @@ import { startHousekeeping, stopHousekeeping } from "./app/.server/housekeeping.
 import { purgeUnconfirmedSubmissions } from "./app/modules/forms/unconfirmed-submissions.server";
 import { purgeFailedRequests } from "./app/modules/cms/redirects.server";
 import { answerClientError, apiErrors, apiRefusals } from "./app/modules/api/api-http.server";
+import { serverLifecycle } from "./app/.server/http/lifecycle.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `tsx server.ts` in development; `node build/server.js` (this file compiled) in production.
@@ -41,6 +42,9 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
+  // Readiness for the load balancer and the graceful stop on SIGTERM (decision 0090).
+  const lifecycle = serverLifecycle();
+  app.get("/readyz", lifecycle.readiness);
   // X-Forwarded-* only from the proxies named in TRUST_PROXY (none by default; decision 0032).
   app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
   app.use(dropUntrustedForwardedHeaders(app.get("trust proxy fn") as TrustFunction));
@@ -95,27 +99,34 @@ async function main() {
     console.log(`Shop listening on http://localhost:${port} (${development ? "development" : "production"} build)`);
   });
 
+  lifecycle.track(server);
+
   // Requests Node cannot parse (431: an over-long URL or headers) as Node answers them, in JSON under /api.
   server.on("clientError", answerClientError);
 
-  // Close the embedded database cleanly: PGlite must flush and release its lock.
+  // Requests already started get their answer (at most DRAIN_TIMEOUT_MS), then the background
+  // work stops and the database closes cleanly: PGlite must flush and release its lock.
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    console.log(`${signal}: draining`);
+    const { finished, unfinished } = await lifecycle.drain(env.DRAIN_TIMEOUT_MS);
+    console.log(`${signal}: ${finished} request(s) finished while draining`);
+    if (unfinished) console.error(`${unfinished} request(s) still running after ${env.DRAIN_TIMEOUT_MS} ms: cut off`);
     stopHousekeeping();
     console.log(`${signal}: closing`);
-    server.close();
-    server.closeAllConnections?.();
     // The relay claims nothing more; the mail it is sending may finish (bounded) before the
     // database closes. Whatever is left is sent by the next start or another process.
+    // A query still waiting on a lost database must not keep the process from stopping.
+    const bound = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
     stopMailRelay()
-      .then(() => Promise.all([closeDb(), vite?.close()]))
+      .then(() => Promise.race([Promise.all([closeDb(), vite?.close()]), bound]))
       .catch((error) => console.error(error))
       .finally(() => process.exit(0));
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 main().catch(async (error) => {

@@ -34,14 +34,16 @@ function integration(
  * The integration files that run on PostgreSQL as well as on PGlite (decision 0087): those
  * whose subject is the database's own behaviour (locks and concurrency, transactions, SQL
  * maths, collation, search functions, query plans). Each says why in its first line,
- * `// Both databases: <why>.`, so the reason travels with the file.
+ * `// Both databases: <why>.`, so the reason travels with the file. Files about a PostgreSQL
+ * server itself (it restarts, a deploy drains its connections: decision 0090) start with
+ * `// PostgreSQL only: <why>.`: they run here and skip on PGlite.
  */
-function bothDatabaseFiles(): string[] {
+function postgresFiles(): string[] {
   const folder = "tests/integration";
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => path.posix.join(folder, file.split(path.sep).join("/")))
-    .filter((file) => readFileSync(file, "utf8").startsWith("// Both databases: "));
+    .filter((file) => /^\/\/ (?:Both databases|PostgreSQL only): /.test(readFileSync(file, "utf8")));
 }
 
 export default defineConfig({
@@ -64,7 +66,7 @@ export default defineConfig({
       integration("integration", process.env.DATABASE_URL),
       // The database-bound files again on a PostgreSQL server, beside the PGlite pass in one
       // pool (.ci/run sets TEST_POSTGRES_URL): `npm test` runs both when it is set.
-      ...(process.env.TEST_POSTGRES_URL ? [integration("integration-postgres", process.env.TEST_POSTGRES_URL, bothDatabaseFiles())] : []),
+      ...(process.env.TEST_POSTGRES_URL ? [integration("integration-postgres", process.env.TEST_POSTGRES_URL, postgresFiles())] : []),
     ],
   },
 });

@@ -1,7 +1,8 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import { noteRequestError } from "~/.server/http/database-outage.server";
 import { dropNulBytes } from "~/.server/http/drop-nul-bytes.server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -14,6 +15,22 @@ const PLAIN_ERROR_PAGE =
   '<!doctype html><html lang="hr"><head><meta charset="utf-8"><title>Greška</title></head>' +
   '<body><main data-testid="error-fallback"><h1>Došlo je do pogreške / An error occurred</h1>' +
   '<p><a href="/">Početna stranica / Home</a></p></main></body></html>';
+
+/**
+ * Every error a loader, an action or the render threw. One that says the database is gone
+ * is noted for the request handler, which answers 503 instead of the error page
+ * (app/.server/http/database-outage.server.ts), and logged in one line: during an outage
+ * every request meets it. Anything else is logged whole, as Remix does by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (noteRequestError(context, error)) {
+    console.error(`Database unavailable (${request.method} ${new URL(request.url).pathname}):`, (error as Error).message);
+    return;
+  }
+  if (request.signal.aborted) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
 
 export default async function handleRequest(
   request: Request,

@@ -260,6 +260,17 @@ if (env.REDIS_URL && !uncleared.listening) {
   onRedisReady(() => void retryClears());
 }
 
+/** Whether the shared cache answers (readiness, decision 0090): always with the in-process one, else a PING within `timeoutMs`. */
+export async function cacheReachable(timeoutMs: number): Promise<boolean> {
+  if (!env.REDIS_URL) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const ping = redisCall((client) => client.ping())
+    .then((answer) => answer === "PONG")
+    .catch(() => false);
+  return Promise.race([ping, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function cacheBackend(): "redis" | "memory" {
   return env.REDIS_URL ? "redis" : "memory";
 }

@@ -24,6 +24,12 @@ const schema = z.object({
   // database per run and gives each test file its own copy (tests/setup/test-database.ts).
   PGLITE_SNAPSHOT: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  // How long a request waits for a PostgreSQL connection (a new one, or a free one of the
+  // pool) before it is answered 503 (decision 0090).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // On SIGTERM/SIGINT, how long requests already started may take to finish before their
+  // connections are closed and the process stops (decision 0090).
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   // Sender of the shop's mails when SMTP_URL is set.

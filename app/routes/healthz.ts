@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/.server/db/client.server";
-
-/** Liveness and database check for load balancers and the test harness. */
-export async function loader() {
-  const db = await getDb();
-  await db.execute(sql`select 1`);
+/**
+ * Liveness: the process is up and answers requests. It asks nothing of the database on
+ * purpose: an orchestrator restarts a process whose liveness fails, and restarting every
+ * instance because the database is briefly gone would only make it worse. Whether this
+ * process should get traffic is /readyz (app/.server/http/lifecycle.server.ts, decision 0090).
+ */
+export function loader() {
   return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -62,15 +62,35 @@ async function open(): Promise<Handle> {
 async function openPostgres(url: string): Promise<Handle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection dropped by the server (restart, admin termination) must not crash
-  // the process: the pool replaces it on the next query.
-  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // An unreachable server (a failover, a network cut) fails a request within this bound,
+    // as does waiting this long for a free connection of the pool: the shop answers 503
+    // instead of hanging (decision 0090).
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    // A connection whose server vanished without a word is found by TCP keepalive, not by
+    // the next query waiting on it forever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A connection dropped by the server (restart, failover, pg_terminate_backend: 57P01)
+  // emits 'error' on its client. The pool listens only while a client is idle; one that is
+  // checked out (inside a transaction, or the migration lock's holder) would have no
+  // listener and Node would end the process. Every client gets its own listener: the query
+  // that was running fails on its own, and the pool drops the dead client when it is released.
+  const lost = (error: Error) => console.error("PostgreSQL connection lost:", error.message);
+  pool.on("connect", (client) => client.on("error", lost));
+  // The pool passes an idle client's error on as its own: logged above already, but the
+  // event needs a listener or it would end the process.
+  pool.on("error", () => {});
   const db = drizzle(pool, { schema }) as unknown as Database;
   // Several instances on one database (README "Deployment: several instances") start at
   // once: without the lock both would run the same migrations and seed steps side by side
   // and one would fail on the other's tables or rows. The lock is held by one connection of
   // the pool for the whole run and ends with that connection, even if the process dies.
+  // (The holder comes from the pool, so the 'connect' listener above covers it: a database
+  // restart during the work fails the work, and so the start, but does not crash it.)
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const holder = await pool.connect();
     try {

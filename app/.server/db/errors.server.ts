@@ -26,3 +26,37 @@ export function isRefusedValue(error: unknown): boolean {
   const code = pgCode(error);
   return code !== undefined && (code.startsWith("22") || code === "54000");
 }
+
+/**
+ * What says the database is gone rather than that it refused this query: the network
+ * (refused, reset, unreachable, timed out), the server ending the session (57P01 admin
+ * shutdown, 57P02 crash shutdown, 57P03 "cannot connect now" while it starts or recovers,
+ * 53300 too many connections), SQLSTATE class 08 (connection exception), and the messages
+ * `pg` and its pool give a connection that died, timed out or was never had. Such a
+ * request is answered 503 and the next one tries again (decision 0090).
+ */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}

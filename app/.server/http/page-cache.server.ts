@@ -7,7 +7,9 @@ import { readCookieHeader } from "../cookies.server";
 import { csrf, csrfCookie } from "../security.server";
 import { localeFromPath } from "~/lib/locales";
 import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
+import { isDatabaseUnavailable } from "../db/errors.server";
 import { bufferedBody } from "./body-limit.server";
+import { answerDatabaseOutage, metDatabaseOutage } from "./database-outage.server";
 import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
 import { sendStreamedResponse } from "./send-response.server";
 import { invalidAddressAnswer } from "./url-text.server";
@@ -202,11 +204,16 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
         // (The adapter builds the Request from originalUrl.)
         req.originalUrl = canonicalPageUrl(req.originalUrl);
       }
-      const response = await handle(remixRequest(req, res), getLoadContext(req, res));
-      if (key && isShareable(response)) await sendAndKeep(req, res, response, key, generation);
+      const context = getLoadContext(req, res);
+      const response = await handle(remixRequest(req, res), context);
+      // Where a loader's or action's error has become a response: one that failed for want of
+      // the database (noted by entry.server.tsx's handleError) is a 503, not the error page.
+      if (metDatabaseOutage(context)) await answerDatabaseOutage(req, res, response);
+      else if (key && isShareable(response)) await sendAndKeep(req, res, response, key, generation);
       else await sendStreamedResponse(res, response);
     } catch (error) {
-      next(error);
+      if (isDatabaseUnavailable(error) && !res.headersSent) await answerDatabaseOutage(req, res).catch(next);
+      else next(error);
     }
   };
 }

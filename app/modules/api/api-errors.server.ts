@@ -1,5 +1,6 @@
 import type { z } from "zod/v4";
-import { isRefusedValue } from "~/.server/db/errors.server";
+import { isDatabaseUnavailable, isRefusedValue } from "~/.server/db/errors.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/.server/http/database-outage.server";
 import { isDomainError } from "~/.server/domain-error";
 import type { ApiFailure } from "./api-endpoint";
 
@@ -44,6 +45,7 @@ const MESSAGES: Record<number, string> = {
   415: "Unsupported media type",
   429: "Too many requests",
   431: "Request header fields too large",
+  503: "Service unavailable",
 };
 
 /** An ApiError of a status with the API's own wording of it (the HTTP layer's refusals). */
@@ -84,7 +86,9 @@ export function failureOf(error: unknown): ApiFailure {
  * The one writer of the API's failures: the envelope, its status and headers, for the
  * router (a Response) and for the HTTP layer in front of it (app/modules/api/api-http.server.ts).
  */
-export function failureAnswer(error: unknown): { status: number; headers: Record<string, string>; body: string } {
+export function failureAnswer(thrown: unknown): { status: number; headers: Record<string, string>; body: string } {
+  // The database gone (a restart, a failover): 503 with Retry-After, as the shop's pages (decision 0090).
+  const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
   const failure = failureOf(error);
   const headers: Record<string, string> = {
     ...(error instanceof ApiError ? error.headers : {}),
@@ -92,4 +96,9 @@ export function failureAnswer(error: unknown): { status: number; headers: Record
     "Cache-Control": "no-store",
   };
   return { status: failure.statusCode, headers, body: JSON.stringify(failure) };
+}
+
+function databaseUnavailable(error: unknown): ApiError {
+  console.error("API call: database unavailable:", error instanceof Error ? error.message : error);
+  return refusalOf(503, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 }
