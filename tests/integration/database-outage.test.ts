@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { isDatabaseUnavailable } from "~/.server/db/errors.server";
 import { cartItems, products } from "~/.server/db/schema";
-import de from "../../locales/de/error.json";
-import en from "../../locales/en/error.json";
-import hr from "../../locales/hr/error.json";
+import de from "../../locales/de/http.json";
+import en from "../../locales/en/http.json";
+import hr from "../../locales/hr/http.json";
 import { Visitor } from "../setup/client";
 import { startDatabaseProxy, type DatabaseProxy } from "../setup/database-proxy";
 import type { Shop } from "../setup/shop";
@@ -198,18 +198,18 @@ describe.skipIf(!onPostgres)("the shop when its PostgreSQL server goes away and 
     await proxy.cut("refuse");
     try {
       const document = await timed("document");
-      expect([document.status, document.headers.get("Retry-After"), document.body]).toEqual([503, "5", hr.error.shopUnavailable]);
+      expect([document.status, document.headers.get("Retry-After"), document.body]).toEqual([503, "5", hr.http.shopUnavailable]);
       expect(document.headers.get("Content-Type")).toMatch(/^text\/plain/);
       expect(document.ms).toBeLessThan(2_000);
       const english = await timed("english");
-      expect([english.status, english.body]).toEqual([503, en.error.shopUnavailable]);
+      expect([english.status, english.body]).toEqual([503, en.http.shopUnavailable]);
       const inGerman = await german.get("/de/einkaufswagen");
-      expect([inGerman.status, await inGerman.text()]).toEqual([503, de.error.shopUnavailable]);
+      expect([inGerman.status, await inGerman.text()]).toEqual([503, de.http.shopUnavailable]);
 
       const data = await timed("data");
       expect([data.status, data.headers.get("Retry-After")]).toEqual([503, "5"]);
       const post = await timed("post");
-      expect([post.status, post.body]).toEqual([503, hr.error.shopUnavailable]);
+      expect([post.status, post.body]).toEqual([503, hr.http.shopUnavailable]);
       const api = await timed("api");
       expect([api.status, api.headers.get("Retry-After")]).toEqual([503, "5"]);
       expect(JSON.parse(api.body)).toEqual({ errored: true, statusCode: 503, message: "Service unavailable" });

@@ -27,7 +27,10 @@ const CATEGORY_HTML_BUDGET = 30 * KIB;
 // BreadcrumbList JSON-LD, Open Graph and Twitter tags (decision 0036), the gallery's full-size
 // links (0037), the per-metre and "od" prices (0028, 0075): 16.2 KiB after moving the enquiry
 // dialog's messages out of the page (decision 0036), so its budget is 16.5 KiB.
-const HTML_BUDGET = { home: 33 * KIB, category: 24 * KIB, product: 16.5 * KIB };
+// Home at 33.25 KiB: a shop form's message for a file the media disk cannot store (decision
+// 0092) took the last bytes of 33. The bytes to win back are in the forms namespace itself,
+// which still carries its server-only mail texts (mail.*, confirmMail.*) to every page with a form.
+const HTML_BUDGET = { home: 33.25 * KIB, category: 24 * KIB, product: 16.5 * KIB };
 const client = path.resolve("build/client");
 
 let shop: Shop;

@@ -173,8 +173,8 @@ describe("a media disk in trouble", () => {
     const before = await state();
     diskFails("ENOSPC");
     for (const [to, message] of [
-      [`/obrazac/${slug}`, "Datoteku krov.png trenutačno ne možemo spremiti, pa obrazac nije poslan."],
-      [`/en/form/${slug}`, "We cannot store the file krov.png right now, so the form was not sent."],
+      [`/obrazac/${slug}`, "Datoteku krov.png sada ne možemo spremiti. Pokušajte kasnije."],
+      [`/en/form/${slug}`, "We cannot store the file krov.png now. Please try later."],
     ]) {
       const fields = { email: `${RUN}@example.com`, acceptedConsents: String(consent.id) };
       const result = await postMultipart(shopper, to, fields, [["photos", await png("#336633")]]);

@@ -20,11 +20,12 @@ import { ProxiedVisitor, startInstance, startProxy, stopInstance, type Instance,
  * - silent: connections stay open but nothing gets through (a partition, a hung Redis):
  *   the command timeout and the circuit breaker keep each request within about a second.
  *
- * Redis: REDIS_OUTAGE_URL (default redis://127.0.0.1:6379/7), a database of this test's own,
- * flushed before and after. Skipped, saying so, when no Redis answers there. The machine's
+ * Redis: REDIS_OUTAGE_URL (default redis://127.0.0.1:6379/7 on PGlite, /8 on PostgreSQL: the
+ * two passes run side by side and each server's cache must be its own), a database of this
+ * test's own, flushed before and after. Skipped, saying so, when no Redis answers there. The machine's
  * Redis itself is never stopped: only the proxy in front of it.
  */
-const REDIS_URL = process.env.REDIS_OUTAGE_URL ?? "redis://127.0.0.1:6379/7";
+const REDIS_URL = process.env.REDIS_OUTAGE_URL ?? `redis://127.0.0.1:6379/${process.env.DATABASE_URL ? 8 : 7}`;
 // What the shop adds to a request without Redis is at most one command timeout (500 ms,
 // app/.server/redis.server.ts); before decision 0091 such a request waited 22–31 s and
 // failed. The bound also holds rendering the page from the database with every cache

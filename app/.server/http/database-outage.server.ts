@@ -1,8 +1,8 @@
 import type { Request, Response } from "express";
 import { isDatabaseUnavailable } from "../db/errors.server";
-import de from "../../../locales/de/error.json";
-import en from "../../../locales/en/error.json";
-import hr from "../../../locales/hr/error.json";
+import de from "../../../locales/de/http.json";
+import en from "../../../locales/en/http.json";
+import hr from "../../../locales/hr/http.json";
 import { refuse } from "./refusal.server";
 
 /**
@@ -14,7 +14,7 @@ import { refuse } from "./refusal.server";
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-const MESSAGES = { hr: hr.error.shopUnavailable, en: en.error.shopUnavailable, de: de.error.shopUnavailable };
+const MESSAGES = { hr: hr.http.shopUnavailable, en: en.http.shopUnavailable, de: de.http.shopUnavailable };
 
 // Remix reports a loader's or action's error to entry.server.tsx's handleError with the
 // request's load context; the request handler reads the mark after Remix has answered.

@@ -1,10 +1,10 @@
 import { localeFromPath } from "~/lib/locales";
 import { invalidText } from "~/lib/untrusted-text";
-import de from "../../../locales/de/error.json";
-import en from "../../../locales/en/error.json";
-import hr from "../../../locales/hr/error.json";
+import de from "../../../locales/de/http.json";
+import en from "../../../locales/en/http.json";
+import hr from "../../../locales/hr/http.json";
 
-const MESSAGES = { hr: hr.error.invalidAddress, en: en.error.invalidAddress, de: de.error.invalidAddress };
+const MESSAGES = { hr: hr.http.invalidAddress, en: en.http.invalidAddress, de: de.http.invalidAddress };
 
 /**
  * The text rule for the address of every request (decision 0083): a path segment or a query

@@ -51,7 +51,8 @@ function diskRefusal(error: unknown, { file, messages = "admin.upload" }: MediaW
   console.error(`Media file not written (${code})`, (error as Error).message);
   return new DomainError(full ? "mediaDiskFull" : "mediaDiskReadOnly", {
     message: full ? "The media disk is full" : "The media disk refuses writes",
-    key: `${messages}.${full ? "diskFull" : "diskReadOnly"}`,
+    // Staff are told which (they call the server's administrator); a shopper can only try later.
+    key: messages === "forms.upload" ? "forms.upload.notStored" : `admin.upload.${full ? "diskFull" : "diskReadOnly"}`,
     status: full ? 507 : 503,
     values: { file },
   });
