@@ -10,7 +10,10 @@ import { LOADED_STOCK_PATTERN } from "./stock-edit";
  * told apart by `intent` and posting the product's `version` (optimistic concurrency).
  */
 const version = integer({ min: 0 });
-const stockLoaded = z.string({ required_error: "core.validation.required" }).max(12, "core.validation.required").regex(LOADED_STOCK_PATTERN, "core.validation.required");
+const stockLoaded = z
+  .string({ required_error: "core.validation.required" })
+  .max(12, "core.validation.required")
+  .regex(LOADED_STOCK_PATTERN, "core.validation.required");
 
 // The schema's own lists (spec §3), repeated here so that the page's code needs nothing from app/.server.
 export const PRODUCT_FORMATS = ["simple", "e-product", "configurable", "bundle"] as const satisfies readonly ProductFormat[];
