@@ -2,11 +2,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts, orders, products } from "~/.server/db/schema";
+import { orders, products } from "~/.server/db/schema";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
-import { cartRow, shopper } from "./cart-helpers";
-import { addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs } from "./checkout-helpers";
+import { shopper } from "./cart-helpers";
+import { cartAtPayment, CHECKOUT, checkoutConsentId, methodIds } from "./checkout-helpers";
 
 /**
  * Decision 0011: 50 customers check out at once, each with the same product of stock 10 in
@@ -37,29 +37,7 @@ describe("50 parallel checkouts of a product with stock 10", () => {
     const cartIds: number[] = [];
     for (let i = 0; i < SHOPPERS; i++) {
       const visitor = await shopper(shop);
-      await signInAs(visitor, await newCustomer(db, `parallel-${i}@example.com`));
-      await addToCart(visitor, product);
-      const cart = await cartRow(db, visitor);
-      cartIds.push(cart.id);
-      // The first two steps as the forms would have saved them.
-      const address = {
-        firstName: "Ana",
-        lastName: "Horvat",
-        contactEmail: `parallel-${i}@example.com`,
-        contactPhone: "091",
-        countryIso: "HR",
-        countryName: "Hrvatska",
-        city: "Zagreb",
-        street: "Ilica",
-        houseNumber: "1",
-        zipCode: "10000",
-        companyName: "",
-        companyOib: "",
-      };
-      await db
-        .update(carts)
-        .set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: Number(ids.courier) })
-        .where(eq(carts.id, cart.id));
+      cartIds.push(await cartAtPayment(db, visitor, `parallel-${i}@example.com`, product, Number(ids.courier)));
       const tokens = await visitor.formTokens("/kosarica");
       posts.push(() =>
         visitor.request(CHECKOUT, {

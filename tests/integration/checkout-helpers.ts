@@ -1,9 +1,9 @@
 import type { Database } from "~/.server/db/client.server";
 import { eq } from "drizzle-orm";
-import { consents, deliveryMethods, paymentMethods, users } from "~/.server/db/schema";
+import { carts, consents, deliveryMethods, paymentMethods, users } from "~/.server/db/schema";
 import type { Visitor } from "../setup/client";
 import type { Shop } from "../setup/shop";
-import { cartPost } from "./cart-helpers";
+import { cartPost, cartRow } from "./cart-helpers";
 
 /** Helpers of the checkout tests: a signed-in shopper with a cart, the step forms as a browser without JavaScript posts them. */
 export const CHECKOUT = "/naplata";
@@ -76,4 +76,31 @@ export async function step(visitor: Visitor, fields: Record<string, string | str
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, "&"),
   };
+}
+
+/**
+ * A new customer signed in as `email` with `productId` in the cart, and the address and
+ * delivery steps stored on the cart as their forms would save them: the visitor's next
+ * checkout post is the payment step. Returns the cart's id.
+ */
+export async function cartAtPayment(db: Database, visitor: Visitor, email: string, productId: number, deliveryMethodId: number) {
+  await signInAs(visitor, await newCustomer(db, email));
+  await addToCart(visitor, productId);
+  const cart = await cartRow(db, visitor);
+  const address = {
+    firstName: "Ana",
+    lastName: "Horvat",
+    contactEmail: email,
+    contactPhone: "091",
+    countryIso: "HR",
+    countryName: "Hrvatska",
+    city: "Zagreb",
+    street: "Ilica",
+    houseNumber: "1",
+    zipCode: "10000",
+    companyName: "",
+    companyOib: "",
+  };
+  await db.update(carts).set({ deliveryAddress: address, billingAddress: address, deliveryMethodId }).where(eq(carts.id, cart.id));
+  return cart.id;
 }

@@ -7,13 +7,12 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Database } from "~/.server/db/client.server";
-import { carts, deliveryMethods, orders, paymentMethods, products } from "~/.server/db/schema";
+import { deliveryMethods, orders, paymentMethods, products } from "~/.server/db/schema";
 import { Visitor } from "../setup/client";
 import { startDatabaseProxy, type DatabaseProxy } from "../setup/database-proxy";
 import type { Shop } from "../setup/shop";
 import { startInstance, type Instance } from "../setup/two-instances";
-import { cartRow } from "./cart-helpers";
-import { addToCart, CHECKOUT, checkoutConsentId, newCustomer, signInAs } from "./checkout-helpers";
+import { cartAtPayment, CHECKOUT, checkoutConsentId } from "./checkout-helpers";
 
 /**
  * Decision 0090: a deploy sends the production server (build/server.js) SIGTERM while a burst
@@ -112,29 +111,7 @@ describe.skipIf(!onPostgres)("SIGTERM during a burst of checkouts (decision 0090
       const checkouts: (() => Promise<Response>)[] = [];
       for (let i = 0; i < SHOPPERS; i++) {
         const shopper = new Visitor({ handle: (request: Request) => fetch(request) } as unknown as Shop, origin);
-        await signInAs(shopper, await newCustomer(db, `drain-${i}@example.com`));
-        await addToCart(shopper, product);
-        const cart = await cartRow(db, shopper);
-        cartIds.push(cart.id);
-        // The address and delivery steps as their forms would have saved them.
-        const address = {
-          firstName: "Ana",
-          lastName: "Horvat",
-          contactEmail: `drain-${i}@example.com`,
-          contactPhone: "091",
-          countryIso: "HR",
-          countryName: "Hrvatska",
-          city: "Zagreb",
-          street: "Ilica",
-          houseNumber: "1",
-          zipCode: "10000",
-          companyName: "",
-          companyOib: "",
-        };
-        await db
-          .update(carts)
-          .set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: courier })
-          .where(eq(carts.id, cart.id));
+        cartIds.push(await cartAtPayment(db, shopper, `drain-${i}@example.com`, product, courier));
         const tokens = await shopper.formTokens("/kosarica");
         checkouts.push(() =>
           shopper.request(CHECKOUT, {

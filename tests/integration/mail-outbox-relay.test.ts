@@ -2,15 +2,15 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { carts, mailOutbox, orders, products } from "~/.server/db/schema";
+import { mailOutbox, orders, products } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
 import { claimMail, messageIdOf, relayMails, startMailRelay, stopMailRelay } from "~/modules/mail/mail-relay.server";
 import { mailTransport } from "~/modules/mail/mail-transport.server";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { startSmtpSink } from "../setup/smtp-sink";
-import { cartRow, shopper } from "./cart-helpers";
-import { addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs } from "./checkout-helpers";
+import { shopper } from "./cart-helpers";
+import { cartAtPayment, CHECKOUT, checkoutConsentId, methodIds } from "./checkout-helpers";
 
 /**
  * The transactional outbox (decision 0089): checkouts only write their mails; the relay
@@ -47,30 +47,10 @@ async function readyToPay() {
   const n = shoppers++;
   const email = `relay-${n}@example.com`;
   const visitor = await shopper(shop);
-  await signInAs(visitor, await newCustomer(db, email));
-  await addToCart(visitor, product);
-  const cart = await cartRow(db, visitor);
-  const address = {
-    firstName: "Ana",
-    lastName: "Horvat",
-    contactEmail: email,
-    contactPhone: "091",
-    countryIso: "HR",
-    countryName: "Hrvatska",
-    city: "Zagreb",
-    street: "Ilica",
-    houseNumber: "1",
-    zipCode: "10000",
-    companyName: "",
-    companyOib: "",
-  };
-  await db
-    .update(carts)
-    .set({ deliveryAddress: address, billingAddress: address, deliveryMethodId: Number(ids.courier) })
-    .where(eq(carts.id, cart.id));
+  const cartId = await cartAtPayment(db, visitor, email, product, Number(ids.courier));
   const tokens = await visitor.formTokens("/kosarica");
   return {
-    cartId: cart.id,
+    cartId,
     place: () =>
       visitor.request(CHECKOUT, {
         method: "POST",
