@@ -10,5 +10,7 @@ export default function SonnerToasts({ toast }: { toast: ShownToast }) {
   useEffect(() => {
     show[toast.type](toast.message, { id: toast.id, duration: toastDuration(toast.type, toast.message) });
   }, [toast]);
-  return <Toaster position="top-right" richColors closeButton />;
+  // Below the sticky site header (about 93 px from md up, 65 px below): a toast over the
+  // header would hide the account and cart links a shopper reaches for right after it.
+  return <Toaster position="top-right" offset={{ top: "6.5rem" }} mobileOffset={{ top: "4.75rem" }} richColors closeButton />;
 }
