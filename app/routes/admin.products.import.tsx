@@ -19,6 +19,7 @@ import {
   readSeenStock,
 } from "~/modules/catalog-admin/product-import-apply.server";
 import { productImportSchema } from "~/modules/catalog-admin/product-import.schema";
+import { decodeCsv } from "~/modules/catalog-admin/csv-parse";
 import { IMPORT_LIMITS, planImport } from "~/modules/catalog-admin/product-import.server";
 import { ImportReport, type Report } from "~/modules/catalog-admin/product-import-report";
 
@@ -55,11 +56,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(file instanceof File) || file.size === 0) return data({ error: "adminProductList.import.noFile" }, { status: 400 });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const token = await keepImportFile(bytes);
-    const plan = await planImport(await getDb(), new TextDecoder("utf-8").decode(bytes));
+    const { text, encoding } = decodeCsv(bytes);
+    const plan = await planImport(await getDb(), text);
     await keepSeenStock(token, plan);
     const report: Report = {
       token,
       fileName: file.name,
+      encoding,
       fileErrors: plan.fileErrors,
       counts: plan.counts,
       total: plan.rows.length,

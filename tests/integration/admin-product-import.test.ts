@@ -1,9 +1,10 @@
 // Both databases: an import with errors must roll back the whole transaction.
 import { createHash } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, productCategories, productTags, productTranslations, products, redirects } from "~/.server/db/schema";
 import { parseCsv } from "~/modules/catalog-admin/csv-parse";
+import { takeStock } from "~/modules/order/order-stock.server";
 import { Visitor } from "../setup/client";
 import { loginAsAdmin } from "../setup/accounts";
 import { bootShop, type Shop } from "../setup/shop";
@@ -22,7 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop?.close());
 
-async function upload(text: string, intent: "dryRun" | "apply" = "dryRun", token?: string) {
+async function upload(text: string | Uint8Array<ArrayBuffer>, intent: "dryRun" | "apply" = "dryRun", token?: string) {
   const tokens = await admin.formTokens("/admin/products/import");
   const body = new FormData();
   body.set("csrf", tokens.csrf);
@@ -57,6 +58,11 @@ async function snapshot() {
 }
 
 const HEADER = "sku;format;name_hr;slug_hr;retail_price;sale_price;stock;categories;tags";
+
+/** What Excel on Croatian Windows writes for "CSV (razdvojeno zarezima)": Windows-1250, one byte a letter. */
+const WINDOWS_1250: Record<string, number> = { Č: 0xc8, č: 0xe8, Ć: 0xc6, ć: 0xe6, Đ: 0xd0, đ: 0xf0, Š: 0x8a, š: 0x9a, Ž: 0x8e, ž: 0x9e };
+const windows1250 = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from([...text], (char) => WINDOWS_1250[char] ?? char.charCodeAt(0));
 
 describe("product import", () => {
   it("reports per line what is new and what is wrong, with line numbers and translated reasons, and changes nothing", async () => {
@@ -229,6 +235,85 @@ describe("product import", () => {
     await upload("", "apply", tokenOf(rename.html));
     const [redirect] = await db.select().from(redirects).where(eq(redirects.fromPath, "/product/panel-bijeli"));
     expect(redirect?.toPath ?? (await db.select().from(redirects)).map((r) => r.fromPath).join(",")).toBe("/product/panel-bijeli-novi");
+  });
+
+  it("reads a file Excel saved on Croatian Windows (Windows-1250) with its č, ć, đ, š, ž whole, and says how it read it", async () => {
+    const csv = "sku;name_hr;retail_price;sale_price\r\nCSV-1250-1;Čelični žlijeb šćđ ČĆĐŠŽ;12,00;10,00\r\n";
+    const dry = await upload(windows1250(csv));
+    expect(dry.response.status).toBe(200);
+    expect(reportRows(dry.html)).toMatchObject([{ sku: "CSV-1250-1", status: "new" }]);
+    expect(reportRows(dry.html)[0].text).toContain("Čelični žlijeb šćđ ČĆĐŠŽ");
+    expect(dry.html).toContain('data-testid="import-encoding"');
+    expect(dry.html).toContain("Datoteka nije u UTF-8 pa je pročitana kao Windows-1250");
+    await upload("", "apply", tokenOf(dry.html));
+    const db = await shop.db();
+    const [created] = await db.select({ id: products.id }).from(products).where(eq(products.sku, "CSV-1250-1"));
+    const [name] = await db
+      .select({ name: productTranslations.name })
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, created.id), eq(productTranslations.languageCode, "hrv")));
+    expect(name.name).toBe("Čelični žlijeb šćđ ČĆĐŠŽ");
+    // A UTF-8 file gets no such note.
+    expect((await upload("sku;name_hr\nCSV-1250-1;Čelični žlijeb\n")).html).not.toContain('data-testid="import-encoding"');
+  });
+
+  it("an export edited later changes stock by what the editor changed in it, so sales since the export stay sold", async () => {
+    const db = await shop.db();
+    const [a, b] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.format, "simple"), eq(products.archived, false), eq(products.madeToOrder, false)))
+      .orderBy(asc(products.id))
+      .then((rows) => rows.filter((p) => p.parentId === null).slice(0, 2));
+    await db
+      .update(products)
+      .set({ stock: 10 })
+      .where(inArray(products.id, [a.id, b.id]));
+    const exportOf = async (sku: string) =>
+      parseCsv(
+        new TextDecoder().decode(new Uint8Array(await (await admin.get(`/admin/products.csv?q=${encodeURIComponent(sku)}`)).arrayBuffer())),
+      );
+    const sheetA = await exportOf(a.sku);
+    const sheetB = await exportOf(b.sku);
+    const header = sheetA.records[0].cells;
+    expect(header).toContain("stock_exported");
+    const col = (name: string) => header.indexOf(name);
+    const rowA = sheetA.records[1].cells.slice();
+    const rowB = sheetB.records[1].cells.slice();
+    expect([rowA[col("stock")], rowA[col("stock_exported")]]).toEqual(["10", "10"]);
+
+    // Three of A and two of B are sold after the export.
+    await db.transaction((tx) =>
+      takeStock(
+        tx,
+        [
+          { productId: a.id, quantity: 3, itemId: "a" },
+          { productId: b.id, quantity: 2, itemId: "b" },
+        ],
+        (id) => id,
+      ),
+    );
+    // In the file: five of A arrived (10 → 15); B's stock untouched, only its price changed.
+    rowA[col("stock")] = "15";
+    rowB[col("sale_price")] = "1,11";
+    rowB[col("retail_price")] = "1,11";
+    const quote = (c: string) => (/[;"\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+    const file = [header, rowA, rowB].map((cells) => cells.map(quote).join(";")).join("\r\n");
+    const dry = await upload(file);
+    const rows = reportRows(dry.html);
+    expect(rows.map((r) => [r.sku, r.status])).toEqual([
+      [a.sku, "update"],
+      [b.sku, "update"],
+    ]);
+    expect(rows[0].text).toMatch(/stock\s*: 7 → 12/);
+    expect(rows[1].text).not.toContain("stock");
+    // One more of A is sold between the check and "apply": the five arrived are added to what is there then.
+    await db.transaction((tx) => takeStock(tx, [{ productId: a.id, quantity: 1, itemId: "a" }], (id) => id));
+    expect((await upload("", "apply", tokenOf(dry.html))).response.status).toBe(303);
+    const [afterA] = await db.select().from(products).where(eq(products.id, a.id));
+    const [afterB] = await db.select().from(products).where(eq(products.id, b.id));
+    expect(afterA.stock).toBe(11);
+    expect(afterB).toMatchObject({ stock: 8, priceCents: 111 });
   });
 
   it("refuses an unknown column and a post without a file", async () => {

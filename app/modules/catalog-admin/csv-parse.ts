@@ -6,6 +6,20 @@
  * outside quotes. Each record keeps the line number it starts on, for error messages.
  */
 export type CsvRecord = { line: number; cells: string[] };
+export type CsvEncoding = "utf-8" | "windows-1250";
+
+/**
+ * The text of an uploaded file. UTF-8 when the bytes are UTF-8 (what the export writes);
+ * otherwise Windows-1250, what Excel on Croatian Windows writes for "CSV": read as UTF-8,
+ * its č, ć, đ, š and ž would turn into replacement characters and be imported garbled.
+ */
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+  } catch {
+    return { text: new TextDecoder("windows-1250").decode(bytes), encoding: "windows-1250" };
+  }
+}
 export type CsvSeparator = ";" | "," | "\t";
 
 export function detectSeparator(text: string): CsvSeparator {

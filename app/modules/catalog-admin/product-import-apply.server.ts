@@ -12,6 +12,7 @@ import { dataChanged } from "~/modules/admin/cache-impact.server";
 import type { Staff } from "~/modules/admin/staff.server";
 import { SITE_ID } from "~/modules/site/options";
 import { redirectChangedSlug } from "./slug-redirects.server";
+import { decodeCsv } from "./csv-parse";
 import type { StockValue } from "./stock-edit";
 import { stockColumn } from "./stock-edit.server";
 import { IMPORT_LIMITS, planImport, type ImportPlan, type PlannedRow } from "./product-import.server";
@@ -48,7 +49,7 @@ export async function keepImportFile(bytes: Uint8Array): Promise<string> {
 export async function readImportFile(token: string): Promise<string> {
   if (!/^[0-9a-f]{64}$/.test(token)) throw expired();
   try {
-    return new TextDecoder("utf-8").decode(await readFile(path.join(importDir(), `${token}.csv`)));
+    return decodeCsv(await readFile(path.join(importDir(), `${token}.csv`))).text;
   } catch {
     throw expired();
   }
@@ -72,7 +73,7 @@ const stockOf = (cell: string): StockValue => (cell === "" ? null : Number(cell)
  */
 export async function keepSeenStock(token: string, plan: ImportPlan): Promise<void> {
   const seen = plan.rows.flatMap((r) =>
-    r.existing && r.values.stock !== undefined ? [[r.existing.id, stockOf(r.existing.row.stock)]] : [],
+    r.existing && r.values.stock !== undefined && r.stockDelta === undefined ? [[r.existing.id, stockOf(r.existing.row.stock)]] : [],
   );
   await writeFile(path.join(importDir(), `${token}.stock.json`), JSON.stringify(seen));
 }
@@ -221,6 +222,8 @@ async function createProducts(tx: Executor, staff: Actor, plan: ImportPlan): Pro
  */
 async function stockOfLine(tx: Executor, row: PlannedRow, seen: SeenStock) {
   if (row.values.stock === undefined) return {};
+  // A line of an export adds what the file changed to the stock as it is now (a sale since stays sold).
+  if (row.stockDelta !== undefined) return { stock: sql<number>`${products.stock} + ${row.stockDelta}` };
   const id = row.existing!.id;
   const [locked] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).for("update");
   const loaded = seen.has(id) ? seen.get(id)! : locked.stock;

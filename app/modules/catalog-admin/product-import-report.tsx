@@ -13,6 +13,7 @@ type ReportRow = {
 export type Report = {
   token: string;
   fileName: string;
+  encoding: "utf-8" | "windows-1250";
   fileErrors: RowError[];
   counts: Record<ReportRow["status"], number>;
   total: number;
@@ -37,6 +38,11 @@ export function ImportReport({ report, busy }: { report: Report; busy: boolean }
       <h2 className="text-lg font-semibold">
         {t("adminProductList.import.report")}: {report.fileName}
       </h2>
+      {report.encoding === "windows-1250" ? (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="import-encoding">
+          {t("adminProductList.import.readAsWindows1250")}
+        </p>
+      ) : null}
       {report.fileErrors.map((e) => (
         <p key={e.key + JSON.stringify(e.values)} role="alert" className="text-sm text-red-800" data-testid="import-file-error">
           {error(e)}

@@ -57,6 +57,7 @@ function readCell(column: SheetColumn, raw: string, errors: RowError[]): string 
       return canonicalRate(Math.round(rate * 100));
     }
     case "stock":
+    case "stock_exported":
       if (value === "") return "";
       if (!/^-?\d{1,9}$/.test(value)) return fail("badStock", { value });
       return String(Number(value));

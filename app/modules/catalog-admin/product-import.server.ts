@@ -34,6 +34,8 @@ export type PlannedRow = {
   errors: RowError[];
   existing: ExistingProduct | null;
   values: Partial<SheetRow>;
+  /** Units the file adds to (or takes from) the stock, for a line of an export (`stock_exported`). */
+  stockDelta?: number;
 };
 export type ImportPlan = {
   fileErrors: RowError[];
@@ -96,7 +98,8 @@ export async function planImport(tx: Executor, text: string): Promise<ImportPlan
     if (sku && firstLine.has(sku)) errors.push({ column: "sku", key: "duplicateSku", values: { line: firstLine.get(sku)! } });
     else if (sku) firstLine.set(sku, line);
     checkRow(values, current, errors, refs);
-    return { line, sku, status: "error", changes: [], errors, existing: current, values };
+    const stockDelta = stockFromExport(values, current, errors);
+    return { line, sku, status: "error", changes: [], errors, existing: current, values, stockDelta };
   });
   await checkSlugs(tx, rows);
   const counts = { new: 0, update: 0, unchanged: 0, error: 0 };
@@ -134,6 +137,33 @@ function checkRow(
   }
 }
 
+/**
+ * A line that carries the export's `stock_exported` beside `stock` changes the stock by what
+ * was edited in the file, not to the number in it: the export may be hours old and the shop
+ * has sold since. Untouched (the two equal): the stock is left out. Two numbers: their
+ * difference is added to today's stock (returned; the apply adds it to the locked row).
+ * Tracking switched on or off in the file: only while the stock is still what was exported.
+ */
+function stockFromExport(values: Partial<SheetRow>, current: ExistingProduct | null, errors: RowError[]): number | undefined {
+  const exported = values.stock_exported;
+  delete values.stock_exported;
+  if (exported === undefined || values.stock === undefined || !current) return undefined;
+  const wanted = values.stock;
+  if (wanted === exported) {
+    delete values.stock;
+    return undefined;
+  }
+  const now = current.row.stock;
+  if (wanted !== "" && exported !== "" && now !== "") {
+    const delta = Number(wanted) - Number(exported);
+    values.stock = String(Number(now) + delta);
+    return delta;
+  }
+  if (now !== exported)
+    errors.push({ column: "stock", key: "stockMovedSinceExport", values: { current: now || "–", exported: exported || "–" } });
+  return undefined;
+}
+
 /** A slug may be taken by another product of the shop or by an earlier line of the file. */
 async function checkSlugs(tx: Executor, rows: PlannedRow[]) {
   for (const locale of LOCALES) {
@@ -168,7 +198,7 @@ function changesOf(row: PlannedRow): Change[] {
   const changes: Change[] = [];
   for (const column of SHEET_COLUMNS) {
     const to = row.values[column];
-    if (to === undefined || column === "sku") continue;
+    if (to === undefined || column === "sku" || column === "stock_exported") continue;
     const from = row.existing?.row[column] ?? "";
     if (to !== from) changes.push({ column, from, to });
   }

@@ -26,6 +26,9 @@ export const SHEET_COLUMNS = [
   "membership_price",
   "vat_rate",
   "stock",
+  // The stock as it was when the file was exported (read only): the import changes stock by
+  // the difference the file makes to it, so units sold since the export stay sold.
+  "stock_exported",
   "categories",
   "tags",
 ] as const;
@@ -79,6 +82,7 @@ export async function loadSheetRows(executor: Executor | null, by: { ids: number
       membership_price: p.membershipPriceCents === null ? "" : csvMoney(p.membershipPriceCents),
       vat_rate: canonicalRate(p.taxRateBp),
       stock: p.stock === null ? "" : String(p.stock),
+      stock_exported: p.stock === null ? "" : String(p.stock),
       categories: canonicalList(cats.filter((c) => c.productId === p.id).map((c) => c.slug)),
       tags: canonicalList(tagRows.filter((t) => t.productId === p.id).map((t) => t.name)),
     } as SheetRow;
