@@ -1,6 +1,6 @@
 // Both databases: an import with errors must roll back the whole transaction.
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, productCategories, productTags, productTranslations, products, redirects } from "~/.server/db/schema";
 import { parseCsv } from "~/modules/catalog-admin/csv-parse";
@@ -314,6 +314,59 @@ describe("product import", () => {
     const [afterB] = await db.select().from(products).where(eq(products.id, b.id));
     expect(afterA.stock).toBe(11);
     expect(afterB).toMatchObject({ stock: 8, priceCents: 111 });
+  });
+
+  it("exports variants after their product and imports their prices and stock; texts and new variants stay in the editor", async () => {
+    const db = await shop.db();
+    const [variant] = await db
+      .select()
+      .from(products)
+      .where(and(isNotNull(products.parentId), isNotNull(products.stock)))
+      .orderBy(asc(products.id))
+      .limit(1);
+    const [parent] = await db.select().from(products).where(eq(products.id, variant.parentId!));
+    const { records } = parseCsv(
+      new TextDecoder().decode(
+        new Uint8Array(await (await admin.get(`/admin/products.csv?q=${encodeURIComponent(parent.sku)}`)).arrayBuffer()),
+      ),
+    );
+    const header = records[0].cells;
+    const col = (name: string) => header.indexOf(name);
+    expect(records[1].cells[col("sku")]).toBe(parent.sku);
+    expect(records[1].cells[col("parent_sku")]).toBe("");
+    const row = records.find((r) => r.cells[col("sku")] === variant.sku)!.cells.slice();
+    expect(row[col("parent_sku")]).toBe(parent.sku);
+    // An untouched export of the product and its variants changes nothing.
+    const quote = (c: string) => (/[;"\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+    const fileOf = (...rows: string[][]) => [header, ...rows].map((cells) => cells.map(quote).join(";")).join("\r\n");
+    const same = reportRows((await upload(fileOf(...records.slice(1).map((r) => r.cells)))).html);
+    expect(same.filter((r) => r.status !== "unchanged")).toEqual([]);
+
+    row[col("sale_price")] = "2,22";
+    row[col("retail_price")] = "3,33";
+    row[col("stock")] = String(Number(row[col("stock_exported")]) + 4);
+    const dry = await upload(fileOf(row));
+    expect(reportRows(dry.html).map((r) => [r.sku, r.status])).toEqual([[variant.sku, "update"]]);
+    expect((await upload("", "apply", tokenOf(dry.html))).response.status).toBe(303);
+    const [after] = await db.select().from(products).where(eq(products.id, variant.id));
+    expect(after).toMatchObject({ priceCents: 222, retailPriceCents: 333, stock: variant.stock! + 4, parentId: parent.id });
+    // The product's editor, open before the import, must not save over it unseen.
+    const [parentAfter] = await db.select().from(products).where(eq(products.id, parent.id));
+    expect(parentAfter.version).toBeGreaterThan(parent.version);
+
+    const renamed = row.slice();
+    renamed[col("name_hr")] = "Drugo ime varijante";
+    const moved = row.slice();
+    moved[col("parent_sku")] = "NEPOSTOJECI";
+    const fresh = row.slice();
+    fresh[col("sku")] = "NOVA-VARIJANTA-1";
+    const refused = reportRows((await upload(fileOf(renamed))).html);
+    expect(refused[0]).toMatchObject({ status: "error" });
+    expect(refused[0].text).toContain("Varijanti se uvozom mijenjaju samo cijene i zaliha");
+    expect(reportRows((await upload(fileOf(moved))).html)[0].text).toContain(
+      `Proizvod varijante (parent_sku) ne mijenja se uvozom; ovdje je „${parent.sku}”.`,
+    );
+    expect(reportRows((await upload(fileOf(fresh))).html)[0].text).toContain("Nova varijanta stvara se u uređivaču proizvoda, ne uvozom.");
   });
 
   it("refuses an unknown column and a post without a file", async () => {

@@ -158,9 +158,9 @@ describe("/admin/products", () => {
     expect(response.status).toBe(200);
     const text = (await response.text()).replace(/^\uFEFF/, "");
     const [header, ...lines] = text.trimEnd().split("\r\n");
-    expect(header.startsWith("sku;format;visible;name_hr;slug_hr;short_description_hr;description_hr;name_en;")).toBe(true);
+    expect(header.startsWith("sku;parent_sku;format;visible;name_hr;slug_hr;short_description_hr;description_hr;name_en;")).toBe(true);
     expect(header.endsWith(";retail_price;sale_price;membership_price;vat_rate;stock;stock_exported;categories;tags")).toBe(true);
-    expect(lines.some((line) => line.startsWith(`${p.sku};simple;`))).toBe(true);
+    expect(lines.some((line) => line.startsWith(`${p.sku};;simple;`))).toBe(true);
   });
 });
 

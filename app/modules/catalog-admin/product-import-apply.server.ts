@@ -248,6 +248,12 @@ async function updateProduct(tx: Executor, staff: Actor, plan: ImportPlan, row: 
     .update(products)
     .set({ ...values, ...stock, version: sql`${products.version} + 1` })
     .where(eq(products.id, id));
+  // A variant's row is edited on its product's page: an editor open there must see the change (409), not undo it.
+  if (current.parentId !== null)
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1` })
+      .where(eq(products.id, current.parentId));
   for (const locale of LOCALES) {
     if (!["name", "slug", "short_description", "description"].some((f) => changed.has(`${f}_${locale}`))) continue;
     const languageCode = LOCALE_LANGUAGE_CODE[locale];

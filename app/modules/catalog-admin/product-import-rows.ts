@@ -14,7 +14,7 @@ import { canonicalList, canonicalRate, LIST_SEPARATOR, translatedColumn, type Sh
 export type RowError = { column?: string; key: string; values?: Record<string, string | number> };
 export type ReadRow = { values: Partial<SheetRow>; errors: RowError[] };
 
-const LIMITS: Record<string, number> = { sku: 100, name: 200, short_description: 1000, description: 20_000 };
+const LIMITS: Record<string, number> = { sku: 100, parent_sku: 100, name: 200, short_description: 1000, description: 20_000 };
 const TRUE = new Set(["1", "da", "yes", "true", "ja", "x"]);
 const FALSE = new Set(["0", "ne", "no", "false", "nein", ""]);
 

@@ -10,6 +10,7 @@ import {
   SHEET_COLUMNS,
   loadSheetRows,
   translatedColumn,
+  VARIANT_COLUMNS,
   type ExistingProduct,
   type SheetColumn,
   type SheetRow,
@@ -117,7 +118,10 @@ function checkRow(
   errors: RowError[],
   refs: { categoryIds: Map<string, number>; tagIds: Map<string, number> },
 ) {
-  if (current?.parentId) errors.push({ column: "sku", key: "variant" });
+  const variant = checkVariant(values, current, errors);
+  const cents = (column: "retail_price" | "sale_price") => Number((values[column] ?? current?.row[column] ?? "").replace(",", "."));
+  if (cents("sale_price") > cents("retail_price")) errors.push({ column: "sale_price", key: "saleAboveRetail" });
+  if (variant) return;
   if (current && values.format && values.format !== current.format)
     errors.push({ column: "format", key: "formatChange", values: { from: current.format, to: values.format } });
   if (!current) {
@@ -127,8 +131,6 @@ function checkRow(
       if (values[column] === undefined) errors.push({ column, key: "priceMissing" });
   }
   completeTranslations(values, current?.row ?? null, errors);
-  const cents = (column: "retail_price" | "sale_price") => Number((values[column] ?? current?.row[column] ?? "").replace(",", "."));
-  if (cents("sale_price") > cents("retail_price")) errors.push({ column: "sale_price", key: "saleAboveRetail" });
   for (const slug of values.categories ? values.categories.split(LIST_SEPARATOR) : []) {
     if (!refs.categoryIds.has(slug)) errors.push({ column: "categories", key: "unknownCategory", values: { value: slug } });
   }
@@ -162,6 +164,31 @@ function stockFromExport(values: Partial<SheetRow>, current: ExistingProduct | n
   if (now !== exported)
     errors.push({ column: "stock", key: "stockMovedSinceExport", values: { current: now || "–", exported: exported || "–" } });
   return undefined;
+}
+
+/**
+ * Variants come with their product in an export, each naming it in `parent_sku`. An import
+ * changes what the editor's variant row changes (prices, stock; VARIANT_COLUMNS); a variant
+ * is made, and its texts, categories and tags are set, in the product editor. True for a
+ * variant's line (its other checks are not a product's).
+ */
+function checkVariant(values: Partial<SheetRow>, current: ExistingProduct | null, errors: RowError[]): boolean {
+  const parentSku = values.parent_sku;
+  delete values.parent_sku;
+  if (!current) {
+    if (parentSku) errors.push({ column: "parent_sku", key: "variantNew" });
+    return !!parentSku;
+  }
+  if (parentSku !== undefined && parentSku !== current.row.parent_sku)
+    errors.push({ column: "parent_sku", key: "parentChange", values: { value: current.row.parent_sku || "–" } });
+  if (!current.parentId) return false;
+  for (const column of SHEET_COLUMNS) {
+    if (column === "sku" || VARIANT_COLUMNS.includes(column)) continue;
+    const value = values[column];
+    if (value !== undefined && value !== current.row[column]) errors.push({ column, key: "variantField" });
+    delete values[column];
+  }
+  return true;
 }
 
 /** A slug may be taken by another product of the shop or by an earlier line of the file. */
@@ -198,7 +225,7 @@ function changesOf(row: PlannedRow): Change[] {
   const changes: Change[] = [];
   for (const column of SHEET_COLUMNS) {
     const to = row.values[column];
-    if (to === undefined || column === "sku" || column === "stock_exported") continue;
+    if (to === undefined || column === "sku" || column === "parent_sku" || column === "stock_exported") continue;
     const from = row.existing?.row[column] ?? "";
     if (to !== from) changes.push({ column, from, to });
   }

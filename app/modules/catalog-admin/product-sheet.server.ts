@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { categoryTranslations, productCategories, productTags, productTranslations, products, tags } from "~/.server/db/schema";
 import { LOCALES, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
@@ -18,6 +18,9 @@ const translatedColumns = LOCALES.flatMap((locale) => TRANSLATED_FIELDS.map((fie
 
 export const SHEET_COLUMNS = [
   "sku",
+  // A variant's row names its product (empty for a product): variants are exported after
+  // their product and imported for their prices and stock (VARIANT_COLUMNS).
+  "parent_sku",
   "format",
   "visible",
   ...translatedColumns,
@@ -34,6 +37,8 @@ export const SHEET_COLUMNS = [
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
 export type SheetRow = Record<SheetColumn, string>;
+/** What an import may change on a variant's row: what the editor's variant row edits, but its SKU. */
+export const VARIANT_COLUMNS: readonly SheetColumn[] = ["retail_price", "sale_price", "membership_price", "stock", "stock_exported"];
 /** Lists inside a cell (categories, tags). */
 export const LIST_SEPARATOR = "|";
 
@@ -53,7 +58,8 @@ export async function loadSheetRows(executor: Executor | null, by: { ids: number
   const found = await db.select().from(products).where(where);
   const ids = found.map((p) => p.id);
   if (ids.length === 0) return [];
-  const [translations, cats, tagRows] = await Promise.all([
+  const parentIds = [...new Set(found.flatMap((p) => (p.parentId === null ? [] : [p.parentId])))];
+  const [translations, cats, tagRows, parents] = await Promise.all([
     db.select().from(productTranslations).where(inArray(productTranslations.productId, ids)),
     db
       .select({ productId: productCategories.productId, slug: categoryTranslations.slug })
@@ -71,10 +77,13 @@ export async function loadSheetRows(executor: Executor | null, by: { ids: number
       .from(productTags)
       .innerJoin(tags, eq(tags.id, productTags.tagId))
       .where(inArray(productTags.productId, ids)),
+    parentIds.length ? db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, parentIds)) : [],
   ]);
+  const parentSku = new Map(parents.map((p) => [p.id, p.sku]));
   return found.map((p) => {
     const row = {
       sku: p.sku,
+      parent_sku: p.parentId === null ? "" : (parentSku.get(p.parentId) ?? ""),
       format: p.format,
       visible: p.isVisibleIndividually ? "1" : "0",
       retail_price: csvMoney(p.retailPriceCents),
@@ -100,8 +109,17 @@ export async function loadSheetRows(executor: Executor | null, by: { ids: number
 /** The CSV columns of the export: every sheet column under its own name. */
 export const SHEET_CSV_COLUMNS: CsvColumn<SheetRow>[] = SHEET_COLUMNS.map((column) => ({ header: column, value: (row) => row[column] }));
 
-/** Sheet rows of these products in this order (the filtered list's order). */
+/** Sheet rows of these products in this order (the filtered list's order), each followed by its variants. */
 export async function sheetRowsInOrder(ids: number[]): Promise<SheetRow[]> {
-  const byId = new Map((await loadSheetRows(null, { ids })).map((p) => [p.id, p.row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const variants = await db
+    .select({ id: products.id, parentId: products.parentId })
+    .from(products)
+    .where(inArray(products.parentId, ids))
+    .orderBy(asc(products.id));
+  const byId = new Map((await loadSheetRows(db, { ids: [...ids, ...variants.map((v) => v.id)] })).map((p) => [p.id, p.row]));
+  const variantsOf = new Map<number, number[]>();
+  for (const v of variants) variantsOf.set(v.parentId!, [...(variantsOf.get(v.parentId!) ?? []), v.id]);
+  return ids.flatMap((id) => [id, ...(variantsOf.get(id) ?? [])].flatMap((each) => byId.get(each) ?? []));
 }
