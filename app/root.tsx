@@ -18,6 +18,7 @@ import { HoneypotProvider } from "~/components/honeypot-inputs";
 import { readAcceptedCookies } from "./.server/cookies.server";
 import { env } from "./.server/env.server";
 import { csrf, honeypot } from "./.server/security.server";
+import { getFixedT } from "./.server/i18n.server";
 import { popToast } from "./.server/toast.server";
 import { ErrorView as ErrorViewNow } from "./components/error-view";
 import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
@@ -79,9 +80,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw data({ maintenance: true, locale }, { status: 503, headers });
   }
 
+  // A backoffice user sees the shop during maintenance: say so on the shop's pages (the
+  // backoffice has its own notice), in a text only they are sent; shoppers get no key at all.
+  const staffNotice =
+    site.site.maintenanceMode && user?.isBackofficeUser && !path.startsWith("/admin")
+      ? { staffNotice: (await getFixedT(locale, "admin"))("admin.notices.storefrontMaintenance") }
+      : {};
+
   return data(
     {
       locale,
+      ...staffNotice,
       user: user ? { firstName: user.firstName, email: user.email, isBackofficeUser: user.isBackofficeUser } : null,
       wishlist,
       toast,
@@ -139,11 +148,16 @@ function ProgressBarSlot() {
 }
 
 export default function App() {
-  const { csrfToken, honeypotInputProps, toast } = useLoaderData<typeof loader>();
+  const { csrfToken, honeypotInputProps, toast, staffNotice } = useLoaderData<typeof loader>();
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       <HoneypotProvider {...honeypotInputProps}>
         <ProgressBarSlot />
+        {staffNotice ? (
+          <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900" data-testid="staff-maintenance-notice">
+            {staffNotice}
+          </p>
+        ) : null}
         <Outlet />
         <Toasts toast={toast} />
       </HoneypotProvider>

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { AdminNotices } from "~/components/admin/admin-notices";
+import { mailSendingConfigured } from "~/modules/mail/mail-admin.server";
 import { useTranslation } from "~/lib/i18n";
 import { localPath } from "~/lib/local-path";
 import { localeCookie } from "~/.server/cookies.server";
@@ -56,6 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     menu: adminMenu(user.scope, { showCaches: Boolean(site.options.CacheStore) }),
     menuGroups: ADMIN_MENU_GROUPS,
     title: "Admin | Alu Krov",
+    // What a staff member must know on every screen: customers see only the maintenance
+    // view; mail is not sent but waits in the outbox (no SMTP configured).
+    notices: { maintenance: site.site.maintenanceMode, mailWaiting: !mailSendingConfigured() },
     // Dev tooling (decision 0062): null in production.
     devTools: await devToolbar(user, new URL(request.url)),
   };
@@ -75,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  const { locale, user, menu, menuGroups, devTools } = useLoaderData<typeof loader>();
+  const { locale, user, menu, menuGroups, devTools, notices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const item = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
@@ -138,6 +143,7 @@ export default function AdminLayout() {
       </aside>
       <main id="content" className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">
         {devTools ? <DevToolbar tools={devTools} locale={locale} /> : null}
+        <AdminNotices {...notices} />
         <Outlet />
       </main>
     </div>

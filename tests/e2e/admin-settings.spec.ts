@@ -40,13 +40,17 @@ test.describe("shop settings", () => {
     await context.addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL! }]);
   });
 
-  test("the company phone saved in the settings shows in the shop's footer", async ({ page, js }) => {
+  test("the company phone saved in the settings shows in the shop's header and footer", async ({ page, js }) => {
     const phone = js ? "+385 1 4444 101" : "+385 1 4444 202";
     await loginAsAdmin(page, "/admin/settings/company");
     try {
       await saveCompanyPhone(page, js, phone);
       await page.goto("/");
       await expect(page.getByTestId("site-footer").getByRole("link", { name: phone })).toHaveAttribute(
+        "href",
+        `tel:${phone.replace(/\s/g, "")}`,
+      );
+      await expect(page.getByTestId("site-header").getByRole("link", { name: phone })).toHaveAttribute(
         "href",
         `tel:${phone.replace(/\s/g, "")}`,
       );

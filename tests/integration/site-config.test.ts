@@ -128,6 +128,19 @@ describe("built-in site (spec §1)", () => {
   });
 });
 
+describe("notices to the backoffice", () => {
+  it("says on every backoffice screen that mail waits in the outbox while no SMTP is configured, and nothing else", async () => {
+    const admin = new Visitor(shop);
+    await admin.post("/adminLogin", { email: "admin@alu-krov.hr", password: "AluKrov2026!" }, { tokenFrom: "/adminLogin" });
+    const { html } = await admin.page("/admin/products");
+    expect(html).toContain("Slanje e-pošte nije podešeno (SMTP): poruke kupcima i trgovini ne odlaze nego čekaju u redu");
+    expect(html).toContain('href="/admin/mail?status=queued"');
+    expect(html).not.toContain('data-testid="notice-maintenance"');
+    // A shopper's page carries no staff notice, not even an empty key.
+    expect((await new Visitor(shop).page("/")).html).not.toContain("staffNotice");
+  });
+});
+
 describe("maintenance mode (spec §1)", () => {
   it("shows everyone but backoffice users the maintenance view with 503", async () => {
     const db = await shop.db();
@@ -147,6 +160,13 @@ describe("maintenance mode (spec §1)", () => {
       const seen = await admin.page("/kosarica");
       expect(seen.response.status).toBe(200);
       expect(seen.html).toContain('data-testid="site-header"');
+      // …and is told why customers don't: on the shop's pages and on every backoffice screen.
+      expect(seen.html).toContain(
+        "Trgovina je u održavanju: kupci vide samo obavijest o održavanju. Ovu stranicu vidite jer ste prijavljeni u administraciju.",
+      );
+      const backoffice = await admin.page("/admin/orders");
+      expect(backoffice.html).toContain('data-testid="notice-maintenance"');
+      expect(backoffice.html).not.toContain('data-testid="staff-maintenance-notice"');
     } finally {
       await db.update(sites).set({ maintenanceMode: false });
       await clearCache("site-config");

@@ -18,8 +18,11 @@ import { wakeMailRelay } from "./mail-relay.server";
  */
 export type ResendResult = { status: "relayed" | "queued"; mailId: number };
 
+/** Whether this shop sends mail at all: without SMTP_URL every mail waits in the outbox (decision 0089). */
+export const mailSendingConfigured = (): boolean => Boolean(env.SMTP_URL);
+
 function handOver(): ResendResult["status"] {
-  if (!env.SMTP_URL) return "queued";
+  if (!mailSendingConfigured()) return "queued";
   wakeMailRelay();
   return "relayed";
 }

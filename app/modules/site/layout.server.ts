@@ -42,18 +42,25 @@ export async function layoutData(request: Request, locale: Locale) {
   const text = (value: unknown) =>
     value && typeof value === "object" ? ((value as Record<string, string>)[locale] ?? (value as Record<string, string>).hr) : null;
   const host = new URL(request.url).hostname;
+  const company = footerCompany(footer.company, ctx.options[SELLER_OPTION]);
   return {
     locale,
     siteName: ctx.site.name,
     logo: (ctx.options.Logo as Img | null) ?? { src: "/brand/logo.svg", alt: ctx.site.name },
-    header: { phone: header.phone ?? null, email: header.email ?? null, tagline: header.tagline ?? null },
+    // The header's phone and e-mail are the company's from /admin/settings, like the footer's;
+    // the header element's own are only for a shop that has not filled those in.
+    header: {
+      phone: company?.phone || header.phone || null,
+      email: company?.email || header.email || null,
+      tagline: header.tagline ?? null,
+    },
     mainNav: ctx.navigations.main ?? [],
     footerNavs: (["footer1", "footer2", "footer3", "footer4"] as const).map((handle) => ({
       handle,
       links: ctx.navigations[handle] ?? [],
     })),
     footer: {
-      company: footerCompany(footer.company, ctx.options[SELLER_OPTION]),
+      company,
       textBlocks: footer.textBlocks ?? [],
       euNotice: footer.euNotice ?? null,
       logos: footer.logos ?? [],
