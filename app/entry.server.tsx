@@ -1,8 +1,8 @@
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { noteRequestError } from "~/.server/http/database-outage.server";
+import { databaseOutageResponse, metDatabaseOutage, noteRequestError } from "~/.server/http/database-outage.server";
 import { dropNulBytes } from "~/.server/http/drop-nul-bytes.server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -18,12 +18,13 @@ const PLAIN_ERROR_PAGE =
 
 /**
  * Every error a loader, an action or the render threw. One that says the database is gone
- * is noted for the request handler, which answers 503 instead of the error page
- * (app/.server/http/database-outage.server.ts), and logged in one line: during an outage
- * every request meets it. Anything else is logged whole, as Remix does by default.
+ * is noted, and the request answered 503 instead of the error page (handleRequest and
+ * handleDataRequest below, app/.server/http/database-outage.server.ts), and logged in one
+ * line: during an outage every request meets it. Anything else is logged whole, as Remix
+ * does by default.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (noteRequestError(context, error)) {
+  if (noteRequestError(context, error, request.url)) {
     console.error(`Database unavailable (${request.method} ${new URL(request.url).pathname}):`, (error as Error).message);
     return;
   }
@@ -32,6 +33,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(inner ?? error);
 };
 
+/** A data request (a navigation or form post with JavaScript) whose loader or action met a database outage: 503. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
+  metDatabaseOutage(context) ? databaseOutageResponse(request, response) : response;
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,6 +44,9 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page whose loader or action met a database outage: the 503 with its plain message,
+  // not an error page (which needed the database too).
+  if (metDatabaseOutage(loadContext)) return databaseOutageResponse(request, new Response(null));
   // The language and namespaces come from the matched routes (the root Layout); the
   // process's i18next instance holds every language.
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";

@@ -6,7 +6,9 @@ import { buttonClass } from "~/components/ui/button-class";
 /**
  * The error layout: status code and translated message (spec §8 Pages), and the reason a
  * route gave with its answer (`throw data({ detail }, { status })`) (spec §5: confirm-email
- * without its query is a 404 'goal or goalType were not defined').
+ * without its query is a 404 'goal or goalType were not defined'). A 503's reason is the
+ * message itself: the shop is briefly without its database (decision 0090), and a page
+ * reached by a client-side navigation then says so as the whole page would.
  */
 export function ErrorView({ status, detail }: { status: number; detail?: string | null }) {
   return (
@@ -28,7 +30,7 @@ const MESSAGES: Record<number, string> = {
 function TranslatedError({ status, detail }: { status: number; detail: string | null }) {
   const { t, i18n } = useTranslation();
   const home = localePrefix((i18n.language as Locale) ?? "hr") || "/";
-  const message = t(MESSAGES[status] ?? "error.anErrorOccurred");
+  const message = status === 503 && detail ? detail : t(MESSAGES[status] ?? "error.anErrorOccurred");
   return (
     <main
       className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center"

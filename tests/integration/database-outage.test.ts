@@ -208,6 +208,9 @@ describe.skipIf(!onPostgres)("the shop when its PostgreSQL server goes away and 
 
       const data = await timed("data");
       expect([data.status, data.headers.get("Retry-After")]).toEqual([503, "5"]);
+      // Its route error is the 503 with the translated message, for the page's error boundary (decision 0094).
+      expect(data.body).toContain('"ErrorResponse"');
+      expect(data.body).toContain(JSON.stringify(hr.http.shopUnavailable));
       const post = await timed("post");
       expect([post.status, post.body]).toEqual([503, hr.http.shopUnavailable]);
       const api = await timed("api");

@@ -1,4 +1,4 @@
-// Both databases: two processes on one PostgreSQL database (skipped on PGlite).
+// PostgreSQL only: two processes on one PostgreSQL database; the embedded PGlite cannot be shared by two processes (skipped on PGlite).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
