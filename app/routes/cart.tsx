@@ -15,7 +15,6 @@ import { couponSchema, instructionsSchema, memberCardSchema, quantitySchema } fr
 import { lookupCart, sessionAfter } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { quoteData } from "~/modules/quote/quote.server";
-import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -62,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => titleMeta({ data });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return cartAction(request, requestLocale(request).locale);
+  return cartAction(request, (await shopperOf(request)).locale);
 }
 
 export default function Cart() {
