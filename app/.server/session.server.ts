@@ -56,23 +56,26 @@ export type SessionData = {
   pendingSignIn?: { userId: number; redirectTo: string; enrol: boolean; until: number };
 };
 
+/** Stores a new session and returns its id. */
+async function insertSession(data: SessionData, expires: Date | undefined): Promise<string> {
+  const db = await getDb();
+  const id = randomBytes(24).toString("base64url");
+  const staff = await isStaff(data.userId);
+  const now = new Date();
+  await db.insert(sessions).values({
+    id,
+    userId: data.userId ?? null,
+    data,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: staff ? new Date(now.getTime() + STAFF_LIFETIME_MS) : defaultEnd(expires),
+  });
+  return id;
+}
+
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: sessionCookie,
-  async createData(data, expires) {
-    const db = await getDb();
-    const id = randomBytes(24).toString("base64url");
-    const staff = await isStaff(data.userId);
-    const now = new Date();
-    await db.insert(sessions).values({
-      id,
-      userId: data.userId ?? null,
-      data,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: staff ? new Date(now.getTime() + STAFF_LIFETIME_MS) : defaultEnd(expires),
-    });
-    return id;
-  },
+  createData: insertSession,
   readData: (id) => lookupSession(id),
   async updateData(id, data, expires) {
     const db = await getDb();
@@ -141,6 +144,11 @@ export async function readSession(request: Request): Promise<{ session: Session<
   return { session: createSession<SessionData>(data ?? {}, id), ended: data === null };
 }
 
+/** The data of a live session by its id (the API's bearer token names one), or null. */
+export function readSessionById(id: string): Promise<SessionData | null> {
+  return lookupSession(id);
+}
+
 export async function getSession(request: Request): Promise<Session<SessionData>> {
   return (await readSession(request)).session;
 }
@@ -154,6 +162,26 @@ export async function rotateSession(session: Session<SessionData>, data: Session
   const fresh = await sessionStorage.getSession();
   for (const [key, value] of Object.entries(data)) fresh.set(key as keyof SessionData, value as never);
   return sessionStorage.commitSession(fresh);
+}
+
+/**
+ * The same as `rotateSession`, by value (decision 0097): ends the session `replacing` names
+ * and opens a new one with `data`; returns the new id. The route writes its cookie
+ * (`sessionCookieOf`), the API puts it in its tokens.
+ */
+export async function openSession(data: SessionData, replacing: string | null): Promise<string> {
+  if (replacing) await sessionStorage.destroySession(createSession<SessionData>({}, replacing));
+  return insertSession(data, sessionCookie.expires);
+}
+
+/** Ends a session by its id (sign-out). */
+export async function closeSession(id: string | null): Promise<void> {
+  if (id) await sessionStorage.destroySession(createSession<SessionData>({}, id));
+}
+
+/** The session cookie naming `id`, or (null) removing it: what commitSession and destroySession send. */
+export async function sessionCookieOf(id: string | null): Promise<string> {
+  return id ? sessionCookie.serialize(id) : sessionCookie.serialize("", { maxAge: undefined, expires: new Date(0) });
 }
 
 /** Ends every session of a user except the one given (password change or reset, a deactivated backoffice user). */

@@ -6,7 +6,7 @@ import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localeFromPath } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { commentSchema } from "~/modules/comments/comments.schema";
 import { editComment, postComment, type CommentInput } from "~/modules/comments/comments.server";
 

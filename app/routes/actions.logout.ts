@@ -5,6 +5,8 @@ import { localeFromPath } from "~/lib/locales";
 import { homeOf } from "~/modules/account/account-route.server";
 import { logoutSchema } from "~/modules/account/account.schema";
 import { logOut } from "~/modules/account/login.server";
+import { shopperOf } from "~/.server/shopper.server";
+import { sessionHeaders } from "~/.server/shopper-cookies.server";
 
 /**
  * Logout (spec §4 Auth, §4 Wishlist): a POST, never a GET, so a link or an image on
@@ -15,7 +17,9 @@ import { logOut } from "~/modules/account/login.server";
 export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, logoutSchema);
   const from = submission.status === "success" ? submission.value.from : undefined;
-  return redirect(homeOf(localeFromPath(from ?? "/")), { headers: await logOut(request) });
+  const { cartSession } = await logOut(await shopperOf(request));
+  const headers = await sessionHeaders({ sessionId: null, cartSession }, { type: "success", key: "core.login.logout" });
+  return redirect(homeOf(localeFromPath(from ?? "/")), { headers });
 }
 
 /** A GET (a typed address, a crawler) changes nothing. */

@@ -6,7 +6,7 @@ import { env } from "~/.server/env.server";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { isLocale, localeFromPath, localePrefix } from "~/lib/locales";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { newsletterSchema, VIA_FETCHER, type NewsletterAnswer } from "~/modules/newsletter/newsletter.schema";
 import { confirmNewsletter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 

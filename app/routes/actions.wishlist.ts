@@ -7,7 +7,7 @@ import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localeFromPath } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { wishlistToggleSchema } from "~/modules/wishlist/wishlist.schema";
 import { toggleWishlist } from "~/modules/wishlist/wishlist.server";
 

@@ -16,7 +16,7 @@ import { ADMIN_MENU_GROUPS, adminMenu } from "~/modules/admin/menu.server";
 import { adminLayoutSchema } from "~/modules/site/admin.schema";
 import { devToolbar } from "~/modules/dev-tools/dev-tools.server";
 import { DevToolbar } from "~/modules/dev-tools/ui/dev-toolbar";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 

@@ -18,7 +18,7 @@ import { authenticate } from "~/modules/account/auth.server";
 import { throttled } from "~/modules/account/login-throttle.server";
 import { secondFactorGiven } from "~/modules/account/user.server";
 import { secondFactorOwed } from "~/modules/account/second-factor.server";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { startEnrolment } from "~/modules/staff/two-factor.server";
 import { PENDING_SIGN_IN_MS } from "~/modules/staff/two-factor-sign-in.server";
 

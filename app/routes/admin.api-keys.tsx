@@ -14,7 +14,7 @@ import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { API_KEY_KIND_OPTIONS, API_KEY_STATES, apiKeyListQuery, apiKeyPostSchema } from "~/modules/api/api-keys-admin.schema";
 import { createApiKeyAsStaff, listApiKeysForAdmin, revokeApiKeyAsStaff } from "~/modules/api/api-keys.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
 import { StepUpField } from "~/modules/staff/step-up-field";
 

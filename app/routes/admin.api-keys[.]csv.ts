@@ -5,7 +5,7 @@ import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { apiKeyListQuery } from "~/modules/api/api-keys-admin.schema";
 import { listApiKeysForAdmin, type ApiKeyListRow } from "~/modules/api/api-keys.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/api-keys.csv?<the list's query>: the filtered keys, never a token. */
 export async function loader({ request }: LoaderFunctionArgs) {

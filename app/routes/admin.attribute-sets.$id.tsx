@@ -17,7 +17,7 @@ import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { attributeSetForEdit, deleteAttributeSet, saveAttributeSet } from "~/modules/catalog-admin/attribute-set-admin.server";
 import { attributeSetPostSchema } from "~/modules/catalog-admin/set-tag-admin.schema";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 

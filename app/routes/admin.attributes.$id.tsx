@@ -16,7 +16,7 @@ import { attributeForEdit, changeValue, saveAttribute, saveValue } from "~/modul
 import { AttributeForm, ValueForm } from "~/modules/catalog-admin/attribute-forms";
 import { ValueList } from "~/modules/catalog-admin/attribute-values";
 import { mediaChoices, storeUploads } from "~/modules/media/media-upload.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 

@@ -8,7 +8,7 @@ import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { attributeListQuery, listAttributes } from "~/modules/catalog-admin/attribute-list.server";
 import { FILTER_TYPES } from "~/modules/catalog-admin/filter-types";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 

@@ -5,7 +5,7 @@ import { csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { attributeListQuery, exportAttributes, type AttributeListRow } from "~/modules/catalog-admin/attribute-list.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/attributes.csv?<the list's query>: every attribute of the filtered list. */
 export async function loader({ request }: LoaderFunctionArgs) {

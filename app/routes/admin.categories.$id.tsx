@@ -17,7 +17,7 @@ import { CategoryDeleteForm } from "~/modules/catalog-admin/category-delete-form
 import { CategoryFiltersForm } from "~/modules/catalog-admin/category-filters-form";
 import { CategoryForm } from "~/modules/catalog-admin/category-form";
 import { storeUploads } from "~/modules/media/media-upload.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCatalog", "catalog"] };
 

@@ -22,7 +22,7 @@ import {
   moderateAsStaff,
   replyToComment,
 } from "~/modules/comments/comments-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 /** One comment (/admin/comments/:id, decision 0055): edit its text and rating, answer it as the shop, approve or reject, delete it (confirmed). */

@@ -19,7 +19,7 @@ import { COMMENT_STATUSES } from "~/modules/comments/comment-states";
 import { moderateCommentSchema } from "~/modules/comments/comments.schema";
 import { listPendingComments } from "~/modules/comments/comments.server";
 import { StarsView } from "~/modules/comments/stars";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 /**

@@ -4,7 +4,7 @@ import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { commentListQuery, exportComments, type CommentListRow } from "~/modules/comments/comments-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/comments.csv?<the list's query>: every comment of the filtered list, text and reply included (decision 0038). */
 export async function loader({ request }: LoaderFunctionArgs) {

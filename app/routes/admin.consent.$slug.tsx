@@ -10,7 +10,7 @@ import { getAssignmentEditor, saveAssignment } from "~/modules/consent/consent-a
 import { AssignmentEditor } from "~/modules/consent/consent-assignment-editor";
 import { assignmentSchema } from "~/modules/consent/consent-admin.schema";
 import { isFormKind, type FormKind } from "~/modules/consent/consent.schema";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["consent"] };

@@ -10,7 +10,7 @@ import { createConsent, listConsentLogs, listConsents, listFormAssignments } fro
 import { ConsentLogTable, ConsentTable, FormAssignmentTable } from "~/modules/consent/consent-admin-tables";
 import { CreateConsentForm } from "~/modules/consent/consent-create-form";
 import { createConsentSchema } from "~/modules/consent/consent-admin.schema";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["consent"] };

@@ -19,7 +19,7 @@ import { couponDetail, deleteCoupon, updateCoupon } from "~/modules/coupon/coupo
 import { CouponForm } from "~/modules/coupon/coupon-form";
 import { couponPageSchema, couponSchema } from "~/modules/coupon/coupon.schema";
 import { OrderStatusBadge } from "~/modules/order/order-status-badge";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCoupons", "orders"] };
 

@@ -15,7 +15,7 @@ import { setCouponsActive } from "~/modules/coupon/coupon-admin.server";
 import { couponListQuery, listCoupons } from "~/modules/coupon/coupon-list.server";
 import { couponBulkSchema } from "~/modules/coupon/coupon.schema";
 import { COUPON_STATES, COUPON_STATE_TONE, COUPON_TYPES } from "~/modules/coupon/coupon-state";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCoupons"] };
 

@@ -4,7 +4,7 @@ import { csvResponse } from "~/modules/admin/csv.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { couponCsvColumns } from "~/modules/coupon/coupon-csv.server";
 import { couponListQuery, exportCoupons } from "~/modules/coupon/coupon-list.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/coupons.csv?<the list's query>: every coupon of the filtered list (DESIGN.md "One list pattern"). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shopDay } from "~/modules/admin/shop-days";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { customerIdOf, orNotFound } from "~/modules/customer/customer-route.server";
+import { customerIdOf, orNotFound } from "./admin-customer-route.server";
 import { exportCustomerData } from "~/modules/customer/customer-export.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/customers/:id/export: everything kept about the customer as a JSON file (GDPR access), audited. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -13,14 +13,14 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { customerIdOf, orNotFound } from "~/modules/customer/customer-route.server";
+import { customerIdOf, orNotFound } from "./admin-customer-route.server";
 import { sendPasswordReset, setCustomerBlocked } from "~/modules/customer/customer-admin.server";
 import { CustomerBadges } from "~/modules/customer/customer-badges";
 import { customerDetail } from "~/modules/customer/customer-detail.server";
 import { eraseCustomer } from "~/modules/customer/customer-erase.server";
 import { customerActionSchema } from "~/modules/customer/customer.schema";
 import { AddressesPanel, ConsentsPanel, OrdersPanel, Panel, WishlistPanel } from "~/modules/customer/customer-sections";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminCustomers", "orders", "consent", "account"] };
 

@@ -15,7 +15,7 @@ import { CUSTOMER_KINDS, YES_NO } from "~/modules/customer/customer-filters";
 import { customerListQuery, listCustomers } from "~/modules/customer/customer-list.server";
 import { customerBulkSchema } from "~/modules/customer/customer.schema";
 import { CustomerBadges } from "~/modules/customer/customer-badges";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 export const handle = { i18n: ["adminCustomers"] };

@@ -4,7 +4,7 @@ import { csvResponse } from "~/modules/admin/csv.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { customerCsvColumns } from "~/modules/customer/customer-csv.server";
 import { customerListQuery, exportCustomers } from "~/modules/customer/customer-list.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/customers.csv?<the list's query>: every customer of the filtered list (DESIGN.md "One list pattern"). */
 export async function loader({ request }: LoaderFunctionArgs) {

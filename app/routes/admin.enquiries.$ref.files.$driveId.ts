@@ -5,7 +5,7 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { submittedFile } from "~/modules/forms/submitted-files.server";
 import { fileResponse } from "~/modules/order/downloads.server";
 import { parseInboxRef } from "~/modules/enquiry/inbox-ref";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * A file a shopper sent with a form (spec §5 public uploads, decision 0078): stored

@@ -16,7 +16,7 @@ import { parseInboxRef } from "~/modules/enquiry/inbox-ref";
 import { inboxActionSchema } from "~/modules/enquiry/inbox.schema";
 import { createOrderDraft } from "~/modules/enquiry/order-draft.server";
 import { EnquiryStatusBadge } from "~/modules/enquiry/enquiry-status-badge";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 export const handle = { i18n: ["adminEnquiries", "orders"] };

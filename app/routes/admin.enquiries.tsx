@@ -15,7 +15,7 @@ import { INBOX_KINDS, INBOX_STATUSES } from "~/modules/enquiry/inbox-ref";
 import { bulkStatusSchema } from "~/modules/enquiry/inbox.schema";
 import { inboxListQuery, listInbox } from "~/modules/enquiry/inbox.server";
 import { EnquiryStatusBadge } from "~/modules/enquiry/enquiry-status-badge";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminEnquiries"] };
 

@@ -4,7 +4,7 @@ import { csvResponse } from "~/modules/admin/csv.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { inboxCsvColumns } from "~/modules/enquiry/inbox-csv.server";
 import { exportInbox, inboxListQuery } from "~/modules/enquiry/inbox.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/enquiries.csv?<the list's query>: every entry of the filtered inbox (DESIGN.md "One list pattern"). */
 export async function loader({ request }: LoaderFunctionArgs) {

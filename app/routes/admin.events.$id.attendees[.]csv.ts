@@ -5,7 +5,7 @@ import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { eventEditView } from "~/modules/content-admin/event-admin.server";
 import { attendeesOf } from "~/modules/content-admin/event-attendees.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/events/:id/attendees.csv: who comes to the event (name, e-mail, seats, note). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -19,7 +19,7 @@ import { attendeeSchema, eventPostSchema, eventSchema } from "~/modules/content-
 import { deleteEvent, eventEditView, saveEvent } from "~/modules/content-admin/event-admin.server";
 import { addAttendee, removeAttendee } from "~/modules/content-admin/event-attendees.server";
 import { AttendeeForm, EventForm } from "~/modules/content-admin/event-forms";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminContent"] };
 

@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { eventListQuery, listAdminEvents, type EventListRow } from "~/modules/content-admin/event-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminContent"] };
 

@@ -4,7 +4,7 @@ import { csvDate, csvResponse } from "~/modules/admin/csv.server";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { eventListQuery, exportAdminEvents } from "~/modules/content-admin/event-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/events.csv?<the list's query>: the filtered events. */
 export async function loader({ request }: LoaderFunctionArgs) {

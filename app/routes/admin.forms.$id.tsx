@@ -20,7 +20,7 @@ import { builderValue, createForm, deleteForm, formDetail, updateForm } from "~/
 import { FormBuilder } from "~/modules/forms/form-builder";
 import { formBuilderSchema, formPageSchema } from "~/modules/forms/form-builder.schema";
 import { formView } from "~/modules/forms/forms.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["consent"] };
 

@@ -8,7 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { formListQuery, listForms } from "~/modules/forms/form-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * Database forms (/admin/forms, decision 0055): the form builder's list. What the forms

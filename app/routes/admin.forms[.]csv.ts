@@ -4,7 +4,7 @@ import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { exportForms, formListQuery, type FormListRow } from "~/modules/forms/form-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/forms.csv?<the list's query>: the filtered database forms with their confirmed submissions (decision 0038). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { formatNumber, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { loadDashboard, type PeriodOrders } from "~/modules/admin/dashboard.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 /**

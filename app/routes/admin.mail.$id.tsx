@@ -17,7 +17,7 @@ import { resendMailSchema } from "~/modules/mail/mail-admin.schema";
 import { resendMail, type ResendResult } from "~/modules/mail/mail-admin.server";
 import { mailDetail } from "~/modules/mail/mail-list.server";
 import { MailStatusBadge } from "~/modules/mail/mail-status-badge";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminMail"] };
 

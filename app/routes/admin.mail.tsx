@@ -16,7 +16,7 @@ import { resendFailedMails } from "~/modules/mail/mail-admin.server";
 import { MAIL_KINDS } from "~/modules/mail/mail-kinds";
 import { listMails, mailListQuery } from "~/modules/mail/mail-list.server";
 import { MailStatusBadge } from "~/modules/mail/mail-status-badge";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminMail"] };
 

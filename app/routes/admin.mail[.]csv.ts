@@ -4,7 +4,7 @@ import { csvResponse } from "~/modules/admin/csv.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { mailCsvColumns } from "~/modules/mail/mail-csv.server";
 import { exportMails, mailListQuery } from "~/modules/mail/mail-list.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/mail.csv?<the list's query>: every mail of the filtered outbox (DESIGN.md "One list pattern"). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -25,7 +25,7 @@ import { formatBytes, MediaPreview } from "~/modules/media-library/media-grid";
 import { mediaEditSchema, mediaPageSchema } from "~/modules/media-library/media-library.schema";
 import { mediaFolderList } from "~/modules/media-library/media-list.server";
 import { usageText } from "~/modules/media-library/usage-text";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminMedia"] };
 

@@ -10,7 +10,7 @@ import { MediaInUse, updateMediaTexts, uploadMedia } from "~/modules/media-libra
 import { dialogItem, mediaDialogPage, mediaDialogQuery } from "~/modules/media-library/media-dialog.server";
 import { mediaDialogPostSchema } from "~/modules/media-library/media-library.schema";
 import { usageText } from "~/modules/media-library/usage-text";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * The JSON side of the in-page editor's media dialog (decisions 0051 and 0052): GET a page of

@@ -25,7 +25,7 @@ import { MediaFoldersPanel } from "~/modules/media-library/media-folders-panel";
 import { MediaPickerButton } from "~/modules/media-library/media-picker-button";
 import { usageText } from "~/modules/media-library/usage-text";
 import { UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminMedia"] };
 

@@ -5,7 +5,7 @@ import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { exportMedia, mediaListQuery, type MediaListRow } from "~/modules/media-library/media-list.server";
 import { usageText } from "~/modules/media-library/usage-text";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/media.csv?<the list's query>: every file of the filtered library (DESIGN.md "One list pattern"). */
 export async function loader({ request }: LoaderFunctionArgs) {

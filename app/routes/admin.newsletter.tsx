@@ -19,7 +19,7 @@ import {
   subscriberListQuery,
 } from "~/modules/newsletter/newsletter-admin.server";
 import { SUBSCRIBER_STATES } from "~/modules/newsletter/subscriber-states";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** Newsletter subscribers (/admin/newsletter, decision 0055): list, CSV, bulk unsubscribe or delete; nobody is subscribed from here. */
 export async function loader({ request }: LoaderFunctionArgs) {

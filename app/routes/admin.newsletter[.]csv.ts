@@ -4,7 +4,7 @@ import { readListQuery } from "~/modules/admin/list.server";
 import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { exportSubscribers, subscriberListQuery, type SubscriberRow } from "~/modules/newsletter/newsletter-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/newsletter.csv?<the list's query>: the filtered subscribers (decision 0038). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -30,7 +30,7 @@ import {
   ShipmentFacts,
 } from "~/modules/order/order-admin-panels";
 import { OrderStatusBadge } from "~/modules/order/order-status-badge";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminOrders", "orders"] };
 

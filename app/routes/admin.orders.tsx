@@ -15,7 +15,7 @@ import { OrderStatusBadge as StatusBadge } from "~/modules/order/order-status-ba
 import { listOrders, orderListQuery } from "~/modules/order/order-list.server";
 import { orderBulkSchema } from "~/modules/order/order-admin.schema";
 import { deliverOrders } from "~/modules/order/order-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminOrders", "orders"] };
 

@@ -4,7 +4,7 @@ import { csvResponse } from "~/modules/admin/csv.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { orderCsvColumns } from "~/modules/order/order-csv.server";
 import { exportOrders, orderListQuery } from "~/modules/order/order-list.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/orders.csv?<the list's query>: every order of the filtered list (DESIGN.md "One list pattern"). */
 export async function loader({ request }: LoaderFunctionArgs) {

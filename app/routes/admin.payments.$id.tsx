@@ -14,7 +14,7 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { paymentSchema } from "~/modules/payment/payment-admin.schema";
 import { paymentDetail, updatePaymentMethod } from "~/modules/payment/payment-admin.server";
 import { PaymentMethodForm } from "~/modules/payment/payment-method-form";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
 
 export const handle = { i18n: ["adminShipping"] };

@@ -13,7 +13,7 @@ import { localized } from "~/lib/links";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { listPaymentMethods, movePaymentMethod, switchPaymentMethod } from "~/modules/payment/payment-admin.server";
 import { paymentListSchema } from "~/modules/payment/payment-admin.schema";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminShipping"] };
 

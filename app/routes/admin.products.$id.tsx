@@ -18,7 +18,7 @@ import { ProductActions, ProductOptionsForm, ProductPartsForm, ProductVariants }
 import { archiveProduct, deleteProduct, duplicateProduct } from "~/modules/catalog-admin/product-lifecycle.server";
 import { saveOptions, saveParts } from "~/modules/catalog-admin/product-parts.server";
 import { editVariant, generateVariants, removeVariant, setConfiguringAttributes } from "~/modules/catalog-admin/product-variants.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminProducts"] };
 

@@ -22,7 +22,7 @@ import {
   STOCK_FILTERS,
   VISIBILITY_FILTERS,
 } from "~/modules/catalog-admin/product-list.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminProductList"] };
 

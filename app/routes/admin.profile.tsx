@@ -11,7 +11,7 @@ import { getSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { listStaffSessions } from "~/modules/staff/staff-sessions.server";
 import { StaffSessionsPanel } from "~/modules/staff/staff-sessions-panel";
 import { confirmPassword } from "~/modules/staff/step-up.server";

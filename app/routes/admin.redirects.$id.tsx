@@ -23,7 +23,7 @@ import {
   redirectSchema,
   updateRedirect,
 } from "~/modules/cms/redirects-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** One redirect (/admin/redirects/:id and /admin/redirects/new, decision 0055): edit or delete it. */
 const NOT_FOUND = "adminCommunity.redirects.notFound";

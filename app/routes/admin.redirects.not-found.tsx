@@ -21,7 +21,7 @@ import {
   listFailedRequests,
   redirectFailedRequest,
 } from "~/modules/cms/redirects-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * The logged 404s (/admin/redirects/not-found; spec §7 addFailedRequest, decision 0055):

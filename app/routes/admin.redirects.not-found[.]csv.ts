@@ -4,7 +4,7 @@ import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { exportFailedRequests, failedListQuery, type FailedListRow } from "~/modules/cms/redirects-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/redirects/not-found.csv?<the list's query>: the filtered log of unknown addresses (decision 0038). */
 export async function loader({ request }: LoaderFunctionArgs) {

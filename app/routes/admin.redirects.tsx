@@ -8,7 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { listRedirects, redirectListQuery } from "~/modules/cms/redirects-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** Redirects (/admin/redirects, decision 0055): search, CSV, new; the logged 404s are one click away. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { exportRedirects, redirectListQuery, type RedirectListRow } from "~/modules/cms/redirects-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/redirects.csv?<the list's query>: the filtered redirects (decision 0038). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -28,7 +28,7 @@ import {
   updateMethod,
 } from "~/modules/shipping/shipping-admin.server";
 import { methodPageSchema, methodSchema } from "~/modules/shipping/shipping.schema";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminShipping"] };
 

@@ -12,7 +12,7 @@ import { listMethods, moveMethod } from "~/modules/shipping/shipping-admin.serve
 import { shippingPageSchema } from "~/modules/shipping/shipping.schema";
 import { setAllowedCountries, setFreeDelivery, shippingSettings } from "~/modules/shipping/shipping-settings.server";
 import { CountriesForm, FreeDeliveryForm, MethodsTable } from "~/modules/shipping/shipping-page";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminShipping"] };
 

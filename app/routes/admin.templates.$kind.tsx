@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import { auditTrail } from "~/modules/admin/audit.server";
 import { rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import {
   isMailKind,
   previewTemplate,

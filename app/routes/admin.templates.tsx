@@ -19,7 +19,7 @@ import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
 import { backToList, readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { productTemplateForm, saveProductTemplate } from "~/modules/templates/product-template.server";
 import { listTemplates, templateListQuery } from "~/modules/templates/template-list.server";
 import { productTemplateSchema, TEMPLATE_STATES } from "~/modules/templates/templates.schema";

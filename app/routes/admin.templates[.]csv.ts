@@ -3,7 +3,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { exportTemplates, templateListQuery, type TemplateListRow } from "~/modules/templates/template-list.server";
 
 /** /admin/templates.csv?<the list's query>: every mail kind of the filtered list, its own languages and last change (decision 0038). */

@@ -19,7 +19,7 @@ import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { termPostSchema, termSchema, type TermInput } from "~/modules/content-admin/content-admin.schema";
 import { deleteTerm, saveTerm, termEditView } from "~/modules/content-admin/term-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 export const handle = { i18n: ["adminContent"] };
 

@@ -4,7 +4,7 @@ import { csvResponse } from "~/modules/admin/csv.server";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { exportTerms, termListQuery } from "~/modules/content-admin/term-admin.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/terms.csv?<the list's query>: the filtered categories and tags. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
 import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { editStaff } from "~/modules/staff/staff-admin.server";
 import { staffDetail } from "~/modules/staff/staff-list.server";
 import { staffEditSchema } from "~/modules/staff/staff.schema";

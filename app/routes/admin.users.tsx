@@ -17,7 +17,7 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { readListQuery } from "~/modules/admin/list.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { inviteStaff } from "~/modules/staff/staff-admin.server";
 import { STAFF_STATUSES, listStaff, staffListQuery } from "~/modules/staff/staff-list.server";
 import { inviteStaffSchema, type InviteStaffInput } from "~/modules/staff/staff.schema";

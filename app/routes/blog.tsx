@@ -3,14 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
 import { loadBlogPage } from "~/modules/blog/blog-page.server";
 import { BlogPage } from "~/modules/blog/blog-view";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["blog", "events"] };
 
 /** /blog/{slug?} (hr /objave/{slug?}): all posts, or a category's or tag's (spec §2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadBlogPage(request, params.slug, requestLocale(request).locale);
+  return loadBlogPage(new URL(request.url), params.slug, requestLocale(request).locale);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];

@@ -6,7 +6,7 @@ import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { settleCardReturn } from "~/modules/payment/card/card-return.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { buttonClass } from "~/components/ui/button-class";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.

@@ -8,11 +8,12 @@ import { localePrefix, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { readSubmission } from "~/.server/forms.server";
 import { parseMessage } from "~/lib/validation-message";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { shopperOf, type Shopper } from "~/.server/shopper.server";
+import { cartCookies, clearCartCookies, headersWithCookies, memberCardCookie } from "~/.server/shopper-cookies.server";
 import { addLineToCart } from "~/modules/cart/cart-add.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { resolveCartLine, type CartEntity } from "~/modules/cart/cart-line.server";
-import { cartCookies, clearCartCookies, isSessionGone } from "~/modules/cart/cart-session.server";
+import { isSessionGone } from "~/modules/cart/cart-session.server";
 import {
   applyCoupon,
   clearCart,
@@ -52,7 +53,7 @@ export async function cartAction(request: Request, locale: Locale) {
   const post = submission.value;
   let outcome: Outcome;
   try {
-    outcome = await run(post, request, locale);
+    outcome = await run(post, await shopperOf(request), locale);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refusal(error, { viaFetcher, back, locale, intent });
@@ -63,49 +64,49 @@ export async function cartAction(request: Request, locale: Locale) {
   return redirect(outcome.to === "back" ? back : cartPath, { headers });
 }
 
-async function run(post: CartPost, request: Request, locale: Locale): Promise<Outcome> {
+async function run(post: CartPost, shopper: Shopper, locale: Locale): Promise<Outcome> {
   const cookies = (change: CartChange<unknown>) => (change.created ? cartCookies(change.cart) : []);
   const success = (key: string, values?: Toast["values"]): Toast => ({ type: "success", key, values });
   const withCouponNote = (change: CartChange<unknown>, toast: Toast): Toast =>
     change.couponRemoved ? { type: "info", key: "cart.coupon.removedInvalid" } : toast;
   switch (post.intent) {
     case "add": {
-      const { change, entity } = await addLineToCart(request, post, post.quantity, locale);
+      const { change, entity } = await addLineToCart(shopper, post, post.quantity);
       return { toast: success("core.notifications.addedToCart", await entityName(entity, locale)), headers: cookies(change), to: "added" };
     }
     case "update": {
       // From the product page's cart-item edit mode the form carries the product again.
       const line = post.productId !== undefined ? (await resolveCartLine(post, locale)).line : undefined;
-      const change = await updateCartItem(request, post.itemId, post.quantity, line);
+      const change = await updateCartItem(shopper, post.itemId, post.quantity, line);
       return { toast: withCouponNote(change, success("core.notifications.cartUpdated")), headers: [], to: line ? "cart" : "back" };
     }
     case "delete": {
-      const change = await removeCartItem(request, post.itemId);
+      const change = await removeCartItem(shopper, post.itemId);
       const toast = withCouponNote(change, success("core.notifications.removedFromCart", await entityName(change.result, locale)));
       return { toast, headers: [], to: "added" };
     }
     case "clear":
       // Spec §4: "Clearing does nothing if the cart is empty or has no session."
-      await clearCart(request);
+      await clearCart(shopper);
       return { toast: success("cart.cleared"), headers: [], to: "cart" };
     case "coupon":
-      await applyCoupon(request, post.couponCode);
+      await applyCoupon(shopper, post.couponCode);
       return { toast: success("cart.coupon.applied"), headers: [], to: "back" };
     case "removeCoupon":
-      await removeCoupon(request);
+      await removeCoupon(shopper);
       return { toast: success("cart.coupon.removed"), headers: [], to: "back" };
     case "memberCard": {
-      const result = await applyMemberCard(request, await getCurrentUser(request), post.memberCardBarcode, locale);
+      const result = await applyMemberCard(shopper, post.memberCardBarcode);
       const key = {
         skipped: "cart.memberCard.loginRequired",
         cleared: "cart.memberCard.cleared",
         applied: "core.notifications.membershipCardBarcodeApplied",
       }[result.outcome];
       const toast: Toast = { type: result.outcome === "skipped" ? "info" : "success", key };
-      return { toast, headers: result.setCookie ? [result.setCookie] : [], to: "back" };
+      return { toast, headers: result.memberCard === undefined ? [] : [memberCardCookie(result.memberCard)], to: "back" };
     }
     case "instructions":
-      await saveInstructions(request, post.instructions);
+      await saveInstructions(shopper, post.instructions);
       return { toast: success("cart.instructions.saved"), headers: [], to: "back" };
   }
 }
@@ -152,11 +153,7 @@ function answer(body: CartAnswer, status: number, cookies: string[]) {
   return data(body, { status, headers: withCookies(cookies) });
 }
 
-function withCookies(cookies: string[]) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return headers;
-}
+const withCookies = (cookies: string[]) => headersWithCookies(cookies);
 
 /** Where "stay on the page" returns to: the posted redirectTo, else the referring page of this shop, else the cart. */
 function backTo(request: Request, posted: string | undefined, fallback: string) {

@@ -9,13 +9,13 @@ import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
 import { VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
 import { enquiryFormSchema } from "~/modules/enquiry/enquiry.schema";
 import { QuoteLinesSummary } from "~/modules/quote/quote-lines-summary";
 import { cartLinesOf, EMPTY_CART, isRequestQuoteMode, quoteData, sendQuoteRequest } from "~/modules/quote/quote.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale, shopperOf } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["captcha", "cart", "consent", "enquiry"] };
@@ -36,7 +36,7 @@ async function requireQuoteMode(locale: Locale) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   await requireQuoteMode(locale);
-  const cart = await cartLinesOf(request, locale);
+  const cart = await cartLinesOf(await shopperOf(request));
   // Nothing to ask about: the cart page says the cart is empty.
   if (!cart || cart.lines.length === 0) throw redirect(href("cart", locale));
   const t = await getFixedT(locale);
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const viaFetcher = via === VIA_FETCHER;
   const user = await getCurrentUser(request);
   const result = await sendQuoteRequest({
-    request,
+    shopper: await shopperOf(request),
     enquiry,
     acceptedIds: acceptedConsents,
     captchaToken,

@@ -7,14 +7,14 @@ import { setToast } from "~/.server/toast.server";
 import { localePrefix } from "~/lib/locales";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { shopperOf } from "~/.server/shopper.server";
+import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-cookies.server";
 import { cartAction } from "./cart-actions.server";
 import { CartPage } from "~/modules/cart/cart-page";
 import { couponSchema, instructionsSchema, memberCardSchema, quantitySchema } from "~/modules/cart/cart.schema";
-import { cookiesFor, lookupCart } from "~/modules/cart/cart-session.server";
+import { lookupCart, sessionAfter } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { quoteData } from "~/modules/quote/quote.server";
-import { requestLocale } from "~/modules/site/locale.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -26,16 +26,10 @@ export const handle = { i18n: ["captcha", "cart", "catalog", "enquiry", "routes"
  * sends the shopper home with the cart-update error (spec §2, §8).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { locale } = requestLocale(request);
-  const [lookup, site, user, t, quote] = await Promise.all([
-    lookupCart(request),
-    getSiteContext(locale),
-    getCurrentUser(request),
-    getFixedT(locale),
-    quoteData(locale),
-  ]);
-  const headers = new Headers();
-  for (const cookie of cookiesFor(lookup)) headers.append("Set-Cookie", cookie);
+  const shopper = await shopperOf(request);
+  const { locale, user } = shopper;
+  const [lookup, site, t, quote] = await Promise.all([lookupCart(shopper), getSiteContext(locale), getFixedT(locale), quoteData(locale)]);
+  const headers = headersWithCookies(cartSessionChangeCookies(sessionAfter(lookup)));
   if (lookup.kind === "gone") {
     throw redirect(localePrefix(locale) || "/", {
       headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers),
@@ -67,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => titleMeta({ data });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return cartAction(request, requestLocale(request).locale);
+  return cartAction(request, (await shopperOf(request)).locale);
 }
 
 export default function Cart() {

@@ -4,13 +4,16 @@ import { setToast } from "~/.server/toast.server";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
-import { clearCartCookies } from "~/modules/cart/cart-session.server";
-import { orderOfCart, rememberOrder } from "~/modules/order/order-access.server";
+import type { Shopper } from "~/.server/shopper.server";
+import { clearCartCookies, guestCookie, rememberOrder } from "~/.server/shopper-cookies.server";
+import { orderOfCart } from "~/modules/order/order-access.server";
 import type { Order } from "~/modules/order/place-order.server";
 import type { Locale } from "~/lib/locales";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/checkout/checkout.schema";
-import { checkoutGate } from "~/modules/checkout/checkout.server";
+import type { CheckoutContext } from "~/modules/checkout/checkout.server";
+import { openCheckout } from "./checkout-gate.server";
+import { shopperOf } from "~/.server/shopper.server";
 import { placeCheckoutOrder, paymentStartOf } from "~/modules/checkout/checkout-order.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 
@@ -26,18 +29,18 @@ export async function checkoutAction(request: Request) {
   const { submission } = await readSubmission(request, checkoutSchema);
   // A replayed or doubled "place order" whose cart is already an order leads to that order's page.
   if (submission.payload.intent === "payment") {
-    const placed = await orderOfCart(request);
-    if (placed) return toSuccess(request, placed);
+    const placed = await orderOfCart(await shopperOf(request));
+    if (placed) return toSuccess(placed);
   }
-  const ctx = await checkoutGate(request);
+  const { shopper, checkout: ctx } = await openCheckout(request);
   if (submission.status !== "success") return refuse(submission);
   const path = href("checkout", ctx.locale);
   const input = submission.value;
   try {
     switch (input.intent) {
       case "guest": {
-        const { cookie } = await saveGuestStep(ctx, input.email);
-        return redirect(path, { headers: { "Set-Cookie": cookie } });
+        const { guest } = await saveGuestStep(ctx, input.email);
+        return redirect(path, { headers: { "Set-Cookie": guestCookie(guest.email) } });
       }
       case "address": {
         const { couponRemoved } = await saveAddressStep(ctx, input);
@@ -47,7 +50,7 @@ export async function checkoutAction(request: Request) {
         await saveShippingStep(ctx, input);
         return redirect(path);
       case "payment":
-        return await pay(request, ctx, input);
+        return await pay(shopper, ctx, input);
     }
   } catch (error) {
     if (error instanceof StepErrors) {
@@ -62,8 +65,8 @@ export async function checkoutAction(request: Request) {
   }
 }
 
-async function pay(request: Request, ctx: Awaited<ReturnType<typeof checkoutGate>>, input: Extract<CheckoutInput, { intent: "payment" }>) {
-  const { order, start } = await placeCheckoutOrder(request, ctx, input);
+async function pay(shopper: Shopper, ctx: CheckoutContext, input: Extract<CheckoutInput, { intent: "payment" }>) {
+  const { order, start } = await placeCheckoutOrder(shopper, ctx, input);
   return afterPlacing(order, start);
 }
 
@@ -78,7 +81,7 @@ async function afterPlacing(order: Order, start: PaymentStart) {
 }
 
 /** A doubled or replayed "place order" whose cart is an order already: its next page (the failure page when its payment cannot start). */
-export async function toSuccess(request: Request, order: Order) {
+export async function toSuccess(order: Order) {
   try {
     return await afterPlacing(order, await paymentStartOf(order));
   } catch (error) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { href } from "~/lib/routes-table";
 import { titleMeta } from "~/lib/meta";
 import { buttonClass } from "~/components/ui/button-class";

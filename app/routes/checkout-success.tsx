@@ -3,13 +3,14 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { localePrefix } from "~/lib/locales";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { addressLines } from "~/modules/checkout/checkout.server";
 import { OrderSummary } from "~/modules/order/order-summary";
 import { visibleOrder } from "~/modules/order/order-access.server";
+import { rememberedOrder } from "~/.server/shopper-cookies.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(locale);
   const orderSlug = new URL(request.url).searchParams.get("orderSlug")?.slice(0, 64) ?? null;
   const [user, site] = await Promise.all([getCurrentUser(request), getSiteContext(locale)]);
-  const found = await visibleOrder(request, orderSlug, user?.id ?? null);
+  const found = await visibleOrder(orderSlug, user?.id ?? null, await rememberedOrder(request));
   const summary = found
     ? {
         items: found.items.map((i) => ({

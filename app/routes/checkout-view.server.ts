@@ -17,7 +17,7 @@ import {
 } from "~/modules/checkout/checkout.server";
 
 /** What the checkout page shows for the gate's context: the steps and their state, the choices, the cart summary. */
-export async function checkoutView(request: Request, ctx: CheckoutContext): Promise<CheckoutPageData> {
+export async function checkoutView(askedStep: string | null, ctx: CheckoutContext): Promise<CheckoutPageData> {
   const { locale, cart, shopper } = ctx;
   const [methods, payments, consents, countries, cartView, site, saved] = await Promise.all([
     applicableDeliveryMethods(locale),
@@ -43,7 +43,7 @@ export async function checkoutView(request: Request, ctx: CheckoutContext): Prom
     loginHref: `${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`,
     checkoutHref: href("checkout", locale),
     // A digital-only cart has no shipping step to open (decision 0030).
-    active: shopper ? (digitalOnly && activeStep(request, done) === "shipping" ? "payment" : activeStep(request, done)) : null,
+    active: shopper ? (digitalOnly && activeStep(askedStep, done) === "shipping" ? "payment" : activeStep(askedStep, done)) : null,
     done,
     savedAddresses: distinctAddresses(saved).map((a) => ({ ...a, id: String(a.id) })),
     countries,

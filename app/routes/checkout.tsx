@@ -6,7 +6,8 @@ import { metaDescription } from "~/modules/site/meta-description.server";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { checkoutAction } from "./checkout-action.server";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
-import { checkoutGate } from "~/modules/checkout/checkout.server";
+import { STEP_PARAM } from "~/modules/checkout/checkout-fields";
+import { openCheckout } from "./checkout-gate.server";
 import { addressStepSchema, guestStepSchema, paymentStepSchema, shippingStepSchema } from "~/modules/checkout/checkout.schema";
 import { checkoutView } from "./checkout-view.server";
 
@@ -19,9 +20,9 @@ export const handle = { i18n: ["account", "cart", "checkout", "routes"] };
  * page shows the three steps, the action saves a step or places the order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await checkoutGate(request);
+  const { checkout: ctx } = await openCheckout(request);
   const t = await getFixedT(ctx.locale);
-  const view = await checkoutView(request, ctx);
+  const view = await checkoutView(new URL(request.url).searchParams.get(STEP_PARAM), ctx);
   const constraints = {
     guest: formConstraint(guestStepSchema),
     address: formConstraint(addressStepSchema),

@@ -10,7 +10,7 @@ import { titleMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { homeOf } from "~/modules/account/account-fields";
 import { DOWNLOAD_NAME, readEmailGoal } from "~/modules/account/email-goal";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "routes"] };

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { downloadOf, fileResponse, readDownloadToken } from "~/modules/order/downloads.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * An e-product's download link (docs/decisions/0030): the signed token

@@ -6,7 +6,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { getEvent } from "~/modules/events/events.server";
 import { EventPage } from "~/modules/events/event-view";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 

@@ -9,7 +9,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { EventList } from "~/modules/blog/blog-view";
 import { listEvents } from "~/modules/events/events.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.

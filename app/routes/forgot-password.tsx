@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/modules/account/account-route.server";
 import { forgotPasswordSchema, passwordPageSchema, resetPasswordSchema } from "~/modules/account/account.schema";
 import { ForgotPasswordForm, ResetPasswordForm } from "~/modules/account/password-forms";
 import { requestPasswordReset, resetPassword } from "~/modules/account/password.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "routes"] };

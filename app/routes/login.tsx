@@ -14,9 +14,9 @@ import { homeOf, redirectWithToast, rememberedRedirect } from "~/modules/account
 import { loginSchema } from "~/modules/account/account.schema";
 import { LoginForm } from "~/modules/account/login-form";
 import { logIn } from "~/modules/account/login.server";
+import { sessionHeaders } from "~/.server/shopper-cookies.server";
 import { verifyEmailAddress } from "~/modules/account/register.server";
-import { getCurrentUser } from "~/modules/account/user.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { getCurrentUser, requestLocale, shopperOf } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "routes"] };
@@ -57,16 +57,16 @@ export const meta = titleMeta;
 export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, loginSchema);
   if (submission.status !== "success") return refuse(submission);
-  const { locale } = requestLocale(request);
+  const shopper = await shopperOf(request);
   try {
-    const headers = await logIn({
-      request,
+    const signedIn = await logIn({
+      shopper,
       username: submission.value.username,
       password: submission.value.password,
-      locale,
       origin: env.PUBLIC_URL,
     });
-    return redirect(localPath(submission.value.redirectTo, homeOf(locale)), { headers });
+    const headers = await sessionHeaders(signedIn, { type: "success", key: "core.login.success" });
+    return redirect(localPath(submission.value.redirectTo, homeOf(shopper.locale)), { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return refuseWith(submission, error);

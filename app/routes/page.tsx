@@ -14,12 +14,12 @@ import { HomeBlocks as HomeBlocksNow } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";
 import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
 import { HomeHero as HomeHeroNow } from "~/modules/site/home-hero";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 import { localePrefix } from "~/lib/locales";
 import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { excerptOf, getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
 import { loadComments } from "~/modules/comments/comments.server";
@@ -47,7 +47,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [site, found, home] = await Promise.all([
     getSiteContext(locale),
     editor ? getPageForEditing(params.slug, locale) : getPageBySlug(params.slug, locale),
-    params.slug ? null : getHomeView(request, locale),
+    // The user is read only for ?editPage=true (spec §4 edit mode).
+    params.slug
+      ? null
+      : (url.searchParams.get("editPage") === "true" ? getCurrentUser(request) : Promise.resolve(null)).then((user) =>
+          getHomeView(locale, user),
+        ),
   ]);
   if (found?.redirectTo) throw redirect(found.redirectTo + url.search, 301);
   const siteName = site.site.name;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { cartItems } from "~/.server/db/schema";
+import type { Shopper } from "~/.server/shopper.server";
 import { lookupCart } from "~/modules/cart/cart-session.server";
 import type { CartItemForEdit } from "~/modules/catalog/product-view";
 
@@ -19,8 +20,8 @@ export function parseCartItemId(value: string | null): string | null {
 }
 
 /** The item of the visitor's own cart with this id, or null when that cart has no such item. */
-export async function loadCartItemForEdit(request: Request, cartItemId: string): Promise<CartItemForEdit | null> {
-  const lookup = await lookupCart(request);
+export async function loadCartItemForEdit(shopper: Shopper, cartItemId: string): Promise<CartItemForEdit | null> {
+  const lookup = await lookupCart(shopper);
   if (lookup.kind !== "active") return null;
   const db = await getDb();
   const [item] = await db
@@ -39,8 +40,8 @@ export async function loadCartItemForEdit(request: Request, cartItemId: string):
 }
 
 /** How many of this product the visitor's cart holds (the bundle customisation's in-cart count). */
-export async function quantityInCart(request: Request, productId: number): Promise<number> {
-  const lookup = await lookupCart(request);
+export async function quantityInCart(shopper: Shopper, productId: number): Promise<number> {
+  const lookup = await lookupCart(shopper);
   if (lookup.kind !== "active") return 0;
   const db = await getDb();
   const [row] = await db

@@ -7,13 +7,13 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
 import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { shopperOf } from "~/.server/shopper.server";
 import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/modules/catalog/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { productJsonLd } from "~/modules/catalog/product-seo.server";
@@ -48,11 +48,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
+  const shopper = await shopperOf(request);
   const [item, inCart, enquiry, comments] = await Promise.all([
-    cartItemId ? loadCartItemForEdit(request, cartItemId) : null,
-    product.bundle?.hasConfigurableParts ? quantityInCart(request, product.id) : 0,
+    cartItemId ? loadCartItemForEdit(shopper, cartItemId) : null,
+    product.bundle?.hasConfigurableParts ? quantityInCart(shopper, product.id) : 0,
     enquiryFormData(locale, product.slug),
-    getCurrentUser(request).then((user) => loadComments("product", product.id, user)),
+    loadComments("product", product.id, shopper.user),
   ]);
   const origin = env.PUBLIC_URL;
   const title = product.seo?.title || `${product.name} | ${site.site.name}`;

@@ -10,7 +10,9 @@ import { redirectWithToast } from "~/modules/account/account-route.server";
 import { profileActionSchema } from "~/modules/account/account.schema";
 import { saveAddress } from "~/modules/account/addresses.server";
 import { changePassword } from "~/modules/account/password.server";
-import { barcodeCookie, updateProfile } from "~/modules/account/profile.server";
+import { updateProfile } from "~/modules/account/profile.server";
+import { shopperOf } from "~/.server/shopper.server";
+import { profileBarcodeCookie } from "~/.server/shopper-cookies.server";
 import type { CurrentUser } from "~/modules/account/user.server";
 
 /** The fields a refusal of the profile's services can name (the rest is the form-wide line). */
@@ -31,7 +33,7 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
       const { intent: _, ...profile } = input;
       const { confirmEmail } = await updateProfile(user.id, profile, { locale, origin: env.PUBLIC_URL });
       const headers = new Headers();
-      const cookie = barcodeCookie(request, profile.memberCardBarcode);
+      const cookie = profileBarcodeCookie((await shopperOf(request)).memberCard, profile.memberCardBarcode);
       if (cookie) headers.append("Set-Cookie", cookie);
       await setToast(
         confirmEmail

@@ -3,11 +3,11 @@ import { redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { href } from "~/lib/routes-table";
-import { requireOwnOrder } from "~/modules/account/order-route.server";
+import { requireOwnOrder } from "./profile-order-access.server";
 import { pdfResponse } from "~/modules/documents/document-response.server";
 import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** The credit note of the customer's returned order (decision 0039): only for its owner, 404 before it exists. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

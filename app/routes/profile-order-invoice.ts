@@ -3,10 +3,10 @@ import { redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { href } from "~/lib/routes-table";
-import { requireOwnOrder } from "~/modules/account/order-route.server";
+import { requireOwnOrder } from "./profile-order-access.server";
 import { invoiceFileName, renderInvoice } from "~/modules/documents/invoice.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * The order's PDF invoice (spec §7 documents, decision 0021): only for its owner (others

@@ -10,12 +10,12 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { payAgainSchema } from "~/modules/account/account.schema";
 import { OrderDetailView } from "~/modules/account/order-detail";
-import { requireOwnOrder } from "~/modules/account/order-route.server";
+import { requireOwnOrder } from "./profile-order-access.server";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import { restartCardPayment } from "~/modules/payment/payment.server";
 import { downloadsView } from "~/modules/order/downloads.server";
 import { awaitsPayment } from "~/modules/order/order-states";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "checkout", "orders", "payment"] };

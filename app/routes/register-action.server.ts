@@ -8,6 +8,8 @@ import { CONSENTS_ERROR } from "~/modules/account/account-fields";
 import { homeOf, redirectWithToast } from "~/modules/account/account-route.server";
 import { registerSchema } from "~/modules/account/account.schema";
 import { startSession } from "~/modules/account/login.server";
+import { shopperOf } from "~/.server/shopper.server";
+import { sessionHeaders } from "~/.server/shopper-cookies.server";
 import { registerCustomer } from "~/modules/account/register.server";
 
 /** The fields a refusal of the register service can name (the rest is the form-wide line). */
@@ -34,8 +36,12 @@ export async function registerAction(request: Request, locale: Locale) {
     });
     // Spec §4: "If a verificationToken returns, show an info toast asking for e-mail confirmation and do not log in or redirect."
     if (next === "confirmEmail") return redirectWithToast(href("register", locale), "info", "core.notifications.confirmEmail");
-    if (next === "logIn")
-      return redirect(homeOf(locale), { headers: await startSession(request, userId, "core.notifications.registered") });
+    if (next === "logIn") {
+      const signedIn = await startSession(await shopperOf(request), userId);
+      return redirect(homeOf(locale), {
+        headers: await sessionHeaders(signedIn, { type: "success", key: "core.notifications.registered" }),
+      });
+    }
     return redirectWithToast(href("login", locale), "success", "core.notifications.registered");
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -8,7 +8,7 @@ import { SearchForm } from "~/modules/search/search-form";
 import { parseSearchParams, DEFAULT_SEARCH_CATEGORY } from "~/modules/search/search-params";
 import { SearchResultList, SearchTabs } from "~/modules/search/search-results";
 import { search, searchTotals } from "~/modules/search/search.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { requireDevTools } from "~/modules/dev-tools/access.server";
 import { sectionInventory } from "~/modules/dev-tools/section-tool.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["admin", "devTools"] };

@@ -3,14 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
 import { loadShopPage } from "~/modules/catalog/shop-page.server";
 import { ShopPage } from "~/modules/catalog/shop-view";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["catalog", "shop"] };
 
 /** /shop/{slug?}: the shop root (no slug) or a category and its products (spec §2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadShopPage(request, params.slug, requestLocale(request).locale);
+  return loadShopPage(new URL(request.url), params.slug, requestLocale(request).locale);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];

@@ -11,7 +11,8 @@ import { Footer as FooterNow } from "~/modules/site/footer";
 import { Header } from "~/modules/site/header";
 import { Splash as SplashNow } from "~/modules/site/splash";
 import { WishlistForm } from "~/modules/wishlist/wishlist-button";
-import { requestLocale } from "~/modules/site/locale.server";
+import { shopperOf } from "~/.server/shopper.server";
+import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-cookies.server";
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 import { WithNamespaces } from "~/lib/i18n";
@@ -32,10 +33,13 @@ const Splash = serverFirst(import.meta.env.SSR ? SplashNow : null, () => import(
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { locale } = requestLocale(request);
-  const [{ cartSetCookies, ...layout }, editMode] = await Promise.all([layoutData(request, locale), editModeOf(request, locale)]);
-  const headers = new Headers();
-  for (const cookie of cartSetCookies) headers.append("Set-Cookie", cookie);
+  const shopper = await shopperOf(request);
+  const { locale } = shopper;
+  const [{ cartSession, ...layout }, editMode] = await Promise.all([
+    layoutData(shopper, new URL(request.url).hostname),
+    editModeOf(request, locale),
+  ]);
+  const headers = headersWithCookies(cartSessionChangeCookies(cartSession));
   // Edit mode (decision 0051) only for an editor: nobody else gets the key at all.
   return data(editMode ? { ...layout, editMode } : layout, { headers });
 }

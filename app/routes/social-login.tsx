@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { getFixedT } from "~/.server/i18n.server";
 import { metaDescription } from "~/modules/site/meta-description.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { href } from "~/lib/routes-table";
 import { titleMeta } from "~/lib/meta";

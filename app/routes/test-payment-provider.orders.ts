@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "~/.server/db/client.server";
 import { PAYMENT_GATEWAYS } from "~/.server/db/schema";
 import { LOCALES } from "~/lib/locales";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser } from "~/.server/shopper.server";
 import { createTestOrder } from "~/modules/payment/test-provider/test-orders.server";
 import { requireTestProvider } from "~/modules/payment/test-provider/test-provider.server";
 

@@ -1,5 +1,7 @@
 import type { Locale } from "~/lib/locales";
-import { cartCookiesAtLogout, claimCartAtLogin } from "~/modules/cart/cart-owner.server";
+import type { Shopper } from "~/.server/shopper.server";
+import { cartSessionAtLogout, claimCartAtLogin } from "~/modules/cart/cart-owner.server";
+import type { CartSessionChange } from "~/modules/cart/cart-session.server";
 import { isValidMemberCard } from "~/modules/cart/member-card.server";
 
 /**
@@ -10,15 +12,15 @@ import { isValidMemberCard } from "~/modules/cart/member-card.server";
 /**
  * Spec §4 Auth Login: "then fetch user, abandoned cart session and wishlist". The
  * visitor's cart becomes the user's and absorbs their abandoned carts, or the latest one
- * is restored; returns the Set-Cookie headers of the resulting cart session.
+ * is restored; returns the resulting cart session.
  */
-export function mergeAbandonedCartAtLogin(request: Request, userId: number): Promise<string[]> {
-  return claimCartAtLogin(request, userId);
+export function mergeAbandonedCartAtLogin(shopper: Shopper, userId: number): Promise<CartSessionChange> {
+  return claimCartAtLogin(shopper, userId);
 }
 
-/** Spec §4 Auth: "Logout clears the cart session." The Set-Cookie headers that delete the cart cookies. */
-export async function clearCartSessionAtLogout(request: Request): Promise<string[]> {
-  return cartCookiesAtLogout(request);
+/** Spec §4 Auth: "Logout clears the cart session." */
+export function clearCartSessionAtLogout(shopper: Shopper): CartSessionChange {
+  return cartSessionAtLogout(shopper);
 }
 
 /** Spec §5: a member card barcode "if non-empty, checked by the server". */

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { readCookie, serializeCookie } from "~/.server/cookies.server";
+import type { Shopper } from "~/.server/shopper.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, users } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
@@ -9,13 +9,11 @@ import { orderBlocked } from "./blocked.server";
 /**
  * Guest checkout (spec §6 "Guest user: created by the register call, remembered by a
  * cookie holding the e-mail"; §5 "guest user needs a session else 'Session doesn't
- * exist'"). A guest is a users row with is_guest and only an e-mail. The cookie alone
+ * exist'"). A guest is a users row with is_guest and only an e-mail; the shopper keeps the
+ * e-mail (the HTML shop in its guestEmail cookie, the API in the posted guestEmail). It alone
  * proves nothing: a guest counts for a cart only when that cart was attached to them, so
  * typing someone's e-mail into the cookie opens no other cart or order.
  */
-export const GUEST_EMAIL_COOKIE = "guestEmail";
-const GUEST_COOKIE_MAX_AGE = 31_536_000;
-
 export type Guest = { id: number; email: string };
 
 export const noActiveUser = () =>
@@ -33,7 +31,7 @@ export function normaliseGuestEmail(value: unknown): string | null {
  * of a registered account is refused: the cart must not be attached to an account
  * nobody proved they own (the shopper is asked to log in instead).
  */
-export async function registerGuest(tx: Executor, cartId: number, rawEmail: unknown): Promise<{ guest: Guest; cookie: string }> {
+export async function registerGuest(tx: Executor, cartId: number, rawEmail: unknown): Promise<{ guest: Guest }> {
   const email = normaliseGuestEmail(rawEmail);
   if (!email) throw new DomainError("invalidEmail", { message: "Invalid e-mail", key: "core.validation.email" });
   await tx.insert(users).values({ siteId: SITE_ID, email, isGuest: true }).onConflictDoNothing();
@@ -46,20 +44,12 @@ export async function registerGuest(tx: Executor, cartId: number, rawEmail: unkn
   // A guest blocked in the backoffice is told at once, not only when placing the order.
   if (user.blockedAt) throw orderBlocked();
   await tx.update(carts).set({ userId: user.id }).where(eq(carts.id, cartId));
-  return { guest: { id: user.id, email }, cookie: guestCookie(email) };
+  return { guest: { id: user.id, email } };
 }
 
-export function guestCookie(email: string) {
-  return serializeCookie(GUEST_EMAIL_COOKIE, email, { maxAge: GUEST_COOKIE_MAX_AGE, httpOnly: true });
-}
-
-export function clearGuestCookie() {
-  return serializeCookie(GUEST_EMAIL_COOKIE, "", { maxAge: 0, httpOnly: true });
-}
-
-/** The guest the cookie names, when the cart is theirs; else null. */
-export async function guestOfCart(request: Request, cart: { userId: number | null }): Promise<Guest | null> {
-  const email = normaliseGuestEmail(readCookie(request, GUEST_EMAIL_COOKIE));
+/** The guest the shopper's e-mail names, when the cart is theirs; else null. */
+export async function guestOfCart(shopper: Shopper, cart: { userId: number | null }): Promise<Guest | null> {
+  const email = normaliseGuestEmail(shopper.guestEmail);
   if (!email || cart.userId === null) return null;
   const db = await getDb();
   const [user] = await db

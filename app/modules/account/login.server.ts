@@ -2,8 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { accountTokens, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { getSession, rotateSession, sessionStorage } from "~/.server/session.server";
-import { setToast } from "~/.server/toast.server";
+import { closeSession, openSession } from "~/.server/session.server";
+import type { Shopper } from "~/.server/shopper.server";
+import type { CartSessionChange } from "~/modules/cart/cart-session.server";
 import type { Locale } from "~/lib/locales";
 import { authenticate } from "./auth.server";
 import { mailVerificationLink } from "./account-mails.server";
@@ -16,15 +17,19 @@ import { wakeMailRelay } from "~/modules/mail/mail.server";
  * Customer sign-in and sign-out (spec §4 Auth). Sign-in: the lockout check, the password,
  * a new session id (an id known before the sign-in cannot ride on it), the abandoned cart,
  * toast core.login.success. Sign-out: the server session ends (the old cookie no longer
- * works anywhere), the cart session is cleared, toast core.login.logout.
+ * works anywhere), the cart session is cleared, toast core.login.logout. The outcome is a
+ * value: the route writes the cookies and the toast, the API issues its tokens.
  */
-export type LogInInput = { request: Request; username: string; password: string; locale: Locale; origin: string };
+export type LogInInput = { shopper: Shopper; username: string; password: string; origin: string };
+
+/** A sign-in: the new session, and the cart session to keep (undefined: unchanged, null: cleared). */
+export type SignedIn = { userId: number; sessionId: string; cartSession: CartSessionChange };
 
 /** Registered with verification on and not confirmed yet: a fresh link is mailed, no session. */
 const emailNotConfirmed = () =>
   new DomainError("emailNotConfirmed", { message: "E-mail is not confirmed", key: "core.notifications.confirmEmail", status: 403 });
 
-export async function logIn({ request, username, password, locale, origin }: LogInInput): Promise<Headers> {
+export async function logIn({ shopper, username, password, origin }: LogInInput): Promise<SignedIn> {
   // The account's lock (login-throttle.server.ts): failures from every address count.
   // A backoffice user who owes a second factor keeps the count: the shop's sign-in must not
   // reset the guesses at their codes (decision 0086).
@@ -34,20 +39,15 @@ export async function logIn({ request, username, password, locale, origin }: Log
     () => authenticate(username, password),
     async (found) => !found.isBackofficeUser || (await secondFactorOwed(found.id, found.scope)) === null,
   );
-  await refuseUnconfirmed(user.id, locale, origin);
-  return startSession(request, user.id, "core.login.success");
+  await refuseUnconfirmed(user.id, shopper.locale, origin);
+  return startSession(shopper, user.id);
 }
 
-/**
- * Signs `userId` in on this browser: a new session id, the abandoned cart merged, a
- * success toast (core.login.success, or core.notifications.registered after registering).
- */
-export async function startSession(request: Request, userId: number, toastKey: string): Promise<Headers> {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await rotateSession(await getSession(request), { userId }));
-  for (const cookie of await mergeAbandonedCartAtLogin(request, userId)) headers.append("Set-Cookie", cookie);
-  await setToast({ type: "success", key: toastKey }, headers);
-  return headers;
+/** Signs `userId` in for this shopper: a new session id, the abandoned cart merged. */
+export async function startSession(shopper: Shopper, userId: number): Promise<SignedIn> {
+  const sessionId = await openSession({ userId }, shopper.sessionId);
+  const cartSession = await mergeAbandonedCartAtLogin(shopper, userId);
+  return { userId, sessionId, cartSession };
 }
 
 /**
@@ -72,11 +72,8 @@ async function refuseUnconfirmed(userId: number, locale: Locale, origin: string)
   throw emailNotConfirmed();
 }
 
-/** Ends the server session and the cart session; the headers carry the cookies' removal and the toast. */
-export async function logOut(request: Request): Promise<Headers> {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await sessionStorage.destroySession(await getSession(request)));
-  for (const cookie of await clearCartSessionAtLogout(request)) headers.append("Set-Cookie", cookie);
-  await setToast({ type: "success", key: "core.login.logout" }, headers);
-  return headers;
+/** Ends the server session; returns the cart session to end with it. */
+export async function logOut(shopper: Shopper): Promise<{ cartSession: CartSessionChange }> {
+  await closeSession(shopper.sessionId);
+  return { cartSession: clearCartSessionAtLogout(shopper) };
 }

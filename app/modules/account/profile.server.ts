@@ -1,5 +1,4 @@
 import { and, eq, ne } from "drizzle-orm";
-import { readCookie, serializeCookie } from "~/.server/cookies.server";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
@@ -16,9 +15,6 @@ import { wakeMailRelay } from "~/modules/mail/mail.server";
  * updated if different and deleted when emptied").
  */
 export type ProfileInput = { firstName: string; lastName: string; email: string; memberCardBarcode: string };
-
-/** Spec §9 cookies: memberCardBarcode (default max age 30 days). The cart reads it for member prices. */
-export const BARCODE_COOKIE = "memberCardBarcode";
 
 /**
  * Saves the profile. A changed e-mail address is announced to the old address, and while
@@ -62,11 +58,4 @@ export async function updateProfile(
   });
   if (mails.length) wakeMailRelay();
   return { confirmEmail: requiresEmailVerification };
-}
-
-/** The Set-Cookie for the barcode cookie after a save, or null when the cookie already says the same. */
-export function barcodeCookie(request: Request, barcode: string): string | null {
-  const current = readCookie(request, BARCODE_COOKIE) ?? "";
-  if (current === barcode) return null;
-  return barcode === "" ? serializeCookie(BARCODE_COOKIE, "", { maxAge: 0 }) : serializeCookie(BARCODE_COOKIE, barcode);
 }

@@ -1,44 +1,16 @@
 import { redirect } from "@remix-run/node";
-import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "~/.server/db/client.server";
-import { users } from "~/.server/db/schema";
-import { getSession, readSession, sessionStorage } from "~/.server/session.server";
+import { userById, type CurrentUser } from "~/.server/shopper.server";
+import { readSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { secondFactorOwed } from "./second-factor.server";
 
-/** What pages may know about the signed-in user; never the password hash. */
-export type CurrentUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isBackofficeUser: boolean;
-  scope: string[];
-  memberCardBarcode: string | null;
-};
+type StoredSession = Awaited<ReturnType<typeof readSession>>["session"];
 
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return userOfSession(await getSession(request));
-}
+export type { CurrentUser } from "~/.server/shopper.server";
 
-async function userOfSession(session: Awaited<ReturnType<typeof getSession>>): Promise<CurrentUser | null> {
+async function userOfSession(session: StoredSession): Promise<CurrentUser | null> {
   const userId = session.get("userId");
-  if (!userId) return null;
-  const db = await getDb();
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isBackofficeUser: users.isBackofficeUser,
-      scope: users.scope,
-      memberCardBarcode: users.memberCardBarcode,
-    })
-    .from(users)
-    // A blocked customer or deactivated backoffice user is signed out at their next request (decisions 0040 and 0043).
-    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
-  return user ?? null;
+  return userId ? userById(userId) : null;
 }
 
 /**
@@ -63,6 +35,6 @@ export async function requireBackofficeUser(request: Request): Promise<CurrentUs
  * nothing), or its user owes none now. A session from the shop's sign-in or an invitation
  * whose user owes a factor is sent to /adminLogin for it.
  */
-export async function secondFactorGiven(session: Awaited<ReturnType<typeof getSession>>, user: CurrentUser): Promise<boolean> {
+export async function secondFactorGiven(session: StoredSession, user: CurrentUser): Promise<boolean> {
   return session.get("backofficeSignIn") === true || (await secondFactorOwed(user.id, user.scope)) === null;
 }

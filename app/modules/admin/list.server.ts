@@ -7,7 +7,7 @@ import { oversizedLists } from "~/.server/form-lists.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { integer, optionalText } from "~/lib/schema-fields";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { isIsoDay, shopDayEnd, shopDayStart } from "./shop-days";
 import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { INT4_MAX } from "~/lib/schema-fields";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * The `:id` of a backoffice detail screen (/admin/coupons/:id, ...): a row id is a

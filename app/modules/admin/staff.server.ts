@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { requireBackofficeUser, type CurrentUser } from "~/modules/account/user.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
 
 /** The backoffice user a screen acts for; the audit log names them. */

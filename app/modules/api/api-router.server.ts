@@ -6,7 +6,8 @@ import { refusedTextPaths } from "~/lib/untrusted-text";
 import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { SITE_ID, STORE_ID } from "~/modules/site/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
-import { contextFor } from "./api-context.server";
+import { apiShopper, type Shopper } from "~/.server/shopper.server";
+import type { ApiContext } from "./api-context.server";
 import { urlProblem } from "./api-limits";
 import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
 import { verifyApiKey } from "./api-keys.server";
@@ -241,8 +242,8 @@ export async function handleApiCall(
     const authorization = request.headers.get("Authorization");
     await chargeCall({ key, address: clientAddress, authorization, cartId }, callKind(endpoint), Boolean(endpoint.strict));
 
-    const bearer = await bearerIdentity(request);
-    const context = contextFor(request, {
+    const bearer = await bearerIdentity(authorization);
+    const context = contextFor({
       request,
       locale,
       key,
@@ -270,4 +271,25 @@ export async function handleApiCall(
   } catch (error) {
     return failure(error, corsHeaders(origin));
   }
+}
+
+/**
+ * The handler's context of a call (decision 0097): the shopper is built from the call's
+ * values (the bearer token's session, the posted cart session), never from cookies.
+ */
+function contextFor(parts: Omit<ApiContext, "user" | "shopper">): ApiContext {
+  const sessionId = parts.bearer?.sessionId ?? null;
+  // The bearer's user is read once per call, whichever cart session the shopper holds.
+  let signedIn: Promise<Shopper> | undefined;
+  const bearerShopper = () => (signedIn ??= apiShopper({ locale: parts.locale, sessionId }));
+  return {
+    ...parts,
+    user: async () => (parts.bearer ? (await bearerShopper()).user : null),
+    shopper: async ({ cart = null, guestEmail = null } = {}) => ({
+      ...(await bearerShopper()),
+      cart,
+      cartKeySent: cart !== null,
+      guestEmail,
+    }),
+  };
 }

@@ -100,8 +100,7 @@ async function liveSession(sessionId: string) {
  * The identity behind `Authorization: Bearer token....`, or null without the header. A
  * malformed, forged, expired or revoked token is a 401 (the client refreshes, spec §4 Auth).
  */
-export async function bearerIdentity(request: Request): Promise<BearerIdentity | null> {
-  const header = request.headers.get("Authorization");
+export async function bearerIdentity(header: string | null): Promise<BearerIdentity | null> {
   if (!header) return null;
   const match = /^Bearer\s+(token\.[A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(header.trim());
   if (!match) throw new ApiError(401, "Invalid access token");

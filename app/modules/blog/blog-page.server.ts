@@ -17,8 +17,7 @@ const SIDEBAR_EVENTS = 3;
  * (?view=onepage&page=N lists pages 1..N, so the button is a plain link and the URL
  * reproduces the view). A post's slug under /blog redirects to the post; unknown → 404.
  */
-export async function loadBlogPage(request: Request, slug: string | undefined, locale: Locale) {
-  const url = new URL(request.url);
+export async function loadBlogPage(url: URL, slug: string | undefined, locale: Locale) {
   const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
   let term: TermLink | null = null;
   let alternates: Partial<Record<Locale, string>> = Object.fromEntries(LOCALES.map((l) => [l, href("blog", l)]));

@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { cartItems, carts, users } from "~/.server/db/schema";
 import { savedMemberCard } from "./member-card.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import type { Shopper } from "~/.server/shopper.server";
 import { newItemId } from "./cart.server";
-import { cartCookies, clearCartCookies, cookiesFor, hasCartCookies, lookupCart } from "./cart-session.server";
+import { lookupCart, sessionAfter, type CartSessionChange } from "./cart-session.server";
 
 /**
  * The cart across sign-in and sign-out (spec §4 Auth: login fetches "the abandoned cart
@@ -13,11 +13,12 @@ import { cartCookies, clearCartCookies, cookiesFor, hasCartCookies, lookupCart }
  * At sign-in the visitor's current cart becomes the user's; the user's other active carts
  * of this language (left behind on another device or before a sign-out) are merged into
  * it, identical lines adding up (capped at 999), and archived. Without a current cart the
- * user's latest active cart is restored: its cookies are returned.
+ * user's latest active cart is restored: its session is returned (undefined: keep the
+ * current one, null: clear a dead one).
  */
-export async function claimCartAtLogin(request: Request, userId: number): Promise<string[]> {
-  const lookup = await lookupCart(request);
-  const { locale } = requestLocale(request);
+export async function claimCartAtLogin(shopper: Shopper, userId: number): Promise<CartSessionChange> {
+  const lookup = await lookupCart(shopper);
+  const { locale } = shopper;
   const db = await getDb();
   // The member card saved on the profile applies to the cart the customer ends up with
   // when that cart has none, so it is not typed again; one they applied themselves stays.
@@ -42,7 +43,7 @@ export async function claimCartAtLogin(request: Request, userId: number): Promis
   if (lookup.kind !== "active") {
     const [latest] = await db.select().from(carts).where(abandoned()).orderBy(desc(carts.updatedAt)).limit(1);
     if (latest) await withCard(latest.id);
-    return latest ? cartCookies(latest) : cookiesFor(lookup);
+    return latest ? { cartId: latest.id, protectCode: latest.protectCode } : sessionAfter(lookup);
   }
   const current = lookup.cart;
   await db.transaction(async (tx) => {
@@ -64,10 +65,10 @@ export async function claimCartAtLogin(request: Request, userId: number): Promis
     await tx.update(carts).set({ status: "archived" }).where(inArray(carts.id, ids));
   });
   await withCard(current.id);
-  return [];
+  return undefined;
 }
 
-/** The Set-Cookie headers that end the cart session at sign-out (none when there is none). */
-export function cartCookiesAtLogout(request: Request): string[] {
-  return hasCartCookies(request) ? clearCartCookies() : [];
+/** The cart session after sign-out: ended (null) when the shopper held one. */
+export function cartSessionAtLogout(shopper: Shopper): CartSessionChange {
+  return shopper.cartKeySent ? null : undefined;
 }

@@ -6,12 +6,12 @@ import { SITE_ID } from "~/modules/site/options";
 import { DomainError, hasErrorCode } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { formatPrice } from "~/lib/format";
-import { requestLocale } from "~/modules/site/locale.server";
+import type { Shopper } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { invalidQuantity, mergeKey, type CartLine } from "./cart-line.server";
 import { cartCustomer, findCoupon, normaliseCouponCode, priceCart } from "./cart-pricing.server";
 import { assertStockFor } from "./cart-stock.server";
-import { judge, newProtectCode, readCartCookies, sessionMissing, type CartRow } from "./cart-session.server";
+import { judge, newProtectCode, sessionMissing, type CartRow } from "./cart-session.server";
 import type { CouponProblem } from "./cart-totals";
 import { INSTRUCTIONS_MAX_LENGTH } from "./cart-form";
 
@@ -27,24 +27,24 @@ export type CartChange<T = void> = { cart: CartRow; created: boolean; couponRemo
 
 export const newItemId = () => randomBytes(12).toString("base64url");
 
-async function lockCart(tx: Executor, request: Request): Promise<CartRow> {
-  const cookies = readCartCookies(request);
-  if (!cookies) throw sessionMissing();
-  const [row] = await tx.select().from(carts).where(eq(carts.id, cookies.cartId)).for("update");
-  const found = judge(row, cookies, requestLocale(request).locale);
+async function lockCart(tx: Executor, shopper: Shopper): Promise<CartRow> {
+  const key = shopper.cart;
+  if (!key) throw sessionMissing();
+  const [row] = await tx.select().from(carts).where(eq(carts.id, key.cartId)).for("update");
+  const found = judge(row, key, shopper.locale);
   if (found.kind === "gone") throw found.error;
   if (found.kind !== "active") throw sessionMissing();
   return found.cart;
 }
 
-/** A new, empty cart session of the request's language (the first add, or the API's getNewCartSession). */
-async function insertCart(tx: Executor, request: Request, owner: NewCartOwner | null): Promise<CartRow> {
+/** A new, empty cart session of the shopper's language (the first add, or the API's getNewCartSession). */
+async function insertCart(tx: Executor, shopper: Shopper, owner: NewCartOwner | null): Promise<CartRow> {
   const [cart] = await tx
     .insert(carts)
     .values({
       siteId: SITE_ID,
       protectCode: newProtectCode(),
-      locale: requestLocale(request).locale,
+      locale: shopper.locale,
       userId: owner?.userId ?? null,
       memberCardBarcode: owner?.memberCardBarcode ?? null,
     })
@@ -53,14 +53,14 @@ async function insertCart(tx: Executor, request: Request, owner: NewCartOwner | 
 }
 
 /** Spec §7 getNewCartSession: an empty cart session, made as the first add makes one. */
-export async function newCartSession(request: Request, owner: NewCartOwner | null = null): Promise<CartRow> {
+export async function newCartSession(shopper: Shopper, owner: NewCartOwner | null = null): Promise<CartRow> {
   const db = await getDb();
-  return db.transaction((tx) => insertCart(tx, request, owner));
+  return db.transaction((tx) => insertCart(tx, shopper, owner));
 }
 
 /** Runs `change` on the locked cart; afterwards a coupon the change made invalid is removed (spec §4). */
 async function change<T = void>(
-  request: Request,
+  shopper: Shopper,
   run: (tx: Executor, cart: CartRow, created: boolean) => Promise<T>,
   { create = false, owner = null }: { create?: boolean; owner?: NewCartOwner | null } = {},
 ): Promise<CartChange<T>> {
@@ -69,11 +69,11 @@ async function change<T = void>(
     let cart: CartRow;
     let created = false;
     try {
-      cart = await lockCart(tx, request);
+      cart = await lockCart(tx, shopper);
     } catch (error) {
       // "Adding with no session creates one" (spec §4); a dead session counts as none.
       if (!create || !hasErrorCode(error, "cartSessionMissing")) throw error;
-      cart = await insertCart(tx, request, owner);
+      cart = await insertCart(tx, shopper, owner);
       created = true;
     }
     const result = await run(tx, cart, created);
@@ -140,18 +140,18 @@ async function putLine(tx: Executor, cart: CartRow, line: CartLine, quantity: nu
 /** Who a new cart belongs to: a signed-in customer's cart is theirs and starts with their saved member card, so they need not type it again. */
 export type NewCartOwner = { userId: number; memberCardBarcode: string | null };
 
-export async function addToCart(request: Request, line: CartLine, quantity: number, owner: NewCartOwner | null = null) {
-  const merge = await itemsMerge(requestLocale(request).locale);
-  return change(request, (tx, cart, created) => putLine(tx, cart, line, quantity, merge, created), { create: true, owner });
+export async function addToCart(shopper: Shopper, line: CartLine, quantity: number, owner: NewCartOwner | null = null) {
+  const merge = await itemsMerge(shopper.locale);
+  return change(shopper, (tx, cart, created) => putLine(tx, cart, line, quantity, merge, created), { create: true, owner });
 }
 
 /**
  * Sets a line's quantity (the cart page) or, from the product page's cart-item edit mode,
  * its variant and options too: the same line is updated, or merged into an identical one.
  */
-export async function updateCartItem(request: Request, itemId: string, quantity: number, line?: CartLine) {
-  const merge = await itemsMerge(requestLocale(request).locale);
-  return change(request, async (tx, cart) => {
+export async function updateCartItem(shopper: Shopper, itemId: string, quantity: number, line?: CartLine) {
+  const merge = await itemsMerge(shopper.locale);
+  return change(shopper, async (tx, cart) => {
     const item = await itemOf(tx, cart, itemId);
     if (!line) {
       await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
@@ -178,8 +178,8 @@ export async function updateCartItem(request: Request, itemId: string, quantity:
   });
 }
 
-export function removeCartItem(request: Request, itemId: string) {
-  return change(request, async (tx, cart) => {
+export function removeCartItem(shopper: Shopper, itemId: string) {
+  return change(shopper, async (tx, cart) => {
     const item = await itemOf(tx, cart, itemId);
     await tx.delete(cartItems).where(eq(cartItems.id, item.id));
     const [product] = await tx.select({ format: products.format }).from(products).where(eq(products.id, item.productId));
@@ -188,9 +188,9 @@ export function removeCartItem(request: Request, itemId: string) {
 }
 
 /** Spec §4: "Clearing does nothing if the cart is empty or has no session." */
-export async function clearCart(request: Request) {
-  if (!readCartCookies(request)) return null;
-  return change(request, async (tx, cart) => {
+export async function clearCart(shopper: Shopper) {
+  if (!shopper.cart) return null;
+  return change(shopper, async (tx, cart) => {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
     // An empty cart keeps no coupon.
     await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
@@ -210,11 +210,11 @@ const COUPON_PROBLEMS: Record<CouponProblem, { message: string; key: string }> =
 const couponCode = (problem: CouponProblem) => `coupon${problem[0].toUpperCase()}${problem.slice(1)}`;
 
 /** Spec §4 Coupon: required; applied only when it applies to this cart now, else the error says why. */
-export async function applyCoupon(request: Request, rawCode: FormDataEntryValue | null) {
+export async function applyCoupon(shopper: Shopper, rawCode: FormDataEntryValue | null) {
   const code = typeof rawCode === "string" ? normaliseCouponCode(rawCode) : "";
   if (!code) throw new DomainError("couponCodeRequired", { message: "Coupon code required", key: "core.validation.required" });
   if (code.length > 64) throw new DomainError(couponCode("notFound"), { ...COUPON_PROBLEMS.notFound, status: 404 });
-  return change(request, async (tx, cart) => {
+  return change(shopper, async (tx, cart) => {
     const coupon = await findCoupon(tx, code, cartCustomer(cart));
     if (!coupon || !coupon.active) throw new DomainError(couponCode("notFound"), { ...COUPON_PROBLEMS.notFound, status: 404 });
     const { totals } = await priceCart(tx, cart, { coupon });
@@ -230,15 +230,15 @@ export async function applyCoupon(request: Request, rawCode: FormDataEntryValue 
   });
 }
 
-export function removeCoupon(request: Request) {
-  return change(request, async (tx, cart) => {
+export function removeCoupon(shopper: Shopper) {
+  return change(shopper, async (tx, cart) => {
     await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
     cart.couponCode = null;
   });
 }
 
 /** The instructions textarea (spec §2 Cart), kept with the cart for the order. */
-export function saveInstructions(request: Request, raw: FormDataEntryValue | null) {
+export function saveInstructions(shopper: Shopper, raw: FormDataEntryValue | null) {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text.length > INSTRUCTIONS_MAX_LENGTH) {
     throw new DomainError("instructionsTooLong", {
@@ -247,14 +247,14 @@ export function saveInstructions(request: Request, raw: FormDataEntryValue | nul
       values: { length: INSTRUCTIONS_MAX_LENGTH },
     });
   }
-  return change(request, async (tx, cart) => {
+  return change(shopper, async (tx, cart) => {
     await tx.update(carts).set({ instructions: text }).where(eq(carts.id, cart.id));
   });
 }
 
 /** Sets (or with null clears) the member card whose prices the cart uses; the card was validated by the caller. */
-export function setCartMemberCard(request: Request, barcode: string | null) {
-  return change(request, async (tx, cart) => {
+export function setCartMemberCard(shopper: Shopper, barcode: string | null) {
+  return change(shopper, async (tx, cart) => {
     await tx.update(carts).set({ memberCardBarcode: barcode }).where(eq(carts.id, cart.id));
     cart.memberCardBarcode = barcode;
   });

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { readCookie, serializeCookie } from "~/.server/cookies.server";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { Shopper } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { Locale } from "~/lib/locales";
 import { setCartMemberCard } from "./cart.server";
@@ -18,7 +17,6 @@ import { lookupCart } from "./cart-session.server";
  */
 export type MemberCardValidator = (barcode: string, locale: Locale) => Promise<boolean>;
 
-export const MEMBER_CARD_COOKIE = "memberCardBarcode";
 const DEFAULT_PATTERN = "^[0-9]{8,13}$";
 
 export const formatValidator: MemberCardValidator = async (barcode, locale) => {
@@ -51,31 +49,29 @@ export async function savedMemberCard(barcode: string | null | undefined, locale
   }
 }
 
-export type MemberCardResult = { outcome: "skipped" | "cleared" | "applied"; setCookie: string | null };
+/** The outcome, and the card the shopper now holds: a barcode, null when cleared, undefined when unchanged. */
+export type MemberCardResult = { outcome: "skipped" | "cleared" | "applied"; memberCard: string | null | undefined };
 
 /**
- * Spec §4: skipped when logged out or equal to the stored cookie; empty clears it;
- * otherwise validated: a failing call gives membershipCardBarcodeError, isValid false
- * membershipCardBarcodeInvalid; on success the profile gets it when the user had none,
- * the memberCardBarcode cookie is set and the cart uses membership prices.
+ * Spec §4: skipped when logged out or equal to the one the shopper last applied; empty
+ * clears it; otherwise validated: a failing call gives membershipCardBarcodeError, isValid
+ * false membershipCardBarcodeInvalid; on success the profile gets it when the user had none,
+ * the shopper keeps it (the HTML shop's memberCardBarcode cookie) and the cart uses
+ * membership prices.
  */
-export async function applyMemberCard(
-  request: Request,
-  user: CurrentUser | null,
-  raw: FormDataEntryValue | null,
-  locale: Locale,
-): Promise<MemberCardResult> {
+export async function applyMemberCard(shopper: Shopper, raw: FormDataEntryValue | null): Promise<MemberCardResult> {
+  const { user, locale } = shopper;
   const barcode = typeof raw === "string" ? raw.trim() : "";
-  if (!user) return { outcome: "skipped", setCookie: null };
+  if (!user) return { outcome: "skipped", memberCard: undefined };
   if (barcode === "") {
-    await setCartMemberCard(request, null);
-    return { outcome: "cleared", setCookie: serializeCookie(MEMBER_CARD_COOKIE, "", { maxAge: 0, httpOnly: true }) };
+    await setCartMemberCard(shopper, null);
+    return { outcome: "cleared", memberCard: null };
   }
   if (barcode.length > 64) throw invalid();
-  // Equal to the stored cookie and already on this cart: nothing to check again.
-  const lookup = await lookupCart(request);
-  if (readCookie(request, MEMBER_CARD_COOKIE) === barcode && lookup.kind === "active" && lookup.cart.memberCardBarcode === barcode) {
-    return { outcome: "applied", setCookie: null };
+  // Equal to the one last applied and already on this cart: nothing to check again.
+  const lookup = await lookupCart(shopper);
+  if (shopper.memberCard === barcode && lookup.kind === "active" && lookup.cart.memberCardBarcode === barcode) {
+    return { outcome: "applied", memberCard: undefined };
   }
   let valid: boolean;
   try {
@@ -89,7 +85,7 @@ export async function applyMemberCard(
     });
   }
   if (!valid) throw invalid();
-  await setCartMemberCard(request, barcode);
+  await setCartMemberCard(shopper, barcode);
   if (!user.memberCardBarcode) {
     const db = await getDb();
     await db
@@ -97,8 +93,7 @@ export async function applyMemberCard(
       .set({ memberCardBarcode: barcode })
       .where(and(eq(users.id, user.id), isNull(users.memberCardBarcode)));
   }
-  const same = readCookie(request, MEMBER_CARD_COOKIE) === barcode;
-  return { outcome: "applied", setCookie: same ? null : serializeCookie(MEMBER_CARD_COOKIE, barcode, { httpOnly: true }) };
+  return { outcome: "applied", memberCard: shopper.memberCard === barcode ? undefined : barcode };
 }
 
 const invalid = () =>

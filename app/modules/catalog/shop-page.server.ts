@@ -65,8 +65,7 @@ const plainText = (html: string) =>
  * canonical query (a no-JS form submits boja=1&boja=3&debljina_min=&sort=1; the page
  * lives at ?boja=1,3), so that every view has one URL to copy.
  */
-export async function loadShopPage(request: Request, slug: string | undefined, locale: Locale) {
-  const url = new URL(request.url);
+export async function loadShopPage(url: URL, slug: string | undefined, locale: Locale) {
   const [meta, t, site] = await Promise.all([getCatalogMeta(), getFixedT(locale), getSiteContext(locale)]);
   let category: CategoryNode | null = null;
   if (slug) {

@@ -4,7 +4,8 @@ import { carts } from "~/.server/db/schema";
 import { hasErrorCode } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import type { Locale } from "~/lib/locales";
-import { readCartCookies, sessionMissing } from "~/modules/cart/cart-session.server";
+import type { Shopper } from "~/.server/shopper.server";
+import { sessionMissing } from "~/modules/cart/cart-session.server";
 import { validateConsents } from "~/modules/consent/consent.server";
 import { cancelPlacement } from "~/modules/order/cancel-placement.server";
 import { placeOrder, type Order } from "~/modules/order/place-order.server";
@@ -23,12 +24,12 @@ import { releaseMails } from "~/modules/mail/mail-relay.server";
 export type PlaceCheckoutInput = { methodId: number | null; acceptedConsents: readonly number[] };
 
 export async function placeCheckoutOrder(
-  request: Request,
+  shopper: Shopper,
   ctx: CheckoutContext,
   input: PlaceCheckoutInput,
 ): Promise<{ order: Order; start: PaymentStart }> {
   if (!ctx.shopper) throw new StepErrors({ form: "checkout.guest.noActiveUser" });
-  const cookies = readCartCookies(request);
+  const cookies = shopper.cart;
   if (!cookies) throw sessionMissing();
   const method = (await applicablePaymentMethods(ctx.locale)).find((m) => m.id === input.methodId);
   if (!method) throw new StepErrors({ methodId: "checkout.paymentMethodUndefined" });

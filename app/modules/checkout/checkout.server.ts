@@ -1,67 +1,57 @@
-import { redirect } from "@remix-run/node";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { deliveryBranches, deliveryMethods, paymentMethods, type CheckoutAddress } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
-import { setToast } from "~/.server/toast.server";
 import { localized } from "~/lib/links";
-import { localePrefix, type Locale } from "~/lib/locales";
-import { href } from "~/lib/routes-table";
+import type { Locale } from "~/lib/locales";
 import { guestOfCart } from "~/modules/account/guest.server";
-import { getCurrentUser } from "~/modules/account/user.server";
+import type { Shopper } from "~/.server/shopper.server";
 import { loadCartItems } from "~/modules/cart/cart-pricing.server";
-import { cookiesFor, lookupCart, type CartRow } from "~/modules/cart/cart-session.server";
+import { lookupCart, sessionAfter, type CartRow, type CartSessionChange } from "~/modules/cart/cart-session.server";
 import { paymentAvailable } from "~/modules/payment/payment.server";
-import { requestLocale } from "~/modules/site/locale.server";
-import { CHECKOUT_STEPS, STEP_PARAM, type CheckoutStep, type DeliveryMethodView, type PaymentMethodView } from "./checkout-fields";
+import { CHECKOUT_STEPS, type CheckoutStep, type DeliveryMethodView, type PaymentMethodView } from "./checkout-fields";
 import { checkoutSettings } from "./checkout-settings.server";
 
 /**
  * Who may check out and with which cart (spec §1 checkout settings, §2 Checkout, §5
  * delivery method rules). Loader and action both pass this gate, so the rules hold with
  * or without the page: no cart or an empty one goes back to the cart with a message; a
- * visitor is sent to log in (and comes back) unless guest checkout is on.
+ * visitor is sent to log in (and comes back) unless guest checkout is on. The gate answers
+ * a value; the checkout page turns a refusal into its redirect, the API into its error.
  */
-export type Shopper = { id: number; email: string; guest: boolean; firstName?: string; lastName?: string };
+/** Who buys: the signed-in customer, or the guest the cart was attached to. */
+export type Buyer = { id: number; email: string; guest: boolean; firstName?: string; lastName?: string };
 export type CheckoutContext = {
   locale: Locale;
   cart: CartRow;
-  shopper: Shopper | null;
+  shopper: Buyer | null;
   settings: Awaited<ReturnType<typeof checkoutSettings>>;
 };
 
-export async function checkoutGate(request: Request): Promise<CheckoutContext> {
-  const { locale } = requestLocale(request);
+/** Why the checkout cannot open: off, the cart archived or used, no cart or an empty one, a visitor where guests may not buy. */
+export type CheckoutRefusal = "disabled" | "cartGone" | "emptyCart" | "loginRequired";
+export type CheckoutGate =
+  | { ok: true; checkout: CheckoutContext; cartSession: CartSessionChange }
+  | { ok: false; refusal: CheckoutRefusal; cartSession: CartSessionChange };
+
+export async function checkoutGate(shopper: Shopper): Promise<CheckoutGate> {
+  const { locale, user } = shopper;
   const db = await getDb();
-  const [lookup, user, settings] = await Promise.all([lookupCart(request), getCurrentUser(request), checkoutSettings(db)]);
-  const cartPath = href("cart", locale);
-  const headers = new Headers();
-  for (const cookie of cookiesFor(lookup)) headers.append("Set-Cookie", cookie);
-  if (!settings.checkoutEnabled) throw redirect(cartPath, { headers: await setToast({ type: "info", key: "checkout.disabled" }, headers) });
-  if (lookup.kind === "gone") {
-    throw redirect(localePrefix(locale) || "/", {
-      headers: await setToast({ type: "error", key: "core.notifications.cartUpdateError" }, headers),
-    });
-  }
-  if (lookup.kind !== "active" || (await loadCartItems(db, lookup.cart.id)).length === 0) {
-    throw redirect(cartPath, { headers: await setToast({ type: "info", key: "checkout.emptyCart" }, headers) });
-  }
+  const [lookup, settings] = await Promise.all([lookupCart(shopper), checkoutSettings(db)]);
+  const cartSession = sessionAfter(lookup);
+  const refuse = (refusal: CheckoutRefusal): CheckoutGate => ({ ok: false, refusal, cartSession });
+  if (!settings.checkoutEnabled) return refuse("disabled");
+  if (lookup.kind === "gone") return refuse("cartGone");
+  if (lookup.kind !== "active" || (await loadCartItems(db, lookup.cart.id)).length === 0) return refuse("emptyCart");
   const cart = lookup.cart;
-  if (user)
-    return {
-      locale,
-      cart,
-      settings,
-      shopper: { id: user.id, email: user.email, guest: false, firstName: user.firstName, lastName: user.lastName },
-    };
-  if (!settings.guestCheckout) {
-    // Registered users only (spec §1): log in, then back here (a local path, checked by the login's localPath, app/lib/local-path.ts).
-    throw redirect(`${href("login", locale)}?redirectTo=${encodeURIComponent(href("checkout", locale))}`, {
-      headers: await setToast({ type: "info", key: "checkout.loginRequired" }, headers),
-    });
+  if (user) {
+    const buyer = { id: user.id, email: user.email, guest: false, firstName: user.firstName, lastName: user.lastName };
+    return { ok: true, cartSession, checkout: { locale, cart, settings, shopper: buyer } };
   }
-  const guest = await guestOfCart(request, cart);
-  return { locale, cart, settings, shopper: guest ? { ...guest, guest: true } : null };
+  // Registered users only (spec §1): the page sends the visitor to log in, then back.
+  if (!settings.guestCheckout) return refuse("loginRequired");
+  const guest = await guestOfCart(shopper, cart);
+  return { ok: true, cartSession, checkout: { locale, cart, settings, shopper: guest ? { ...guest, guest: true } : null } };
 }
 
 export async function applicableDeliveryMethods(locale: Locale): Promise<DeliveryMethodView[]> {
@@ -127,8 +117,7 @@ export function stepsDone(cart: CartRow, methods: DeliveryMethodView[], digitalO
 }
 
 /** The active step (isStepActive): the one asked for when the steps before it are done, else the first one not done. */
-export function activeStep(request: Request, done: Record<CheckoutStep, boolean>): CheckoutStep {
-  const asked = new URL(request.url).searchParams.get(STEP_PARAM);
+export function activeStep(asked: string | null, done: Record<CheckoutStep, boolean>): CheckoutStep {
   const reachable = (step: CheckoutStep) => CHECKOUT_STEPS.slice(0, CHECKOUT_STEPS.indexOf(step)).every((s) => done[s]);
   if (asked && (CHECKOUT_STEPS as readonly string[]).includes(asked) && reachable(asked as CheckoutStep)) return asked as CheckoutStep;
   return CHECKOUT_STEPS.find((s) => !done[s]) ?? "payment";

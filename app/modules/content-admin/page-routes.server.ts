@@ -9,7 +9,7 @@ import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { createPage } from "~/modules/cms/page-content.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { newPageSchema, pageBulkSchema, pagePostSchema, pageSettingsSchema, pageTextSchema } from "./content-admin.schema";
 import { bulkPages, deletePage, restorePageVersion, savePageSettings, savePageText, translateFromOriginal } from "./page-admin.server";
 import { pageEditView } from "./page-admin-view.server";

@@ -6,7 +6,8 @@ import { readSubmission } from "~/.server/forms.server";
 import { csrf } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";
 import { hasScope } from "~/lib/backoffice-scopes";
-import { getCurrentUser, requireBackofficeUser, type CurrentUser } from "~/modules/account/user.server";
+import { getCurrentUser, type CurrentUser } from "~/.server/shopper.server";
+import { requireBackofficeUser } from "~/modules/account/user.server";
 
 /**
  * Who reaches the dev tooling (spec §6, decision 0062):

@@ -7,7 +7,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
@@ -142,17 +142,17 @@ export async function loadHomeBlocks(locale: Locale): Promise<HomeBlocks> {
 /**
  * Everything the home page adds to the CMS page: the blocks, the newsletter's consents
  * (null when they cannot be loaded: the block says so instead of failing the page) and
- * edit mode (spec §4: ?editPage=true for a backoffice user; the user is read only then).
+ * edit mode (spec §4: ?editPage=true for a backoffice user: `editRequestedBy`, the route reads
+ * the user only then).
  */
-export async function getHomeView(request: Request, locale: Locale) {
-  const editRequested = new URL(request.url).searchParams.get("editPage") === "true";
-  const [blocks, newsletterConsents, user] = await Promise.all([
+export async function getHomeView(locale: Locale, editRequestedBy: CurrentUser | null) {
+  const user = editRequestedBy;
+  const [blocks, newsletterConsents] = await Promise.all([
     getHomeBlocks(locale),
     getFormConsents("newsletter", locale).catch((error: unknown) => {
       if (isDomainError(error)) return null;
       throw error;
     }),
-    editRequested ? getCurrentUser(request) : null,
   ]);
   return { blocks, newsletterConsents, newsletterConstraint: formConstraint(newsletterSchema), editMode: user?.isBackofficeUser === true };
 }

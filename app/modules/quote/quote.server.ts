@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Shopper } from "~/.server/shopper.server";
 import type { Executor } from "~/.server/db/client.server";
 import { DomainError } from "~/.server/domain-error";
 import { cartItems, carts, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
@@ -38,7 +39,7 @@ export async function quoteData(locale: Locale): Promise<QuoteData | null> {
 }
 
 export type QuoteRequest = {
-  request: Request;
+  shopper: Shopper;
   /** The inquiry's fields, parsed by the route with enquirySchema. */
   enquiry: Enquiry;
   acceptedIds: readonly number[];
@@ -48,8 +49,9 @@ export type QuoteRequest = {
 };
 
 /** The lines of the shopper's cart (never the posted ones), with what identifies each. */
-export async function cartLinesOf(request: Request, locale: Locale) {
-  const lookup = await lookupCart(request);
+export async function cartLinesOf(shopper: Shopper) {
+  const { locale } = shopper;
+  const lookup = await lookupCart(shopper);
   if (lookup.kind !== "active") return null;
   const view = await buildCartView(lookup.cart, locale);
   const lines: (EnquiryLine & { itemId: string })[] = view.items.map((item) => ({
@@ -68,7 +70,7 @@ export const EMPTY_CART = "emptyCart";
 const emptyCart = () => new DomainError(EMPTY_CART, { message: "The cart is empty", key: "cart.quote.emptyCart" });
 
 export async function sendQuoteRequest(input: QuoteRequest): Promise<EnquiryResult> {
-  const cart = await cartLinesOf(input.request, input.locale);
+  const cart = await cartLinesOf(input.shopper);
   if (!cart || cart.lines.length === 0) return { ok: false, error: emptyCart() };
   const consents = await acceptConsents(ENQUIRY_FORM_KIND, input.acceptedIds, () => verifyCaptcha(input.captchaToken));
   if (!consents.ok) return consents;

@@ -4,7 +4,7 @@ import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/fo
 import { setToast } from "~/.server/toast.server";
 import { auditTrail } from "~/modules/admin/audit.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { SITE_ID } from "~/modules/site/options";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings.schema";
 import { saveSettings, settingsForm } from "./settings-admin.server";

@@ -1,5 +1,5 @@
 import { getCartBadge } from "~/modules/cart/cart-badge.server";
-import type { Locale } from "~/lib/locales";
+import type { Shopper } from "~/.server/shopper.server";
 import { SELLER_OPTION } from "./options";
 import { getSiteContext } from "./site.server";
 
@@ -35,13 +35,13 @@ function footerCompany(element: FooterOptions["company"], seller: unknown): Comp
 }
 
 /** The small, serialisable slice of the site context that header and footer render. */
-export async function layoutData(request: Request, locale: Locale) {
-  const [ctx, cart] = await Promise.all([getSiteContext(locale), getCartBadge(request)]);
+export async function layoutData(shopper: Shopper, host: string) {
+  const { locale } = shopper;
+  const [ctx, cart] = await Promise.all([getSiteContext(locale), getCartBadge(shopper)]);
   const header = (ctx.elements.header?.options ?? {}) as { phone?: string; email?: string; tagline?: string };
   const footer = (ctx.elements.footer?.options ?? {}) as FooterOptions;
   const text = (value: unknown) =>
     value && typeof value === "object" ? ((value as Record<string, string>)[locale] ?? (value as Record<string, string>).hr) : null;
-  const host = new URL(request.url).hostname;
   const company = footerCompany(footer.company, ctx.options[SELLER_OPTION]);
   return {
     locale,
@@ -69,11 +69,11 @@ export async function layoutData(request: Request, locale: Locale) {
     copyright: (text(ctx.options.CopyrightText) ?? "").replace("{year}", String(new Date().getFullYear())),
     cookieText: text(ctx.options.CookieNotice) ?? (ctx.elements.cookie?.options as { text?: string })?.text ?? "",
     cartCount: cart.count,
-    // Set-Cookie headers clearing a dead cart session (see getCartBadge); not rendered.
-    cartSetCookies: cart.setCookies,
+    // A dead cart session to clear (see getCartBadge); not rendered.
+    cartSession: cart.cartSession,
     // The splash intro plays only on the configured forced domain (spec §2 Other behaviour).
     showSplash: Boolean(ctx.site.forcedDomain) && host === ctx.site.forcedDomain,
   };
 }
 
-export type LayoutData = Omit<Awaited<ReturnType<typeof layoutData>>, "cartSetCookies">;
+export type LayoutData = Omit<Awaited<ReturnType<typeof layoutData>>, "cartSession">;

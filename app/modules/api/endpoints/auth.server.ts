@@ -1,10 +1,10 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { logIn } from "~/modules/account/login.server";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { apiShopper } from "~/.server/shopper.server";
 import { defineEndpoint } from "../api-endpoint";
-import { cookiesSet, shopperRequest, userOfSession, type ApiContext } from "../api-context.server";
-import { ApiError, unauthorized } from "../api-errors.server";
+import type { ApiContext } from "../api-context.server";
+import { unauthorized } from "../api-errors.server";
 import { issueTokens, revokeFamily, rotateRefreshToken } from "../api-tokens.server";
 import { apiUserSchema, cartSessionSchema, credentialsSchema, tokensSchema } from "./shared-schemas";
 
@@ -28,15 +28,13 @@ const loginResponse = z.object({
 async function signIn(context: ApiContext<z.output<typeof loginBody>>) {
   const { username, password, cartId, protectCode } = context.body;
   const cart = cartId && protectCode ? { cartId, protectCode } : null;
-  const request = await shopperRequest(context.locale, { cart, method: "POST" });
-  const headers = await logIn({ request, username, password, locale: context.locale, origin: env.PUBLIC_URL });
-  const { sessionId, cart: cartAfter } = await cookiesSet(headers);
-  const userId = sessionId ? await userOfSession(sessionId) : null;
-  if (!sessionId || !userId) throw new ApiError(500, "Sign-in opened no session");
+  // An anonymous shopper holding the posted cart: the API signs in by token only, never by the caller's cookies.
+  const shopper = await apiShopper({ locale: context.locale, sessionId: null, cart });
+  const { userId, sessionId, cartSession } = await logIn({ shopper, username, password, origin: env.PUBLIC_URL });
   const tokens = await issueTokens(userId, sessionId);
-  const user = await getCurrentUser(await shopperRequest(context.locale, { sessionId }));
+  const { user } = await apiShopper({ locale: context.locale, sessionId });
   if (!user) throw unauthorized();
-  return { tokens, user, cart: cartAfter === undefined ? cart : cartAfter };
+  return { tokens, user, cart: cartSession === undefined ? cart : cartSession };
 }
 
 const LOGIN_ERRORS = [

@@ -19,29 +19,30 @@ import { applyMemberCard } from "~/modules/cart/member-card.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { Locale } from "~/lib/locales";
 import { defineEndpoint } from "../api-endpoint";
-import { cookiesSet, type ApiContext } from "../api-context.server";
+import { cartSessionKey, type Shopper } from "~/.server/shopper.server";
+import type { ApiContext } from "../api-context.server";
 import { ApiError } from "../api-errors.server";
 import { cartAnswerSchema, cartViewSchema, currencyIdSchema, lineOptionsSchema, qtySchema } from "./ecommerce-schemas";
 import { cartSessionSchema } from "./shared-schemas";
 
 /**
  * The cart calls of spec §7 (decision 0059) by cartId + protectCode. Every call runs the
- * shop's own services through a shopper request carrying the posted cart session (the
- * cookies the HTML shop reads), so a cart made here is the one the HTML shop makes
- * (docs/decisions/0059). The checkout's calls are in ecommerce-checkout.server.ts.
+ * shop's own services for a shopper holding the posted cart session (decision 0097), so a
+ * cart made here is the one the HTML shop makes (docs/decisions/0059). The checkout's calls
+ * are in ecommerce-checkout.server.ts.
  */
 export type Ctx = ApiContext<unknown, unknown>;
 
 const sessionOf = (body: { cartId?: number; protectCode?: string }): CartSessionCookies | null =>
   body.cartId && body.protectCode ? { cartId: body.cartId, protectCode: body.protectCode } : null;
 
-/** The shopper request of a call on a cart session (POST, so services treat it as a change). */
-export const requestFor = (context: Ctx, cart: CartSessionCookies | null, guestEmail?: string) =>
-  context.shopperRequest({ cart, guestEmail, method: "POST" });
+/** The shopper of a call on a cart session. */
+export const shopperFor = (context: Ctx, cart: CartSessionCookies | null, guestEmail?: string) =>
+  context.shopper({ cart: cart ? cartSessionKey(cart.cartId, cart.protectCode) : null, guestEmail });
 
 /** The active cart of a session, or the spec's failure: 'Session doesn't exist', 'Cart is archived.', 'Session already used.'. */
-export async function activeCart(request: Request): Promise<CartRow> {
-  const lookup = await lookupCart(request);
+export async function activeCart(shopper: Shopper): Promise<CartRow> {
+  const lookup = await lookupCart(shopper);
   if (lookup.kind === "gone") throw lookup.error;
   if (lookup.kind !== "active") throw sessionMissing();
   return lookup.cart;
@@ -55,8 +56,7 @@ export async function checkCurrency(locale: Locale, currencyId: number | undefin
 }
 
 async function cartAnswer(context: Ctx, cart: CartRow, couponRemoved = false) {
-  const request = await requestFor(context, { cartId: cart.id, protectCode: cart.protectCode });
-  const fresh = await activeCart(request);
+  const fresh = await activeCart(await shopperFor(context, { cartId: cart.id, protectCode: cart.protectCode }));
   const view = await buildCartView(fresh, context.locale);
   return { cartId: fresh.id, protectCode: fresh.protectCode, cart: view, coupon: { code: view.couponCode, removed: couponRemoved } };
 }
@@ -93,8 +93,8 @@ export const cartEndpoints = {
     summary: "A new, empty cart session (cartId and protectCode), made as the shop's first add makes one",
     response: cartAnswerSchema,
     handler: async (context) => {
-      const request = await requestFor(context, null);
-      return cartAnswer(context, await newCartSession(request, await cartOwnerOf(request, context.locale)));
+      const shopper = await shopperFor(context, null);
+      return cartAnswer(context, await newCartSession(shopper, await cartOwnerOf(shopper)));
     },
   }),
   "ecommerce.cart.getCart": defineEndpoint({
@@ -109,7 +109,7 @@ export const cartEndpoints = {
     errors: CART_ERRORS,
     handler: async (context) => {
       await checkCurrency(context.locale, context.body.currencyId);
-      return cartAnswer(context, await activeCart(await requestFor(context, context.body)));
+      return cartAnswer(context, await activeCart(await shopperFor(context, context.body)));
     },
   }),
   "ecommerce.cart.validateCart": defineEndpoint({
@@ -124,7 +124,7 @@ export const cartEndpoints = {
     errors: CART_ERRORS,
     handler: async (context) => {
       await checkCurrency(context.locale, context.body.currencyId);
-      const cart = await activeCart(await requestFor(context, context.body));
+      const cart = await activeCart(await shopperFor(context, context.body));
       const db = await getDb();
       const [{ items, totals }, view] = await Promise.all([priceCart(db, cart), buildCartView(cart, context.locale)]);
       const problems: ("emptyCart" | "couponInvalid")[] = [];
@@ -145,13 +145,10 @@ export const cartEndpoints = {
     handler: async (context) => {
       const user = (await context.user())!;
       const posted = sessionOf(context.body);
-      const request = await requestFor(context, posted);
-      const headers = new Headers();
-      for (const cookie of await claimCartAtLogin(request, user.id)) headers.append("Set-Cookie", cookie);
-      const { cart } = await cookiesSet(headers);
-      const found = cart === undefined ? posted : cart;
+      const claimed = await claimCartAtLogin(await shopperFor(context, posted), user.id);
+      const found = claimed === undefined ? posted : claimed;
       if (!found) return { cart: null };
-      const lookup = await lookupCart(await requestFor(context, found));
+      const lookup = await lookupCart(await shopperFor(context, found));
       return { cart: lookup.kind === "active" ? await cartAnswer(context, lookup.cart) : null };
     },
   }),
@@ -173,8 +170,8 @@ export const cartEndpoints = {
     handler: async (context) => {
       const { body, locale } = context;
       await checkCurrency(locale, body.currencyId);
-      const request = await requestFor(context, sessionOf(body));
-      const { change } = await addLineToCart(request, productLine(body.productId, body.options), body.qty, locale);
+      const shopper = await shopperFor(context, sessionOf(body));
+      const { change } = await addLineToCart(shopper, productLine(body.productId, body.options), body.qty);
       return afterChange(context, change);
     },
   }),
@@ -196,10 +193,10 @@ export const cartEndpoints = {
     handler: async (context) => {
       const { body, locale } = context;
       await checkCurrency(locale, body.currencyId);
-      const request = await requestFor(context, body);
+      const shopper = await shopperFor(context, body);
       const line =
         body.productId !== undefined ? (await resolveCartLine(productLine(body.productId, body.options), locale)).line : undefined;
-      return afterChange(context, await updateCartItem(request, body.itemId, body.qty, line));
+      return afterChange(context, await updateCartItem(shopper, body.itemId, body.qty, line));
     },
   }),
   "ecommerce.cart.deleteItem": defineEndpoint({
@@ -211,7 +208,7 @@ export const cartEndpoints = {
     body: session.extend({ itemId }),
     response: cartAnswerSchema,
     errors: [...CART_ERRORS, { status: 404, message: "Item not in cart" }],
-    handler: async (context) => afterChange(context, await removeCartItem(await requestFor(context, context.body), context.body.itemId)),
+    handler: async (context) => afterChange(context, await removeCartItem(await shopperFor(context, context.body), context.body.itemId)),
   }),
   "ecommerce.cart.clearCart": defineEndpoint({
     method: "POST",
@@ -223,7 +220,7 @@ export const cartEndpoints = {
     response: z.object({ cart: cartAnswerSchema.nullable() }),
     errors: CART_ERRORS,
     handler: async (context) => {
-      const change = await clearCart(await requestFor(context, sessionOf(context.body)));
+      const change = await clearCart(await shopperFor(context, sessionOf(context.body)));
       return { cart: change ? await afterChange(context, change) : null };
     },
   }),
@@ -245,7 +242,7 @@ export const cartEndpoints = {
       { status: 400, message: "Cart value below the coupon minimum" },
       { status: 400, message: "No items the coupon applies to" },
     ],
-    handler: async (context) => afterChange(context, await applyCoupon(await requestFor(context, context.body), context.body.couponCode)),
+    handler: async (context) => afterChange(context, await applyCoupon(await shopperFor(context, context.body), context.body.couponCode)),
   }),
   "ecommerce.cart.removeCoupon": defineEndpoint({
     method: "POST",
@@ -256,7 +253,7 @@ export const cartEndpoints = {
     body: session,
     response: cartAnswerSchema,
     errors: CART_ERRORS,
-    handler: async (context) => afterChange(context, await removeCoupon(await requestFor(context, context.body))),
+    handler: async (context) => afterChange(context, await removeCoupon(await shopperFor(context, context.body))),
   }),
   "ecommerce.cart.applyMemberCard": defineEndpoint({
     method: "POST",
@@ -272,9 +269,9 @@ export const cartEndpoints = {
       { status: 502, message: "Member card check failed" },
     ],
     handler: async (context) => {
-      const request = await requestFor(context, context.body);
-      const cart = await activeCart(request);
-      const { outcome } = await applyMemberCard(request, await context.user(), context.body.barcode, context.locale);
+      const shopper = await shopperFor(context, context.body);
+      const cart = await activeCart(shopper);
+      const { outcome } = await applyMemberCard(shopper, context.body.barcode);
       return { ...(await cartAnswer(context, cart)), outcome };
     },
   }),

@@ -1,10 +1,11 @@
 import { z } from "zod/v4";
+import type { Shopper } from "~/.server/shopper.server";
 import { getDb } from "~/.server/db/client.server";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { allowedCountries } from "~/modules/account/addresses.server";
 import { noActiveUser } from "~/modules/account/guest.server";
-import { loadCartItems, freeDeliveryCents } from "~/modules/cart/cart-pricing.server";
+import { freeDeliveryCents } from "~/modules/cart/cart-pricing.server";
 import { type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
@@ -27,7 +28,7 @@ import { defineEndpoint } from "../api-endpoint";
 import { ApiError, forbidden } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { addressBodySchema, cartViewSchema, deliveryMethodSchema, methodSchema, orderAnswerSchema } from "./ecommerce-schemas";
-import { activeCart, CART_ERRORS, checkCurrency, optionalSession, requestFor, session, type Ctx } from "./ecommerce-cart.server";
+import { activeCart, CART_ERRORS, checkCurrency, optionalSession, shopperFor, session, type Ctx } from "./ecommerce-cart.server";
 
 /**
  * The checkout calls of spec §7 (decision 0059): the checkout's settings, delivery,
@@ -47,7 +48,7 @@ async function stepFailure(error: unknown): Promise<never> {
 
 /**
  * The checkout's gate for a call: the cart session must be active and not empty, the
- * checkout on; its HTML redirects become the API's failures. Without a bearer token, a
+ * checkout on; its refusals become the API's failures. Without a bearer token, a
  * guestEmail makes the shopper a guest as the checkout page's guest step does (guest
  * checkout on, spec §6): the cart is attached to the guest user of that address; an
  * address with an account is refused ('Account exists': sign in instead).
@@ -55,24 +56,21 @@ async function stepFailure(error: unknown): Promise<never> {
 async function checkoutFor(
   context: Ctx,
   cart: CartSessionCookies & { guestEmail?: string },
-): Promise<{ request: Request; checkout: CheckoutContext }> {
-  const request = await requestFor(context, cart, cart.guestEmail);
-  const row = await activeCart(request);
-  let checkout: CheckoutContext;
-  try {
-    checkout = await checkoutGate(request);
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    const db = await getDb();
-    if (!(await checkoutSettings(db)).checkoutEnabled) throw forbidden("Checkout is disabled");
-    if ((await loadCartItems(db, row.id)).length === 0) throw new ApiError(409, "Cart is empty");
+): Promise<{ shopper: Shopper; checkout: CheckoutContext }> {
+  const shopper = await shopperFor(context, cart, cart.guestEmail);
+  await activeCart(shopper);
+  const gate = await checkoutGate(shopper);
+  if (!gate.ok) {
+    if (gate.refusal === "disabled") throw forbidden("Checkout is disabled");
+    if (gate.refusal === "emptyCart") throw new ApiError(409, "Cart is empty");
     throw noActiveUser();
   }
+  let checkout = gate.checkout;
   if (!checkout.shopper && cart.guestEmail) {
     const { guest } = await saveGuestStep(checkout, cart.guestEmail);
     checkout = { ...checkout, shopper: { ...guest, guest: true } };
   }
-  return { request, checkout };
+  return { shopper, checkout };
 }
 
 /** Who buys without an account (guest checkout on): the e-mail the guest step of the checkout page takes. */
@@ -202,7 +200,7 @@ export const checkoutEndpoints = {
       if (!checkout.shopper || (body.userId !== undefined && body.userId !== checkout.shopper.id)) throw noActiveUser();
       const branchId = body.branchId ? { [String(body.deliveryMethodId)]: body.branchId } : {};
       await saveShippingStep(checkout, { intent: "shipping", methodId: body.deliveryMethodId, branchId }).catch(stepFailure);
-      const cart = await activeCart(await requestFor(context, body, body.guestEmail));
+      const cart = await activeCart(await shopperFor(context, body, body.guestEmail));
       return { deliveryMethodId: body.deliveryMethodId, branchId: cart.deliveryBranchId, cart: await buildCartView(cart, context.locale) };
     },
   }),
@@ -262,14 +260,14 @@ export const checkoutEndpoints = {
     handler: async (context) => {
       const { body } = context;
       // A doubled or replayed order/create whose cart is an order already answers that order (as the checkout page does).
-      const placed = await orderOfCart(await requestFor(context, body, body.guestEmail));
+      const placed = await orderOfCart(await shopperFor(context, body, body.guestEmail));
       if (placed) {
         const start = await paymentStartOf(placed).catch(() => {
           throw new ApiError(502, "Payment could not be started");
         });
         return orderAnswer(placed, start);
       }
-      const { request, checkout } = await checkoutFor(context, body);
+      const { shopper, checkout } = await checkoutFor(context, body);
       if (!checkout.shopper) throw noActiveUser();
       if (body.deliveryAddress || body.savedAddressId) {
         const parsed = addressStepSchema.safeParse({
@@ -289,10 +287,10 @@ export const checkoutEndpoints = {
         }
         await saveAddressStep(checkout, parsed.data).catch(stepFailure);
       }
-      const cart = await activeCart(request);
+      const cart = await activeCart(shopper);
       const methodId = body.paymentMethodId ?? cart.paymentMethodId;
       const { order, start } = await placeCheckoutOrder(
-        request,
+        shopper,
         { ...checkout, cart },
         { methodId, acceptedConsents: body.acceptedConsents },
       ).catch(stepFailure);

@@ -14,7 +14,7 @@ import { listAddresses, saveAddress } from "~/modules/account/addresses.server";
 import { validateMemberCardBarcode } from "~/modules/account/cart-hooks.server";
 import { changePassword, requestPasswordReset, resetPassword } from "~/modules/account/password.server";
 import { updateProfile } from "~/modules/account/profile.server";
-import { getCurrentUser } from "~/modules/account/user.server";
+import { apiShopper } from "~/.server/shopper.server";
 import { registerCustomer, verifyEmailAddress } from "~/modules/account/register.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { defineEndpoint } from "../api-endpoint";
@@ -205,7 +205,7 @@ export const userEndpoints = {
       { status: 400, message: "Barcode is not valid" },
       { status: 401, message: "No active user" },
     ],
-    handler: async ({ body, user, locale, shopperRequest }) => {
+    handler: async ({ body, user, locale, bearer }) => {
       usernameMatches(body.username, body.email);
       const current = (await user())!;
       const { confirmEmail } = await updateProfile(
@@ -213,7 +213,7 @@ export const userEndpoints = {
         { ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode },
         { locale, origin: env.PUBLIC_URL },
       );
-      const after = await getCurrentUser(await shopperRequest());
+      const { user: after } = await apiShopper({ locale, sessionId: bearer?.sessionId ?? null });
       return {
         user: after ?? { ...current, ...body.details, email: body.email, memberCardBarcode: body.memberCardBarcode || null },
         confirmEmail,

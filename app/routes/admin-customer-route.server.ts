@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { hasErrorCode } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { INT4_MAX } from "~/lib/schema-fields";
-import { requestLocale } from "~/modules/site/locale.server";
+import { requestLocale } from "~/.server/shopper.server";
 
 /** The customer screens' 404 (an unknown id, a backoffice user's id, not a number), translated. */
 async function notFound(request: Request): Promise<never> {

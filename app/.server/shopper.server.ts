@@ -1,0 +1,163 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { localeCookie, readCookie, readLocaleCookie } from "./cookies.server";
+import { getDb } from "./db/client.server";
+import { users } from "./db/schema";
+import { readSession, readSessionById } from "./session.server";
+import { localeFromPath, type Locale } from "~/lib/locales";
+
+/**
+ * Who is asking (decision 0097): the shopper of one request, read once where the request
+ * enters (a route's loader or action, the API router) and handed to the services as a value.
+ * Services never see the Request, never read a cookie: what a cookie said is here, and what
+ * a service wants kept it returns as a value that the route turns into Set-Cookie (the API
+ * into its own answer). This file is the shop's kernel: it imports no domain module.
+ */
+export type Shopper = {
+  locale: Locale;
+  /** The visitor came back in another language than last time: the cart session is cleared (spec §4). */
+  localeSwitched: boolean;
+  /** The session's id (the HTML shop's session cookie, the API's bearer token), or null. */
+  sessionId: string | null;
+  /** The signed-in customer or backoffice user; null for a visitor. */
+  user: CurrentUser | null;
+  /** The cart session the shopper holds (cartId + protectCode), when well-formed. */
+  cart: CartSessionKey | null;
+  /** Something was sent as a cart session, even a malformed one: a page clears it. */
+  cartKeySent: boolean;
+  /** The member card the shopper last applied (spec §4), to skip checking it again. */
+  memberCard: string | null;
+  /** The e-mail of a guest checkout (spec §6); proves nothing by itself. */
+  guestEmail: string | null;
+};
+
+/** What pages may know about the signed-in user; never the password hash. */
+export type CurrentUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isBackofficeUser: boolean;
+  scope: string[];
+  memberCardBarcode: string | null;
+};
+
+export type CartSessionKey = { cartId: number; protectCode: string };
+
+/** The cookies the HTML shop keeps the shopper's parts in (spec §9). */
+export const CART_ID_COOKIE = "cartId";
+export const PROTECT_CODE_COOKIE = "protectCode";
+export const MEMBER_CARD_COOKIE = "memberCardBarcode";
+export const GUEST_EMAIL_COOKIE = "guestEmail";
+
+/** A cart session as sent (cookies or the API's body): null unless well-formed. */
+export function cartSessionKey(cartId: unknown, protectCode: unknown): CartSessionKey | null {
+  const id = typeof cartId === "number" ? String(cartId) : cartId;
+  if (typeof id !== "string" || typeof protectCode !== "string" || !protectCode) return null;
+  if (!/^\d{1,9}$/.test(id) || protectCode.length > 100) return null;
+  return { cartId: Number(id), protectCode };
+}
+
+/**
+ * The interface language of a request: the URL prefix for the site, the last used
+ * language for the unprefixed admin pages. When it differs from the locale cookie the
+ * visitor switched language: the cookie is renewed for 365 days (spec §9) and
+ * `switched` lets the cart clear its session as spec §4 asks.
+ */
+export function requestLocale(request: Request): { locale: Locale; switched: boolean; setCookie: string | null } {
+  const { pathname } = new URL(request.url);
+  const remembered = readLocaleCookie(request);
+  if (pathname.startsWith("/admin")) return { locale: remembered ?? "hr", switched: false, setCookie: null };
+  const locale = localeFromPath(pathname);
+  if (remembered === locale) return { locale, switched: false, setCookie: null };
+  return { locale, switched: remembered !== null, setCookie: localeCookie(locale) };
+}
+
+// One read per request: the layout's loader and the page's share it (same Request object).
+const resolved = new WeakMap<Request, Promise<Shopper>>();
+
+/** The shopper of an HTML request, read once from its URL and cookies. */
+export function shopperOf(request: Request): Promise<Shopper> {
+  let shopper = resolved.get(request);
+  if (!shopper) {
+    shopper = readShopper(request);
+    resolved.set(request, shopper);
+  }
+  return shopper;
+}
+
+/** The signed-in user of a request (a shortcut for routes that need nothing else). */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return (await shopperOf(request)).user;
+}
+
+async function readShopper(request: Request): Promise<Shopper> {
+  const { locale, switched } = requestLocale(request);
+  const { session } = await readSession(request);
+  const userId = session.get("userId");
+  const rawCartId = readCookie(request, CART_ID_COOKIE);
+  const rawProtectCode = readCookie(request, PROTECT_CODE_COOKIE);
+  return {
+    locale,
+    localeSwitched: switched,
+    sessionId: session.id || null,
+    user: userId ? await userById(userId) : null,
+    cart: cartSessionKey(rawCartId, rawProtectCode),
+    cartKeySent: rawCartId !== null || rawProtectCode !== null,
+    memberCard: readCookie(request, MEMBER_CARD_COOKIE),
+    guestEmail: readCookie(request, GUEST_EMAIL_COOKIE),
+  };
+}
+
+/**
+ * The shopper of an API call (decision 0097): the language it names, the session of its
+ * bearer token, the cart session and guest e-mail it posts. Built from values, never from
+ * a Request with forged cookies.
+ */
+export async function apiShopper({
+  locale,
+  sessionId,
+  cart = null,
+  guestEmail = null,
+}: {
+  locale: Locale;
+  sessionId: string | null;
+  cart?: CartSessionKey | null;
+  guestEmail?: string | null;
+}): Promise<Shopper> {
+  const userId = sessionId ? await userOfSessionId(sessionId) : null;
+  return {
+    locale,
+    localeSwitched: false,
+    sessionId: userId ? sessionId : null,
+    user: userId ? await userById(userId) : null,
+    cart,
+    cartKeySent: cart !== null,
+    memberCard: null,
+    guestEmail,
+  };
+}
+
+/** The same shopper holding another cart session (the API answers with the cart a change made). */
+export const withCart = (shopper: Shopper, cart: CartSessionKey | null): Shopper => ({ ...shopper, cart, cartKeySent: cart !== null });
+
+async function userOfSessionId(sessionId: string): Promise<number | null> {
+  return (await readSessionById(sessionId))?.userId ?? null;
+}
+
+/** A user who may act: a blocked customer or deactivated backoffice user is signed out at their next request (decisions 0040, 0043). */
+export async function userById(userId: number): Promise<CurrentUser | null> {
+  const db = await getDb();
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isBackofficeUser: users.isBackofficeUser,
+      scope: users.scope,
+      memberCardBarcode: users.memberCardBarcode,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
+  return user ?? null;
+}
