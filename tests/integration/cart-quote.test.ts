@@ -3,7 +3,9 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
-import { consentLogs, consents, mailOutbox, options, priceEnquiries } from "~/.server/db/schema";
+import { consentLogs, consents, mailOutbox, options, orderItems, priceEnquiries } from "~/.server/db/schema";
+import { loginAsAdmin } from "../setup/accounts";
+import { Visitor } from "../setup/client";
 import type { Shop } from "../setup/shop";
 import { CART, cartPage, cartPost, cartShop, itemsOf, shopper } from "./cart-helpers";
 
@@ -165,6 +167,37 @@ describe("the inquiry without JavaScript (its page)", () => {
     expect(mail.text).toContain("- Krovni sendvič panel 40 mm PIR (šifra AK-PNL-SND-40) × 3");
     expect(mail.text).toContain("Molim ponudu za ove proizvode.");
     expect(mail.text).toContain("× 2 (Duljina: 2500 mm)");
+  });
+
+  it("drafts an order from the quote whose lines keep their variant, length and price unit, like a placed order's", async () => {
+    const visitor = await withCart();
+    await cartPost(visitor, { intent: "add", productId: String(ids["AK-TRP-T35-MJERA"]), quantity: "2", "options.duljina": "2500" });
+    await visitor.post(INQUIRY, valid("ana.nacrt@example.com"), { tokenFrom: INQUIRY });
+    const [enquiry] = await enquiriesFrom("ana.nacrt@example.com");
+    const admin = await loginAsAdmin(new Visitor(shop));
+    const path = `/admin/enquiries/enquiry-${enquiry.id}`;
+    const drafted = await admin.post(
+      path,
+      { intent: "draft", version: String(enquiry.version), "prices[0]": "100,00", "prices[1]": "10,00", delivery: "0" },
+      { tokenFrom: path },
+    );
+    expect(drafted.status).toBe(302);
+    const [{ orderId }] = await enquiriesFrom("ana.nacrt@example.com");
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId!)).orderBy(orderItems.position);
+    expect(
+      lines.map(({ productId, variantId, priceUnit, lengthMm, unitCents, rowCents }) => ({
+        productId,
+        variantId,
+        priceUnit,
+        lengthMm,
+        unitCents,
+        rowCents,
+      })),
+    ).toEqual([
+      { productId: ids["AK-PNL-SND-40"], variantId: null, priceUnit: "piece", lengthMm: null, unitCents: 10_000, rowCents: 30_000 },
+      // 10,00 € a metre × 2,5 m × 2
+      { productId: ids["AK-TRP-T35-MJERA"], variantId: null, priceUnit: "metre", lengthMm: 2500, unitCents: 1000, rowCents: 5000 },
+    ]);
   });
 
   it("refuses an empty cart with a translated message, nothing stored", async () => {

@@ -1,0 +1,34 @@
+import type { Executor } from "~/.server/db/client.server";
+import { orderItems, orders, type CartItemOptions } from "~/.server/db/schema";
+
+/**
+ * The one writer of an order and its item snapshots, for a checkout's placed order and a
+ * quote's draft (decision 0076) alike, inside the caller's transaction. A line's price unit
+ * follows from its length: a line cut to a length is priced per running metre (decision
+ * 0028), so no caller can store a length without its unit or the other way round.
+ */
+export type OrderLine = {
+  productId: number | null;
+  variantId: number | null;
+  sku: string;
+  name: string;
+  quantity: number;
+  unitCents: number;
+  lengthMm: number | null;
+  rowCents: number;
+  taxRateBp: number;
+  options: CartItemOptions;
+};
+
+export async function writeOrder(tx: Executor, order: typeof orders.$inferInsert, lines: OrderLine[]) {
+  const [written] = await tx.insert(orders).values(order).returning();
+  await tx.insert(orderItems).values(
+    lines.map((line, position) => ({
+      ...line,
+      orderId: written.id,
+      priceUnit: line.lengthMm === null ? ("piece" as const) : ("metre" as const),
+      position,
+    })),
+  );
+  return written;
+}
