@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { priceEnquiries, products, users, type OrderAddress } from "~/.server/db/schema";
-import { DomainError } from "~/.server/domain-error";
+import { DomainError, isDomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { formatPrice } from "~/lib/format";
@@ -14,7 +14,8 @@ import { computeTotals, DEFAULT_TAX_RATE_BP } from "~/modules/cart/cart-totals";
 import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { offerToken } from "~/modules/order/order-offer-token.server";
 import { nextOrderNumber } from "~/modules/order/place-order.server";
-import { writeOrder } from "~/modules/order/order-writer.server";
+import { stockLinesOf, writeOrder, type OrderLine } from "~/modules/order/order-writer.server";
+import { stockNeeds, takeStock } from "~/modules/order/order-stock.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { SITE_ID } from "~/modules/site/options";
 
@@ -92,6 +93,30 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
       companyName: "",
       companyOib: "",
     };
+    const orderLines: OrderLine[] = lines.map((line, position) => ({
+      productId: taxOf.has(line.productId) ? line.productId : null,
+      variantId: line.variantId !== undefined && line.variantId !== null && taxOf.has(line.variantId) ? line.variantId : null,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitCents: totals.lines[position].unitCents,
+      lengthMm: totals.lines[position].lengthMm,
+      rowCents: totals.lines[position].rowCents,
+      taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP,
+      options: { personalizations: Object.fromEntries(line.options.map((o) => [o.label, o.value])), bundleOptions: [] },
+    }));
+    // The offer holds its goods as a placed order does (checkout's stock rule), so they are
+    // not sold twice while it is open, and cancelling the draft gives back what it took.
+    await takeStock(tx, await stockNeeds(tx, stockLinesOf(orderLines)), (itemId) => orderLines[Number(itemId)].name).catch((error) => {
+      throw isDomainError(error) && error.code === "outOfStock"
+        ? new DomainError("outOfStock", {
+            message: "Out of stock",
+            key: "adminEnquiries.draft.outOfStock",
+            status: 409,
+            values: error.values,
+          })
+        : error;
+    });
     const order = await writeOrder(
       tx,
       {
@@ -114,18 +139,7 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
         taxCents: totals.tax,
         orderTotalCents: totals.orderTotal,
       },
-      lines.map((line, position) => ({
-        productId: taxOf.has(line.productId) ? line.productId : null,
-        variantId: line.variantId !== undefined && line.variantId !== null && taxOf.has(line.variantId) ? line.variantId : null,
-        sku: line.sku,
-        name: line.name,
-        quantity: line.quantity,
-        unitCents: totals.lines[position].unitCents,
-        lengthMm: totals.lines[position].lengthMm,
-        rowCents: totals.lines[position].rowCents,
-        taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP,
-        options: { personalizations: Object.fromEntries(line.options.map((o) => [o.label, o.value])), bundleOptions: [] },
-      })),
+      orderLines,
     );
     await tx
       .update(priceEnquiries)

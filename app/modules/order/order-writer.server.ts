@@ -1,5 +1,6 @@
 import type { Executor } from "~/.server/db/client.server";
 import { orderItems, orders, type CartItemOptions } from "~/.server/db/schema";
+import type { StockLine } from "~/modules/cart/cart-stock.server";
 
 /**
  * The one writer of an order and its item snapshots, for a checkout's placed order and a
@@ -31,4 +32,18 @@ export async function writeOrder(tx: Executor, order: typeof orders.$inferInsert
     })),
   );
   return written;
+}
+
+/**
+ * What an order's lines hold of the stock, read as returnStock reads the written lines back
+ * when the order is cancelled or returned (order-return.server.ts): an order takes exactly
+ * what its cancellation gives back. A line whose product is gone holds none.
+ */
+export function stockLinesOf(lines: OrderLine[]): StockLine[] {
+  return lines.flatMap((line, i) => {
+    const productId = line.productId ?? line.variantId;
+    return productId === null
+      ? []
+      : [{ id: String(i), productId, variantId: line.variantId, quantity: line.quantity, options: line.options }];
+  });
 }
