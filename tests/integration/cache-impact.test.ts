@@ -2,7 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCaches } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { categoryTranslations, comments, productCategories, productTranslations, products, users } from "~/.server/db/schema";
+import {
+  categoryTranslations,
+  comments,
+  consentAssignments,
+  productCategories,
+  productTranslations,
+  products,
+  users,
+} from "~/.server/db/schema";
 import { CACHE_IMPACT, dataChanged } from "~/modules/admin/cache-impact.server";
 import { startCachingServer, type CachingServer } from "../setup/caching-server";
 
@@ -112,6 +120,31 @@ describe("cache impact of backoffice changes", () => {
     expect(await fresh.text()).toContain('data-testid="rating-summary"');
     await db.delete(comments).where(eq(comments.id, comment.id));
     await dataChanged("comment");
+  });
+
+  it("takes a consent off a form at once through the backoffice's assignment (the form's consents are cached)", async () => {
+    const { getFormConsents } = await import("~/modules/consent/consent.server");
+    const { saveAssignment } = await import("~/modules/consent/consent-admin.server");
+    const db = await getDb();
+    const [assignment] = await db
+      .select()
+      .from(consentAssignments)
+      .where(sql`jsonb_array_length(${consentAssignments.consents}) > 0`)
+      .limit(1);
+    const kind = assignment.assignedTo;
+    const [staff] = await db.select({ id: users.id, email: users.email }).from(users).limit(1);
+    expect((await getFormConsents(kind, "hr")).map((c) => c.id).sort((a, b) => a - b)).toEqual(
+      [...assignment.consents].sort((a, b) => a - b),
+    );
+    const [dropped, ...kept] = [...assignment.consents].sort((a, b) => a - b);
+    try {
+      const required = assignment.requiredConsents.filter((id) => id !== dropped);
+      await saveAssignment(staff, kind, { consents: kept, requiredConsents: required });
+      expect((await getFormConsents(kind, "hr")).map((c) => c.id)).not.toContain(dropped);
+    } finally {
+      await saveAssignment(staff, kind, { consents: assignment.consents, requiredConsents: assignment.requiredConsents });
+    }
+    expect((await getFormConsents(kind, "hr")).map((c) => c.id)).toContain(dropped);
   });
 
   it("keeps the rendered pages when nothing cached shows the change (a coupon, a payment method)", async () => {
