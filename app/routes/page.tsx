@@ -17,6 +17,8 @@ import { HomeHero as HomeHeroNow } from "~/modules/site/home-hero";
 import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
+import { canonicalTarget } from "~/lib/canonical-url";
+import { localPath } from "~/lib/local-path";
 import { localePrefix } from "~/lib/locales";
 import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
 import { getCurrentUser } from "~/.server/shopper.server";
@@ -54,7 +56,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           getHomeView(locale, user),
         ),
   ]);
-  if (found?.redirectTo) throw redirect(found.redirectTo + url.search, 301);
+  const canonical = canonicalTarget(found?.redirectTo, url.search);
+  if (canonical) throw redirect(localPath(canonical, "/"), 301);
   const siteName = site.site.name;
   const origin = env.PUBLIC_URL;
   const common = { locale, siteName, origin, currency: site.currency, home };

@@ -5,6 +5,8 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
+import { canonicalTarget } from "~/lib/canonical-url";
+import { localPath } from "~/lib/local-path";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
 import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { shopperOf } from "~/.server/shopper.server";
@@ -41,11 +43,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const t = await getFixedT(locale);
     throw new Response(t("error.pageNotFound"), { status: 404 });
   }
-  if (found.redirectTo) {
-    const target = new URL(found.redirectTo, url.origin);
-    for (const [key, value] of url.searchParams) if (!target.searchParams.has(key)) target.searchParams.append(key, value);
-    throw redirect(target.pathname + target.search, 301);
-  }
+  const canonical = canonicalTarget(found.redirectTo, url.search);
+  if (canonical) throw redirect(localPath(canonical, href("shop", locale)), 301);
   const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
   const shopper = await shopperOf(request);

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
 import { failedRequests, media, options, termTranslations } from "~/.server/db/schema";
 import type { ShopApiClient } from "~/modules/api/api-client";
-import { clearSiteContext } from "~/modules/site/site.server";
 import { apiClient, documentedMismatch, dataOf as ok } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 
@@ -105,7 +105,7 @@ describe("redirects, options, elements, navigations", () => {
 
   it("gives the public options only, never other options", async () => {
     await db.insert(options).values({ siteId: 1, key: "SecretApiSetting", value: "s3cret" });
-    await clearSiteContext();
+    await clearCache("site-config");
     const data = ok(await hr.call("cms.option.filter"));
     expect(data.options).toHaveProperty("HomePageSlug", "naslovna");
     expect(JSON.stringify(data.options)).not.toContain("s3cret");

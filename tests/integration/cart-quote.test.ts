@@ -3,7 +3,10 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
-import { consentLogs, consents, mailOutbox, options, priceEnquiries } from "~/.server/db/schema";
+import { consentLogs, consents, mailOutbox, options, orderItems, orders, priceEnquiries, products } from "~/.server/db/schema";
+import { submit } from "../setup/account-helpers";
+import { loginAsAdmin } from "../setup/accounts";
+import { Visitor } from "../setup/client";
 import type { Shop } from "../setup/shop";
 import { CART, cartPage, cartPost, cartShop, itemsOf, shopper } from "./cart-helpers";
 
@@ -52,6 +55,7 @@ const mailsAbout = (email: string) =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, "cartInquiry"), eq(mailOutbox.replyTo, email)));
 const doc = (html: string) => new JSDOM(html).window.document;
+const stockOf = async (id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
 
 /** A shopper with 3 × AK-PNL-SND-40 in the cart. */
 async function withCart() {
@@ -165,6 +169,74 @@ describe("the inquiry without JavaScript (its page)", () => {
     expect(mail.text).toContain("- Krovni sendvič panel 40 mm PIR (šifra AK-PNL-SND-40) × 3");
     expect(mail.text).toContain("Molim ponudu za ove proizvode.");
     expect(mail.text).toContain("× 2 (Duljina: 2500 mm)");
+  });
+
+  it("drafts an order from the quote whose lines keep their variant, length and price unit, like a placed order's", async () => {
+    const visitor = await withCart();
+    await cartPost(visitor, { intent: "add", productId: String(ids["AK-TRP-T35-MJERA"]), quantity: "2", "options.duljina": "2500" });
+    await visitor.post(INQUIRY, valid("ana.nacrt@example.com"), { tokenFrom: INQUIRY });
+    const [enquiry] = await enquiriesFrom("ana.nacrt@example.com");
+    const stock = { panel: await stockOf(ids["AK-PNL-SND-40"]), sheet: await stockOf(ids["AK-TRP-T35-MJERA"]) };
+    const admin = await loginAsAdmin(new Visitor(shop));
+    const path = `/admin/enquiries/enquiry-${enquiry.id}`;
+    const drafted = await admin.post(
+      path,
+      { intent: "draft", version: String(enquiry.version), "prices[0]": "100,00", "prices[1]": "10,00", delivery: "0" },
+      { tokenFrom: path },
+    );
+    expect(drafted.status).toBe(302);
+    const [{ orderId }] = await enquiriesFrom("ana.nacrt@example.com");
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId!)).orderBy(orderItems.position);
+    expect(
+      lines.map(({ productId, variantId, priceUnit, lengthMm, unitCents, rowCents }) => ({
+        productId,
+        variantId,
+        priceUnit,
+        lengthMm,
+        unitCents,
+        rowCents,
+      })),
+    ).toEqual([
+      { productId: ids["AK-PNL-SND-40"], variantId: null, priceUnit: "piece", lengthMm: null, unitCents: 10_000, rowCents: 30_000 },
+      // 10,00 € a metre × 2,5 m × 2
+      { productId: ids["AK-TRP-T35-MJERA"], variantId: null, priceUnit: "metre", lengthMm: 2500, unitCents: 1000, rowCents: 5000 },
+    ]);
+
+    // The offer holds its goods as a placed order does, and cancelling it gives back exactly that.
+    expect(await stockOf(ids["AK-PNL-SND-40"])).toBe(stock.panel! - 3);
+    expect(await stockOf(ids["AK-TRP-T35-MJERA"])).toBe(stock.sheet! - 2);
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId!));
+    const cancelled = await submit(admin, `/admin/orders/${order.slug}`, {
+      version: String(order.version),
+      intent: "cancel",
+      reason: "Ponuda istekla",
+    });
+    expect(cancelled.status).toBe(302);
+    expect(await stockOf(ids["AK-PNL-SND-40"])).toBe(stock.panel);
+    expect(await stockOf(ids["AK-TRP-T35-MJERA"])).toBe(stock.sheet);
+  });
+
+  it("refuses a draft of a quote asking for more than the stock, and takes nothing", async () => {
+    const visitor = await withCart();
+    await visitor.post(INQUIRY, valid("ana.premalo@example.com"), { tokenFrom: INQUIRY });
+    const [enquiry] = await enquiriesFrom("ana.premalo@example.com");
+    const before = await stockOf(ids["AK-PNL-SND-40"]);
+    await db.update(products).set({ stock: 2 }).where(eq(products.id, ids["AK-PNL-SND-40"]));
+    try {
+      const admin = await loginAsAdmin(new Visitor(shop));
+      const path = `/admin/enquiries/enquiry-${enquiry.id}`;
+      const refused = await admin.post(
+        path,
+        { intent: "draft", version: String(enquiry.version), "prices[0]": "100,00", delivery: "0" },
+        { tokenFrom: path },
+      );
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("Nema dovoljno zalihe za sve stavke ponude; narudžba nije izrađena.");
+      expect(await stockOf(ids["AK-PNL-SND-40"])).toBe(2);
+      expect((await enquiriesFrom("ana.premalo@example.com"))[0].orderId).toBeNull();
+    } finally {
+      await db.update(products).set({ stock: before }).where(eq(products.id, ids["AK-PNL-SND-40"]));
+    }
   });
 
   it("refuses an empty cart with a translated message, nothing stored", async () => {

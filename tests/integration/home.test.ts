@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
 import * as s from "~/.server/db/schema";
 import type * as HomeService from "~/modules/home/home.server";
@@ -180,7 +181,7 @@ describe("bounded queries and the cache", () => {
   });
 
   it("serves the page from the per-locale cache until it is cleared", async () => {
-    await home.clearHomeBlocks();
+    await clearCache("home-blocks");
     expect(await countQueries(() => home.getHomeBlocks("hr"))).toBeGreaterThan(0);
     expect(await countQueries(() => home.getHomeBlocks("hr"))).toBe(0);
     const doc = await document("/");

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { clearCache } from "~/.server/cache.server";
 import { attributes, attributeValues, comments, options, products, productTranslations, users } from "~/.server/db/schema";
-import { clearProductDetailCache } from "~/modules/catalog/product-detail.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
 import { catalogue, eur, testId } from "../setup/product-pages";
@@ -86,7 +85,7 @@ describe("a simple product", () => {
       .update(productTranslations)
       .set({ description: '<p onclick="steal()">Siguran opis</p><script>alert(1)</script><iframe src="https://x.test"></iframe>' })
       .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
-    await clearProductDetailCache();
+    await clearCache("product-detail");
     try {
       const html = await page(`/product/${before.slug}`);
       expect(html).toContain("<p>Siguran opis</p>");
@@ -98,7 +97,7 @@ describe("a simple product", () => {
         .update(productTranslations)
         .set({ description: before.description })
         .where(and(eq(productTranslations.productId, id), eq(productTranslations.languageCode, "hrv")));
-      await clearProductDetailCache();
+      await clearCache("product-detail");
     }
   });
 });
@@ -147,7 +146,7 @@ describe("a configurable product", () => {
 
   it("says a combination without a variant is not available and disables add-to-cart", async () => {
     await db.update(products).set({ archived: true }).where(eq(products.sku, "AK-PNL-TEG-3009-07"));
-    await clearProductDetailCache();
+    await clearCache("product-detail");
     try {
       const html = await page(`${path}?boja=ral-3009&debljina=0.7`);
       expect(testId(html, "variant-unavailable")).toBe("Ova kombinacija nije dostupna. Odaberite drugu izvedbu.");
@@ -156,7 +155,7 @@ describe("a configurable product", () => {
       expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     } finally {
       await db.update(products).set({ archived: false }).where(eq(products.sku, "AK-PNL-TEG-3009-07"));
-      await clearProductDetailCache();
+      await clearCache("product-detail");
     }
   });
 
@@ -209,7 +208,7 @@ describe("a bundle", () => {
   it("cannot be added while a configurable part has no variant for its choice", async () => {
     const tegola = await idOf("AK-PNL-TEG");
     await db.update(products).set({ archived: true }).where(eq(products.sku, "AK-PNL-TEG-3009-07"));
-    await clearProductDetailCache();
+    await clearCache("product-detail");
     try {
       const html = await page(`${path}?p${tegola}.boja=ral-3009&p${tegola}.debljina=0.7`);
       expect(html).not.toContain(`name="bundleOptions.${tegola}"`);
@@ -217,7 +216,7 @@ describe("a bundle", () => {
       expect(html).toContain("Odaberite izvedbu svih proizvoda paketa.");
     } finally {
       await db.update(products).set({ archived: false }).where(eq(products.sku, "AK-PNL-TEG-3009-07"));
-      await clearProductDetailCache();
+      await clearCache("product-detail");
     }
   });
 });
@@ -333,14 +332,14 @@ describe("structured data and link previews", () => {
     const [before] = await db.select().from(productTranslations).where(where);
     const hostile = `Lim </script><script>alert("x")</script> & <!-- 1`;
     await db.update(productTranslations).set({ name: hostile }).where(where);
-    await clearProductDetailCache();
+    await clearCache("product-detail");
     try {
       const html = await page(`/product/${before.slug}`);
       expect(html).not.toContain('<script>alert("x")');
       expect(headOf(html).one("Product").name).toBe(hostile);
     } finally {
       await db.update(productTranslations).set({ name: before.name }).where(where);
-      await clearProductDetailCache();
+      await clearCache("product-detail");
     }
   });
 });
@@ -384,7 +383,7 @@ describe("gallery and low-stock hint", () => {
         .set({ value })
         .where(and(eq(options.siteId, 1), eq(options.key, "LowStockThreshold")));
       await clearCache("site-config");
-      await clearProductDetailCache();
+      await clearCache("product-detail");
     };
     expect(testId(await page(`/product/${slug}`), "low-stock")).toBeNull();
     try {

@@ -12,7 +12,9 @@ import type { Staff } from "./staff.server";
  *
  * The names are the ones the services register (namedCache("product-list", ...)); the
  * cache-impact test checks that each of them exists, so a renamed cache cannot silently
- * stop being cleared.
+ * stop being cleared. This is the one way a change clears caches: no other module clears a
+ * named cache itself (tests/unit/cache-clears.test.ts), so a clear Redis did not take is
+ * always retried the same way (decision 0091) and every kind's reach is written here.
  */
 export const CACHE_IMPACT = {
   // Names, prices, stock, images, tags, categories of a product: its page, every list,
@@ -53,6 +55,13 @@ export const CACHE_IMPACT = {
   event: ["rendered-pages"],
   // A media file replaced or its texts changed: everything that shows pictures.
   media: ["product-detail", "product-list", "page-sliders", "home-blocks", "pages", "site-config"],
+  // Stock given back by a cancellation or a return: the product page and the lists that show
+  // whether it can be ordered.
+  stock: ["product-detail", "product-list"],
+  // Consents and where they are asked (forms, checkout, cookie bar).
+  consent: ["consents"],
+  // A comment approved, edited, answered or deleted: the rating averages the product pages show.
+  comment: ["ratings"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ChangeKind = keyof typeof CACHE_IMPACT;

@@ -3,6 +3,8 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { positiveInt } from "~/lib/pagination";
+import { canonicalTarget } from "~/lib/canonical-url";
+import { localPath } from "~/lib/local-path";
 import { href } from "~/lib/routes-table";
 import { listEvents } from "~/modules/events/events.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -25,13 +27,15 @@ export async function loadBlogPage(url: URL, slug: string | undefined, locale: L
     const found = await getTermBySlug(slug, locale);
     if (!found) {
       const post = await postUrlBySlug(slug, locale);
-      if (post) throw redirect(post, 301);
+      const canonical = canonicalTarget(post, url.search);
+      if (canonical) throw redirect(localPath(canonical, href("blog", locale)), 301);
       // A renamed category or tag keeps its old address (redirects table, decision 0054).
       const moved = await handleUnknownPath(url.pathname);
       if (moved) throw redirect(moved.to, moved.status);
       throw new Response(t("error.pageNotFound"), { status: 404 });
     }
-    if (found.redirectTo) throw redirect(found.redirectTo + url.search, 301);
+    const canonical = canonicalTarget(found.redirectTo, url.search);
+    if (canonical) throw redirect(localPath(canonical, href("blog", locale)), 301);
     term = found.term;
     alternates = found.alternates;
   }

@@ -18,7 +18,7 @@ import type { FilterDef } from "./shop-query";
  * The small, slowly changing part of the catalogue every list request needs: the category
  * tree with its texts and the attributes with their values. Read in four queries and
  * cached (plain JSON, so the Redis backend can hold it too); cleared from the admin cache
- * page or by clearCatalogMeta() after an edit.
+ * page or by dataChanged("category") after an edit.
  */
 export type CategoryText = { name: string; title: string; slug: string; description: string; metaTitle: string; metaDescription: string };
 export type CategoryNode = {
@@ -50,10 +50,6 @@ const metaCache = namedCache<CatalogMeta>("catalog-meta", { ttlSeconds: 600, max
 
 export function getCatalogMeta(): Promise<CatalogMeta> {
   return metaCache.wrap("all", loadCatalogMeta);
-}
-
-export function clearCatalogMeta() {
-  return metaCache.clear();
 }
 
 async function loadCatalogMeta(): Promise<CatalogMeta> {

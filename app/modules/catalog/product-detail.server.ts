@@ -46,10 +46,6 @@ export type CategoryLink = { name: string; href: string };
 // stock and prices an editor changes show within a minute. Listed on the admin cache page.
 const productCache = namedCache<ProductLookup>("product-detail", { ttlSeconds: 60, max: 300 });
 
-export function clearProductDetailCache() {
-  return productCache.clear();
-}
-
 /** The slug of a URL is junk if it could never be stored (over-long or with control characters). */
 const usableSlug = (slug: string) =>
   slug.length > 0 && slug.length <= 200 && ![...slug].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);

@@ -177,7 +177,3 @@ async function runSearch(meta: CatalogMeta, query: ProductQuery, plan: Plan, loc
   );
   return { records, totalRecords: total, totalPages: Math.ceil(total / plan.perPage), page, perPage: plan.perPage };
 }
-
-export function clearProductLists() {
-  return listCache.clear();
-}

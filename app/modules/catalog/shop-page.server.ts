@@ -7,6 +7,8 @@ import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { PER_PAGE_OPTIONS } from "~/lib/pagination";
+import { canonicalTarget } from "~/lib/canonical-url";
+import { localPath } from "~/lib/local-path";
 import { href } from "~/lib/routes-table";
 import { resolveSort, sortOptionsFor } from "~/lib/sort-options";
 import {
@@ -76,7 +78,11 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
       if (target) throw redirect(target.to + url.search, target.status);
       throw new Response(t("error.pageNotFound"), { status: 404 });
     }
-    if (found.canonicalSlug !== slug) throw redirect(href("shop", locale, { slug: found.canonicalSlug }) + url.search, 301);
+    const canonical = canonicalTarget(
+      found.canonicalSlug !== slug ? href("shop", locale, { slug: found.canonicalSlug }) : null,
+      url.search,
+    );
+    if (canonical) throw redirect(localPath(canonical, href("shop", locale)), 301);
     category = found.node;
   }
 

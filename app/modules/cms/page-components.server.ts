@@ -73,10 +73,6 @@ async function sliderProductIds(source: { tag?: string; category?: string }, lim
 // The same for every visitor of a language, like the home page's sliders (home.server.ts).
 const sliderCache = namedCache<ProductCard[]>("page-sliders", { ttlSeconds: 300 });
 
-export function clearPageSliders(): Promise<void> {
-  return sliderCache.clear();
-}
-
 function sliderProducts(source: { tag?: string; category?: string }, limit: number, locale: Locale): Promise<ProductCard[]> {
   const key = `${locale}:${source.tag ? `tag:${source.tag}` : `category:${source.category}`}:${limit}`;
   return sliderCache.wrap(key, async () => loadProductCards(await sliderProductIds(source, limit), locale));

@@ -65,7 +65,7 @@ export function pageAlternates(rows: Row[], homeSlug: string): Partial<Record<Lo
  */
 export async function getPageBySlug(slug: string | undefined, locale: Locale): Promise<PageLookup | null> {
   // Anonymous page reads are cached: sanitising a body on every request showed in the
-  // benchmark. An editor saving a page clears the cache (clearPageCache). "No such page" is
+  // benchmark. An editor saving a page clears the cache (dataChanged("page")). "No such page" is
   // never kept: it turns into a page without any save to clear it (a scheduled post falls
   // due), and a miss costs two indexed queries and no sanitising.
   const key = `${locale}:${slug ?? ""}`;
@@ -77,10 +77,6 @@ export async function getPageBySlug(slug: string | undefined, locale: Locale): P
 }
 
 const pageCache = namedCache<PageLookup>("pages", { ttlSeconds: 300 });
-
-export function clearPageCache() {
-  return pageCache.clear();
-}
 
 /**
  * The same lookup for edit mode (decision 0051): never from or into the cache, so an editor

@@ -22,7 +22,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { SITE_ID } from "~/modules/site/options";
 import { checkInput, commentOptions, type CommentInput } from "./comment-options";
 import { COMMENT_STATUSES } from "./comment-states";
-import { commentsChanged } from "./comments.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
 
 /**
  * Comments in the backoffice (decision 0055): every comment with filters (status,
@@ -171,7 +171,7 @@ async function change(staff: Staff, commentId: number, version: number, action: 
       .returning();
     await recordAudit(tx, staff, { entity: "comment", entityId: commentId, action, ...changedFields(auditView(before), auditView(after)) });
   });
-  await commentsChanged();
+  await dataChanged("comment");
 }
 
 /** The staff's edit of a comment's text and rating, by the same rules a shopper's comment follows. */
@@ -193,7 +193,7 @@ export async function deleteCommentAsStaff(staff: Staff, commentId: number, vers
     await tx.delete(comments).where(eq(comments.id, commentId));
     await recordAudit(tx, staff, { entity: "comment", entityId: commentId, action: "delete", before: auditView(before) });
   });
-  await commentsChanged();
+  await dataChanged("comment");
 }
 
 const STATUS_OF = { approve: "approved", reject: "rejected" } as const;
@@ -233,7 +233,7 @@ export async function changeComments(
     }
     return moving.length;
   });
-  if (changed > 0) await commentsChanged();
+  if (changed > 0) await dataChanged("comment");
   return { changed, skipped: ids.length - changed };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, avg, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
 import { getDb } from "~/.server/db/client.server";
 import {
   comments,
@@ -47,11 +48,6 @@ export type { CommentInput };
 // Cleared whenever an approved comment appears or changes, which also drops the rendered
 // anonymous pages that showed the old figures (the rendered-page cache is derived).
 const ratings = namedCache<RatingSummary>("ratings", { ttlSeconds: 600 });
-
-/** After a backoffice change to comments (edit, reply, delete, moderation): averages and the rendered pages that show them. */
-export async function commentsChanged(): Promise<void> {
-  await ratings.clear();
-}
 
 async function options(): Promise<CommentOptions> {
   return commentOptions((await getSiteContext("hr")).options);
@@ -204,7 +200,7 @@ export async function postComment(
       .insert(comments)
       .values({ siteId: SITE_ID, entityType, entityId, userId: user.id, rating: clean.rating, content: clean.content, status });
   });
-  if (status === "approved") await ratings.clear();
+  if (status === "approved") await dataChanged("comment");
   return { status };
 }
 
@@ -227,7 +223,7 @@ export async function editComment(user: CurrentUser | null, commentId: number, i
     .update(comments)
     .set({ rating: clean.rating, content: clean.content, status, updatedAt: new Date() })
     .where(eq(comments.id, commentId));
-  if (row.status === "approved" || status === "approved") await ratings.clear();
+  if (row.status === "approved" || status === "approved") await dataChanged("comment");
   return { status };
 }
 
@@ -294,5 +290,5 @@ export async function moderateComment(commentId: number, status: "approved" | "r
     .where(and(eq(comments.id, commentId), eq(comments.status, "pending")))
     .returning({ id: comments.id });
   if (updated.length === 0) throw new DomainError("commentTargetNotFound", { message: "Not found", key: "comments.notFound", status: 404 });
-  if (status === "approved") await ratings.clear();
+  if (status === "approved") await dataChanged("comment");
 }

@@ -9,7 +9,7 @@ import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { Staff } from "~/modules/admin/staff.server";
-import { clearConsentCache } from "./consent.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
 import { CONSENT_LIST_LIMIT, CONSENT_LOG_LIMIT, CONSENT_PAGE_SIZE, FORM_KINDS, normalizeAssignment, type FormKind } from "./consent.schema";
 import type { CreateConsentInput } from "./consent-admin.schema";
 
@@ -128,7 +128,7 @@ export async function saveAssignment(
       after: { assignedTo: kind, consents: ids, requiredConsents },
     });
   });
-  await clearConsentCache();
+  await dataChanged("consent");
   return { assigned_to: kind, consents: ids, requiredConsents };
 }
 
@@ -166,7 +166,7 @@ export async function createConsent(staff: Actor, input: CreateConsentInput) {
       });
       return created;
     });
-    await clearConsentCache();
+    await dataChanged("consent");
     return { id: row.id, uniqueNumber: row.uniqueNumber };
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueNumberTaken();

@@ -44,10 +44,6 @@ type AssignedConsent = {
 // Read on every page with a form; the admin pages clear it on each change.
 const consentCache = namedCache<AssignedConsent[]>("consents", { ttlSeconds: 600 });
 
-export function clearConsentCache(): Promise<void> {
-  return consentCache.clear();
-}
-
 async function loadAssigned(kind: FormKind): Promise<AssignedConsent[]> {
   const db = await getDb();
   const [assignment] = await db

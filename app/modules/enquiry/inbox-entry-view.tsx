@@ -214,7 +214,10 @@ export function DraftForm({ entry, currency, locale }: { entry: Entry; currency:
       {(entry.lines ?? []).map((line, i) => (
         <label key={i} className="flex flex-wrap items-center gap-3 text-sm">
           <span className="min-w-64 font-semibold">
-            {t("adminEnquiries.draft.priceOf", { line: `${line.quantity} × ${line.name} (${line.sku})` })}
+            {/* A line cut to a length is priced per running metre, as in the cart (decision 0028). */}
+            {t(line.lengthMm ? "adminEnquiries.draft.pricePerMetreOf" : "adminEnquiries.draft.priceOf", {
+              line: `${line.quantity} × ${line.name} (${line.sku})`,
+            })}
           </span>
           <input
             name={`prices[${i}]`}

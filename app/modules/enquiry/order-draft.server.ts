@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { orderItems, orders, priceEnquiries, products, users, type OrderAddress } from "~/.server/db/schema";
-import { DomainError } from "~/.server/domain-error";
+import { priceEnquiries, products, users, type OrderAddress } from "~/.server/db/schema";
+import { DomainError, isDomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { formatPrice } from "~/lib/format";
@@ -14,6 +14,8 @@ import { computeTotals, DEFAULT_TAX_RATE_BP } from "~/modules/cart/cart-totals";
 import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { offerToken } from "~/modules/order/order-offer-token.server";
 import { nextOrderNumber } from "~/modules/order/place-order.server";
+import { stockLinesOf, writeOrder, type OrderLine } from "~/modules/order/order-writer.server";
+import { stockNeeds, takeStock } from "~/modules/order/order-stock.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { SITE_ID } from "~/modules/site/options";
 
@@ -53,13 +55,15 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
     const known = await tx
       .select({ id: products.id, taxRateBp: products.taxRateBp })
       .from(products)
-      .where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]));
+      .where(inArray(products.id, [...new Set(lines.flatMap((l) => (l.variantId ? [l.productId, l.variantId] : [l.productId])))]));
     const taxOf = new Map(known.map((p) => [p.id, p.taxRateBp]));
     const totals = computeTotals({
       lines: lines.map((line, i) => ({
         itemId: String(i),
         productIds: [line.productId],
         quantity: line.quantity,
+        // A line cut to a length is priced per running metre, as in the cart (decision 0028).
+        lengthMm: line.lengthMm ?? null,
         priceCents: input.prices[i],
         membershipCents: null,
         taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP,
@@ -89,9 +93,33 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
       companyName: "",
       companyOib: "",
     };
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const orderLines: OrderLine[] = lines.map((line, position) => ({
+      productId: taxOf.has(line.productId) ? line.productId : null,
+      variantId: line.variantId !== undefined && line.variantId !== null && taxOf.has(line.variantId) ? line.variantId : null,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitCents: totals.lines[position].unitCents,
+      lengthMm: totals.lines[position].lengthMm,
+      rowCents: totals.lines[position].rowCents,
+      taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP,
+      options: { personalizations: Object.fromEntries(line.options.map((o) => [o.label, o.value])), bundleOptions: [] },
+    }));
+    // The offer holds its goods as a placed order does (checkout's stock rule), so they are
+    // not sold twice while it is open, and cancelling the draft gives back what it took.
+    await takeStock(tx, await stockNeeds(tx, stockLinesOf(orderLines)), (itemId) => orderLines[Number(itemId)].name).catch((error) => {
+      throw isDomainError(error) && error.code === "outOfStock"
+        ? new DomainError("outOfStock", {
+            message: "Out of stock",
+            key: "adminEnquiries.draft.outOfStock",
+            status: 409,
+            values: error.values,
+          })
+        : error;
+    });
+    const order = await writeOrder(
+      tx,
+      {
         siteId: SITE_ID,
         slug: await nextOrderNumber(tx),
         userId: customer?.id ?? null,
@@ -110,21 +138,8 @@ export async function createOrderDraft(staff: Staff, enquiryId: number, input: D
         deliveryCents: totals.delivery,
         taxCents: totals.tax,
         orderTotalCents: totals.orderTotal,
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      lines.map((line, position) => ({
-        orderId: order.id,
-        productId: taxOf.has(line.productId) ? line.productId : null,
-        sku: line.sku,
-        name: line.name,
-        quantity: line.quantity,
-        unitCents: totals.lines[position].unitCents,
-        rowCents: totals.lines[position].rowCents,
-        taxRateBp: taxOf.get(line.productId) ?? DEFAULT_TAX_RATE_BP,
-        options: { personalizations: Object.fromEntries(line.options.map((o) => [o.label, o.value])), bundleOptions: [] },
-        position,
-      })),
+      },
+      orderLines,
     );
     await tx
       .update(priceEnquiries)

@@ -33,10 +33,6 @@ export function getHomeBlocks(locale: Locale): Promise<HomeBlocks> {
   return homeCache.wrap(locale, () => loadHomeBlocks(locale));
 }
 
-export function clearHomeBlocks(): Promise<void> {
-  return homeCache.clear();
-}
-
 // Only what a shopper may open on its own: variants and archived products never show.
 const shoppable = () => and(eq(products.siteId, SITE_ID), eq(products.archived, false), eq(products.isVisibleIndividually, true));
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { clearCache } from "~/.server/cache.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
 import type { Executor } from "~/.server/db/client.server";
 import { coupons, creditNoteNumbers, orderItems, products } from "~/.server/db/schema";
 import { normaliseCouponCode } from "~/modules/cart/cart-pricing.server";
@@ -67,6 +67,5 @@ export async function nextCreditNoteNumber(tx: Executor): Promise<string> {
  * with them the rendered pages, so shoppers see the product available again at once.
  */
 export async function showReturnedStock(): Promise<void> {
-  await clearCache("product-detail");
-  await clearCache("product-list");
+  await dataChanged("stock");
 }

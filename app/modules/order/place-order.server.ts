@@ -1,16 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import {
-  carts,
-  coupons,
-  deliveryBranches,
-  deliveryMethods,
-  orderItems,
-  orderNumbers,
-  orders,
-  paymentMethods,
-  products,
-} from "~/.server/db/schema";
+import { carts, coupons, deliveryBranches, deliveryMethods, orderNumbers, orders, paymentMethods, products } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/site/options";
 import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
@@ -26,6 +16,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { sendOrderConfirmation } from "./order-mail.server";
 import { sendNewOrderMail } from "./order-status-mail.server";
 import { stockNeeds, takeStock } from "./order-stock.server";
+import { writeOrder } from "./order-writer.server";
 import { holdMails } from "~/modules/mail/mail-relay.server";
 
 // Longer than starting a payment can take (its providers are given 3 to 5 seconds).
@@ -137,9 +128,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
         .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
 
     const slug = await nextOrderNumber(tx);
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const order = await writeOrder(
+      tx,
+      {
         siteId: SITE_ID,
         slug,
         cartId: cart.id,
@@ -164,26 +155,20 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
         deliveryCents: totals.delivery,
         taxCents: totals.tax,
         orderTotalCents: totals.orderTotal,
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      items.map((item, position) => {
+      },
+      items.map((item) => {
         const priced = totals.lines.find((l) => l.itemId === item.id)!;
         return {
-          orderId: order.id,
           productId: item.productId,
           variantId: item.variantId,
           sku: skus.get(item.variantId ?? item.productId) ?? "",
           name: nameOf(item.productId, item.variantId),
           quantity: item.quantity,
           unitCents: priced.unitCents,
-          // Per running metre: the unit price is a metre's and the length is kept with it.
-          priceUnit: priced.lengthMm === null ? ("piece" as const) : ("metre" as const),
           lengthMm: priced.lengthMm,
           rowCents: priced.rowCents,
           taxRateBp: taxOf.get(item.variantId ?? item.productId) ?? 2500,
           options: item.options,
-          position,
         };
       }),
     );

@@ -57,6 +57,8 @@ export async function cartLinesOf(shopper: Shopper) {
   const lines: (EnquiryLine & { itemId: string })[] = view.items.map((item) => ({
     itemId: item.itemId,
     productId: item.productId,
+    variantId: item.variantId,
+    lengthMm: item.prices.lengthMm,
     name: item.productData.name,
     sku: item.productData.sku,
     quantity: item.qty,

@@ -1,5 +1,5 @@
 import type { Staff } from "~/modules/admin/staff.server";
-import { clearSiteContext } from "./site.server";
+import { dataChanged } from "~/modules/admin/cache-impact.server";
 import { setSiteSwitch, siteSwitchOn } from "./site-switch.server";
 
 /**
@@ -12,5 +12,5 @@ export const maintenanceMode = (): Promise<boolean> => siteSwitchOn("maintenance
 
 export async function setMaintenanceMode(staff: Staff, on: boolean, was: boolean): Promise<void> {
   await setSiteSwitch(staff, "maintenanceMode", "maintenance", on, was);
-  await clearSiteContext();
+  await dataChanged("settings");
 }

@@ -18,10 +18,6 @@ export function getSiteContext(locale: Locale): Promise<SiteContext> {
   return siteCache.wrap(locale, () => loadSiteContext(locale));
 }
 
-export function clearSiteContext() {
-  return siteCache.clear();
-}
-
 async function loadSiteContext(locale: Locale) {
   const db = await getDb();
   const [site] = await db.select().from(sites).where(eq(sites.id, SITE_ID));

@@ -11,7 +11,17 @@ import { mailOutbox, sites } from "./site";
  * A request-quote cart's inquiry (spec §2 request-quote cart variant) is a row too: no
  * product (productId null, productName and productSku empty) and the cart's lines in `lines`.
  */
-export type EnquiryLine = { productId: number; name: string; sku: string; quantity: number; options: { label: string; value: string }[] };
+// variantId and lengthMm (per running metre, decision 0028) are absent on quotes sent before
+// they were kept; the order drafted from the quote carries them (app/modules/order/order-writer.server.ts).
+export type EnquiryLine = {
+  productId: number;
+  variantId?: number | null;
+  lengthMm?: number | null;
+  name: string;
+  sku: string;
+  quantity: number;
+  options: { label: string; value: string }[];
+};
 
 export const ENQUIRY_STATUSES = ["new", "answered", "closed"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];

@@ -5,9 +5,9 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import type { PageListRow } from "./page-list.server";
-import { contentPath, PAGE_STATES, type PageState } from "./page-states";
-import type { pageListLoader } from "./page-routes.server";
+import type { PageListRow } from "~/modules/content-admin/page-list.server";
+import { contentPath, PAGE_STATES, type PageState } from "~/modules/content-admin/page-states";
+import type { pageListLoader } from "./admin.content.server";
 
 export const PAGE_STATE_TONE: Record<PageState, BadgeTone> = { published: "good", scheduled: "active", draft: "quiet" };
 

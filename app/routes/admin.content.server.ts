@@ -10,11 +10,24 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { createPage } from "~/modules/cms/page-content.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/.server/shopper.server";
-import { newPageSchema, pageBulkSchema, pagePostSchema, pageSettingsSchema, pageTextSchema } from "./content-admin.schema";
-import { bulkPages, deletePage, restorePageVersion, savePageSettings, savePageText, translateFromOriginal } from "./page-admin.server";
-import { pageEditView } from "./page-admin-view.server";
-import { exportPages, listPages, pageListQuery, type PageListRow } from "./page-list.server";
-import { contentPath, type PostType } from "./page-states";
+import {
+  newPageSchema,
+  pageBulkSchema,
+  pagePostSchema,
+  pageSettingsSchema,
+  pageTextSchema,
+} from "~/modules/content-admin/content-admin.schema";
+import {
+  bulkPages,
+  deletePage,
+  restorePageVersion,
+  savePageSettings,
+  savePageText,
+  translateFromOriginal,
+} from "~/modules/content-admin/page-admin.server";
+import { pageEditView } from "~/modules/content-admin/page-admin-view.server";
+import { exportPages, listPages, pageListQuery, type PageListRow } from "~/modules/content-admin/page-list.server";
+import { contentPath, type PostType } from "~/modules/content-admin/page-states";
 
 /**
  * The loaders and actions of /admin/pages and /admin/posts (decision 0054): the two

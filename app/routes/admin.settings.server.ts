@@ -6,8 +6,8 @@ import { auditTrail } from "~/modules/admin/audit.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { SITE_ID } from "~/modules/site/options";
-import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings.schema";
-import { saveSettings, settingsForm } from "./settings-admin.server";
+import { SETTINGS_SCHEMAS, type SettingsSection } from "~/modules/settings/settings.schema";
+import { saveSettings, settingsForm } from "~/modules/settings/settings-admin.server";
 
 /**
  * The loader and action every section route of /admin/settings shares (the routes are

@@ -11,11 +11,11 @@ import { resultFor, submissionOf } from "~/lib/forms/use-shop-form";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { PAGE_STATE_TONE } from "./page-list-screen";
-import type { pageEditAction, pageEditLoader } from "./page-routes.server";
-import { PageSettingsForm } from "./page-settings-form";
-import { contentPath } from "./page-states";
-import { PageTextForm } from "./page-text-form";
+import { PAGE_STATE_TONE } from "./admin.content-list-screen";
+import type { pageEditAction, pageEditLoader } from "./admin.content.server";
+import { PageSettingsForm } from "~/modules/content-admin/page-settings-form";
+import { contentPath } from "~/modules/content-admin/page-states";
+import { PageTextForm } from "~/modules/content-admin/page-text-form";
 
 type View = Awaited<ReturnType<typeof pageEditLoader>>["view"];
 type Language = View["languages"][number];
