@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { componentsForSave, parseComponents, readComponents } from "~/modules/cms/page-components.schema";
 import { formDataSchema, formDefinitionSchema, senderOf } from "~/modules/forms/form.schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FORM_FIELD_TYPES, type FormFieldDefinition } from "~/.server/db/schema/forms";
 import { optionalText, text } from "~/lib/schema-fields";
 import { messageKey } from "~/lib/validation-message";
@@ -47,9 +47,9 @@ function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
   if (field.type === "checkbox") {
     // conform reads a ticked box ("on") as true and an unticked one as not given.
     return field.required
-      ? z.boolean({ required_error: REQUIRED, invalid_type_error: REQUIRED }).refine((value) => value, REQUIRED)
+      ? z.boolean({ error: REQUIRED }).refine((value) => value, REQUIRED)
       : z
-          .boolean({ invalid_type_error: REQUIRED })
+          .boolean({ error: (issue) => (issue.input === undefined ? undefined : REQUIRED) })
           .optional()
           .transform((value) => value === true);
   }
