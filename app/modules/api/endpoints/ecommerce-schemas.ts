@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { addressSchema } from "~/modules/account/account.schema";
 import { cartSessionSchema } from "./shared-schemas";
 
 /**
@@ -94,21 +95,12 @@ export const lineOptionsSchema = z
   })
   .optional();
 
-const text = (max: number) => z.string().max(max).optional();
-/** An address as the checkout's address form takes it (checked by the same schema, account.schema.ts addressSchema). */
-export const addressBodySchema = z.object({
-  firstName: text(100),
-  lastName: text(100),
-  contactEmail: text(254),
-  contactPhone: text(50),
-  country: text(2).describe("ISO 3166-1 alpha-2"),
-  city: text(100),
-  street: text(200),
-  houseNumber: text(20),
-  zipCode: text(20),
-  companyName: text(200),
-  companyOIB: text(11),
-});
+/**
+ * An address as the checkout's address form takes it: the form's own fields and limits
+ * (account.schema.ts addressSchema, spec §9 "address limits 75/75/75, 15, 25"), each
+ * optional here because the checkout's address step names a missing one in its own words.
+ */
+export const addressBodySchema = addressSchema.partial();
 
 export const methodSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
 export const deliveryMethodSchema = methodSchema.extend({
