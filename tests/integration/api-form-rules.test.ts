@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod/v4";
+import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { changePasswordSchema, loginSchema, registerSchema } from "~/modules/account/account.schema";
 import { addressStepSchema } from "~/modules/checkout/checkout.schema";
 import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
@@ -89,14 +90,10 @@ describe("the API refuses what the form refuses, with the form's message key", (
     const key = formRefusal(changePasswordSchema, fields, "newPassword");
     expect(key).toBe("core.validation.differentPassword");
     const api = await apiClient(shop);
-    const email = "rules-password@example.com";
-    const registered = await api.call("user.web.register", {
-      body: { details: { firstName: "Ana", lastName: "Kupac" }, email, password: "Lozinka123" },
-    });
-    if (!registered.ok) throw new Error(registered.failure.message);
-    const login = await api.login(email, "Lozinka123");
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     if (!login.ok) throw new Error(login.failure.message);
-    const answer = await api.call("user.password.reset", { body: { oldPassword: "Lozinka123", newPassword: "Lozinka123" } });
+    const same = DEMO_CUSTOMER.password;
+    const answer = await api.call("user.password.reset", { body: { oldPassword: same, newPassword: same } });
     expect(answer).toMatchObject({ ok: false, status: 400, failure: { errors: [{ field: "body.newPassword", message: key }] } });
   });
 

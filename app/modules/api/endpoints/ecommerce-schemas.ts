@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { addressSchema } from "~/modules/account/account.schema";
+import { QUANTITY } from "~/modules/catalog/product-view";
 import { cartSessionSchema } from "./shared-schemas";
 
 /**
@@ -77,12 +78,12 @@ export const currencyIdSchema = z
   .optional()
   .describe("The site has one currency; any other is refused");
 
-/** Spec §5 quantity: a whole number 1 to 999. */
+/** Spec §5 quantity: a whole number 1 to 999 (the cart form's bounds, QUANTITY); a JSON number, so its own type rule. */
 export const qtySchema = z
   .number({ error: "Invalid quantity" })
   .int("Invalid quantity")
-  .min(1, "Invalid quantity")
-  .max(999, "Invalid quantity");
+  .min(QUANTITY.min, "Invalid quantity")
+  .max(QUANTITY.max, "Invalid quantity");
 
 const id = z.number().int().positive().max(999_999_999);
 
