@@ -148,6 +148,17 @@ describe("forms defined in the database", () => {
     expect(schema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(["core.validation.required"]);
   });
 
+  it("a file input left empty (a nameless empty file) is no file: required names it, optional takes none", () => {
+    const empty = () => {
+      const form = new FormData();
+      form.append("photos", new File([], ""));
+      return form;
+    };
+    const field = { name: "photos", type: "file", label: { hr: "Fotografije" } } as const;
+    expect(parseFormData([{ ...field, required: true }], empty())).toEqual({ ok: false, errors: { photos: "core.validation.required" } });
+    expect(parseFormData([{ ...field, required: false }], empty())).toMatchObject({ ok: true, data: { photos: [] } });
+  });
+
   it("checks an editor's definition: field types, unique and unreserved names", () => {
     expect(formDefinitionSchema.safeParse(FIELDS).success).toBe(true);
     // "file" is a type since decision 0078 (spec §5 public uploads); anything else is still refused.

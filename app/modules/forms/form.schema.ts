@@ -39,7 +39,9 @@ function fileRule(field: FormFieldDefinition): z.ZodTypeAny {
     .array(z.instanceof(File))
     .max(max, messageKey("forms.upload.tooMany", { max }))
     .refine((files) => !field.required || files.length > 0, REQUIRED);
-  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), list);
+  // A file input left empty posts a nameless empty file: no file at all.
+  const chosen = (value: unknown) => !(value instanceof File && value.name === "" && value.size === 0);
+  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(chosen), list);
 }
 
 function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
