@@ -118,13 +118,13 @@ function unbounded(schema: ZodTypeAny, path: string, seen = new Set<ZodTypeAny>(
       return (def.options as ZodTypeAny[]).flatMap((option) => walk(option));
     case "intersection":
       return [...walk(def.left), ...walk(def.right)];
+    // A transform's output is the shop's own value, checked on its way in.
+    case "transform":
     case "literal":
     case "enum":
     case "boolean":
     case "undefined":
     case "null":
-    // A transform's output is the shop's own value, checked on its way in.
-    case "transform":
       return [];
     case "unknown":
     case "any":
