@@ -24,6 +24,9 @@ const LAYERS = [
   { type: "tooling", pattern: ["scripts/**", "bench/**", "*.config.{ts,js}"] },
 ].map((layer) => ({ ...layer, mode: "full" }));
 
+const ZOD_4 = 'Import zod 4 as `import { z } from "zod/v4"` (decision 0095: one zod in the shop).';
+const CONFORM_ZOD_4 = "Use @conform-to/zod/v4 (decision 0095: forms parse with zod 4, like the API).";
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", "drizzle/**", "test-results/**", "playwright-report/**", "data/**", "bench/bare/build/**"] },
   js.configs.recommended,
@@ -107,8 +110,14 @@ export default tseslint.config(
         {
           paths: [
             { name: "remix-utils/safe-redirect", message: "Use localPath from ~/lib/local-path (the one gate of redirect targets)." },
+            // One zod in the shop (decision 0095): forms and the API share their schemas, so both use zod 4.
+            ...["zod", "zod/v3", "zod/mini", "zod/v4-mini"].map((name) => ({ name, message: ZOD_4 })),
+            ...["@conform-to/zod", "@conform-to/zod/v3", "@conform-to/zod/v3/future"].map((name) => ({ name, message: CONFORM_ZOD_4 })),
           ],
-          patterns: [{ group: ["remix-utils/safe-redirect/*"], message: "Use localPath from ~/lib/local-path." }],
+          patterns: [
+            { group: ["remix-utils/safe-redirect/*"], message: "Use localPath from ~/lib/local-path." },
+            { group: ["zod/v3/*"], message: ZOD_4 },
+          ],
         },
       ],
     },

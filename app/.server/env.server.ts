@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /** "https://shop.example.com": http(s), no path, query or fragment. */
 function isOrigin(value: string): boolean {

@@ -1,4 +1,4 @@
-import type { ZodTypeAny } from "zod";
+import type { ZodType } from "zod/v4";
 import { FIELD_INDEX_MAX } from "~/lib/schema-fields";
 
 /**
@@ -88,54 +88,56 @@ const NONE = -1;
 /** The schema does not say (z.any(), z.unknown()): the general bound. */
 const OPEN = FIELD_INDEX_MAX + 1;
 
-type Def = { typeName: string } & Record<string, unknown>;
+type Def = { type: string } & Record<string, unknown>;
+const defOf = (schema: ZodType) => schema._zod.def as unknown as Def;
 
 /**
  * The most items the schema's list at `path` takes: its `.max()` (or `.length()`); NONE
  * where the schema has no list there; OPEN where it does not say. A union takes the most
  * any of its options takes.
  */
-export function listMax(schema: ZodTypeAny, path: Segment[], at = 0): number {
-  const def = schema._def as Def;
-  const inner = (next: unknown, step = 0) => listMax(next as ZodTypeAny, path, at + step);
-  switch (def.typeName) {
-    case "ZodEffects":
-      return inner(def.schema);
-    case "ZodOptional":
-    case "ZodNullable":
-    case "ZodDefault":
-    case "ZodCatch":
-    case "ZodReadonly":
-    case "ZodBranded":
-      return inner(def.innerType ?? def.type);
-    case "ZodPipeline":
-      return inner(def.in);
-    case "ZodLazy":
-      return inner((def.getter as () => ZodTypeAny)());
-    case "ZodUnion":
-    case "ZodDiscriminatedUnion":
-      return Math.max(NONE, ...(def.options as ZodTypeAny[]).map((option) => inner(option)));
-    case "ZodIntersection":
+export function listMax(schema: ZodType, path: Segment[], at = 0): number {
+  const def = defOf(schema);
+  const inner = (next: unknown, step = 0) => listMax(next as ZodType, path, at + step);
+  switch (def.type) {
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "nonoptional":
+    case "catch":
+    case "readonly":
+      return inner(def.innerType);
+    case "pipe":
+      // A transform or preprocess: the list is the one the input side takes.
+      return defOf(def.in as ZodType).type === "transform" ? inner(def.out) : inner(def.in);
+    case "lazy":
+      return inner((def.getter as () => ZodType)());
+    case "union":
+      return Math.max(NONE, ...(def.options as ZodType[]).map((option) => inner(option)));
+    case "intersection":
       return Math.max(inner(def.left), inner(def.right));
-    case "ZodAny":
-    case "ZodUnknown":
+    case "any":
+    case "unknown":
       return OPEN;
   }
   const segment = path[at];
-  if (def.typeName === "ZodArray") {
-    const bound = (def.exactLength ?? def.maxLength) as { value: number } | null;
-    if (at === path.length) return bound ? bound.value : OPEN;
-    return typeof segment === "number" ? inner(def.type, 1) : NONE;
+  if (def.type === "array") {
+    // `.max()` and `.length()` leave their bound in the schema's bag.
+    const bound = schema._zod.bag.maximum as number | undefined;
+    if (at === path.length) return bound ?? OPEN;
+    return typeof segment === "number" ? inner(def.element, 1) : NONE;
   }
   if (at === path.length || typeof segment !== "string") return NONE;
-  if (def.typeName === "ZodObject") {
-    const shape = (def.shape as () => Record<string, ZodTypeAny>)();
+  if (def.type === "object") {
+    const shape = def.shape as Record<string, ZodType>;
     if (Object.hasOwn(shape, segment)) return inner(shape[segment], 1);
-    const catchall = def.catchall as ZodTypeAny;
-    if ((catchall._def as Def).typeName !== "ZodNever") return inner(catchall, 1);
-    return def.unknownKeys === "passthrough" ? OPEN : NONE;
+    // No catchall: unknown keys are stripped; `.strict()` makes it `never`, `.passthrough()` `unknown`.
+    const catchall = def.catchall as ZodType | undefined;
+    if (catchall && defOf(catchall).type !== "never") return inner(catchall, 1);
+    return NONE;
   }
-  if (def.typeName === "ZodRecord") return inner(def.valueType, 1);
+  if (def.type === "record") return inner(def.valueType, 1);
   return NONE;
 }
 
@@ -146,7 +148,7 @@ export type RefusedList = { path: Segment[]; max: number };
  * The lists of a post that are longer than its schema allows, and the names conform could
  * not read (`a[-1]`, `a[x]`, `__intent__`); both empty when the post is within bounds.
  */
-export function oversizedLists(entries: Iterable<Entry>, schema: ZodTypeAny): { lists: RefusedList[]; unreadable: string[] } {
+export function oversizedLists(entries: Iterable<Entry>, schema: ZodType): { lists: RefusedList[]; unreadable: string[] } {
   const { lists, unreadable } = measureLists(entries);
   const refused: RefusedList[] = [];
   for (const { path, length, indexed } of lists) {

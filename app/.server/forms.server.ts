@@ -1,7 +1,7 @@
 import type { Submission as ConformSubmission } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { z, type ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod/v4";
 import { FIELD_MAX_LENGTH, FIELD_NAME_MAX, INVALID_CHARACTERS, hasInvalidCharacters, tooLong } from "~/lib/schema-fields";
 import { messageKey } from "~/lib/validation-message";
 import type { DomainError } from "./domain-error";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { SLUG_PATTERN } from "./slug";
 import { messageKey } from "./validation-message";
 
@@ -52,8 +52,18 @@ type TextOptions = {
   maxMessage?: string;
 };
 
+/**
+ * The message of a value of the wrong type: `required` when nothing was posted (conform
+ * reads an empty field as not given), `invalid` for anything else (a number field's "abc";
+ * zod's own when left out). Zod 4 has one `error` for both where zod 3 had
+ * `required_error` and `invalid_type_error`; one message for both is `{ error: message }`.
+ */
+export function typeError(required: string, invalid?: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid) };
+}
+
 function bounded({ max, required = false, min, email = false, trim = true, maxMessage }: TextOptions) {
-  let rule = z.string({ required_error: REQUIRED, invalid_type_error: REQUIRED });
+  let rule = z.string({ error: REQUIRED });
   if (trim) rule = rule.trim();
   if (required) rule = rule.min(1, REQUIRED);
   if (min !== undefined) rule = rule.min(min, tooShort(min));
@@ -66,11 +76,16 @@ function bounded({ max, required = false, min, email = false, trim = true, maxMe
  * A text field: trimmed, at most `max` characters, without invalid characters. Not given
  * is "" unless `required`. Chain `.refine` / `.transform` for the field's own rules.
  */
-export function text(options: TextOptions) {
+export function text(options: TextOptions & { required: true }): CheckedText;
+export function text(options: TextOptions & { required?: false }): z.ZodDefault<CheckedText>;
+export function text(options: TextOptions): CheckedText | z.ZodDefault<CheckedText>;
+export function text(options: TextOptions): CheckedText | z.ZodDefault<CheckedText> {
   const rule = bounded(options).refine((value) => !hasInvalidCharacters(value, options), INVALID_CHARACTERS);
-  const checked = options.email ? rule.transform((value) => value.toLowerCase()) : rule;
-  return options.required ? checked : checked.default("");
+  const checked: CheckedText = options.email ? rule.transform((value) => value.toLowerCase()) : rule;
+  return options.required ? checked : (checked.default("") as z.ZodDefault<CheckedText>);
 }
+// Named so that an optional text is a ZodDefault to its object (zod 4 makes such a key optional on input).
+type CheckedText = z.ZodString | z.ZodPipe<z.ZodString, z.ZodTransform<string, string>>;
 
 /** An optional text (a hidden field, a return path): undefined when not posted. */
 export function optionalText(options: Omit<TextOptions, "required">) {
@@ -85,7 +100,7 @@ type IntegerOptions = { min: number; max?: number; message?: string; required?: 
 export function integer({ min, max = INT4_MAX, message, required = REQUIRED }: IntegerOptions) {
   const outOfRange = message ?? messageKey("core.validation.range", { min, max });
   return z
-    .number({ required_error: required, invalid_type_error: message ?? "core.validation.number" })
+    .number(typeError(required, message ?? "core.validation.number"))
     .int(outOfRange)
     .min(min, outOfRange)
     .max(Math.min(max, INT4_MAX), outOfRange);
@@ -99,7 +114,7 @@ export function decimal({ min, precision, scale, message }: { min: number; preci
   const max = 10 ** (precision - scale) - 10 ** -scale;
   const outOfRange = message ?? messageKey("core.validation.range", { min, max });
   return z
-    .number({ required_error: REQUIRED, invalid_type_error: message ?? "core.validation.number" })
+    .number(typeError(REQUIRED, message ?? "core.validation.number"))
     .min(min, outOfRange)
     .max(max, outOfRange)
     .refine((value) => Math.abs(Math.round(value * 10 ** scale) - value * 10 ** scale) < 1e-6, outOfRange);
@@ -110,9 +125,9 @@ export function decimal({ min, precision, scale, message }: { min: number; preci
  * parsed to integer cents; at most 99 999 999,99. Empty is refused when `required`, else
  * it is null (a price that is not set, e.g. no membership price).
  */
-export function money(options?: { required?: true }): z.ZodType<number, z.ZodTypeDef, string | undefined>;
-export function money(options: { required: false }): z.ZodType<number | null, z.ZodTypeDef, string | undefined>;
-export function money({ required = true }: { required?: boolean } = {}): z.ZodType<number | null, z.ZodTypeDef, string | undefined> {
+export function money(options?: { required?: true }): z.ZodType<number, string | undefined>;
+export function money(options: { required: false }): z.ZodType<number | null, string | undefined>;
+export function money({ required = true }: { required?: boolean } = {}): z.ZodType<number | null, string | undefined> {
   const parse = (value: string) => Math.round(Number(value.replace(/\s/g, "").replace(",", ".")) * 100);
   const valid = (value: string) => /^\d{1,8}([.,]\d{1,2})?$/.test(value.replace(/\s/g, ""));
   const field = text({ max: 20, required }).refine((value) => value === "" || valid(value), MONEY);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { rowNotFound } from "~/modules/admin/row-param.server";
 import { adminEditorPath } from "~/modules/editing/pickers.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { getFormProps } from "@conform-to/react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SecureForm } from "~/components/form";

@@ -14,7 +14,7 @@ import { maintenanceSchema } from "~/modules/site/settings.schema";
 import { SettingsNav } from "~/modules/settings/settings-page";
 import { adminTwoFactorRequired, setAdminTwoFactorRequired } from "~/modules/staff/two-factor-policy.server";
 import { adminTwoFactorSchema } from "~/modules/staff/two-factor.schema";
-import { z } from "zod";
+import { z } from "zod/v4";
 
 const generalSchema = z.discriminatedUnion("intent", [maintenanceSchema, adminTwoFactorSchema]);
 

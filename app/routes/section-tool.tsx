@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getFixedT } from "~/.server/i18n.server";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { PAYMENT_GATEWAYS } from "~/.server/db/schema";
 import { LOCALES } from "~/lib/locales";

@@ -5,7 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z, type ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod/v4";
 import { consents, formSubmissions, media } from "~/.server/db/schema";
 import { ODD_FIELD_NAMES, PDF_BYTES, hostileFileName, hostileText } from "../fixtures/hostile-input";
 import { Visitor, type formTokensOf } from "../setup/client";
@@ -88,21 +88,19 @@ function schemaVocabulary() {
   const walk = (schema: ZodTypeAny, name: string) => {
     if (seen.has(schema)) return;
     seen.add(schema);
-    const def = schema._def as Record<string, unknown> & { typeName: string };
-    if (def.typeName === "ZodObject") {
-      for (const [key, value] of Object.entries((schema as z.AnyZodObject).shape)) {
+    const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+    if (def.type === "object") {
+      for (const [key, value] of Object.entries((schema as z.ZodObject).shape)) {
         const field = name ? `${name}.${key}` : key;
-        if (key === "intent" && (value as ZodTypeAny)._def.typeName === "ZodLiteral")
-          intents.add(String((value as z.ZodLiteral<string>).value));
-        if (key === "intent" && (value as ZodTypeAny)._def.typeName === "ZodEnum")
-          for (const v of (value as z.ZodEnum<[string]>).options) intents.add(v);
+        if (key === "intent" && value instanceof z.ZodLiteral) for (const v of value.values) intents.add(String(v));
+        if (key === "intent" && value instanceof z.ZodEnum) for (const v of value.options) intents.add(String(v));
         names.add(field);
         walk(value as ZodTypeAny, field);
       }
       return;
     }
-    for (const inner of [def.schema, def.innerType, def.in, def.out, def.type, def.left, def.right, def.valueType]) {
-      if (inner instanceof z.ZodType) walk(inner, def.typeName === "ZodArray" ? name : name);
+    for (const inner of [def.innerType, def.in, def.out, def.element, def.left, def.right, def.valueType]) {
+      if (inner instanceof z.ZodType) walk(inner, name);
     }
     if (Array.isArray(def.options)) for (const option of def.options) walk(option as ZodTypeAny, name);
   };

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { z, type ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod/v4";
 import { ADDRESS_LIMITS, PASSWORD_MIN } from "~/modules/account/account-fields";
 import {
   addressSchema,
@@ -17,11 +17,11 @@ function parse(schema: ZodTypeAny, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const submission = parseWithZod(form, { schema });
-  if (submission.status === "success") return { ok: true, data: submission.value };
+  if (submission.status === "success") return { ok: true as const, data: submission.value as Record<string, unknown> };
   const errors = Object.fromEntries(
     Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages[0]]] : [])),
   );
-  return { ok: false, errors };
+  return { ok: false as const, errors };
 }
 
 /** The account forms' rules of spec §5 and §9 (password min 8, address limits 75/75/75, 15, 25). */

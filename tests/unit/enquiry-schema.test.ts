@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_CLOSE_MS, ENQUIRY_DIALOG_WIDTH } from "~/modules/enquiry/enquiry-fields";
 import { enquirySchema } from "~/modules/enquiry/enquiry.schema";

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { listMax, measureLists, nameSegments, oversizedLists } from "~/.server/form-lists.server";
 import { LIST_TOO_LONG, screenLists, UNKNOWN_FIELD } from "~/.server/forms.server";
 import { FORM_BUILDER_MAX_FIELDS, formPageSchema } from "~/modules/forms/form-builder.schema";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { componentsForSave, parseComponents, readComponents } from "~/modules/cms/page-components.schema";
 import { formDataSchema, formDefinitionSchema, senderOf } from "~/modules/forms/form.schema";
@@ -146,6 +146,17 @@ describe("forms defined in the database", () => {
     const eleven = schema.safeParse({ photos: files(11) });
     expect(eleven.error?.issues.map((i) => i.message)).toEqual(['forms.upload.tooMany|{"max":10}']);
     expect(schema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(["core.validation.required"]);
+  });
+
+  it("a file input left empty (a nameless empty file) is no file: required names it, optional takes none", () => {
+    const empty = () => {
+      const form = new FormData();
+      form.append("photos", new File([], ""));
+      return form;
+    };
+    const field = { name: "photos", type: "file", label: { hr: "Fotografije" } } as const;
+    expect(parseFormData([{ ...field, required: true }], empty())).toEqual({ ok: false, errors: { photos: "core.validation.required" } });
+    expect(parseFormData([{ ...field, required: false }], empty())).toMatchObject({ ok: true, data: { photos: [] } });
   });
 
   it("checks an editor's definition: field types, unique and unreserved names", () => {

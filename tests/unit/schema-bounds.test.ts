@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { z, type ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod/v4";
 import { INT4_MAX, INVALID_CHARACTERS, hasInvalidCharacters, id, integer, optionalText, text } from "~/lib/schema-fields";
 import { formDataSchema } from "~/modules/forms/form.schema";
 
@@ -82,57 +82,56 @@ type Finding = string;
 function unbounded(schema: ZodTypeAny, path: string, seen = new Set<ZodTypeAny>()): Finding[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
-  const def = schema._def as { typeName: string } & Record<string, unknown>;
+  const def = schema._zod.def as unknown as { type: string } & Record<string, unknown>;
   const walk = (inner: unknown, at = path) => unbounded(inner as ZodTypeAny, at, seen);
-  switch (def.typeName) {
-    case "ZodString": {
+  switch (def.type) {
+    case "string": {
       const max = (schema as z.ZodString).maxLength;
       return max === null ? [`${path}: a string without max length`] : [];
     }
-    case "ZodNumber": {
+    case "number": {
       const number = schema as z.ZodNumber;
       const inRange =
         number.minValue !== null && number.maxValue !== null && number.minValue >= -INT4_MAX - 1 && number.maxValue <= INT4_MAX;
       return inRange ? [] : [`${path}: a number without a range within int4`];
     }
-    case "ZodObject":
-      return Object.entries((schema as z.AnyZodObject).shape).flatMap(([key, value]) => walk(value, path ? `${path}.${key}` : key));
-    case "ZodEffects":
-      return walk(def.schema);
-    case "ZodOptional":
-    case "ZodNullable":
-    case "ZodDefault":
-    case "ZodCatch":
-    case "ZodReadonly":
-    case "ZodBranded":
-      return walk(def.innerType ?? def.type);
-    case "ZodPipeline":
+    case "object":
+      return Object.entries((schema as z.ZodObject).shape).flatMap(([key, value]) => walk(value, path ? `${path}.${key}` : key));
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "nonoptional":
+    case "catch":
+    case "readonly":
+      return walk(def.innerType);
+    case "pipe":
       return [...walk(def.in), ...walk(def.out)];
-    case "ZodArray": {
+    case "array": {
       // readSubmission bounds a posted list by this max before conform builds it (form-lists.server.ts).
-      const max = (def.exactLength ?? def.maxLength) as { value: number } | null;
-      return [...(max ? [] : [`${path}: a list without max length`]), ...walk(def.type, `${path}[]`)];
+      const max = schema._zod.bag.maximum;
+      return [...(max === undefined ? [`${path}: a list without max length`] : []), ...walk(def.element, `${path}[]`)];
     }
-    case "ZodRecord":
+    case "record":
       return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
-    case "ZodUnion":
-    case "ZodDiscriminatedUnion":
+    case "union":
       return (def.options as ZodTypeAny[]).flatMap((option) => walk(option));
-    case "ZodIntersection":
+    case "intersection":
       return [...walk(def.left), ...walk(def.right)];
-    case "ZodLiteral":
-    case "ZodEnum":
-    case "ZodNativeEnum":
-    case "ZodBoolean":
-    case "ZodUndefined":
-    case "ZodNull":
+    // A transform's output is the shop's own value, checked on its way in.
+    case "transform":
+    case "literal":
+    case "enum":
+    case "boolean":
+    case "undefined":
+    case "null":
       return [];
-    case "ZodUnknown":
-    case "ZodAny":
+    case "unknown":
+    case "any":
       // Checked by the service that reads it (product options); readSubmission screens the raw value.
       return path.startsWith("options") ? [] : [`${path}: any value`];
     default:
-      return [`${path}: unchecked zod type ${def.typeName}`];
+      return [`${path}: unchecked zod type ${def.type}`];
   }
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { optionalText, text as boundedText } from "~/lib/schema-fields";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
 import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, INTENTS, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "./account-fields";
@@ -17,6 +17,13 @@ const email = boundedText({ max: EMAIL_MAX, required: true, email: true });
 const password = boundedText({ max: 200, required: true, min: PASSWORD_MIN, trim: false });
 const repeatedPassword = boundedText({ max: 200, required: true, trim: false });
 const barcode = text(BARCODE_MAX);
+
+/**
+ * The account fields' rules, each written once: the forms below and the headless API's
+ * login, registration, profile and password calls (app/modules/api/endpoints) are built
+ * from them, so a JSON client is refused what the form refuses, with the same message key.
+ */
+export const accountFieldRules = { name: requiredText(NAME_MAX), email, password, barcode };
 
 // The OIB check lives in lib/oib.ts (the settings screen validates the seller's OIB with it too).
 export { isValidOib };
@@ -103,16 +110,18 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-const passwordFields = z.object({
+export const passwordFields = z.object({
   oldPassword: password,
   newPassword: password,
   newPasswordAgain: repeatedPassword,
 });
 
+/** Spec §5 Change password: "newPassword ... different from oldPassword". */
+export const DIFFERENT_PASSWORD = "core.validation.differentPassword";
+
 /** The rules between the change-password fields, once each field passed its own. */
 function newPasswordRules(form: z.infer<typeof passwordFields>, ctx: z.RefinementCtx) {
-  if (form.newPassword === form.oldPassword)
-    ctx.addIssue({ code: "custom", message: "core.validation.differentPassword", path: ["newPassword"] });
+  if (form.newPassword === form.oldPassword) ctx.addIssue({ code: "custom", message: DIFFERENT_PASSWORD, path: ["newPassword"] });
   if (form.newPassword !== form.newPasswordAgain)
     ctx.addIssue({ code: "custom", message: "core.validation.repeatPassword", path: ["newPasswordAgain"] });
 }

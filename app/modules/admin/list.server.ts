@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { gte, lt, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { z, type ZodRawShape } from "zod";
+import { z, type ZodRawShape } from "zod/v4";
 import { oversizedLists } from "~/.server/form-lists.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { integer, optionalText } from "~/lib/schema-fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { id, integer, optionalText, text } from "~/lib/schema-fields";
 
 /** The /admin/api-keys forms (decision 0057): create a key, revoke one with a confirmation tick, the list's filters. */
@@ -15,7 +15,7 @@ export const apiKeyPostSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("revoke"),
     id: id(),
-    confirm: z.literal("on", { errorMap: () => ({ message: "adminApi.confirmRequired" }) }),
+    confirm: z.literal("on", { error: "adminApi.confirmRequired" }),
   }),
 ]);
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FIELD_NAME_MAX, optionalText, text } from "~/lib/schema-fields";
 import { QUANTITY } from "~/modules/catalog/product-view";
 import { COUPON_CODE_MAX, INSTRUCTIONS_MAX_LENGTH, MEMBER_CARD_MAX, VIA_FETCHER } from "./cart-form";
@@ -15,7 +15,7 @@ const INVALID_QUANTITY = "error.invalidQuantity";
  * (required, min 1, max 999).
  */
 export const cartQuantity = z
-  .string({ required_error: INVALID_QUANTITY, invalid_type_error: INVALID_QUANTITY })
+  .string({ error: INVALID_QUANTITY })
   .max(20, INVALID_QUANTITY)
   .trim()
   .regex(/^\d{1,4}$/, INVALID_QUANTITY)

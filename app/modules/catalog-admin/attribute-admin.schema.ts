@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { REQUIRED, id, integer, text } from "~/lib/schema-fields";
 import { FILTER_TYPES } from "./filter-types";
 
@@ -17,7 +17,7 @@ export const attributeFormSchema = z.object({
   intent: z.literal("save"),
   version,
   code: text({ max: 60, required: true }).refine((value) => ATTRIBUTE_CODE.test(value), "adminCatalog.attributes.errors.codeFormat"),
-  type: z.enum(FILTER_TYPES, { errorMap: () => ({ message: REQUIRED }) }),
+  type: z.enum(FILTER_TYPES, { error: REQUIRED }),
   label,
   unit: text({ max: 20 }),
   isFilterable: z.literal("on").optional(),

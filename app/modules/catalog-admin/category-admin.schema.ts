@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FILTER_TYPES } from "./filter-types";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { REQUIRED, id, integer, slug, text } from "~/lib/schema-fields";
@@ -80,7 +80,7 @@ export const categoryMoveSchema = z.object({ intent: z.enum(["up", "down"]), id:
 export const categoryDeleteSchema = z.object({
   intent: z.literal("delete"),
   version,
-  confirm: z.literal("on", { errorMap: () => ({ message: "adminCatalog.confirmRequired" }) }),
+  confirm: z.literal("on", { error: "adminCatalog.confirmRequired" }),
 });
 
 /** Every post of the category page, told apart by `intent`. */

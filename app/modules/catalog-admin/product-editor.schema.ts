@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { PriceUnit, ProductFormat, ProductType } from "~/.server/db/schema/catalog";
-import { decimal, id, integer, money, SLUG_MAX, text } from "~/lib/schema-fields";
+import { decimal, id, integer, money, SLUG_MAX, text, typeError } from "~/lib/schema-fields";
 import { SLUG_PATTERN } from "~/lib/slug";
 import { LOADED_STOCK_PATTERN } from "./stock-edit";
 
@@ -11,7 +11,7 @@ import { LOADED_STOCK_PATTERN } from "./stock-edit";
  */
 const version = integer({ min: 0 });
 const stockLoaded = z
-  .string({ required_error: "core.validation.required" })
+  .string(typeError("core.validation.required"))
   .max(12, "core.validation.required")
   .regex(LOADED_STOCK_PATTERN, "core.validation.required");
 
@@ -49,7 +49,7 @@ const translation = (required: boolean) =>
 
 /** Choose the format first, with a Croatian name and a SKU; everything else is edited on the product's page. */
 export const newProductSchema = z.object({
-  format: z.enum(PRODUCT_FORMATS, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" }),
+  format: z.enum(PRODUCT_FORMATS, { error: "core.validation.required" }),
   name: text({ max: 200, required: true }),
   sku,
   // Croatian description, prefilled with DefaultProductTemplate (decision 0053).
@@ -167,7 +167,7 @@ export const productEditSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("delete"),
     version,
-    confirm: z.literal(true, { errorMap: () => ({ message: "adminProducts.validation.confirmDelete" }) }),
+    confirm: z.literal(true, { error: "adminProducts.validation.confirmDelete" }),
   }),
 ]);
 export type ProductEdit = z.output<typeof productEditSchema>;

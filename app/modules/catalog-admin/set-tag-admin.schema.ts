@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { id, integer, text } from "~/lib/schema-fields";
 
 /** The forms of attribute sets and tags (docs/decisions/0048). */
 const version = integer({ min: 0 });
-const confirm = z.literal("on", { errorMap: () => ({ message: "adminCatalog.confirmRequired" }) });
+const confirm = z.literal("on", { error: "adminCatalog.confirmRequired" });
 const name = text({ max: 100, required: true });
 
 export const attributeSetFormSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { DIFFERENT_BILLING } from "~/modules/account/account-fields";
 import { addressSchema, checkbox, forgotPasswordSchema, isOn, openSections } from "~/modules/account/account.schema";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { failedRequests, redirects } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import {
   COMMENT_ENTITIES,
@@ -13,7 +13,7 @@ import {
 import { DomainError } from "~/.server/domain-error";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { href } from "~/lib/routes-table";
-import { id, integer, text } from "~/lib/schema-fields";
+import { id, integer, text, typeError } from "~/lib/schema-fields";
 import { changedFields, recordAudit } from "~/modules/admin/audit.server";
 import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
 import type { Staff } from "~/modules/admin/staff.server";
@@ -249,9 +249,7 @@ export const commentPageSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("delete"),
     version: integer({ min: 0 }),
-    confirm: z
-      .boolean({ required_error: "adminCommunity.comments.confirmDelete" })
-      .refine((v) => v, "adminCommunity.comments.confirmDelete"),
+    confirm: z.boolean(typeError("adminCommunity.comments.confirmDelete")).refine((v) => v, "adminCommunity.comments.confirmDelete"),
   }),
   z.object({ intent: z.enum(["approve", "reject"]), version: integer({ min: 0 }) }),
 ]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { COMMENT_ENTITIES } from "~/.server/db/schema";
 import { FIELD_MAX_LENGTH, INT4_MAX, id as rowId, optionalText, text } from "~/lib/schema-fields";
 

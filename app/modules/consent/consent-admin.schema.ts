@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { messageKey } from "~/lib/validation-message";
-import { optionalText, text } from "~/lib/schema-fields";
+import { optionalText, text, typeError } from "~/lib/schema-fields";
 import { MAX_ID, acceptedConsentsSchema } from "./consent.schema";
 
 /**
@@ -17,7 +17,7 @@ const optionalName = optionalText({ max: NAME_MAX, maxMessage: nameTooLong });
 /** The admin's new-consent form (conform + zod: HTML constraints without JS, the same rules in the action). */
 export const createConsentSchema = z.object({
   uniqueNumber: z
-    .number({ required_error: required, invalid_type_error: uniqueNumberMessage })
+    .number(typeError(required, uniqueNumberMessage))
     .int(uniqueNumberMessage)
     .min(1, uniqueNumberMessage)
     .max(MAX_ID, uniqueNumberMessage),
@@ -27,7 +27,7 @@ export const createConsentSchema = z.object({
       en: optionalName,
       de: optionalName,
     },
-    { required_error: required },
+    typeError(required),
   ),
   pageSlug: z
     .string()

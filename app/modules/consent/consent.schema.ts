@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ACCEPTED_CONSENTS_FIELD } from "./consent-fields";
 export { ACCEPTED_CONSENTS_FIELD, type FormConsent } from "./consent-fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { LOCALES } from "~/lib/locales";
 import { REQUIRED, id, integer, slug, text } from "~/lib/schema-fields";
 import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
@@ -12,8 +12,8 @@ import { isLocalDateTime } from "./shop-time";
  * list's bulk publish / unpublish / delete. Every edit posts the version it showed.
  */
 const version = integer({ min: 0 });
-const language = z.enum(LOCALES, { required_error: REQUIRED, invalid_type_error: REQUIRED });
-const confirm = z.literal("on", { errorMap: () => ({ message: "adminContent.confirmRequired" }) });
+const language = z.enum(LOCALES, { error: REQUIRED });
+const confirm = z.literal("on", { error: "adminContent.confirmRequired" });
 
 export const localDateTime = text({ max: 16 }).refine(
   (value) => value === "" || isLocalDateTime(value),
@@ -23,7 +23,7 @@ export const localDateTime = text({ max: 16 }).refine(
 export const newPageSchema = z.object({
   title: text({ max: 200, required: true }),
   slug: slug(),
-  template: z.enum(PAGE_TEMPLATES, { required_error: REQUIRED, invalid_type_error: REQUIRED }).default("blank"),
+  template: z.enum(PAGE_TEMPLATES, { error: REQUIRED }).default("blank"),
 });
 export type NewPageInput = z.output<typeof newPageSchema>;
 
@@ -42,7 +42,7 @@ export type PageTextInput = z.output<typeof pageTextSchema>;
 export const pageSettingsSchema = z.object({
   intent: z.literal("settings"),
   version,
-  status: z.enum(["published", "draft"], { required_error: REQUIRED, invalid_type_error: REQUIRED }),
+  status: z.enum(["published", "draft"], { error: REQUIRED }),
   // Empty = now when published; a later time schedules the page.
   publishedAt: localDateTime,
   imageId: id().optional(),
@@ -78,7 +78,7 @@ const termText = z.object({
 const termFields = z.object({
   intent: z.literal("save"),
   version: version.optional(),
-  type: z.enum(["category", "tag"], { required_error: REQUIRED, invalid_type_error: REQUIRED }),
+  type: z.enum(["category", "tag"], { error: REQUIRED }),
   position: integer({ min: 0, max: 9999 }).default(0),
   translations: z.object({ hr: termText, en: termText.optional(), de: termText.optional() }),
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { eventAttendees, events, eventTranslations } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";

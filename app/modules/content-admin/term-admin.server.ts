@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { postTerms, terms, termTranslations } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { id, integer, money, text } from "~/lib/schema-fields";
 import { isIsoDay } from "~/modules/admin/shop-days";
 import { COUPON_TYPES } from "./coupon-state";
@@ -21,7 +21,7 @@ const couponFields = z.object({
   code: text({ max: 32, required: true })
     .transform((value) => value.toUpperCase())
     .refine((value) => COUPON_CODE_PATTERN.test(value), "adminCoupons.validation.code"),
-  type: z.enum(COUPON_TYPES, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" }),
+  type: z.enum(COUPON_TYPES, { error: "core.validation.required" }),
   percent: integer({ min: 1, max: 100 }).optional(),
   amount: money({ required: false }),
   minCart: money({ required: false }),

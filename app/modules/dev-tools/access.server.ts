@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { CSRFError } from "remix-utils/csrf/server";
-import type { z, ZodTypeAny } from "zod";
+import type { z, ZodTypeAny } from "zod/v4";
 import { isProduction } from "~/.server/env.server";
 import { readSubmission } from "~/.server/forms.server";
 import { csrf } from "~/.server/security.server";

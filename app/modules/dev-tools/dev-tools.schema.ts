@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * The posts of the dev tooling (decision 0062), bounded like every input.

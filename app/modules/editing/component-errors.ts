@@ -1,4 +1,6 @@
-import type { ZodIssue } from "zod";
+import type { z } from "zod/v4";
+
+type ZodIssue = z.core.$ZodIssue;
 import { DomainError } from "~/.server/domain-error";
 
 /**
@@ -21,18 +23,18 @@ export function componentRefused(issue: ZodIssue | undefined, index: number): Do
 function messageOf(issue: ZodIssue): { key: string; values: Record<string, string | number> } {
   switch (issue.code) {
     case "too_big":
-      if (issue.type === "string") return { key: "core.validation.maxLength", values: { length: Number(issue.maximum) } };
-      if (issue.type === "array") return { key: "editing.errors.tooMany", values: { max: Number(issue.maximum) } };
+      if (issue.origin === "string") return { key: "core.validation.maxLength", values: { length: Number(issue.maximum) } };
+      if (issue.origin === "array") return { key: "editing.errors.tooMany", values: { max: Number(issue.maximum) } };
       return { key: "core.validation.max", values: { max: Number(issue.maximum) } };
     case "too_small":
-      if (issue.type === "string")
+      if (issue.origin === "string")
         return Number(issue.minimum) <= 1
           ? { key: "core.validation.required", values: {} }
           : { key: "core.validation.minLength", values: { length: Number(issue.minimum) } };
-      if (issue.type === "array") return { key: "editing.errors.tooFew", values: { min: Number(issue.minimum) } };
+      if (issue.origin === "array") return { key: "editing.errors.tooFew", values: { min: Number(issue.minimum) } };
       return { key: "core.validation.min", values: { min: Number(issue.minimum) } };
     case "invalid_type":
-      return issue.expected === "number" || issue.expected === "integer"
+      return issue.expected === "number" || issue.expected === "int"
         ? { key: "core.validation.number", values: {} }
         : { key: "core.validation.required", values: {} };
     case "custom":

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { integer, slug, text } from "~/lib/schema-fields";
 import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
 import { ADDABLE_COMPONENTS } from "./component-edits";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ENQUIRY_STATUSES } from "~/.server/db/schema";
 import { FIELD_MAX_LENGTH, integer, text } from "~/lib/schema-fields";
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
-import { type z } from "zod";
+import { type z } from "zod/v4";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { formSubmissions, forms, pageTranslations, pages } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";

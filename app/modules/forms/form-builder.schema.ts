@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FORM_FIELD_TYPES, type FormConfirmation, type FormFieldDefinition, type LocalizedText } from "~/.server/db/schema/forms";
 import { isLocalPath } from "~/lib/local-path";
 import { isFetchableGoal } from "~/modules/account/email-goal";
@@ -22,7 +22,7 @@ const label = text({ max: 200 });
 const row = z.object({
   name: text({ max: 40 }),
   type: z.enum(FORM_FIELD_TYPES).default("text"),
-  label: z.object({ hr: label, en: label, de: label }).default({}),
+  label: z.object({ hr: label, en: label, de: label }).prefault({}),
   required: z.boolean().optional().default(false),
   maxLength: integer({ min: 1, max: 10_000 }).optional(),
   options: text({ max: 5000, multiline: true }),
@@ -66,10 +66,10 @@ const goalMessage = text({ max: 2000, multiline: true });
 const confirmation = z
   .object({
     goalType: z.enum(CONFIRMATION_GOAL_TYPES).default("none"),
-    message: z.object({ hr: goalMessage, en: goalMessage, de: goalMessage }).default({}),
+    message: z.object({ hr: goalMessage, en: goalMessage, de: goalMessage }).prefault({}),
     goal: text({ max: 2000 }),
   })
-  .default({});
+  .prefault({});
 type ConfirmationInput = z.output<typeof confirmation>;
 
 /** The stored setting of the builder's inputs; null for "none". */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FORM_FIELD_TYPES, type FormFieldDefinition } from "~/.server/db/schema/forms";
 import { optionalText, text } from "~/lib/schema-fields";
 import { messageKey } from "~/lib/validation-message";
@@ -39,7 +39,9 @@ function fileRule(field: FormFieldDefinition): z.ZodTypeAny {
     .array(z.instanceof(File))
     .max(max, messageKey("forms.upload.tooMany", { max }))
     .refine((files) => !field.required || files.length > 0, REQUIRED);
-  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), list);
+  // A file input left empty posts a nameless empty file: no file at all.
+  const chosen = (value: unknown) => !(value instanceof File && value.name === "" && value.size === 0);
+  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(chosen), list);
 }
 
 function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
@@ -47,9 +49,9 @@ function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {
   if (field.type === "checkbox") {
     // conform reads a ticked box ("on") as true and an unticked one as not given.
     return field.required
-      ? z.boolean({ required_error: REQUIRED, invalid_type_error: REQUIRED }).refine((value) => value, REQUIRED)
+      ? z.boolean({ error: REQUIRED }).refine((value) => value, REQUIRED)
       : z
-          .boolean({ invalid_type_error: REQUIRED })
+          .boolean({ error: (issue) => (issue.input === undefined ? undefined : REQUIRED) })
           .optional()
           .transform((value) => value === true);
   }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { id } from "~/lib/schema-fields";
 
 /** The detail screen's "send again" button. */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { MAIL_STATUSES, mailOutbox, type MailStatus } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";

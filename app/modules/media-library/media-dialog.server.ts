@@ -1,5 +1,5 @@
 import { asc, count, desc } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { media } from "~/.server/db/schema";
 import { LOCALES, type Locale } from "~/lib/locales";

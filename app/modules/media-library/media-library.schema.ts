@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { id, integer, optionalText, text } from "~/lib/schema-fields";
+import { z } from "zod/v4";
+import { id, integer, optionalText, text, typeError } from "~/lib/schema-fields";
 
 /**
  * The media library's forms (spec §3 Media item, decision 0052): the texts per language
@@ -29,7 +29,7 @@ const folderChoice = z.preprocess((value) => (value === "" ? undefined : value),
 export const mediaEditFields = {
   intent: z.literal("save"),
   revision: integer({ min: 0 }),
-  access: z.enum(MEDIA_ACCESS, { required_error: "core.validation.required" }),
+  access: z.enum(MEDIA_ACCESS, typeError("core.validation.required")),
   folderId: folderChoice,
   texts: z.object({ hr: texts(true), en: texts(false), de: texts(false) }),
 };

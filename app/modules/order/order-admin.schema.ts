@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { id, integer, money, text } from "~/lib/schema-fields";
 import { isIsoDay } from "~/modules/admin/shop-days";
 

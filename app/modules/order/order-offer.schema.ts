@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { addressSchema, checkbox, isOn, openSections } from "~/modules/account/account.schema";
 import { id, optionalText } from "~/lib/schema-fields";
 

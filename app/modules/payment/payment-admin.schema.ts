@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { id, integer, text } from "~/lib/schema-fields";
 import { isValidIban, normalizeIban } from "./bank-transfer/iban";
 

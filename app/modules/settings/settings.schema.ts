@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { integer, text } from "~/lib/schema-fields";
 import { isValidOib } from "~/lib/oib";
 import { TRACKING_ID_FORMAT } from "~/modules/consent/tracking-ids";
@@ -69,10 +69,10 @@ export const commentSettingsSchema = z.object({
   RequireRatingForComment: flag,
   RequireCommentForRating: flag,
   NumberOfStars: integer({ min: 1, max: 10, message: `${E}.stars` }),
-  CanCommentOnBlog: z.enum(BLOG_COMMENT_VALUES, { errorMap: () => ({ message: "core.validation.required" }) }),
+  CanCommentOnBlog: z.enum(BLOG_COMMENT_VALUES, { error: "core.validation.required" }),
   UserCanEditComment: flag,
   OneUserOneComment: flag,
-  OnSiteCommentOptions: z.object({ products: flag, posts: flag }).default({}),
+  OnSiteCommentOptions: z.object({ products: flag, posts: flag }).prefault({}),
 });
 
 /** 4. Cookies and tracking (spec §3; the tags render only with the visitor's consent). */
@@ -88,11 +88,9 @@ export const trackingSettingsSchema = z.object({
 export const WWW_POLICIES = ["no-www", "www", "none"] as const;
 export const siteSettingsSchema = z.object({
   fingerprint,
-  WwwPolicy: z
-    .enum(WWW_POLICIES, { errorMap: () => ({ message: "core.validation.required" }) })
-    .transform((value) => (value === "none" ? null : value)),
+  WwwPolicy: z.enum(WWW_POLICIES, { error: "core.validation.required" }).transform((value) => (value === "none" ? null : value)),
   AutoGenerateSiteMap: flag,
-  SiteMapOptions: z.object({ lastmod: flag, hreflang: flag, images: flag }).default({}),
+  SiteMapOptions: z.object({ lastmod: flag, hreflang: flag, images: flag }).prefault({}),
   HomePageSlug: text({ max: 120, required: true }),
   SendEmailTo: text({ max: 200, required: true, email: true }),
   LowStockThreshold: integer({ min: 0, max: 9999 }),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { DELIVERY_BRANCH_KINDS } from "~/.server/db/schema/orders";
 import { id, integer, money, text } from "~/lib/schema-fields";
 

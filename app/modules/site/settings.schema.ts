@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * The maintenance section of /admin/settings (spec §1 maintenance mode): the switch, and

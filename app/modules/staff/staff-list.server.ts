@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";

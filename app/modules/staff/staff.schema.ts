@@ -1,10 +1,10 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { integer, text } from "~/lib/schema-fields";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { EMAIL_MAX, NAME_MAX } from "~/modules/account/account-fields";
 
 /** The backoffice users screen's forms (decision 0043). */
-const scope = z.enum(BACKOFFICE_SCOPES, { required_error: "core.validation.required", invalid_type_error: "core.validation.required" });
+const scope = z.enum(BACKOFFICE_SCOPES, { error: "core.validation.required" });
 const version = integer({ min: 0 });
 
 /** Invite by mail: who, and the one scope they get. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getFixedT } from "~/.server/i18n.server";
 import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALES, type Locale } from "~/lib/locales";

@@ -4,7 +4,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/.server/db/schema";
 import { loadProductCards } from "~/modules/catalog/product-cards.server";
 import { getCustomerDocument, listCustomerDocuments } from "~/modules/documents/customer-documents.server";
 import { getEvent, listEvents } from "~/modules/events/events.server";
-import { NEWSLETTER_EMAIL_MAX } from "~/modules/newsletter/newsletter-fields";
+import { newsletterEmailSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { assertWishlistOwner, toggleWishlist, wishlistProductIds } from "~/modules/wishlist/wishlist.server";
 import { defineEndpoint } from "../api-endpoint";
@@ -141,7 +141,8 @@ export const communityEndpoints = {
     summary: "Subscribes an e-mail address to the newsletter (double opt-in when the option NewsletterDoubleOptIn is on)",
     description: "acceptedConsents: the ids of the accepted newsletter consents (every required one must be among them).",
     body: z.object({
-      email: z.string().trim().toLowerCase().max(NEWSLETTER_EMAIL_MAX).pipe(z.email()),
+      // The newsletter form's own e-mail rule (newsletter.schema.ts).
+      email: newsletterEmailSchema,
       acceptedConsents: z.array(z.number().int().positive().max(ID_MAX)).max(50).default([]),
     }),
     response: z.object({ status: z.enum(["subscribed", "pending"]).describe("pending: a confirmation mail was sent") }),

@@ -9,7 +9,7 @@ import { freeDeliveryCents } from "~/modules/cart/cart-pricing.server";
 import { type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
-import { addressStepSchema } from "~/modules/checkout/checkout.schema";
+import { addressStepSchema, guestStepSchema } from "~/modules/checkout/checkout.schema";
 import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 import {
@@ -74,12 +74,7 @@ async function checkoutFor(
 }
 
 /** Who buys without an account (guest checkout on): the e-mail the guest step of the checkout page takes. */
-const guestEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email())
+const guestEmail = guestStepSchema.shape.email
   .optional()
   .describe(
     "Guest checkout (when the shop allows it): the buyer's e-mail, sent on every checkout call instead of a bearer token; ignored for a signed-in user",

@@ -1,4 +1,6 @@
 import { z } from "zod/v4";
+import { addressSchema } from "~/modules/account/account.schema";
+import { QUANTITY } from "~/modules/catalog/product-view";
 import { cartSessionSchema } from "./shared-schemas";
 
 /**
@@ -76,12 +78,12 @@ export const currencyIdSchema = z
   .optional()
   .describe("The site has one currency; any other is refused");
 
-/** Spec §5 quantity: a whole number 1 to 999. */
+/** Spec §5 quantity: a whole number 1 to 999 (the cart form's bounds, QUANTITY); a JSON number, so its own type rule. */
 export const qtySchema = z
   .number({ error: "Invalid quantity" })
   .int("Invalid quantity")
-  .min(1, "Invalid quantity")
-  .max(999, "Invalid quantity");
+  .min(QUANTITY.min, "Invalid quantity")
+  .max(QUANTITY.max, "Invalid quantity");
 
 const id = z.number().int().positive().max(999_999_999);
 
@@ -94,21 +96,12 @@ export const lineOptionsSchema = z
   })
   .optional();
 
-const text = (max: number) => z.string().max(max).optional();
-/** An address as the checkout's address form takes it (checked by the same schema, account.schema.ts addressSchema). */
-export const addressBodySchema = z.object({
-  firstName: text(100),
-  lastName: text(100),
-  contactEmail: text(254),
-  contactPhone: text(50),
-  country: text(2).describe("ISO 3166-1 alpha-2"),
-  city: text(100),
-  street: text(200),
-  houseNumber: text(20),
-  zipCode: text(20),
-  companyName: text(200),
-  companyOIB: text(11),
-});
+/**
+ * An address as the checkout's address form takes it: the form's own fields and limits
+ * (account.schema.ts addressSchema, spec §9 "address limits 75/75/75, 15, 25"), each
+ * optional here because the checkout's address step names a missing one in its own words.
+ */
+export const addressBodySchema = addressSchema.partial();
 
 export const methodSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
 export const deliveryMethodSchema = methodSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { loginSchema } from "~/modules/account/account.schema";
 
 /** Shapes several endpoints answer with (spec §7), documented once. */
 export const tokensSchema = z.object({
@@ -24,10 +25,8 @@ export const cartSessionSchema = z.object({
   protectCode: z.string().min(1).max(100),
 });
 
-/** Login (spec §5): username required and an e-mail; password required, min 8. */
-export const credentialsSchema = z.object({
-  username: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  password: z.string().min(8).max(200),
+/** Login (spec §5): username required and an e-mail; password required, min 8 (the login form's own rules). */
+export const credentialsSchema = loginSchema.pick({ username: true, password: true }).extend({
   apiKey: z.string().max(100).optional(),
 });
 

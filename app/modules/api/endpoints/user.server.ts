@@ -1,15 +1,14 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
+import { text } from "~/lib/schema-fields";
+import { ADDRESS_TYPE_OPTIONS, BARCODE_MAX } from "~/modules/account/account-fields";
 import {
-  ADDRESS_LIMITS,
-  ADDRESS_TYPE_OPTIONS,
-  BARCODE_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MIN,
-  PHONE_MAX,
-} from "~/modules/account/account-fields";
-import { isValidOib } from "~/lib/oib";
+  accountFieldRules,
+  addressSchema,
+  DIFFERENT_PASSWORD,
+  forgotPasswordSchema,
+  passwordFields,
+} from "~/modules/account/account.schema";
 import { listAddresses, saveAddress } from "~/modules/account/addresses.server";
 import { validateMemberCardBarcode } from "~/modules/account/cart-hooks.server";
 import { changePassword, requestPasswordReset, resetPassword } from "~/modules/account/password.server";
@@ -27,30 +26,8 @@ import { apiUserSchema, ID_MAX } from "./shared-schemas";
  * Decision 0058 records the choices; the settings and media reads are in settings.server.ts.
  */
 
-const text = (max: number) => z.string().trim().max(max);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const email = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
-const password = z.string().min(PASSWORD_MIN).max(200);
-const barcode = text(BARCODE_MAX).default("");
-
-/** Spec §5 address form, the same limits as the HTML form (account.schema.ts). */
-const addressBody = z.object({
-  firstName: requiredText(NAME_MAX),
-  lastName: requiredText(NAME_MAX),
-  contactEmail: email,
-  contactPhone: requiredText(PHONE_MAX),
-  country: text(ADDRESS_LIMITS.country)
-    .default("")
-    .transform((iso) => iso.toUpperCase()),
-  city: text(ADDRESS_LIMITS.city).default(""),
-  street: text(ADDRESS_LIMITS.street).default(""),
-  houseNumber: text(ADDRESS_LIMITS.houseNumber).default(""),
-  zipCode: text(ADDRESS_LIMITS.zipCode).default(""),
-  companyName: text(ADDRESS_LIMITS.companyName).default(""),
-  companyOIB: text(ADDRESS_LIMITS.companyOIB)
-    .default("")
-    .refine((oib) => oib === "" || isValidOib(oib), "Invalid OIB"),
-});
+// The account forms' rules (account.schema.ts): the API refuses what the forms refuse, with the same message keys.
+const { name, email, password, barcode } = accountFieldRules;
 const addressType = z.enum(ADDRESS_TYPE_OPTIONS);
 const savedAddress = z.object({
   id: z.number().int(),
@@ -68,7 +45,7 @@ const savedAddress = z.object({
   companyOIB: z.string(),
 });
 
-const details = z.object({ firstName: requiredText(NAME_MAX), lastName: requiredText(NAME_MAX) });
+const details = z.object({ firstName: name, lastName: name });
 
 const registerBody = z.object({
   details,
@@ -78,7 +55,7 @@ const registerBody = z.object({
   username: email.optional(),
   memberCardBarcode: barcode,
   /** Register with addresses (spec §5): the delivery address and, when different, the billing one. */
-  addresses: z.object({ delivery: addressBody, billing: addressBody.nullable().optional() }).nullable().optional(),
+  addresses: z.object({ delivery: addressSchema, billing: addressSchema.nullable().optional() }).nullable().optional(),
   /** Ids of the register form's consents the user accepted (GET gdpr consents of registerForm). */
   acceptedConsents: z.array(z.number().int().positive().max(999_999_999)).max(50).default([]),
 });
@@ -227,7 +204,7 @@ export const userEndpoints = {
     auth: "public",
     strict: true,
     summary: "Checks a member card barcode",
-    body: z.object({ barcode: requiredText(BARCODE_MAX) }),
+    body: z.object({ barcode: text({ max: BARCODE_MAX, required: true }) }),
     response: z.object({ isValid: z.boolean() }),
     errors: [{ status: 503, message: "Barcode check failed" }],
     handler: async ({ body, locale }) => {
@@ -245,7 +222,7 @@ export const userEndpoints = {
     service: "user",
     auth: "customer",
     summary: "Adds an address to the signed-in customer's address book",
-    body: addressBody.extend({ type: addressType.default("other") }),
+    body: addressSchema.extend({ type: addressType.default("other") }),
     response: z.object({ address: savedAddress }),
     errors: [{ status: 400, message: "Invalid country" }],
     handler: async ({ body, user }) => {
@@ -261,7 +238,7 @@ export const userEndpoints = {
     service: "user",
     auth: "customer",
     summary: "Changes an address of the signed-in customer (another user's id is not found)",
-    body: addressBody.extend({ type: addressType.default("other") }),
+    body: addressSchema.extend({ type: addressType.default("other") }),
     response: z.object({ address: savedAddress }),
     errors: [
       { status: 404, message: "Address not found" },
@@ -283,14 +260,12 @@ export const userEndpoints = {
     auth: "customer",
     strict: true,
     summary: "Changes the signed-in customer's password; other sessions end",
-    body: z.object({ oldPassword: password, newPassword: password }),
+    body: passwordFields
+      .pick({ oldPassword: true, newPassword: true })
+      .refine((form) => form.newPassword !== form.oldPassword, { message: DIFFERENT_PASSWORD, path: ["newPassword"] }),
     response: z.object({ changed: z.literal(true) }),
     errors: [{ status: 400, message: "Incorrect old password." }],
     handler: async ({ body, user, bearer }) => {
-      if (body.oldPassword === body.newPassword)
-        throw new ApiError(400, "Invalid body.newPassword: must differ from the old password", [
-          { field: "body.newPassword", message: "Must differ from the old password" },
-        ]);
       await changePassword((await user())!.id, body.oldPassword, body.newPassword, bearer!.sessionId);
       return { changed: true as const };
     },
@@ -302,7 +277,7 @@ export const userEndpoints = {
     auth: "public",
     strict: true,
     summary: "Mails a password reset link; the same answer whether an account exists or not",
-    body: z.object({ email }),
+    body: forgotPasswordSchema,
     response: z.object({ sent: z.literal(true) }),
     handler: async ({ body, locale }) => {
       await requestPasswordReset(body.email, locale, env.PUBLIC_URL);
