@@ -18,7 +18,6 @@ import { HoneypotProvider } from "~/components/honeypot-inputs";
 import { readAcceptedCookies } from "./.server/cookies.server";
 import { env } from "./.server/env.server";
 import { csrf, honeypot } from "./.server/security.server";
-import { getFixedT } from "./.server/i18n.server";
 import { popToast } from "./.server/toast.server";
 import { ErrorView as ErrorViewNow } from "./components/error-view";
 import { MaintenanceView as MaintenanceViewNow } from "./components/maintenance-view";
@@ -29,6 +28,7 @@ import { Toasts } from "./components/toasts";
 import { getCurrentUser } from "~/.server/shopper.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { staffMaintenanceNotice } from "./modules/site/maintenance.server";
 import { getSiteContext } from "./modules/site/site.server";
 import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
 import { trackingScript } from "./modules/consent/tracking-snippets.server";
@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // backoffice has its own notice), in a text only they are sent; shoppers get no key at all.
   const staffNotice =
     site.site.maintenanceMode && user?.isBackofficeUser && !path.startsWith("/admin")
-      ? { staffNotice: (await getFixedT(locale, "admin"))("admin.notices.storefrontMaintenance") }
+      ? { staffNotice: await staffMaintenanceNotice(locale) }
       : {};
 
   return data(

@@ -1,3 +1,5 @@
+import { getFixedT } from "~/.server/i18n.server";
+import type { Locale } from "~/lib/locales";
 import type { Staff } from "~/modules/admin/staff.server";
 import { dataChanged } from "~/modules/admin/cache-impact.server";
 import { setSiteSwitch, siteSwitchOn } from "./site-switch.server";
@@ -9,6 +11,15 @@ import { setSiteSwitch, siteSwitchOn } from "./site-switch.server";
  * cache derived from it, so no shopper gets a page cached before.
  */
 export const maintenanceMode = (): Promise<boolean> => siteSwitchOn("maintenanceMode");
+
+/**
+ * What a backoffice user is told on the shop's pages while customers see only the
+ * maintenance view: translated here, so the text (from the backoffice's namespace) is sent
+ * to them alone and never ships with a shopper's page.
+ */
+export async function staffMaintenanceNotice(locale: Locale): Promise<string> {
+  return (await getFixedT(locale, "admin"))("admin.notices.storefrontMaintenance");
+}
 
 export async function setMaintenanceMode(staff: Staff, on: boolean, was: boolean): Promise<void> {
   await setSiteSwitch(staff, "maintenanceMode", "maintenance", on, was);
