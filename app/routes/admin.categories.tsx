@@ -8,7 +8,7 @@ import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { categoryMoveSchema } from "~/modules/catalog-admin/category-admin.schema";
 import { categoryTree, moveCategory } from "~/modules/catalog-admin/category-admin.server";
 

@@ -10,7 +10,7 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { listPaymentMethods, movePaymentMethod, switchPaymentMethod } from "~/modules/payment/payment-admin.server";
 import { paymentListSchema } from "~/modules/payment/payment-admin.schema";
 import { requestLocale } from "~/modules/site/locale.server";

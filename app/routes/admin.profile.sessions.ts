@@ -4,7 +4,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { getSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { endOtherStaffSessions, endStaffSession } from "~/modules/staff/staff-sessions.server";
 import { staffSessionsSchema } from "~/modules/staff/staff.schema";
 

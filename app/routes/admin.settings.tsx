@@ -8,7 +8,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { maintenanceMode, setMaintenanceMode } from "~/modules/site/maintenance.server";
 import { maintenanceSchema } from "~/modules/site/settings.schema";
 import { SettingsNav } from "~/modules/settings/settings-page";

@@ -7,7 +7,7 @@ import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { listMethods, moveMethod } from "~/modules/shipping/shipping-admin.server";
 import { shippingPageSchema } from "~/modules/shipping/shipping.schema";
 import { setAllowedCountries, setFreeDelivery, shippingSettings } from "~/modules/shipping/shipping-settings.server";

@@ -12,13 +12,13 @@ import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { editStaff } from "~/modules/staff/staff-admin.server";
 import { staffDetail } from "~/modules/staff/staff-list.server";
 import { staffEditSchema } from "~/modules/staff/staff.schema";
-import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { requireStepUp, stepUpNeeded } from "~/routes/http/step-up.server";
 import { StepUpField } from "~/modules/staff/step-up-field";
 import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
 

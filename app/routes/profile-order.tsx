@@ -10,7 +10,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { payAgainSchema } from "~/modules/account/account.schema";
 import { OrderDetailView } from "~/modules/account/order-detail";
-import { requireOwnOrder } from "~/modules/account/order-route.server";
+import { requireOwnOrder } from "~/routes/http/order-route.server";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import { restartCardPayment } from "~/modules/payment/payment.server";
 import { downloadsView } from "~/modules/order/downloads.server";

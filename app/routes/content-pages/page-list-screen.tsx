@@ -5,8 +5,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import type { PageListRow } from "./page-list.server";
-import { contentPath, PAGE_STATES, type PageState } from "./page-states";
+import type { PageListRow } from "~/modules/content-admin/page-list.server";
+import { contentPath, PAGE_STATES, type PageState } from "~/modules/content-admin/page-states";
 import type { pageListLoader } from "./page-routes.server";
 
 export const PAGE_STATE_TONE: Record<PageState, BadgeTone> = { published: "good", scheduled: "active", draft: "quiet" };

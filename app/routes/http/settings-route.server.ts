@@ -3,11 +3,11 @@ import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/modules/site/locale.server";
 import { SITE_ID } from "~/modules/site/options";
-import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings.schema";
-import { saveSettings, settingsForm } from "./settings-admin.server";
+import { SETTINGS_SCHEMAS, type SettingsSection } from "~/modules/settings/settings.schema";
+import { saveSettings, settingsForm } from "~/modules/settings/settings-admin.server";
 
 /**
  * The loader and action every section route of /admin/settings shares (the routes are

@@ -13,9 +13,9 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { PAGE_STATE_TONE } from "./page-list-screen";
 import type { pageEditAction, pageEditLoader } from "./page-routes.server";
-import { PageSettingsForm } from "./page-settings-form";
-import { contentPath } from "./page-states";
-import { PageTextForm } from "./page-text-form";
+import { PageSettingsForm } from "~/modules/content-admin/page-settings-form";
+import { contentPath } from "~/modules/content-admin/page-states";
+import { PageTextForm } from "~/modules/content-admin/page-text-form";
 
 type View = Awaited<ReturnType<typeof pageEditLoader>>["view"];
 type Language = View["languages"][number];

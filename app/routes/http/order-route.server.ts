@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { getCustomerOrder } from "./orders.server";
-import { getCurrentUser } from "./user.server";
+import { getCustomerOrder } from "~/modules/account/orders.server";
+import { getCurrentUser } from "~/modules/account/user.server";
 
 /**
  * The signed-in customer's own order, or the answer for everyone else: a visitor goes to

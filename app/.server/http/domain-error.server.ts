@@ -1,0 +1,19 @@
+import { isDomainError } from "~/.server/domain-error";
+import { refuseWith } from "~/.server/forms.server";
+
+type Submission = Parameters<typeof refuseWith>[0];
+
+/**
+ * The one answer of a form's action to what its service threw: a DomainError becomes the
+ * form's reply (its message key, translated by the form, at its field when `fields` has it,
+ * else form-wide; with its status, refuseWith); anything else is not a refusal and is
+ * rethrown, so a bug still answers 500. Used in the action's `catch`:
+ *
+ *   } catch (error) {
+ *     return answerDomainError(error, submission, ["slug"]);
+ *   }
+ */
+export function answerDomainError(error: unknown, submission: Submission, fields: readonly string[] = []): ReturnType<typeof refuseWith> {
+  if (!isDomainError(error)) throw error;
+  return refuseWith(submission, error, fields);
+}
