@@ -21,6 +21,7 @@ import { staffEditSchema } from "~/modules/staff/staff.schema";
 import { requireStepUp, stepUpNeeded } from "~/routes/http/step-up.server";
 import { StepUpField } from "~/modules/staff/step-up-field";
 import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -61,9 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (renewed) headers.append("Set-Cookie", renewed);
     return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return redirect(`/admin/users/${id}`, { headers: await setToast({ type: "error", key: error.key }) });
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return toastDomainError(error, `/admin/users/${id}`);
   }
 }
 

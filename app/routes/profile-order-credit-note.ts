@@ -4,7 +4,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { href } from "~/lib/routes-table";
 import { requireOwnOrder } from "~/routes/http/order-route.server";
-import { pdfResponse } from "~/modules/documents/document-response.server";
+import { pdfResponse } from "~/routes/http/download.server";
 import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
 import { requestLocale } from "~/modules/site/locale.server";

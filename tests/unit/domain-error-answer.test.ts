@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DomainError } from "~/.server/domain-error";
-import { answerDomainError } from "~/.server/http/domain-error.server";
+import { answerDomainError, toastDomainError } from "~/.server/http/domain-error.server";
 import { messageKey } from "~/lib/validation-message";
 
 /** The one mapper from a refused business rule to the form's answer (decision 0098). */
@@ -41,5 +41,19 @@ describe("answerDomainError", () => {
     expect(() => answerDomainError(bug, posted({ slug: "a", title: "b" }))).toThrow(bug);
     const answer = new Response(null, { status: 404 });
     expect(() => answerDomainError(answer, posted({ slug: "a", title: "b" }))).toThrow();
+  });
+});
+
+describe("toastDomainError", () => {
+  it("a DomainError goes back to the page with its message as an error toast", async () => {
+    const answer = await toastDomainError(slugTaken, "/admin/pages/7");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/admin/pages/7");
+    expect(answer.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+  });
+
+  it("anything else is rethrown as it is", async () => {
+    const bug = new TypeError("undefined is not a function");
+    await expect(toastDomainError(bug, "/admin/pages/7")).rejects.toBe(bug);
   });
 });

@@ -23,8 +23,6 @@ const RESPONSE_ALLOWED = new Set([
   "app/modules/blog/blog-page.server.ts",
   "app/modules/catalog/shop-page.server.ts",
   "app/modules/checkout/checkout.server.ts",
-  "app/modules/documents/document-response.server.ts",
-  "app/modules/order/downloads.server.ts",
   "app/modules/payment/test-provider/test-provider.server.ts",
 ]);
 

@@ -1,5 +1,7 @@
+import { redirect } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
 import { refuseWith } from "~/.server/forms.server";
+import { setToast } from "~/.server/toast.server";
 
 type Submission = Parameters<typeof refuseWith>[0];
 
@@ -16,4 +18,14 @@ type Submission = Parameters<typeof refuseWith>[0];
 export function answerDomainError(error: unknown, submission: Submission, fields: readonly string[] = []): ReturnType<typeof refuseWith> {
   if (!isDomainError(error)) throw error;
   return refuseWith(submission, error, fields);
+}
+
+/**
+ * The same for an action whose refusal is a toast on the page it came from (a list's
+ * button, a stale row): a DomainError redirects to `to` with its message as an error toast;
+ * anything else is rethrown.
+ */
+export async function toastDomainError(error: unknown, to: string) {
+  if (!isDomainError(error)) throw error;
+  return redirect(to, { headers: await setToast({ type: "error", key: error.key }) });
 }
