@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
@@ -26,6 +26,7 @@ import { mediaEditSchema, mediaPageSchema } from "~/modules/media-library/media-
 import { mediaFolderList } from "~/modules/media-library/media-list.server";
 import { usageText } from "~/modules/media-library/usage-text";
 import { requestLocale } from "~/modules/site/locale.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminMedia"] };
 
@@ -65,13 +66,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deleteMedia(staff, id, input.revision);
     return redirect("/admin/media", await toast("adminMedia.delete.done"));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await rowNotFound(request, NOT_FOUND);
+    if (isDomainError(error) && error.status === 404) throw await rowNotFound(request, NOT_FOUND);
     if (error instanceof MediaInUse) {
       const t = await getFixedT(requestLocale(request).locale);
       return refuse(submission, { status: 409, formErrors: [messageKey(error.key, { usage: usageText(t, error.usage) })] });
     }
-    return refuseWith(submission, error, ["access", "folderId", "file"]);
+    return answerDomainError(error, submission, ["access", "folderId", "file"]);
   }
 }
 
