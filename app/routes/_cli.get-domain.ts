@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireDevTools } from "~/modules/dev-tools/access.server";
+import { requireDevTools } from "~/routes/http/dev-tools-access.server";
 import { currentDomain, listDomains } from "~/modules/dev-tools/domains.server";
 
 /**

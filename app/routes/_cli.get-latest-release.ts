@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
-import { notFound, readDevToolsInput, requireDevTools } from "~/modules/dev-tools/access.server";
+import { notFound, readDevToolsInput, requireDevTools } from "~/routes/http/dev-tools-access.server";
 import { latestReleaseSchema } from "~/modules/dev-tools/dev-tools.schema";
 import { INPUT_MESSAGES, releasesOfProject } from "~/modules/dev-tools/dev-tools.server";
 

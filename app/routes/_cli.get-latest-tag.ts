@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
-import { requireDevTools } from "~/modules/dev-tools/access.server";
+import { requireDevTools } from "~/routes/http/dev-tools-access.server";
 import { latestTagOfProject } from "~/modules/dev-tools/dev-tools.server";
 
 /**

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
 import { setToast } from "~/.server/toast.server";
 import { localPath } from "~/lib/local-path";
-import { notFound, readDevToolsInput, requireDevTools } from "~/modules/dev-tools/access.server";
+import { notFound, readDevToolsInput, requireDevTools } from "~/routes/http/dev-tools-access.server";
 import { setDomainSchema } from "~/modules/dev-tools/dev-tools.schema";
 import { INPUT_MESSAGES } from "~/modules/dev-tools/dev-tools.server";
 import { setDomain } from "~/modules/dev-tools/domains.server";

@@ -4,8 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { localPath } from "~/lib/local-path";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getSession, rotateSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
@@ -21,6 +20,7 @@ import { secondFactorOwed } from "~/modules/account/second-factor.server";
 import { getCurrentUser } from "~/.server/shopper.server";
 import { startEnrolment } from "~/modules/staff/two-factor.server";
 import { PENDING_SIGN_IN_MS } from "~/modules/staff/two-factor-sign-in.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["admin", "account"] };
@@ -70,8 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await setToast({ type: "success", key: "core.login.success" }, headers);
     return redirect(target, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error);
+    return answerDomainError(error, submission);
   }
 }
 

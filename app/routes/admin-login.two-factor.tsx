@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getSession, rotateSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
@@ -17,6 +16,7 @@ import { pendingEnrolment } from "~/modules/staff/two-factor.server";
 import { qrSvg } from "~/modules/staff/two-factor-qr.server";
 import { twoFactorSignInSchema, type TwoFactorSignInInput } from "~/modules/staff/two-factor.schema";
 import { TwoFactorSetup } from "~/modules/staff/two-factor-setup";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 // Message namespaces this page needs beside the root's: docs/decisions/0015.
 export const handle = { i18n: ["admin", "account"] };
@@ -67,8 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     else await setToast({ type: "success", key: "core.login.success" }, headers);
     return redirect(pending.redirectTo, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["code"]);
+    return answerDomainError(error, submission, ["code"]);
   }
 }
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
@@ -10,13 +9,14 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { API_KEY_KIND_OPTIONS, API_KEY_STATES, apiKeyListQuery, apiKeyPostSchema } from "~/modules/api/api-keys-admin.schema";
 import { createApiKeyAsStaff, listApiKeysForAdmin, revokeApiKeyAsStaff } from "~/modules/api/api-keys.server";
 import { requestLocale } from "~/.server/shopper.server";
-import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { requireStepUp, stepUpNeeded } from "~/routes/http/step-up.server";
 import { StepUpField } from "~/modules/staff/step-up-field";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminApi"] };
 
@@ -54,8 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: await setToast({ type: "success", key: "adminApi.revoked", values: { name: key.name } }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["confirm"]);
+    return answerDomainError(error, submission, ["confirm"]);
   }
 }
 

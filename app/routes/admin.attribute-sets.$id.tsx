@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -13,11 +13,12 @@ import { resultFor } from "~/lib/forms/use-shop-form";
 import { localized } from "~/lib/links";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { attributeSetForEdit, deleteAttributeSet, saveAttributeSet } from "~/modules/catalog-admin/attribute-set-admin.server";
 import { attributeSetPostSchema } from "~/modules/catalog-admin/set-tag-admin.schema";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -49,9 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deleteAttributeSet(staff, id, input.version);
     return redirect("/admin/attribute-sets", { headers: await setToast({ type: "success", key: "adminCatalog.sets.deleted" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, ["name", "attributes"]);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, ["name", "attributes"]);
   }
 }
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/list-page";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { listAttributeSets } from "~/modules/catalog-admin/attribute-set-admin.server";
 
 export const handle = { i18n: ["adminCatalog"] };

@@ -2,21 +2,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { attributeFormSchema, attributePostSchema, valueFormSchema } from "~/modules/catalog-admin/attribute-admin.schema";
 import { attributeForEdit, changeValue, saveAttribute, saveValue } from "~/modules/catalog-admin/attribute-admin.server";
 import { AttributeForm, ValueForm } from "~/modules/catalog-admin/attribute-forms";
 import { ValueList } from "~/modules/catalog-admin/attribute-values";
 import { mediaChoices, storeUploads } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -77,9 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       headers: await setToast({ type: "success", key: `adminCatalog.values.done.${input.intent}` }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, FIELDS);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, FIELDS);
   }
 }
 

@@ -4,8 +4,8 @@ import { AdminPage, FilterSelect, ListFilters, ListFooter, useTableSort } from "
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { localized } from "~/lib/links";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { attributeListQuery, listAttributes } from "~/modules/catalog-admin/attribute-list.server";
 import { FILTER_TYPES } from "~/modules/catalog-admin/filter-types";
 import { requestLocale } from "~/.server/shopper.server";

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { localized } from "~/lib/links";
-import { csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { type CsvColumn } from "~/modules/admin/csv.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { attributeListQuery, exportAttributes, type AttributeListRow } from "~/modules/catalog-admin/attribute-list.server";
 import { requestLocale } from "~/.server/shopper.server";
 

@@ -8,7 +8,7 @@ import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { clearCacheByHand } from "~/modules/admin/cache-impact.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { clearCacheSchema } from "~/modules/site/admin.schema";
 
 /** Available caches: list and clear the named caches (DESIGN.md cache). */

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { categoryEditView } from "~/modules/catalog-admin/category-admin-view.server";
 import { categoryFormSchema, categoryPostSchema } from "~/modules/catalog-admin/category-admin.schema";
 import { deleteCategory, saveCategory, saveCategoryFilters } from "~/modules/catalog-admin/category-admin.server";
@@ -18,6 +18,7 @@ import { CategoryFiltersForm } from "~/modules/catalog-admin/category-filters-fo
 import { CategoryForm } from "~/modules/catalog-admin/category-form";
 import { storeUploads } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCatalog", "catalog"] };
 
@@ -71,9 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deleteCategory(staff, id, input.version);
     return redirect("/admin/categories", { headers: await setToast({ type: "success", key: "adminCatalog.categories.deleted" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, FORM_FIELDS);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, FORM_FIELDS);
   }
 }
 

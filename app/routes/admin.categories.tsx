@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { categoryMoveSchema } from "~/modules/catalog-admin/category-admin.schema";
 import { categoryTree, moveCategory } from "~/modules/catalog-admin/category-admin.server";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -36,8 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: await setToast({ type: "success", key: "adminCatalog.categories.moved" }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirect("/admin/categories", { headers: await setToast({ type: "error", key: error.key }) });
+    return toastDomainError(error, "/admin/categories");
   }
 }
 

@@ -5,13 +5,13 @@ import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { commentOptions } from "~/modules/comments/comment-options";
 import { CommentDeleteForm, CommentEditForm, CommentModerateForm, CommentReplyForm } from "~/modules/comments/comment-admin-forms";
 import {
@@ -24,6 +24,7 @@ import {
 } from "~/modules/comments/comments-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 /** One comment (/admin/comments/:id, decision 0055): edit its text and rating, answer it as the shop, approve or reject, delete it (confirmed). */
 const NOT_FOUND = "comments.notFound";
@@ -62,9 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     else await moderateAsStaff(staff, id, input.version, input.intent);
     return redirect(`/admin/comments/${id}`, { headers: await setToast({ type: "success", key: DONE[input.intent] }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await rowNotFound(request, NOT_FOUND);
-    return refuseWith(submission, error, []);
+    if (isDomainError(error) && error.status === 404) throw await rowNotFound(request, NOT_FOUND);
+    return answerDomainError(error, submission, []);
   }
 }
 

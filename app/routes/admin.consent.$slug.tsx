@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { getAssignmentEditor, saveAssignment } from "~/modules/consent/consent-admin.server";
 import { AssignmentEditor } from "~/modules/consent/consent-assignment-editor";
 import { assignmentSchema } from "~/modules/consent/consent-admin.schema";
 import { isFormKind, type FormKind } from "~/modules/consent/consent.schema";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["consent"] };
@@ -36,8 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await saveAssignment(staff, kind, submission.value);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error);
+    return answerDomainError(error, submission);
   }
   return redirect(`/admin/consent/${kind}`, { headers: await setToast({ type: "success", key: "consent.admin.saved" }) });
 }

@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { createConsent, listConsentLogs, listConsents, listFormAssignments } from "~/modules/consent/consent-admin.server";
 import { ConsentLogTable, ConsentTable, FormAssignmentTable } from "~/modules/consent/consent-admin-tables";
 import { CreateConsentForm } from "~/modules/consent/consent-create-form";
 import { createConsentSchema } from "~/modules/consent/consent-admin.schema";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["consent"] };
@@ -34,8 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/admin/consent", { headers });
   } catch (error) {
     // The business rule of a new consent is a free unique number: shown at that field (the error's field).
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["uniqueNumber"]);
+    return answerDomainError(error, submission, ["uniqueNumber"]);
   }
 }
 

@@ -7,19 +7,20 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { couponDetail, deleteCoupon, updateCoupon } from "~/modules/coupon/coupon-admin.server";
 import { CouponForm } from "~/modules/coupon/coupon-form";
 import { couponPageSchema, couponSchema } from "~/modules/coupon/coupon.schema";
 import { OrderStatusBadge } from "~/modules/order/order-status-badge";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCoupons", "orders"] };
 
@@ -52,9 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await updateCoupon(staff, id, input);
     return redirect(`/admin/coupons/${id}`, { headers: await setToast({ type: "success", key: "adminCoupons.done.update" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, FIELDS);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, FIELDS);
   }
 }
 

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { createCoupon } from "~/modules/coupon/coupon-admin.server";
 import { CouponForm } from "~/modules/coupon/coupon-form";
 import { couponSchema } from "~/modules/coupon/coupon.schema";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCoupons"] };
 
@@ -29,8 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = await createCoupon(staff, submission.value);
     return redirect(`/admin/coupons/${id}`, { headers: await setToast({ type: "success", key: "adminCoupons.done.create" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, FIELDS);
+    return answerDomainError(error, submission, FIELDS);
   }
 }
 

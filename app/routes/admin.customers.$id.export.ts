@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shopDay } from "~/modules/admin/shop-days";
-import { requireStaff } from "~/modules/admin/staff.server";
-import { customerIdOf, orNotFound } from "./admin-customer-route.server";
+import { requireStaff } from "~/routes/http/staff.server";
+import { customerIdOf, orNotFound } from "~/routes/http/customer-route.server";
 import { exportCustomerData } from "~/modules/customer/customer-export.server";
 import { requestLocale } from "~/.server/shopper.server";
 

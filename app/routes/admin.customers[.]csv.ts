@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readListQuery } from "~/modules/admin/list.server";
-import { csvResponse } from "~/modules/admin/csv.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { customerCsvColumns } from "~/modules/customer/customer-csv.server";
 import { customerListQuery, exportCustomers } from "~/modules/customer/customer-list.server";
 import { requestLocale } from "~/.server/shopper.server";

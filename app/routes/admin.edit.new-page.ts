@@ -4,7 +4,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { LOCALES, LOCALE_LANGUAGE_CODE } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { createPage } from "~/modules/cms/page-content.server";
 import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
 import { newPageSchema } from "~/modules/editing/edit.schema";

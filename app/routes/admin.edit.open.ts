@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { requireStaff } from "~/modules/admin/staff.server";
-import { rowNotFound } from "~/modules/admin/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
+import { rowNotFound } from "~/routes/http/row-param.server";
 import { adminEditorPath } from "~/modules/editing/pickers.server";
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod/v4";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { integer } from "~/lib/schema-fields";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { pageContentVersions, readPageContent } from "~/modules/cms/page-content.server";
 import { newComponent } from "~/modules/editing/component-edits";
 import { CONTENT_LANGUAGES, pageEditSchema, type PageEditPost } from "~/modules/editing/edit.schema";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { pickQuerySchema } from "~/modules/editing/edit.schema";
 import { pickList } from "~/modules/editing/pickers.server";
 

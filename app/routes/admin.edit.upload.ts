@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
 import { readForm } from "~/.server/security.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { storeUploads, UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
 
 /**

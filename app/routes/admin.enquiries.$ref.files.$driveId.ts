@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { submittedFile } from "~/modules/forms/submitted-files.server";
-import { fileResponse } from "~/modules/order/downloads.server";
+import { fileResponse } from "~/routes/http/download.server";
 import { parseInboxRef } from "~/modules/enquiry/inbox-ref";
 import { requestLocale } from "~/.server/shopper.server";
 

@@ -8,7 +8,7 @@ import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { changeStatus, sendReply } from "~/modules/enquiry/inbox-actions.server";
 import { loadInboxEntry } from "~/modules/enquiry/inbox-entry.server";
 import { DraftForm, EntryMail, EntryReplies, EntrySent, ReplyForm, StatusForm } from "~/modules/enquiry/inbox-entry-view";

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { csvDate, csvResponse } from "~/modules/admin/csv.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { csvDate } from "~/modules/admin/csv.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { eventEditView } from "~/modules/content-admin/event-admin.server";
 import { attendeesOf } from "~/modules/content-admin/event-attendees.server";
 import { requestLocale } from "~/.server/shopper.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
@@ -13,13 +13,14 @@ import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { attendeeSchema, eventPostSchema, eventSchema } from "~/modules/content-admin/content-admin.schema";
 import { deleteEvent, eventEditView, saveEvent } from "~/modules/content-admin/event-admin.server";
 import { addAttendee, removeAttendee } from "~/modules/content-admin/event-attendees.server";
 import { AttendeeForm, EventForm } from "~/modules/content-admin/event-forms";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -66,9 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return await done("adminContent.events.deleted", "/admin/events");
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, ["endsAt"]);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, ["endsAt"]);
   }
 }
 

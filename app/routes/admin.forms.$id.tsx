@@ -7,20 +7,21 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { FormBlock } from "~/modules/forms/form-block";
 import { builderValue, createForm, deleteForm, formDetail, updateForm } from "~/modules/forms/form-admin.server";
 import { FormBuilder } from "~/modules/forms/form-builder";
 import { formBuilderSchema, formPageSchema } from "~/modules/forms/form-builder.schema";
 import { formView } from "~/modules/forms/forms.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["consent"] };
 
@@ -59,9 +60,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const saved = id === null ? await createForm(staff, input) : (await updateForm(staff, id, input), id);
     return redirect(`/admin/forms/${saved}`, { headers: await setToast({ type: "success", key: "adminCommunity.forms.saved" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await rowNotFound(request, NOT_FOUND);
-    return refuseWith(submission, error, FIELDS);
+    if (isDomainError(error) && error.status === 404) throw await rowNotFound(request, NOT_FOUND);
+    return answerDomainError(error, submission, FIELDS);
   }
 }
 

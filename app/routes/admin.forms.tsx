@@ -5,8 +5,8 @@ import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { formListQuery, listForms } from "~/modules/forms/form-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 

@@ -6,7 +6,7 @@ import { SalesChart } from "~/components/admin/sales-chart";
 import { formatNumber, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { loadDashboard, type PeriodOrders } from "~/modules/admin/dashboard.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 

@@ -11,13 +11,14 @@ import { setToast, type Toast } from "~/.server/toast.server";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { resendMailSchema } from "~/modules/mail/mail-admin.schema";
 import { resendMail, type ResendResult } from "~/modules/mail/mail-admin.server";
 import { mailDetail } from "~/modules/mail/mail-list.server";
 import { MailStatusBadge } from "~/modules/mail/mail-status-badge";
 import { requestLocale } from "~/.server/shopper.server";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminMail"] };
 
@@ -51,9 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // A sent mail was copied: show the copy, whose state is the news.
     return redirect(`/admin/mail/${result.mailId}`, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return redirect(`/admin/mail/${id}`, { headers: await setToast({ type: "error", key: error.key }) });
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return toastDomainError(error, `/admin/mail/${id}`);
   }
 }
 

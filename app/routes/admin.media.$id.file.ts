@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { libraryFile } from "~/modules/media-library/media-detail.server";
-import { fileResponse } from "~/modules/order/downloads.server";
+import { fileResponse } from "~/routes/http/download.server";
 
 /**
  * A library file's original for the backoffice (/admin/media/:id/file, scope editor): the

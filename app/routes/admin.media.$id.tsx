@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
@@ -16,8 +16,8 @@ import { useTranslation } from "~/lib/i18n";
 import { MEDIA_SIZES, mediaUrl, type MediaSize } from "~/lib/media";
 import { messageKey } from "~/lib/validation-message";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { deleteMedia, MediaInUse, replaceMedia, updateMedia } from "~/modules/media-library/media-admin.server";
 import { mediaDetail } from "~/modules/media-library/media-detail.server";
 import { MediaEditForm } from "~/modules/media-library/media-edit-form";
@@ -26,6 +26,7 @@ import { mediaEditSchema, mediaPageSchema } from "~/modules/media-library/media-
 import { mediaFolderList } from "~/modules/media-library/media-list.server";
 import { usageText } from "~/modules/media-library/usage-text";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminMedia"] };
 
@@ -65,13 +66,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deleteMedia(staff, id, input.revision);
     return redirect("/admin/media", await toast("adminMedia.delete.done"));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await rowNotFound(request, NOT_FOUND);
+    if (isDomainError(error) && error.status === 404) throw await rowNotFound(request, NOT_FOUND);
     if (error instanceof MediaInUse) {
       const t = await getFixedT(requestLocale(request).locale);
       return refuse(submission, { status: 409, formErrors: [messageKey(error.key, { usage: usageText(t, error.usage) })] });
     }
-    return refuseWith(submission, error, ["access", "folderId", "file"]);
+    return answerDomainError(error, submission, ["access", "folderId", "file"]);
   }
 }
 

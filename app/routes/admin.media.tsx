@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage, BulkActions, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
@@ -13,8 +12,8 @@ import { formatDate } from "~/lib/format";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { messageKey } from "~/lib/validation-message";
-import { backToList, readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { backToList, readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { deleteUnusedMedia, MediaInUse, moveMedia, uploadMedia } from "~/modules/media-library/media-admin.server";
 import { createFolder, deleteFolder, renameFolder } from "~/modules/media-library/media-folders.server";
 import { formatBytes, MediaGrid, MediaPreview } from "~/modules/media-library/media-grid";
@@ -26,6 +25,7 @@ import { MediaPickerButton } from "~/modules/media-library/media-picker-button";
 import { usageText } from "~/modules/media-library/usage-text";
 import { UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminMedia"] };
 
@@ -77,12 +77,11 @@ export async function action({ request }: ActionFunctionArgs) {
         return back("adminMedia.folders.deleted");
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
     if (error instanceof MediaInUse) {
       const t = await getFixedT(requestLocale(request).locale);
       return refuse(submission, { status: 409, formErrors: [messageKey(error.key, { usage: usageText(t, error.usage) })] });
     }
-    return refuseWith(submission, error);
+    return answerDomainError(error, submission);
   }
 }
 

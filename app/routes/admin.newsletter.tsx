@@ -10,8 +10,8 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
-import { backToList, readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { backToList, readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import {
   changeSubscribers,
   listSubscribers,

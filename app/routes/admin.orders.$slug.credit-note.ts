@@ -4,8 +4,8 @@ import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
 import { getShopOrder } from "~/modules/account/orders.server";
-import { requireStaff } from "~/modules/admin/staff.server";
-import { pdfResponse } from "~/modules/documents/document-response.server";
+import { requireStaff } from "~/routes/http/staff.server";
+import { pdfResponse } from "~/routes/http/download.server";
 import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
 

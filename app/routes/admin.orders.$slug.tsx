@@ -13,7 +13,7 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { messageKey } from "~/lib/validation-message";
 import { shopDay } from "~/modules/admin/shop-days";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { orderMoveSchema } from "~/modules/order/order-admin.schema";
 import { addOrderNote, moveOrder, resendConfirmation } from "~/modules/order/order-admin.server";
 import { orderAdminView, orderIdOf } from "~/modules/order/order-admin-view.server";

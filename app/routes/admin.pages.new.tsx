@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PageNewScreen } from "./admin.content-new-screen";
-import { newPageAction, newPageLoader } from "./admin.content.server";
+import { PageNewScreen } from "~/routes/content-pages/page-new-screen";
+import { newPageAction, newPageLoader } from "~/routes/content-pages/page-routes.server";
 
 export const handle = { i18n: ["adminContent"] };
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PageListScreen } from "./admin.content-list-screen";
-import { pageListAction, pageListLoader } from "./admin.content.server";
+import { PageListScreen } from "~/routes/content-pages/page-list-screen";
+import { pageListAction, pageListLoader } from "~/routes/content-pages/page-routes.server";
 
 export const handle = { i18n: ["adminContent"] };
 

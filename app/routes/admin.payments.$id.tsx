@@ -4,18 +4,19 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { paymentSchema } from "~/modules/payment/payment-admin.schema";
 import { paymentDetail, updatePaymentMethod } from "~/modules/payment/payment-admin.server";
 import { PaymentMethodForm } from "~/modules/payment/payment-method-form";
 import { requestLocale } from "~/.server/shopper.server";
-import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { requireStepUp, stepUpNeeded } from "~/routes/http/step-up.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
@@ -51,9 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (renewed) headers.append("Set-Cookie", renewed);
     return redirect(`/admin/payments/${id}`, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, ["active"]);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, ["active"]);
   }
 }
 

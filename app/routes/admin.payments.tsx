@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
@@ -10,10 +9,11 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { listPaymentMethods, movePaymentMethod, switchPaymentMethod } from "~/modules/payment/payment-admin.server";
 import { paymentListSchema } from "~/modules/payment/payment-admin.schema";
 import { requestLocale } from "~/.server/shopper.server";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
@@ -37,8 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     else await movePaymentMethod(staff, methodId, version, intent);
     return redirect("/admin/payments", { headers: await setToast({ type: "success", key: `adminShipping.payments.done.${intent}` }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirect("/admin/payments", { headers: await setToast({ type: "error", key: error.key }) });
+    return toastDomainError(error, "/admin/payments");
   }
 }
 

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { useTranslation } from "~/lib/i18n";
-import { rowIdParam } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { productEditSchema, type ProductEdit } from "~/modules/catalog-admin/product-editor.schema";
 import { saveProduct } from "~/modules/catalog-admin/product-editor.server";
 import { productEditorView } from "~/modules/catalog-admin/product-editor-view.server";
@@ -19,6 +18,7 @@ import { archiveProduct, deleteProduct, duplicateProduct } from "~/modules/catal
 import { saveOptions, saveParts } from "~/modules/catalog-admin/product-parts.server";
 import { editVariant, generateVariants, removeVariant, setConfiguringAttributes } from "~/modules/catalog-admin/product-variants.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminProducts"] };
 
@@ -101,8 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { to, key } = await apply(staff, id, submission.value, form);
     return redirect(to, { headers: await setToast({ type: "success", key }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error);
+    return answerDomainError(error, submission);
   }
 }
 

@@ -9,7 +9,7 @@ import { SecureForm } from "~/components/form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { getDb } from "~/.server/db/client.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import {
   applyImport,
   forgetImportFile,

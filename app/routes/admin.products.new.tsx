@@ -2,8 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
@@ -12,10 +11,11 @@ import { Field, TextareaField } from "~/components/ui/field";
 import { FormError, useMessageText } from "~/components/ui/message";
 import { useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { newProductSchema, PRODUCT_FORMATS } from "~/modules/catalog-admin/product-editor.schema";
 import { createProduct } from "~/modules/catalog-admin/product-editor.server";
 import { defaultProductDescriptions } from "~/modules/templates/product-template.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminProducts"] };
 
@@ -38,8 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = await createProduct(staff, submission.value);
     return redirect(`/admin/products/${id}`, { headers: await setToast({ type: "success", key: "adminProducts.created" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["sku", "name"]);
+    return answerDomainError(error, submission, ["sku", "name"]);
   }
 }
 

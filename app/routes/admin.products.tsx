@@ -11,8 +11,8 @@ import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import { PRODUCT_FORMATS } from "~/.server/db/schema";
-import { backToList, readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { backToList, readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { productBulkSchema, PERCENT_MAX, PERCENT_MIN } from "~/modules/catalog-admin/product-bulk.schema";
 import { bulkProducts } from "~/modules/catalog-admin/product-bulk.server";
 import {

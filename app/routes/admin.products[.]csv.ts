@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvResponse } from "~/modules/admin/csv.server";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { exportProductIds, productListQuery } from "~/modules/catalog-admin/product-list.server";
 import { SHEET_CSV_COLUMNS, sheetRowsInOrder } from "~/modules/catalog-admin/product-sheet.server";
 

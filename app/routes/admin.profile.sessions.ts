@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { getSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { endOtherStaffSessions, endStaffSession } from "~/modules/staff/staff-sessions.server";
 import { staffSessionsSchema } from "~/modules/staff/staff.schema";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 /**
  * The profile's session forms (decision 0085): end one of the user's own sessions, named
@@ -36,7 +36,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (current) return redirect("/adminLogin", { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
     return redirect(PROFILE, { headers: await setToast({ type: "success", key: "adminUsers.sessions.ended" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirect(PROFILE, { headers: await setToast({ type: "error", key: error.key }) });
+    return toastDomainError(error, PROFILE);
   }
 }

@@ -5,12 +5,11 @@ import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { getSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { listStaffSessions } from "~/modules/staff/staff-sessions.server";
 import { StaffSessionsPanel } from "~/modules/staff/staff-sessions-panel";
@@ -29,6 +28,7 @@ import {
 } from "~/modules/staff/two-factor.server";
 import { TwoFactorSetup } from "~/modules/staff/two-factor-setup";
 import { DomainError } from "~/.server/domain-error";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["admin", "adminUsers"] };
 
@@ -95,8 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await disableTwoFactor(staff);
     return done("admin.twoFactor.disabled");
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["code", "password"]);
+    return answerDomainError(error, submission, ["code", "password"]);
   }
 }
 

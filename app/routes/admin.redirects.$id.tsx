@@ -7,13 +7,13 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { RedirectForm } from "~/modules/cms/redirect-form";
 import {
   createRedirect,
@@ -24,6 +24,7 @@ import {
   updateRedirect,
 } from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 /** One redirect (/admin/redirects/:id and /admin/redirects/new, decision 0055): edit or delete it. */
 const NOT_FOUND = "adminCommunity.redirects.notFound";
@@ -55,9 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const saved = id === null ? await createRedirect(staff, input) : (await updateRedirect(staff, id, input), id);
     return redirect(`/admin/redirects/${saved}`, { headers: await setToast({ type: "success", key: "adminCommunity.redirects.saved" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await rowNotFound(request, NOT_FOUND);
-    return refuseWith(submission, error, FIELDS);
+    if (isDomainError(error) && error.status === 404) throw await rowNotFound(request, NOT_FOUND);
+    return answerDomainError(error, submission, FIELDS);
   }
 }
 

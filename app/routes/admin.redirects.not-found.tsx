@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage, BulkActions, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
@@ -12,8 +11,8 @@ import { FormError } from "~/components/ui/message";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { backToList, readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { backToList, readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import {
   failedActionSchema,
   failedListQuery,
@@ -22,6 +21,7 @@ import {
   redirectFailedRequest,
 } from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 /**
  * The logged 404s (/admin/redirects/not-found; spec §7 addFailedRequest, decision 0055):
@@ -50,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = await redirectFailedRequest(staff, input.failedId, input.toPath, input.status);
     return redirect(`/admin/redirects/${id}`, { headers: await setToast({ type: "success", key: "adminCommunity.redirects.saved" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, []);
+    return answerDomainError(error, submission, []);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { csvDate, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { exportFailedRequests, failedListQuery, type FailedListRow } from "~/modules/cms/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 

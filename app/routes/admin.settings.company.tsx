@@ -10,7 +10,7 @@ import { useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { companySettingsSchema } from "~/modules/settings/settings.schema";
 import { SettingsPage } from "~/modules/settings/settings-page";
-import { settingsAction, settingsLoader } from "./admin.settings.server";
+import { settingsAction, settingsLoader } from "~/routes/http/settings-route.server";
 
 export const handle = { i18n: ["adminSettings"] };
 

@@ -4,17 +4,17 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { maintenanceMode, setMaintenanceMode } from "~/modules/site/maintenance.server";
 import { maintenanceSchema } from "~/modules/site/settings.schema";
 import { SettingsNav } from "~/modules/settings/settings-page";
 import { adminTwoFactorRequired, setAdminTwoFactorRequired } from "~/modules/staff/two-factor-policy.server";
 import { adminTwoFactorSchema } from "~/modules/staff/two-factor.schema";
 import { z } from "zod/v4";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 const generalSchema = z.discriminatedUnion("intent", [maintenanceSchema, adminTwoFactorSchema]);
 
@@ -50,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirect("/admin/settings", { headers: await setToast({ type: "error", key: error.key }) });
+    return toastDomainError(error, "/admin/settings");
   }
 }
 

@@ -8,14 +8,14 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { BranchesPanel } from "~/modules/shipping/branches-panel";
 import { MethodForm } from "~/modules/shipping/method-form";
 import {
@@ -29,6 +29,7 @@ import {
 } from "~/modules/shipping/shipping-admin.server";
 import { methodPageSchema, methodSchema } from "~/modules/shipping/shipping.schema";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
@@ -79,9 +80,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const to = input.intent === "delete" ? "/admin/shipping" : `/admin/shipping/${id}`;
     return redirect(to, { headers: await setToast({ type: "success", key: `adminShipping.done.${input.intent}` }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404 && error.code !== "branchNotFound") throw await notFound(request);
-    return refuseWith(submission, error, ["code"]);
+    if (isDomainError(error) && error.status === 404 && error.code !== "branchNotFound") throw await notFound(request);
+    return answerDomainError(error, submission, ["code"]);
   }
 }
 

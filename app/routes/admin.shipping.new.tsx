@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { MethodForm } from "~/modules/shipping/method-form";
 import { createMethod } from "~/modules/shipping/shipping-admin.server";
 import { methodSchema } from "~/modules/shipping/shipping.schema";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
@@ -27,8 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = await createMethod(staff, submission.value);
     return redirect(`/admin/shipping/${id}`, { headers: await setToast({ type: "success", key: "adminShipping.done.create" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["code"]);
+    return answerDomainError(error, submission, ["code"]);
   }
 }
 

@@ -2,17 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { listMethods, moveMethod } from "~/modules/shipping/shipping-admin.server";
 import { shippingPageSchema } from "~/modules/shipping/shipping.schema";
 import { setAllowedCountries, setFreeDelivery, shippingSettings } from "~/modules/shipping/shipping-settings.server";
 import { CountriesForm, FreeDeliveryForm, MethodsTable } from "~/modules/shipping/shipping-page";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError, toastDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
@@ -38,11 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
     else await moveMethod(staff, input.methodId, input.version, input.intent);
     return redirect("/admin/shipping", { headers: await setToast({ type: "success", key: `adminShipping.done.${input.intent}` }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404 || input.intent === "up" || input.intent === "down") {
-      return redirect("/admin/shipping", { headers: await setToast({ type: "error", key: error.key }) });
+    if (isDomainError(error) && (error.status === 404 || input.intent === "up" || input.intent === "down")) {
+      return toastDomainError(error, "/admin/shipping");
     }
-    return refuseWith(submission, error, ["countries", "amount"]);
+    return answerDomainError(error, submission, ["countries", "amount"]);
   }
 }
 

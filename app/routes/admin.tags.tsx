@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { useTranslation } from "~/lib/i18n";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { tagPostSchema } from "~/modules/catalog-admin/set-tag-admin.schema";
 import { createTag, deleteTag, listTags, renameTag } from "~/modules/catalog-admin/tag-admin.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -48,8 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: await setToast({ type: "success", key: "adminCatalog.tags.deleted", values: { name: gone.name, count: gone.products } }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["name"]);
+    return answerDomainError(error, submission, ["name"]);
   }
 }
 

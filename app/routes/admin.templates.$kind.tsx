@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import {
   isMailKind,
@@ -27,6 +26,7 @@ import { TemplateEditor, TemplateLanguages, TemplatePreview, TemplateReset } fro
 import { TEMPLATE_OPTION_KEYS } from "~/modules/templates/template-list.server";
 import { TEMPLATE_VARIABLES, templateScope } from "~/modules/templates/template-variables";
 import { templateEditorSchema, templateFieldsSchema } from "~/modules/templates/templates.schema";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminTemplates", "adminMail"] };
 
@@ -85,8 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const testMailId = input.intent === "test" ? await sendTestMail(staff, kind, input, t("adminTemplates.testPrefix")) : null;
     return data({ ...submission.reply(), preview, testMailId, testTo: testMailId ? staff.email : null });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["subject", "bodyHtml"]);
+    return answerDomainError(error, submission, ["subject", "bodyHtml"]);
   }
 }
 

@@ -2,8 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { LanguageTabs } from "~/components/admin/language-tabs";
 import { AdminPage, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
@@ -17,12 +16,13 @@ import { formatDate } from "~/lib/format";
 import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
-import { backToList, readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { backToList, readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { productTemplateForm, saveProductTemplate } from "~/modules/templates/product-template.server";
 import { listTemplates, templateListQuery } from "~/modules/templates/template-list.server";
 import { productTemplateSchema, TEMPLATE_STATES } from "~/modules/templates/templates.schema";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminTemplates", "adminMail"] };
 
@@ -50,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : { type: "info" as const, key: "adminTemplates.done.productUnchanged" };
     return redirect(backToList(request), { headers: await setToast(toast) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error);
+    return answerDomainError(error, submission);
   }
 }
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { LanguageTabs } from "~/components/admin/language-tabs";
@@ -15,11 +15,12 @@ import { FormError } from "~/components/ui/message";
 import { resultFor, useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdOrNew, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { termPostSchema, termSchema, type TermInput } from "~/modules/content-admin/content-admin.schema";
 import { deleteTerm, saveTerm, termEditView } from "~/modules/content-admin/term-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -57,9 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const saved = await saveTerm(staff, id, input);
     return redirect(`/admin/terms/${saved}`, { headers: await setToast({ type: "success", key: "adminContent.terms.saved" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return refuseWith(submission, error, FIELDS);
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return answerDomainError(error, submission, FIELDS);
   }
 }
 

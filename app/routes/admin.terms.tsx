@@ -4,8 +4,8 @@ import { AdminPage, FilterSelect, ListFilters, ListFooter, useTableSort } from "
 import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { listTerms, termListQuery, type TermListRow } from "~/modules/content-admin/term-admin.server";
 
 export const handle = { i18n: ["adminContent"] };

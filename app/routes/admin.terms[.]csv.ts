@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { csvResponse } from "~/modules/admin/csv.server";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { exportTerms, termListQuery } from "~/modules/content-admin/term-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 

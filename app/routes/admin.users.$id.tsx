@@ -12,15 +12,16 @@ import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { editStaff } from "~/modules/staff/staff-admin.server";
 import { staffDetail } from "~/modules/staff/staff-list.server";
 import { staffEditSchema } from "~/modules/staff/staff.schema";
-import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { requireStepUp, stepUpNeeded } from "~/routes/http/step-up.server";
 import { StepUpField } from "~/modules/staff/step-up-field";
 import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -61,9 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (renewed) headers.append("Set-Cookie", renewed);
     return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw await notFound(request);
-    return redirect(`/admin/users/${id}`, { headers: await setToast({ type: "error", key: error.key }) });
+    if (isDomainError(error) && error.status === 404) throw await notFound(request);
+    return toastDomainError(error, `/admin/users/${id}`);
   }
 }
 

@@ -8,22 +8,22 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { Field, SelectField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
-import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { useShopForm } from "~/lib/forms/use-shop-form";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { readListQuery } from "~/modules/admin/list.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { readListQuery } from "~/routes/http/list.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { inviteStaff } from "~/modules/staff/staff-admin.server";
 import { STAFF_STATUSES, listStaff, staffListQuery } from "~/modules/staff/staff-list.server";
 import { inviteStaffSchema, type InviteStaffInput } from "~/modules/staff/staff.schema";
 import { StaffStatusBadge } from "~/modules/staff/staff-status-badge";
-import { requireStepUp, stepUpNeeded } from "~/modules/staff/step-up.server";
+import { requireStepUp, stepUpNeeded } from "~/routes/http/step-up.server";
 import { StepUpField } from "~/modules/staff/step-up-field";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -58,8 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (renewed) headers.append("Set-Cookie", renewed);
     return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["email"]);
+    return answerDomainError(error, submission, ["email"]);
   }
 }
 

@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/.server/shopper.server";
-import { downloadOf, fileResponse, readDownloadToken } from "~/modules/order/downloads.server";
+import { downloadOf, readDownloadToken } from "~/modules/order/downloads.server";
+import { fileResponse } from "~/routes/http/download.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /**

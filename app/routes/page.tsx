@@ -8,7 +8,8 @@ import { PageComponents as PageComponentsNow } from "~/modules/cms/page-componen
 import { resolveComponentsIndexed } from "~/modules/cms/page-components.server";
 import { serverFirst } from "~/lib/server-first";
 import { getPageBySlug, getPageForEditing } from "~/modules/cms/pages.server";
-import { editorOf, pageEditContext } from "~/modules/editing/edit-mode.server";
+import { pageEditContext } from "~/modules/editing/edit-mode.server";
+import { editorOf } from "~/routes/http/edit-mode.server";
 import { readComponents } from "~/modules/cms/page-components.schema";
 import { HomeBlocks as HomeBlocksNow } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";

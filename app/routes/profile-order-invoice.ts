@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { href } from "~/lib/routes-table";
-import { requireOwnOrder } from "./profile-order-access.server";
+import { requireOwnOrder } from "~/routes/http/order-route.server";
 import { invoiceFileName, renderInvoice } from "~/modules/documents/invoice.server";
 import { getSellerDetails } from "~/modules/documents/seller.server";
 import { requestLocale } from "~/.server/shopper.server";

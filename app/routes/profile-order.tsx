@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { env } from "~/.server/env.server";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
@@ -10,12 +9,13 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { payAgainSchema } from "~/modules/account/account.schema";
 import { OrderDetailView } from "~/modules/account/order-detail";
-import { requireOwnOrder } from "./profile-order-access.server";
+import { requireOwnOrder } from "~/routes/http/order-route.server";
 import { bankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import { restartCardPayment } from "~/modules/payment/payment.server";
 import { downloadsView } from "~/modules/order/downloads.server";
 import { awaitsPayment } from "~/modules/order/order-states";
 import { requestLocale } from "~/.server/shopper.server";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "checkout", "orders", "payment"] };
@@ -74,8 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (start?.kind === "redirect") return redirect(start.url);
     return redirect(self, { headers: await setToast({ type: "info", key: "payment.card.nothingToPay" }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirect(self, { headers: await setToast({ type: "error", key: error.key }) });
+    return toastDomainError(error, self);
   }
 }
 

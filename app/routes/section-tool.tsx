@@ -5,7 +5,7 @@ import { z } from "zod/v4";
 import { getFixedT } from "~/.server/i18n.server";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { requireDevTools } from "~/modules/dev-tools/access.server";
+import { requireDevTools } from "~/routes/http/dev-tools-access.server";
 import { sectionInventory } from "~/modules/dev-tools/section-tool.server";
 import { requestLocale } from "~/.server/shopper.server";
 

@@ -16,7 +16,7 @@ import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-
 import { layoutData } from "~/modules/site/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 import { WithNamespaces } from "~/lib/i18n";
-import { editModeOf } from "~/modules/editing/edit-mode-layout.server";
+import { editModeOf } from "~/routes/http/edit-mode.server";
 import { EditModeNote } from "~/modules/editing/ui/edit-mode-note";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.

@@ -1,5 +1,4 @@
 import { formatDate, type DateFormat } from "~/lib/format";
-import { shopDay } from "./shop-days";
 
 /**
  * CSV exports of the backoffice lists (DESIGN.md "One list pattern"): UTF-8 with a BOM and
@@ -22,18 +21,6 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
   const lines = [columns.map((c) => csvCell(c.header)).join(";")];
   for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(";"));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
-
-/** The download answer: `name-2026-11-24.csv` (the shop's day), never cached. */
-export function csvResponse<Row>(name: string, columns: readonly CsvColumn<Row>[], rows: readonly Row[]): Response {
-  const day = shopDay();
-  return new Response(toCsv(columns, rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
 }
 
 /** Cents as the Croatian spreadsheet number "1234,50" (no thousands separator, no currency). */

@@ -1,13 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import { gte, lt, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z, type ZodRawShape } from "zod/v4";
 import { oversizedLists } from "~/.server/form-lists.server";
-import { getFixedT } from "~/.server/i18n.server";
 import { integer, optionalText } from "~/lib/schema-fields";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
-import { requestLocale } from "~/.server/shopper.server";
 import { isIsoDay, shopDayEnd, shopDayStart } from "./shop-days";
 import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 
@@ -21,7 +18,7 @@ import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from "~/lib/admin-list";
  *   const ordersQuery = listQuery({ sorts: ["createdAt", "total"], sort: "createdAt", dir: "desc" }, {
  *     status: z.enum(ORDER_STATUSES).optional(),
  *   });
- *   const query = await readListQuery(request, ordersQuery);
+ *   const query = await readListQuery(request, ordersQuery); // app/routes/http/list.server.ts
  */
 export function listQuery<Sort extends string, Filters extends ZodRawShape>(
   { sorts, sort, dir }: { sorts: readonly [Sort, ...Sort[]]; sort: NoInfer<Sort>; dir: "asc" | "desc" },
@@ -42,18 +39,14 @@ export function listQuery<Sort extends string, Filters extends ZodRawShape>(
 }
 
 /**
- * The list's query from the URL. A value no control of the screen produces (a sort
- * column that does not exist, page "x") is a 400 with a translated reason, never a 500.
+ * The list's query from the URL's parameters, or null for a value no control of the screen
+ * produces (a sort column that does not exist, page "x"); the route answers that with a 400
+ * and a translated reason (app/routes/http/list.server.ts), never a 500.
  */
-export async function readListQuery<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const params = new URL(request.url).searchParams;
+export function parseListQuery<Schema extends z.ZodTypeAny>(params: URLSearchParams, schema: Schema): z.output<Schema> | null {
   // A list longer than the filter takes (`?tag[99999]=x`) is refused before conform builds it.
   const submission = oversizedLists(params.entries(), schema).lists.length > 0 ? null : parseWithZod(params, { schema });
-  if (submission?.status !== "success") {
-    const t = await getFixedT(requestLocale(request).locale);
-    throw data({ detail: t("admin.list.badQuery") }, { status: 400 });
-  }
-  return submission.value as z.output<Schema>;
+  return submission?.status === "success" ? (submission.value as z.output<Schema>) : null;
 }
 
 /** Page info for `total` rows, and the rows' OFFSET/LIMIT; a page past the end shows the last. */
@@ -65,16 +58,6 @@ export function listPage(total: number, query: { page: number; perPage: number }
 /** A LIKE pattern for a search term: its own % and _ taken literally. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Where a list's bulk action returns: the list itself with the filters it was posted from
- * (the bulk form posts to the list's own URL). Built from the request's own path, never
- * from a posted value, so it is always local.
- */
-export function backToList(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
 }
 
 const listDay = optionalText({ max: 10 }).refine((value) => value === undefined || isIsoDay(value), "admin.list.badQuery");

@@ -1,25 +1,11 @@
-import { data } from "@remix-run/node";
-import { getFixedT } from "~/.server/i18n.server";
 import { INT4_MAX } from "~/lib/schema-fields";
-import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * The `:id` of a backoffice detail screen (/admin/coupons/:id, ...): a row id is a
- * positive int4; anything else, like a row that does not exist, is the screen's own
- * translated 404 (`notFoundKey`), never a 500 from a query with a bad number.
+ * positive int4, or null for anything else (the route answers it as the screen's 404,
+ * app/routes/http/row-param.server.ts), never a query with a bad number.
  */
-export async function rowNotFound(request: Request, notFoundKey: string) {
-  const t = await getFixedT(requestLocale(request).locale);
-  return data({ detail: t(notFoundKey) }, { status: 404 });
-}
-
-export async function rowIdParam(request: Request, raw: string | undefined, notFoundKey: string): Promise<number> {
+export function rowId(raw: string | undefined): number | null {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) throw await rowNotFound(request, notFoundKey);
-  return id;
-}
-
-/** As rowIdParam, for screens that also create: `new` is null. */
-export async function rowIdOrNew(request: Request, raw: string | undefined, notFoundKey: string): Promise<number | null> {
-  return raw === "new" ? null : rowIdParam(request, raw, notFoundKey);
+  return Number.isSafeInteger(id) && id >= 1 && id <= INT4_MAX ? id : null;
 }

@@ -1,23 +1,7 @@
-import { data } from "@remix-run/node";
-import { getFixedT } from "~/.server/i18n.server";
-import { requireBackofficeUser, type CurrentUser } from "~/modules/account/user.server";
-import { requestLocale } from "~/.server/shopper.server";
-import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
-
-/** The backoffice user a screen acts for; the audit log names them. */
-export type Staff = CurrentUser;
+import type { CurrentUser } from "~/modules/account/user.server";
 
 /**
- * The first line of every backoffice loader and action: the signed-in backoffice user
- * (anyone else is sent to /adminLogin), refused with 403 and a translated reason when
- * their scope does not reach the screen. Checked on the server for every request, never
- * only by hiding a menu entry.
+ * The backoffice user a screen acts for; the audit log names them. Routes resolve it with
+ * requireStaff (app/routes/http/staff.server.ts) and hand it to the services.
  */
-export async function requireStaff(request: Request, scope: ScreenScope): Promise<Staff> {
-  const user = await requireBackofficeUser(request);
-  if (!hasScope(user.scope, scope)) {
-    const t = await getFixedT(requestLocale(request).locale);
-    throw data({ detail: t("admin.forbidden") }, { status: 403 });
-  }
-  return user;
-}
+export type Staff = CurrentUser;

@@ -3,26 +3,20 @@ import { getDb } from "~/.server/db/client.server";
 import { pages } from "~/.server/db/schema";
 import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
-import { getCurrentUser } from "~/.server/shopper.server";
+import type { CurrentUser } from "~/modules/account/user.server";
 import { readPageContent, type PageContent } from "~/modules/cms/page-content.server";
 import { listMasterComponents, readPageDraft, type DraftInfo } from "./page-drafts.server";
 
 /**
  * Edit mode (spec §4 "Edit mode: on when query editPage is 'true' and the user is a
- * backoffice user", DESIGN.md "Edit mode"): the page's editor for a backoffice user whose
- * scope reaches content (editor or admin); null for everyone else, who then get the
- * shoppers' page with no edit-mode data and no edit-mode code. The session is read only
- * when the query asks for it, so shoppers' pages cost nothing more.
+ * backoffice user", DESIGN.md "Edit mode"): the page's editor is a backoffice user whose
+ * scope reaches content (editor or admin); everyone else gets the shoppers' page with no
+ * edit-mode data and no edit-mode code. The route reads the query and the session
+ * (app/routes/http/edit-mode.server.ts).
  */
-export async function editorOf(request: Request) {
-  const url = new URL(request.url);
-  if (url.searchParams.get("editPage") !== "true") return null;
-  const user = await getCurrentUser(request);
-  return user?.isBackofficeUser && hasScope(user.scope, "editor") ? user : null;
+export function isPageEditor(user: CurrentUser | null): user is CurrentUser {
+  return Boolean(user?.isBackofficeUser && hasScope(user.scope, "editor"));
 }
-
-/** Whether the page is shown for a phone preview (spec §4 "mobileView=true marks mobile rendering"). */
-export const isMobileView = (request: Request) => new URL(request.url).searchParams.get("mobileView") === "true";
 
 export type PageEditContext = {
   pageId: number;

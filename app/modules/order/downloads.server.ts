@@ -1,11 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { media, orderItems, orders, products, users } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
-import { mediaFile } from "~/.server/media/media-root.server";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -168,21 +165,6 @@ export async function markOrderPaid(orderId: number, origin: string, received: R
   const { paid, mail } = await db.transaction((tx) => payOrder(tx, orderId, origin, received));
   if (mail) wakeMailRelay();
   return paid;
-}
-
-/** The file as an attachment, never cached by anyone but the browser that asked. */
-export function fileResponse(file: { path: string; mime: string; name: string; size: number }) {
-  const stream = createReadableStreamFromReadable(createReadStream(mediaFile(file.path)));
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      "Content-Type": file.mime,
-      "Content-Length": String(file.size),
-      "Content-Disposition": `attachment; filename="${file.name.replace(/[^\w.-]/g, "_")}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
 }
 
 /** The order page's downloads: the links once paid, or that links will come after payment. */

@@ -1,5 +1,4 @@
 import { DomainError, isDomainError } from "~/.server/domain-error";
-import { getSession, sessionStorage } from "~/.server/session.server";
 import { authenticate } from "~/modules/account/auth.server";
 import { throttled } from "~/modules/account/login-throttle.server";
 import type { Staff } from "~/modules/admin/staff.server";
@@ -14,20 +13,18 @@ import type { Staff } from "~/modules/admin/staff.server";
 export const STEP_UP_MS = 5 * 60 * 1000;
 export const STEP_UP_FIELD = "currentPassword";
 
-/** Whether the page's sensitive forms need the password field (the session's password is older than STEP_UP_MS). */
-export async function stepUpNeeded(request: Request, now = Date.now()): Promise<boolean> {
-  const authAt = (await getSession(request)).get("authAt");
+/** Whether the page's sensitive forms need the password field: the session's password (`authAt`) is older than STEP_UP_MS. */
+export function stepUpDue(authAt: unknown, now = Date.now()): boolean {
   return typeof authAt !== "number" || now - authAt > STEP_UP_MS;
 }
 
 /**
- * Throws a 403 DomainError (at the password field) unless the session's password is recent
- * or the form's is right; a right one renews the session's time. Returns the Set-Cookie of
- * the renewed session, or null.
+ * Throws a 403 DomainError (at the password field) when the step-up is `due` and the form's
+ * password is missing or wrong. True when the password was given and right, so the route
+ * renews the session's time (app/routes/http/step-up.server.ts).
  */
-export async function requireStepUp(request: Request, staff: Staff, form: FormData): Promise<string | null> {
-  if (!(await stepUpNeeded(request))) return null;
-  const password = form.get(STEP_UP_FIELD);
+export async function confirmStepUp(staff: Staff, due: boolean, password: FormDataEntryValue | null): Promise<boolean> {
+  if (!due) return false;
   if (typeof password !== "string" || password === "")
     throw new DomainError("stepUpRequired", {
       message: "Password required",
@@ -36,9 +33,7 @@ export async function requireStepUp(request: Request, staff: Staff, form: FormDa
       field: STEP_UP_FIELD,
     });
   await confirmPassword(staff, password, STEP_UP_FIELD);
-  const session = await getSession(request);
-  session.set("authAt", Date.now());
-  return sessionStorage.commitSession(session);
+  return true;
 }
 
 /**

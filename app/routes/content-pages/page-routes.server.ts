@@ -1,12 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
-import { csvDate, csvResponse, type CsvColumn } from "~/modules/admin/csv.server";
-import { backToList, readListQuery } from "~/modules/admin/list.server";
-import { rowIdParam, rowNotFound } from "~/modules/admin/row-param.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { csvDate, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvResponse } from "~/routes/http/csv.server";
+import { backToList, readListQuery } from "~/routes/http/list.server";
+import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { createPage } from "~/modules/cms/page-content.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/.server/shopper.server";
@@ -28,6 +29,7 @@ import {
 import { pageEditView } from "~/modules/content-admin/page-admin-view.server";
 import { exportPages, listPages, pageListQuery, type PageListRow } from "~/modules/content-admin/page-list.server";
 import { contentPath, type PostType } from "~/modules/content-admin/page-states";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 
 /**
  * The loaders and actions of /admin/pages and /admin/posts (decision 0054): the two
@@ -86,8 +88,7 @@ export async function newPageAction(request: Request, postType: PostType) {
       headers: await setToast({ type: "success", key: "adminContent.done.created" }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, ["slug"]);
+    return answerDomainError(error, submission, ["slug"]);
   }
 }
 
@@ -137,9 +138,8 @@ export async function pageEditAction(request: Request, postType: PostType, rawId
         return await done("adminContent.done.deleted", contentBase(postType));
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404 && error.code === "pageNotFound") throw await notFound(request);
-    return refuseWith(submission, error, TEXT_FIELDS);
+    if (isDomainError(error) && error.status === 404 && error.code === "pageNotFound") throw await notFound(request);
+    return answerDomainError(error, submission, TEXT_FIELDS);
   }
 }
 

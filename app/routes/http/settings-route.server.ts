@@ -1,13 +1,14 @@
 import { redirect } from "@remix-run/node";
 import { isDomainError } from "~/.server/domain-error";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { auditTrail } from "~/modules/admin/audit.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { SITE_ID } from "~/modules/site/options";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "~/modules/settings/settings.schema";
 import { saveSettings, settingsForm } from "~/modules/settings/settings-admin.server";
+import { answerDomainError, toastDomainError } from "~/.server/http/domain-error.server";
 
 /**
  * The loader and action every section route of /admin/settings shares (the routes are
@@ -35,9 +36,8 @@ export async function settingsAction(request: Request, section: SettingsSection)
       headers: await setToast({ type: "success", key: changed.length > 0 ? "adminSettings.saved" : "adminSettings.unchanged" }),
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
     // A stale form: the page shows the current values and says why nothing was saved.
-    if (error.status === 409) return redirect(path, { headers: await setToast({ type: "error", key: error.key }) });
-    return refuseWith(submission, error, Object.keys(SETTINGS_SCHEMAS[section].shape));
+    if (isDomainError(error) && error.status === 409) return toastDomainError(error, path);
+    return answerDomainError(error, submission, Object.keys(SETTINGS_SCHEMAS[section].shape));
   }
 }
