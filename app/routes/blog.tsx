@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { href } from "~/lib/routes-table";
+import { answerPage } from "~/routes/http/page-outcome.server";
 import { titleMeta } from "~/lib/meta";
 import { loadBlogPage } from "~/modules/blog/blog-page.server";
 import { BlogPage } from "~/modules/blog/blog-view";
@@ -10,7 +12,8 @@ export const handle = { i18n: ["blog", "events"] };
 
 /** /blog/{slug?} (hr /objave/{slug?}): all posts, or a category's or tag's (spec §2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadBlogPage(new URL(request.url), params.slug, requestLocale(request).locale);
+  const { locale } = requestLocale(request);
+  return answerPage(await loadBlogPage(new URL(request.url), params.slug, locale), locale, href("blog", locale));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];

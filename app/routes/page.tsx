@@ -19,7 +19,7 @@ import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 import { canonicalTarget } from "~/lib/canonical-url";
-import { localPath } from "~/lib/local-path";
+import { movedTo } from "~/routes/http/page-outcome.server";
 import { localePrefix } from "~/lib/locales";
 import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
 import { getCurrentUser } from "~/.server/shopper.server";
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ),
   ]);
   const canonical = canonicalTarget(found?.redirectTo, url.search);
-  if (canonical) throw redirect(localPath(canonical, "/"), 301);
+  if (canonical) throw movedTo(canonical, 301, "/");
   const siteName = site.site.name;
   const origin = env.PUBLIC_URL;
   const common = { locale, siteName, origin, currency: site.currency, home };

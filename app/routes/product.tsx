@@ -6,7 +6,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { canonicalTarget } from "~/lib/canonical-url";
-import { localPath } from "~/lib/local-path";
+import { movedTo } from "~/routes/http/page-outcome.server";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
 import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { shopperOf } from "~/.server/shopper.server";
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw new Response(t("error.pageNotFound"), { status: 404 });
   }
   const canonical = canonicalTarget(found.redirectTo, url.search);
-  if (canonical) throw redirect(localPath(canonical, href("shop", locale)), 301);
+  if (canonical) throw movedTo(canonical, 301, href("shop", locale));
   const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
   const shopper = await shopperOf(request);

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { href } from "~/lib/routes-table";
+import { answerPage } from "~/routes/http/page-outcome.server";
 import { titleMeta } from "~/lib/meta";
 import { loadShopPage } from "~/modules/catalog/shop-page.server";
 import { ShopPage } from "~/modules/catalog/shop-view";
@@ -10,7 +12,8 @@ export const handle = { i18n: ["catalog", "shop"] };
 
 /** /shop/{slug?}: the shop root (no slug) or a category and its products (spec §2). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadShopPage(new URL(request.url), params.slug, requestLocale(request).locale);
+  const { locale } = requestLocale(request);
+  return answerPage(await loadShopPage(new URL(request.url), params.slug, locale), locale, href("shop", locale));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ data })];

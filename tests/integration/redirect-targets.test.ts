@@ -152,7 +152,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const STORED_TARGETS = ["modules/cms/redirects-admin.server.ts", "modules/cms/redirects.server.ts"];
+const STORED_TARGETS = [
+  "modules/cms/redirects-admin.server.ts",
+  "modules/cms/redirects.server.ts",
+  // A page's other address of the shop's own (canonical slug, a stale page number), never read from the request.
+  "routes/http/page-outcome.server.ts",
+];
 const READS_A_TARGET = /\b(?:localPath|localPathOrNull|rememberedRedirect)\(/;
 
 describe('redirect targets (DESIGN.md "Trust boundaries")', () => {

@@ -20,8 +20,6 @@ const HTTP_BY_DESIGN = "app/modules/api/";
 const RESPONSE_ALLOWED = new Set([
   "app/modules/account/account-route.server.ts",
   "app/modules/account/user.server.ts",
-  "app/modules/blog/blog-page.server.ts",
-  "app/modules/catalog/shop-page.server.ts",
   "app/modules/payment/test-provider/test-provider.server.ts",
 ]);
 

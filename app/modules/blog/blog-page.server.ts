@@ -1,10 +1,9 @@
-import { redirect } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { positiveInt } from "~/lib/pagination";
 import { canonicalTarget } from "~/lib/canonical-url";
-import { localPath } from "~/lib/local-path";
+import { MISSING, moved, pageFound, type PageOf } from "~/lib/page-outcome";
 import { href } from "~/lib/routes-table";
 import { listEvents } from "~/modules/events/events.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -17,7 +16,7 @@ const SIDEBAR_EVENTS = 3;
  * Everything /blog/{slug?} shows (spec §2 Blog category view): all posts, or a category's
  * or tag's, newest first, ten a page with first/previous/next/last, and "load more"
  * (?view=onepage&page=N lists pages 1..N, so the button is a plain link and the URL
- * reproduces the view). A post's slug under /blog redirects to the post; unknown → 404.
+ * reproduces the view). A post's slug under /blog lives at the post; unknown: missing.
  */
 export async function loadBlogPage(url: URL, slug: string | undefined, locale: Locale) {
   const [site, t] = await Promise.all([getSiteContext(locale), getFixedT(locale)]);
@@ -28,14 +27,14 @@ export async function loadBlogPage(url: URL, slug: string | undefined, locale: L
     if (!found) {
       const post = await postUrlBySlug(slug, locale);
       const canonical = canonicalTarget(post, url.search);
-      if (canonical) throw redirect(localPath(canonical, href("blog", locale)), 301);
+      if (canonical) return moved(canonical, 301);
       // A renamed category or tag keeps its old address (redirects table, decision 0054).
-      const moved = await handleUnknownPath(url.pathname);
-      if (moved) throw redirect(moved.to, moved.status);
-      throw new Response(t("error.pageNotFound"), { status: 404 });
+      const target = await handleUnknownPath(url.pathname);
+      if (target) return moved(target.to, target.status as 301 | 302);
+      return MISSING;
     }
     const canonical = canonicalTarget(found.redirectTo, url.search);
-    if (canonical) throw redirect(localPath(canonical, href("blog", locale)), 301);
+    if (canonical) return moved(canonical, 301);
     term = found.term;
     alternates = found.alternates;
   }
@@ -50,11 +49,11 @@ export async function loadBlogPage(url: URL, slug: string | undefined, locale: L
   if (page > list.info.totalPages) {
     const query = new URLSearchParams(url.search);
     query.set("page", String(list.info.totalPages));
-    throw redirect(`${url.pathname}?${query}`, 302);
+    return moved(`${url.pathname}?${query}`, 302);
   }
   const more = new URLSearchParams({ view: "onepage", page: String(page + 1) });
   const heading = term ? term.name : t("blog.title");
-  return {
+  return pageFound({
     locale,
     origin: env.PUBLIC_URL,
     title: `${heading} | ${site.site.name}`,
@@ -70,7 +69,7 @@ export async function loadBlogPage(url: URL, slug: string | undefined, locale: L
     onepage,
     moreHref: page < list.info.totalPages ? `${url.pathname}?${more}` : null,
     events,
-  };
+  });
 }
 
-export type BlogPageData = Awaited<ReturnType<typeof loadBlogPage>>;
+export type BlogPageData = PageOf<Awaited<ReturnType<typeof loadBlogPage>>>;

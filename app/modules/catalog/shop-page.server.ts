@@ -1,5 +1,4 @@
 import { handleUnknownPath } from "~/modules/cms/redirects.server";
-import { redirect } from "@remix-run/node";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
@@ -8,7 +7,7 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES, type Locale } from "~/lib/locales";
 import { PER_PAGE_OPTIONS } from "~/lib/pagination";
 import { canonicalTarget } from "~/lib/canonical-url";
-import { localPath } from "~/lib/local-path";
+import { MISSING, moved, pageFound, type PageOf } from "~/lib/page-outcome";
 import { href } from "~/lib/routes-table";
 import { resolveSort, sortOptionsFor } from "~/lib/sort-options";
 import {
@@ -62,8 +61,8 @@ const plainText = (html: string) =>
     .slice(0, 160);
 
 /**
- * Everything /shop/{slug?} shows (spec §2 Category and product list). Throws the 404 of an
- * unknown slug, a 301 to the category's own slug in this language, and a 302 to the
+ * Everything /shop/{slug?} shows (spec §2 Category and product list), or where it lives
+ * instead (a PageOutcome): missing for an unknown slug, a 301 to the category's own slug in this language, and a 302 to the
  * canonical query (a no-JS form submits boja=1&boja=3&debljina_min=&sort=1; the page
  * lives at ?boja=1,3), so that every view has one URL to copy.
  */
@@ -75,14 +74,14 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
     if (!found) {
       // A slug the backoffice changed (or a redirect an editor made) answers with its target.
       const target = await handleUnknownPath(url.pathname);
-      if (target) throw redirect(target.to + url.search, target.status);
-      throw new Response(t("error.pageNotFound"), { status: 404 });
+      if (target) return moved(target.to + url.search, target.status as 301 | 302);
+      return MISSING;
     }
     const canonical = canonicalTarget(
       found.canonicalSlug !== slug ? href("shop", locale, { slug: found.canonicalSlug }) : null,
       url.search,
     );
-    if (canonical) throw redirect(localPath(canonical, href("shop", locale)), 301);
+    if (canonical) return moved(canonical, 301);
     category = found.node;
   }
 
@@ -92,7 +91,7 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
   const state = parseShopParams(url.searchParams, defs, defaults);
   const other = otherParams(url.searchParams, defs);
   const canonical = (s: ShopParams) => shopSearch(s, defs, defaults, other);
-  if (!sameParams(url.searchParams, new URLSearchParams(canonical(state)))) throw redirect(url.pathname + canonical(state), 302);
+  if (!sameParams(url.searchParams, new URLSearchParams(canonical(state)))) return moved(url.pathname + canonical(state), 302);
 
   const categoryId = category?.id;
   const filters = serviceFilters(state, defs);
@@ -116,7 +115,7 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
   ]);
   const totalPages = Math.ceil(list.totalRecords / state.limit);
   // A page past the end (a stale link) goes to the last page.
-  if (state.page > Math.max(1, totalPages)) throw redirect(url.pathname + canonical({ ...state, page: Math.max(1, totalPages) }), 302);
+  if (state.page > Math.max(1, totalPages)) return moved(url.pathname + canonical({ ...state, page: Math.max(1, totalPages) }), 302);
 
   const text = category ? categoryText(category, locale) : null;
   const heading = text ? text.title || text.name : t("shop.title");
@@ -131,7 +130,7 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
     LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})]),
   ) as Record<Locale, string>;
   const nav = navigation(meta, category, locale);
-  return {
+  return pageFound({
     locale,
     origin,
     title,
@@ -166,7 +165,7 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
     resetHref: url.pathname + canonical({ ...state, values: {}, yesNo: {}, ranges: {}, page: 1 }),
     moreHref:
       onepage && state.page < totalPages && state.page < maxOnepage ? url.pathname + canonical({ ...state, page: state.page + 1 }) : null,
-  };
+  });
 }
 
-export type ShopPageData = Awaited<ReturnType<typeof loadShopPage>>;
+export type ShopPageData = PageOf<Awaited<ReturnType<typeof loadShopPage>>>;
