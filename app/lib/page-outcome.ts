@@ -4,11 +4,11 @@
  * number, a query in another order), or nothing. The route turns the last two into the
  * redirect and the 404 (app/routes/http/page-outcome.server.ts).
  */
-export type Moved = { moved: { to: string; status: 301 | 302 } };
+export type Moved = { moved: { to: string; status: number } };
 export type Missing = { missing: true };
 export type PageOutcome<T> = { page: T } | Moved | Missing;
 
-export const moved = (to: string, status: 301 | 302): Moved => ({ moved: { to, status } });
+export const moved = (to: string, status: number): Moved => ({ moved: { to, status } });
 export const MISSING: Missing = { missing: true };
 export const pageFound = <T>(page: T): { page: T } => ({ page });
 

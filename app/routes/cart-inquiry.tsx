@@ -9,13 +9,12 @@ import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/.server/shopper.server";
+import { getCurrentUser, requestLocale, shopperOf } from "~/.server/shopper.server";
 import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
 import { VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
 import { enquiryFormSchema } from "~/modules/enquiry/enquiry.schema";
 import { QuoteLinesSummary } from "~/modules/quote/quote-lines-summary";
 import { cartLinesOf, EMPTY_CART, isRequestQuoteMode, quoteData, sendQuoteRequest } from "~/modules/quote/quote.server";
-import { requestLocale, shopperOf } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["captcha", "cart", "consent", "enquiry"] };

@@ -2,10 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/.server/shopper.server";
+import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { downloadOf, readDownloadToken } from "~/modules/order/downloads.server";
 import { fileResponse } from "~/routes/http/download.server";
-import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * An e-product's download link (docs/decisions/0030): the signed token

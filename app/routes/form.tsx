@@ -5,12 +5,11 @@ import { localPath } from "~/lib/local-path";
 import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
-import { getCurrentUser } from "~/.server/shopper.server";
+import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { VIA_FETCHER, type FormAnswer } from "~/modules/forms/form-fields";
 import { FormBlock } from "~/modules/forms/form-block";
 import { formDataSchema } from "~/modules/forms/form.schema";
 import { formView, getFormDefinition, submitForm } from "~/modules/forms/forms.server";
-import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["consent", "forms"] };

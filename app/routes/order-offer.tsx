@@ -10,7 +10,7 @@ import type { Locale } from "~/lib/locales";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { allowedCountries } from "~/modules/account/addresses.server";
-import { getCurrentUser } from "~/.server/shopper.server";
+import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { addressLines } from "~/modules/checkout/checkout.server";
 import { StepErrors } from "~/modules/checkout/checkout-steps.server";
 import { OfferForm } from "~/modules/order/offer-form";
@@ -18,7 +18,6 @@ import { OrderSummary } from "~/modules/order/order-summary";
 import { rememberOrder } from "~/.server/shopper-cookies.server";
 import { acceptOffer, findOffer, offerAddressValues, offerMethods } from "~/modules/order/order-offer.server";
 import { acceptOfferSchema } from "~/modules/order/order-offer.schema";
-import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 
 export const handle = { i18n: ["account", "cart", "checkout", "payment"] };

@@ -9,14 +9,13 @@ import { CAPTCHA_FIELD } from "~/lib/captcha";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
-import { getCurrentUser } from "~/.server/shopper.server";
+import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { EnquiryForm } from "~/modules/enquiry/enquiry-form";
 import { VIA_FETCHER, type EnquiryAnswer } from "~/modules/enquiry/enquiry-fields";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
 import { enquiryFormSchema } from "~/modules/enquiry/enquiry.schema";
 import { sendPriceEnquiry } from "~/modules/enquiry/enquiry.server";
-import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["captcha", "consent", "enquiry"] };

@@ -13,9 +13,8 @@ import { registerSchema } from "~/modules/account/account.schema";
 import { allowedCountries } from "~/modules/account/addresses.server";
 import { registerAction } from "./register-action.server";
 import { RegisterForm } from "~/modules/account/register-form";
-import { getCurrentUser } from "~/.server/shopper.server";
+import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
-import { requestLocale } from "~/.server/shopper.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "routes"] };

@@ -30,7 +30,7 @@ export async function loadBlogPage(url: URL, slug: string | undefined, locale: L
       if (canonical) return moved(canonical, 301);
       // A renamed category or tag keeps its old address (redirects table, decision 0054).
       const target = await handleUnknownPath(url.pathname);
-      if (target) return moved(target.to, target.status as 301 | 302);
+      if (target) return moved(target.to, target.status);
       return MISSING;
     }
     const canonical = canonicalTarget(found.redirectTo, url.search);

@@ -225,7 +225,7 @@ function changesOf(row: PlannedRow): Change[] {
   const changes: Change[] = [];
   for (const column of SHEET_COLUMNS) {
     const to = row.values[column];
-    if (to === undefined || column === "sku" || column === "parent_sku" || column === "stock_exported") continue;
+    if (to === undefined || column === "sku") continue;
     const from = row.existing?.row[column] ?? "";
     if (to !== from) changes.push({ column, from, to });
   }

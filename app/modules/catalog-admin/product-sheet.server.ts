@@ -120,6 +120,9 @@ export async function sheetRowsInOrder(ids: number[]): Promise<SheetRow[]> {
     .orderBy(asc(products.id));
   const byId = new Map((await loadSheetRows(db, { ids: [...ids, ...variants.map((v) => v.id)] })).map((p) => [p.id, p.row]));
   const variantsOf = new Map<number, number[]>();
-  for (const v of variants) variantsOf.set(v.parentId!, [...(variantsOf.get(v.parentId!) ?? []), v.id]);
+  for (const v of variants) {
+    if (!variantsOf.has(v.parentId!)) variantsOf.set(v.parentId!, []);
+    variantsOf.get(v.parentId!)!.push(v.id);
+  }
   return ids.flatMap((id) => [id, ...(variantsOf.get(id) ?? [])].flatMap((each) => byId.get(each) ?? []));
 }

@@ -74,7 +74,7 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
     if (!found) {
       // A slug the backoffice changed (or a redirect an editor made) answers with its target.
       const target = await handleUnknownPath(url.pathname);
-      if (target) return moved(target.to + url.search, target.status as 301 | 302);
+      if (target) return moved(target.to + url.search, target.status);
       return MISSING;
     }
     const canonical = canonicalTarget(

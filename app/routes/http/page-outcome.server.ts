@@ -9,7 +9,7 @@ import type { PageOutcome } from "~/lib/page-outcome";
  * an old slug's target, a stale page number): never a target read from the request, and
  * still made a plain local path.
  */
-export function movedTo(to: string, status: 301 | 302, fallback: string): Response {
+export function movedTo(to: string, status: number, fallback: string): Response {
   return redirect(localPath(to, fallback), status);
 }
 
