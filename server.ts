@@ -19,7 +19,7 @@ import { configuredTrackingCsp } from "./app/modules/consent/tracking.server";
 import { startMailRelay, stopMailRelay } from "./app/modules/mail/mail-relay.server";
 import { startHousekeeping, stopHousekeeping } from "./app/.server/housekeeping.server";
 import { purgeUnconfirmedSubmissions } from "./app/modules/forms/unconfirmed-submissions.server";
-import { purgeFailedRequests } from "./app/modules/cms/redirects.server";
+import { purgeFailedRequests } from "~/modules/redirects/redirects.server";
 import { answerClientError, apiErrors, apiRefusals } from "./app/modules/api/api-http.server";
 import { serverLifecycle } from "./app/.server/http/lifecycle.server";
 

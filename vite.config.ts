@@ -17,8 +17,8 @@ const EVERY_PAGE = [
   "/app/lib/toast.ts",
   "/app/lib/validation-message.ts",
   "/app/modules/cart/cart-form.ts",
-  "/app/modules/wishlist/wishlist-button.tsx",
-  "/app/modules/wishlist/wishlist-fields.ts",
+  "/app/components/wishlist-button.tsx",
+  "/app/lib/wishlist-fields.ts",
   "/app/lib/server-first.tsx",
   "vite/preload-helper",
   "/app/lib/meta.ts",
@@ -30,7 +30,7 @@ const EVERY_PAGE = [
   "/app/lib/cookie-consent.ts",
   // The header's and the lazily loaded footer's links: shared with the footer, the layout's
   // code would otherwise sit in a chunk of its own behind a re-exporting entry file.
-  "/app/modules/site/nav-link.tsx",
+  "/app/modules/layout/nav-link.tsx",
   "/remix-utils/build/react/use-hydrated.js",
   "/remix-utils/build/react/authenticity-token.js",
   "/node_modules/react/",

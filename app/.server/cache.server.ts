@@ -179,7 +179,7 @@ export async function clearCache(name: string): Promise<boolean> {
 
 /**
  * Clears several named caches and then the derived ones once (a backoffice change clears
- * the caches that show its data: app/modules/admin/cache-impact.server.ts). A name this
+ * the caches that show its data: app/modules/kernel/cache-impact.server.ts). A name this
  * process has not registered yet holds nothing here; with Redis its keys may still have
  * been written by another process, so they are deleted by name.
  */

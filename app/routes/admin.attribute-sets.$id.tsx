@@ -12,7 +12,7 @@ import { FormError } from "~/components/ui/message";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { localized } from "~/lib/links";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { attributeSetForEdit, deleteAttributeSet, saveAttributeSet } from "~/modules/catalog-admin/attribute-set-admin.server";

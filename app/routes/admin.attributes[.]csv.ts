@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { localized } from "~/lib/links";
-import { type CsvColumn } from "~/modules/admin/csv.server";
+import { type CsvColumn } from "~/modules/kernel/csv.server";
 import { csvResponse } from "~/routes/http/csv.server";
 import { readListQuery } from "~/routes/http/list.server";
 import { requireStaff } from "~/routes/http/staff.server";

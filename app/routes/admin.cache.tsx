@@ -7,7 +7,7 @@ import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { clearCacheByHand } from "~/modules/admin/cache-impact.server";
+import { clearCacheByHand } from "~/modules/kernel/cache-impact.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { clearCacheSchema } from "~/modules/site/admin.schema";
 

@@ -9,7 +9,7 @@ import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { commentOptions } from "~/modules/comments/comment-options";

@@ -12,7 +12,7 @@ import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { couponDetail, deleteCoupon, updateCoupon } from "~/modules/coupon/coupon-admin.server";

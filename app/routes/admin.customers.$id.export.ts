@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { shopDay } from "~/modules/admin/shop-days";
+import { shopDay } from "~/modules/kernel/shop-days";
 import { requireStaff } from "~/routes/http/staff.server";
 import { customerIdOf, orNotFound } from "~/routes/http/customer-route.server";
 import { exportCustomerData } from "~/modules/customer/customer-export.server";

@@ -19,7 +19,7 @@ import {
   saveMasterComponent,
   type PageEdit,
 } from "~/modules/editing/page-drafts.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 /**
  * The in-page editor's changes of a page's content in one language (decisions 0051 and 0056): draft

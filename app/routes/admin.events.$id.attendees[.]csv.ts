@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { csvDate } from "~/modules/admin/csv.server";
+import { csvDate } from "~/modules/kernel/csv.server";
 import { csvResponse } from "~/routes/http/csv.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";

@@ -12,7 +12,7 @@ import { FormError } from "~/components/ui/message";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { attendeeSchema, eventPostSchema, eventSchema } from "~/modules/content-admin/content-admin.schema";

@@ -12,7 +12,7 @@ import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { FormBlock } from "~/modules/forms/form-block";

@@ -10,7 +10,7 @@ import { readSubmission } from "~/.server/forms.server";
 import { setToast, type Toast } from "~/.server/toast.server";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { resendMailSchema } from "~/modules/mail/mail-admin.schema";

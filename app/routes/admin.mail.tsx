@@ -13,7 +13,7 @@ import { backToList, readListQuery } from "~/routes/http/list.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { bulkResendSchema } from "~/modules/mail/mail-admin.schema";
 import { resendFailedMails } from "~/modules/mail/mail-admin.server";
-import { MAIL_KINDS } from "~/modules/mail/mail-kinds";
+import { MAIL_KINDS } from "~/modules/templates/mail-kinds";
 import { listMails, mailListQuery } from "~/modules/mail/mail-list.server";
 import { MailStatusBadge } from "~/modules/mail/mail-status-badge";
 import { requestLocale } from "~/.server/shopper.server";

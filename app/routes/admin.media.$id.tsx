@@ -15,7 +15,7 @@ import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { MEDIA_SIZES, mediaUrl, type MediaSize } from "~/lib/media";
 import { messageKey } from "~/lib/validation-message";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { deleteMedia, MediaInUse, replaceMedia, updateMedia } from "~/modules/media-library/media-admin.server";

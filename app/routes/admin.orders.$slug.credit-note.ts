@@ -7,7 +7,7 @@ import { getShopOrder } from "~/modules/account/orders.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { pdfResponse } from "~/routes/http/download.server";
 import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
-import { getSellerDetails } from "~/modules/documents/seller.server";
+import { getSellerDetails } from "~/modules/payment/seller.server";
 
 /** The credit note of a returned order from the backoffice (decision 0039); 404 before it is returned. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { getShopOrder } from "~/modules/account/orders.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { pdfResponse } from "~/routes/http/download.server";
 import { invoiceFileName, renderInvoice } from "~/modules/documents/invoice.server";
-import { getSellerDetails } from "~/modules/documents/seller.server";
+import { getSellerDetails } from "~/modules/payment/seller.server";
 
 /**
  * An order's invoice from the backoffice (decision 0039): the customer's document, in the

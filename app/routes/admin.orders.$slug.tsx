@@ -12,7 +12,7 @@ import { useMessageText } from "~/components/ui/message";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { messageKey } from "~/lib/validation-message";
-import { shopDay } from "~/modules/admin/shop-days";
+import { shopDay } from "~/modules/kernel/shop-days";
 import { requireStaff } from "~/routes/http/staff.server";
 import { orderMoveSchema } from "~/modules/order/order-admin.schema";
 import { addOrderNote, moveOrder, resendConfirmation } from "~/modules/order/order-admin.server";

@@ -11,7 +11,7 @@ import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { RedirectForm } from "~/modules/cms/redirect-form";
@@ -22,7 +22,7 @@ import {
   redirectPageSchema,
   redirectSchema,
   updateRedirect,
-} from "~/modules/cms/redirects-admin.server";
+} from "~/modules/redirects/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 

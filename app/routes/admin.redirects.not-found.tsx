@@ -19,7 +19,7 @@ import {
   ignoreFailedRequests,
   listFailedRequests,
   redirectFailedRequest,
-} from "~/modules/cms/redirects-admin.server";
+} from "~/modules/redirects/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 

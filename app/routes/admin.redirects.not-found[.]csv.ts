@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { csvDate, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvDate, type CsvColumn } from "~/modules/kernel/csv.server";
 import { csvResponse } from "~/routes/http/csv.server";
 import { readListQuery } from "~/routes/http/list.server";
 import { requireStaff } from "~/routes/http/staff.server";
-import { exportFailedRequests, failedListQuery, type FailedListRow } from "~/modules/cms/redirects-admin.server";
+import { exportFailedRequests, failedListQuery, type FailedListRow } from "~/modules/redirects/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /** /admin/redirects/not-found.csv?<the list's query>: the filtered log of unknown addresses (decision 0038). */

@@ -7,7 +7,7 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { readListQuery } from "~/routes/http/list.server";
 import { requireStaff } from "~/routes/http/staff.server";
-import { listRedirects, redirectListQuery } from "~/modules/cms/redirects-admin.server";
+import { listRedirects, redirectListQuery } from "~/modules/redirects/redirects-admin.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /** Redirects (/admin/redirects, decision 0055): search, CSV, new; the logged 404s are one click away. */

@@ -13,7 +13,7 @@ import { setToast } from "~/.server/toast.server";
 import { submissionOf } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { localized } from "~/lib/links";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { BranchesPanel } from "~/modules/shipping/branches-panel";

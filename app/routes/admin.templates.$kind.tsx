@@ -6,9 +6,10 @@ import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
+import { sendTestMail } from "~/modules/mail/test-mail.server";
 import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
@@ -17,7 +18,6 @@ import {
   previewTemplate,
   resetTemplate,
   saveTemplate,
-  sendTestMail,
   storedPreview,
   templateDetail,
   templateOverview,

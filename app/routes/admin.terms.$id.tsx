@@ -14,7 +14,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { resultFor, useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdOrNew, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { termPostSchema, termSchema, type TermInput } from "~/modules/content-admin/content-admin.schema";

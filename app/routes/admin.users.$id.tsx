@@ -11,7 +11,7 @@ import { setToast } from "~/.server/toast.server";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { requestLocale } from "~/.server/shopper.server";

@@ -5,7 +5,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { settleCardReturn } from "~/modules/payment/card/card-return.server";
+import { settleCardReturn } from "~/modules/checkout/card-return.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { buttonClass } from "~/components/ui/button-class";
 

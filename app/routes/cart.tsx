@@ -10,7 +10,7 @@ import { href } from "~/lib/routes-table";
 import { shopperOf } from "~/.server/shopper.server";
 import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-cookies.server";
 import { cartAction } from "./cart-actions.server";
-import { CartPage } from "~/modules/cart/cart-page";
+import { CartPage } from "~/routes/storefront/cart-page";
 import { couponSchema, instructionsSchema, memberCardSchema, quantitySchema } from "~/modules/cart/cart.schema";
 import { lookupCart, sessionAfter } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
+import { handleUnknownPath, senderOf } from "~/modules/redirects/redirects.server";
 
 /** Any deeper unknown path: a configured redirect answers it, else it is logged and 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

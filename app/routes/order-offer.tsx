@@ -13,11 +13,11 @@ import { allowedCountries } from "~/modules/account/addresses.server";
 import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { addressLines } from "~/modules/checkout/checkout.server";
 import { StepErrors } from "~/modules/checkout/checkout-steps.server";
-import { OfferForm } from "~/modules/order/offer-form";
+import { OfferForm } from "~/modules/checkout/offer-form";
 import { OrderSummary } from "~/modules/order/order-summary";
 import { rememberOrder } from "~/.server/shopper-cookies.server";
-import { acceptOffer, findOffer, offerAddressValues, offerMethods } from "~/modules/order/order-offer.server";
-import { acceptOfferSchema } from "~/modules/order/order-offer.schema";
+import { acceptOffer, findOffer, offerAddressValues, offerMethods } from "~/modules/checkout/order-offer.server";
+import { acceptOfferSchema } from "~/modules/checkout/order-offer.schema";
 import { getSiteContext } from "~/modules/site/site.server";
 
 export const handle = { i18n: ["account", "cart", "checkout", "payment"] };

@@ -13,8 +13,8 @@ import { editorOf } from "~/routes/http/edit-mode.server";
 import { readComponents } from "~/modules/cms/page-components.schema";
 import { HomeBlocks as HomeBlocksNow } from "~/modules/home/home-blocks";
 import { getHomeView } from "~/modules/home/home.server";
-import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
-import { HomeHero as HomeHeroNow } from "~/modules/site/home-hero";
+import { handleUnknownPath, senderOf } from "~/modules/redirects/redirects.server";
+import { HomeHero as HomeHeroNow } from "~/modules/layout/home-hero";
 import { requestLocale, getCurrentUser } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
@@ -23,7 +23,7 @@ import { movedTo } from "~/routes/http/page-outcome.server";
 import { localePrefix } from "~/lib/locales";
 import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
 import { excerptOf, getPostDetails } from "~/modules/blog/blog.server";
-import { PostArticle as PostArticleNow } from "~/modules/blog/post-article";
+import { PostArticle as PostArticleNow } from "~/routes/storefront/post-article";
 import { loadComments } from "~/modules/comments/comments.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -31,7 +31,7 @@ export const handle = { i18n: ["blog", "catalog", "comments", "forms", "home", "
 
 // Only posts need the post view and its comment form: the browser loads them for posts alone.
 const PostArticle = serverFirst(import.meta.env.SSR ? PostArticleNow : null, () =>
-  import("~/modules/blog/post-article").then((m) => m.PostArticle),
+  import("~/routes/storefront/post-article").then((m) => m.PostArticle),
 );
 
 /**
@@ -142,7 +142,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...titleMeta({ d
 
 // The home banner is server-rendered and its code loads after the page is interactive
 // (editable content since decision 0051; the home page's first-load budget has no room for it).
-const HomeHero = serverFirst(import.meta.env.SSR ? HomeHeroNow : null, () => import("~/modules/site/home-hero").then((m) => m.HomeHero));
+const HomeHero = serverFirst(import.meta.env.SSR ? HomeHeroNow : null, () => import("~/modules/layout/home-hero").then((m) => m.HomeHero));
 
 // The shop blocks under the banner (hero products, sliders, newsletter) are server-rendered
 // and their code (carousel, product cards) loads after the page is interactive: the home

@@ -11,10 +11,10 @@ import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-
 import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { shopperOf, requestLocale } from "~/.server/shopper.server";
 import { loadComments } from "~/modules/comments/comments.server";
-import { ProductPage } from "~/modules/catalog/product-page";
+import { ProductPage } from "~/routes/storefront/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
 import { enquiryFormData } from "~/modules/enquiry/enquiry-data.server";
-import { handleUnknownPath, senderOf } from "~/modules/cms/redirects.server";
+import { handleUnknownPath, senderOf } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { productJsonLd } from "~/modules/catalog/product-seo.server";

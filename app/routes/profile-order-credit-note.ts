@@ -6,7 +6,7 @@ import { href } from "~/lib/routes-table";
 import { requireOwnOrder } from "~/routes/http/order-route.server";
 import { pdfResponse } from "~/routes/http/download.server";
 import { creditNoteFileName, renderCreditNote } from "~/modules/documents/invoice.server";
-import { getSellerDetails } from "~/modules/documents/seller.server";
+import { getSellerDetails } from "~/modules/payment/seller.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /** The credit note of the customer's returned order (decision 0039): only for its owner, 404 before it exists. */

@@ -5,7 +5,7 @@ import { setToast } from "~/.server/toast.server";
 import { href } from "~/lib/routes-table";
 import { requireOwnOrder } from "~/routes/http/order-route.server";
 import { invoiceFileName, renderInvoice } from "~/modules/documents/invoice.server";
-import { getSellerDetails } from "~/modules/documents/seller.server";
+import { getSellerDetails } from "~/modules/payment/seller.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /**

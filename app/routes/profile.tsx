@@ -23,7 +23,7 @@ import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { positiveInt } from "~/lib/pagination";
-import { WISHLIST_PAGE_PARAM } from "~/modules/wishlist/wishlist-fields";
+import { WISHLIST_PAGE_PARAM } from "~/lib/wishlist-fields";
 import { WishlistList } from "~/modules/wishlist/wishlist-list";
 import { wishlistPage } from "~/modules/wishlist/wishlist.server";
 

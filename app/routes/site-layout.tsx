@@ -5,15 +5,15 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { href } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
 import { CART_MODAL_PARAM } from "~/modules/cart/cart-form";
-import { CookieBanner } from "~/modules/site/cookie-banner";
+import { CookieBanner } from "~/modules/layout/cookie-banner";
 import { serverFirst } from "~/lib/server-first";
-import { Footer as FooterNow } from "~/modules/site/footer";
-import { Header } from "~/modules/site/header";
-import { Splash as SplashNow } from "~/modules/site/splash";
-import { WishlistForm } from "~/modules/wishlist/wishlist-button";
+import { Footer as FooterNow } from "~/modules/layout/footer";
+import { Header } from "~/modules/layout/header";
+import { Splash as SplashNow } from "~/modules/layout/splash";
+import { WishlistForm } from "~/components/wishlist-button";
 import { shopperOf } from "~/.server/shopper.server";
 import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-cookies.server";
-import { layoutData } from "~/modules/site/layout.server";
+import { layoutData } from "~/modules/layout/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
 import { WithNamespaces } from "~/lib/i18n";
 import { editModeOf } from "~/routes/http/edit-mode.server";
@@ -24,10 +24,10 @@ export const handle = { i18n: ["search", "wishlist"] };
 
 // The footer is static markup below the fold: the server renders it and its code loads
 // after the page is interactive instead of with it (the first-load budget).
-const Footer = serverFirst(import.meta.env.SSR ? FooterNow : null, () => import("~/modules/site/footer").then((m) => m.Footer));
+const Footer = serverFirst(import.meta.env.SSR ? FooterNow : null, () => import("~/modules/layout/footer").then((m) => m.Footer));
 
 // The splash plays only on the forced domain's first page: its code loads only there.
-const Splash = serverFirst(import.meta.env.SSR ? SplashNow : null, () => import("~/modules/site/splash").then((m) => m.Splash));
+const Splash = serverFirst(import.meta.env.SSR ? SplashNow : null, () => import("~/modules/layout/splash").then((m) => m.Splash));
 
 /** Main site layout (spec §2 Layouts): header, content, footer, cookie notice. */
 export const shouldRevalidate = revalidateUnlessQueryOnly;
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // Only a script opens the cart modal (?cart=open after an add), so it loads when first
 // needed instead of with every page (first-load JS budget).
-const CartModal = lazy(() => import("~/modules/cart/cart-modal").then((m) => ({ default: m.CartModal })));
+const CartModal = lazy(() => import("~/routes/storefront/cart-modal").then((m) => ({ default: m.CartModal })));
 // Its messages load with it, not with every page (decision 0015).
 const CART_MODAL_NAMESPACES = ["cart", "catalog", "enquiry", "captcha"];
 // The in-page editor is its own chunk, loaded only when the loader says edit mode (decision 0051);

@@ -144,7 +144,7 @@ describe("values", () => {
       .where(eq(productAttributeValues.attributeId, boja.id))
       .limit(1);
     await db.insert(productAttributeValues).values({ productId: product.id, attributeId: boja.id, valueId: red.id });
-    const { dataChanged } = await import("~/modules/admin/cache-impact.server");
+    const { dataChanged } = await import("~/modules/kernel/cache-impact.server");
     await dataChanged("attribute");
     const html = (await new Visitor(shop).page("/shop")).html;
     expect(html).toContain("Plamen crvena");

@@ -19,7 +19,7 @@ import {
   wishlistEntries,
 } from "~/.server/db/schema";
 import { TEST_ADDRESS } from "~/modules/payment/test-provider/test-orders.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { decodeEntities, submit } from "../setup/account-helpers";
 import { loginAsAdmin } from "../setup/accounts";
 import { Visitor } from "../setup/client";

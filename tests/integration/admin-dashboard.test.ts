@@ -14,8 +14,8 @@ import {
 } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { addDays } from "~/modules/admin/dashboard.server";
-import { shopDay, shopDayStart } from "~/modules/admin/shop-days";
-import { SITE_ID } from "~/modules/site/options";
+import { shopDay, shopDayStart } from "~/modules/kernel/shop-days";
+import { SITE_ID } from "~/modules/kernel/options";
 import { loginAsAdmin } from "../setup/accounts";
 import { Visitor } from "../setup/client";
 import { placeOrder } from "../setup/orders";

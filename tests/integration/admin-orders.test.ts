@@ -5,7 +5,7 @@ import type { Database } from "~/.server/db/client.server";
 import { auditLog, consentLogs, coupons, mailOutbox, options, orders, paymentEvents, products } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { setTestProviderDown } from "~/modules/payment/test-provider/test-provider.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
 import { decodeEntities, submit } from "../setup/account-helpers";
 import { Visitor } from "../setup/client";

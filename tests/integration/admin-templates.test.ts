@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { auditLog, consents, mailOutbox, mailTemplates, options } from "~/.server/db/schema";
 import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
-import { MAIL_KINDS } from "~/modules/mail/mail-kinds";
+import { MAIL_KINDS } from "~/modules/templates/mail-kinds";
 import { renderTemplate } from "~/modules/templates/template-render.server";
 import { TEMPLATE_VARIABLES, unknownVariables } from "~/modules/templates/template-variables";
 import { loginAsAdmin } from "../setup/accounts";

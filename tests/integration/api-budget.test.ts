@@ -9,7 +9,7 @@ import {
   FAILED_REQUESTS_NEW_PER_MINUTE,
   handleUnknownPath,
   purgeFailedRequests,
-} from "~/modules/cms/redirects.server";
+} from "~/modules/redirects/redirects.server";
 import { API_BUDGETS } from "~/modules/api/api-rate-limit.server";
 import { apiDocument, apiKeyFor, rawCall } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";

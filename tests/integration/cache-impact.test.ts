@@ -11,7 +11,7 @@ import {
   products,
   users,
 } from "~/.server/db/schema";
-import { CACHE_IMPACT, dataChanged } from "~/modules/admin/cache-impact.server";
+import { CACHE_IMPACT, dataChanged } from "~/modules/kernel/cache-impact.server";
 import { startCachingServer, type CachingServer } from "../setup/caching-server";
 
 /**

@@ -3,7 +3,7 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { mailOutbox, mailTemplates } from "~/.server/db/schema";
-import { MAIL_KINDS, type MailKind } from "~/modules/mail/mail-kinds";
+import { MAIL_KINDS, type MailKind } from "~/modules/templates/mail-kinds";
 import { renderTemplate } from "~/modules/templates/template-render.server";
 import { SECRET_VARIABLES, TEMPLATE_VARIABLES } from "~/modules/templates/template-variables";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";

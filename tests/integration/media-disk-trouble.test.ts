@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { consents, formSubmissions, forms, media, productMedia } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { decodeEntities } from "../setup/account-helpers";
 import { formTokensOf, Visitor } from "../setup/client";
 import { catalogue } from "../setup/product-pages";

@@ -5,7 +5,7 @@ import { NAVIGATIONS } from "~/.server/db/seed/data/navigations";
 import { PAGES } from "~/.server/db/seed/data/pages";
 import { seedPages } from "~/.server/db/seed/pages.server";
 import { resolveLink } from "~/lib/links";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
 import { headOf } from "../setup/structured-data";

@@ -153,8 +153,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 const STORED_TARGETS = [
-  "modules/cms/redirects-admin.server.ts",
-  "modules/cms/redirects.server.ts",
+  "modules/redirects/redirects-admin.server.ts",
+  "modules/redirects/redirects.server.ts",
   // A page's other address of the shop's own (canonical slug, a stale page number), never read from the request.
   "routes/http/page-outcome.server.ts",
 ];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { consents, formSubmissions, forms, media, mediaFolders } from "~/.server/db/schema";
 import { mediaUrl } from "~/lib/media";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { decodeEntities, submit } from "../setup/account-helpers";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";

@@ -1,7 +1,7 @@
 import { users } from "~/.server/db/schema";
 import { hashPassword } from "~/.server/auth/password.server";
 import type { BackofficeScope } from "~/lib/backoffice-scopes";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { Visitor } from "./client";
 import type { Shop } from "./shop";
 

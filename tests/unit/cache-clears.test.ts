@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * One way to clear caches (decision 0096): a change calls `dataChanged(kind)`
- * (app/modules/admin/cache-impact.server.ts), which knows which named caches show each kind
+ * (app/modules/kernel/cache-impact.server.ts), which knows which named caches show each kind
  * and whose clears are retried while Redis is down (decision 0091). No other file of the shop
  * clears a named cache itself: not through `clearCache`/`clearCaches` by name, not through the
  * `clear()` of a cache it registered. The admin cache page's button goes through the same
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
  */
 const root = join(__dirname, "../..");
 const CACHE_CORE = "app/.server/cache.server.ts";
-const ONE_WAY = "app/modules/admin/cache-impact.server.ts";
+const ONE_WAY = "app/modules/kernel/cache-impact.server.ts";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

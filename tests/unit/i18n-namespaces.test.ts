@@ -25,7 +25,7 @@ const declaredBy = (file: string) => listIn(file, /export const handle(?::\s*\w+
 // the route (or in the module `in` that loads the part) names them.
 const ISLANDS: Record<string, { module: string; constant: string; in?: string }[]> = {
   "routes/site-layout.tsx": [
-    { module: "modules/cart/cart-modal.tsx", constant: "CART_MODAL_NAMESPACES" },
+    { module: "routes/storefront/cart-modal.tsx", constant: "CART_MODAL_NAMESPACES" },
     // The in-page editor (decision 0051): only an editor in edit mode loads it and its messages.
     { module: "modules/editing/ui/edit-mode.tsx", constant: "EDIT_MODE_NAMESPACES", in: "modules/editing/ui/edit-mode.tsx" },
   ],

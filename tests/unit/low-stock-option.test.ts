@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LOW_STOCK_THRESHOLD, LOW_STOCK_OPTION, lowStockThreshold } from "~/modules/site/options";
+import { DEFAULT_LOW_STOCK_THRESHOLD, LOW_STOCK_OPTION, lowStockThreshold } from "~/modules/kernel/options";
 
 describe("the LowStockThreshold option (decision 0037)", () => {
   it("reads a whole number of at least 0, else the default of 5", () => {

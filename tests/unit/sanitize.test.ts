@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 
 describe("sanitizeCmsHtml (CMS HTML allow-list)", () => {
   it("removes scripts, styles and iframes with their content", () => {

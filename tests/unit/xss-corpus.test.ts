@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseComponents } from "~/modules/cms/page-components.schema";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { executableParts, XSS_CORPUS } from "../fixtures/xss-corpus";
 
 /** The CMS's sanitising (DESIGN.md "HTML from the CMS", decision 0014): a corpus of XSS payloads leaves nothing executable. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The registration options of the site (spec §6 "Registration may require e-mail

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * Blocked accounts (users.blocked_at, decision 0040; the backoffice's customer screen sets

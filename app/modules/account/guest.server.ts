@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Shopper } from "~/.server/shopper.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, users } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { orderBlocked } from "./blocked.server";
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { orderItems, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The customer's orders (spec §2 Profile "order history count", decision 0011): the

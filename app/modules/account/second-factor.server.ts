@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { sites, staffTwoFactor } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * Whether a backoffice sign-in still owes a second factor (decision 0086): "code" when the

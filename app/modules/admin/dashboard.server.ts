@@ -6,8 +6,8 @@ import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
 import { SERVICE_ROUTES } from "~/lib/route-files";
 import { lowStock } from "~/modules/catalog-admin/low-stock.server";
 import { toShip } from "~/modules/order/order-list.server";
-import { SITE_ID, lowStockThreshold } from "~/modules/site/options";
-import { shopDay, shopDayEnd, shopDayStart } from "./shop-days";
+import { SITE_ID, lowStockThreshold } from "~/modules/kernel/options";
+import { shopDay, shopDayEnd, shopDayStart } from "~/modules/kernel/shop-days";
 
 /**
  * The dashboard's figures (decision 0044), each the count of exactly the list it links

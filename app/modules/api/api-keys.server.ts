@@ -3,8 +3,8 @@ import { and, desc, eq, ilike, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { apiKeys, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { likePattern } from "~/modules/admin/list.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { likePattern } from "~/modules/kernel/list.server";
 import { ApiError } from "./api-errors.server";
 
 /**

@@ -4,7 +4,7 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { refusedTextPaths } from "~/lib/untrusted-text";
 import { isLocale, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
-import { SITE_ID, STORE_ID } from "~/modules/site/options";
+import { SITE_ID, STORE_ID } from "~/modules/kernel/options";
 import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from "./api-endpoint";
 import { apiShopper, type Shopper } from "~/.server/shopper.server";
 import type { ApiContext } from "./api-context.server";

@@ -7,7 +7,7 @@ import { MISSING, moved, pageFound, type PageOf } from "~/lib/page-outcome";
 import { href } from "~/lib/routes-table";
 import { listEvents } from "~/modules/events/events.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getTermBySlug, listCategories, listPosts, postUrlBySlug, type TermLink } from "./blog.server";
 
 const SIDEBAR_EVENTS = 3;

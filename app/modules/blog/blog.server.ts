@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { media, pages, pageTranslations, postTerms, terms, termTranslations, users, type TermType } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import type { MediaRef } from "~/lib/media";
 import { pageInfo, type PageInfo } from "~/lib/pagination";

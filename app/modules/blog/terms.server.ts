@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { terms, type TermType } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { termLinks, type TermLink } from "./blog.server";
 
 /** Blog terms of the given types (all when none) in editor order, named in the locale (spec §7 term/filter). */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { cartItems, carts, coupons, deliveryMethods, orders, productCustomOptions, products, users } from "~/.server/db/schema";
 import { lengthInMm } from "~/modules/catalog/length";
-import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
+import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/kernel/options";
 import type { Locale } from "~/lib/locales";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { CartRow } from "./cart-session.server";

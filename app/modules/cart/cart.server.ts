@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { cartItems, carts, products } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError, hasErrorCode } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { formatPrice } from "~/lib/format";

@@ -2,12 +2,12 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { attributes, attributeValues, productAttributeValues } from "~/.server/db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { publicImages } from "~/modules/media/media-upload.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { AttributeFormInput, ValueInput } from "./attribute-admin.schema";
 
 /**

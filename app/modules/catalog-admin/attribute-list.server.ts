@@ -3,8 +3,8 @@ import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { attributes, attributeValues, productAttributeValues } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { FILTER_TYPES } from "./filter-types";
 
 /** The attribute list (/admin/attributes): search by code or label, filter by type, sorted by position, code or type. */

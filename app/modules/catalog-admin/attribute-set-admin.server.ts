@@ -2,11 +2,11 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { attributes, attributeSetAttributes, attributeSets, products } from "~/.server/db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { AttributeSetInput } from "./set-tag-admin.schema";
 
 /**

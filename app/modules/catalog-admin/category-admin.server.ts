@@ -3,16 +3,16 @@ import { DomainError } from "~/.server/domain-error";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { attributes, categories, categoryFilters, categoryTranslations, productCategories } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { publicImages } from "~/modules/media/media-upload.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { givenTranslations, type CategoryFiltersInput, type CategoryFormInput } from "./category-admin.schema";
 import { filterTypeFits } from "./filter-types";
-import { redirectChangedSlug } from "./slug-redirects.server";
+import { redirectChangedSlug } from "~/modules/redirects/slug-redirects.server";
 
 /**
  * The category tree of the backoffice (docs/decisions/0048): edit texts per

@@ -24,9 +24,9 @@ import { localized } from "~/lib/links";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { discountPercent, taxPart } from "~/lib/prices";
 import { href } from "~/lib/routes-table";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { mediaChoices } from "~/modules/media/media-upload.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { defaultProductDescriptions } from "~/modules/templates/product-template.server";
 import { configuringAttributes } from "./product-variants.server";
 

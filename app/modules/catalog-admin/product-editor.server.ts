@@ -3,11 +3,11 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { productCustomOptions, products, productTranslations } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { NewProductInput, ProductSave } from "./product-editor.schema";
 import {
   changeProduct,
@@ -21,7 +21,7 @@ import {
 } from "./product-lock.server";
 import { writeAttributes, writeCategories, writeCrossSells, writeImages, writeTags } from "./product-relations.server";
 import { syncParentValues } from "./product-variants.server";
-import { redirectChangedSlug } from "./slug-redirects.server";
+import { redirectChangedSlug } from "~/modules/redirects/slug-redirects.server";
 import { loadedStock } from "./stock-edit";
 import { stockColumn } from "./stock-edit.server";
 

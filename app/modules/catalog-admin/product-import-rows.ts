@@ -2,8 +2,8 @@ import { PRODUCT_FORMATS } from "~/.server/db/schema";
 import { hasInvalidCharacters, SLUG_MAX } from "~/lib/schema-fields";
 import { SLUG_PATTERN, slugify } from "~/lib/slug";
 import { LOCALES } from "~/lib/locales";
-import { csvMoney } from "~/modules/admin/csv.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { csvMoney } from "~/modules/kernel/csv.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { canonicalList, canonicalRate, LIST_SEPARATOR, translatedColumn, type SheetColumn, type SheetRow } from "./product-sheet.server";
 
 /**

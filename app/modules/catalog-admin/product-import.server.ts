@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { categories, categoryTranslations, productTranslations, tags } from "~/.server/db/schema";
 import { LOCALES, LOCALE_LANGUAGE_CODE } from "~/lib/locales";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { parseCsv, unFormula } from "./csv-parse";
 import { completeTranslations, readRow, type RowError } from "./product-import-rows";
 import {

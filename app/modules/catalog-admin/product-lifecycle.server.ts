@@ -14,10 +14,10 @@ import {
   productTranslations,
 } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { changeProduct, checkSkuFree, notFound, productFacts, refused, type Actor, type Product } from "./product-lock.server";
 
 /**

@@ -13,8 +13,8 @@ import {
 } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { id } from "~/lib/schema-fields";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { SITE_ID, lowStockThreshold } from "~/modules/site/options";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { SITE_ID, lowStockThreshold } from "~/modules/kernel/options";
 import { getSiteContext } from "~/modules/site/site.server";
 import { lowStock } from "./low-stock.server";
 

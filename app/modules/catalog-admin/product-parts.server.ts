@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { bundleItems, productCustomOptions, products, type CustomOptionValue } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { ProductOptionsEdit, ProductPartsEdit } from "./product-editor.schema";
 import { changeProduct, refused, type Actor } from "./product-lock.server";
 import { findProductByText } from "./product-relations.server";

@@ -15,7 +15,7 @@ import {
   productTranslations,
   tags,
 } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { refused, type Product } from "./product-lock.server";
 import type { ProductSave } from "./product-editor.schema";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { categoryTranslations, productCategories, productTags, productTranslations, products, tags } from "~/.server/db/schema";
 import { LOCALES, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
-import { csvMoney, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvMoney, type CsvColumn } from "~/modules/kernel/csv.server";
 
 /**
  * The products' spreadsheet (docs/decisions/0047): ONE column set that the

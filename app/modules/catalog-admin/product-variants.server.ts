@@ -12,7 +12,7 @@ import { DomainError } from "~/.server/domain-error";
 import { localized } from "~/lib/links";
 import { LOCALES } from "~/lib/locales";
 import { slugify } from "~/lib/slug";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { VariantEdit } from "./product-editor.schema";
 import { changeProduct, checkPrices, checkSkuFree, notFound, productFacts, refused, type Actor, type Product } from "./product-lock.server";
 import { removeOrArchive } from "./product-lifecycle.server";

@@ -2,12 +2,12 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { productTags, tags } from "~/.server/db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { FEATURED_TAG } from "~/modules/catalog/filter-sql.server";
 import { HERO_TAG, TOP_TAG } from "~/modules/home/home.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * Product tags (docs/decisions/0048). The home page's blocks and the

@@ -10,7 +10,7 @@ import {
   type AttributeType,
   type LocalisedText,
 } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { FilterDef } from "./shop-query";
 

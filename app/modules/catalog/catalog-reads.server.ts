@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { tags } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
 import { sortOptionsFor } from "~/lib/sort-options";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { categoryText, getCatalogMeta, type CatalogMeta, type CategoryNode } from "./catalog-meta.server";
 
 /**

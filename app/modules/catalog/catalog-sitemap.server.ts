@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { products } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { LOCALES, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { mediaUrl } from "~/lib/media";
 import { href } from "~/lib/routes-table";

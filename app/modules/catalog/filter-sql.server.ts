@@ -2,7 +2,7 @@ import { and, between, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/.server/db/client.server";
 import { productAttributeValues, productCategories, products, productTags, productTranslations, tags } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { filterKind, rangeEnd } from "./shop-query";
 import type { AttributeMeta } from "./catalog-meta.server";
 

@@ -5,7 +5,7 @@ import { type Currency } from "~/lib/prices";
 import { href } from "~/lib/routes-table";
 import type { Locale } from "~/lib/locales";
 import { ResponsiveImage } from "~/modules/media/responsive-image";
-import { WishlistButton } from "~/modules/wishlist/wishlist-button";
+import { WishlistButton } from "~/components/wishlist-button";
 import type { ProductCard as Card } from "./product-cards.server";
 
 type Props = { product: Card; currency: Pick<Currency, "label" | "symbol">; locale: Locale; eager?: boolean };

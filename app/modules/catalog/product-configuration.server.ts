@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { attributes, attributeValues, productAttributeValues, productConfigurableAttributes } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
-import { lowStockThreshold } from "~/modules/site/options";
+import { lowStockThreshold } from "~/modules/kernel/options";
 import { getSiteContext } from "~/modules/site/site.server";
 import { offeredVariants } from "./offered-variants.server";
 import { loadImages } from "./product-queries.server";

@@ -12,7 +12,7 @@ import {
 } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { categoryText, categoryTrail, getCatalogMeta } from "./catalog-meta.server";
 import { loadBundleParts } from "./product-bundle.server";
@@ -27,7 +27,7 @@ import {
   pickTranslation,
   type TranslationRow,
 } from "./product-queries.server";
-import { lowStockThreshold } from "~/modules/site/options";
+import { lowStockThreshold } from "~/modules/kernel/options";
 import { productPrices, selectionSearch, stockState, variantsFromCents, type PriceUnit, type ProductDetail } from "./product-view";
 import { priceAndStockColumns } from "./product-columns.server";
 

@@ -1,7 +1,7 @@
-import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES, type Locale } from "~/lib/locales";

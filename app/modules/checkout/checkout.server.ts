@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { deliveryBranches, deliveryMethods, paymentMethods, type CheckoutAddress } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { guestOfCart } from "~/modules/account/guest.server";
@@ -10,7 +10,7 @@ import { loadCartItems } from "~/modules/cart/cart-pricing.server";
 import { lookupCart, sessionAfter, type CartRow, type CartSessionChange } from "~/modules/cart/cart-session.server";
 import { paymentAvailable } from "~/modules/payment/payment.server";
 import { CHECKOUT_STEPS, type CheckoutStep, type DeliveryMethodView, type PaymentMethodView } from "./checkout-fields";
-import { checkoutSettings } from "./checkout-settings.server";
+import { checkoutSettings } from "~/modules/site/checkout-settings.server";
 
 /**
  * Who may check out and with which cart (spec §1 checkout settings, §2 Checkout, §5

@@ -48,7 +48,7 @@ export function PageArticle({ page, locale, showTitle = true }: Props) {
         </p>
       ) : null}
       {showTitle ? <h1 className="text-3xl font-bold text-slate-900 md:text-4xl">{page.title}</h1> : null}
-      {/* Sanitised by app/modules/cms/sanitize.server.ts when saved and again in the loader. */}
+      {/* Sanitised by app/modules/kernel/sanitize.server.ts when saved and again in the loader. */}
       <div className={PROSE} dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
     </article>
   );

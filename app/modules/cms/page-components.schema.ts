@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { sanitizeCmsHtml } from "./sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 
 /**
  * The page components an editor stores in page_translations.components (decision 0014),

@@ -11,7 +11,7 @@ import {
   productTags,
   tags,
 } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { resolveLink, type LinkTarget } from "~/lib/links";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";

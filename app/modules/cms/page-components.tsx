@@ -83,7 +83,7 @@ export function PageComponents({ components, currency, locale }: Props) {
           case "text":
             return (
               <section key={key} className="mx-auto max-w-3xl px-4 py-6" data-component="text">
-                {/* Sanitised by app/modules/cms/sanitize.server.ts on save and again on read. */}
+                {/* Sanitised by app/modules/kernel/sanitize.server.ts on save and again on read. */}
                 <div className={PROSE} dangerouslySetInnerHTML={{ __html: component.html }} />
               </section>
             );

@@ -3,15 +3,15 @@ import { DomainError } from "~/.server/domain-error";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { contentVersions, pages, pageTranslations } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES } from "~/lib/locales";
-import { redirectChangedSlug } from "~/modules/catalog-admin/slug-redirects.server";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { SITE_ID } from "~/modules/site/options";
+import { redirectChangedSlug } from "~/modules/redirects/slug-redirects.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { componentsForSave, type StoredComponent } from "./page-components.schema";
 import { templateComponents, type PageTemplate } from "./page-templates";
-import { sanitizeCmsHtml } from "./sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 
 /**
  * The one write path of a page's content in one language (decision 0056): the backoffice's

@@ -6,7 +6,7 @@ import { LOCALE_LANGUAGE_CODE, LOCALES, localePrefix, type Locale } from "~/lib/
 import { href } from "~/lib/routes-table";
 import { namedCache } from "~/.server/cache.server";
 import { readComponents, type StoredComponent } from "./page-components.schema";
-import { sanitizeCmsHtml } from "./sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 
 const CONTENT_LANGUAGE = "hrv"; // the built-in site's source language: the fallback text
 

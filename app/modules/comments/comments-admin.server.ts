@@ -14,15 +14,15 @@ import { DomainError } from "~/.server/domain-error";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { href } from "~/lib/routes-table";
 import { id, integer, text, typeError } from "~/lib/schema-fields";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { checkInput, commentOptions, type CommentInput } from "./comment-options";
 import { COMMENT_STATUSES } from "./comment-states";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
 
 /**
  * Comments in the backoffice (decision 0055): every comment with filters (status,

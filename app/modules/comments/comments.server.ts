@@ -1,6 +1,6 @@
 import { and, asc, avg, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { getDb } from "~/.server/db/client.server";
 import {
   comments,
@@ -12,10 +12,10 @@ import {
   type CommentEntity,
   type CommentStatus,
 } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { href } from "~/lib/routes-table";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 import { livePost } from "~/modules/blog/blog.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { checkInput, commentOptions, MAX_COMMENT_LENGTH, type CommentInput, type CommentOptions } from "./comment-options";

@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { isUniqueViolation } from "~/.server/db/errors.server";
 import { consentAssignments, consentLogs, consents } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { localized } from "~/lib/links";
 import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { CONSENT_LIST_LIMIT, CONSENT_LOG_LIMIT, CONSENT_PAGE_SIZE, FORM_KINDS, normalizeAssignment, type FormKind } from "./consent.schema";
 import type { CreateConsentInput } from "./consent-admin.schema";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { consentAssignments, consentLogs, consents } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";

@@ -2,10 +2,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { eventAttendees, events } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { AttendeeInput } from "./content-admin.schema";
 import { eventNotFound } from "./event-admin.server";
 

@@ -4,9 +4,9 @@ import { getDb } from "~/.server/db/client.server";
 import { pages, pageTranslations, users } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { PAGE_STATES, pageState, type PageState, type PostType } from "./page-states";
 
 /**

@@ -5,13 +5,13 @@ import { postTerms, terms, termTranslations } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { redirectChangedSlug } from "~/modules/catalog-admin/slug-redirects.server";
-import { SITE_ID } from "~/modules/site/options";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { redirectChangedSlug } from "~/modules/redirects/slug-redirects.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { TermInput } from "./content-admin.schema";
 
 /**

@@ -2,12 +2,12 @@ import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { coupons, orders } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import { shopDay, shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { SITE_ID } from "~/modules/site/options";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { shopDay, shopDayEnd, shopDayStart } from "~/modules/kernel/shop-days";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { CouponInput } from "./coupon.schema";
 import { productsOf, resolveProducts } from "./coupon-products.server";
 

@@ -1,6 +1,6 @@
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
-import { csvDate, csvMoney, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvDate, csvMoney, type CsvColumn } from "~/modules/kernel/csv.server";
 import type { CouponListRow } from "./coupon-list.server";
 
 /** The coupon list's columns in a spreadsheet, headed in the backoffice user's language. */

@@ -3,13 +3,13 @@ import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { coupons } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { COUPON_STATES, COUPON_TYPES, couponState, type CouponState } from "./coupon-state";
 
 /**
  * The backoffice coupon list (decision 0049), on the list pattern of the orders
- * (app/modules/admin/list.server.ts): search by code (or the owner's note), filters by
+ * (app/modules/kernel/list.server.ts): search by code (or the owner's note), filters by
  * state (active, not yet valid, expired, used up, switched off) and kind; sorted by code,
  * creation, use or end of validity; one page, or every row for the CSV.
  */

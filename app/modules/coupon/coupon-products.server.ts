@@ -3,7 +3,7 @@ import type { Executor } from "~/.server/db/client.server";
 import { productTranslations, products } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { CONTENT_LANGUAGE } from "~/modules/catalog/product-queries.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The products a coupon is limited to, as the editor types them: SKUs or product names

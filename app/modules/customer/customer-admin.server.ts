@@ -4,11 +4,11 @@ import { orders, sessions, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { mailPasswordResetLink } from "~/modules/account/account-mails.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**

@@ -1,6 +1,6 @@
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
-import { csvDate, csvMoney, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvDate, csvMoney, type CsvColumn } from "~/modules/kernel/csv.server";
 import type { CustomerListRow } from "./customer-list.server";
 
 /** The customer list's columns in a spreadsheet (decision 0040), headed in the backoffice user's language. */

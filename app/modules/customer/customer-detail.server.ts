@@ -3,10 +3,10 @@ import { getDb } from "~/.server/db/client.server";
 import { consentLogs, consents, orders, products, users, wishlistEntries } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { listAddresses } from "~/modules/account/addresses.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { customerNotFound } from "./customer-admin.server";
 
 /**

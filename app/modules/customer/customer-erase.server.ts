@@ -19,11 +19,11 @@ import {
   type OrderAddress,
 } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { throttleKey } from "~/modules/account/login-throttle.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { lockCustomer } from "./customer-admin.server";
 
 /**

@@ -12,10 +12,10 @@ import {
   priceEnquiries,
 } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { listAddresses } from "~/modules/account/addresses.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { customerConsents, customerProfile, customerWishlist, ordersOfCustomer } from "./customer-detail.server";
 
 /**

@@ -3,8 +3,8 @@ import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { CUSTOMER_KINDS, YES_NO } from "./customer-filters";
 
 /**

@@ -1,6 +1,6 @@
 import { isProduction } from "~/.server/env.server";
 import { hasScope } from "~/lib/backoffice-scopes";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 
 /**
  * Who reaches the dev tooling (spec §6, decision 0062); the route side answers it

@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import { getDb } from "~/.server/db/client.server";
 import { options, sites } from "~/.server/db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The dev tooling's domains (spec §3 Domain: name, url; §7 get-domain / set-domain;

@@ -1,7 +1,7 @@
 import { DomainError } from "~/.server/domain-error";
 import { namedCache } from "~/.server/cache.server";
 import { env } from "~/.server/env.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { LATEST_TAG_TTL_MS, RELEASES_TTL_MS, type Release } from "./dev-tools";
 
 /**

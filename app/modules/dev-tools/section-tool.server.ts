@@ -5,7 +5,7 @@ import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { parseComponents } from "~/modules/cms/page-components.schema";
 import { listMasterComponents } from "~/modules/editing/page-drafts.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * /section-tool (spec §2 dev-mode menu, decision 0062): every page and

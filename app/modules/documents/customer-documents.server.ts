@@ -7,7 +7,7 @@ import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { getCustomerOrder, getOrderHistory, type OrderSummary } from "~/modules/account/orders.server";
 import { invoiceFileName, renderInvoice } from "./invoice.server";
-import { getSellerDetails } from "./seller.server";
+import { getSellerDetails } from "~/modules/payment/seller.server";
 
 /**
  * The customer's documents over the API (spec §7 document/filter/web, document/get/web;

@@ -9,7 +9,7 @@ import type { Locale } from "~/lib/locales";
 import { formatDate, formatMetres, formatPercent, formatPrice } from "~/lib/format";
 import { taxPart } from "~/lib/prices";
 import { formatIban } from "~/modules/payment/bank-transfer/iban";
-import type { SellerDetails } from "./seller.server";
+import type { SellerDetails } from "~/modules/payment/seller.server";
 
 /**
  * The order's PDF invoice (spec §3 Order document, §7 documents; decision 0021), made on

@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { pages } from "~/.server/db/schema";
 import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 import { readPageContent, type PageContent } from "~/modules/cms/page-content.server";
 import { listMasterComponents, readPageDraft, type DraftInfo } from "./page-drafts.server";
 

@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { contentDrafts, contentVersions, masterComponents } from "~/.server/db/schema";
 import { DomainError, isDomainError } from "~/.server/domain-error";
-import type { Staff } from "~/modules/admin/staff.server";
-import { recordAudit } from "~/modules/admin/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
 import { parseComponents, type StoredComponent } from "~/modules/cms/page-components.schema";
 import { readPageContent, savePageContent, type PageContent } from "~/modules/cms/page-content.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
-import { SITE_ID } from "~/modules/site/options";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { BadSectionIndex, changeSections, type SectionChange } from "./component-edits";
 import { componentRefused } from "./component-errors";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { categories, categoryTranslations, pages, pageTranslations, products, productTranslations, tags } from "~/.server/db/schema";
-import { likePattern } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { likePattern } from "~/modules/kernel/list.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { PICK_KINDS } from "./edit.schema";
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from "~/.server/db/client.server";
 import { priceEnquiries } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { verifyCaptcha } from "~/modules/captcha/captcha.server";

@@ -3,12 +3,12 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { enquiryReplies, formSubmissions, priceEnquiries, type EnquiryStatus } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { shopRecipient } from "~/modules/forms/submission.server";
 import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { parseInboxRef, type InboxRef } from "./inbox-ref";
 
 /**

@@ -13,9 +13,9 @@ import {
 } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import { href } from "~/lib/routes-table";
-import { auditTrail } from "~/modules/admin/audit.server";
+import { auditTrail } from "~/modules/kernel/audit.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { InboxKind, InboxRef } from "./inbox-ref";
 
 /**

@@ -3,9 +3,9 @@ import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { DAY_RANGE, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { shopDayEnd, shopDayStart } from "~/modules/admin/shop-days";
-import { SITE_ID } from "~/modules/site/options";
+import { DAY_RANGE, likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { shopDayEnd, shopDayStart } from "~/modules/kernel/shop-days";
+import { SITE_ID } from "~/modules/kernel/options";
 import { INBOX_KINDS, type InboxKind, type InboxSource } from "./inbox-ref";
 
 /**

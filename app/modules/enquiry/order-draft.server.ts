@@ -7,9 +7,9 @@ import { getFixedT } from "~/.server/i18n.server";
 import { formatPrice } from "~/lib/format";
 import { isLocale, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { computeTotals, DEFAULT_TAX_RATE_BP } from "~/modules/cart/cart-totals";
 import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
 import { offerToken } from "~/modules/order/order-offer-token.server";
@@ -17,7 +17,7 @@ import { nextOrderNumber } from "~/modules/order/place-order.server";
 import { stockLinesOf, writeOrder, type OrderLine } from "~/modules/order/order-writer.server";
 import { stockNeeds, takeStock } from "~/modules/order/order-stock.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * A request-quote cart becomes an order the customer pays (docs/decisions/0076):

@@ -31,7 +31,7 @@ export function EventPage({ event, locale, listHref }: { event: EventView; local
         {event.place ? row(t("events.place"), event.place, "event-place") : null}
         {row(t("events.attendees"), event.attendees, "event-attendees")}
       </dl>
-      {/* Sanitised by app/modules/cms/sanitize.server.ts in the loader. */}
+      {/* Sanitised by app/modules/kernel/sanitize.server.ts in the loader. */}
       <div
         className="leading-7 text-slate-700 [&_p]:my-3"
         lang={event.lang ?? undefined}

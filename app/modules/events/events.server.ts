@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, desc } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { events, eventTranslations } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 
 export type EventCard = { id: number; title: string; href: string; startsAt: string; endsAt: string; place: string; upcoming: boolean };
 export type EventView = EventCard & { descriptionHtml: string; attendees: number; lang: Locale | null };

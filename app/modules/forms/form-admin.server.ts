@@ -5,12 +5,12 @@ import { formSubmissions, forms, pageTranslations, pages } from "~/.server/db/sc
 import { DomainError } from "~/.server/domain-error";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { LOCALES } from "~/lib/locales";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { SITE_ID } from "~/modules/site/options";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { confirmationOf, definitionOf, type FormBuilderInput } from "./form-builder.schema";
 
 /**

@@ -7,7 +7,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
 import type { EmailGoal } from "~/modules/account/email-goal";
 import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { formTitle, localizedText, mailTheShop, type MailedForm } from "./form-mail.server";
 import { confirmationCutoff } from "./unconfirmed-submissions.server";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { isDomainError, type DomainError } from "~/.server/domain-error";
 import type { FormKind } from "~/modules/consent/consent.schema";
 import { validateConsents } from "~/modules/consent/consent.server";

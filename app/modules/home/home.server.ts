@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { categories, categoryTranslations, productCategories, products, productTags, tags } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint } from "~/.server/forms.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";

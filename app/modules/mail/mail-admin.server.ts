@@ -3,8 +3,8 @@ import { getDb } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { wakeMailRelay } from "./mail-relay.server";
 
 /**

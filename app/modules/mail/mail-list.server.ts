@@ -3,13 +3,13 @@ import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { MAIL_STATUSES, mailOutbox, type MailStatus } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { MAIL_KINDS } from "./mail-kinds";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { MAIL_KINDS } from "~/modules/templates/mail-kinds";
 
 /**
  * The backoffice outbox (/admin/mail, decision 0042): every mail the shop wrote, with
  * its delivery state; search by recipient and subject; filters by status, kind and the
- * day range it was written in (shop time). The list pattern of app/modules/admin/list.server.ts.
+ * day range it was written in (shop time). The list pattern of app/modules/kernel/list.server.ts.
  */
 export const mailListQuery = listQuery(
   { sorts: ["createdAt", "to", "attempts"], sort: "createdAt", dir: "desc" },

@@ -4,7 +4,7 @@ import type { Locale } from "~/lib/locales";
 import { storedTemplate } from "~/modules/templates/mail-template-store.server";
 import { renderTemplate } from "~/modules/templates/template-render.server";
 import type { TemplateValues } from "~/modules/templates/template-variables";
-import type { MailKind } from "./mail-kinds";
+import type { MailKind } from "~/modules/templates/mail-kinds";
 import { wakeMailRelay } from "./mail-relay.server";
 
 /**
@@ -24,7 +24,7 @@ import { wakeMailRelay } from "./mail-relay.server";
  *   wakeMailRelay(); // after the commit; returns at once
  */
 
-export type { MailKind } from "./mail-kinds";
+export type { MailKind } from "~/modules/templates/mail-kinds";
 
 /**
  * A mail's template values (docs/decisions/0053): when the backoffice has

@@ -2,8 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { media, mediaFolders } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { inLibrary } from "./library-scope.server";
 
 /**

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/client.server";
 import { media, mediaFolders } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
 import { MEDIA_ACCESS, MEDIA_TYPES, MEDIA_VIEWS, type MediaType } from "./media-library.schema";
 import { inLibrary, inLibrarySql } from "./library-scope.server";
 import { mediaUsage, usageCount, usageTotal, type MediaUsage } from "./media-usage.server";

@@ -9,9 +9,9 @@ import { mediaRoot, originalPath } from "~/.server/media/media-root.server";
 import { writeMediaFile } from "~/.server/media/media-write.server";
 import { slugify } from "~/lib/slug";
 import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { likePattern } from "~/modules/admin/list.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { likePattern } from "~/modules/kernel/list.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 /**
  * Files uploaded from the backoffice into the media library (spec §3 Media item: the

@@ -5,10 +5,10 @@ import { newsletterSubscribers } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { LOCALES } from "~/lib/locales";
 import { id } from "~/lib/schema-fields";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { SUBSCRIBER_STATES, type SubscriberState } from "./subscriber-states";
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { newsletterSubscribers, options } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";

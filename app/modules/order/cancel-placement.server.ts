@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { carts, coupons, mailOutbox, orders, products } from "~/.server/db/schema";
 import { loadCartItems, normaliseCouponCode } from "~/modules/cart/cart-pricing.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { stockNeeds } from "./order-stock.server";
 
 /**

@@ -6,7 +6,7 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
+import { checkoutSettings } from "~/modules/site/checkout-settings.server";
 import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**

@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { carts, orderItems, orders } from "~/.server/db/schema";
 import type { Shopper } from "~/.server/shopper.server";
 import { protectCodeMatches } from "~/modules/cart/cart-session.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * Who may see an order's summary on the success page: its customer when signed in, or

@@ -3,8 +3,8 @@ import { getDb } from "~/.server/db/client.server";
 import { consentLogs, consents, mailOutbox, orderItems, orderNotes, orders, products } from "~/.server/db/schema";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
-import { auditTrail } from "~/modules/admin/audit.server";
-import { SITE_ID } from "~/modules/site/options";
+import { auditTrail } from "~/modules/kernel/audit.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import { allowedMoves, refundByBank } from "./order-states";
 
 /**

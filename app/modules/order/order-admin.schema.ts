@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { id, integer, money, text } from "~/lib/schema-fields";
-import { isIsoDay } from "~/modules/admin/shop-days";
+import { isIsoDay } from "~/modules/kernel/shop-days";
 
 /**
  * The forms of the backoffice order page (decision 0039): one intent per move of the

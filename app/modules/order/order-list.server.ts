@@ -11,14 +11,14 @@ import {
   type PaymentStatus,
 } from "~/.server/db/schema";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The backoffice order list (decision 0039): search by number, name or e-mail; filters
  * by fulfilment status, payment status, payment method and the day range it was placed
  * in (shop time); sorted by date, number or total; one page, or every matching row for
- * the CSV. The example of the list pattern (app/modules/admin/list.server.ts).
+ * the CSV. The example of the list pattern (app/modules/kernel/list.server.ts).
  */
 export const orderListQuery = listQuery(
   { sorts: ["createdAt", "slug", "total"], sort: "createdAt", dir: "desc" },

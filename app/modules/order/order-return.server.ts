@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import type { Executor } from "~/.server/db/client.server";
 import { coupons, creditNoteNumbers, orderItems, products } from "~/.server/db/schema";
 import { normaliseCouponCode } from "~/modules/cart/cart-pricing.server";
 import { trackedStock, type StockLine } from "~/modules/cart/cart-stock.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { stockNeeds } from "./order-stock.server";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { carts, coupons, deliveryBranches, deliveryMethods, orderNumbers, orders, paymentMethods, products } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { localized } from "~/lib/links";

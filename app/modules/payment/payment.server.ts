@@ -1,9 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { getDb, type Executor } from "~/.server/db/client.server";
+import type { Executor } from "~/.server/db/client.server";
 import { DomainError } from "~/.server/domain-error";
-import { orders, type PaymentGateway } from "~/.server/db/schema";
-import type { Locale } from "~/lib/locales";
-import { awaitsPayment } from "~/modules/order/order-states";
+import type { PaymentGateway } from "~/.server/db/schema";
 import { gatewayAvailable, paymentGateway, type PaymentOrder, type PaymentStart } from "./gateway.server";
 // Registers the card adapter beside the built-in ones.
 import "./card/card-gateway.server";
@@ -19,31 +16,6 @@ export function paymentAvailable(gateway: PaymentGateway): boolean {
  */
 export function startPayment(gateway: PaymentGateway, order: PaymentOrder, origin: string): Promise<PaymentStart> {
   return paymentGateway(gateway).start(order, { origin });
-}
-
-/**
- * "Pay now" for an unpaid card order of this customer (order detail page): null when the
- * order is not theirs, not a card order, already paid (or refunded) or cancelled.
- */
-export async function restartCardPayment(userId: number, slug: string, origin: string): Promise<PaymentStart | null> {
-  const db = await getDb();
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.slug, slug)));
-  if (!order || order.paymentGateway !== "card" || !awaitsPayment(order)) return null;
-  return startPayment(
-    "card",
-    {
-      id: order.id,
-      slug: order.slug,
-      orderTotalCents: order.orderTotalCents,
-      currencyLabel: order.currencyLabel,
-      email: order.email,
-      locale: order.locale as Locale,
-    },
-    origin,
-  );
 }
 
 /**

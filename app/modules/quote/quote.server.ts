@@ -3,7 +3,7 @@ import type { Shopper } from "~/.server/shopper.server";
 import type { Executor } from "~/.server/db/client.server";
 import { DomainError } from "~/.server/domain-error";
 import { cartItems, carts, priceEnquiries, type EnquiryLine } from "~/.server/db/schema";
-import { REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/site/options";
+import { REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/kernel/options";
 import { getFixedT } from "~/.server/i18n.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import { getDb } from "~/.server/db/client.server";
 import { sites } from "~/.server/db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { SettingsSection } from "./settings.schema";
 import { SECTION_STORES, type SettingsState } from "./settings-sections.server";
 

@@ -4,7 +4,7 @@ import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import type { AuditEntry } from "~/modules/admin/audit.server";
+import type { AuditEntry } from "~/modules/kernel/audit.server";
 
 /** The section routes of /admin/settings (app/lib/route-files.ts), in menu order. */
 const SECTIONS = ["company", "checkout", "comments", "tracking", "site"] as const;

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { DomainError } from "~/.server/domain-error";
 import type { Executor } from "~/.server/db/client.server";
 import { options, pages, pageTranslations, sites, stores, type CheckoutSettings } from "~/.server/db/schema";
-import { DEFAULT_CHECKOUT } from "~/modules/checkout/checkout-settings.server";
-import { REQUEST_QUOTE_OPTION, SELLER_OPTION, SITE_ID } from "~/modules/site/options";
+import { DEFAULT_CHECKOUT } from "~/modules/site/checkout-settings.server";
+import { REQUEST_QUOTE_OPTION, SELLER_OPTION, SITE_ID } from "~/modules/kernel/options";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings.schema";
 
 /** A section's values as the shop stores them (option values, checkout fields, seller fields). */

@@ -2,11 +2,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { countries, options, stores } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The shop-wide delivery settings of /admin/shipping (decision 0049): the free-delivery

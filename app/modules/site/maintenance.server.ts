@@ -1,7 +1,7 @@
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
-import type { Staff } from "~/modules/admin/staff.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { setSiteSwitch, siteSwitchOn } from "./site-switch.server";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { sites } from "~/.server/db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { SITE_ID } from "./options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /** The shop's on/off switches kept on the sites row (maintenance, the admins' second factor). */
 export type SiteSwitch = "maintenanceMode" | "requireAdminTwoFactor";

@@ -2,9 +2,9 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { currencies, languages, navigationItems, navigations, options, pageElements, sites, stores } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { localized, resolveLink } from "~/lib/links";
-import { translatedSlugs } from "~/modules/cms/page-slugs.server";
+import { translatedSlugs } from "~/modules/site/page-slugs.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 
 export type NavLink = { id: number; label: string; href: string; external: boolean; children: NavLink[] };

@@ -6,11 +6,11 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { issueAccountToken } from "~/modules/account/account-tokens.server";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { BackofficeScope } from "~/lib/backoffice-scopes";
 import type { StaffEdit } from "./staff.schema";
 

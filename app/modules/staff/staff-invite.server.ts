@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { hashPassword } from "~/.server/auth/password.server";
 import { consumeAccountToken } from "~/modules/account/account-tokens.server";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
 
 /**
  * The invitee's side of a backoffice invitation (decision 0043): the mailed link sets the

@@ -4,8 +4,8 @@ import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import { SITE_ID } from "~/modules/site/options";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * The backoffice users (/admin/users, decision 0043): everyone with isBackofficeUser,

@@ -5,8 +5,8 @@ import { sessions } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { sessionIsOver } from "~/.server/session.server";
 import { deviceOf, type Device } from "~/lib/user-agent";
-import { recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 /**
  * A backoffice user's own sessions (OWASP ASVS 3.3.4, decision 0085): the list on their

@@ -1,7 +1,7 @@
 import { DomainError, isDomainError } from "~/.server/domain-error";
 import { authenticate } from "~/modules/account/auth.server";
 import { throttled } from "~/modules/account/login-throttle.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 /**
  * Step-up for the backoffice's most sensitive changes (decision 0086, ASVS 4 §3.7.1):

@@ -1,4 +1,4 @@
-import type { Staff } from "~/modules/admin/staff.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { setSiteSwitch, siteSwitchOn } from "~/modules/site/site-switch.server";
 
 /**

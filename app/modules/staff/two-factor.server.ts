@@ -5,7 +5,7 @@ import { staffRecoveryCodes, staffTwoFactor, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { open, seal } from "~/.server/auth/secret-box.server";
 import { base32Encode, generateTotpSecret, matchTotp, otpauthUri } from "~/.server/auth/totp.server";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
 
 /**
  * A backoffice user's second factor (decision 0086, OWASP ASVS 4 §2.7-2.8): a TOTP secret,

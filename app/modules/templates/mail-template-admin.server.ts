@@ -5,13 +5,12 @@ import { mailTemplates } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALES, type Locale } from "~/lib/locales";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
-import { MAIL_KINDS, type MailKind } from "~/modules/mail/mail-kinds";
-import { sendMail } from "~/modules/mail/mail.server";
-import { SITE_ID } from "~/modules/site/options";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { MAIL_KINDS, type MailKind } from "~/modules/templates/mail-kinds";
+import { SITE_ID } from "~/modules/kernel/options";
 import { builtInTemplate } from "./template-builtins.server";
 import { renderTemplate, type RenderedMail, type TemplateText } from "./template-render.server";
 import { foreignLinks, misplacedSecrets } from "./template-links.server";
@@ -86,7 +85,7 @@ function refuseLinks(kind: MailKind, subject: string, typedHtml: string, bodyHtm
  * who could change it could send the token anywhere. The routes check it with
  * `requireStaff(request, templateScope(kind))`; the service checks it once more.
  */
-function requireTemplateScope(staff: Staff, kind: MailKind) {
+export function requireTemplateScope(staff: Staff, kind: MailKind) {
   if (!hasScope(staff.scope, templateScope(kind)))
     throw new DomainError("templateForbidden", { message: "Forbidden", key: "admin.forbidden", status: 403 });
 }
@@ -161,23 +160,6 @@ export async function resetTemplate(staff: Staff, kind: MailKind, locale: Locale
       after: { kind, locale, customised: false },
     });
   });
-}
-
-/**
- * A test of the form's (possibly unsaved) template with the sample values, to the signed-in
- * user's own address: an ordinary outbox mail of the template's kind (seen in /admin/mail).
- */
-export async function sendTestMail(staff: Staff, kind: MailKind, input: TemplateText, subjectPrefix: string): Promise<number> {
-  requireTemplateScope(staff, kind);
-  const mail = previewTemplate(kind, input);
-  const sent = await sendMail({
-    kind,
-    to: staff.email,
-    subject: `${subjectPrefix} ${mail.subject}`.trim(),
-    text: mail.text,
-    html: mail.html,
-  });
-  return sent.id;
 }
 
 /** What the editor shows of a kind in a language: the stored template or the built-in one, the version to post back. */

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { mailTemplates } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
-import type { MailKind } from "~/modules/mail/mail-kinds";
-import { SITE_ID } from "~/modules/site/options";
+import type { MailKind } from "~/modules/templates/mail-kinds";
+import { SITE_ID } from "~/modules/kernel/options";
 import type { TemplateText } from "./template-render.server";
 
 /**

@@ -4,11 +4,11 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { options, sites } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { LOCALES, type Locale } from "~/lib/locales";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { dataChanged } from "~/modules/admin/cache-impact.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
-import { SITE_ID } from "~/modules/site/options";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /**
  * DefaultProductTemplate (spec §3 CMS option key; decision 0053): the description a new

@@ -1,7 +1,7 @@
 import { getFixedT } from "~/.server/i18n.server";
 import type { TFunction } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import type { MailKind } from "~/modules/mail/mail-kinds";
+import type { MailKind } from "~/modules/templates/mail-kinds";
 import { textToHtml } from "./html-text";
 import { TEMPLATE_VARIABLES, type TemplateVariable } from "./template-variables";
 

@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { CMS_HTML_OPTIONS } from "~/modules/cms/sanitize.server";
+import { CMS_HTML_OPTIONS } from "~/modules/kernel/sanitize.server";
 import { PLACEHOLDER } from "./template-variables";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { getFixedT } from "~/.server/i18n.server";
 import { hasScope } from "~/lib/backoffice-scopes";
 import { LOCALES, type Locale } from "~/lib/locales";
-import { listPage, listQuery } from "~/modules/admin/list.server";
+import { listPage, listQuery } from "~/modules/kernel/list.server";
 import { templateOverview, type TemplateOverviewRow } from "./mail-template-admin.server";
 import { templateScope } from "./template-variables";
 import { TEMPLATE_STATES } from "./templates.schema";

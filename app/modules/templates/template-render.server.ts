@@ -1,6 +1,6 @@
 import { env } from "~/.server/env.server";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
-import type { MailKind } from "~/modules/mail/mail-kinds";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import type { MailKind } from "~/modules/templates/mail-kinds";
 import { htmlToText } from "./html-text";
 import { fillMailHtml, sanitizeMailHtml } from "./template-links.server";
 import { PLACEHOLDER, secretVariables } from "./template-variables";

@@ -1,4 +1,4 @@
-import type { MailKind } from "~/modules/mail/mail-kinds";
+import type { MailKind } from "~/modules/templates/mail-kinds";
 
 /**
  * The variables each mail kind offers its template (docs/decisions/0053):

@@ -4,7 +4,7 @@ import type { Locale } from "~/lib/locales";
 import type { Currency } from "~/lib/prices";
 import { ProductCardView } from "~/modules/catalog/product-card";
 import type { ProductCard } from "~/modules/catalog/product-cards.server";
-import { WISHLIST_PAGE_PARAM, type WishlistPagination } from "./wishlist-fields";
+import { WISHLIST_PAGE_PARAM, type WishlistPagination } from "~/lib/wishlist-fields";
 
 type Props = { data: readonly ProductCard[]; pagination: WishlistPagination; currency: Pick<Currency, "label" | "symbol">; locale: Locale };
 

@@ -1,13 +1,13 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { products, wishlistEntries } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
-import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from "./wishlist-fields";
+import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from "~/lib/wishlist-fields";
 
 /**
  * Wishlists (spec §4 Wishlist, §7 wishlist/create toggles, wishlist/filter): registered

@@ -3,7 +3,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
-import { csvDate, type CsvColumn } from "~/modules/admin/csv.server";
+import { csvDate, type CsvColumn } from "~/modules/kernel/csv.server";
 import { csvResponse } from "~/routes/http/csv.server";
 import { backToList, readListQuery } from "~/routes/http/list.server";
 import { rowIdParam, rowNotFound } from "~/routes/http/row-param.server";

@@ -1,5 +1,5 @@
-import { toCsv, type CsvColumn } from "~/modules/admin/csv.server";
-import { shopDay } from "~/modules/admin/shop-days";
+import { toCsv, type CsvColumn } from "~/modules/kernel/csv.server";
+import { shopDay } from "~/modules/kernel/shop-days";
 
 /** The download answer of a backoffice list: `name-2026-11-24.csv` (the shop's day), never cached. */
 export function csvResponse<Row>(name: string, columns: readonly CsvColumn<Row>[], rows: readonly Row[]): Response {

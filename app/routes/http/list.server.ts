@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod/v4";
 import { getFixedT } from "~/.server/i18n.server";
-import { parseListQuery } from "~/modules/admin/list.server";
+import { parseListQuery } from "~/modules/kernel/list.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /**

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
-import { rowId } from "~/modules/admin/row-param.server";
+import { rowId } from "~/modules/kernel/row-param.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /**

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
 import { requireBackofficeUser } from "~/modules/account/user.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { requestLocale } from "~/.server/shopper.server";
 
 /**

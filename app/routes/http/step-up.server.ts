@@ -1,5 +1,5 @@
 import { getSession, sessionStorage } from "~/.server/session.server";
-import type { Staff } from "~/modules/admin/staff.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 import { confirmStepUp, STEP_UP_FIELD, stepUpDue } from "~/modules/staff/step-up.server";
 
 /** Whether the page's sensitive forms need the password field (decision 0086): the session's password is old. */

@@ -26,7 +26,7 @@ export const deliveryMethods = pgTable(
     taxRateBp: integer("tax_rate_bp").notNull().default(2500),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
-    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("delivery_methods_site_code").on(t.siteId, t.code), check("delivery_methods_price", sql`${t.priceCents} >= 0`)],
@@ -139,7 +139,7 @@ export const coupons = pgTable(
     // Products the discount applies to (their rows only); empty = the whole cart.
     productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
     active: boolean("active").notNull().default(true),
-    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -62,7 +62,7 @@ export const categories = pgTable(
     sortDefaultType: integer("sort_default_type").notNull().default(1),
     // The category's picture on its page and in category lists (decision 0048).
     mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
-    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -133,7 +133,7 @@ export const products = pgTable(
     eProductMediaId: integer("e_product_media_id").references(() => media.id, { onDelete: "set null" }),
     // The attribute set the editor offers for this product (spec §3 attributeSet.attributes).
     attributeSetId: integer("attribute_set_id").references((): AnyPgColumn => attributeSets.id, { onDelete: "set null" }),
-    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -231,7 +231,7 @@ export const attributes = pgTable(
     unit: text("unit"), // e.g. "mm" for a numberField
     isFilterable: boolean("is_filterable").notNull().default(true),
     position: integer("position").notNull().default(0),
-    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
   },
   (t) => [

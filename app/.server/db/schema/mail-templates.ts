@@ -3,7 +3,7 @@ import { sites } from "./site";
 
 /**
  * E-mail templates (docs/decisions/0053): the backoffice's own subject and
- * body of one mail kind (app/modules/mail/mail-kinds.ts) in one interface language. A row
+ * body of one mail kind (app/modules/templates/mail-kinds.ts) in one interface language. A row
  * only overrides: without one, or with `subject` null (reset to the built-in text), the
  * sender composes the mail in code as before. The row is kept on reset so its id (the
  * audit trail's entity id) and its version go on.

@@ -57,7 +57,7 @@ export const paymentMethods = pgTable(
     // The gateway's own settings a shop owner may change (bank transfer: the account on the
     // slip). Secrets never live here: card provider keys come from the environment.
     settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
-    // Optimistic concurrency of the backoffice editor (app/modules/admin/versioned.server.ts).
+    // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
   },
   (t) => [uniqueIndex("payment_methods_site_code").on(t.siteId, t.code)],

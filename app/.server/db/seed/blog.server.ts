@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import type { Executor } from "../client.server";
 import { eventTranslations, events, media, pages, pageTranslations, postTerms, terms, termTranslations, users } from "../schema";
 import { BLOG_POSTS, BLOG_TERMS, EVENTS } from "./data/blog";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Executor } from "../client.server";
 import { coupons, deliveryMethods, options, products } from "../schema";
-import { FREE_DELIVERY_OPTION, REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/site/options";
+import { FREE_DELIVERY_OPTION, REQUEST_QUOTE_OPTION, SITE_ID } from "~/modules/kernel/options";
 
 /** EUR (id 44) is the built-in currency; the free-delivery limit is kept per currency id. */
 const EUR = 44;

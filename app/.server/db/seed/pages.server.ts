@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { sanitizeCmsHtml } from "~/modules/cms/sanitize.server";
+import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import type { Executor } from "../client.server";
 import { pages, pageTranslations } from "../schema";
 import { SITE_ID } from "./data/options";

@@ -1,6 +1,6 @@
 import type { Executor } from "../client.server";
 import { options } from "../schema";
-import { SELLER_OPTION } from "~/modules/site/options";
+import { SELLER_OPTION } from "~/modules/kernel/options";
 import { COMPANY, SITE_ID } from "./data/options";
 
 /** The seller on payment slips and invoices (CMS option SellerDetails; decisions 0020 and 0021). */

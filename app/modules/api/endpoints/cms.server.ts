@@ -4,7 +4,7 @@ import { getTerm, listTerms } from "~/modules/blog/terms.server";
 import { decideSlug, FINDER_TYPES } from "~/modules/cms/finder.server";
 import { getPageBySlug } from "~/modules/cms/pages.server";
 import { listPublicMedia } from "~/modules/media/media-public.server";
-import { handleUnknownPath } from "~/modules/cms/redirects.server";
+import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { defineEndpoint } from "../api-endpoint";
 import { notFound } from "../api-errors.server";

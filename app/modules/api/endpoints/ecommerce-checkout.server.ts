@@ -10,7 +10,7 @@ import { type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
 import { addressStepSchema, guestStepSchema } from "~/modules/checkout/checkout.schema";
-import { checkoutSettings } from "~/modules/checkout/checkout-settings.server";
+import { checkoutSettings } from "~/modules/site/checkout-settings.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 import {
   applicableDeliveryMethods,
@@ -21,7 +21,7 @@ import {
 import { orderOfCart } from "~/modules/order/order-access.server";
 import type { Order } from "~/modules/order/place-order.server";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
-import { settleCardReturn } from "~/modules/payment/card/card-return.server";
+import { settleCardReturn } from "~/modules/checkout/card-return.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { parseMessage } from "~/lib/validation-message";
 import { defineEndpoint } from "../api-endpoint";

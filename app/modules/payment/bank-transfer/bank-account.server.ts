@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { paymentMethods } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { isValidIban, normalizeIban } from "./iban";
 
 /**

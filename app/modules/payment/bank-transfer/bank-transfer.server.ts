@@ -4,7 +4,7 @@ import type { TFunction } from "~/lib/i18n";
 import { formatPrice } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
 import type { Executor } from "~/.server/db/client.server";
-import { getSellerDetails } from "~/modules/documents/seller.server";
+import { getSellerDetails } from "~/modules/payment/seller.server";
 import { hub3Text, latin2Binary, paymentReference, type Hub3Slip } from "./hub3";
 import { formatIban } from "./iban";
 import { bankAccount } from "./bank-account.server";

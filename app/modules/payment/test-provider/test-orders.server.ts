@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { orderItems, orders, paymentMethods, type OrderAddress, type PaymentGateway } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 import { taxPart } from "~/lib/prices";
 import type { Locale } from "~/lib/locales";
 

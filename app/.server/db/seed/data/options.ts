@@ -1,5 +1,5 @@
-// The site id lives with the option names the services read (app/modules/site/options.ts).
-export { SITE_ID } from "~/modules/site/options";
+// The site id lives with the option names the services read (app/modules/kernel/options.ts).
+export { SITE_ID } from "~/modules/kernel/options";
 
 export const COMPANY = {
   name: "Alu Krov d.o.o.",

@@ -5,16 +5,16 @@ import { href } from "~/lib/routes-table";
 import { localePrefix } from "~/lib/locales";
 import { HeaderSearch as HeaderSearchNow } from "~/modules/search/header-search";
 import type { RootData } from "~/root";
-import type { LayoutData } from "./layout.server";
+import type { LayoutData } from "~/modules/layout/layout.server";
 import { serverFirst } from "~/lib/server-first";
-import { LanguageSwitch as LanguageSwitchNow } from "./language-switch";
-import { NavLink } from "./nav-link";
+import { LanguageSwitch as LanguageSwitchNow } from "~/modules/layout/language-switch";
+import { NavLink } from "~/modules/layout/nav-link";
 
 // Rendered by the server and working without their code, which loads after the page
 // (first-load JavaScript budget): the language links load a new document anyway, and the
 // search box is a GET form that becomes a client navigation once its code is in.
 const LanguageSwitch = serverFirst(import.meta.env.SSR ? LanguageSwitchNow : null, () =>
-  import("./language-switch").then((m) => m.LanguageSwitch),
+  import("~/modules/layout/language-switch").then((m) => m.LanguageSwitch),
 );
 const HeaderSearch = serverFirst(import.meta.env.SSR ? HeaderSearchNow : null, () =>
   import("~/modules/search/header-search").then((m) => m.HeaderSearch),

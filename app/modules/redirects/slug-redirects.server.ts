@@ -10,7 +10,7 @@ export type SluggedRoute = Extract<RouteKey, "product" | "shop" | "page" | "blog
 /**
  * A changed slug keeps its old address working (decision 0045: "a changed slug redirects
  * from the old one"): the old path answers 301 to the new one through the redirects table
- * (app/modules/cms/redirects.server.ts, read when a slug is unknown). Earlier redirects to
+ * (app/modules/redirects/redirects.server.ts, read when a slug is unknown). Earlier redirects to
  * the old path are pointed at the new one, so a slug changed twice is one hop, not a
  * chain; a redirect from the new path (the slug was used before) is removed, or the page
  * would redirect to itself. Call in the transaction that writes the new slug.

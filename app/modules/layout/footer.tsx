@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { withCookieSettings } from "~/lib/cookie-consent";
 import { useTranslation } from "~/lib/i18n";
-import type { LayoutData } from "./layout.server";
-import { NavLink } from "./nav-link";
+import type { LayoutData } from "~/modules/layout/layout.server";
+import { NavLink } from "~/modules/layout/nav-link";
 
 /** Footer (spec §2): logo list, text blocks, phone and mail, footer navigations, certificates, EU notice, copyright. */
 export function Footer({ data }: { data: LayoutData }) {

@@ -6,7 +6,7 @@ import { PROSE } from "~/modules/cms/page-article";
 import { CommentsSection } from "~/modules/comments/comments-section";
 import type { CommentsData } from "~/modules/comments/comments.server";
 import { ResponsiveImage } from "~/modules/media/responsive-image";
-import type { PostDetails } from "./blog.server";
+import type { PostDetails } from "~/modules/blog/blog.server";
 
 type Props = {
   post: { title: string; bodyHtml: string; contentLocale: Locale | null };
@@ -48,7 +48,7 @@ export function PostArticle({ post, details, comments, locale }: Props) {
             className="mt-6 h-auto w-full rounded bg-slate-50 object-contain"
           />
         ) : null}
-        {/* Sanitised by app/modules/cms/sanitize.server.ts when saved and again in the loader. */}
+        {/* Sanitised by app/modules/kernel/sanitize.server.ts when saved and again in the loader. */}
         <div className={PROSE} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
         {details.terms.length ? (
           <ul className="mt-8 flex flex-wrap gap-2" lang={locale} data-testid="post-terms">

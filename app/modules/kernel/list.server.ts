@@ -5,7 +5,7 @@ import { z, type ZodRawShape } from "zod/v4";
 import { oversizedLists } from "~/.server/form-lists.server";
 import { integer, optionalText } from "~/lib/schema-fields";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
-import { isIsoDay, shopDayEnd, shopDayStart } from "./shop-days";
+import { isIsoDay, shopDayEnd, shopDayStart } from "~/modules/kernel/shop-days";
 import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 
 /**

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { auditLog } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
-import type { Staff } from "./staff.server";
+import { SITE_ID } from "~/modules/kernel/options";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 /**
  * The backoffice's audit trail (DESIGN.md "One edit pattern": who, when, what, before and

@@ -1,6 +1,6 @@
 import { env } from "~/.server/env.server";
 import { sendDownloadLinks } from "~/modules/order/downloads.server";
-import { settleCardPayment } from "./card-settlement.server";
+import { settleCardPayment } from "~/modules/payment/card/card-settlement.server";
 
 /**
  * The card provider's answer as the shopper brings it back (pgSuccess of spec §7): the

@@ -1,7 +1,7 @@
 import { getCartBadge } from "~/modules/cart/cart-badge.server";
 import type { Shopper } from "~/.server/shopper.server";
-import { SELLER_OPTION } from "./options";
-import { getSiteContext } from "./site.server";
+import { SELLER_OPTION } from "~/modules/kernel/options";
+import { getSiteContext } from "~/modules/site/site.server";
 
 type Img = { src: string; alt: string };
 type FooterOptions = {

@@ -2,8 +2,8 @@ import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@re
 import { useEffect, useRef } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
-import { CART_MODAL_PARAM } from "./cart-form";
-import { CartContents, type CartPageData } from "./cart-page";
+import { CART_MODAL_PARAM } from "~/modules/cart/cart-form";
+import { CartContents, type CartPageData } from "~/routes/storefront/cart-page";
 
 /**
  * The cart modal (spec §2 Cart, §9 "Cart modal 80% by 70%"): opened over the page by

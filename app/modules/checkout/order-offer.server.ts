@@ -7,16 +7,16 @@ import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { BILLING, DELIVERY } from "~/modules/account/account-fields";
 import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 import { applicablePaymentMethods } from "~/modules/checkout/checkout.server";
 import { typedAddresses } from "~/modules/checkout/checkout-steps.server";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { startPayment } from "~/modules/payment/payment.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { SITE_ID } from "~/modules/site/options";
-import { sendOrderConfirmation } from "./order-mail.server";
-import type { AcceptOfferValue } from "./order-offer.schema";
-import { offerTokenMatches } from "./order-offer-token.server";
+import { SITE_ID } from "~/modules/kernel/options";
+import { sendOrderConfirmation } from "~/modules/order/order-mail.server";
+import type { AcceptOfferValue } from "~/modules/checkout/order-offer.schema";
+import { offerTokenMatches } from "~/modules/order/order-offer-token.server";
 import { wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**

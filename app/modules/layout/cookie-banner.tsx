@@ -3,13 +3,13 @@ import { wantsCookieSettings } from "~/lib/cookie-consent";
 import { useState } from "react";
 import { serverFirst } from "~/lib/server-first";
 import type { RootData } from "~/root";
-import { CookieBannerForm as CookieBannerFormNow } from "./cookie-banner-form";
+import { CookieBannerForm as CookieBannerFormNow } from "~/modules/layout/cookie-banner-form";
 
 // Only a first visit (no acceptedCookies cookie yet) shows the banner, so its form stays
 // out of every page's first-load JavaScript: the server renders it, the browser fetches
 // its code when the page shows it (the first-load budget, tests/integration/first-load-budget.test.ts).
 const CookieBannerForm = serverFirst(import.meta.env.SSR ? CookieBannerFormNow : null, () =>
-  import("./cookie-banner-form").then((m) => m.CookieBannerForm),
+  import("~/modules/layout/cookie-banner-form").then((m) => m.CookieBannerForm),
 );
 
 /**

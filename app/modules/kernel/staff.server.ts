@@ -1,4 +1,4 @@
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 
 /**
  * The backoffice user a screen acts for; the audit log names them. Routes resolve it with

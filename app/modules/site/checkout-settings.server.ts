@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { stores, type CheckoutSettings } from "~/.server/db/schema";
-import { SITE_ID } from "~/modules/site/options";
+import { SITE_ID } from "~/modules/kernel/options";
 
 /** Spec §1 built-in checkout settings: enabled, registered users only, no guest checkout, all countries. */
 export const DEFAULT_CHECKOUT: Pick<CheckoutSettings, "checkoutEnabled" | "registeredUsersOnly" | "guestCheckout" | "allowedCountries"> = {

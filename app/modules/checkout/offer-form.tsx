@@ -8,7 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { CountryOption } from "~/modules/account/account-fields";
 import { AddressFields, type AddressFieldset } from "~/modules/account/address-fields";
 import { nestedValues } from "~/modules/checkout/checkout-fields";
-import type { AcceptOfferInput } from "./order-offer.schema";
+import type { AcceptOfferInput } from "~/modules/checkout/order-offer.schema";
 
 type Props = {
   token: string;

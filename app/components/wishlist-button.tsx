@@ -2,7 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { SecureFetcherForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import type { RootData } from "~/root";
-import { WISHLIST_ACTION } from "./wishlist-fields";
+import { WISHLIST_ACTION } from "~/lib/wishlist-fields";
 
 // One form for every heart of the page: hearts sit inside other forms (the shop's filter
 // form wraps its grid) and forms cannot nest, so each heart is a submit button that names

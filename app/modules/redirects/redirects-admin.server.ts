@@ -7,10 +7,10 @@ import { env } from "~/.server/env.server";
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { isLocalPath, localPathOrNull } from "~/lib/local-path";
 import { id, integer, text } from "~/lib/schema-fields";
-import { changedFields, recordAudit } from "~/modules/admin/audit.server";
-import { likePattern, listPage, listQuery } from "~/modules/admin/list.server";
-import type { Staff } from "~/modules/admin/staff.server";
-import { checkVersion } from "~/modules/admin/versioned.server";
+import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
+import { likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
+import type { Staff } from "~/modules/kernel/staff.server";
+import { checkVersion } from "~/modules/kernel/versioned.server";
 
 /**
  * Redirects and the logged 404s in the backoffice (decision 0055, spec §7

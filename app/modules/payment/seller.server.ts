@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { options } from "~/.server/db/schema";
-import { SELLER_OPTION, SITE_ID } from "~/modules/site/options";
+import { SELLER_OPTION, SITE_ID } from "~/modules/kernel/options";
 import { isValidIban, normalizeIban } from "~/modules/payment/bank-transfer/iban";
 import { bankAccount } from "~/modules/payment/bank-transfer/bank-account.server";
 

@@ -9,10 +9,10 @@ import { serverFirst } from "~/lib/server-first";
 import { ProductCardView } from "~/modules/catalog/product-card";
 import { QuoteCart as QuoteCartNow } from "~/modules/quote/quote-cart";
 import type { QuoteData } from "~/modules/quote/quote-fields";
-import { CartSummaryView, CouponForm, InstructionsForm, MemberCardForm } from "./cart-forms";
-import { CartEmpty } from "./cart-empty";
-import { CartLines } from "./cart-lines";
-import type { CartView } from "./cart-view";
+import { CartSummaryView, CouponForm, InstructionsForm, MemberCardForm } from "~/modules/cart/cart-forms";
+import { CartEmpty } from "~/modules/cart/cart-empty";
+import { CartLines } from "~/modules/cart/cart-lines";
+import type { CartView } from "~/modules/cart/cart-view";
 
 /** The cart route's loader data: what the cart page and the cart modal render. */
 export type CartPageData = {

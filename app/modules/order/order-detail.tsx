@@ -7,7 +7,7 @@ import type { Locale } from "~/lib/locales";
 import { formatDate, formatMetres, formatPrice } from "~/lib/format";
 import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transfer-details";
 import type { BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
-import type { OrderDetail } from "./orders.server";
+import type { OrderDetail } from "~/modules/account/orders.server";
 import type { DownloadsView } from "~/modules/order/downloads.server";
 
 type Props = {

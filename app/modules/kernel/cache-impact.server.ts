@@ -1,7 +1,7 @@
 import { clearCache, clearCaches } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
-import { recordAudit } from "./audit.server";
-import type { Staff } from "./staff.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 /**
  * Which named caches show what a backoffice change touches (DESIGN.md "The backoffice": "every change

@@ -5,19 +5,19 @@ import type { Currency } from "~/lib/prices";
 import { PriceEnquiryButton } from "~/modules/enquiry/price-enquiry-button";
 import type { EnquiryFormData } from "~/modules/enquiry/enquiry-fields";
 import { Breadcrumbs as BreadcrumbsNow } from "~/components/breadcrumbs";
-import { AddToCartForm } from "./add-to-cart-form";
+import { AddToCartForm } from "~/modules/catalog/add-to-cart-form";
 import { serverFirst } from "~/lib/server-first";
-import { BundleSection as BundleSectionNow } from "./bundle-customization";
+import { BundleSection as BundleSectionNow } from "~/modules/catalog/bundle-customization";
 import { CommentsSection as CommentsSectionNow } from "~/modules/comments/comments-section";
 import type { CommentsData } from "~/modules/comments/comments.server";
 import { RatingSummaryView as RatingSummaryNow } from "~/modules/comments/rating-summary";
-import { WishlistButton } from "~/modules/wishlist/wishlist-button";
-import { ProductCardView } from "./product-card";
-import { ProductGallery as ProductGalleryNow } from "./product-gallery";
-import { ProductPricesView } from "./product-prices";
-import { findVariant, lengthOption, type FormPrefill, type ProductDetail } from "./product-view";
-import { useProductSelection } from "./use-product-selection";
-import { MainVariantForm as MainVariantFormNow } from "./variant-selects";
+import { WishlistButton } from "~/components/wishlist-button";
+import { ProductCardView } from "~/modules/catalog/product-card";
+import { ProductGallery as ProductGalleryNow } from "~/modules/catalog/product-gallery";
+import { ProductPricesView } from "~/modules/catalog/product-prices";
+import { findVariant, lengthOption, type FormPrefill, type ProductDetail } from "~/modules/catalog/product-view";
+import { useProductSelection } from "~/modules/catalog/use-product-selection";
+import { MainVariantForm as MainVariantFormNow } from "~/modules/catalog/variant-selects";
 
 // Plain links the server renders; their client code loads after the page (first-load JS budget).
 const Breadcrumbs = serverFirst(import.meta.env.SSR ? BreadcrumbsNow : null, () =>
@@ -36,19 +36,19 @@ const CommentsSection = serverFirst(import.meta.env.SSR ? CommentsSectionNow : n
 
 // Only bundle pages need it: the browser loads it for them alone.
 const BundleSection = serverFirst(import.meta.env.SSR ? BundleSectionNow : null, () =>
-  import("./bundle-customization").then((m) => m.BundleSection),
+  import("~/modules/catalog/bundle-customization").then((m) => m.BundleSection),
 );
 
 // The gallery's HTML works without its code (the main image and the thumbnails link to the
 // full size): the browser loads the thumbnail, arrow-key and swipe handlers after the page
 // (first-load JS budget, decision 0037).
 const ProductGallery = serverFirst(import.meta.env.SSR ? ProductGalleryNow : null, () =>
-  import("./product-gallery").then((m) => m.ProductGallery),
+  import("~/modules/catalog/product-gallery").then((m) => m.ProductGallery),
 );
 
 // Only configurable products need the variant selects: the browser loads them for those alone.
 const MainVariantForm = serverFirst(import.meta.env.SSR ? MainVariantFormNow : null, () =>
-  import("./variant-selects").then((m) => m.MainVariantForm),
+  import("~/modules/catalog/variant-selects").then((m) => m.MainVariantForm),
 );
 
 // Typography for the description's allow-listed HTML (no typography plugin in the stack).
