@@ -4,6 +4,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import moduleCycles from "./scripts/lib/eslint-module-cycles.mjs";
 
 /**
  * The layers of app/ (README "Architecture", docs/decisions/0017): the first pattern a
@@ -78,6 +79,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Modules form a graph without cycles (decision 0099): the kernel at the bottom imports no
+    // domain, and a module imports only modules that don't import it back. Who imports whom:
+    // tests/unit/module-boundaries.test.ts prints the graph.
+    files: ["app/modules/**/*.{ts,tsx}"],
+    plugins: { modules: moduleCycles },
+    rules: { "modules/no-module-cycle": "error" },
   },
   {
     // Errors are told apart by their stable code (DomainError.code), never by their

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { readSubmission } from "~/.server/forms.server";
 import { localeFromPath } from "~/lib/locales";
-import { homeOf } from "~/modules/account/account-route.server";
+import { homeOf } from "~/routes/http/account-route.server";
 import { logoutSchema } from "~/modules/account/account.schema";
 import { logOut } from "~/modules/account/login.server";
 import { shopperOf } from "~/.server/shopper.server";

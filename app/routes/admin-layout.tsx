@@ -11,7 +11,7 @@ import { getSession, sessionStorage } from "~/.server/session.server";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { SkipLink } from "~/components/skip-link";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { requireBackofficeUser } from "~/routes/http/staff.server";
 import { ADMIN_MENU_GROUPS, adminMenu } from "~/modules/admin/menu.server";
 import { adminLayoutSchema } from "~/modules/site/admin.schema";
 import { devToolbar } from "~/modules/dev-tools/dev-tools.server";

@@ -15,7 +15,7 @@ import { useShopForm } from "~/lib/forms/use-shop-form";
 import { adminLoginSchema, type AdminLoginInput } from "~/modules/account/account.schema";
 import { authenticate } from "~/modules/account/auth.server";
 import { throttled } from "~/modules/account/login-throttle.server";
-import { secondFactorGiven } from "~/modules/account/user.server";
+import { secondFactorGiven } from "~/modules/account/second-factor.server";
 import { secondFactorOwed } from "~/modules/account/second-factor.server";
 import { getCurrentUser } from "~/.server/shopper.server";
 import { startEnrolment } from "~/modules/staff/two-factor.server";

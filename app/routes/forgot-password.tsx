@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { peekAccountToken } from "~/modules/account/account-tokens.server";
-import { redirectWithToast } from "~/modules/account/account-route.server";
+import { redirectWithToast } from "~/routes/http/account-route.server";
 import { forgotPasswordSchema, passwordPageSchema, resetPasswordSchema } from "~/modules/account/account.schema";
 import { ForgotPasswordForm, ResetPasswordForm } from "~/modules/account/password-forms";
 import { requestPasswordReset, resetPassword } from "~/modules/account/password.server";

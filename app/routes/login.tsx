@@ -10,7 +10,7 @@ import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/fo
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
-import { homeOf, redirectWithToast, rememberedRedirect } from "~/modules/account/account-route.server";
+import { homeOf, redirectWithToast, rememberedRedirect } from "~/routes/http/account-route.server";
 import { loginSchema } from "~/modules/account/account.schema";
 import { LoginForm } from "~/modules/account/login-form";
 import { logIn } from "~/modules/account/login.server";

@@ -6,14 +6,14 @@ import { getSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
 import { INTENTS } from "~/modules/account/account-fields";
-import { redirectWithToast } from "~/modules/account/account-route.server";
+import { redirectWithToast } from "~/routes/http/account-route.server";
 import { profileActionSchema } from "~/modules/account/account.schema";
 import { saveAddress } from "~/modules/account/addresses.server";
 import { changePassword } from "~/modules/account/password.server";
 import { updateProfile } from "~/modules/account/profile.server";
 import { shopperOf } from "~/.server/shopper.server";
 import { profileBarcodeCookie } from "~/.server/shopper-cookies.server";
-import type { CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
 
 /** The fields a refusal of the profile's services can name (the rest is the form-wide line). */
 const PROFILE_ERROR_FIELDS = ["memberCardBarcode", "oldPassword", "country"];

@@ -5,7 +5,7 @@ import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
-import { homeOf, redirectWithToast } from "~/modules/account/account-route.server";
+import { homeOf, redirectWithToast } from "~/routes/http/account-route.server";
 import { registerSchema } from "~/modules/account/account.schema";
 import { startSession } from "~/modules/account/login.server";
 import { shopperOf } from "~/.server/shopper.server";

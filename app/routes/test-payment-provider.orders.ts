@@ -6,7 +6,7 @@ import { PAYMENT_GATEWAYS } from "~/.server/db/schema";
 import { LOCALES } from "~/lib/locales";
 import { getCurrentUser } from "~/.server/shopper.server";
 import { createTestOrder } from "~/modules/payment/test-provider/test-orders.server";
-import { requireTestProvider } from "~/modules/payment/test-provider/test-provider.server";
+import { requireTestProvider } from "~/routes/http/test-provider.server";
 
 const demoOrderSchema = z.object({ gateway: z.enum(PAYMENT_GATEWAYS).default("card"), locale: z.enum(LOCALES).default("hr") });
 

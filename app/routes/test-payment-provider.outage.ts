@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireTestProvider, setTestProviderDown } from "~/modules/payment/test-provider/test-provider.server";
+import { requireTestProvider } from "~/routes/http/test-provider.server";
+import { setTestProviderDown } from "~/modules/payment/test-provider/test-provider.server";
 
 /**
  * Switches the built-in test provider's simulated outage on ("down=true") or off

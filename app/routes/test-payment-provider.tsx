@@ -6,13 +6,8 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import { localeFromPath } from "~/lib/locales";
 import { formatPrice } from "~/lib/format";
-import {
-  DECISIONS,
-  decide,
-  requireTestProvider,
-  testProviderDown,
-  verifiedRequest,
-} from "~/modules/payment/test-provider/test-provider.server";
+import { DECISIONS, decide, testProviderDown, verifiedRequest } from "~/modules/payment/test-provider/test-provider.server";
+import { requireTestProvider } from "~/routes/http/test-provider.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["payment"] };

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { sites, staffTwoFactor } from "~/.server/db/schema";
+import type { CurrentUser } from "~/.server/shopper.server";
+import type { Session } from "@remix-run/node";
+import type { SessionData } from "~/.server/session.server";
 import { SITE_ID } from "~/modules/kernel/options";
 
 /**
@@ -21,4 +24,14 @@ export async function secondFactorOwed(userId: number, scope: readonly string[])
     .where(eq(sites.id, SITE_ID));
   if (row?.enabledAt) return "code";
   return scope.includes("admin") && row?.required ? "enrol" : null;
+}
+
+/**
+ * Whether a backoffice session may enter (decision 0086): it was made by the backoffice
+ * sign-in, which asked for every factor owed then (no query: the common case costs
+ * nothing), or its user owes none now. A session from the shop's sign-in or an invitation
+ * whose user owes a factor is sent to /adminLogin for it.
+ */
+export async function secondFactorGiven(session: Session<SessionData>, user: CurrentUser): Promise<boolean> {
+  return session.get("backofficeSignIn") === true || (await secondFactorOwed(user.id, user.scope)) === null;
 }

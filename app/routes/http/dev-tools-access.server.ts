@@ -5,7 +5,8 @@ import { readSubmission } from "~/.server/forms.server";
 import { csrf } from "~/.server/security.server";
 import { setToast } from "~/.server/toast.server";
 import { getCurrentUser } from "~/.server/shopper.server";
-import { requireBackofficeUser, type CurrentUser } from "~/modules/account/user.server";
+import type { CurrentUser } from "~/.server/shopper.server";
+import { requireBackofficeUser } from "~/routes/http/staff.server";
 import { devToolsEnabled, reachesDevToolsAdmin } from "~/modules/dev-tools/access.server";
 
 /**

@@ -1,9 +1,11 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { getFixedT } from "~/.server/i18n.server";
 import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
-import { requireBackofficeUser } from "~/modules/account/user.server";
+import { readSession, sessionStorage } from "~/.server/session.server";
+import { setToast } from "~/.server/toast.server";
+import { secondFactorGiven } from "~/modules/account/second-factor.server";
 import type { Staff } from "~/modules/kernel/staff.server";
-import { requestLocale } from "~/.server/shopper.server";
+import { requestLocale, userById, type CurrentUser } from "~/.server/shopper.server";
 
 /**
  * The first line of every backoffice loader and action: the signed-in backoffice user
@@ -18,4 +20,21 @@ export async function requireStaff(request: Request, scope: ScreenScope): Promis
     throw data({ detail: t("admin.forbidden") }, { status: 403 });
   }
   return user;
+}
+
+/**
+ * Admin pages: anyone but a backoffice user is sent to /adminLogin (spec §6). A backoffice
+ * session that ran out (30 min idle, 12 h in all: session.server.ts) or was ended elsewhere
+ * reads as none; its cookie is cleared and the sign-in page says why (decision 0085).
+ */
+export async function requireBackofficeUser(request: Request): Promise<CurrentUser> {
+  const { session, ended } = await readSession(request);
+  const userId = session.get("userId");
+  const user = userId ? await userById(userId) : null;
+  if (user?.isBackofficeUser && (await secondFactorGiven(session, user))) return user;
+  const url = new URL(request.url);
+  const signIn = `/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  if (!ended) throw redirect(signIn);
+  const headers = new Headers({ "Set-Cookie": await sessionStorage.destroySession(session) });
+  throw redirect(signIn, { headers: await setToast({ type: "info", key: "admin.sessionEnded" }, headers) });
 }

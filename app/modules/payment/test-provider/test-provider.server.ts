@@ -31,10 +31,6 @@ export function testProviderDown(): boolean {
   return testProviderEnabled() && outage.__testProviderDown === true;
 }
 
-export function requireTestProvider() {
-  if (!testProviderEnabled()) throw new Response("Not Found", { status: 404 });
-}
-
 /** The shop's request when its signature checks out, else null. */
 export function verifiedRequest(source: URLSearchParams | Record<string, unknown>): ProviderRequest | null {
   return verifiedFields(source, REQUEST_FIELDS, cardSecret());
