@@ -16,10 +16,12 @@ function siteRoutes(locale: Locale) {
   });
   // A prefixed language's spec spellings that differ from its own paths redirect to them
   // (/de/checkout/success → /de/kasse/erfolg; app/lib/route-aliases.ts).
-  const aliases = localeAliases(locale).map(({ key, path }) => route(path, "routes/locale-alias.ts", { id: routeId(locale, key, true) }));
+  const aliases = localeAliases(locale).map(({ key, path }) =>
+    route(path, "routes/storefront/locale-alias.ts", { id: routeId(locale, key, true) }),
+  );
   // Deeper unknown paths (/a/b) answer 404 inside the locale's layout.
-  children.push(route("*", "routes/not-found.tsx", { id: `${locale}:notFound` }));
-  return [...aliases, layout("routes/site-layout.tsx", { id: `${locale}:layout` }, children)];
+  children.push(route("*", "routes/storefront/not-found.tsx", { id: `${locale}:notFound` }));
+  return [...aliases, layout("routes/storefront/site-layout.tsx", { id: `${locale}:layout` }, children)];
 }
 
 export default [

@@ -5,7 +5,7 @@ import { ROUTES, ROUTE_KEYS, type RouteKey } from "./routes-table";
 /**
  * The spec's spellings of a route (its aliases, e.g. "checkout/success") in a prefixed
  * language whose own path differs (de: "kasse/erfolg"). app/routes.ts serves them with
- * routes/locale-alias.ts, which redirects to the language's path (so the spec's own spellings keep
+ * routes/storefront/locale-alias.ts, which redirects to the language's path (so the spec's own spellings keep
  * working). Unprefixed (hr) aliases are served by the route itself, as before.
  */
 export function localeAliases(locale: Locale): { key: RouteKey; path: string }[] {

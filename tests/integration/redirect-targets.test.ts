@@ -65,25 +65,25 @@ type Driver = (target: string) => Promise<string | null>;
  * each answers what the target became (a Location, or the hidden field the page rendered).
  */
 const DRIVERS: Record<string, Driver> = {
-  "routes/login.tsx#query:redirectTo": async (target) => {
+  "routes/account/login.tsx#query:redirectTo": async (target) => {
     const page = await new Visitor(shop).page(`/prijava?${new URLSearchParams({ redirectTo: target })}`);
     const field = new JSDOM(page.html).window.document.querySelector<HTMLInputElement>(
       '[data-testid="login-form"] input[name="redirectTo"]',
     );
     return field?.value ?? null;
   },
-  "routes/login.tsx#form:redirectTo": async (target) =>
+  "routes/account/login.tsx#form:redirectTo": async (target) =>
     location(await post(signingIn, "/prijava", { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, redirectTo: target })),
-  "routes/cart.tsx#form:redirectTo": async (target) =>
+  "routes/storefront/cart.tsx#form:redirectTo": async (target) =>
     // A refused quantity goes back to the page (spec §4 cart actions), as a success would.
     location(await post(customer, "/kosarica", { intent: "add", productId: String(productId), quantity: "x", redirectTo: target })),
-  "routes/confirm-email.tsx#query:goal": async (target) =>
+  "routes/account/confirm-email.tsx#query:goal": async (target) =>
     location(
       await new Visitor(shop).get(
         `/potvrdi-email?${new URLSearchParams({ goalType: "url", goal: target, confirmedEmail: "ana@example.com" })}`,
       ),
     ),
-  "routes/form.tsx#form:redirectTo": async (target) =>
+  "routes/storefront/form.tsx#form:redirectTo": async (target) =>
     location(
       await post(customer, "/obrazac/contact", {
         firstName: "Ana",
@@ -96,13 +96,13 @@ const DRIVERS: Record<string, Driver> = {
         redirectTo: target,
       }),
     ),
-  "routes/actions.cookie-consent.ts#form:redirectTo": async (target) =>
+  "routes/storefront/actions.cookie-consent.ts#form:redirectTo": async (target) =>
     location(await post(anonymous, "/actions/cookie-consent", { choice: "all", redirectTo: target })),
-  "routes/actions.newsletter.ts#form:redirectTo": async (target) =>
+  "routes/storefront/actions.newsletter.ts#form:redirectTo": async (target) =>
     location(await post(customer, "/actions/newsletter", { email: "", redirectTo: target })),
-  "routes/actions.wishlist.ts#form:redirectTo": async (target) =>
+  "routes/storefront/actions.wishlist.ts#form:redirectTo": async (target) =>
     location(await post(customer, "/actions/wishlist", { productId: String(productId), redirectTo: target })),
-  "routes/actions.comments.ts#form:redirectTo": async (target) =>
+  "routes/storefront/actions.comments.ts#form:redirectTo": async (target) =>
     location(
       await post(customer, "/actions/comments", {
         intent: "create",
@@ -113,9 +113,9 @@ const DRIVERS: Record<string, Driver> = {
         redirectTo: target,
       }),
     ),
-  "routes/admin-login.tsx#query:redirectTo": async (target) =>
+  "routes/admin/admin-login.tsx#query:redirectTo": async (target) =>
     location(await admin.get(`/adminLogin?${new URLSearchParams({ redirectTo: target })}`)),
-  "routes/admin-login.tsx#form:redirectTo": async (target) =>
+  "routes/admin/admin-login.tsx#form:redirectTo": async (target) =>
     location(
       await post(
         new Visitor(shop),
@@ -124,9 +124,9 @@ const DRIVERS: Record<string, Driver> = {
         "/adminLogin",
       ),
     ),
-  "routes/admin-layout.tsx#form:redirectTo": async (target) =>
+  "routes/admin/admin-layout.tsx#form:redirectTo": async (target) =>
     location(await post(admin, "/admin", { intent: "language", lng: "hr", redirectTo: target }, "/admin")),
-  "routes/_cli.set-domain.ts#form:redirectTo": async (target) =>
+  "routes/dev/_cli.set-domain.ts#form:redirectTo": async (target) =>
     location(await post(admin, "/_cli/set-domain", { domain: "www.alu-krov.hr", redirectTo: target }, "/admin")),
 };
 
@@ -176,7 +176,7 @@ describe('redirect targets (DESIGN.md "Trust boundaries")', () => {
         readers.add(relative);
         continue;
       }
-      // A route's own server helper (routes/cart-actions.server.ts): the route modules importing it.
+      // A route's own server helper (routes/storefront/cart-actions.server.ts): the route modules importing it.
       const name = path.basename(relative).replace(/\.tsx?$/, "");
       const importers = routeModules.filter((module) => readFileSync(path.join(app, module), "utf8").includes(`/${name}"`));
       expect(importers, `no route module imports ${relative}`).not.toEqual([]);

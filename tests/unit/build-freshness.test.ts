@@ -13,7 +13,7 @@ const write = (file: string, text: string) => {
 
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), "freshness-"));
-  write("app/routes/cart.tsx", "export default function Cart() { return null; }\n");
+  write("app/routes/storefront/cart.tsx", "export default function Cart() { return null; }\n");
   write("app/lib/format.test.ts", "// a test file\n");
   write("locales/hr/cart.json", '{"cart":{"title":"Košarica"}}\n');
   write("server.ts", "// the HTTP server\n");
@@ -30,10 +30,13 @@ describe("the build freshness check (npm start, e2e and integration runners)", (
     expect(staleReason(root)).toBeNull();
   });
 
-  it.each(["app/routes/cart.tsx", "locales/hr/cart.json", "server.ts", "vite.config.ts"])("decides to rebuild when %s changed", (file) => {
-    write(file, "// edited\n");
-    expect(staleReason(root)).toBe("sources changed since the last build");
-  });
+  it.each(["app/routes/storefront/cart.tsx", "locales/hr/cart.json", "server.ts", "vite.config.ts"])(
+    "decides to rebuild when %s changed",
+    (file) => {
+      write(file, "// edited\n");
+      expect(staleReason(root)).toBe("sources changed since the last build");
+    },
+  );
 
   it("decides to rebuild when a source file is added or the build or its hash is missing", () => {
     write("app/modules/new.server.ts", "export {};\n");
@@ -49,7 +52,7 @@ describe("the build freshness check (npm start, e2e and integration runners)", (
   it("does not rebuild for a test file or a file touched without a change", () => {
     write("app/lib/format.test.ts", "// another test\n");
     const later = new Date(Date.now() + 60_000);
-    utimesSync(path.join(root, "app/routes/cart.tsx"), later, later);
+    utimesSync(path.join(root, "app/routes/storefront/cart.tsx"), later, later);
     expect(staleReason(root)).toBeNull();
   });
 });

@@ -24,12 +24,12 @@ const declaredBy = (file: string) => listIn(file, /export const handle(?::\s*\w+
 // Parts loaded later with namespaces of their own (<WithNamespaces ns={...}>): a constant in
 // the route (or in the module `in` that loads the part) names them.
 const ISLANDS: Record<string, { module: string; constant: string; in?: string }[]> = {
-  "routes/site-layout.tsx": [
+  "routes/storefront/site-layout.tsx": [
     { module: "routes/storefront/cart-modal.tsx", constant: "CART_MODAL_NAMESPACES" },
     // The in-page editor (decision 0051): only an editor in edit mode loads it and its messages.
     { module: "modules/editing/ui/edit-mode.tsx", constant: "EDIT_MODE_NAMESPACES", in: "modules/editing/ui/edit-mode.tsx" },
   ],
-  "routes/product.tsx": [
+  "routes/storefront/product.tsx": [
     { module: "modules/enquiry/enquiry-dialog.tsx", constant: "DIALOG_NAMESPACES", in: "modules/enquiry/price-enquiry-link.tsx" },
   ],
 };

@@ -65,7 +65,7 @@ describe("a page's language and namespaces come from its matched routes", () => 
   it("takes the language from the route table's id, then the root's, then the path", () => {
     expect(languageOf(matches, "hr", "/en/product/x")).toBe("en");
     expect(languageOf([{ id: "root" }, { id: "de~alias:login" }], "hr", "/login")).toBe("de");
-    expect(languageOf([{ id: "root" }, { id: "routes/admin-layout" }], "de", "/admin")).toBe("de");
+    expect(languageOf([{ id: "root" }, { id: "routes/admin/admin-layout" }], "de", "/admin")).toBe("de");
     expect(languageOf([{ id: "root" }], undefined, "/en/x")).toBe("en");
   });
 

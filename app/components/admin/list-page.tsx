@@ -15,7 +15,7 @@ import { ADMIN_PAGE_SIZES } from "~/lib/admin-list";
  * - `ListFooter`: how many rows, the pages, and the CSV of exactly the filtered list;
  * - `BulkActions`: a POST form the table's row checkboxes belong to (`form=` attribute);
  * - `useTableSort`: the DataTable's sort links, keeping the filters.
- * app/routes/admin.orders.tsx is the example the other lists copy.
+ * app/routes/admin/sales/admin.orders.tsx is the example the other lists copy.
  */
 
 export function AdminPage({

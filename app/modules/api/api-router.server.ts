@@ -17,7 +17,7 @@ import { readCookieHeader } from "~/.server/cookies.server";
 import { sessionCookie } from "~/.server/session.server";
 
 /**
- * The headless API's one entry (routes/api.ts → here): finds the endpoint, applies the
+ * The headless API's one entry (routes/api/api.ts → here): finds the endpoint, applies the
  * origin rules, the key, the budgets and the token, parses the input with the endpoint's
  * own schemas and answers `{ data }` or `{ errored, statusCode, message }` (decision 0057).
  */

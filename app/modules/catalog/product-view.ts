@@ -239,7 +239,7 @@ export const OPTION_TEXT_MAX = 255;
 /** Spec §9: cart quantity 1 to 999, default 1. */
 export const QUANTITY = { min: 1, max: 999, default: 1 } as const;
 
-/** A cart item opened for editing (spec §2 Product page, §3 Cart item); see app/routes/product-cart-item-edit.server.ts. */
+/** A cart item opened for editing (spec §2 Product page, §3 Cart item); see app/routes/storefront/product-cart-item-edit.server.ts. */
 export type CartItemForEdit = {
   itemId: string;
   productId: number;

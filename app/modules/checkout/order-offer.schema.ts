@@ -3,7 +3,7 @@ import { addressSchema, checkbox, isOn, openSections } from "~/modules/account/a
 import { id, optionalText } from "~/lib/schema-fields";
 
 /**
- * The offer page's post (routes/order-offer.tsx): the way of paying, the link's token for
+ * The offer page's post (routes/checkout/order-offer.tsx): the way of paying, the link's token for
  * a customer who is not signed in, and the addresses the order is delivered and invoiced
  * to, with checkout's address rules (addressSchema; the allowed countries on the server).
  * The billing address is the delivery one while 'same as delivery' is ticked (the

@@ -21,5 +21,5 @@ export const commentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("edit"), commentId: id, ...common }),
 ]);
 
-/** The admin's decision on a waiting comment (routes/admin.comments.tsx). */
+/** The admin's decision on a waiting comment (routes/admin/content/admin.comments.tsx). */
 export const moderateCommentSchema = z.object({ commentId: id, intent: z.enum(["approve", "reject"]) });

@@ -7,7 +7,7 @@ import type { Locale } from "~/lib/locales";
 import { OrderStatusBadge } from "~/modules/order/order-status-badge";
 import type { SavedAddress } from "~/modules/account/addresses.server";
 
-/** The panels of the customer detail screen (routes/admin.customers.$id.tsx). */
+/** The panels of the customer detail screen (routes/admin/sales/admin.customers.$id.tsx). */
 export function Panel({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
     <section className="space-y-2" data-testid={testId}>

@@ -8,7 +8,7 @@ import type { Locale } from "~/lib/locales";
 import type { InboxEntry } from "./inbox-entry.server";
 import { INBOX_STATUSES } from "./inbox-ref";
 
-/** The sections of an inbox entry's backoffice page (routes/admin.enquiries.$ref.tsx). */
+/** The sections of an inbox entry's backoffice page (routes/admin/sales/admin.enquiries.$ref.tsx). */
 
 type Entry = InboxEntry;
 const box = "space-y-3 rounded border border-slate-200 bg-white p-4";

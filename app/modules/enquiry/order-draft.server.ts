@@ -26,7 +26,7 @@ import { SITE_ID } from "~/modules/kernel/options";
  * pending, no payment method yet: the customer picks it) with its item snapshots and totals
  * by the cart's totals engine (computeTotals: the same VAT rules as checkout), links it to the
  * enquiry, marks the enquiry answered, audits it and mails the customer the offer's link
- * (signed token, so no account is needed). The customer's page is routes/order-offer.tsx.
+ * (signed token, so no account is needed). The customer's page is routes/checkout/order-offer.tsx.
  */
 export type DraftInput = { version: number; prices: number[]; delivery: number };
 

@@ -22,7 +22,7 @@ import { confirmationCutoff } from "./unconfirmed-submissions.server";
  */
 export { FORM_CONFIRMATION_TTL_DAYS } from "./unconfirmed-submissions.server";
 
-/** The path of the confirmation link (GET, see routes/actions.form-confirm.ts). */
+/** The path of the confirmation link (GET, see routes/storefront/actions.form-confirm.ts). */
 export const FORM_CONFIRM_PATH = "/actions/form-confirm";
 
 // base64url of 32 random bytes; anything else cannot be a token and is not looked up.

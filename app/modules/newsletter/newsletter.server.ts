@@ -18,7 +18,7 @@ import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.se
  * as pending until the link of a confirmation mail is opened.
  */
 
-/** The path of the confirmation link (GET, see routes/actions.newsletter.ts). */
+/** The path of the confirmation link (GET, see routes/storefront/actions.newsletter.ts). */
 export const CONFIRM_PATH = "/actions/newsletter";
 
 export type SubscribeInput = {

@@ -14,7 +14,7 @@ import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.se
  * Once an order is paid, each of its e-product lines with a file gets a download link:
  * /preuzimanje/{token}, the token naming the order line and the moment the link expires
  * (paidAt + eProductLinkDays), signed with the session secret. The link is sent by mail and
- * shown on the order page; routes/download.ts serves the file only to the order's customer.
+ * shown on the order page; routes/account/download.ts serves the file only to the order's customer.
  */
 export const DEFAULT_LINK_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ type Props = {
 /**
  * The request modal of the request-quote cart (spec §2): the price enquiry's form (its
  * dialog form: fetcher, success toast, closes 1500 ms after success) over the cart's
- * lines. Loaded when first opened; its page without JavaScript is routes/cart-inquiry.tsx.
+ * lines. Loaded when first opened; its page without JavaScript is routes/storefront/cart-inquiry.tsx.
  */
 export default function QuoteDialog({ open, onOpenChange, lines, inquiry, container }: Props) {
   const { t } = useTranslation();

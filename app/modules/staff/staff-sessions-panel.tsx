@@ -9,7 +9,7 @@ import type { Device } from "~/lib/user-agent";
 export type SessionRow = { handle: string; device: Device; ip: string | null; createdAt: string; lastSeenAt: string; current: boolean };
 
 /**
- * Where the panel's forms post (routes/admin.profile.sessions.ts, an action without a
+ * Where the panel's forms post (routes/admin/admin.profile.sessions.ts, an action without a
  * screen); each answers with a redirect back to the profile. The forms post as documents
  * (`reloadDocument`): the client router does not take a post to a route without a
  * component as a navigation of the page, and the toast of the redirect was lost.

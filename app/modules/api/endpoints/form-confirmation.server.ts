@@ -7,7 +7,7 @@ import { notFound } from "../api-errors.server";
 /**
  * Spec §7 CMS form/confirmEmail/{token} (decision 0063): a front end's own
  * confirmation page confirms a database form's submission by the token of its mail, as
- * the shop's link (routes/actions.form-confirm.ts) does, and shows the goal.
+ * the shop's link (routes/storefront/actions.form-confirm.ts) does, and shows the goal.
  */
 export const formConfirmationEndpoints = {
   "cms.form.confirmEmail": defineEndpoint({

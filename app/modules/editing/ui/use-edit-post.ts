@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import type { RootData } from "~/root";
 import type { PageEditContext } from "../edit-mode.server";
 
-/** What the editor's actions answer (app/routes/admin.edit.*.ts). */
+/** What the editor's actions answer (app/routes/admin/content/admin.edit.*.ts). */
 export type EditAnswer =
   | { ok: true; revision?: number; [key: string]: unknown }
   | { ok: false; error: { key: string; values?: Record<string, string | number>; field?: string } };

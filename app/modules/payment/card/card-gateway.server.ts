@@ -10,7 +10,7 @@ import { refundTestPayment, testProviderDown } from "../test-provider/test-provi
  * The card gateway (decision 0012): sends the shopper to the provider's payment page with
  * the order reference, the amount in cents, the currency, where to come back and where to
  * post the callback, all signed; the provider's answer comes back through the return route
- * (routes/card-return.tsx) and the callback (routes/payment.card-callback.ts).
+ * (routes/checkout/card-return.tsx) and the callback (routes/checkout/payment.card-callback.ts).
  */
 export const cardGateway: PaymentGatewayAdapter = {
   gateway: "card",

@@ -16,7 +16,7 @@ import { LogoutButton } from "~/modules/account/logout-button";
 import { OrderHistory } from "~/modules/account/order-history";
 import { ORDERS_PAGE_PARAM } from "~/modules/account/order-fields";
 import { getOrderHistory } from "~/modules/account/orders.server";
-import { profileAction } from "./profile-action.server";
+import { profileAction } from "~/routes/account/profile-action.server";
 import { ChangePasswordForm, ProfileForm } from "~/modules/account/profile-forms";
 import { RegisterForm } from "~/modules/account/register-form";
 import { getCurrentUser, requestLocale } from "~/.server/shopper.server";

@@ -4,12 +4,12 @@ import { formConstraint } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { metaDescription } from "~/modules/site/meta-description.server";
 import { loaderCacheControl, titleMeta } from "~/lib/meta";
-import { checkoutAction } from "./checkout-action.server";
+import { checkoutAction } from "~/routes/checkout/checkout-action.server";
 import { CheckoutPage } from "~/modules/checkout/checkout-page";
 import { STEP_PARAM } from "~/modules/checkout/checkout-fields";
-import { openCheckout } from "./checkout-gate.server";
+import { openCheckout } from "~/routes/checkout/checkout-gate.server";
 import { addressStepSchema, guestStepSchema, paymentStepSchema, shippingStepSchema } from "~/modules/checkout/checkout.schema";
-import { checkoutView } from "./checkout-view.server";
+import { checkoutView } from "~/routes/checkout/checkout-view.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["account", "cart", "checkout", "routes"] };

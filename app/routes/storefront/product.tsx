@@ -7,7 +7,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { canonicalTarget } from "~/lib/canonical-url";
 import { movedTo } from "~/routes/http/page-outcome.server";
-import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "./product-cart-item-edit.server";
+import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "~/routes/storefront/product-cart-item-edit.server";
 import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { shopperOf, requestLocale } from "~/.server/shopper.server";
 import { loadComments } from "~/modules/comments/comments.server";

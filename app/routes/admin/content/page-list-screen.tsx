@@ -7,7 +7,7 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { PageListRow } from "~/modules/content-admin/page-list.server";
 import { contentPath, PAGE_STATES, type PageState } from "~/modules/content-admin/page-states";
-import type { pageListLoader } from "./page-routes.server";
+import type { pageListLoader } from "~/routes/admin/content/page-routes.server";
 
 export const PAGE_STATE_TONE: Record<PageState, BadgeTone> = { published: "good", scheduled: "active", draft: "quiet" };
 

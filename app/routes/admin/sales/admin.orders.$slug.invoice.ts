@@ -11,7 +11,7 @@ import { getSellerDetails } from "~/modules/payment/seller.server";
 
 /**
  * An order's invoice from the backoffice (decision 0039): the customer's document, in the
- * order's language, made as routes/profile-order-invoice.ts makes it.
+ * order's language, made as routes/account/profile-order-invoice.ts makes it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "sales");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PageListScreen } from "~/routes/content-pages/page-list-screen";
-import { pageListAction, pageListLoader } from "~/routes/content-pages/page-routes.server";
+import { PageListScreen } from "~/routes/admin/content/page-list-screen";
+import { pageListAction, pageListLoader } from "~/routes/admin/content/page-routes.server";
 
 export const handle = { i18n: ["adminContent"] };
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PageEditScreen } from "~/routes/content-pages/page-edit-screen";
-import { pageEditAction, pageEditLoader } from "~/routes/content-pages/page-routes.server";
+import { PageEditScreen } from "~/routes/admin/content/page-edit-screen";
+import { pageEditAction, pageEditLoader } from "~/routes/admin/content/page-routes.server";
 
 export const handle = { i18n: ["adminContent"] };
 

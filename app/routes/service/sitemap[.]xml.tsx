@@ -1,4 +1,4 @@
-import { buildSitemap } from "./sitemap.server";
+import { buildSitemap } from "~/routes/service/sitemap.server";
 
 /** /sitemap.xml (spec §1: sitemap generation on); 404 when AutoGenerateSiteMap is off. */
 export async function loader() {

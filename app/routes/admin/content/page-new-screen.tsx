@@ -8,7 +8,7 @@ import { FormError } from "~/components/ui/message";
 import { submissionOf, useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
-import type { newPageAction, newPageLoader } from "./page-routes.server";
+import type { newPageAction, newPageLoader } from "~/routes/admin/content/page-routes.server";
 import { contentPath } from "~/modules/content-admin/page-states";
 
 /** A new page from a template, or a new post (spec §2 modal "new page": title, slug, template); it starts as a draft in Croatian. */

@@ -12,7 +12,7 @@ import type { Locale } from "~/lib/locales";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/checkout/checkout.schema";
 import type { CheckoutContext } from "~/modules/checkout/checkout.server";
-import { openCheckout } from "./checkout-gate.server";
+import { openCheckout } from "~/routes/checkout/checkout-gate.server";
 import { shopperOf } from "~/.server/shopper.server";
 import { placeCheckoutOrder, paymentStartOf } from "~/modules/checkout/checkout-order.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";

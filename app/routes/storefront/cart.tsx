@@ -9,7 +9,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { shopperOf } from "~/.server/shopper.server";
 import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-cookies.server";
-import { cartAction } from "./cart-actions.server";
+import { cartAction } from "~/routes/storefront/cart-actions.server";
 import { CartPage } from "~/routes/storefront/cart-page";
 import { couponSchema, instructionsSchema, memberCardSchema, quantitySchema } from "~/modules/cart/cart.schema";
 import { lookupCart, sessionAfter } from "~/modules/cart/cart-session.server";

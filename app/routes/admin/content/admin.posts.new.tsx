@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { PageNewScreen } from "~/routes/content-pages/page-new-screen";
-import { newPageAction, newPageLoader } from "~/routes/content-pages/page-routes.server";
+import { PageNewScreen } from "~/routes/admin/content/page-new-screen";
+import { newPageAction, newPageLoader } from "~/routes/admin/content/page-routes.server";
 
 export const handle = { i18n: ["adminContent"] };
 

@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
 import { registerSchema } from "~/modules/account/account.schema";
 import { allowedCountries } from "~/modules/account/addresses.server";
-import { registerAction } from "./register-action.server";
+import { registerAction } from "~/routes/account/register-action.server";
 import { RegisterForm } from "~/modules/account/register-form";
 import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
