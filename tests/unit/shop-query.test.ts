@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { hasFilters, otherParams, parseShopParams, rangeEnd, shopSearch, type FilterDef } from "~/modules/catalog/shop-query";
 
 // The database client is replaced: searchProducts must answer an empty query without it.
@@ -73,12 +73,17 @@ describe("shop URL state (spec §4 Product list)", () => {
 });
 
 describe("searchProducts without a query (spec §5)", () => {
+  let searchProducts: (typeof import("~/modules/catalog/product-list.server"))["searchProducts"];
+  // Loaded once, with time for a cold import on a busy machine (the catalogue's server code is large).
+  beforeAll(async () => {
+    ({ searchProducts } = await import("~/modules/catalog/product-list.server"));
+  }, 60_000);
+
   beforeEach(() => {
     getDb.mockClear();
   });
 
   it("returns an empty result without touching the database", async () => {
-    const { searchProducts } = await import("~/modules/catalog/product-list.server");
     for (const query of [{}, { filters: { archived: false } }, { keywords: "  " }, { sort: 4 }, { featured: true }]) {
       expect(await searchProducts(query, "hr")).toEqual({ records: [], totalRecords: 0, totalPages: 0, page: 1, perPage: 10 });
     }
@@ -86,7 +91,6 @@ describe("searchProducts without a query (spec §5)", () => {
   });
 
   it("asks the database as soon as the query names anything", async () => {
-    const { searchProducts } = await import("~/modules/catalog/product-list.server");
     for (const query of [
       { limit: 5 },
       { page: 2 },

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 import { env } from "~/.server/env.server";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { localPath } from "~/lib/local-path";
-import { isDomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { metaDescription } from "~/modules/site/meta-description.server";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { href } from "~/lib/routes-table";
@@ -68,8 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = await sessionHeaders(signedIn, { type: "success", key: "core.login.success" });
     return redirect(localPath(submission.value.redirectTo, homeOf(shopper.locale)), { headers });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error);
+    return answerDomainError(error, submission);
   }
 }
 

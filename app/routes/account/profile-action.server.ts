@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 import { env } from "~/.server/env.server";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { getSession } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
@@ -52,7 +52,6 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
     await saveAddress(user.id, addressId, type, address);
     return redirectWithToast(profilePath, "success", "account.notifications.addressSaved");
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, PROFILE_ERROR_FIELDS);
+    return answerDomainError(error, submission, PROFILE_ERROR_FIELDS);
   }
 }

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 import { env } from "~/.server/env.server";
-import { isDomainError } from "~/.server/domain-error";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
@@ -44,7 +44,6 @@ export async function registerAction(request: Request, locale: Locale) {
     }
     return redirectWithToast(href("login", locale), "success", "core.notifications.registered");
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, REGISTER_ERROR_FIELDS);
+    return answerDomainError(error, submission, REGISTER_ERROR_FIELDS);
   }
 }

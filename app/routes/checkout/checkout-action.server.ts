@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { isDomainError } from "~/.server/domain-error";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 import { setToast } from "~/.server/toast.server";
-import { readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { readSubmission, refuse } from "~/.server/forms.server";
 import { href } from "~/lib/routes-table";
 import { CONSENTS_ERROR } from "~/modules/account/account-fields";
 import type { Shopper } from "~/.server/shopper.server";
@@ -60,8 +60,7 @@ export async function checkoutAction(request: Request) {
         fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])),
       });
     }
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, STEP_ERROR_FIELDS);
+    return answerDomainError(error, submission, STEP_ERROR_FIELDS);
   }
 }
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { answerDomainError } from "~/.server/http/domain-error.server";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { isDomainError } from "~/.server/domain-error";
 import { getDb } from "~/.server/db/client.server";
-import { formConstraint, readSubmission, refuse, refuseWith } from "~/.server/forms.server";
+import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -110,8 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, key]) => [name, [key]])),
       });
     }
-    if (!isDomainError(error)) throw error;
-    return refuseWith(submission, error, OFFER_ERROR_FIELDS);
+    return answerDomainError(error, submission, OFFER_ERROR_FIELDS);
   }
 }
 

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 import { redirect } from "@remix-run/node";
 import { localPath } from "~/lib/local-path";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localeFromPath } from "~/lib/locales";
-import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/.server/shopper.server";
 import { commentSchema } from "~/modules/comments/comments.schema";
 import { editComment, postComment, type CommentInput } from "~/modules/comments/comments.server";
@@ -35,12 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
       result.status === "pending" ? "comments.sentForApproval" : posted.intent === "edit" ? "comments.updated" : "comments.published";
     return redirect(backToForm, { headers: await setToast({ type: "success", key }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "loginRequired") {
-      const login = `${href("login", locale)}?redirectTo=${encodeURIComponent(back)}`;
-      return redirect(login, { headers: await setToast({ type: "info", key: error.key }) });
-    }
-    return redirect(backToForm, { headers: await setToast({ type: "error", key: error.key, values: error.values }) });
+    return toastDomainError(error, backToForm, { locale, back });
   }
 }
 

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { toastDomainError } from "~/.server/http/domain-error.server";
 import { redirect } from "@remix-run/node";
 import { localPath } from "~/lib/local-path";
 import { getFixedT } from "~/.server/i18n.server";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { localeFromPath } from "~/lib/locales";
-import { href } from "~/lib/routes-table";
 import { getCurrentUser } from "~/.server/shopper.server";
 import { wishlistToggleSchema } from "~/modules/wishlist/wishlist.schema";
 import { toggleWishlist } from "~/modules/wishlist/wishlist.server";
@@ -29,12 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const key = result.added ? "core.notifications.addedToWishlist" : "core.notifications.removedFromWishlist";
     return redirect(back, { headers: await setToast({ type: "success", key, values: { entity, name: result.name } }) });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "loginRequired") {
-      const login = `${href("login", locale)}?redirectTo=${encodeURIComponent(back)}`;
-      return redirect(login, { headers: await setToast({ type: "info", key: error.key }) });
-    }
-    return redirect(back, { headers: await setToast({ type: "error", key: error.key }) });
+    return toastDomainError(error, back, { locale, back });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { jsonDomainError } from "~/.server/http/domain-error.server";
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { LOCALES, LOCALE_LANGUAGE_CODE } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -40,10 +40,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const locale = LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === input.lng) ?? "hr";
     return { ok: true as const, path: `${href("page", locale, { slug: input.slug })}?editPage=true` };
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { ok: false as const, error: { key: error.key, values: error.values ?? {}, field: error.field ?? "" } },
-      { status: error.status },
-    );
+    return jsonDomainError(error);
   }
 }

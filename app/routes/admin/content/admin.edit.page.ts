@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { jsonDomainError } from "~/.server/http/domain-error.server";
 import { data } from "@remix-run/node";
 import { z } from "zod/v4";
-import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { integer } from "~/lib/schema-fields";
 import { requireStaff } from "~/routes/http/staff.server";
@@ -106,10 +106,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (typeof status === "number") return data({ ok: false as const, ...result }, { status });
     return { ok: true as const, ...result };
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { ok: false as const, error: { key: error.key, values: error.values ?? {}, field: error.field ?? "" } },
-      { status: error.status },
-    );
+    return jsonDomainError(error);
   }
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { jsonDomainError } from "~/.server/http/domain-error.server";
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/.server/domain-error";
 import { readForm } from "~/.server/security.server";
 import { requireStaff } from "~/routes/http/staff.server";
 import { storeUploads, UPLOAD_LIMITS } from "~/modules/media/media-upload.server";
@@ -36,7 +36,6 @@ export async function action({ request }: ActionFunctionArgs) {
       })),
     };
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, error: { key: error.key, values: error.values ?? {}, field: "files" } }, { status: error.status });
+    return jsonDomainError(error, "files");
   }
 }
