@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as ProductList from "~/modules/catalog/product-list.server";
 import { hasFilters, otherParams, parseShopParams, rangeEnd, shopSearch, type FilterDef } from "~/modules/catalog/shop-query";
 
 // The database client is replaced: searchProducts must answer an empty query without it.
@@ -73,7 +74,7 @@ describe("shop URL state (spec §4 Product list)", () => {
 });
 
 describe("searchProducts without a query (spec §5)", () => {
-  let searchProducts: (typeof import("~/modules/catalog/product-list.server"))["searchProducts"];
+  let searchProducts: typeof ProductList.searchProducts;
   // Loaded once, with time for a cold import on a busy machine (the catalogue's server code is large).
   beforeAll(async () => {
     ({ searchProducts } = await import("~/modules/catalog/product-list.server"));
