@@ -370,13 +370,25 @@ describe("GDPR", () => {
     expect((await auditOf(people.marija)).map((row) => row.action)).toContain("export");
   });
 
-  it("erases only when the customer's e-mail is typed; orders stay anonymised, the rest is gone, the audit row holds counts only", async () => {
+  it("erases only when the customer's e-mail is typed and no order is open; orders keep the invoice's buyer, the rest is gone, the audit row holds counts only", async () => {
     const wrong = await act(people.marija, { intent: "erase", version: await version(people.marija), confirmEmail: "netko@drugi.hr" });
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain("Upisani e-mail nije e-mail ovog kupca.");
     expect(await userRow(people.marija)).toBeDefined();
 
     const email = `marija@${DOMAIN}`;
+    // An order still to be delivered needs the name, street and phone: erasure waits for it and says which.
+    const waiting = await act(people.marija, { intent: "erase", version: await version(people.marija), confirmEmail: email });
+    expect(waiting.status).toBe(409);
+    expect(waiting.html).toContain(
+      `Kupac ima otvorene narudžbe (1: ${marijaOrder.slug}): trebaju njegovu adresu i telefon za dostavu. Podaci se mogu obrisati kad budu isporučene ili otkazane.`,
+    );
+    expect(await userRow(people.marija)).toBeDefined();
+    const [untouched] = await db.select().from(orders).where(eq(orders.id, marijaOrder.id));
+    expect(untouched.email).toBe(email);
+    expect(untouched.deliveryAddress.firstName).not.toBe("");
+    await db.update(orders).set({ status: "delivered", paymentStatus: "paid" }).where(eq(orders.id, marijaOrder.id));
+
     const erased = await act(people.marija, { intent: "erase", version: await version(people.marija), confirmEmail: email.toUpperCase() });
     expect(erased.location).toBe("/admin/customers");
     expect(erased.toast?.text).toBe("Podaci kupca su obrisani.");

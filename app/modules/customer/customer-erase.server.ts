@@ -24,15 +24,19 @@ import type { Staff } from "~/modules/kernel/staff.server";
 import { checkVersion } from "~/modules/kernel/versioned.server";
 import { throttleKey } from "~/modules/account/login-throttle.server";
 import { SITE_ID } from "~/modules/kernel/options";
+import { erasedOrderEmail } from "~/modules/account/erased-email";
+import { isOpenOrder } from "~/modules/order/order-states";
 import { lockCustomer } from "./customer-admin.server";
 
 /**
  * GDPR erasure (GDPR art. 17, decision 0040), in one transaction:
- * - orders stay for the accounts (the law keeps invoices for years) but lose the person:
- *   e-mail `obrisano-<id>@invalid`, names, phones, e-mails and, for a private buyer, the
- *   street blanked; country, city, zip, and a company buyer's name, OIB and street (a
- *   company's invoice data, not a person's) kept; the delivery instructions and member
- *   card cleared;
+ * - it waits for the customer's open orders (received, shipped …): the shop still needs
+ *   their name, street and phone to deliver them, so erasure is refused and says which;
+ * - orders stay for the accounts (art. 17(3)(b): the law keeps invoices for eleven years)
+ *   and keep what their issued invoice names as the buyer: a private buyer's name and
+ *   street, a company's name, OIB and street, the place; everything else of the person goes
+ *   (e-mail `obrisano-<id>@invalid`, phones and e-mails of both addresses, the delivery
+ *   address's name and street, the delivery instructions and member card);
  * - carts that became orders lose their addresses the same way; the others are deleted;
  * - the account and everything hanging on it are deleted: addresses, wishlist, sessions,
  *   tokens, comments, the sign-in lock; so are the newsletter sign-up, price enquiries and
@@ -63,18 +67,33 @@ export const erasureNotConfirmed = () =>
     field: "confirmEmail",
   });
 
-/** An order's address as the accounts need it: the place, and a company's invoice data; no person. */
-export function anonymiseAddress(address: OrderAddress | null): OrderAddress | null {
+export const erasureWaitsForOrders = (open: string[]) =>
+  new DomainError("erasureOpenOrders", {
+    message: "The customer has open orders",
+    key: "adminCustomers.erase.openOrders",
+    values: { count: open.length, orders: open.join(", ") },
+    status: 409,
+  });
+
+/**
+ * An order's address as the accounts need it. The delivery address keeps only the place.
+ * The billing address is the invoice's buyer and keeps what the invoice prints: a company's
+ * name, OIB and street (a person's name beside it goes), a private buyer's name and street;
+ * no e-mail or phone either way.
+ */
+export function anonymiseAddress(address: OrderAddress | null, role: "delivery" | "invoiceBuyer"): OrderAddress | null {
   if (!address) return null;
   const company = address.companyOib !== "" || address.companyName !== "";
+  const keepName = role === "invoiceBuyer" && !company;
+  const keepStreet = role === "invoiceBuyer" || company;
   return {
     ...address,
-    firstName: "",
-    lastName: "",
+    firstName: keepName ? address.firstName : "",
+    lastName: keepName ? address.lastName : "",
     contactEmail: "",
     contactPhone: "",
-    street: company ? address.street : "",
-    houseNumber: company ? address.houseNumber : "",
+    street: keepStreet ? address.street : "",
+    houseNumber: keepStreet ? address.houseNumber : "",
   };
 }
 
@@ -84,6 +103,10 @@ export async function eraseCustomer(staff: Staff, id: number, input: { version: 
     const customer = await lockCustomer(tx, id);
     checkVersion(customer.version, input.version);
     if (input.confirmEmail.trim().toLowerCase() !== customer.email) throw erasureNotConfirmed();
+    const open = (
+      await tx.select({ slug: orders.slug, status: orders.status }).from(orders).where(eq(orders.userId, id)).orderBy(orders.id)
+    ).filter((order) => isOpenOrder(order.status));
+    if (open.length > 0) throw erasureWaitsForOrders(open.map((order) => order.slug));
     const email = customer.email;
     const counts: ErasureCounts = {
       orders: await anonymiseOrders(tx, id),
@@ -131,10 +154,10 @@ async function anonymiseOrders(tx: Executor, userId: number): Promise<number> {
     await tx
       .update(orders)
       .set({
-        email: `obrisano-${row.id}@invalid`,
+        email: erasedOrderEmail(row.id),
         userId: null,
-        deliveryAddress: anonymiseAddress(row.delivery)!,
-        billingAddress: anonymiseAddress(row.billing)!,
+        deliveryAddress: anonymiseAddress(row.delivery, "delivery")!,
+        billingAddress: anonymiseAddress(row.billing, "invoiceBuyer")!,
         instructions: "",
         memberCardBarcode: null,
         version: sql`${orders.version} + 1`,
@@ -170,8 +193,8 @@ async function eraseCarts(tx: Executor, userId: number): Promise<number> {
       .update(carts)
       .set({
         userId: null,
-        deliveryAddress: anonymiseAddress(cart.delivery),
-        billingAddress: anonymiseAddress(cart.billing),
+        deliveryAddress: anonymiseAddress(cart.delivery, "delivery"),
+        billingAddress: anonymiseAddress(cart.billing, "invoiceBuyer"),
         instructions: "",
         memberCardBarcode: null,
       })

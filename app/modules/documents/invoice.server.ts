@@ -10,6 +10,7 @@ import { formatDate, formatMetres, formatPercent, formatPrice } from "~/lib/form
 import { taxPart } from "~/lib/prices";
 import { formatIban } from "~/modules/payment/bank-transfer/iban";
 import type { SellerDetails } from "~/modules/payment/seller.server";
+import { isErasedEmail } from "~/modules/account/erased-email";
 
 /**
  * The order's PDF invoice (spec §3 Order document, §7 documents; decision 0021), made on
@@ -101,7 +102,8 @@ export function renderInvoice(
 
   doc.moveDown().font("bold").text(t("orders.invoice.buyer"));
   doc.font("regular");
-  for (const line of [...addressLines(order.billingAddress), order.email]) doc.text(line);
+  // An erased customer's order keeps the buyer the invoice named, not a placeholder e-mail.
+  for (const line of [...addressLines(order.billingAddress), isErasedEmail(order.email) ? "" : order.email].filter(Boolean)) doc.text(line);
 
   // Lines: item, quantity, unit price, VAT rate, VAT amount, amount (VAT included).
   const columns = [

@@ -21,6 +21,11 @@ export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus; pa
 const AWAITING_SHIPMENT: readonly OrderStatus[] = ["draft", "received", "processing"];
 const OPEN: readonly OrderStatus[] = [...AWAITING_SHIPMENT, "shipped"];
 
+/** Whether an order is still under way (not yet delivered, cancelled or returned): the shop still needs its address. */
+export function isOpenOrder(status: OrderStatus): boolean {
+  return OPEN.includes(status);
+}
+
 /** Whether the customer still owes the money (no payment taken, none given back). */
 export function awaitsPayment(order: Pick<OrderState, "status" | "paymentStatus">): boolean {
   return (

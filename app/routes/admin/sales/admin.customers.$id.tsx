@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     // Only erasure has a field a person types; the other forms post fixed values.
     if (submission.payload.intent === "erase")
-      return data({ notice: { type: "error", key: "adminCustomers.erase.mismatch" } satisfies ToastMessage }, { status: 400 });
+      return data({ notice: { type: "error", key: "adminCustomers.erase.mismatch", values: {} } satisfies ToastMessage }, { status: 400 });
     throw new Response("Bad Request", { status: 400 });
   }
   const input = submission.value;
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error;
     // Answered on the page itself with the error's status (409 for a stale edit): the
     // current data is shown again, nothing was changed.
-    return data({ notice: { type: "error", key: error.key } satisfies ToastMessage }, { status: error.status });
+    return data({ notice: { type: "error", key: error.key, values: error.values } satisfies ToastMessage }, { status: error.status });
   }
 }
 
@@ -97,7 +97,7 @@ export default function AdminCustomer() {
           className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
           data-testid="customer-notice"
         >
-          {t(notice.key)}
+          {t(notice.key, notice.values)}
         </p>
       ) : null}
       <Panel title={t("adminCustomers.detail.profile")} testId="customer-profile">
