@@ -107,6 +107,53 @@ test("a configurable product made in the admin is found in the shop in hr and en
   expect(email).toContain("@example.com");
 });
 
+test("saving one section keeps what is typed in the others, and leaving with unsaved work asks first", async ({ js, browser }, info) => {
+  test.skip(!js, "Without JavaScript every form is its own page load; the warning needs a script.");
+  test.setTimeout(180_000);
+  const admin = await adminPage(browser, js, info.project.use.baseURL!);
+  await createConfigurable(admin, js, "Oluk četiri varijante", "Four variant gutter", "UREDNIK-STANJE-JS");
+  const rows = admin.getByTestId("variant-row");
+  const main = admin.getByTestId("product-form");
+
+  // Both rows and the main form typed, then the rows saved one by one (each save is the product's next version).
+  const version = main.locator('input[name="version"]');
+  const first = Number(await version.inputValue());
+  await rows.nth(0).getByLabel("Prodajna cijena (€)").fill("41,00");
+  await rows.nth(1).getByLabel("Prodajna cijena (€)").fill("42,00");
+  await main.getByLabel("Redovna cijena (€)").fill("61,00");
+  await rows.nth(0).getByRole("button", { name: "Spremi" }).click();
+  await expect(version).toHaveValue(String(first + 1));
+  await expect(rows.nth(1).getByLabel("Prodajna cijena (€)")).toHaveValue("42,00");
+  await expect(main.getByLabel("Redovna cijena (€)")).toHaveValue("61,00");
+  await rows.nth(1).getByRole("button", { name: "Spremi" }).click();
+  await expect(version).toHaveValue(String(first + 2));
+  await expect(main.getByLabel("Redovna cijena (€)")).toHaveValue("61,00");
+
+  // The main form is still unsaved: leaving for the list asks, and staying keeps it.
+  const asked: string[] = [];
+  admin.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    return dialog.dismiss();
+  });
+  await admin.getByRole("link", { name: /Natrag na proizvode/ }).click();
+  await expect.poll(() => asked).toEqual(["Na stranici ima nespremljenih promjena. Napustiti stranicu bez spremanja?"]);
+  await expect(admin).toHaveURL(/\/admin\/products\/\d+(#variants)?$/);
+  await expect(main.getByLabel("Redovna cijena (€)")).toHaveValue("61,00");
+
+  // Saved, nothing is unsaved: the link leaves without asking, and both variants kept their prices.
+  await main.getByRole("button", { name: "Spremi proizvod" }).click();
+  await expect(version).toHaveValue(String(first + 3));
+  const url = admin.url();
+  await admin.getByRole("link", { name: /Natrag na proizvode/ }).click();
+  await expect(admin).toHaveURL(/\/admin\/products$/);
+  await admin.goto(url);
+  await ready(admin, js);
+  await expect(admin.getByTestId("variant-row").nth(0).getByLabel("Prodajna cijena (€)")).toHaveValue("41,00");
+  await expect(admin.getByTestId("variant-row").nth(1).getByLabel("Prodajna cijena (€)")).toHaveValue("42,00");
+  await expect(admin.getByTestId("product-form").getByLabel("Redovna cijena (€)")).toHaveValue("61,00");
+  await admin.context().close();
+});
+
 async function buy(page: Page, js: boolean, sku: string) {
   const productUrl = page.url().split("?")[0];
   const email = await registerCustomer(page, js, "product-editor");

@@ -30,6 +30,8 @@ async function createProduct(admin: Page, js: boolean, name: string, sku: string
   await ready(admin, js);
   const main = admin.getByTestId("product-form");
   await main.getByLabel("Redovna cijena (€)").fill("12,50");
+  // A visible product needs a price above 0,00 (the editor refuses it otherwise).
+  await main.getByLabel("Prodajna cijena (€)").fill("9,00");
   await main.getByLabel("Prati zalihu").check();
   await main.locator('[name="stock"]').fill(String(stock));
   await main.getByLabel("Vidljiv u trgovini").check();

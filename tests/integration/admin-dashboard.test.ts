@@ -223,7 +223,7 @@ describe("/admin dashboard", () => {
   });
 
   it("keeps the loader's data small", async () => {
-    const response = await admin.get("/admin.data?_routes=routes%2Fadmin.index");
+    const response = await admin.get("/admin.data?_routes=routes%2Fadmin%2Fadmin.index");
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).toContain(today);

@@ -135,6 +135,44 @@ describe("a new product", () => {
 });
 
 describe("saving the main form", () => {
+  it("refuses a price of 0,00 for a product shoppers can see, on the main form and on a variant, and allows it while the product is hidden", async () => {
+    const id = await create("simple", "Besplatni opšav", "UREDNIK-NULA-1");
+    const before = await product(id);
+    const MESSAGE = "Proizvod koji kupci vide mora imati cijenu veću od 0,00 EUR (ili ga sakrijte).";
+    const visible = await save(id, { visible: "on", retailPrice: "0,00", price: "0,00" });
+    expect(visible.status).toBe(400);
+    expect(visible.html).toContain(MESSAGE);
+    expect(await product(id)).toMatchObject({ version: before.version, isVisibleIndividually: false });
+    const hidden = await save(id, { retailPrice: "0,00", price: "0,00" });
+    expect(hidden.status).toBe(302);
+    const priced = await save(id, { visible: "on", retailPrice: "12,00", price: "12,00" });
+    expect(priced.status).toBe(302);
+    expect(await product(id)).toMatchObject({ isVisibleIndividually: true, priceCents: 1200 });
+    const wiped = await save(id, { price: "0" });
+    expect(wiped.status).toBe(400);
+    expect(wiped.html).toContain(MESSAGE);
+    expect((await product(id)).priceCents).toBe(1200);
+
+    const parent = await create("configurable", "Oluk bez cijene", "UREDNIK-NULA-2");
+    const [boja] = await db.select().from(attributes).where(eq(attributes.code, "boja"));
+    const [colour] = await db.select().from(attributeValues).where(eq(attributeValues.attributeId, boja.id)).limit(1);
+    await post(parent, { intent: "configAttributes", attributes: [String(boja.id)] });
+    await post(parent, { intent: "generate", values: [String(colour.id)] });
+    await db.update(products).set({ isVisibleIndividually: true }).where(eq(products.id, parent));
+    const [variant] = await db.select().from(products).where(eq(products.parentId, parent));
+    const free = await post(parent, {
+      intent: "variant",
+      variantId: String(variant.id),
+      sku: variant.sku,
+      retailPrice: "5,00",
+      price: "0,00",
+      stockLoaded: "none",
+    });
+    expect(free.status).toBe(400);
+    expect(free.html).toContain(MESSAGE);
+    expect((await product(variant.id)).priceCents).toBe(variant.priceCents);
+  });
+
   it("refuses a short or badly formed slug, a slug another product uses, a SKU in use and a sale price above the retail price", async () => {
     const id = await create("simple", "Opšav urednika", "UREDNIK-OPSAV-1");
     const other = await seededSimple();

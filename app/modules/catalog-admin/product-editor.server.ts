@@ -82,7 +82,7 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
   await changeProduct(staff, productId, input.version, async (tx, product) => {
     // First, before any upload is stored: a stock moved by a sale since the form was opened refuses the save.
     const stock = stockColumn(product.stock, loadedStock(input.stockLoaded), input.trackStock ? (input.stock ?? 0) : null);
-    checkPrices(input);
+    checkPrices(input, { sold: input.visible });
     await checkSkuFree(tx, input.sku, product.id);
     if (input.priceUnit === "metre") await checkLengthOption(tx, product.id);
     const texts = await writeTranslations(tx, product, input);

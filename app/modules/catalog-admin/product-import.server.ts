@@ -122,6 +122,10 @@ function checkRow(
   const cents = (column: "retail_price" | "sale_price") => Number((values[column] ?? current?.row[column] ?? "").replace(",", "."));
   if (cents("sale_price") > cents("retail_price")) errors.push({ column: "sale_price", key: "saleAboveRetail" });
   if (variant) return;
+  // What shoppers can see needs a price above 0 (as in the editor): a price column wiped in the sheet is refused.
+  const visible = (values.visible ?? current?.row.visible ?? "1") === "1";
+  const priced = values.sale_price !== undefined || current !== null;
+  if (visible && priced && !(cents("sale_price") > 0)) errors.push({ column: "sale_price", key: "soldWithoutPrice" });
   if (current && values.format && values.format !== current.format)
     errors.push({ column: "format", key: "formatChange", values: { from: current.format, to: values.format } });
   if (!current) {

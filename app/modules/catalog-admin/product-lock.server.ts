@@ -108,9 +108,14 @@ export async function existingProducts(tx: Executor, ids: number[]): Promise<Pro
     .where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID)));
 }
 
-/** Spec §3: the price charged (sale) is at most the regular (retail) price; equal is no discount. The membership price likewise. */
-export function checkPrices(input: { retailPrice: number; price: number; membershipPrice: number | null }, prefix = "") {
-  if (input.price > input.retailPrice) throw refused("saleAboveRetail", "adminProducts.errors.saleAboveRetail", `${prefix}price`);
+/**
+ * Spec §3: the price charged (sale) is at most the regular (retail) price; equal is no
+ * discount. The membership price likewise. What shoppers can buy (a visible product, a
+ * variant of one) has a price above 0,00: a wiped or zero price would put it in carts free.
+ */
+export function checkPrices(input: { retailPrice: number; price: number; membershipPrice: number | null }, { sold }: { sold: boolean }) {
+  if (sold && input.price <= 0) throw refused("soldWithoutPrice", "adminProducts.errors.soldWithoutPrice", "price");
+  if (input.price > input.retailPrice) throw refused("saleAboveRetail", "adminProducts.errors.saleAboveRetail", "price");
   if (input.membershipPrice !== null && input.membershipPrice > input.retailPrice)
-    throw refused("membershipAboveRetail", "adminProducts.errors.membershipAboveRetail", `${prefix}membershipPrice`);
+    throw refused("membershipAboveRetail", "adminProducts.errors.membershipAboveRetail", "membershipPrice");
 }

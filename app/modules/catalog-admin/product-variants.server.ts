@@ -233,7 +233,7 @@ export async function editVariant(staff: Actor, productId: number, input: Varian
   await changeProduct(staff, productId, input.version, async (tx, product) => {
     const variant = await ownVariant(tx, product.id, input.variantId);
     const stock = stockColumn(variant.stock, loadedStock(input.stockLoaded), input.trackStock ? (input.stock ?? 0) : null);
-    checkPrices(input);
+    checkPrices(input, { sold: product.isVisibleIndividually });
     await checkSkuFree(tx, input.sku, variant.id);
     if (input.isDefault)
       await tx

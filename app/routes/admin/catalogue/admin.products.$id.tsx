@@ -6,6 +6,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { AuditTrail } from "~/components/admin/audit-trail";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { useTranslation } from "~/lib/i18n";
 import { rowIdParam } from "~/routes/http/row-param.server";
 import { requireStaff } from "~/routes/http/staff.server";
@@ -105,12 +106,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * A section is drawn afresh (its typed values replaced by the saved ones) only when its own
+ * saved data changed: saving one section bumps the product's version, which every form posts
+ * from a live hidden input, but leaves what is typed in the others.
+ */
+const sectionKey = (name: string, data: unknown) => `${name}-${JSON.stringify(data)}`;
+
 export default function AdminProduct() {
   const { locale, view, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
+  const sections = useUnsavedChanges<HTMLDivElement>();
   const { product } = view;
   const name = view.translations.hr.name || product.sku;
+  const { version: _version, updatedAt: _updatedAt, ...saved } = product;
+  const { variants, configuring, options, parts, audit: _audit, ...main } = view;
   return (
     <AdminPage
       title={t("adminProducts.editor.title", { name })}
@@ -121,13 +132,24 @@ export default function AdminProduct() {
         </Link>
       }
     >
-      <ProductActions view={view} lastResult={lastResult} />
-      <ProductMainForm key={`main-${product.version}`} view={view} constraint={constraint} lastResult={lastResult} />
-      <ProductOptionsForm key={`options-${product.version}`} view={view} lastResult={lastResult} />
-      {product.format === "configurable" ? (
-        <ProductVariants key={`variants-${product.version}`} view={view} lastResult={lastResult} />
-      ) : null}
-      {product.format === "bundle" ? <ProductPartsForm key={`parts-${product.version}`} view={view} lastResult={lastResult} /> : null}
+      <div ref={sections} className="contents">
+        <ProductActions view={view} lastResult={lastResult} />
+        <ProductMainForm
+          key={sectionKey("main", { ...main, product: saved })}
+          view={view}
+          constraint={constraint}
+          lastResult={lastResult}
+        />
+        <ProductOptionsForm key={sectionKey("options", options)} view={view} lastResult={lastResult} />
+        {product.format === "configurable" ? (
+          <ProductVariants
+            key={sectionKey("variants", { configuring, ids: variants.map((v) => v.id) })}
+            view={view}
+            lastResult={lastResult}
+          />
+        ) : null}
+        {product.format === "bundle" ? <ProductPartsForm key={sectionKey("parts", parts)} view={view} lastResult={lastResult} /> : null}
+      </div>
       <AuditTrail
         entries={view.audit}
         locale={locale}
