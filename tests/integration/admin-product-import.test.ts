@@ -79,6 +79,8 @@ describe("product import", () => {
       "NEW-5;;Peti;;1;1;;nema-te-kategorije;",
       `NEW-6;;Šesti;${takenSlug};1;1;;;`,
       "NEW-7;;Sedmi;Los_Slug;1;1;;;",
+      // Visible (the default) at a sale price of 0: shoppers would get it free.
+      "NEW-8;;Osmi;;5;0;;;",
     ].join("\n");
     const { response, html } = await upload(csv);
     expect(response.status).toBe(200);
@@ -92,6 +94,7 @@ describe("product import", () => {
       [7, "NEW-5", "error"],
       [8, "NEW-6", "error"],
       [9, "NEW-7", "error"],
+      [10, "NEW-8", "error"],
     ]);
     expect(rows[0].text).toContain("retail_price");
     expect(rows[0].text).toContain("12,50");
@@ -102,13 +105,14 @@ describe("product import", () => {
     expect(rows[5].text).toContain("Nepoznata kategorija „nema-te-kategorije”.");
     expect(rows[6].text).toContain(`Slug „${takenSlug}” već koristi drugi proizvod.`);
     expect(rows[7].text).toContain("Neispravan slug „Los_Slug”");
-    expect(html).toContain("Novih: 1, izmjena: 0, bez promjene: 0, grešaka: 7.");
+    expect(rows[8].text).toContain("Vidljiv proizvod mora imati prodajnu cijenu veću od 0,00.");
+    expect(html).toContain("Novih: 1, izmjena: 0, bez promjene: 0, grešaka: 8.");
     // No apply button for a file with errors, and a forged apply with its token changes nothing.
     expect(tokenOf(html)).toBeUndefined();
     // The server kept the file under its SHA-256: applying it anyway is refused, nothing changes.
     const forged = await upload("", "apply", createHash("sha256").update(csv).digest("hex"));
     expect(forged.response.status).toBe(400);
-    expect(forged.html).toContain("Uvoz ima greške (7) i nije primijenjen.");
+    expect(forged.html).toContain("Uvoz ima greške (8) i nije primijenjen.");
     expect(await snapshot()).toEqual(before);
   });
 
