@@ -1,9 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/ensure-chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const chromium = {
-  // Debian's chromium; Playwright never downloads a browser here (DESIGN.md).
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // Debian's chromium-headless-shell (decision 0105), else its chromium; Playwright never
+  // downloads a browser here (DESIGN.md).
+  executablePath: chromiumPath(),
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -33,6 +35,8 @@ const SAME_WITHOUT_JAVASCRIPT = [
   "console-errors", // hydration and console errors need JavaScript
   "accessibility", // axe runs in the page; its server-markup pass holds the page's scripts back itself
   "edit-mode-panels", // the in-page editor's panels and dialogs are its script
+  "edit-mode-outlines", // the in-page editor's outlines are its script too
+  "edit-mode-keyboard", // and so is its keyboard use
   "admin-editors", // the backoffice's rich text, dialogs and previews with their script
 ];
 
@@ -85,6 +89,9 @@ export default defineConfig({
       // The built-in test card provider and its demo orders (docs/decisions/0012).
       PAYMENT_TEST_PROVIDER: "true",
       PAYMENT_CARD_SECRET: "e2e-card-secret-0123456789abcdef",
+      // The backoffice body limit at 4 MB instead of 64, so that a post over it takes a few
+      // small generated files (tests/e2e/media-upload-many.spec.ts); tests/unit/upload-limits.test.ts holds the real one.
+      ADMIN_UPLOAD_BODY_LIMIT: String(4 * 1024 * 1024),
     },
   },
 });

@@ -61,6 +61,10 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["tests/setup/unit.ts"],
+          // Unit tests run beside the build and lint on two cores (scripts/test.mjs): a property
+          // test's hundred carts or a first render with its imports can pass 5 s there. A
+          // passing test ends when it is done, so the longer limit costs nothing.
+          testTimeout: 20_000,
         },
       },
       integration("integration", process.env.DATABASE_URL),

@@ -27,7 +27,7 @@ import { TrackingScripts } from "./components/tracking-scripts";
 import { Toasts } from "./components/toasts";
 import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
-import { staffMaintenanceNotice } from "./modules/site/maintenance.server";
+import { maintenanceMessage, staffMaintenanceNotice } from "./modules/site/maintenance.server";
 import { getSiteContext } from "./modules/site/site.server";
 import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
 import { trackingScript } from "./modules/consent/tracking-snippets.server";
@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   for (const cookie of [localeSetCookie, toastSetCookie, csrfSetCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   if (maintenance) {
     headers.set("Retry-After", "3600");
-    throw data({ maintenance: true, locale }, { status: 503, headers });
+    throw data({ maintenance: true, locale, message: maintenanceMessage(site.options, locale) }, { status: 503, headers });
   }
 
   // A backoffice user sees the shop during maintenance: say so on the shop's pages (the
@@ -157,8 +157,9 @@ export default function App() {
             {staffNotice}
           </p>
         ) : null}
-        <Outlet />
+        {/* Before the page: without JavaScript its status message is a line at the top (app.css). */}
         <Toasts toast={toast} />
+        <Outlet />
       </HoneypotProvider>
     </AuthenticityTokenProvider>
   );
@@ -173,7 +174,8 @@ const MaintenanceView = serverFirst(import.meta.env.SSR ? MaintenanceViewNow : n
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) return <MaintenanceView />;
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance)
+    return <MaintenanceView message={typeof error.data.message === "string" ? error.data.message : null} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A route's own translated reason (thrown as data({ detail }, { status })), shown under the message.

@@ -43,6 +43,13 @@ const schema = z.object({
   // Comma-separated list: the first signs new cookies, the others are still accepted (rotation).
   SESSION_SECRET: z.string().min(16).optional(),
   HONEYPOT_SEED: z.string().min(16).optional(),
+  // The largest backoffice post (bytes; app/.server/http/body-limit.server.ts). Browser tests
+  // lower it to test the refusal with small files; production keeps the default.
+  ADMIN_UPLOAD_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(64 * 1024 * 1024),
   // Raise for load tests and browser suites that post many forms from one address.
   RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_AUTH_POINTS: z.coerce.number().int().positive().default(20),
@@ -84,6 +91,13 @@ const schema = z.object({
   // The built-in test payment provider (/test-payment-provider): on by default outside
   // production, "true" turns it on for demos and browser tests (docs/decisions/0072).
   PAYMENT_TEST_PROVIDER: z.enum(["true", "false"]).optional(),
+  // Fiscalisation of invoices paid in cash or by card (decision 0104): "none" prints no
+  // codes, "test" is the built-in stand-in that makes ZKI and JIR here (the default outside
+  // production). A real tax-office provider registers itself under its own name.
+  FISCAL_PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-zA-Z0-9]{0,30}$/)
+    .optional(),
   // Dev tooling (decision 0062; never in production): the GitLab instance the
   // release checks ask (REST v4), an access token for a private project, and the project when
   // the site option GitlabProjectId is unset. Tests and browser tests point GITLAB_URL at a stub.

@@ -39,6 +39,8 @@ export type CurrentUser = {
   isBackofficeUser: boolean;
   scope: string[];
   memberCardBarcode: string | null;
+  /** The customer group whose prices they pay (decision 0107), or null. */
+  customerGroupId: number | null;
 };
 
 export type CartSessionKey = { cartId: number; protectCode: string };
@@ -156,6 +158,7 @@ export async function userById(userId: number): Promise<CurrentUser | null> {
       isBackofficeUser: users.isBackofficeUser,
       scope: users.scope,
       memberCardBarcode: users.memberCardBarcode,
+      customerGroupId: users.customerGroupId,
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.blockedAt)));

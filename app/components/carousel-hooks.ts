@@ -24,17 +24,17 @@ export function usePrefersReducedMotion() {
   return reduced;
 }
 
-/** Columns for the viewport width: the same rule as the breakpoint CSS, so both agree. */
+/** Columns and gap for the viewport width: the same rule as the stylesheet's breakpoints, so both agree. */
 export function useColumns(breakPoints: readonly BreakPoint[]) {
   const key = JSON.stringify(breakPoints);
-  const [columns, setColumns] = useState(() => layoutFor(Number.POSITIVE_INFINITY, breakPoints).columns);
+  const [layout, setLayout] = useState(() => ({ ...layoutFor(Number.POSITIVE_INFINITY, breakPoints), measured: false }));
   useEffect(() => {
-    const update = () => setColumns(layoutFor(window.innerWidth, JSON.parse(key) as BreakPoint[]).columns);
+    const update = () => setLayout({ ...layoutFor(window.innerWidth, JSON.parse(key) as BreakPoint[]), measured: true });
     update();
     window.addEventListener("resize", update);
     return () => window.removeEventListener("resize", update);
   }, [key]);
-  return columns;
+  return layout;
 }
 
 /**

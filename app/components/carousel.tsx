@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AUTOPLAY_INTERVAL, breakPointCss, DEFAULT_BREAKPOINTS, lastIndex, type BreakPoint } from "~/lib/carousel";
+import { AUTOPLAY_INTERVAL, DEFAULT_BREAKPOINTS, lastIndex, type BreakPoint } from "~/lib/carousel";
 import { useAutoplay, useColumns, usePrefersReducedMotion, useSlidePosition, useSwipe } from "./carousel-hooks";
 
 type Props = {
@@ -18,8 +18,9 @@ type Props = {
   testId?: string;
 };
 
-// Widths come from the breakpoint CSS (--cols, --gap), so the server-rendered row is laid
-// out exactly like the hydrated one.
+// Widths come from --cols and --gap: the stylesheet sets them for the spec's breakpoints
+// ([data-carousel] in app/styles/app.css), so the server-rendered row is laid out exactly
+// like the hydrated one. A <style> of its own in the page would be invalid inside <body>.
 const SLIDE_STYLE: CSSProperties = { flex: "0 0 calc((100% - (var(--cols) - 1) * var(--gap)) / var(--cols))" };
 const TRACK_STYLE: CSSProperties = { gap: "var(--gap)" };
 
@@ -42,7 +43,11 @@ export function Carousel({
   const hydrated = useHydrated();
   const scope = useId().replace(/[^a-zA-Z0-9]/g, "");
   const reducedMotion = usePrefersReducedMotion();
-  const columns = useColumns(breakPoints);
+  const { columns, gap, measured } = useColumns(breakPoints);
+  // Breakpoints of its own (not the stylesheet's) are laid out by the script once it has
+  // measured the window; before that, and without JavaScript, the spec's defaults apply.
+  const ownLayout =
+    measured && breakPoints !== DEFAULT_BREAKPOINTS ? ({ "--cols": columns, "--gap": `${gap}px` } as CSSProperties) : undefined;
   const track = useRef<HTMLDivElement>(null);
   const count = slides.length;
   const { index, next, previous, onScroll } = useSlidePosition(track, count, columns, reducedMotion);
@@ -60,6 +65,7 @@ export function Carousel({
       aria-roledescription={t("home.carousel.roleDescription")}
       aria-label={label}
       className="relative"
+      style={ownLayout}
       data-carousel={scope}
       data-testid={testId}
       data-index={index}
@@ -71,7 +77,6 @@ export function Carousel({
       onFocus={() => setFocused(true)}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setFocused(false)}
     >
-      <style dangerouslySetInnerHTML={{ __html: breakPointCss(scope, breakPoints) }} />
       <div
         ref={track}
         className={`relative flex snap-x snap-mandatory pb-2 ${hydrated ? "touch-pan-y overflow-x-hidden select-none" : "overflow-x-auto"}`}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/i18n";
 import { TOAST_EVENT, toastDuration, type ShownToast, type ToastMessage } from "~/lib/toast";
@@ -15,9 +15,10 @@ const STATIC_STYLE: Record<ToastMessage["type"], string> = {
 
 /**
  * Shows the flash toast of the root loader, and toasts raised in the browser with
- * `showToast`. Until scripts run (and forever without JavaScript) the flash toast is a
- * server-rendered status line that fades out after its duration; once hydrated, sonner
- * shows it.
+ * `showToast`. Until scripts run the flash toast is a server-rendered status line; once
+ * hydrated, sonner shows it. Without JavaScript the line stays: a confirmation that fades
+ * by itself could be gone before it is read, and nothing would bring it back (the fade
+ * applies only where scripting is on: .static-toast in app.css).
  */
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
   const { t, i18n } = useTranslation();
@@ -51,8 +52,8 @@ export function Toasts({ toast }: { toast: ToastMessage | null }) {
         <div
           role="status"
           data-toast={toast.type}
-          className={`fixed top-4 right-4 z-50 max-w-sm rounded-lg px-4 py-3 text-sm font-medium shadow-lg ${STATIC_STYLE[toast.type]}`}
-          style={{ animation: `toast-out 0.4s ease-in ${toastDuration(toast.type, message)}ms forwards` }}
+          className={`static-toast fixed top-4 right-4 z-50 max-w-sm rounded-lg px-4 py-3 text-sm font-medium shadow-lg ${STATIC_STYLE[toast.type]}`}
+          style={{ "--toast-delay": `${toastDuration(toast.type, message)}ms` } as CSSProperties}
         >
           {message}
         </div>

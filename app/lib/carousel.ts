@@ -84,16 +84,3 @@ export function indexAtScroll(scrollLeft: number, step: number, count: number, c
   if (!(step > 0)) return 0;
   return Math.min(lastIndex(count, columns), Math.max(0, Math.round(scrollLeft / step)));
 }
-
-/**
- * The CSS of one carousel: its breakpoints as media queries setting --cols and --gap,
- * which the slide widths read. It is what lays the slides out before (and without)
- * JavaScript. Built only from numbers and a scope the component makes safe.
- */
-export function breakPointCss(scope: string, breakPoints: readonly BreakPoint[] = DEFAULT_BREAKPOINTS): string {
-  const selector = `[data-carousel="${scope.replace(/[^a-zA-Z0-9_-]/g, "")}"]`;
-  const rule = ({ columns, gap }: CarouselLayout) => `${selector}{--cols:${columns};--gap:${gap}px}`;
-  const sorted = normalizeBreakPoints(breakPoints);
-  const base = rule(layoutFor(0, sorted));
-  return [base, ...sorted.map((b) => `@media (min-width:${b.breakPoint}px){${rule({ columns: b.numberOfColumns, gap: b.gap })}}`)].join("");
-}

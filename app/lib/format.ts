@@ -100,3 +100,8 @@ export function formatDate(
   );
   return format.format(value instanceof Date ? value : new Date(value));
 }
+
+/** Cents as a person types them into a money field ("1234,50"; schema-fields' money() reads it back). */
+export function typedAmount(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}

@@ -25,11 +25,11 @@ export const MESSAGES_VERSION = createHash("sha256").update(JSON.stringify(resou
 
 /**
  * Subtrees of a namespace only the server reads: the texts of the mails it sends
- * (`checkout.mail`, `forms.confirmMail`, ...) and the pages' meta descriptions that loaders
- * put in the head (`routes.metaDescriptions`). No component renders them, so the browser
+ * (`checkout.mail`, `forms.confirmMail`, ...) and the pages' meta descriptions and titles that
+ * loaders put in the head (`routes.metaDescriptions`, `routes.metaTitles`). No component renders them, so the browser
  * never gets them: not in the document, not from /locales (first-load budget).
  */
-const SERVER_ONLY_KEYS = new Set(["mail", "confirmMail", "metaDescriptions"]);
+const SERVER_ONLY_KEYS = new Set(["mail", "confirmMail", "metaDescriptions", "metaTitles"]);
 const browserBundles = new WeakMap<Messages, Messages>();
 
 /** A namespace as the browser gets it: without the server-only subtrees (made once per bundle). */

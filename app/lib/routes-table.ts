@@ -13,6 +13,7 @@ export type RouteKey =
   | "profileOrder"
   | "profileOrderInvoice"
   | "profileOrderCreditNote"
+  | "profileOrderStorno"
   | "cardReturn"
   | "download"
   | "cart"
@@ -54,6 +55,10 @@ export const ROUTES: Record<RouteKey, Entry> = {
   // The credit note of a returned order (decision 0039).
   profileOrderCreditNote: {
     paths: { hr: "profil/narudzbe/:slug/odobrenje", en: "profile/orders/:slug/credit-note", de: "profile/bestellungen/:slug/gutschrift" },
+  },
+  // The storno of a cancelled order's invoice (decision 0104).
+  profileOrderStorno: {
+    paths: { hr: "profil/narudzbe/:slug/storno", en: "profile/orders/:slug/cancellation", de: "profile/bestellungen/:slug/storno" },
   },
   // Where the card provider sends the shopper back (pgSuccess of spec §7, decision 0012).
   cardReturn: {

@@ -62,6 +62,8 @@ test("a form built with a file field takes 10 files, refuses 11, and the inbox s
     await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL }]);
     await page.goto(`/obrazac/${slug}`);
     await ready(page, js);
+    // The file field was added without "Obavezno": the page does not ask for a file.
+    await expect(page.getByTestId(`form-${slug}`).getByLabel(/^Fotografije krova/)).not.toHaveAttribute("required");
     const fill = async (files: number) => {
       const form = page.getByTestId(`form-${slug}`);
       await form.getByLabel(/^Vaše ime/).fill("Marko");
@@ -84,6 +86,19 @@ test("a form built with a file field takes 10 files, refuses 11, and the inbox s
     const download = admin.waitForEvent("download");
     await files.getByRole("link", { name: "krov-3.pdf" }).click();
     expect((await download).suggestedFilename()).toBe("krov-3.pdf");
+
+    // The shopper's files belong to the inbox: the media library neither lists nor offers them.
+    await admin.goto("/admin/media?view=list&access=private&q=krov-");
+    await ready(admin, js);
+    await expect(admin.getByTestId("admin-media")).toBeVisible();
+    await expect(admin.getByTestId("media-row").filter({ hasText: "krov-3.pdf" })).toHaveCount(0);
+    if (js) {
+      await admin.getByRole("button", { name: "Odaberi iz biblioteke (adresa slike)" }).click();
+      const dialog = admin.getByTestId("media-library-dialog");
+      await dialog.getByLabel("Pretraži").fill("krov-3");
+      await expect(dialog.getByText("Nema datoteka.")).toBeVisible();
+      await expect(dialog.getByTestId("media-dialog-item")).toHaveCount(0);
+    }
   } finally {
     if (formUrl) {
       await admin.goto(formUrl);

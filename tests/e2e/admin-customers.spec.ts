@@ -10,7 +10,7 @@ import { expect, ready, test } from "./fixtures";
  * project's name.
  */
 const PASSWORD = "Lozinka123";
-const CSV_HEADER = "ID;E-mail;Ime;Prezime;Tvrtka;Telefon;Stvoren;Potvrđen e-mail;Blokiran;Narudžbe;Ukupno potrošeno";
+const CSV_HEADER = "ID;E-mail;Ime;Prezime;Tvrtka;Telefon;Stvoren;Potvrđen e-mail;Blokiran;Grupa kupaca;Narudžbe;Ukupno potrošeno";
 
 async function register(page: Page, js: boolean, email: string) {
   await page.goto("/registracija");

@@ -31,18 +31,22 @@ test("the admin sees the dashboard's figures and chart and follows orders today 
   await expect(today.getByTestId("figure-pending")).toContainText("Čeka plaćanje");
   await expect(today.getByTestId("figure-pending").getByTestId("figure-value")).toHaveText(/^[\d.]+,\d{2}\u00a0EUR$/);
   await expect(dashboard.getByTestId("figure-to-ship")).toContainText("Za slanje");
+  // What "revenue" means is said where it is shown.
+  await expect(dashboard.getByTestId("revenue-definition")).toContainText("Prihod su primljene uplate umanjene za povrate novca");
   await expect(dashboard.getByTestId("figure-comments")).toHaveAttribute("href", "/admin/comments");
   await expect(dashboard.getByTestId("figure-low-stock")).toHaveAttribute("href", "/admin/products?stock=low");
 
-  const chart = page.getByRole("img", { name: /^Prodaja od .+: plaćeno .+, čeka plaćanje .+/ });
+  const chart = page.getByRole("img", { name: /^Prodaja od .+: prihod .+, čeka plaćanje .+/ });
   await expect(chart).toBeVisible();
   await expect(chart.getByTestId("sales-bar")).toHaveCount(30);
   await expect(chart.getByTestId("sales-bar").last()).toHaveAttribute("data-day", shopToday());
 
   await ordersToday.click();
   const day = shopToday();
-  await expect(page).toHaveURL(`/admin/orders?from=${day}&to=${day}`);
+  await expect(page).toHaveURL(`/admin/orders?from=${day}&to=${day}&sale=yes`);
   await ready(page, js);
   await expect(page.getByTestId("orders-table").getByRole("link", { name: slug })).toBeVisible();
   await expect(page.getByLabel("Od datuma")).toHaveValue(day);
+  // The list says it shows sales, as the dashboard counted them.
+  await expect(page.locator(`select[name="sale"]`)).toHaveValue("yes");
 });

@@ -54,7 +54,7 @@ test("a price enquiry is found in the inbox, answered by mail and shown answered
   await reply.getByLabel("Tekst odgovora").fill("Poštovana, cijena je 24,90 € po m².");
   await reply.getByRole("button", { name: "Pošalji odgovor" }).click();
   // The flash toast: sonner with JavaScript, a status line without.
-  await expect(page.getByText(`Odgovor je poslan na ${email}.`)).toBeVisible();
+  await expect(page.getByText(`Odgovor za ${email} čeka u redu za slanje: slanje e-pošte nije podešeno.`)).toBeVisible();
   await expect(page.getByTestId("enquiry-reply")).toContainText("cijena je 24,90 € po m²");
   await expect(page.getByTestId("admin-enquiry").getByTestId("enquiry-status").first()).toHaveText("Odgovoren");
 

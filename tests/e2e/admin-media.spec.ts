@@ -110,6 +110,11 @@ test("a used picture shows where it is used and is not deleted", async ({ page, 
   await expect(page).toHaveURL(/\/admin\/media\/\d+$/);
   await ready(page, js);
   await expect(page.getByTestId("media-usage")).toContainText("Koristi se na: 1 proizvod");
+  // The product is named, and its name opens it.
+  const product = page.getByTestId("media-usage-places").getByRole("link");
+  await expect(product).toHaveCount(1);
+  await expect(product).toHaveAttribute("href", /^\/admin\/products\/\d+$/);
+  await expect(product).toContainText(/\S/);
   await page.getByTestId("media-delete").getByRole("button", { name: "Obriši datoteku" }).click();
   await expect(page.getByTestId("media-delete-error")).toContainText("Datoteka se koristi (1 proizvod");
   await page.goto(page.url());

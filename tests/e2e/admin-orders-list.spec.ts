@@ -13,7 +13,8 @@ async function placeOrder(page: Page, gateway: "card" | "bankTransfer") {
   return ((await response.json()) as { slug: string }).slug;
 }
 
-const HEADER = "Broj;Datum;Kupac;E-mail;Ukupno;Valuta;Način plaćanja;Status plaćanja;Status narudžbe";
+const HEADER =
+  "Broj;Datum;Kupac;E-mail;Ukupno;Primljeno;Vraćeno;Prihod;Čeka plaćanje;Valuta;Način plaćanja;Status plaćanja;Status narudžbe";
 
 test("the admin searches, filters by payment method, sorts by total and downloads the CSV", async ({ page, js }) => {
   await loginAsAdmin(page);

@@ -86,8 +86,8 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   // Only the moves the state allows: not yet "shipped" while the transfer is awaited.
   await expect(admin.getByTestId("move-ship")).toHaveCount(0);
 
-  // Paid: the day and the amount default to today and the order's total.
-  await admin.getByTestId("move-markPaid").getByRole("button", { name: "Označi kao plaćeno" }).click();
+  // Paid: the day and the amount default to today and what is still owed (the whole total).
+  await admin.getByTestId("move-markPaid").getByRole("button", { name: "Evidentiraj uplatu" }).click();
   await expect(admin.getByTestId("order-payment-status")).toHaveText("Plaćeno");
   await expect(admin.getByTestId("paid-amount-warning")).toHaveCount(0);
 
@@ -96,10 +96,10 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await ship.getByLabel("Dostavna služba").fill("GLS");
   await ship.getByLabel("Broj pošiljke").fill("GLS-556677");
   await ship.getByLabel("Poveznica za praćenje").fill("http://gls-group.eu/track");
-  await ship.getByRole("button", { name: "Označi kao poslano" }).click();
+  await ship.getByRole("button", { name: "Evidentiraj pošiljku" }).click();
   await expect(admin.getByText("Poveznica za praćenje mora biti https adresa.")).toBeVisible();
   await admin.getByTestId("move-ship").getByLabel("Poveznica za praćenje").fill("https://gls-group.eu/track?match=GLS-556677");
-  await admin.getByTestId("move-ship").getByRole("button", { name: "Označi kao poslano" }).click();
+  await admin.getByTestId("move-ship").getByRole("button", { name: "Evidentiraj pošiljku" }).click();
   await expect(admin.getByTestId("order-status")).toHaveText("Poslana");
   await expect(admin.getByTestId("order-shipment")).toContainText("GLS-556677");
 
@@ -123,8 +123,17 @@ test("an order by bank transfer is paid, shipped with tracking, seen by the cust
   await cancel.getByRole("button", { name: "Otkaži narudžbu" }).click();
   await expect(admin.getByTestId("order-status")).toHaveText("Otkazana");
   await expect(admin.getByTestId("refund-by-bank")).toBeVisible();
-  await expect(admin.getByTestId("no-moves")).toBeVisible();
   await expect(admin.getByTestId("audit-trail")).toContainText("Otkazano");
+  // The bank sent the money back: recorded with its day and statement, the order is refunded.
+  const refund = admin.getByTestId("move-refund");
+  await admin.locator("summary", { hasText: "Evidentiraj povrat novca" }).click();
+  await refund.getByLabel("Napomena (npr. broj izvoda)").fill("Izvod 17");
+  await refund.getByRole("button", { name: "Evidentiraj povrat novca" }).click();
+  await expect(admin.getByTestId("order-payment-status")).toHaveText("Povrat novca izvršen");
+  await expect(admin.getByTestId("refund-by-bank")).toHaveCount(0);
+  await expect(admin.getByTestId("order-ledger").getByTestId("ledger-row")).toHaveCount(2);
+  await expect(admin.getByTestId("order-ledger")).toContainText("Izvod 17");
+  await expect(admin.getByTestId("no-moves")).toBeVisible();
   await admin.context().close();
 
   // The 15 are back in stock: the product page says so at once, and 15 fit in a cart again.

@@ -4,8 +4,9 @@ import { expect, ready, test } from "./fixtures";
 
 /**
  * /admin/settings (docs/decisions/0050), JavaScript on and off: the
- * company phone saved in the admin shows in the shop's footer, and the cart-addition
- * behaviour chosen there decides where adding to the cart leads.
+ * company phone saved in the admin shows in the shop's footer, the cart-addition
+ * behaviour chosen there decides where adding to the cart leads, and the maintenance
+ * message written there is what shoppers see while the shop is in maintenance.
  */
 const SANDWICH = "/product/krovni-sendvic-panel-40-mm-pir";
 const saved = (page: Page) => expect(page.getByText("Postavke su spremljene.", { exact: true }).first()).toBeAttached();
@@ -77,5 +78,45 @@ test.describe("shop settings", () => {
     }
     await addSandwich(page, js);
     await expect(page).toHaveURL(/\/kosarica$/);
+  });
+
+  test("the maintenance message written in the settings is what shoppers see during maintenance", async ({ page, browser, js }) => {
+    // Eight round trips as the owner and a shopper make them: more than one test's usual time.
+    test.slow();
+    const message = js ? "Uređujemo trgovinu (JS), vraćamo se u 14 sati." : "Uređujemo trgovinu, vraćamo se u 14 sati.";
+    const writeMessage = async (text: string) => {
+      await page.goto("/admin/settings");
+      await ready(page, js);
+      const form = page.getByTestId("maintenance-message-form");
+      await form.getByLabel("Poruka kupcima za vrijeme održavanja (Hrvatski)").fill(text);
+      await form.getByRole("button", { name: "Spremi poruku" }).click();
+      await saved(page);
+      await expect(page.getByTestId("maintenance-message-form").getByLabel("Poruka kupcima za vrijeme održavanja (Hrvatski)")).toHaveValue(
+        text,
+      );
+    };
+    const switchMaintenance = async (on: boolean) => {
+      await page.goto("/admin/settings");
+      await ready(page, js);
+      const box = page.getByTestId("maintenance-form").getByLabel("Trgovina je u održavanju");
+      if (on) await box.check();
+      else await box.uncheck();
+      await page.getByTestId("maintenance-form").getByRole("button", { name: "Spremi" }).click();
+      await expect(page.getByTestId("maintenance-state")).toHaveText(on ? "Održavanje je uključeno." : "Održavanje je isključeno.");
+    };
+    await loginAsAdmin(page, "/admin/settings");
+    const shopper = await browser.newContext({ javaScriptEnabled: js });
+    try {
+      await writeMessage(message);
+      await switchMaintenance(true);
+      const tab = await shopper.newPage();
+      const response = await tab.goto(new URL("/", page.url()).href);
+      expect(response?.status()).toBe(503);
+      await expect(tab.getByTestId("maintenance-message")).toHaveText(message);
+    } finally {
+      await shopper.close();
+      await switchMaintenance(false);
+      await writeMessage("");
+    }
   });
 });

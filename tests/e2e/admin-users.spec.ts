@@ -18,7 +18,7 @@ test.describe("backoffice users", () => {
     await form.getByLabel("Prezime").fill("Novak");
     await form.getByRole("button", { name: "Pošalji poziv" }).click();
     await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-    await expect(page.getByText(`Poziv je poslan na ${email}.`)).toBeVisible();
+    await expect(page.getByText(`Poziv za ${email} čeka u redu za slanje: slanje e-pošte nije podešeno.`)).toBeVisible();
     await expect(page.getByTestId("user-status")).toHaveText("Pozvan");
 
     // The invitation as the outbox shows it.

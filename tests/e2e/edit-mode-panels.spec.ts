@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { loginAsAdmin } from "./admin-login";
 import { browseMediaLibrary, closeDialog, typeRichText } from "./editor-dialogs";
-import { expect, ready, test } from "./fixtures";
+import { discardDraft, openEditor } from "./edit-mode-helpers";
+import { expect, test } from "./fixtures";
 import { watchPageErrors } from "./page-errors";
 
 /**
@@ -37,16 +38,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   await page.context().addCookies([{ name: "acceptedCookies", value: "necessary", url: baseURL! }]);
   await loginAsAdmin(page);
 });
-
-async function openEditor(page: Page, path: string) {
-  await page.goto(`${path}${path.includes("?") ? "&" : "?"}editPage=true`);
-  await ready(page, true);
-  const toolbar = page.getByTestId("edit-toolbar");
-  await expect(toolbar).toBeVisible();
-  // The outlines are measured once the page has laid out: the header's is always there.
-  await expect(page.locator('[data-edit-target="header"]')).toBeAttached();
-  return toolbar;
-}
 
 /** A section panel's link fields: the link options dialog lists the pages and takes an external address. */
 async function linkDialogs(page: Page, panel: Locator) {
@@ -119,27 +110,6 @@ async function pageTexts(page: Page, open: Locator) {
   await typeRichText(page, texts.getByTestId("rich-text"), " Provjera uređivača.");
   await texts.getByRole("button", { name: "Zatvori" }).click();
   await expect(page.getByTestId("edit-panel")).toBeHidden();
-}
-
-/** The form tokens every post carries, read from the page's own forms. */
-async function tokens(page: Page) {
-  const html = await page.content();
-  return {
-    csrf: /name="csrf" value="([^"]+)"/.exec(html)![1],
-    website: "",
-    from__confirm: /name="from__confirm" value="([^"]+)"/.exec(html)![1],
-  };
-}
-
-/** Drops the page's draft, if there is one, as the toolbar's "Odbaci skicu" would. */
-async function discardDraft(page: Page, path: string) {
-  const toolbar = await openEditor(page, path);
-  const [pageId, lng, revision] = await Promise.all(
-    ["data-page-id", "data-lng", "data-revision"].map((name) => toolbar.getAttribute(name)),
-  );
-  if (revision === "0") return;
-  const form = { ...(await tokens(page)), intent: "discard", pageId: pageId!, lng: lng!, revision: revision! };
-  expect((await page.request.post("/admin/edit/page.data", { form, maxRedirects: 0 })).status()).toBeLessThan(400);
 }
 
 test.describe("the in-page editor's panels and dialogs on the production build", () => {

@@ -72,7 +72,7 @@ test.describe("pages from components", () => {
     // The sent forms are in the enquiries inbox (decision 0041).
     await openSubmission(page, email);
     await expect(page.getByTestId("enquiry-sent")).toContainText("Ponuda za krov");
-    await expect(page.getByTestId("enquiry-records")).toContainText("queued");
+    await expect(page.getByTestId("enquiry-records")).toContainText("U redu čekanja");
   });
 
   test("sends a database form from the references page", async ({ page, js }, info) => {

@@ -24,6 +24,7 @@ import { decodeEntities, submit } from "../setup/account-helpers";
 import { loginAsAdmin } from "../setup/accounts";
 import { Visitor } from "../setup/client";
 import { placeOrder } from "../setup/orders";
+import { recordMoney } from "~/modules/payment/ledger.server";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";
 import { createStaff } from "../setup/staff";
@@ -95,7 +96,21 @@ beforeAll(async () => {
     lines: [{ name: "Opšav", sku: "AK-OPS", quantity: 1, unitCents: 99_900 }],
   });
   await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled.id));
-  await placeOrder(shop, `zoran@${DOMAIN}`, { gateway: "card", lines: [{ name: "Oluk", sku: "AK-OLK", quantity: 1, unitCents: 10_000 }] });
+  // Spent is revenue (decision 0100): what was received less what was given back.
+  await db.transaction((tx) => recordMoney(tx, marijaOrder.id, { kind: "payment", amountCents: 100_500, channel: "bank" }));
+  // Delivered, 100,00 of 300,00 received so far: a sale whose revenue is the part paid.
+  const partPaid = await placeOrder(shop, `marija@${DOMAIN}`, {
+    gateway: "bankTransfer",
+    deliveryCents: 0,
+    lines: [{ name: "Vijci", sku: "AK-VIJ", quantity: 1, unitCents: 30_000 }],
+  });
+  await db.update(orders).set({ status: "delivered" }).where(eq(orders.id, partPaid.id));
+  await db.transaction((tx) => recordMoney(tx, partPaid.id, { kind: "payment", amountCents: 10_000, channel: "bank" }));
+  const zoran = await placeOrder(shop, `zoran@${DOMAIN}`, {
+    gateway: "card",
+    lines: [{ name: "Oluk", sku: "AK-OLK", quantity: 1, unitCents: 10_000 }],
+  });
+  await db.transaction((tx) => recordMoney(tx, zoran.id, { kind: "payment", amountCents: 10_500, channel: "card" }));
   await db.insert(wishlistEntries).values({ userId: people.marija, productId: panel });
   await db.insert(consentLogs).values({
     siteId: SITE_ID,
@@ -149,12 +164,13 @@ async function signIn(email: string) {
 }
 
 describe("/admin/customers list", () => {
-  it("lists customers newest first, never backoffice users, with orders and total spent (cancelled orders spent nothing)", async () => {
+  it("lists customers newest first, never backoffice users, with their sales and revenue (a cancelled order is none, a part paid counts as paid)", async () => {
     const { response, html } = await admin.page(`/admin/customers?q=${DOMAIN}`);
     expect(response.status).toBe(200);
     expect(idsOf(html)).toEqual([people.gost, people.zoran, people.marija]);
     expect(decodeEntities(html)).toContain("Limarija Blokić d.o.o.");
-    expect(html).toContain("1.005,00\u00a0EUR");
+    expect(html).toContain("1.105,00\u00a0EUR");
+    expect(decodeEntities(html)).toContain("ukupno potrošeno njihov prihod");
     expect(idsOf((await admin.page("/admin/customers?q=admin%40alu-krov.hr")).html)).toEqual([]);
   });
 
@@ -197,12 +213,12 @@ describe("/admin/customers list", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("ID;E-mail;Ime;Prezime;Tvrtka;Telefon;Stvoren;Potvrđen e-mail;Blokiran;Narudžbe;Ukupno potrošeno");
+    expect(lines[0]).toBe("ID;E-mail;Ime;Prezime;Tvrtka;Telefon;Stvoren;Potvrđen e-mail;Blokiran;Grupa kupaca;Narudžbe;Ukupno potrošeno");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
-      `${people.marija};marija@${DOMAIN};Marija;Blokić;Limarija Blokić d.o.o.;091 555 1234;10. 01. 2026. 11:00;Da;Ne;2;1005,00`,
+      `${people.marija};marija@${DOMAIN};Marija;Blokić;Limarija Blokić d.o.o.;091 555 1234;10. 01. 2026. 11:00;Da;Ne;;2;1105,00`,
     );
-    expect(lines[2]).toMatch(new RegExp(`^${people.zoran};zoran@${DOMAIN};Zoran;Ćosić;;;01\\. 02\\. 2026\\. 11:00;Ne;Ne;1;105,00$`));
+    expect(lines[2]).toMatch(new RegExp(`^${people.zoran};zoran@${DOMAIN};Zoran;Ćosić;;;01\\. 02\\. 2026\\. 11:00;Ne;Ne;;1;105,00$`));
   });
 });
 
@@ -332,7 +348,7 @@ describe("blocking", () => {
 describe("password reset from the screen", () => {
   it("mails the shopper's own forgot-password link, audited; a guest has none", async () => {
     const sent = await act(people.marija, { intent: "resetPassword" });
-    expect(sent.toast?.text).toBe("Kupcu je poslana poveznica za postavljanje nove lozinke.");
+    expect(sent.toast?.text).toBe("Poveznica za postavljanje nove lozinke čeka u redu za slanje kupcu: slanje e-pošte nije podešeno.");
     const [mail] = await db
       .select()
       .from(mailOutbox)
@@ -356,7 +372,7 @@ describe("GDPR", () => {
     expect(data.profile.email).toBe(`marija@${DOMAIN}`);
     expect(data.profile).not.toHaveProperty("passwordHash");
     expect(data.addresses).toHaveLength(1);
-    expect(data.orders).toHaveLength(2);
+    expect(data.orders).toHaveLength(3);
     expect((data.orders[0] as { lines: { sku: string }[] }).lines.map((l) => l.sku)).toEqual(["AK-PNL"]);
     expect(data.wishlist).toHaveLength(1);
     expect(data.consentLog).toHaveLength(1);
@@ -427,7 +443,7 @@ describe("GDPR", () => {
     const trail = await auditOf(people.marija);
     const erasure = trail.find((row) => row.action === "erase")!;
     expect(erasure.after).toMatchObject({
-      orders: 2,
+      orders: 3,
       addresses: 1,
       wishlist: 1,
       comments: 1,

@@ -4,18 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   comments,
   formSubmissions,
+  orderPayments,
   orders,
   priceEnquiries,
   products,
   users,
   type OrderStatus,
   type PaymentGateway,
-  type PaymentStatus,
 } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { addDays } from "~/modules/admin/dashboard.server";
 import { shopDay, shopDayStart } from "~/modules/kernel/shop-days";
 import { SITE_ID } from "~/modules/kernel/options";
+import { recordMoney } from "~/modules/payment/ledger.server";
+import { submit } from "../setup/account-helpers";
 import { loginAsAdmin } from "../setup/accounts";
 import { Visitor } from "../setup/client";
 import { placeOrder } from "../setup/orders";
@@ -25,7 +27,9 @@ import { createStaff, signInAsStaff } from "../setup/staff";
 /**
  * The dashboard (decision 0044): each figure counts exactly the list it links to, days
  * are the shop's (Europe/Zagreb), the chart has one bar per day of the last 30, and each
- * scope sees its own figures.
+ * scope sees its own figures. Its money follows the shop's one definition (decision 0100):
+ * tested against a scripted day of orders, partial payments, cancellations and refunds,
+ * made through the backoffice's own forms, and against the customer list and the orders CSV.
  */
 let shop: Shop;
 let admin: Visitor;
@@ -34,27 +38,155 @@ const monthStart = `${today.slice(0, 8)}01`;
 const MINUTE = 60_000;
 const at = (day: string, minutes: number) => new Date(shopDayStart(day).getTime() + minutes * MINUTE);
 
-type Placed = { slug: string; createdAt: Date; cents: number; gateway: PaymentGateway; payment: PaymentStatus; status: OrderStatus };
-const placed: Placed[] = [
-  // Just after midnight in Zagreb (22:01 or 23:01 UTC of the day before): today.
-  { slug: "2026-700001", createdAt: at(today, 1), cents: 10_000, gateway: "card", payment: "paid", status: "received" },
+type Placed = { slug: string; createdAt: Date; cents: number; gateway: PaymentGateway };
+/** What happened to an order after it was placed; `expected` is what the definition makes of it. */
+type Scripted = Placed & {
+  script: (slug: string) => Promise<void>;
+  expected: { sale: boolean; paid: boolean; revenue: number; owed: number };
+};
+const nothing = async () => {};
+const none = { sale: true, paid: false, revenue: 0 };
+const scripted: Scripted[] = [
+  // Just after midnight in Zagreb (22:01 or 23:01 UTC of the day before): today. Paid by card.
+  {
+    slug: "2026-700001",
+    createdAt: at(today, 1),
+    cents: 10_000,
+    gateway: "card",
+    script: (s) => paidByCard(s),
+    expected: { sale: true, paid: true, revenue: 10_000, owed: 0 },
+  },
   // A minute before: yesterday's bar, not today's figures.
-  { slug: "2026-700002", createdAt: at(today, -1), cents: 20_000, gateway: "card", payment: "paid", status: "received" },
-  { slug: "2026-700003", createdAt: at(today, 2), cents: 30_050, gateway: "bankTransfer", payment: "pending", status: "received" },
-  { slug: "2026-700004", createdAt: at(today, 3), cents: 4_000, gateway: "cashOnDelivery", payment: "pending", status: "received" },
-  { slug: "2026-700005", createdAt: at(today, 4), cents: 5_000, gateway: "card", payment: "cancelled", status: "cancelled" },
-  { slug: "2026-700006", createdAt: at(addDays(today, -3), 600), cents: 7_000, gateway: "card", payment: "paid", status: "shipped" },
+  {
+    slug: "2026-700002",
+    createdAt: at(today, -1),
+    cents: 20_000,
+    gateway: "card",
+    script: (s) => paidByCard(s),
+    expected: { sale: true, paid: true, revenue: 20_000, owed: 0 },
+  },
+  // 50,00 of 300,50 arrived by bank: 50,00 is revenue, 250,50 still owed, not paid.
+  {
+    slug: "2026-700003",
+    createdAt: at(today, 2),
+    cents: 30_050,
+    gateway: "bankTransfer",
+    script: (s) => pay(s, "50,00"),
+    expected: { ...none, revenue: 5_000, owed: 25_050 },
+  },
+  {
+    slug: "2026-700004",
+    createdAt: at(today, 3),
+    cents: 4_000,
+    gateway: "cashOnDelivery",
+    script: nothing,
+    expected: { ...none, owed: 4_000 },
+  },
+  // Cancelled before payment: not a sale.
+  {
+    slug: "2026-700005",
+    createdAt: at(today, 4),
+    cents: 5_000,
+    gateway: "card",
+    script: (s) => move(s, { intent: "cancel", reason: "Odustao" }),
+    expected: { sale: false, paid: false, revenue: 0, owed: 0 },
+  },
+  // Paid in full, cancelled, the money sent back by bank: not a sale.
+  {
+    slug: "2026-700009",
+    createdAt: at(today, 5),
+    cents: 6_000,
+    gateway: "bankTransfer",
+    script: async (s) => {
+      await pay(s, "60,00");
+      await move(s, { intent: "cancel", reason: "Pogrešna boja" });
+      await move(s, { intent: "refund", refundOn: today, refundAmount: "60,00", refundNote: "Izvod 12" });
+    },
+    expected: { sale: false, paid: false, revenue: 0, owed: 0 },
+  },
+  // Paid, shipped, delivered, returned, 30,00 of 80,00 sent back so far: a sale of 50,00.
+  {
+    slug: "2026-700010",
+    createdAt: at(today, 6),
+    cents: 8_000,
+    gateway: "bankTransfer",
+    script: async (s) => {
+      await pay(s, "80,00");
+      await move(s, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" });
+      await move(s, { intent: "deliver" });
+      await move(s, { intent: "return", reason: "Oštećeno" });
+      await move(s, { intent: "refund", refundOn: today, refundAmount: "30,00", refundNote: "" });
+    },
+    expected: { sale: true, paid: true, revenue: 5_000, owed: 0 },
+  },
+  // A quote the customer has still to accept and pay: not a sale.
+  {
+    slug: "2026-700011",
+    createdAt: at(today, 7),
+    cents: 9_000,
+    gateway: "bankTransfer",
+    script: (s) => setStatus(s, "draft"),
+    expected: { sale: false, paid: false, revenue: 0, owed: 0 },
+  },
+  {
+    slug: "2026-700006",
+    createdAt: at(addDays(today, -3), 600),
+    cents: 7_000,
+    gateway: "card",
+    script: async (s) => {
+      await paidByCard(s);
+      await setStatus(s, "shipped");
+    },
+    expected: { sale: true, paid: true, revenue: 7_000, owed: 0 },
+  },
   // The first bar of the chart and the day before it.
-  { slug: "2026-700007", createdAt: at(addDays(today, -29), 720), cents: 8_000, gateway: "card", payment: "paid", status: "delivered" },
-  { slug: "2026-700008", createdAt: at(addDays(today, -30), 720), cents: 9_000, gateway: "card", payment: "paid", status: "received" },
+  {
+    slug: "2026-700007",
+    createdAt: at(addDays(today, -29), 720),
+    cents: 8_000,
+    gateway: "card",
+    script: async (s) => {
+      await paidByCard(s);
+      await setStatus(s, "delivered");
+    },
+    expected: { sale: true, paid: true, revenue: 8_000, owed: 0 },
+  },
+  {
+    slug: "2026-700008",
+    createdAt: at(addDays(today, -30), 720),
+    cents: 9_000,
+    gateway: "card",
+    script: (s) => paidByCard(s),
+    expected: { sale: true, paid: true, revenue: 9_000, owed: 0 },
+  },
 ];
 const dayOf = (order: Placed) => shopDay(order.createdAt);
+
+const orderRow = async (slug: string) => (await (await shop.db()).select().from(orders).where(eq(orders.slug, slug)))[0];
+/** A backoffice move through the order page's form, as the owner posts it. */
+async function move(slug: string, fields: Record<string, string>) {
+  const posted = await submit(admin, `/admin/orders/${slug}`, { version: String((await orderRow(slug)).version), ...fields });
+  expect(posted.status, `${slug} ${fields.intent}`).toBe(302);
+}
+const pay = (slug: string, amount: string) => move(slug, { intent: "markPaid", paidOn: today, paidAmount: amount });
+/** The card provider took the whole total (its writer is the ledger's, as the card return's). */
+async function paidByCard(slug: string) {
+  const order = await orderRow(slug);
+  await (
+    await shop.db()
+  ).transaction((tx) =>
+    recordMoney(tx, order.id, { kind: "payment", amountCents: order.orderTotalCents, channel: "card", reference: `tp-${slug}` }),
+  );
+}
+async function setStatus(slug: string, status: OrderStatus) {
+  await (await shop.db()).update(orders).set({ status }).where(eq(orders.slug, slug));
+}
 
 beforeAll(async () => {
   shop = await bootShop();
   admin = await loginAsAdmin(new Visitor(shop));
   const db = await shop.db();
-  for (const order of placed) {
+  for (const order of scripted) {
     await placeOrder(shop, DEMO_CUSTOMER.email, {
       slug: order.slug,
       gateway: order.gateway,
@@ -62,7 +194,7 @@ beforeAll(async () => {
       deliveryCents: 0,
       lines: [{ name: "Panel", sku: "P-1", quantity: 1, unitCents: order.cents }],
     });
-    await db.update(orders).set({ paymentStatus: order.payment, status: order.status }).where(eq(orders.slug, order.slug));
+    await order.script(order.slug);
   }
   // The seed's customers registered long ago; two new ones around the 7-day edge.
   await db
@@ -105,7 +237,7 @@ beforeAll(async () => {
   await db.insert(priceEnquiries).values([enquiry, enquiry, { ...enquiry, status: "answered" }]);
   const submission = { siteId: SITE_ID, formSlug: "kontakt", data: {}, email: "ana@example.com", locale: "hr", userType: "anonymous" };
   await db.insert(formSubmissions).values([submission, { ...submission, status: "closed" }]);
-}, 60_000);
+}, 180_000);
 afterAll(() => shop?.close());
 
 const decode = (text: string) => text.replace(/&amp;/g, "&");
@@ -131,45 +263,80 @@ const euros = (cents: number) =>
     .toFixed(2)
     .replace(".", ",")
     .replace(/\B(?=(\d{3})+(?!\d))/g, ".")}\u00a0EUR`;
-const sum = (list: Placed[]) => list.reduce((total, order) => total + order.cents, 0);
+const csvEuros = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+async function csvLines(response: Response): Promise<string[][]> {
+  expect(response.status).toBe(200);
+  return new TextDecoder()
+    .decode(await response.arrayBuffer())
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(";"));
+}
 const slugsOf = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(2026-7\d+)"/g)].map((m) => m[1]).sort();
 
 describe("/admin dashboard", () => {
-  it("shows today's and this month's orders, paid and awaiting payment, each linking to its filtered list", async () => {
+  it("shows today's and this month's sales, revenue and what awaits payment by one definition, each linking to its filtered list", async () => {
     const { response, html } = await admin.page("/admin");
     expect(response.status).toBe(200);
     const periods = { "period-today": today, "period-month": monthStart };
     for (const [testId, from] of Object.entries(periods)) {
       const section = part(html, testId);
-      const inPeriod = placed.filter((o) => dayOf(o) >= from && dayOf(o) <= today);
-      const paid = inPeriod.filter((o) => o.payment === "paid");
-      const pending = inPeriod.filter((o) => o.payment === "pending");
+      const sales = scripted.filter((o) => o.expected.sale && dayOf(o) >= from && dayOf(o) <= today);
+      const paid = sales.filter((o) => o.expected.paid);
+      const pending = sales.filter((o) => o.expected.owed > 0);
       const all = figure(section, "figure-orders");
-      expect(all.value, testId).toBe(String(inPeriod.length));
-      expect(all.href).toBe(`/admin/orders?from=${from}&to=${today}`);
+      expect(all.value, testId).toBe(String(sales.length));
+      expect(all.href).toBe(`/admin/orders?from=${from}&to=${today}&sale=yes`);
       expect(figure(section, "figure-paid")).toMatchObject({
-        value: euros(sum(paid)),
-        href: `/admin/orders?from=${from}&to=${today}&payment=paid`,
+        value: euros(sales.reduce((total, o) => total + o.expected.revenue, 0)),
+        href: `/admin/orders?from=${from}&to=${today}&sale=yes&payment=paid`,
       });
       expect(figure(section, "figure-pending")).toMatchObject({
-        value: euros(sum(pending)),
-        href: `/admin/orders?from=${from}&to=${today}&payment=pending`,
+        value: euros(pending.reduce((total, o) => total + o.expected.owed, 0)),
+        href: `/admin/orders?from=${from}&to=${today}&sale=yes&payment=pending`,
       });
       // Each link lists exactly the orders its figure counts.
       for (const [name, list] of [
-        ["figure-orders", inPeriod],
+        ["figure-orders", sales],
         ["figure-paid", paid],
         ["figure-pending", pending],
       ] as const) {
         expect(slugsOf((await admin.page(figure(section, name).href)).html), `${testId} ${name}`).toEqual(list.map((o) => o.slug).sort());
       }
     }
+    // The scripted day in figures: 700001, 700003, 700004 and 700010 are today's sales;
+    // revenue 100,00 + 50,00 (a part paid) + 0 + 50,00 (80,00 less 30,00 sent back).
     const todayPart = part(html, "period-today");
     expect(figure(todayPart, "figure-orders").value).toBe("4");
-    expect(figure(todayPart, "figure-paid")).toMatchObject({ value: euros(10_000) });
-    expect(figure(todayPart, "figure-paid").text).toContain("1 narudžba");
-    expect(figure(todayPart, "figure-pending")).toMatchObject({ value: euros(34_050) });
+    expect(figure(todayPart, "figure-paid")).toMatchObject({ value: euros(20_000) });
+    expect(figure(todayPart, "figure-paid").text).toContain("2 plaćene u cijelosti");
+    expect(figure(todayPart, "figure-pending")).toMatchObject({ value: euros(29_050) });
     expect(figure(todayPart, "figure-pending").text).toContain("2 narudžbe");
+    expect(part(html, "revenue-definition", "p")).toContain("Prihod su primljene uplate umanjene za povrate novca");
+  });
+
+  it("gives the same revenue in the orders CSV and the customer list, and records every payment and refund in the order's ledger", async () => {
+    const [header, ...lines] = await csvLines(await admin.get(`/admin/orders.csv?from=${today}&to=${today}&sale=yes`));
+    const column = (name: string) => lines.map((line) => Number(line[header.indexOf(name)].replace(",", ".")) * 100);
+    expect(lines.map((line) => line[0]).sort()).toEqual(["2026-700001", "2026-700003", "2026-700004", "2026-700010"]);
+    expect(column("Prihod").reduce((a, b) => a + b, 0)).toBe(20_000);
+    expect(column("Čeka plaćanje").reduce((a, b) => a + b, 0)).toBe(29_050);
+
+    const sales = scripted.filter((o) => o.expected.sale);
+    const [customerHeader, customer] = await csvLines(await admin.get(`/admin/customers.csv?q=${encodeURIComponent(DEMO_CUSTOMER.email)}`));
+    expect(customer[customerHeader.indexOf("Narudžbe")]).toBe(String(sales.length));
+    expect(customer[customerHeader.indexOf("Ukupno potrošeno")]).toBe(csvEuros(sales.reduce((total, o) => total + o.expected.revenue, 0)));
+
+    const db = await shop.db();
+    const refunded = await orderRow("2026-700009");
+    const ledger = await db.select().from(orderPayments).where(eq(orderPayments.orderId, refunded.id)).orderBy(orderPayments.id);
+    expect(ledger.map((entry) => [entry.kind, entry.amountCents, entry.channel, entry.day, entry.note])).toEqual([
+      ["payment", 6_000, "bank", today, ""],
+      ["refund", 6_000, "bank", today, "Izvod 12"],
+    ]);
+    expect(refunded).toMatchObject({ status: "cancelled", paymentStatus: "refunded", paidAmountCents: 6_000, refundedCents: 6_000 });
+    expect(await orderRow("2026-700003")).toMatchObject({ paymentStatus: "pending", paidAmountCents: 5_000, paidAt: null });
   });
 
   it("counts what waits: orders to ship, new enquiries and form submissions, comments, new customers, low stock", async () => {
@@ -192,7 +359,7 @@ describe("/admin dashboard", () => {
     );
     expect(bars).toHaveLength(30);
     expect(bars[0][0]).toBe(addDays(today, -29));
-    expect(bars[29]).toEqual([today, 10_000, 34_050]);
+    expect(bars[29]).toEqual([today, 20_000, 29_050]);
     // 23:59 yesterday in Zagreb is yesterday's bar.
     expect(bars[28]).toEqual([addDays(today, -1), 20_000, 0]);
     expect(bars[26]).toEqual([addDays(today, -3), 7_000, 0]);
@@ -200,7 +367,7 @@ describe("/admin dashboard", () => {
     expect(bars.filter(([, paid, pending]) => paid === 0 && pending === 0)).toHaveLength(26);
     const svg = part(html, "sales-chart-svg", "svg");
     expect(svg).toContain('role="img"');
-    expect(decode(/aria-label="([^"]+)"/.exec(svg)![1])).toContain(`plaćeno ${euros(45_000)}, čeka plaćanje ${euros(34_050)}`);
+    expect(decode(/aria-label="([^"]+)"/.exec(svg)![1])).toContain(`prihod ${euros(55_000)}, čeka plaćanje ${euros(29_050)}`);
     const table = part(html, "sales-table", "table");
     expect(table).toContain("Prodaja po danima");
     expect(table.match(/<tr>/g)).toHaveLength(31);

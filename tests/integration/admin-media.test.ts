@@ -378,6 +378,26 @@ describe("the dialog's JSON route", () => {
     expect(uploaded.status).toBe(200);
     expect(await byName("Iz dijaloga.png")).toBeTruthy();
 
+    // The library page sends its files here one by one, with the access it chose.
+    const privateFile = await postMultipart(
+      editor,
+      "/admin/media/library.json",
+      { intent: "upload", access: "private", folderId: "" },
+      [{ name: "files", file: file(PDF, "Jedan po jedan.pdf", "application/pdf") }],
+      "/admin/media",
+    );
+    expect(privateFile.status).toBe(200);
+    expect(await byName("Jedan po jedan.pdf")).toMatchObject({ access: "private", mime: "application/pdf", origin: "library" });
+    const refused = await postMultipart(
+      editor,
+      "/admin/media/library.json",
+      { intent: "upload", access: "public", folderId: "" },
+      [{ name: "files", file: file(PDF, "Nije slika.pdf", "application/pdf") }],
+      "/admin/media",
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.html)).toEqual({ ok: false, message: "Datoteka Nije slika.pdf nije slika (JPEG, PNG, WebP, AVIF ili GIF)." });
+
     const customer = await signInAsCustomer(shop, new Visitor(shop));
     expect((await customer.get("/admin/media/library.json")).status).not.toBe(200);
   });

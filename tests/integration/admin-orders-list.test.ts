@@ -5,6 +5,7 @@ import { orders } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { Visitor } from "../setup/client";
 import { loginAsAdmin } from "../setup/accounts";
+import { recordMoney } from "~/modules/payment/ledger.server";
 import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
 
@@ -43,11 +44,14 @@ beforeAll(async () => {
       createdAt: new Date("2026-11-20T22:30:00Z"),
     }),
   );
-  await db.update(orders).set({ paymentStatus: "paid" }).where(eq(orders.slug, "2026-800002"));
+  // Paid by card: the provider's payment goes into the order's ledger.
+  const [paid] = await db.select().from(orders).where(eq(orders.slug, "2026-800002"));
+  await db.transaction((tx) => recordMoney(tx, paid.id, { kind: "payment", amountCents: paid.orderTotalCents, channel: "card" }));
 }, 60_000);
 afterAll(() => shop?.close());
 
-const rowsOf = (html: string) => [...html.matchAll(/href="\/admin\/orders\/([^"]+)"/g)].map((m) => m[1]);
+// The orders' rows: their numbers, not the list's "Nova narudžba" link (/admin/orders/new).
+const rowsOf = (html: string) => [...html.matchAll(/href="\/admin\/orders\/([^"]+)"/g)].map((m) => m[1]).filter((slug) => slug !== "new");
 
 describe("/admin/orders", () => {
   it("lists the orders newest first with number, customer, total, payment and status", async () => {
@@ -98,10 +102,13 @@ describe("/admin/orders", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("Broj;Datum;Kupac;E-mail;Ukupno;Valuta;Način plaćanja;Status plaćanja;Status narudžbe");
+    expect(lines[0]).toBe(
+      "Broj;Datum;Kupac;E-mail;Ukupno;Primljeno;Vraćeno;Prihod;Čeka plaćanje;Valuta;Način plaćanja;Status plaćanja;Status narudžbe",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^2026-800002;10\. 11\. 2026\. 10:00;Ivana Kovačić;/);
-    expect(lines[1]).toContain(";1239,56;EUR;");
+    // Total, received, refunded, revenue, owed: the dashboard's definition per order.
+    expect(lines[1]).toContain(";1239,56;1239,56;0,00;1239,56;0,00;EUR;");
     expect(lines[1]).toContain(";Plaćeno;Zaprimljena");
   });
 });

@@ -2,8 +2,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { auditLog, consentLogs, coupons, mailOutbox, options, orders, paymentEvents, products } from "~/.server/db/schema";
+import { auditLog, consentLogs, coupons, mailOutbox, options, orderPayments, orders, paymentEvents, products } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { recordMoney } from "~/modules/payment/ledger.server";
 import { setTestProviderDown } from "~/modules/payment/test-provider/test-provider.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
@@ -57,6 +58,9 @@ const auditOf = (orderId: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, orderId)))
     .orderBy(desc(auditLog.id));
+const ledgerOf = (orderId: number) => db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(orderPayments.id);
+/** Cents as the owner types and reads them: "1234,50". */
+const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 const stockOf = async (id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
 
 /** An order placed through the real checkout (stock taken, coupon counted, mails written). */
@@ -124,21 +128,53 @@ describe("the order page", () => {
 });
 
 describe("the moves", () => {
-  it("bank transfer: paid with day and amount, shipped with tracking (mail + customer's page), delivered, returned with a credit note", async () => {
+  it("bank transfer: a part received leaves the rest awaited, the rest makes it paid; shipped with tracking (mail + customer's page), delivered, returned with a credit note", async () => {
     const { slug, id } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
     const total = (await row(slug)).orderTotalCents;
-    const paid = await move(slug, { intent: "markPaid", paidOn: "2026-03-02", paidAmount: "10,00" });
-    expect(paid.status).toBe(302);
-    expect(paid.toast?.type).toBe("warning");
+    // 10,00 of the total arrived: recorded, still awaiting the rest, nothing ships, no "paid" mail.
+    const part = await move(slug, { intent: "markPaid", paidOn: "2026-03-02", paidAmount: "10,00" });
+    expect(part.status).toBe(302);
+    expect(part.toast).toMatchObject({
+      type: "warning",
+      text: `Uplata je evidentirana; narudžba čeka ostatak od ${euros(total - 1000)} EUR.`,
+    });
     let order = await row(slug);
-    expect([order.paymentStatus, order.paidOn, order.paidAmountCents, order.version]).toEqual(["paid", "2026-03-02", 1000, 1]);
-    expect(paid.html).toContain('data-testid="paid-amount-warning"');
+    expect([order.paymentStatus, order.paidOn, order.paidAmountCents, order.paidAt, order.version]).toEqual([
+      "pending",
+      "2026-03-02",
+      1000,
+      null,
+      1,
+    ]);
+    expect(part.html).toContain('data-testid="order-outstanding"');
+    expect(part.html).toContain("Djelomično plaćeno");
+    expect(await mailsOf(id, "orderPaid")).toEqual([]);
+    expect((await move(slug, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" })).status).toBe(409);
+    // The form offers what is still owed.
+    expect(part.html).toContain(`value="${euros(total - 1000)}"`);
     expect((await auditOf(id))[0].after).toMatchObject({
-      paymentStatus: "paid",
+      paymentStatus: "pending",
       paidAmountCents: 1000,
+      paymentCents: 1000,
       warning: "paidAmountDiffers",
       expectedCents: total,
     });
+    // A day after today is refused at the field, nothing recorded.
+    const future = await move(slug, { intent: "markPaid", paidOn: "2999-01-01", paidAmount: "1,00" });
+    expect(future.status).toBe(400);
+    expect(future.html).toContain("Datum ne može biti u budućnosti.");
+    expect((await row(slug)).paidAmountCents).toBe(1000);
+
+    const rest = await move(slug, { intent: "markPaid", paidOn: "2026-03-03", paidAmount: euros(total - 1000) });
+    expect(rest.toast).toMatchObject({ type: "success", text: "Uplata je evidentirana, narudžba je plaćena." });
+    order = await row(slug);
+    expect([order.paymentStatus, order.paidOn, order.paidAmountCents, order.version]).toEqual(["paid", "2026-03-03", total, 2]);
+    expect(order.paidAt).not.toBeNull();
+    expect(rest.html).not.toContain('data-testid="order-outstanding"');
+    expect((await ledgerOf(id)).map((entry) => [entry.kind, entry.amountCents, entry.day, entry.channel, entry.staffEmail])).toEqual([
+      ["payment", 1000, "2026-03-02", "bank", "admin@alu-krov.hr"],
+      ["payment", total - 1000, "2026-03-03", "bank", "admin@alu-krov.hr"],
+    ]);
     expect((await mailsOf(id, "orderPaid"))[0].subject).toBe(`Uplata za narudžbu ${slug} je zaprimljena`);
 
     const badLink = await move(slug, { intent: "ship", carrier: "GLS", trackingNumber: "123", trackingUrl: "http://track.example/123" });
@@ -168,9 +204,11 @@ describe("the moves", () => {
     order = await row(slug);
     expect(order.status).toBe("returned");
     expect(order.creditNoteSlug).toMatch(/^\d{4}-\d{6}$/);
-    // Paid by bank: the money goes back by bank, the screen says so (decision 0039).
+    // Paid by bank: the money goes back by bank, the screen says how much (decision 0100).
     expect(order.paymentStatus).toBe("paid");
-    expect((await admin.page(page(slug))).html).toContain('data-testid="refund-by-bank"');
+    expect(decodeEntities((await admin.page(page(slug))).html)).toContain(
+      `Kupcu treba vratiti ${euros(total)}\u00a0EUR bankovnom uplatom; evidentirajte povrat novca kad ga pošaljete.`,
+    );
     expect((await mailsOf(id, "orderReturned"))[0].text).toContain(order.creditNoteSlug!);
     for (const path of [`${page(slug)}/credit-note`, `/profil/narudzbe/${slug}/odobrenje`]) {
       const pdf = await (path.startsWith("/admin") ? admin : customer).get(path);
@@ -179,7 +217,44 @@ describe("the moves", () => {
       expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     }
     expect((await customer.page(`/profil/narudzbe/${slug}`)).html).toContain('data-testid="credit-note-link"');
-    expect((await auditOf(id)).map((a) => a.action)).toEqual(["return", "deliver", "ship", "markPaid"]);
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(["return", "deliver", "ship", "markPaid", "markPaid"]);
+  });
+
+  it("records the refund of a returned bank order in parts: never more than was received, the status follows, the owner's figures too", async () => {
+    const { slug, id } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "bankTransfer" });
+    const total = (await row(slug)).orderTotalCents;
+    await move(slug, { intent: "markPaid", paidOn: "2026-03-02", paidAmount: euros(total) });
+    await move(slug, { intent: "ship", carrier: "", trackingNumber: "", trackingUrl: "" });
+    await move(slug, { intent: "deliver" });
+    await move(slug, { intent: "return", reason: "Kriva mjera" });
+
+    const tooMuch = await move(slug, { intent: "refund", refundOn: "2026-03-05", refundAmount: euros(total + 1), refundNote: "" });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.html).toContain(`Može se vratiti najviše ${euros(total)} EUR (primljeno, a još nevraćeno).`);
+    expect((await row(slug)).refundedCents).toBe(0);
+
+    const first = await move(slug, { intent: "refund", refundOn: "2026-03-05", refundAmount: "20,00", refundNote: "Izvod 41" });
+    expect(first.toast?.text).toBe("Povrat novca je evidentiran.");
+    expect(await row(slug)).toMatchObject({ status: "returned", paymentStatus: "paid", refundedCents: 2000 });
+    expect(first.html).toContain(`Kupcu treba vratiti ${euros(total - 2000)}`);
+    expect(first.html).toContain('data-testid="order-total-refunded"');
+
+    const rest = await move(slug, { intent: "refund", refundOn: "2026-03-06", refundAmount: euros(total - 2000), refundNote: "" });
+    expect(rest.status).toBe(302);
+    expect(await row(slug)).toMatchObject({ paymentStatus: "refunded", paidAmountCents: total, refundedCents: total });
+    expect(rest.html).not.toContain('data-testid="refund-by-bank"');
+    expect(rest.html).not.toContain('data-testid="move-refund"');
+    expect((await ledgerOf(id)).map((entry) => [entry.kind, entry.amountCents, entry.note])).toEqual([
+      ["payment", total, ""],
+      ["refund", 2000, "Izvod 41"],
+      ["refund", total - 2000, ""],
+    ]);
+    expect((await auditOf(id))[0]).toMatchObject({
+      action: "refund",
+      after: { refundedNowCents: total - 2000, paymentStatus: "refunded" },
+    });
+    // Nothing left to give back: a further refund is refused by the state machine.
+    expect((await move(slug, { intent: "refund", refundOn: "2026-03-06", refundAmount: "1,00", refundNote: "" })).status).toBe(409);
   });
 
   it("cancel: stock back, coupon use released, customer mailed, in one go", async () => {
@@ -204,7 +279,11 @@ describe("the moves", () => {
 
   it("cancel of a paid card order refunds it through the test provider; a failed refund changes nothing", async () => {
     const { slug, id } = await placeOrder(shop, DEMO_CUSTOMER.email, { gateway: "card" });
-    await db.update(orders).set({ paymentStatus: "paid", paidAt: new Date() }).where(eq(orders.id, id));
+    // The provider took the total (the card return's writer: the order's ledger).
+    const { orderTotalCents } = await row(slug);
+    await db.transaction((tx) =>
+      recordMoney(tx, id, { kind: "payment", amountCents: orderTotalCents, channel: "card", reference: "tp-1" }),
+    );
     setTestProviderDown(true);
     try {
       const refused = await move(slug, { intent: "cancel", reason: "Nema robe" });
@@ -213,7 +292,7 @@ describe("the moves", () => {
     } finally {
       setTestProviderDown(false);
     }
-    expect(await row(slug)).toMatchObject({ status: "received", paymentStatus: "paid", version: 0 });
+    expect(await row(slug)).toMatchObject({ status: "received", paymentStatus: "paid", refundedCents: 0, version: 0 });
     expect(await mailsOf(id, "orderCancelled")).toEqual([]);
     expect((await move(slug, { intent: "cancel", reason: "Nema robe" })).status).toBe(302);
     const order = await row(slug);
@@ -264,7 +343,9 @@ describe("notes, resend, bulk", () => {
     const second = await submit(admin, page(slug), { intent: "note", text: "Druga bilješka" });
     expect(second.html.indexOf("Druga bilješka")).toBeLessThan(second.html.indexOf("Prva bilješka"));
     expect(second.html).toContain("admin@");
-    expect((await submit(admin, page(slug), { intent: "resend" })).toast?.text).toBe("Potvrda narudžbe ponovno je poslana kupcu.");
+    expect((await submit(admin, page(slug), { intent: "resend" })).toast?.text).toBe(
+      "Potvrda narudžbe čeka u redu za ponovno slanje kupcu: slanje e-pošte nije podešeno.",
+    );
     expect(await mailsOf(id, "orderConfirmation")).toHaveLength(1);
     expect((await auditOf(id)).map((a) => a.action)).toEqual(["resendConfirmation", "note", "note"]);
   });

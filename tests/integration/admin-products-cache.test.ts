@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { categoryTranslations, productCategories, products } from "~/.server/db/schema";
 import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
-import { scaleCents } from "~/modules/catalog-admin/product-bulk.server";
+import { scaleCents } from "~/lib/price-change";
+import { changePricesByPercent } from "../setup/price-change";
 import { Visitor } from "../setup/client";
 import { startCachingServer, type CachingServer } from "../setup/caching-server";
 import type { Shop } from "../setup/shop";
@@ -61,11 +62,7 @@ describe("a bulk price change in the admin", () => {
     expect(cached.headers.get("X-Page-Cache")).toBe("hit");
     expect(await cached.text()).toContain(euros(start));
 
-    const response = await admin.post(
-      "/admin/products",
-      { intent: "changePrice", percent: "7", ids: [String(row.id)] },
-      { tokenFrom: "/admin/products" },
-    );
+    const response = await changePricesByPercent(admin, [row.id], 7);
     expect(response.status).toBe(303);
     const expected = scaleCents(start, 7);
     const fresh = await get(path);

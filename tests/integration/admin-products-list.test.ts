@@ -1,17 +1,7 @@
-// Both databases: bulk price maths in SQL (numeric rounding) and the low-stock filter.
+// Both databases: the low-stock filter and the list's search in SQL.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  categories,
-  categoryTranslations,
-  productCategories,
-  productTags,
-  productTranslations,
-  products,
-  tags,
-} from "~/.server/db/schema";
-import { scaleCents, scalePrices } from "~/modules/catalog-admin/product-bulk.server";
+import { categories, categoryTranslations, productCategories, productTags, productTranslations, products, tags } from "~/.server/db/schema";
 import { Visitor } from "../setup/client";
 import { loginAsAdmin } from "../setup/accounts";
 import { bootShop, type Shop } from "../setup/shop";
@@ -19,8 +9,8 @@ import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
  * The backoffice product list (decision 0047): search by name or SKU, the filters (low
- * stock being exactly the dashboard's figure), the CSV and the bulk actions with their
- * price maths, for the editor scope.
+ * stock being exactly the dashboard's figure), the CSV and the bulk actions, for the
+ * editor scope (bulk price changes: admin-product-prices.test.ts).
  */
 let shop: Shop;
 let admin: Visitor;
@@ -159,64 +149,14 @@ describe("/admin/products", () => {
     const text = (await response.text()).replace(/^\uFEFF/, "");
     const [header, ...lines] = text.trimEnd().split("\r\n");
     expect(header.startsWith("sku;parent_sku;format;visible;name_hr;slug_hr;short_description_hr;description_hr;name_en;")).toBe(true);
-    expect(header.endsWith(";retail_price;sale_price;membership_price;vat_rate;stock;stock_exported;categories;tags")).toBe(true);
+    expect(
+      header.endsWith(";retail_price;sale_price;membership_price;vat_rate;stock;stock_exported;shipping_weight_g;categories;tags"),
+    ).toBe(true);
     expect(lines.some((line) => line.startsWith(`${p.sku};;simple;`))).toBe(true);
   });
 });
 
 describe("bulk actions", () => {
-  it("rounds percentage changes to the cent and keeps the sale price at or under retail", () => {
-    expect(scaleCents(1999, 10)).toBe(2199); // 21,989 → 21,99
-    expect(scaleCents(1005, 15)).toBe(1156); // 11,5575 → 11,56
-    expect(scaleCents(100, -90)).toBe(10);
-    expect(scaleCents(333, 12.5)).toBe(375); // 3,74625 → 3,75
-    expect(scalePrices({ retailPriceCents: 1000, priceCents: 1000, membershipPriceCents: null }, 33.33)).toEqual({
-      retailPriceCents: 1333,
-      priceCents: 1333,
-      membershipPriceCents: null,
-    });
-    expect(scalePrices({ retailPriceCents: 999, priceCents: 899, membershipPriceCents: 850 }, 500)).toEqual({
-      retailPriceCents: 5994,
-      priceCents: 5394,
-      membershipPriceCents: 5100,
-    });
-  });
-
-  it("changes prices of the ticked products and their variants by a percentage, with an audit row each", async () => {
-    const db = await shop.db();
-    const [simple] = await simpleProducts(1);
-    const [parent] = await db.select({ id: products.id }).from(products).where(eq(products.format, "configurable")).limit(1);
-    await db
-      .update(products)
-      .set({ retailPriceCents: 1999, priceCents: 1500, membershipPriceCents: 1401 })
-      .where(eq(products.id, simple.id));
-    const familyBefore = await db.select().from(products).where(eq(products.parentId, parent.id));
-    const response = await admin.post("/admin/products?stock=", {
-      intent: "changePrice",
-      percent: "10",
-      ids: [String(simple.id), String(parent.id)],
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/admin/products?stock=");
-    const [after] = await db.select().from(products).where(eq(products.id, simple.id));
-    expect([after.retailPriceCents, after.priceCents, after.membershipPriceCents]).toEqual([2199, 1650, 1541]);
-    for (const variant of familyBefore) {
-      const [v] = await db.select().from(products).where(eq(products.id, variant.id));
-      expect(v.retailPriceCents).toBe(scaleCents(variant.retailPriceCents, 10));
-      expect(v.priceCents).toBe(Math.min(scaleCents(variant.priceCents, 10), v.retailPriceCents));
-    }
-    const audit = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "product"), eq(auditLog.action, "changePrice"), inArray(auditLog.entityId, [simple.id, parent.id])));
-    expect(audit).toHaveLength(2);
-    // Out of range: nothing changes, the reason is the toast.
-    const refused = await admin.post("/admin/products", { intent: "changePrice", percent: "-95", ids: [String(simple.id)] });
-    expect(refused.status).toBe(303);
-    const [same] = await db.select().from(products).where(eq(products.id, simple.id));
-    expect(same.priceCents).toBe(1650);
-  });
-
   it("hides, publishes, adds to a category and tags the ticked products", async () => {
     const db = await shop.db();
     const two = (await simpleProducts(3)).slice(1).map((p) => p.id);

@@ -56,8 +56,10 @@ describe("backoffice scopes, from the route table", () => {
     }
   });
 
+  // Each renders every backoffice screen (about a hundred and growing): more than the
+  // suite's 30 s on a busy two-core machine.
   for (const scope of BACKOFFICE_SCOPES) {
-    it(`a ${scope} user opens exactly the screens of the ${scope} scope`, async () => {
+    it(`a ${scope} user opens exactly the screens of the ${scope} scope`, { timeout: 120_000 }, async () => {
       const visitor = signedIn.get(scope)!;
       const tokens = await visitor.formTokens("/admin");
       for (const screen of screens) {

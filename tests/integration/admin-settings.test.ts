@@ -119,6 +119,37 @@ describe("saving", () => {
     expect((await lastAudit())?.id).toBe(before?.id);
   });
 
+  it("company: the invoice's register line and number parts are saved (decision 0104); a bad MBS or device code is refused", async () => {
+    const refused = await save("company", { registerNumber: "12ab", deviceCode: "A1" });
+    expect(refused.status).toBe(400);
+    expect(errorAt(refused.html, "company", "registerNumber")).toBe("MBS ima od 6 do 11 znamenki");
+    expect(errorAt(refused.html, "company", "deviceCode")).toBe("Samo slova i znamenke (uređaj: samo znamenke)");
+    const before = await option("SellerDetails");
+    try {
+      const saved = await save("company", { directors: "Ana Anić, direktorica", premisesCode: "WEB2", deviceCode: "3" });
+      expect(saved.status).toBe(302);
+      expect(await option("SellerDetails")).toMatchObject({
+        directors: "Ana Anić, direktorica",
+        premisesCode: "WEB2",
+        deviceCode: "3",
+        registerCourt: "Trgovački sud u Zagrebu",
+      });
+    } finally {
+      await db
+        .update(options)
+        .set({ value: before })
+        .where(and(eq(options.siteId, 1), eq(options.key, "SellerDetails")));
+    }
+  });
+
+  it("checkout: Croatian VAT on deliveries outside the EU is off until switched on (decision 0104)", async () => {
+    expect((await shownForm("checkout")).vatOutsideEu).toBeUndefined();
+    expect((await save("checkout", { vatOutsideEu: "on" })).status).toBe(302);
+    expect((await shownForm("checkout")).vatOutsideEu).toBe("on");
+    expect((await save("checkout", { vatOutsideEu: null })).status).toBe(302);
+    expect((await shownForm("checkout")).vatOutsideEu).toBeUndefined();
+  });
+
   it("writes the changed keys with an audit row (before and after); the IBAN stays the payments screen's", async () => {
     const saved = await save("company", { phone: "+385 1 7777 888", purposeCode: "GDSV" });
     expect(saved.status).toBe(302);
@@ -156,6 +187,15 @@ describe("saving", () => {
       saveSettings({ id: 1, email: "a@b.hr" }, "comments", { fingerprint: stale.fingerprint, NumberOfStars: 3 }),
     ).rejects.toMatchObject({ status: 409, key: "admin.staleEdit" });
     await save("comments", { NumberOfStars: "5" });
+  });
+
+  it("site: the price ending of bulk price changes is one of the list, stored as chosen, 'none' as not configured", async () => {
+    const saved = await save("site", { PriceEnding: "ending99" });
+    expect(saved.toast?.text).toBe("Postavke su spremljene.");
+    expect(await option("PriceEnding")).toBe("ending99");
+    expect((await save("site", { PriceEnding: "99" })).status).toBe(400);
+    await save("site", { PriceEnding: "none" });
+    expect(await option("PriceEnding")).toBeNull();
   });
 
   it("the checkout section keeps the site's cart-addition behaviour and the store's copy in step, and leaves allowed countries alone", async () => {
@@ -232,6 +272,76 @@ describe("the shop follows at once", () => {
       expect((await cartPost(visitor, add, { from })).location).toBe("/kosarica");
     } finally {
       await db.update(sites).set({ cartAdditionBehaviour: 0 });
+    }
+  });
+});
+
+describe("the maintenance message (/admin/settings)", () => {
+  /** The message form as a browser without JavaScript posts it, with `changes`. */
+  async function saveMessage(changes: Record<string, string>) {
+    const { html } = await admin.page("/admin/settings");
+    const form = new JSDOM(html).window.document.querySelector('[data-testid="maintenance-message-form"]');
+    if (!form) throw new Error("No maintenance message form");
+    const fields: Record<string, string> = {};
+    for (const control of form.querySelectorAll<HTMLInputElement>("input[name], textarea[name]"))
+      if (control.name !== "csrf") fields[control.name] = control.value;
+    return submit(admin, "/admin/settings", { ...fields, ...changes });
+  }
+  const switchTo = (on: boolean) =>
+    submit(admin, "/admin/settings", { intent: "maintenance", was: on ? "off" : "on", ...(on ? { maintenanceMode: "on" } : {}) });
+  /** The maintenance view's message a shopper gets at `path` (and the page's HTML). */
+  const shown = async (path: string) => {
+    const { response, html } = await new Visitor(shop).page(path);
+    expect(response.status).toBe(503);
+    return { html, text: textOf(html, '[data-testid="maintenance-message"]') };
+  };
+
+  it("is the spec's text until the owner writes one; theirs shows per language (else the Croatian one), as plain text; audited", async () => {
+    const page = (await admin.page("/admin/settings")).html;
+    expect(page).toContain("Prazno: kupci vide „Održavanje u toku, biti ćemo s Vama uskoro!”");
+    const before = await lastAudit();
+    try {
+      const saved = await saveMessage({
+        "MaintenanceMessage.hr": "Radimo na novoj trgovini <b>ponovo</b>.\nVraćamo se u ponedjeljak.",
+        "MaintenanceMessage.en": "Back on Monday.",
+      });
+      expect(saved.toast?.text).toBe("Postavke su spremljene.");
+      expect(await option("MaintenanceMessage")).toEqual({
+        hr: "Radimo na novoj trgovini <b>ponovo</b>.\nVraćamo se u ponedjeljak.",
+        en: "Back on Monday.",
+      });
+      const audit = await lastAudit();
+      expect(audit.id).not.toBe(before?.id);
+      expect([audit.action, audit.before, audit.after]).toEqual([
+        "maintenance",
+        { MaintenanceMessage: null },
+        { MaintenanceMessage: { hr: "Radimo na novoj trgovini <b>ponovo</b>.\nVraćamo se u ponedjeljak.", en: "Back on Monday." } },
+      ]);
+      // The form shows what is stored; posted unchanged, nothing is written.
+      expect((await saveMessage({})).toast?.text).toBe("Ništa nije promijenjeno.");
+
+      await switchTo(true);
+      // Plain text: the markup typed is shown as typed, never rendered.
+      const hr = await shown("/");
+      expect(hr.text).toBe("Radimo na novoj trgovini <b>ponovo</b>.\nVraćamo se u ponedjeljak.");
+      expect(hr.html).not.toContain("<b>ponovo</b>");
+      expect((await shown("/en")).text).toBe("Back on Monday.");
+      expect((await shown("/de")).text).toMatch(/^Radimo na novoj trgovini/);
+
+      // Too long: refused at its field, nothing stored.
+      const long = await saveMessage({ "MaintenanceMessage.hr": "x".repeat(301) });
+      expect(long.status).toBe(400);
+      expect(textOf(long.html, '[data-testid="maintenance-message-form"] [id$="-error"]')).toMatch(/300/);
+      expect((await option("MaintenanceMessage")) as object).toHaveProperty("en", "Back on Monday.");
+
+      // Emptied: the spec's text again.
+      await saveMessage({ "MaintenanceMessage.hr": "", "MaintenanceMessage.en": "" });
+      expect(await option("MaintenanceMessage")).toEqual({});
+      expect((await shown("/")).text).toBe("Održavanje u toku, biti ćemo s Vama uskoro!");
+      expect((await shown("/en")).text).toBe("Maintenance in progress, we will be back with you soon!");
+    } finally {
+      await switchTo(false);
+      await db.delete(options).where(and(eq(options.siteId, 1), eq(options.key, "MaintenanceMessage")));
     }
   });
 });

@@ -85,54 +85,59 @@ async function sell(productId: number, quantity: number, email: string) {
 }
 
 describe("the product editor opened before a sale", () => {
-  it("keeps the sale on a price-only save, and refuses a changed stock with the current stock, saving nothing", async () => {
-    const id = await catalogue(shop).idOf("AK-PNL-SND-40");
-    await db.update(products).set({ stock: 8 }).where(eq(products.id, id));
-    const page = `/admin/products/${id}`;
+  // Two editor loads, a checkout and two saves: past 30 s on a busy two-core machine.
+  it(
+    "keeps the sale on a price-only save, and refuses a changed stock with the current stock, saving nothing",
+    { timeout: 90_000 },
+    async () => {
+      const id = await catalogue(shop).idOf("AK-PNL-SND-40");
+      await db.update(products).set({ stock: 8 }).where(eq(products.id, id));
+      const page = `/admin/products/${id}`;
 
-    // The editor is opened: its form carries the stock as loaded.
-    const opened = (await editor.page(page)).html;
-    expect(valueIn(opened, '[data-testid="product-form"]', "stockLoaded")).toBe("8");
-    const stale = formOf(opened, '[data-testid="product-form"]');
-    expect(stale.stock).toEqual(["8"]);
-    const before = await product(id);
+      // The editor is opened: its form carries the stock as loaded.
+      const opened = (await editor.page(page)).html;
+      expect(valueIn(opened, '[data-testid="product-form"]', "stockLoaded")).toBe("8");
+      const stale = formOf(opened, '[data-testid="product-form"]');
+      expect(stale.stock).toEqual(["8"]);
+      const before = await product(id);
 
-    // A shopper buys 5 units; the product's version does not move.
-    await sell(id, 5, "stock-race-1@example.com");
-    expect(await product(id)).toMatchObject({ stock: 3, version: before.version });
+      // A shopper buys 5 units; the product's version does not move.
+      await sell(id, 5, "stock-race-1@example.com");
+      expect(await product(id)).toMatchObject({ stock: 3, version: before.version });
 
-    // The stale form with a changed stock: refused (409) with the current stock, nothing saved.
-    const changed = await submit(editor, page, { ...stale, stock: "12", price: "1,00" });
-    expect(changed.status).toBe(409);
-    expect(changed.html).toContain(
-      "Zaliha se promijenila otkad je obrazac otvoren (npr. prodajom): sada je 3. Upisana zaliha 12 nije spremljena, ni ništa drugo iz obrasca.",
-    );
-    // The typed stock is kept; the form now carries the current stock as loaded.
-    expect(valueIn(changed.html, '[data-testid="product-form"]', "stock")).toBe("12");
-    expect(valueIn(changed.html, '[data-testid="product-form"]', "stockLoaded")).toBe("3");
-    expect(await product(id)).toMatchObject({ stock: 3, priceCents: before.priceCents, version: before.version });
+      // The stale form with a changed stock: refused (409) with the current stock, nothing saved.
+      const changed = await submit(editor, page, { ...stale, stock: "12", price: "1,00" });
+      expect(changed.status).toBe(409);
+      expect(changed.html).toContain(
+        "Zaliha se promijenila otkad je obrazac otvoren (npr. prodajom): sada je 3. Upisana zaliha 12 nije spremljena, ni ništa drugo iz obrasca.",
+      );
+      // The typed stock is kept; the form now carries the current stock as loaded.
+      expect(valueIn(changed.html, '[data-testid="product-form"]', "stock")).toBe("12");
+      expect(valueIn(changed.html, '[data-testid="product-form"]', "stockLoaded")).toBe("3");
+      expect(await product(id)).toMatchObject({ stock: 3, priceCents: before.priceCents, version: before.version });
 
-    // The stale form with only its price changed: saved, and the sale stays counted (3, not 8).
-    const priceOnly = await submit(editor, page, { ...stale, price: "1,00" });
-    expect(priceOnly.status, priceOnly.html.slice(0, 300)).toBe(302);
-    expect(await product(id)).toMatchObject({ stock: 3, priceCents: 100, version: before.version + 1 });
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id), eq(auditLog.action, "save")));
-    expect(audit.before).toMatchObject({ stock: 3 });
-    expect(audit.after).toMatchObject({ stock: 3 });
+      // The stale form with only its price changed: saved, and the sale stays counted (3, not 8).
+      const priceOnly = await submit(editor, page, { ...stale, price: "1,00" });
+      expect(priceOnly.status, priceOnly.html.slice(0, 300)).toBe(302);
+      expect(await product(id)).toMatchObject({ stock: 3, priceCents: 100, version: before.version + 1 });
+      const [audit] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id), eq(auditLog.action, "save")));
+      expect(audit.before).toMatchObject({ stock: 3 });
+      expect(audit.after).toMatchObject({ stock: 3 });
 
-    // Saved again from the refused page (what it now shows): the typed stock is written.
-    const fresh = formOf((await editor.page(page)).html, '[data-testid="product-form"]');
-    await sell(id, 1, "stock-race-2@example.com");
-    const retyped = await submit(editor, page, { ...fresh, stock: "12" });
-    expect(retyped.status).toBe(409);
-    expect(retyped.html).toContain("sada je 2.");
-    const again = await submit(editor, page, { ...formOf(retyped.html, '[data-testid="product-form"]'), stock: "12" });
-    expect(again.status, again.html.slice(0, 300)).toBe(302);
-    expect((await product(id)).stock).toBe(12);
-  });
+      // Saved again from the refused page (what it now shows): the typed stock is written.
+      const fresh = formOf((await editor.page(page)).html, '[data-testid="product-form"]');
+      await sell(id, 1, "stock-race-2@example.com");
+      const retyped = await submit(editor, page, { ...fresh, stock: "12" });
+      expect(retyped.status).toBe(409);
+      expect(retyped.html).toContain("sada je 2.");
+      const again = await submit(editor, page, { ...formOf(retyped.html, '[data-testid="product-form"]'), stock: "12" });
+      expect(again.status, again.html.slice(0, 300)).toBe(302);
+      expect((await product(id)).stock).toBe(12);
+    },
+  );
 
   it("holds for a variant's row on its parent's page", async () => {
     const [variant] = await db

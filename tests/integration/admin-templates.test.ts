@@ -134,7 +134,11 @@ describe("/admin/templates", () => {
     expect(saved).toMatchObject({
       status: 302,
       location: `${EDITOR}?lang=hr`,
-      toast: { type: "success", text: "Predložak je spremljen." },
+      // The script is removed, and the editor is told so.
+      toast: {
+        type: "warning",
+        text: "Predložak je spremljen. Uklonjeno je ono što predlošci ne smiju sadržavati: skripte (<script>).",
+      },
     });
     const row = await templateRow("newsletterConfirmation", "hr");
     expect(row).toMatchObject({ version: 1, subject: "Još jedan korak, {{email}}", updatedByEmail: DEMO_ADMIN.email });
@@ -231,7 +235,13 @@ describe("DefaultProductTemplate", () => {
       de: "",
     };
     const saved = await submit(admin, "/admin/templates", fields);
-    expect(saved).toMatchObject({ status: 302, toast: { text: "Predložak opisa proizvoda je spremljen." } });
+    expect(saved).toMatchObject({
+      status: 302,
+      toast: {
+        type: "warning",
+        text: "Predložak opisa proizvoda je spremljen. Uklonjeno je ono što predlošci ne smiju sadržavati: skripte (<script>).",
+      },
+    });
     const [option] = await db
       .select()
       .from(options)

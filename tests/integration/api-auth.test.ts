@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, apiRefreshTokens, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { API_JSON_LIMIT } from "~/modules/api/api-router.server";
+import { REFRESH_GRACE_MS } from "~/modules/api/api-tokens.server";
 import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 
@@ -89,6 +91,16 @@ describe("bounded JSON bodies", () => {
   });
 });
 
+/** Moves a refresh token's use back past the grace window, as if the clock had moved on. */
+async function ageUse(refreshToken: string) {
+  const db = await shop.db();
+  const tokenHash = createHash("sha256").update(refreshToken).digest("base64url");
+  await db
+    .update(apiRefreshTokens)
+    .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1_000) })
+    .where(eq(apiRefreshTokens.tokenHash, tokenHash));
+}
+
 describe("sign-in, tokens and refresh", () => {
   it("answers a wrong password with the spec's message", async () => {
     const api = await apiClient(shop, { apiKey: key });
@@ -118,7 +130,8 @@ describe("sign-in, tokens and refresh", () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await api.call("legacyUser")).ok).toBe(true);
 
-    // The first refresh token again: someone copied it. The whole sign-in ends.
+    // The first refresh token again, after the grace window: someone copied it. The whole sign-in ends.
+    await ageUse(first.refreshToken);
     const replay = await rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, refreshToken: first.refreshToken } });
     expect(await replay.json()).toMatchObject({ statusCode: 401, message: "Refresh token reused; signed out" });
     expect(
@@ -131,6 +144,29 @@ describe("sign-in, tokens and refresh", () => {
     const db = await shop.db();
     const family = await db.select().from(apiRefreshTokens).where(eq(apiRefreshTokens.userId, login.data.user.id));
     expect(family.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it("answers two refreshes racing with one token with the same new pair, and still revokes a reuse after the grace window", async () => {
+    const api = await apiClient(shop, { apiKey: key });
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    if (!login.ok) throw new Error(login.failure.message);
+    const refresh = (token: string) => rawCall(shop, "/api/v1/refresh", { headers: { "X-Api-Key": key, refreshToken: token } });
+    const first = login.data.tokens.refreshToken;
+    const racing = await Promise.all([refresh(first), refresh(first)]);
+    expect(racing.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(racing.map((r) => r.json()))) as { data: { tokens: { refreshToken: string } } }[];
+    expect(a.data.tokens.refreshToken).not.toBe(first);
+    expect(b).toEqual(a);
+    // A third call a moment later, still within the window: the same pair again, and it works.
+    expect(await (await refresh(first)).json()).toEqual(a);
+    const next = a.data.tokens as { accessToken: string; refreshToken: string };
+    const bearer = { headers: { "X-Api-Key": key, Authorization: `Bearer ${next.accessToken}` } };
+    expect((await rawCall(shop, "/api/auth/user", bearer)).status).toBe(200);
+
+    await ageUse(first);
+    expect(await (await refresh(first)).json()).toMatchObject({ statusCode: 401, message: "Refresh token reused; signed out" });
+    expect((await rawCall(shop, "/api/auth/user", bearer)).status).toBe(401);
+    expect((await refresh(next.refreshToken)).status).toBe(401);
   });
 
   it("refuses a forged or tampered access token, and a signed-out one", async () => {

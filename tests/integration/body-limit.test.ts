@@ -103,6 +103,22 @@ describe("body limit (decision 0035)", () => {
     expect(english.body).toBe("The data sent is too large.");
   });
 
+  it("answers a browser's post over the limit with a page that says how much fits and leads back", async () => {
+    const accept = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const page = await post("/prijava?x=1", 2_000_000, { headers: accept });
+    expect(page.status).toBe(413);
+    expect(page.body).toContain("<h1>Poslani podaci su preveliki.</h1>");
+    expect(page.body).toContain("Odjednom se može poslati najviše 1 MB.");
+    expect(page.body).toContain('<a href="/prijava?x=1">Natrag na obrazac</a>');
+    const english = await post("/en/login", 2_000_000, { headers: accept, send: 64 * 1024 });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain("At most 1 MB can be sent at once.");
+    // A backoffice upload over its 64 MB: the page names that limit (declared length alone).
+    const upload = await post("/admin/media", 70 * 1024 * 1024, { headers: accept, send: 64 * 1024 });
+    expect(upload.status).toBe(413);
+    expect(upload.body).toContain("najviše 64 MB");
+  });
+
   it("refuses a chunked body without Content-Length once it passes 1 MB", async () => {
     const refused = await post("/kosarica", 3_000_000, { chunked: true });
     expect(refused.status).toBe(413);

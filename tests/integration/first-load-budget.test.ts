@@ -30,7 +30,12 @@ const CATEGORY_HTML_BUDGET = 30 * KIB;
 // Home at 33.25 KiB: a shop form's message for a file the media disk cannot store (decision
 // 0092) took the last bytes of 33. The bytes to win back are in the forms namespace itself,
 // which still carries its server-only mail texts (mail.*, confirmMail.*) to every page with a form.
-const HTML_BUDGET = { home: 33.25 * KIB, category: 24 * KIB, product: 16.5 * KIB };
+// Home at 33.5 KiB: its title names the shop's tagline (in <title> and og:title) and the cookie
+// banner sits first in the Tab order; 33.32 KiB measured.
+// Product at 16.75 KiB: its description arrives as HTML with its typography and language from
+// the loader (which took 76 bytes off the page's script), untranslated text is marked lang="hr",
+// and the cookie banner moved first in the Tab order; 16.58 KiB measured.
+const HTML_BUDGET = { home: 33.5 * KIB, category: 24 * KIB, product: 16.75 * KIB };
 const client = path.resolve("build/client");
 
 let shop: Shop;

@@ -121,4 +121,11 @@ describe("mail through SMTP_URL", () => {
     expect(await relayMails()).toEqual(["sent"]);
     expect(await mailOf("smtp.refused@example.com")).toMatchObject({ status: "sent", attempts: 2 });
   });
+
+  it("with SMTP a staff message says the mail was sent (without it, that it waits: admin-users, admin-orders)", async () => {
+    const admin = await loginAsAdmin(new Visitor(shop));
+    const email = `smtp.invite.${Date.now()}@alu-krov.hr`;
+    const invited = await submit(admin, "/admin/users", { intent: "invite", email, firstName: "Iva", lastName: "Poziv", scope: "sales" });
+    expect(invited.toast?.text).toBe(`Poziv je poslan na ${email}.`);
+  });
 });

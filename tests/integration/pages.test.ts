@@ -215,8 +215,8 @@ describe("structured data and link previews (decision 0036)", () => {
     expect(head.meta("og:title")).toBe(head.document.title);
     expect(head.meta("og:url")).toBe(head.canonical);
     expect(head.meta("og:locale")).toBe("hr_HR");
-    // No picture of its own: the site logo, absolute.
-    expect(head.meta("og:image")).toBe(`${origin}/brand/logo.svg`);
+    // No picture of its own: the site logo, absolute, as a PNG (previews ignore an SVG).
+    expect(head.meta("og:image")).toBe(`${origin}/brand/logo.png`);
     expect(head.meta("twitter:card")).toBe("summary");
   });
 });

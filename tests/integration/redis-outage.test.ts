@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { products, productTranslations } from "~/.server/db/schema";
 import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
-import { scaleCents } from "~/modules/catalog-admin/product-bulk.server";
+import { scaleCents } from "~/lib/price-change";
+import { PRICES_PATH, percentChange, previewFingerprint } from "../setup/price-change";
 import { ProxiedVisitor, startInstance, startProxy, stopInstance, type Instance, type Proxy } from "../setup/two-instances";
 
 /**
@@ -185,6 +186,20 @@ describe.skipIf(!reachable)(
       expect(warm[1].body).toContain(oldPrice);
       expect(warm[1].body).not.toContain(newPrice);
       const tokens = await admin.formTokens("/admin/products");
+      // The price change's preview, before the outage (it writes nothing).
+      const fields = percentChange([product.id], 13);
+      const post = (body: URLSearchParams) =>
+        admin.request(PRICES_PATH, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: front.origin },
+        });
+      const form = (values: Record<string, string | string[]>) => {
+        const body = new URLSearchParams(tokens);
+        for (const [key, value] of Object.entries(values)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+        return body;
+      };
+      const fingerprint = previewFingerprint(await (await post(form({ intent: "preview", ...fields }))).text());
 
       redisProxy.refuse();
       const during: { what: string; status: number; ms: number }[] = [];
@@ -206,16 +221,8 @@ describe.skipIf(!reachable)(
       during.push({ what: "POST /kosarica", status: posted.response.status, ms: posted.ms });
 
       // The admin's price change commits, its cache clear cannot reach Redis: still a success.
-      const body = new URLSearchParams({ ...tokens, intent: "changePrice", percent: "13" });
-      body.append("ids", String(product.id));
-      const saved = await timed(() =>
-        admin.request("/admin/products", {
-          method: "POST",
-          body,
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: front.origin },
-        }),
-      );
-      during.push({ what: "POST /admin/products (changePrice)", status: saved.response.status, ms: saved.ms });
+      const saved = await timed(() => post(form({ intent: "confirm", ...fields, fingerprint })));
+      during.push({ what: "POST /admin/products/prices (confirm)", status: saved.response.status, ms: saved.ms });
       const fresh = await timed(() => browser().get(url));
       during.push({ what: `GET ${url} after the change`, status: fresh.response.status, ms: fresh.ms });
       expect(fresh.body).toContain(newPrice);
@@ -226,7 +233,7 @@ describe.skipIf(!reachable)(
       ).toEqual([
         ...[url, "/", url, "/shop"].map((path) => ({ what: `GET ${path}`, status: 200, fast: true })),
         { what: "POST /kosarica", status: 302, fast: true },
-        { what: "POST /admin/products (changePrice)", status: 303, fast: true },
+        { what: "POST /admin/products/prices (confirm)", status: 303, fast: true },
         { what: `GET ${url} after the change`, status: 200, fast: true },
       ]);
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { categoryTranslations, pages, pageTranslations, productCategories, products, productTranslations } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
-import { scaleCents } from "~/modules/catalog-admin/product-bulk.server";
+import { scaleCents } from "~/lib/price-change";
+import { PRICES_PATH, percentChange, previewFingerprint } from "../setup/price-change";
 import hr from "../../locales/hr/account.json";
 import hrErrors from "../../locales/hr/error.json";
 import { createStaff } from "../setup/staff";
@@ -218,11 +219,11 @@ describe.skipIf(!onPostgres)(
           expect(shared.html).toContain(euros(start));
         }
 
-        const changed = await admin.postAcross(
-          "/admin/products",
-          { intent: "changePrice", percent: "7", ids: [String(row.id)] },
-          { tokensOn: "b", postOn: "a" },
-        );
+        // Previewed on B, confirmed on A.
+        const fields = percentChange([row.id], 7);
+        const preview = await admin.postAcross(PRICES_PATH, { intent: "preview", ...fields }, { tokensOn: "b", postOn: "b" });
+        const fingerprint = previewFingerprint(await preview.text());
+        const changed = await admin.postAcross(PRICES_PATH, { intent: "confirm", ...fields, fingerprint }, { tokensOn: "b", postOn: "a" });
         expect([changed.status, servedBy(changed)]).toEqual([303, "a"]);
         for (const url of urls) {
           const fresh = await page("b", url);

@@ -1,7 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   AUTOPLAY_INTERVAL,
-  breakPointCss,
   DEFAULT_BREAKPOINTS,
   indexAtScroll,
   isDrag,
@@ -118,17 +118,17 @@ describe("indexAtScroll", () => {
   });
 });
 
-describe("breakPointCss: the no-JavaScript layout", () => {
-  it("sets --cols and --gap per media query, the smallest breakpoint as the base", () => {
-    expect(breakPointCss("r1")).toBe(
-      '[data-carousel="r1"]{--cols:1;--gap:0px}' +
-        '@media (min-width:480px){[data-carousel="r1"]{--cols:1;--gap:0px}}' +
-        '@media (min-width:768px){[data-carousel="r1"]{--cols:2;--gap:8px}}' +
-        '@media (min-width:1024px){[data-carousel="r1"]{--cols:3;--gap:16px}}',
-    );
-  });
-
-  it("cannot be broken out of through the scope", () => {
-    expect(breakPointCss('x"]}</style><script>', [])).toBe('[data-carousel="xstylescript"]{--cols:3;--gap:16px}');
+describe("the stylesheet's breakpoints: the no-JavaScript layout", () => {
+  it("sets --cols and --gap per media query as DEFAULT_BREAKPOINTS says, the smallest as the base", () => {
+    const css = readFileSync(new URL("../../app/styles/app.css", import.meta.url), "utf8");
+    const rule = /(?:@media \(min-width: (\d+)px\) \{\s*)?\[data-carousel\] \{\s*--cols: (\d+);\s*--gap: (\d+)px;\s*\}/g;
+    const found = [...css.matchAll(rule)].map(([, from, cols, gap]) => [Number(from ?? 0), Number(cols), Number(gap)]);
+    // Below the smallest breakpoint its layout applies; a breakpoint that changes nothing needs no rule.
+    const expected = layoutFor(0);
+    const steps = DEFAULT_BREAKPOINTS.filter((b, i, all) => {
+      const before = i === 0 ? expected : { columns: all[i - 1]!.numberOfColumns, gap: all[i - 1]!.gap };
+      return b.numberOfColumns !== before.columns || b.gap !== before.gap;
+    });
+    expect(found).toEqual([[0, expected.columns, expected.gap], ...steps.map((b) => [b.breakPoint, b.numberOfColumns, b.gap])]);
   });
 });

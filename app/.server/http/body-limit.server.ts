@@ -1,21 +1,36 @@
 import type { NextFunction, Request, Response } from "express";
-import { LOCALES, localePrefix } from "~/lib/locales";
+import { LOCALES, localePrefix, type Locale } from "~/lib/locales";
 import { ROUTES } from "~/lib/routes-table";
 import de from "../../../locales/de/error.json";
 import en from "../../../locales/en/error.json";
 import hr from "../../../locales/hr/error.json";
-import { refuse as sendRefusal } from "./refusal.server";
+import { localPath } from "~/lib/local-path";
+import { env } from "../env.server";
+import { refuseWithPage } from "./refusal.server";
 
 const MESSAGES = { hr: hr.error.payloadTooLarge, en: en.error.payloadTooLarge, de: de.error.payloadTooLarge };
+const PAGES = { hr: hr.error, en: en.error, de: de.error };
+
+/** The page a browser without JavaScript shows for a post over the limit: how much fits, and the way back. */
+const refusalPage = (req: Request, max: number) => (locale: Locale) => {
+  const words = PAGES[locale];
+  return {
+    title: words.payloadTooLarge,
+    text: words.payloadTooLargeHint.replace("{{max}}", String(Math.max(1, Math.round(max / 1024 / 1024)))),
+    back: { href: localPath(req.originalUrl, "/"), label: words.payloadTooLargeBack },
+  };
+};
 
 /** A form post's largest body (DESIGN.md "Trust boundaries"): 1 MB. */
 export const FORM_BODY_LIMIT = 1_000_000;
 
 /**
- * Backoffice posts may carry uploads (media-upload.server.ts: up to 20 images of 10 MB, or
- * one 50 MB download), so /admin takes up to 64 MB; a larger batch is uploaded in parts.
+ * Backoffice posts may carry uploads (media-upload.server.ts: one 50 MB download, or images
+ * of 10 MB), so /admin takes up to 64 MB; with JavaScript the media library sends one file
+ * per request, so only a post without it (or a form with many files) meets this limit.
+ * ADMIN_UPLOAD_BODY_LIMIT lowers it for browser tests only (a unit test holds the default).
  */
-export const ADMIN_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+export const ADMIN_UPLOAD_BODY_LIMIT = env.ADMIN_UPLOAD_BODY_LIMIT;
 
 /**
  * A shop form with a file field takes up to 10 files (spec §5 public uploads): its posts
@@ -31,6 +46,9 @@ type Options = {
   larger?: { prefix: string; limit: number }[];
 };
 
+/** How many times its limit a refused body may be to be read to its end (see `refuse`). */
+const DRAIN_FACTOR = 4;
+
 /** The buffered body of a request that passed the limit (read by the page-cache handler). */
 const BODIES = new WeakMap<Request, Buffer>();
 export const bufferedBody = (req: Request): Buffer | undefined => BODIES.get(req);
@@ -38,9 +56,11 @@ export const bufferedBody = (req: Request): Buffer | undefined => BODIES.get(req
 /**
  * Bounds every request body before anything parses it: a declared Content-Length over the
  * limit is refused at once; a body without one (chunked) is counted while it arrives and
- * refused as soon as it passes the limit. Refused: 413 with a translated message; the rest
- * is read and dropped, and the connection cut after 5 s if the client keeps sending. A body within the limit is kept (at most `limit` bytes) for the
- * request handler, which hands it to Remix (`bufferedBody`).
+ * refused as soon as it passes the limit. Refused: 413 with a translated message (a page
+ * with the way back for a browser); the rest is read and dropped, and the connection cut
+ * after 5 s if the client keeps sending (two minutes for a body of a few times the limit).
+ * A body within the limit is kept (at most `limit` bytes) for the request handler, which
+ * hands it to Remix (`bufferedBody`).
  */
 export function bodyLimit({ limit = FORM_BODY_LIMIT, larger = [] }: Options = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -48,11 +68,14 @@ export function bodyLimit({ limit = FORM_BODY_LIMIT, larger = [] }: Options = {}
     const max = larger.find((l) => req.path.startsWith(l.prefix))?.limit ?? limit;
     const refuse = () => {
       if (res.headersSent) return;
-      sendRefusal(req, res, 413, MESSAGES);
+      refuseWithPage(req, res, 413, MESSAGES, refusalPage(req, max));
       // What is still coming is read and dropped (closing on unread data would reset the
       // connection and could lose the answer); a client that keeps sending is cut off.
+      // A browser shows the answer only once it has sent its body: a declared body of a few
+      // times the limit (too many files in one post) is read to its end for up to two minutes.
       req.resume();
-      setTimeout(() => req.socket.destroy(), 5_000).unref();
+      const declaredSize = Number(req.headers["content-length"] ?? Infinity);
+      setTimeout(() => req.socket.destroy(), declaredSize <= DRAIN_FACTOR * max ? 120_000 : 5_000).unref();
     };
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > max) return refuse();

@@ -28,3 +28,33 @@ export function refuse(
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.status(status).type("text/plain; charset=utf-8").send(messages[localeFromPath(req.path)]);
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export type RefusalPage = { title: string; text: string; back: { href: string; label: string } };
+
+/**
+ * A refusal a browser shows as a page (a form posted without JavaScript): the message, what
+ * to do, and a link back, in the path's language. Anything else (a script, the API, a
+ * client that did not ask for HTML) gets `refuse`'s plain answer.
+ */
+export function refuseWithPage(
+  req: Request,
+  res: Response,
+  status: number,
+  messages: Record<Locale, string>,
+  page: (locale: Locale) => RefusalPage,
+) {
+  if (res.locals[WRITER] || !(req.headers.accept ?? "").includes("text/html")) return refuse(req, res, status, messages);
+  const locale = localeFromPath(req.path);
+  const { title, text, back } = page(locale);
+  res
+    .status(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${escapeHtml(title)}</title></head><body><main data-testid="refusal"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+        `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`,
+    );
+}

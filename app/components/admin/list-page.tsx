@@ -32,7 +32,8 @@ export function AdminPage({
   return (
     <section className="space-y-6" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        {/* A title may be an e-mail address with no place to break: it wraps rather than widen a phone. */}
+        <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
       {children}

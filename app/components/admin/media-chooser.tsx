@@ -39,7 +39,7 @@ export function MediaChooser({
   const current = choices.filter((c) => chosen.has(c.id));
 
   return (
-    <fieldset className="space-y-2 rounded border border-slate-200 p-3" data-testid={`media-chooser-${name}`}>
+    <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-3" data-testid={`media-chooser-${name}`}>
       <legend className="px-1 text-sm font-semibold">{label}</legend>
       {current.length ? (
         <ul className="flex flex-wrap gap-2" aria-label={t("admin.media.chosen")}>
@@ -98,7 +98,7 @@ export function MediaChooser({
           name={uploadName}
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           multiple={multiple}
-          className="mt-1 text-sm"
+          className="mt-1 max-w-full text-sm"
         />
       </label>
     </fieldset>

@@ -4,10 +4,10 @@ import type { Locale } from "~/lib/locales";
 
 /**
  * Sales of the last 30 shop days as an SVG bar chart drawn on the server (no chart library,
- * no client JavaScript): one bar per day, paid revenue with what awaits payment stacked on
- * it. Screen readers get a summary (role="img" + aria-label) and the figures as a table.
+ * no client JavaScript): one bar per day, its revenue (received less refunded, decision 0100)
+ * with what its orders still owe stacked on it. Screen readers get a summary (role="img" + aria-label) and the figures as a table.
  */
-type Day = [day: string, paidCents: number, pendingCents: number];
+type Day = [day: string, revenueCents: number, owedCents: number];
 type Currency = { label: string; symbol: string };
 
 const WIDTH = 640;

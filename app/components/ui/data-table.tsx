@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 export type Column<Row> = {
   /** Column id; also the `sort` value in the URL when `sortable`. */
@@ -30,6 +30,11 @@ type Props<Row> = {
   testId?: string;
   /** The `data-testid` of every row (tests count and pick rows by it). */
   rowTestId?: string;
+  /**
+   * The rows hold nothing to tab to (no link or button): the scroll box then takes the focus
+   * itself, so that a keyboard can scroll a table wider than a phone.
+   */
+  keyboardScroll?: boolean;
 };
 
 /**
@@ -38,11 +43,18 @@ type Props<Row> = {
  * with checkboxes for bulk actions. Search, filters, paging and CSV live around it in
  * the list's GET form.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, selection, testId, rowTestId }: Props<Row>) {
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, selection, testId, rowTestId, keyboardScroll }: Props<Row>) {
+  const captionId = useId();
+  // An empty list's one row holds nothing to tab to either.
+  const focus = keyboardScroll || rows.length === 0 ? { tabIndex: 0, role: "region", "aria-labelledby": captionId } : {};
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+    // `relative`: a visually hidden header label (position: absolute) would otherwise escape the
+    // scroll box and widen the page on a phone.
+    <div className="relative overflow-x-auto rounded border border-slate-200 bg-white" {...focus}>
       <table className="w-full text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600">
           <tr>
             {selection ? (

@@ -6,6 +6,7 @@ import { hasScope, type ScreenScope } from "~/lib/backoffice-scopes";
 import { SERVICE_ROUTES } from "~/lib/route-files";
 import { lowStock } from "~/modules/catalog-admin/low-stock.server";
 import { toShip } from "~/modules/order/order-list.server";
+import { awaitingPayment, isSale, owedCents, revenueCents } from "~/modules/order/revenue.server";
 import { SITE_ID, lowStockThreshold } from "~/modules/kernel/options";
 import { shopDay, shopDayEnd, shopDayStart } from "~/modules/kernel/shop-days";
 
@@ -20,10 +21,14 @@ export const CHART_DAYS = 30;
 /** "New customers" are those who registered in the last 7 shop days, today included. */
 export const NEW_CUSTOMER_DAYS = 7;
 
-/** Orders of a period: all, the paid ones and the ones awaiting payment (count and cents). */
-export type PeriodOrders = { orders: number; paid: number; paidCents: number; pending: number; pendingCents: number };
-/** One bar of the chart: [shop day, paid cents, awaiting-payment cents] (small in the loader's JSON). */
-export type DaySales = [day: string, paidCents: number, pendingCents: number];
+/**
+ * The sales of a period by the shop's one definition (order/revenue.server.ts): how many,
+ * how many paid in full, their revenue (received less refunded), and those still awaiting
+ * payment with what they still owe.
+ */
+export type PeriodOrders = { orders: number; paid: number; revenueCents: number; pending: number; owedCents: number };
+/** One bar of the chart: [shop day, revenue cents, owed cents] (small in the loader's JSON). */
+export type DaySales = [day: string, revenueCents: number, owedCents: number];
 
 export type Dashboard = {
   today: string;
@@ -51,7 +56,7 @@ export function addDays(isoDay: string, days: number): string {
 }
 
 function periodLinks(from: string, to: string): PeriodLinks {
-  const base = `/admin/orders?from=${from}&to=${to}`;
+  const base = `/admin/orders?from=${from}&to=${to}&sale=yes`;
   return { all: base, paid: `${base}&payment=paid`, pending: `${base}&payment=pending` };
 }
 
@@ -99,7 +104,7 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
   ]);
 
   const sum = (from: string): PeriodOrders => {
-    const total: PeriodOrders = { orders: 0, paid: 0, paidCents: 0, pending: 0, pendingCents: 0 };
+    const total: PeriodOrders = { orders: 0, paid: 0, revenueCents: 0, pending: 0, owedCents: 0 };
     for (const [day, figures] of days) {
       if (day < from) continue;
       for (const key of Object.keys(total) as (keyof PeriodOrders)[]) total[key] += figures[key];
@@ -109,7 +114,7 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
   const chart: DaySales[] = Array.from({ length: CHART_DAYS }, (_, i) => {
     const day = addDays(chartStart, i);
     const figures = days.get(day);
-    return [day, figures?.paidCents ?? 0, figures?.pendingCents ?? 0];
+    return [day, figures?.revenueCents ?? 0, figures?.owedCents ?? 0];
   });
 
   return {
@@ -132,25 +137,24 @@ export async function loadDashboard(scopes: readonly string[], options: Record<s
   };
 }
 
-/** Orders per shop day from `from` to `to` (inclusive), days without orders left out. */
+/** Sales per shop day from `from` to `to` (inclusive), days without orders left out. */
 async function salesByDay(from: string, to: string): Promise<Map<string, PeriodOrders>> {
   const db = await getDb();
   // The zone as a literal, not a parameter: GROUP BY must see the same expression as SELECT.
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const paid = sql`${orders.paymentStatus} = 'paid'`;
-  const pending = sql`${orders.paymentStatus} = 'pending'`;
   const rows = await db
     .select({
       day,
       orders: sql<string>`count(*)`,
       paid: sql<string>`count(*) filter (where ${paid})`,
-      paidCents: sql<string>`coalesce(sum(${orders.orderTotalCents}) filter (where ${paid}), 0)`,
-      pending: sql<string>`count(*) filter (where ${pending})`,
-      pendingCents: sql<string>`coalesce(sum(${orders.orderTotalCents}) filter (where ${pending}), 0)`,
+      revenueCents: sql<string>`coalesce(sum(${revenueCents()}), 0)`,
+      pending: sql<string>`count(*) filter (where ${awaitingPayment()})`,
+      owedCents: sql<string>`coalesce(sum(${owedCents()}) filter (where ${awaitingPayment()}), 0)`,
     })
     .from(orders)
     // The range on (site_id, created_at) uses the orders_site_created index.
-    .where(and(eq(orders.siteId, SITE_ID), gte(orders.createdAt, shopDayStart(from)), lt(orders.createdAt, shopDayEnd(to))))
+    .where(and(eq(orders.siteId, SITE_ID), isSale(), gte(orders.createdAt, shopDayStart(from)), lt(orders.createdAt, shopDayEnd(to))))
     .groupBy(day);
   return new Map(
     rows.map((row) => [
@@ -158,9 +162,9 @@ async function salesByDay(from: string, to: string): Promise<Map<string, PeriodO
       {
         orders: count(row.orders),
         paid: count(row.paid),
-        paidCents: count(row.paidCents),
+        revenueCents: count(row.revenueCents),
         pending: count(row.pending),
-        pendingCents: count(row.pendingCents),
+        owedCents: count(row.owedCents),
       },
     ]),
   );

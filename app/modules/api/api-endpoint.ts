@@ -50,6 +50,12 @@ export type ApiEndpointSpec<B extends Schema | undefined, Q extends Schema | und
    * search or cart read says `true`, a GET that writes (a token refresh, a new cart) `false`.
    */
   readOnly?: boolean;
+  /**
+   * A catalogue read whose answer depends on its input, language and token alone: it is
+   * answered with an ETag, honours If-None-Match with 304, and anonymous answers may be
+   * kept briefly by an app or a CDN (api-cache.server.ts, decision 0123).
+   */
+  cacheable?: boolean;
   /** Counts against the strict budget (sign-in, registration, recovery, public forms). */
   strict?: boolean;
   body?: B;

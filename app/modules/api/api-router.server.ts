@@ -10,6 +10,7 @@ import { apiShopper, type Shopper } from "~/.server/shopper.server";
 import type { ApiContext } from "./api-context.server";
 import { urlProblem } from "./api-limits";
 import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
+import { cacheableAnswer } from "./api-cache.server";
 import { verifyApiKey } from "./api-keys.server";
 import { chargeCall, type CallKind } from "./api-rate-limit.server";
 import { bearerIdentity } from "./api-tokens.server";
@@ -267,6 +268,7 @@ export async function handleApiCall(
       if (endpoint.auth === "backoffice" && (await secondFactorOwed(user.id, user.scope)) !== null) throw forbidden();
     }
     const data = await endpoint.handler(context);
+    if (endpoint.cacheable) return cacheableAnswer(request, JSON.stringify({ data: data ?? null }), corsHeaders(origin));
     return json({ data: data ?? null }, 200, corsHeaders(origin));
   } catch (error) {
     return failure(error, corsHeaders(origin));

@@ -13,10 +13,16 @@ import { ApiError } from "./api-errors.server";
  *   password change, a blocked account) ends the token at once.
  * - The refresh token is random, stored as a hash, used once: a refresh marks it used and
  *   issues the next of its family; a used token presented again means it was copied, and
- *   the whole family is revoked and its session ended (decision 0057).
+ *   the whole family is revoked and its session ended (decision 0057). Within
+ *   REFRESH_GRACE_MS of its use it answers with the pair it was rotated to instead (decision 0122).
  */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * An app at token expiry sends its calls' refreshes side by side, all with the same token:
+ * the ones that lose the race must get the winner's pair, not sign the user out.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 const ACCESS_PREFIX = "token.";
 const REFRESH_PREFIX = "refresh_token.";
 
@@ -25,6 +31,14 @@ export type BearerIdentity = { userId: number; sessionId: string; family: string
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 const sign = (payload: string) => createHmac("sha256", env.SESSION_SECRETS[0]).update(`api-access:${payload}`).digest("base64url");
+
+/**
+ * The token a refresh token is rotated to: derived (keyed by the session secret) rather than
+ * random, so that a second refresh in the grace window can answer with the same pair while
+ * only hashes are stored. Unguessable without both the secret and the rotated token.
+ */
+const successorOf = (presented: string) =>
+  `${REFRESH_PREFIX}${createHmac("sha256", env.SESSION_SECRETS[0]).update(`api-refresh-successor:${presented}`).digest("base64url")}`;
 
 function accessToken(refreshId: number, now = Date.now()): string {
   const payload = Buffer.from(JSON.stringify({ r: refreshId, e: Math.floor(now / 1000) + ACCESS_TOKEN_TTL_S })).toString("base64url");
@@ -41,16 +55,33 @@ async function issueInFamily(family: string, userId: number, sessionId: string):
   const refreshToken = `${REFRESH_PREFIX}${randomBytes(32).toString("base64url")}`;
   const [row] = await db
     .insert(apiRefreshTokens)
-    .values({ family, userId, sessionId, tokenHash: hash(refreshToken), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) })
+    .values(refreshRow(family, userId, sessionId, refreshToken))
     .returning({ id: apiRefreshTokens.id });
-  return { accessToken: accessToken(row.id), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, tokenType: "Bearer" };
+  return pair(row.id, refreshToken, Date.now());
 }
+
+const refreshRow = (family: string, userId: number, sessionId: string, refreshToken: string) => ({
+  family,
+  userId,
+  sessionId,
+  tokenHash: hash(refreshToken),
+  expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+});
+
+const pair = (refreshId: number, refreshToken: string, issuedAt: number): ApiTokens => ({
+  accessToken: accessToken(refreshId, issuedAt),
+  refreshToken,
+  expiresIn: ACCESS_TOKEN_TTL_S,
+  tokenType: "Bearer",
+});
 
 const invalidRefresh = () => new ApiError(401, "Invalid refresh token");
 
 /**
- * GET /api/v1/refresh: rotates a refresh token. The row is claimed with a conditional
- * update, so two refreshes racing with one token cannot both win: the loser is a reuse.
+ * GET /api/v1/refresh: rotates a refresh token. The row is claimed and its successor
+ * written in one transaction, so of two refreshes racing with one token exactly one
+ * rotates; the other, like any refresh within REFRESH_GRACE_MS of the rotation, gets the
+ * same pair (the access token's expiry counts from the rotation). Later it is a reuse.
  */
 export async function rotateRefreshToken(presented: string | null): Promise<ApiTokens> {
   if (!presented || !presented.startsWith(REFRESH_PREFIX) || presented.length > 200) throw invalidRefresh();
@@ -60,18 +91,43 @@ export async function rotateRefreshToken(presented: string | null): Promise<ApiT
     .from(apiRefreshTokens)
     .where(eq(apiRefreshTokens.tokenHash, hash(presented)));
   if (!row || row.revokedAt || row.expiresAt < new Date()) throw invalidRefresh();
-  const claimed = await db
-    .update(apiRefreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(apiRefreshTokens.id, row.id), isNull(apiRefreshTokens.usedAt)))
-    .returning({ id: apiRefreshTokens.id });
-  if (!claimed.length) {
-    await revokeFamily(row.family);
-    throw new ApiError(401, "Refresh token reused; signed out");
-  }
-  const session = row.sessionId ? await liveSession(row.sessionId) : null;
-  if (!session) throw invalidRefresh();
-  return issueInFamily(row.family, row.userId, row.sessionId!);
+  if (!row.sessionId || !(await liveSession(row.sessionId))) throw invalidRefresh();
+  const sessionId = row.sessionId;
+  const next = successorOf(presented);
+  const rotatedAt = new Date();
+  const rotated = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(apiRefreshTokens)
+      .set({ usedAt: rotatedAt })
+      .where(and(eq(apiRefreshTokens.id, row.id), isNull(apiRefreshTokens.usedAt)))
+      .returning({ id: apiRefreshTokens.id });
+    if (!claimed.length) return null;
+    const [successor] = await tx
+      .insert(apiRefreshTokens)
+      .values(refreshRow(row.family, row.userId, sessionId, next))
+      .returning({ id: apiRefreshTokens.id });
+    return successor.id;
+  });
+  if (rotated !== null) return pair(rotated, next, rotatedAt.getTime());
+  const again = await rotatedRecently(row.id, next);
+  if (again) return again;
+  await revokeFamily(row.family);
+  throw new ApiError(401, "Refresh token reused; signed out");
+}
+
+/** The pair a used refresh token was rotated to, while the grace window after its use lasts. */
+async function rotatedRecently(id: number, next: string): Promise<ApiTokens | null> {
+  const db = await getDb();
+  const [used] = await db
+    .select({ usedAt: apiRefreshTokens.usedAt, revokedAt: apiRefreshTokens.revokedAt })
+    .from(apiRefreshTokens)
+    .where(eq(apiRefreshTokens.id, id));
+  if (!used?.usedAt || used.revokedAt || Date.now() - used.usedAt.getTime() > REFRESH_GRACE_MS) return null;
+  const [successor] = await db
+    .select({ id: apiRefreshTokens.id })
+    .from(apiRefreshTokens)
+    .where(and(eq(apiRefreshTokens.tokenHash, hash(next)), isNull(apiRefreshTokens.revokedAt)));
+  return successor ? pair(successor.id, next, used.usedAt.getTime()) : null;
 }
 
 /** Ends a family: its tokens stop working and its session ends (sign-out, reuse). */

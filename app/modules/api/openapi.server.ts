@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
+import { API_CACHE_CONTROL, API_CACHE_VARY } from "./api-cache.server";
 import { API_HEADERS, namedSchemas } from "./api-endpoint";
 import { callKind, operationsOf, type Registry } from "./api-router.server";
 
@@ -56,6 +57,23 @@ const FAILURE: JsonSchema = {
 
 const RETRY_AFTER = { description: "Seconds until the budget allows the call again.", schema: { type: "integer", minimum: 1 } };
 
+/** What a cacheable read (api-cache.server.ts) adds to the document. */
+const IF_NONE_MATCH = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The ETag of an answer the caller keeps: 304 without a body when it is still the answer.",
+  schema: { type: "string" },
+};
+const CACHE_HEADERS = {
+  ETag: { description: "A hash of the answer's body; send it back in If-None-Match.", schema: { type: "string" } },
+  "Cache-Control": {
+    description: `\`${API_CACHE_CONTROL.anonymous}\` for a call without a token; \`${API_CACHE_CONTROL.signedIn}\` for a call with one (a customer group's prices).`,
+    schema: { type: "string" },
+  },
+  Vary: { description: `The answer depends on ${API_CACHE_VARY.join(", ")} (and Origin for another site).`, schema: { type: "string" } },
+};
+
 const HEADER_PARAMETERS = [
   {
     name: API_HEADERS.language,
@@ -76,6 +94,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     const parameters: unknown[] = [
       ...params.map((p) => ({ name: p, in: "path", required: true, schema: { type: "string" } })),
       ...HEADER_PARAMETERS,
+      ...(endpoint.cacheable ? [IF_NONE_MATCH] : []),
     ];
     if (endpoint.query) {
       const query = jsonSchema(endpoint.query, "input", components);
@@ -111,6 +130,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     const responses: Record<string, unknown> = {
       "200": {
         description: "Success",
+        ...(endpoint.cacheable ? { headers: CACHE_HEADERS } : {}),
         content: {
           "application/json": {
             schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output", components) } },
@@ -118,6 +138,9 @@ export function openApiDocument(registry: Registry): JsonSchema {
         },
       },
     };
+    if (endpoint.cacheable) {
+      responses["304"] = { description: "Not modified: the If-None-Match names this answer's ETag; no body.", headers: CACHE_HEADERS };
+    }
     for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
       responses[String(status)] = {
         description: messages.join("; "),

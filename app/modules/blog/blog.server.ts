@@ -7,6 +7,7 @@ import type { MediaRef } from "~/lib/media";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
 import { href } from "~/lib/routes-table";
 import { toMediaRef } from "~/modules/media/media-ref.server";
+import { armScheduledContent } from "./scheduled.server";
 
 const SOURCE = "hrv"; // the source language: the fallback text of an untranslated post or term
 /** Spec §9: the default paginated-list page size. */
@@ -142,7 +143,7 @@ export async function listPosts(
   const where = termId
     ? and(livePost(), inArray(pages.id, db.select({ id: postTerms.postId }).from(postTerms).where(eq(postTerms.termId, termId))))
     : livePost();
-  const [{ total }] = await db.select({ total: count() }).from(pages).where(where);
+  const [[{ total }]] = await Promise.all([db.select({ total: count() }).from(pages).where(where), armScheduledContent()]);
   const info = pageInfo(page, BLOG_PAGE_SIZE, total);
   const pagesShown = onepage ? Math.min(info.page, MAX_ONEPAGE_PAGES) : 1;
   const ids = await db

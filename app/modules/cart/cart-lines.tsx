@@ -154,6 +154,11 @@ function CartLine({
           </span>
         ) : null}
         {item.prices.membershipApplied ? <span className="block text-xs text-brand-700">{t("cart.membershipPrice")}</span> : null}
+        {item.prices.groupApplied ? (
+          <span className="block text-xs text-brand-700" data-testid="cart-line-group-price">
+            {t("cart.groupPrice")}
+          </span>
+        ) : null}
       </td>
       <td
         className="col-start-2 py-1 text-right font-medium before:mr-1 before:font-normal before:text-slate-500 before:content-[attr(data-label)] sm:col-auto sm:py-3 sm:pr-3 sm:before:content-none"

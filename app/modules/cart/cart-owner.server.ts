@@ -37,6 +37,8 @@ export async function claimCartAtLogin(shopper: Shopper, userId: number): Promis
       eq(carts.status, "active"),
       isNull(carts.usedAt),
       eq(carts.locale, locale),
+      // A cart staff build for the customer on the phone is the backoffice's until placed (decision 0109).
+      isNull(carts.heldByStaffId),
       except ? ne(carts.id, except) : undefined,
     );
 

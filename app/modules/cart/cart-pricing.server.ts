@@ -1,17 +1,23 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
-import { cartItems, carts, coupons, deliveryMethods, orders, productCustomOptions, products, users } from "~/.server/db/schema";
+import { cartItems, carts, coupons, orders, productCustomOptions, products, users } from "~/.server/db/schema";
 import { lengthInMm } from "~/modules/catalog/length";
 import { FREE_DELIVERY_OPTION, SITE_ID } from "~/modules/kernel/options";
 import type { Locale } from "~/lib/locales";
 import { getSiteContext } from "~/modules/site/site.server";
 import type { CartRow } from "./cart-session.server";
+import type { Parcel } from "~/modules/shipping/delivery-price";
+import { cartParcel, quoteMethods, type MethodQuote } from "./cart-delivery.server";
 import { computeTotals, type Totals, type TotalsCoupon } from "./cart-totals";
+import { chargesVat } from "./vat-rule";
+import { checkoutSettings } from "~/modules/site/checkout-settings.server";
+import { priceGroupOfCustomer } from "~/modules/customer-group/group-pricing.server";
+import { groupOffer } from "~/lib/shopper-price";
 
 /**
  * Feeds the totals engine (cart-totals.ts) from the database: today's prices of the lines
- * (the variant's for a configurable product), the cart's coupon, member card, delivery
- * method and the shop's free-delivery limit. Used by the cart page and by every change
+ * (the variant's for a configurable product), the cart's coupon, member card, the customer
+ * group of the cart's owner (decision 0107), delivery method and the shop's free-delivery limit. Used by the cart page and by every change
  * that must re-check the coupon.
  */
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -117,7 +123,7 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
   const items = await loadCartItems(db, cart.id);
   // Prices are read from the charged product (the variant of a configurable one); the format from the main product.
   const ids = [...new Set(items.flatMap((i) => [i.variantId ?? i.productId, i.productId]))];
-  const [prices, lengths, couponRow, delivery, freeDelivery] = await Promise.all([
+  const [prices, lengths, couponRow, freeDelivery, settings, group] = await Promise.all([
     ids.length
       ? db
           .select({
@@ -136,28 +142,26 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
       : cart.couponCode
         ? findCoupon(db, cart.couponCode, cartCustomer(cart))
         : Promise.resolve(null),
-    cart.deliveryMethodId
-      ? db
-          .select({ priceCents: deliveryMethods.priceCents, taxRateBp: deliveryMethods.taxRateBp })
-          .from(deliveryMethods)
-          .where(and(eq(deliveryMethods.id, cart.deliveryMethodId), sql`${deliveryMethods.active}`))
-          .then((rows) => rows[0] ?? null)
-      : Promise.resolve(null),
     freeDeliveryCents(cart.locale as Locale),
+    checkoutSettings(db),
+    cart.userId && ids.length ? priceGroupOfCustomer(db, cart.userId, ids) : Promise.resolve(null),
   ]);
   const byId = new Map(prices.map((p) => [p.id, p]));
   // Spec §3 Cart digitalOnly, §1 "e-product delivery by link": nothing to deliver, no delivery charged (decision 0030).
   const digitalOnly = items.length > 0 && items.every((i) => byId.get(i.productId)?.format === "e-product");
+  const delivery = digitalOnly ? null : await chosenDelivery(db, cart, items, lengths);
   const codeSet = coupon !== undefined ? (coupon?.code ?? null) : cart.couponCode;
   const totals = computeTotals({
     lines: items.map((item) => {
       const price = byId.get(item.variantId ?? item.productId)!;
+      const productIds = item.variantId ? [item.productId, item.variantId] : [item.productId];
       return {
         itemId: item.id,
-        productIds: item.variantId ? [item.productId, item.variantId] : [item.productId],
+        productIds,
         quantity: item.quantity,
         priceCents: price.price,
         membershipCents: price.membership,
+        groupCents: groupOffer(price.price, productIds, group),
         taxRateBp: price.taxRateBp,
         lengthMm: lengths.get(item.id) ?? null,
       };
@@ -171,8 +175,31 @@ export async function priceCart(db: Executor, cart: CartRow, { coupon }: { coupo
     // the line is shown, at zero, as the spec's summary lists it.
     loyaltyCents: 0,
     now: new Date(),
+    // Where the goods go decides the VAT (an e-product "goes" to the buyer's address).
+    vatCharged: chargesVat((digitalOnly ? cart.billingAddress : cart.deliveryAddress)?.countryIso, {
+      vatOutsideEu: settings.vatOutsideEu === true,
+    }),
   });
   return { items, totals, couponCode: codeSet, digitalOnly };
+}
+
+/**
+ * The chosen method's price for this cart (decision 0106); null when none is chosen or the
+ * chosen one is not offered for the cart any more (heavier now, another country): checkout
+ * then asks for a method again and the order is refused.
+ */
+async function chosenDelivery(db: Executor, cart: CartRow, items: CartItemRow[], lengths: Map<string, number | null>) {
+  if (!cart.deliveryMethodId) return null;
+  const parcel = await cartParcel(db, items, lengths, cart.deliveryAddress?.countryIso ?? null);
+  const chosen = (await quoteMethods(db, parcel)).find((q) => q.method.id === cart.deliveryMethodId);
+  return chosen?.quote.offered ? { priceCents: chosen.quote.priceCents, taxRateBp: chosen.method.taxRateBp } : null;
+}
+
+/** Every active delivery method with its quote for the cart as it is now (checkout's list, its refusals, the API). */
+export async function deliveryQuotes(db: Executor, cart: CartRow): Promise<{ parcel: Parcel; quotes: MethodQuote[] }> {
+  const items = await loadCartItems(db, cart.id);
+  const parcel = await cartParcel(db, items, await lineLengths(db, items), cart.deliveryAddress?.countryIso ?? null);
+  return { parcel, quotes: await quoteMethods(db, parcel) };
 }
 
 const missingCoupon = (code: string): TotalsCoupon => ({

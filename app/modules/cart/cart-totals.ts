@@ -1,4 +1,6 @@
-import { rowTotal, taxPart } from "~/lib/prices";
+import { rowTotal } from "~/lib/prices";
+import { shopperUnitPrice, type PriceSource } from "~/lib/shopper-price";
+import { chargedPrice, vatByRate } from "./vat-rule";
 
 export { rowTotal };
 
@@ -7,8 +9,9 @@ export { rowTotal };
  * cartTotal, coupon, delivery, loyalty, orderTotal, tax; decision 0006). Pure, integer
  * cents, VAT-inclusive prices with the VAT part shown:
  *
- *   itemsTotal = Σ row totals (unit price × quantity; membership price with a member card;
- *                for a product sold per running metre unit price × length in metres ×
+ *   itemsTotal = Σ row totals (unit price × quantity, the unit price by lib/shopper-price.ts:
+ *                the lowest of catalogue, membership (with a member card) and customer group
+ *                price, decision 0107; for a product sold per running metre unit price × length in metres ×
  *                quantity, rounded to the cent per line: decision 0028)
  *   cartTotal  = itemsTotal − coupon − loyalty
  *   delivery   = price of the chosen method, 0 when none is chosen or the items total after
@@ -17,6 +20,9 @@ export { rowTotal };
  *   orderTotal = itemsTotal − coupon − loyalty + delivery, never negative
  *   tax        = VAT contained in orderTotal: discounts are shared out over the rows they
  *                apply to, then each VAT rate's part is taken from what remains.
+ *
+ * Where no VAT is charged (a delivery outside the EU, vat-rule.ts) every price, delivery
+ * included, is its net part and every rate 0.
  */
 
 /** Croatian PDV 25 % (basis points) unless a product says otherwise. */
@@ -30,6 +36,8 @@ export type TotalsLine = {
   /** Per piece, or (with a length) per running metre. */
   priceCents: number;
   membershipCents: number | null;
+  /** The customer group's offer for this line (lib/shopper-price.ts groupOffer); null or absent without a group. */
+  groupCents?: number | null;
   taxRateBp: number;
   /** The length in millimetres of a line sold per running metre; null for a line sold per piece. */
   lengthMm?: number | null;
@@ -60,13 +68,24 @@ export type TotalsInput = {
   freeDeliveryCents: number | null;
   loyaltyCents: number;
   now: Date;
+  /** Whether Croatian VAT is charged (vat-rule.ts chargesVat); absent: charged. */
+  vatCharged?: boolean;
 };
 
 /** Why a coupon does not apply; the cart removes it and says so. */
 export type CouponProblem = "notFound" | "notValidNow" | "usedUp" | "customerUsedUp" | "minCartValue" | "noEligibleItems";
 
 export type Totals = {
-  lines: { itemId: string; unitCents: number; lengthMm: number | null; rowCents: number; membershipApplied: boolean }[];
+  lines: {
+    itemId: string;
+    unitCents: number;
+    lengthMm: number | null;
+    rowCents: number;
+    taxRateBp: number;
+    membershipApplied: boolean;
+    /** Which offer set the unit price (decision 0107). */
+    priceSource: PriceSource;
+  }[];
   itemsTotal: number;
   coupon: number;
   couponProblem: CouponProblem | null;
@@ -80,9 +99,9 @@ export type Totals = {
   tax: number;
 };
 
-/** The unit price a line is charged: the membership price when a member card applies and it is lower. */
-export function unitPrice(line: Pick<TotalsLine, "priceCents" | "membershipCents">, membership: boolean) {
-  return membership && line.membershipCents !== null && line.membershipCents < line.priceCents ? line.membershipCents : line.priceCents;
+/** The unit price a line is charged: the lowest of its offers (lib/shopper-price.ts, decision 0107). */
+export function unitPrice(line: Pick<TotalsLine, "priceCents" | "membershipCents" | "groupCents">, membership: boolean) {
+  return shopperUnitPrice(line, membership).unitCents;
 }
 
 export function couponProblem(coupon: TotalsCoupon, itemsTotal: number, eligibleTotal: number, now: Date): CouponProblem | null {
@@ -117,16 +136,19 @@ export function shareOut(amount: number, weights: number[]): number[] {
   return parts;
 }
 
-export function computeTotals(input: TotalsInput): Totals {
+export function computeTotals(given: TotalsInput): Totals {
+  const input = withVatRule(given);
   const lines = input.lines.map((line) => {
-    const unitCents = unitPrice(line, input.membership);
+    const { unitCents, source } = shopperUnitPrice(line, input.membership);
     const lengthMm = line.lengthMm ?? null;
     return {
       itemId: line.itemId,
       unitCents,
       lengthMm,
       rowCents: rowTotal(unitCents, line.quantity, lengthMm),
-      membershipApplied: unitCents !== line.priceCents,
+      taxRateBp: line.taxRateBp,
+      membershipApplied: source === "membership",
+      priceSource: source,
     };
   });
   const rows = lines.map((l) => l.rowCents);
@@ -161,10 +183,10 @@ export function computeTotals(input: TotalsInput): Totals {
   const delivery = input.delivery && !freeDelivery && lines.length > 0 ? input.delivery.priceCents : 0;
 
   // VAT per rate from what each rate's rows still cost, plus the delivery's own VAT.
-  const byRate = new Map<number, number>();
-  input.lines.forEach((line, i) => byRate.set(line.taxRateBp, (byRate.get(line.taxRateBp) ?? 0) + net[i]));
-  let tax = [...byRate].reduce((sum, [rate, gross]) => sum + taxPart(gross, rate), 0);
-  if (delivery > 0) tax += taxPart(delivery, input.delivery!.taxRateBp);
+  const tax = vatByRate(
+    input.lines.map((line, i) => ({ grossCents: net[i], rateBp: line.taxRateBp })),
+    delivery > 0 ? { grossCents: delivery, rateBp: input.delivery!.taxRateBp } : null,
+  ).reduce((sum, row) => sum + row.vatCents, 0);
 
   return {
     lines,
@@ -178,5 +200,23 @@ export function computeTotals(input: TotalsInput): Totals {
     freeDeliveryLeft,
     orderTotal: cartTotal + delivery,
     tax,
+  };
+}
+
+/** The input as charged: where no VAT is charged, net prices (membership, group and delivery too) at rate 0. */
+function withVatRule(input: TotalsInput): TotalsInput {
+  if (input.vatCharged !== false) return input;
+  return {
+    ...input,
+    lines: input.lines.map((line) => ({
+      ...line,
+      priceCents: chargedPrice(line.priceCents, line.taxRateBp, false),
+      membershipCents: line.membershipCents === null ? null : chargedPrice(line.membershipCents, line.taxRateBp, false),
+      groupCents: line.groupCents == null ? null : chargedPrice(line.groupCents, line.taxRateBp, false),
+      taxRateBp: 0,
+    })),
+    delivery: input.delivery
+      ? { priceCents: chargedPrice(input.delivery.priceCents, input.delivery.taxRateBp, false), taxRateBp: 0 }
+      : null,
   };
 }

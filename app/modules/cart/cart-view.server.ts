@@ -64,7 +64,13 @@ export async function buildCartView(cart: CartRow, locale: Locale): Promise<Cart
       href: variantHidden ? `${productHref}?cartItemId=${item.id}` : productHref,
       editHref: `${productHref}?cartItemId=${item.id}`,
       details: lineDetails(item, optionRows, texts, row, locale),
-      prices: { finalPrice: price.unitCents, row: price.rowCents, membershipApplied: price.membershipApplied, lengthMm: price.lengthMm },
+      prices: {
+        finalPrice: price.unitCents,
+        row: price.rowCents,
+        membershipApplied: price.membershipApplied,
+        groupApplied: price.priceSource === "group",
+        lengthMm: price.lengthMm,
+      },
     };
   });
 

@@ -16,8 +16,8 @@ export type CartLineView = {
   /** The product page in cart-item edit mode for this line. */
   editHref: string;
   details: { label: string; value: string }[];
-  /** finalPrice per piece, or per running metre when lengthMm is set (the line's length, decision 0028). */
-  prices: { finalPrice: number; row: number; membershipApplied: boolean; lengthMm: number | null };
+  /** finalPrice per piece, or per running metre when lengthMm is set (the line's length, decision 0028); groupApplied: the customer group's price (decision 0107). */
+  prices: { finalPrice: number; row: number; membershipApplied: boolean; groupApplied: boolean; lengthMm: number | null };
 };
 
 export type CartSummary = {

@@ -10,34 +10,6 @@ import type { ProductBulkInput } from "./product-bulk.schema";
 
 type Actor = Pick<Staff, "id" | "email">;
 export type BulkResult = { changed: number; skipped: number };
-type Prices = { retailPriceCents: number; priceCents: number; membershipPriceCents: number | null };
-
-/**
- * One price scaled by a percentage, rounded to the cent (half up), in integer arithmetic:
- * the percentage in hundredths (12,5 % = 1250) so 0,1 + 0,2 never shows up in a price.
- */
-export function scaleCents(cents: number, percent: number): number {
-  const factor = 10_000 + Math.round(percent * 100);
-  return Math.floor((cents * factor + 5_000) / 10_000);
-}
-
-/** A product's prices after a percentage change: retail and sale scaled, the sale price never above retail, membership when set. */
-export function scalePrices(prices: Prices, percent: number): Prices {
-  const retailPriceCents = scaleCents(prices.retailPriceCents, percent);
-  return {
-    retailPriceCents,
-    priceCents: Math.min(scaleCents(prices.priceCents, percent), retailPriceCents),
-    membershipPriceCents: prices.membershipPriceCents === null ? null : scaleCents(prices.membershipPriceCents, percent),
-  };
-}
-
-const priceColumns = {
-  id: products.id,
-  sku: products.sku,
-  retailPriceCents: products.retailPriceCents,
-  priceCents: products.priceCents,
-  membershipPriceCents: products.membershipPriceCents,
-};
 
 /**
  * A bulk action of the product list on the ticked products (decision 0047): one
@@ -51,7 +23,7 @@ export async function bulkProducts(staff: Actor, input: ProductBulkInput): Promi
   if (ids.length === 0) return { changed: 0, skipped: 0 };
   const changed = await db.transaction(async (tx) => {
     const rows = await tx
-      .select({ visible: products.isVisibleIndividually, ...priceColumns })
+      .select({ id: products.id, visible: products.isVisibleIndividually })
       .from(products)
       .where(and(inArray(products.id, ids), eq(products.siteId, SITE_ID), isNull(products.parentId)))
       .orderBy(products.id)
@@ -65,8 +37,6 @@ export async function bulkProducts(staff: Actor, input: ProductBulkInput): Promi
         return addToCategory(tx, staff, found, input.category);
       case "addTag":
         return addTag(tx, staff, found, input.tag);
-      case "changePrice":
-        return changePrices(tx, staff, rows, input.percent);
     }
   });
   if (changed > 0) await dataChanged("product");
@@ -149,46 +119,4 @@ async function addTag(tx: Executor, staff: Actor, ids: number[], tagId: number):
     await recordAudit(tx, staff, { entity: "product", entityId: id, action: "addTag", after: { tagId, tag: tag.name } });
   }
   return adding.length;
-}
-
-type PriceRow = Prices & { id: number; sku: string };
-
-/** Retail, sale and membership prices of the products and of their variants, scaled by `percent`. */
-async function changePrices(tx: Executor, staff: Actor, rows: PriceRow[], percent: number): Promise<number> {
-  if (rows.length === 0) return 0;
-  const variants = await tx
-    .select({ parentId: products.parentId, ...priceColumns })
-    .from(products)
-    .where(
-      inArray(
-        products.parentId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(products.id)
-    .for("update");
-  const pick = ({ sku, retailPriceCents, priceCents, membershipPriceCents }: PriceRow) => ({
-    sku,
-    retailPriceCents,
-    priceCents,
-    membershipPriceCents,
-  });
-  for (const row of rows) {
-    const family = [row, ...variants.filter((v) => v.parentId === row.id)];
-    const after = family.map((member) => ({ ...member, ...scalePrices(member, percent) }));
-    for (const member of after)
-      await bump(tx, member.id, {
-        retailPriceCents: member.retailPriceCents,
-        priceCents: member.priceCents,
-        membershipPriceCents: member.membershipPriceCents,
-      });
-    await recordAudit(tx, staff, {
-      entity: "product",
-      entityId: row.id,
-      action: "changePrice",
-      before: { percent, prices: family.map(pick) },
-      after: { percent, prices: after.map(pick) },
-    });
-  }
-  return rows.length;
 }

@@ -57,6 +57,9 @@ export const newProductSchema = z.object({
 });
 export type NewProductInput = z.output<typeof newProductSchema>;
 
+/** 1 t per piece or per metre: far above anything the shop sells, low enough to catch a slip of the keyboard. */
+export const MAX_SHIPPING_WEIGHT_G = 1_000_000;
+
 /** The main form: texts per language, SKU, kind, visibility, prices, VAT, stock, categories, tags, attributes, images, cross-sells. */
 const saveSchema = z.object({
   intent: z.literal("save"),
@@ -78,6 +81,8 @@ const saveSchema = z.object({
   stock: integer({ min: 0, max: 1_000_000 }).optional(),
   // The stock as the form was opened ("none": untracked); stock is written only against it (decision 0092).
   stockLoaded,
+  // Grams per piece, or per running metre for a product sold per metre (decision 0106); empty = not given.
+  shippingWeight: integer({ min: 1, max: MAX_SHIPPING_WEIGHT_G }).optional(),
   categoryPriority: integer({ min: -1_000_000, max: 1_000_000 }).optional().default(0),
   categories: ids(200),
   // The product's place within a ticked category (empty: kept, or last when it joins).

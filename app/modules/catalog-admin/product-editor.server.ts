@@ -111,6 +111,7 @@ export async function saveProduct(staff: Actor, productId: number, input: Produc
       membershipPriceCents: input.membershipPrice,
       priceUnit: input.priceUnit,
       taxRateBp: input.taxRateBp,
+      shippingWeightG: input.shippingWeight ?? null,
       ...stock,
       categoryPriority: input.categoryPriority,
       attributeSetId: input.attributeSetId ?? null,

@@ -130,6 +130,7 @@ function productValues(v: Partial<SheetRow>) {
   if (v.membership_price !== undefined) values.membershipPriceCents = v.membership_price === "" ? null : cents(v.membership_price);
   if (v.vat_rate !== undefined) values.taxRateBp = cents(v.vat_rate);
   if (v.stock !== undefined) values.stock = v.stock === "" ? null : Number(v.stock);
+  if (v.shipping_weight_g !== undefined) values.shippingWeightG = v.shipping_weight_g === "" ? null : Number(v.shipping_weight_g);
   return values;
 }
 

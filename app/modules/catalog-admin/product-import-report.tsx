@@ -55,7 +55,7 @@ export function ImportReport({ report, busy }: { report: Report; busy: boolean }
         <p className="text-sm text-slate-600">{t("adminProductList.import.shown", { shown: report.rows.length, total: report.total })}</p>
       ) : null}
       {report.rows.length ? (
-        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-600">
               <tr>

@@ -4,6 +4,7 @@ import { SLUG_PATTERN, slugify } from "~/lib/slug";
 import { LOCALES } from "~/lib/locales";
 import { csvMoney } from "~/modules/kernel/csv.server";
 import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { MAX_SHIPPING_WEIGHT_G } from "./product-editor.schema";
 import { canonicalList, canonicalRate, LIST_SEPARATOR, translatedColumn, type SheetColumn, type SheetRow } from "./product-sheet.server";
 
 /**
@@ -60,6 +61,11 @@ function readCell(column: SheetColumn, raw: string, errors: RowError[]): string 
     case "stock_exported":
       if (value === "") return "";
       if (!/^-?\d{1,9}$/.test(value)) return fail("badStock", { value });
+      return String(Number(value));
+    case "shipping_weight_g":
+      if (value === "") return "";
+      if (!/^\d{1,7}$/.test(value) || Number(value) < 1 || Number(value) > MAX_SHIPPING_WEIGHT_G)
+        return fail("badWeight", { value, max: MAX_SHIPPING_WEIGHT_G });
       return String(Number(value));
     case "categories":
     case "tags":

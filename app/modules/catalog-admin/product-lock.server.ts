@@ -66,6 +66,7 @@ export function productFacts(p: Product) {
     priceUnit: p.priceUnit,
     taxRateBp: p.taxRateBp,
     stock: p.stock,
+    shippingWeightG: p.shippingWeightG,
     categoryPriority: p.categoryPriority,
     archived: p.archived,
   };

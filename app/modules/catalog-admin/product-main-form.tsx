@@ -39,6 +39,7 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
     trackStock: (product.stock !== null) as never,
     stock: (product.stock ?? undefined) as never,
     stockLoaded: loadedStockText(product.stock),
+    shippingWeight: (product.shippingWeightG ?? undefined) as never,
     categoryPriority: product.categoryPriority as never,
   };
   const [form, fields] = useShopForm<ProductSaveInput>({ id: "product", lastResult: answer, constraint, defaultValue });
@@ -137,6 +138,13 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
           />
           <CheckboxField meta={fields.trackStock} label={t("adminProducts.fields.trackStock")} />
           <Field meta={fields.stock} type="number" label={t("adminProducts.fields.stock")} optional />
+          <Field
+            meta={fields.shippingWeight}
+            type="number"
+            label={t("adminProducts.fields.shippingWeight")}
+            description={t(product.priceUnit === "metre" ? "adminProducts.help.shippingWeightMetre" : "adminProducts.help.shippingWeight")}
+            optional
+          />
           <Field meta={fields.categoryPriority} type="number" label={t("adminProducts.fields.categoryPriority")} />
         </div>
       </Section>

@@ -32,13 +32,22 @@ export const SHEET_COLUMNS = [
   // The stock as it was when the file was exported (read only): the import changes stock by
   // the difference the file makes to it, so units sold since the export stay sold.
   "stock_exported",
+  // Grams per piece, or per running metre for a product sold per metre (decision 0106); empty = not given.
+  "shipping_weight_g",
   "categories",
   "tags",
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
 export type SheetRow = Record<SheetColumn, string>;
-/** What an import may change on a variant's row: what the editor's variant row edits, but its SKU. */
-export const VARIANT_COLUMNS: readonly SheetColumn[] = ["retail_price", "sale_price", "membership_price", "stock", "stock_exported"];
+/** What an import may change on a variant's row: what the editor's variant row edits, but its SKU, and its own shipping weight. */
+export const VARIANT_COLUMNS: readonly SheetColumn[] = [
+  "retail_price",
+  "sale_price",
+  "membership_price",
+  "stock",
+  "stock_exported",
+  "shipping_weight_g",
+];
 /** Lists inside a cell (categories, tags). */
 export const LIST_SEPARATOR = "|";
 
@@ -92,6 +101,7 @@ export async function loadSheetRows(executor: Executor | null, by: { ids: number
       vat_rate: canonicalRate(p.taxRateBp),
       stock: p.stock === null ? "" : String(p.stock),
       stock_exported: p.stock === null ? "" : String(p.stock),
+      shipping_weight_g: p.shippingWeightG === null ? "" : String(p.shippingWeightG),
       categories: canonicalList(cats.filter((c) => c.productId === p.id).map((c) => c.slug)),
       tags: canonicalList(tagRows.filter((t) => t.productId === p.id).map((t) => t.name)),
     } as SheetRow;

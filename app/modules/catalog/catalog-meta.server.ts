@@ -11,7 +11,7 @@ import {
   type LocalisedText,
 } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
-import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
+import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import type { FilterDef } from "./shop-query";
 
 /**
@@ -141,6 +141,11 @@ export function categoryText(node: CategoryNode, locale: Locale): CategoryText {
     source ??
     Object.values(node.texts)[0] ?? { name: "", title: "", slug: String(node.id), description: "", metaTitle: "", metaDescription: "" }
   );
+}
+
+/** The languages a category has its own name and text in (Croatian, the source, always). */
+export function categoryLanguages(node: CategoryNode): Locale[] {
+  return LOCALES.filter((l) => l === "hr" || LOCALE_LANGUAGE_CODE[l] in node.texts);
 }
 
 /** A category and its ancestors, the top one first (the breadcrumb's trail). */

@@ -5,7 +5,7 @@ import { SITE_ID } from "~/modules/kernel/options";
 import { LOCALES, LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { mediaUrl } from "~/lib/media";
 import { href } from "~/lib/routes-table";
-import { categoryText, getCatalogMeta } from "./catalog-meta.server";
+import { categoryLanguages, categoryText, getCatalogMeta } from "./catalog-meta.server";
 import { CONTENT_LANGUAGE, loadImages, loadTranslations } from "./product-queries.server";
 
 /** One catalogue page for the sitemap: its path per language, last change and images. */
@@ -30,13 +30,16 @@ export async function catalogSitemapEntries(): Promise<CatalogSitemapEntry[]> {
     const source = own.find((t) => t.languageCode === CONTENT_LANGUAGE);
     const paths: Partial<Record<Locale, string>> = {};
     for (const locale of LOCALES) {
-      const slug = own.find((t) => t.languageCode === LOCALE_LANGUAGE_CODE[locale])?.slug ?? source?.slug;
+      // Only the languages it is written in: elsewhere its address is a copy canonical to the Croatian page.
+      const slug = own.find((t) => t.languageCode === LOCALE_LANGUAGE_CODE[locale])?.slug ?? (locale === "hr" ? source?.slug : undefined);
       if (slug) paths[locale] = href("product", locale, { slug });
     }
     return { paths, lastmod: row.updatedAt, images: (images.get(row.id) ?? []).slice(0, 5).map((ref) => mediaUrl(ref, "large")) };
   });
   const categoryEntries = meta.categories.map((node) => ({
-    paths: Object.fromEntries(LOCALES.map((l) => [l, href("shop", l, { slug: categoryText(node, l).slug })])),
+    paths: Object.fromEntries(
+      LOCALES.filter((l) => categoryLanguages(node).includes(l)).map((l) => [l, href("shop", l, { slug: categoryText(node, l).slug })]),
+    ),
     images: [],
   }));
   return [...categoryEntries, ...productEntries.filter((e) => Object.keys(e.paths).length > 0)];

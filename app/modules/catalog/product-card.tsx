@@ -13,7 +13,8 @@ type Props = { product: Card; currency: Pick<Currency, "label" | "symbol">; loca
 /**
  * A product in a grid or slider: image, name (2 lines), short description (5 lines),
  * price with the retail price struck through and the discount when discounted, and the
- * membership price when there is one (spec §9).
+ * membership price when there is one (spec §9); for a group customer their own price with the
+ * catalogue price struck through (decision 0107).
  */
 export function ProductCardView({ product, currency, locale, eager = false }: Props) {
   const { t } = useTranslation();
@@ -51,7 +52,12 @@ export function ProductCardView({ product, currency, locale, eager = false }: Pr
         </h3>
         {product.shortDescription ? <p className="line-clamp-5 text-sm text-slate-600">{product.shortDescription}</p> : null}
         <div className="mt-auto pt-2" data-testid="card-price">
-          {product.discountPercent > 0 ? (
+          {product.catalogueCents != null ? (
+            <span className="mr-2 text-sm text-slate-500 line-through" data-testid="card-catalogue-price">
+              <span className="sr-only">{t("catalog.cataloguePrice")}: </span>
+              {formatPrice(product.catalogueCents, currency, locale)}
+            </span>
+          ) : product.discountPercent > 0 ? (
             <span className="mr-2 text-sm text-slate-500 line-through">{formatPrice(product.retailPriceCents, currency, locale)}</span>
           ) : null}
           <span className="text-lg font-bold text-brand-900">

@@ -22,6 +22,8 @@ export type ProductCard = {
   discountPercent: number;
   /** A configurable product whose variants differ in price: finalPriceCents is the lowest ("od 14,90 EUR"), no discount shown. */
   fromPrice: boolean;
+  /** Set for a group customer whose price replaced finalPriceCents (group-card-prices.server.ts): the catalogue price, struck through. */
+  catalogueCents?: number;
   categoryPriority: number;
   inStock: boolean;
   madeToOrder: boolean;

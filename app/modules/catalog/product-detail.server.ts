@@ -199,6 +199,8 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
   ]);
   const text = pickTranslation(texts, row.id, locale);
   if (!text) return null; // only reachable through a variant whose parent lacks a Croatian text
+  const textLang =
+    text.languageCode === LOCALE_LANGUAGE_CODE[locale] ? undefined : LOCALES.find((l) => LOCALE_LANGUAGE_CODE[l] === text.languageCode);
   return {
     id: row.id,
     locale,
@@ -221,6 +223,9 @@ async function loadDetail(row: ProductRow, locale: Locale): Promise<ProductDetai
     customOptions,
     crossSells,
     alternates: productAlternates(texts),
+    translated: LOCALES.filter((l) => texts.some((t) => t.productId === row.id && t.languageCode === LOCALE_LANGUAGE_CODE[l])),
+    // Only when untranslated: an absent key costs the page's script nothing to test.
+    ...(textLang ? { textLang } : {}),
   };
 }
 

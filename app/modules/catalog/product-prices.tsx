@@ -16,7 +16,8 @@ type Props = {
 
 /**
  * The price block (spec §9): the final price large; when discounted, the retail price
- * struck through and the discount badge; the membership price; the VAT contained in the
+ * struck through and the discount badge (for a group customer their price, the catalogue price
+ * struck through: decision 0107); the membership price; the VAT contained in the
  * price and the price without it. Two decimals and the currency label everywhere.
  */
 export function ProductPricesView({ prices, currency, locale, perMetre = false, fromCents = null }: Props) {
@@ -29,7 +30,13 @@ export function ProductPricesView({ prices, currency, locale, perMetre = false, 
         <span className="text-3xl font-bold text-brand-900" data-testid="final-price">
           {money(prices.finalCents)}
         </span>
-        {prices.discountPercent > 0 ? (
+        {prices.catalogueCents != null ? (
+          <>
+            <s className="text-lg text-slate-500" data-testid="catalogue-price">
+              {money(prices.catalogueCents)}
+            </s>
+          </>
+        ) : prices.discountPercent > 0 ? (
           <>
             <span className="sr-only">{t("product.retailPrice")}</span>
             <s className="text-lg text-slate-500" data-testid="retail-price">

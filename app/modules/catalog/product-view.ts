@@ -2,6 +2,7 @@ import type { AttributeType, ProductFormat, ProductType } from "~/.server/db/sch
 import type { Locale } from "~/lib/locales";
 import type { MediaRef } from "~/lib/media";
 import { discountPercent, taxPart } from "~/lib/prices";
+import { groupDisplayPrice, type PriceGroup } from "~/lib/shopper-price";
 import type { ProductCard } from "./product-cards.server";
 
 /**
@@ -20,6 +21,8 @@ export type ProductPrices = {
   taxCents: number;
   taxRateBp: number;
   discountPercent: number;
+  /** Set when a customer group's price replaced the final price (decision 0107): the catalogue price, struck through. */
+  catalogueCents?: number;
 };
 
 export function productPrices(row: { retail: number; price: number; membership: number | null; taxRateBp: number }): ProductPrices {
@@ -32,6 +35,46 @@ export function productPrices(row: { retail: number; price: number; membership: 
     taxCents,
     taxRateBp: row.taxRateBp,
     discountPercent: discountPercent(row.retail, row.price),
+  };
+}
+
+/**
+ * The prices a group customer sees (decision 0107): the group's price as the final price
+ * (VAT and net recomputed from it) with the catalogue price kept to be struck through; the
+ * same prices when the group offers nothing lower. `productIds`: the main product, then the
+ * variant.
+ */
+export function withGroupPrice(prices: ProductPrices, productIds: readonly number[], group: PriceGroup | null): ProductPrices {
+  const groupCents = groupDisplayPrice(prices.finalCents, productIds, group);
+  if (groupCents === null) return prices;
+  const taxCents = taxPart(groupCents, prices.taxRateBp);
+  return {
+    ...prices,
+    finalCents: groupCents,
+    taxCents,
+    basicCents: groupCents - taxCents,
+    discountPercent: 0,
+    catalogueCents: prices.finalCents,
+  };
+}
+
+/** The product page's data with a group customer's prices on the product and each variant (decision 0107). */
+export function productWithGroupPrices(product: ProductDetail, group: PriceGroup | null): ProductDetail {
+  if (!group) return product;
+  const configuration = product.configuration
+    ? {
+        ...product.configuration,
+        associatedProducts: product.configuration.associatedProducts.map((v) => ({
+          ...v,
+          prices: withGroupPrice(v.prices, [product.id, v.id], group),
+        })),
+      }
+    : null;
+  return {
+    ...product,
+    prices: withGroupPrice(product.prices, [product.id], group),
+    configuration,
+    fromCents: configuration ? variantsFromCents(configuration) : product.fromCents,
   };
 }
 
@@ -146,6 +189,10 @@ export type ProductDetail = {
   customOptions: CustomOption[];
   crossSells: ProductCard[];
   alternates: Partial<Record<Locale, string>>;
+  /** The languages it has its own text in: only these are indexed (canonical, hreflang, sitemap). */
+  translated: Locale[];
+  /** The language its name and descriptions are written in when it is not the page's (untranslated); absent otherwise. */
+  textLang?: Locale;
 };
 
 /**

@@ -11,6 +11,7 @@ import { MISSING, moved, pageFound, type PageOf } from "~/lib/page-outcome";
 import { href } from "~/lib/routes-table";
 import { resolveSort, sortOptionsFor } from "~/lib/sort-options";
 import {
+  categoryLanguages,
   categoryText,
   categoryTrail,
   filterDefs,
@@ -22,6 +23,8 @@ import {
 import type { FilterValue } from "./filter-sql.server";
 import { safeLayeredNavigation } from "./layered-navigation.server";
 import { MAX_LIMIT, searchProducts } from "./product-list.server";
+import { cardsWithGroupPrices } from "./group-card-prices.server";
+import type { PriceGroup } from "~/lib/shopper-price";
 import { otherParams, parseShopParams, shopSearch, type FilterDef, type ShopDefaults, type ShopParams } from "./shop-query";
 
 /** Featured block size: the home page's "Top proizvodi" slider shows 3 (spec §2), so does the category. */
@@ -64,9 +67,10 @@ const plainText = (html: string) =>
  * Everything /shop/{slug?} shows (spec §2 Category and product list), or where it lives
  * instead (a PageOutcome): missing for an unknown slug, a 301 to the category's own slug in this language, and a 302 to the
  * canonical query (a no-JS form submits boja=1&boja=3&debljina_min=&sort=1; the page
- * lives at ?boja=1,3), so that every view has one URL to copy.
+ * lives at ?boja=1,3), so that every view has one URL to copy. A group customer's cards
+ * carry their prices (decision 0107); sorting and the price filter stay by catalogue price.
  */
-export async function loadShopPage(url: URL, slug: string | undefined, locale: Locale) {
+export async function loadShopPage(url: URL, slug: string | undefined, locale: Locale, group: PriceGroup | null = null) {
   const [meta, t, site] = await Promise.all([getCatalogMeta(), getFixedT(locale), getSiteContext(locale)]);
   let category: CategoryNode | null = null;
   if (slug) {
@@ -130,18 +134,23 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
     LOCALES.map((l) => [l, href("shop", l, category ? { slug: categoryText(category, l).slug } : {})]),
   ) as Record<Locale, string>;
   const nav = navigation(meta, category, locale);
+  // A category without its own text in this language is the Croatian one: marked so, and canonical to it.
+  const translated = category ? categoryLanguages(category) : undefined;
+  const textLang = translated && !translated.includes(locale) ? ("hr" as const) : null;
   return pageFound({
     locale,
     origin,
     title,
     description,
     alternates,
+    translated,
+    textLang,
     // Link previews and the breadcrumb for search engines (decision 0036); the list's
     // own URL keeps its canonical query, as the canonical link does.
     seo: seoTags({
       origin,
       locale,
-      path: alternates[locale] + url.search,
+      path: textLang ? alternates.hr : alternates[locale] + url.search,
       type: "website",
       image: list.records.find((r) => r.image)?.image ?? null,
       fallbackImagePath: logoPath(site.options.Logo),
@@ -159,8 +168,8 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
     state,
     sortOptions: sortOptions.map((o) => ({ id: o.id, name: o.name })),
     perPageOptions: [...PER_PAGE_OPTIONS],
-    records: list.records,
-    featured: featured.records,
+    records: await cardsWithGroupPrices(list.records, group),
+    featured: await cardsWithGroupPrices(featured.records, group),
     info: { page: state.page, perPage: state.limit, totalRecords: list.totalRecords, totalPages: Math.max(1, totalPages) },
     resetHref: url.pathname + canonical({ ...state, values: {}, yesNo: {}, ranges: {}, page: 1 }),
     moreHref:

@@ -37,9 +37,15 @@ export function ShopPage({ data }: { data: ShopPageData }) {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
       <Breadcrumb data={data} />
       <header>
-        <h1 className="text-3xl font-bold text-brand-900">{data.heading}</h1>
+        <h1 className="text-3xl font-bold text-brand-900" lang={data.textLang ?? undefined}>
+          {data.heading}
+        </h1>
         {data.descriptionHtml ? (
-          <div className="mt-2 max-w-3xl text-slate-700" dangerouslySetInnerHTML={{ __html: data.descriptionHtml }} />
+          <div
+            className="mt-2 max-w-3xl text-slate-700"
+            lang={data.textLang ?? undefined}
+            dangerouslySetInnerHTML={{ __html: data.descriptionHtml }}
+          />
         ) : null}
       </header>
       {data.links.length ? (

@@ -53,7 +53,13 @@ export type CheckoutPageData = {
   savedAddresses: (Omit<SavedAddress, "id"> & { id: string })[];
   countries: CountryOption[];
   delivery: { address: AddressSummary | null; billing: AddressSummary | null; values: Record<string, string>; sameBilling: boolean };
-  shipping: { methods: DeliveryMethodView[]; methodId: number | null; branchId: number | null };
+  shipping: {
+    methods: DeliveryMethodView[];
+    methodId: number | null;
+    branchId: number | null;
+    /** Why no method is offered for this cart and address (decision 0106); null while one is. */
+    notOffered: { reason: "tooHeavy" | "noZone"; weightKg: string } | null;
+  };
   payment: { methods: PaymentMethodView[]; methodId: number | null; consents: FormConsent[] };
   cart: CartView;
   currency: { label: string; symbol: string };

@@ -14,6 +14,7 @@ import { startPayment } from "~/modules/payment/payment.server";
 import { removeCoupon, StepErrors } from "./checkout-steps.server";
 import { applicablePaymentMethods, type CheckoutContext } from "./checkout.server";
 import { releaseMails } from "~/modules/mail/mail-relay.server";
+import { issuePlacedOrderInvoice } from "~/modules/documents/issue-documents.server";
 
 /**
  * The checkout's last step (spec §3 Payment form, §7 order/create), shared by the checkout
@@ -36,7 +37,7 @@ export async function placeCheckoutOrder(
   const consents = await validateConsents("checkoutForm", input.acceptedConsents);
   // A way of paying whose provider is not connected is refused before anything is written.
   if (!method.available) throw new StepErrors({ methodId: "checkout.payment.unavailable" });
-  const { order, created, mails } = await placeOrder({
+  const placed = await placeOrder({
     cookies,
     locale: ctx.locale,
     shopper: ctx.shopper,
@@ -47,13 +48,26 @@ export async function placeCheckoutOrder(
     if (hasErrorCode(error, "couponInvalid", "couponCustomerUsedUp")) await removeCoupon(cookies.cartId);
     throw error;
   });
-  let start: PaymentStart;
+  const start = await completePlacement(placed, paymentStartOf);
+  return { order: placed.order, start };
+}
+
+/**
+ * What follows a placement, for checkout and the backoffice's phone order (decision 0109)
+ * alike: the payment's next step (`next`); one that cannot start undoes the placement
+ * (cart as it was, no unpaid order left, the confirmation never sent; decision 0031) and
+ * the way of paying is refused; then the held mails go out and the web shop issues the
+ * invoice (decision 0104). Should the invoice fail, the order is placed all the same and
+ * its invoice is issued on its first view.
+ */
+export async function completePlacement<T>(
+  { order, created, mails }: Awaited<ReturnType<typeof placeOrder>>,
+  next: (order: Order) => Promise<T>,
+): Promise<T> {
+  let start: T;
   try {
-    start = await paymentStartOf(order);
+    start = await next(order);
   } catch (error) {
-    // The payment could not be started (decision 0031). The placement is undone (cart as
-    // it was, no unpaid order left, the confirmation never sent) and the shopper is told
-    // and picks another method (docs/decisions/0031).
     console.error(`payment start for order ${order.slug} failed`, error);
     if (
       created &&
@@ -67,7 +81,9 @@ export async function placeCheckoutOrder(
   }
   // The confirmation and the shop's note go out now, through the relay (not in this request).
   await releaseMails(mails.map((m) => m.id));
-  return { order, start };
+  if (created)
+    await issuePlacedOrderInvoice(order.id).catch((error: unknown) => console.error(`invoice of order ${order.slug} not issued`, error));
+  return start;
 }
 
 /** What the order's gateway wants next; a paid order (a replayed post) needs nothing more, never the provider again. */

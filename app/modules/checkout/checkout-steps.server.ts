@@ -11,7 +11,7 @@ import { cartArchived, sessionUsed, type CartRow } from "~/modules/cart/cart-ses
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from "./checkout-fields";
 import type { AddressStepValue, ShippingStepValue } from "./checkout.schema";
 import type { CheckoutContext } from "./checkout.server";
-import { applicableDeliveryMethods } from "./checkout.server";
+import { deliveryChoices } from "./checkout.server";
 
 /**
  * The first two checkout steps and the guest e-mail (spec §2 Checkout, §3 Shipping form,
@@ -111,8 +111,10 @@ function collect<T>(run: () => T, errors: StepFieldErrors): T | null {
 export async function saveShippingStep(ctx: CheckoutContext, input: ShippingStepValue) {
   // Spec §5: "Delivery method change needs a logged-in or guest user else 'No active user'".
   if (!ctx.shopper) throw new DomainError("noActiveUser", { message: "No active user", key: "checkout.guest.noActiveUser", status: 401 });
-  const methods = await applicableDeliveryMethods(ctx.locale);
+  const { offered: methods, withheld } = await deliveryChoices(ctx.locale, ctx.cart);
   const method = methods.find((m) => m.id === input.methodId);
+  // An active method this cart cannot be sent with (too heavy, a country outside its zones, decision 0106).
+  if (withheld.some((w) => w.id === input.methodId)) throw new StepErrors({ methodId: "checkout.shippingMethodNotOffered" });
   if (!method) throw new StepErrors({ methodId: "checkout.shippingMethodUndefined" });
   let branchId: number | null = null;
   if (method.options.length > 0) {

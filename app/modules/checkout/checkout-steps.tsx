@@ -234,7 +234,16 @@ export function ShippingStep({ data, lastResult, constraints }: StepProps) {
   }, [auto, submit]);
   const pending = usePending("shipping");
   const money = (cents: number) => formatPrice(cents, data.currency, data.locale);
-  if (methods.length === 0) return <p className="text-red-700">{t("checkout.shippingMethodUndefined")}</p>;
+  if (methods.length === 0) {
+    const { notOffered } = data.shipping;
+    return (
+      <p className="text-red-700" data-testid="shipping-none">
+        {notOffered
+          ? t(`checkout.shipping.notOffered.${notOffered.reason}`, { weight: notOffered.weightKg })
+          : t("checkout.shippingMethodUndefined")}
+      </p>
+    );
+  }
   return (
     <div ref={box}>
       <SecureForm {...getFormProps(form)} method="post" className="flex flex-col gap-3" data-testid="shipping-form" data-auto-submit={auto}>

@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { deliveryBranches, deliveryMethods, paymentMethods, type CheckoutAddress } from "~/.server/db/schema";
+import { deliveryBranches, paymentMethods, type CheckoutAddress } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { guestOfCart } from "~/modules/account/guest.server";
 import type { Shopper } from "~/.server/shopper.server";
-import { loadCartItems } from "~/modules/cart/cart-pricing.server";
+import { quoteMethods } from "~/modules/cart/cart-delivery.server";
+import { deliveryQuotes, loadCartItems } from "~/modules/cart/cart-pricing.server";
+import { parcelOf, type NotOfferedReason } from "~/modules/shipping/delivery-price";
 import { lookupCart, sessionAfter, type CartRow, type CartSessionChange } from "~/modules/cart/cart-session.server";
 import { paymentAvailable } from "~/modules/payment/payment.server";
 import { CHECKOUT_STEPS, type CheckoutStep, type DeliveryMethodView, type PaymentMethodView } from "./checkout-fields";
@@ -54,14 +56,24 @@ export async function checkoutGate(shopper: Shopper): Promise<CheckoutGate> {
   return { ok: true, cartSession, checkout: { locale, cart, settings, shopper: guest ? { ...guest, guest: true } : null } };
 }
 
-export async function applicableDeliveryMethods(locale: Locale): Promise<DeliveryMethodView[]> {
+/**
+ * The delivery methods offered for the cart as it is now (decision 0106), each at its price
+ * for this cart (weight, zone, long goods: cart/cart-delivery.server.ts), with its active
+ * branches; `withheld` says why the others are not offered. Without a cart (the API asked
+ * without a session) every active method is listed at its price for an empty cart.
+ */
+export type DeliveryChoices = {
+  offered: DeliveryMethodView[];
+  withheld: { id: number; reason: NotOfferedReason }[];
+  weightG: number;
+};
+
+export async function deliveryChoices(locale: Locale, cart: CartRow | null): Promise<DeliveryChoices> {
   const db = await getDb();
-  const methods = await db
-    .select()
-    .from(deliveryMethods)
-    .where(and(eq(deliveryMethods.siteId, SITE_ID), eq(deliveryMethods.active, true)))
-    .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id));
-  const branches = methods.length
+  const parcel = parcelOf([], null);
+  const { parcel: weighed, quotes } = cart ? await deliveryQuotes(db, cart) : { parcel, quotes: await quoteMethods(db, parcel) };
+  const offered = quotes.filter((q) => q.quote.offered || !cart);
+  const branches = offered.length
     ? await db
         .select()
         .from(deliveryBranches)
@@ -69,20 +81,30 @@ export async function applicableDeliveryMethods(locale: Locale): Promise<Deliver
           and(
             inArray(
               deliveryBranches.deliveryMethodId,
-              methods.map((m) => m.id),
+              offered.map((q) => q.method.id),
             ),
             eq(deliveryBranches.active, true),
           ),
         )
         .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id))
     : [];
-  return methods.map((m) => ({
-    id: m.id,
-    name: localized(m.name, locale),
-    description: localized(m.description, locale),
-    priceCents: m.priceCents,
-    options: branches.filter((b) => b.deliveryMethodId === m.id).map((b) => ({ id: b.id, name: b.name, address: b.address, kind: b.kind })),
-  }));
+  return {
+    offered: offered.map(({ method: m, quote }) => ({
+      id: m.id,
+      name: localized(m.name, locale),
+      description: localized(m.description, locale),
+      priceCents: quote.offered ? quote.priceCents : m.priceCents,
+      options: branches
+        .filter((b) => b.deliveryMethodId === m.id)
+        .map((b) => ({ id: b.id, name: b.name, address: b.address, kind: b.kind })),
+    })),
+    withheld: quotes.flatMap((q) => (q.quote.offered || !cart ? [] : [{ id: q.method.id, reason: q.quote.reason }])),
+    weightG: weighed.weightG,
+  };
+}
+
+export async function applicableDeliveryMethods(locale: Locale, cart: CartRow | null): Promise<DeliveryMethodView[]> {
+  return (await deliveryChoices(locale, cart)).offered;
 }
 
 /**

@@ -82,6 +82,8 @@ const COMPONENT_SCHEMAS = {
     title: text(200),
     items: z.array(z.object({ title: text(200), text: text(1000), image: media.nullable().default(null) })).max(48),
   }),
+  // A master component by reference (masters.server.ts): the page shows the master's current content.
+  master: z.object({ type: z.literal("master"), masterId: z.number().int().positive().max(2_147_483_647) }),
 } as const;
 
 export type StoredComponentType = keyof typeof COMPONENT_SCHEMAS;

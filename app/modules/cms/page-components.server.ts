@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { armScheduledContent } from "~/modules/blog/scheduled.server";
 import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import {
@@ -20,6 +21,7 @@ import { CONTACT_FORM_SLUG } from "~/modules/forms/form-fields";
 import { formView } from "~/modules/forms/forms.server";
 import type { ComponentView, LinkView, PostLink } from "./page-component-views";
 import type { StoredComponent } from "./page-components.schema";
+import { mastersById } from "./masters.server";
 
 /**
  * Turns a page's stored components into what it renders: links resolved (spec §2 Links),
@@ -81,6 +83,7 @@ function sliderProducts(source: { tag?: string; category?: string }, limit: numb
 /** The latest published posts (post_type 'post', spec §9 default sort published_at descending). */
 export async function latestPosts(limit: number, locale: Locale): Promise<PostLink[]> {
   const db = await getDb();
+  await armScheduledContent();
   const latest = await db
     .select({ id: pages.id, publishedAt: pages.publishedAt })
     .from(pages)
@@ -166,6 +169,9 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
       return { type: "logoList", title: component.title, logos: component.logos.map((l) => ({ image: l.image, link: link(l.link) })) };
     case "certificates":
       return component;
+    case "master":
+      // Replaced by the master's content before this is called (resolveComponentsIndexed).
+      return null;
   }
 }
 
@@ -175,7 +181,10 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
  * left out.
  */
 export async function resolveComponentsIndexed(components: readonly StoredComponent[], locale: Locale, homeSlug: string) {
-  const views = await Promise.all(components.map((c) => (c.hidden ? null : resolveOne(c, locale, homeSlug))));
+  // A master component is read now, so the page shows what the master holds today; a master that was deleted is left out.
+  const masters = await mastersById(components.flatMap((c) => (c.type === "master" && !c.hidden ? [c.masterId] : [])));
+  const shown = components.map((c) => (c.hidden ? null : c.type === "master" ? (masters.get(c.masterId) ?? null) : c));
+  const views = await Promise.all(shown.map((c) => (c ? resolveOne(c, locale, homeSlug) : null)));
   return views.flatMap((view, index) => (view ? [{ index, view }] : []));
 }
 

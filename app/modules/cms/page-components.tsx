@@ -42,7 +42,9 @@ const FormBlock = /* @__PURE__ */ serverFirst(import.meta.env.SSR ? FormBlockNow
 );
 
 /**
- * The components of a CMS page in their stored order (decision 0014). Everything here
+ * The components of a CMS page in their stored order (decision 0014). Each section's root
+ * carries its place in `components`: the in-page editor's outlines find a section by it, so
+ * a section that renders nothing (a product slider without products) shifts no other. Everything here
  * renders on the server; only the product slider and the forms do anything once hydrated.
  * The text component's HTML was sanitised on save and again when the page was read.
  */
@@ -63,7 +65,7 @@ export function PageComponents({ components, currency, locale }: Props) {
         switch (component.type) {
           case "hero":
             return (
-              <section key={key} className="bg-brand-900 text-white" data-component="hero">
+              <section key={key} className="bg-brand-900 text-white" data-component="hero" data-component-index={index}>
                 <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-14 md:grid-cols-2">
                   <div>
                     <h2 className="text-3xl font-bold md:text-4xl">{component.title}</h2>
@@ -82,21 +84,27 @@ export function PageComponents({ components, currency, locale }: Props) {
             );
           case "text":
             return (
-              <section key={key} className="mx-auto max-w-3xl px-4 py-6" data-component="text">
+              <section key={key} className="mx-auto max-w-3xl px-4 py-6" data-component="text" data-component-index={index}>
                 {/* Sanitised by app/modules/kernel/sanitize.server.ts on save and again on read. */}
                 <div className={PROSE} dangerouslySetInnerHTML={{ __html: component.html }} />
               </section>
             );
           case "image":
             return (
-              <figure key={key} className="mx-auto max-w-4xl px-4 py-6" data-component="image">
+              <figure key={key} className="mx-auto max-w-4xl px-4 py-6" data-component="image" data-component-index={index}>
                 <ResponsiveImage media={component.image} size="large" className="h-auto w-full rounded" />
                 {component.caption ? <figcaption className="mt-2 text-sm text-slate-500">{component.caption}</figcaption> : null}
               </figure>
             );
           case "gallery":
             return (
-              <section key={key} className={SECTION} data-component="gallery" {...labelled(component.title, id)}>
+              <section
+                key={key}
+                className={SECTION}
+                data-component="gallery"
+                data-component-index={index}
+                {...labelled(component.title, id)}
+              >
                 {heading(component.title, id)}
                 <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
                   {component.images.map((image) => (
@@ -109,7 +117,13 @@ export function PageComponents({ components, currency, locale }: Props) {
             );
           case "productSlider":
             return component.products.length > 0 ? (
-              <section key={key} className={SECTION} data-component="productSlider" {...labelled(component.title, id)}>
+              <section
+                key={key}
+                className={SECTION}
+                data-component="productSlider"
+                data-component-index={index}
+                {...labelled(component.title, id)}
+              >
                 {heading(component.title, id)}
                 <Carousel
                   slides={component.products.map((p) => (
@@ -132,7 +146,13 @@ export function PageComponents({ components, currency, locale }: Props) {
             ) : null;
           case "postList":
             return (
-              <section key={key} className={SECTION} data-component="postList" {...labelled(component.title, id)}>
+              <section
+                key={key}
+                className={SECTION}
+                data-component="postList"
+                data-component-index={index}
+                {...labelled(component.title, id)}
+              >
                 {heading(component.title, id)}
                 {component.posts.length === 0 ? (
                   <p className="text-slate-600">{t("pages.noPosts")}</p>
@@ -155,10 +175,10 @@ export function PageComponents({ components, currency, locale }: Props) {
               </section>
             );
           case "form":
-            return <FormBlock key={key} form={component.form} inPage />;
+            return <FormBlock key={key} form={component.form} inPage sectionIndex={index} />;
           case "cta":
             return (
-              <section key={key} className="bg-brand-50" data-component="cta">
+              <section key={key} className="bg-brand-50" data-component="cta" data-component-index={index}>
                 <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 px-4 py-10 md:flex-row md:items-center md:justify-between">
                   <div>
                     <h2 className="text-2xl font-bold text-brand-900">{component.title}</h2>
@@ -172,7 +192,7 @@ export function PageComponents({ components, currency, locale }: Props) {
             );
           case "map":
             return (
-              <section key={key} className={SECTION} data-component="map" {...labelled(component.title, id)}>
+              <section key={key} className={SECTION} data-component="map" data-component-index={index} {...labelled(component.title, id)}>
                 {heading(component.title, id)}
                 <address className="not-italic text-slate-700">{component.address}</address>
                 <a
@@ -187,7 +207,13 @@ export function PageComponents({ components, currency, locale }: Props) {
             );
           case "logoList":
             return (
-              <section key={key} className={SECTION} data-component="logoList" {...labelled(component.title, id)}>
+              <section
+                key={key}
+                className={SECTION}
+                data-component="logoList"
+                data-component-index={index}
+                {...labelled(component.title, id)}
+              >
                 {heading(component.title, id)}
                 <ul className="flex flex-wrap items-center gap-8">
                   {component.logos.map(({ image, link }) => (
@@ -206,7 +232,13 @@ export function PageComponents({ components, currency, locale }: Props) {
             );
           case "certificates":
             return (
-              <section key={key} className={SECTION} data-component="certificates" {...labelled(component.title, id)}>
+              <section
+                key={key}
+                className={SECTION}
+                data-component="certificates"
+                data-component-index={index}
+                {...labelled(component.title, id)}
+              >
                 {heading(component.title, id)}
                 <ul className="grid gap-4 md:grid-cols-3">
                   {component.items.map((item) => (

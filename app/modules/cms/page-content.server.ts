@@ -12,6 +12,7 @@ import { SITE_ID } from "~/modules/kernel/options";
 import { componentsForSave, type StoredComponent } from "./page-components.schema";
 import { templateComponents, type PageTemplate } from "./page-templates";
 import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { isReservedSlug } from "~/lib/reserved-slugs";
 
 /**
  * The one write path of a page's content in one language (decision 0056): the backoffice's
@@ -144,7 +145,42 @@ export async function savePageContent(
   return result;
 }
 
+/**
+ * Puts a page that was never published (status draft) live as it stands, for in-page Publish
+ * of a page with no draft: false when it is live already or unknown. Audited; caches cleared.
+ */
+export async function publishUnpublishedPage(staff: Pick<Staff, "id" | "email">, pageId: number): Promise<boolean> {
+  const db = await getDb();
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pages)
+      .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(pages.id, pageId), eq(pages.siteId, SITE_ID), eq(pages.status, "draft")))
+      .returning({ id: pages.id, postType: pages.postType });
+    if (!row) return false;
+    await recordAudit(tx, staff, {
+      entity: row.postType === "post" ? "post" : "page",
+      entityId: pageId,
+      action: "publish",
+      before: { status: "draft" },
+      after: { status: "published" },
+    });
+    return true;
+  });
+  if (done) await dataChanged("page");
+  return done;
+}
+
 async function assertSlugFree(tx: Executor, pageId: number, languageCode: string, slug: string) {
+  // Every way a page gets a slug comes through here: the page forms, the new-page dialog, translations.
+  if (isReservedSlug(slug))
+    throw new DomainError("slugReserved", {
+      message: "Slug belongs to a shop route",
+      key: "admin.content.slugReserved",
+      values: { slug },
+      status: 400,
+      field: "slug",
+    });
   const [taken] = await tx
     .select({ id: pageTranslations.pageId })
     .from(pageTranslations)

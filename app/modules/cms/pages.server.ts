@@ -7,6 +7,7 @@ import { href } from "~/lib/routes-table";
 import { namedCache } from "~/.server/cache.server";
 import { readComponents, type StoredComponent } from "./page-components.schema";
 import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { armScheduledContent } from "~/modules/blog/scheduled.server";
 
 const CONTENT_LANGUAGE = "hrv"; // the built-in site's source language: the fallback text
 
@@ -23,6 +24,8 @@ export type PageView = {
   isHome: boolean;
   /** The same page in every language (getUrlOnLanguage): what the language switch links to. */
   alternates: Partial<Record<Locale, string>>;
+  /** The languages it has its own text in: only these are indexed (canonical, hreflang, sitemap). */
+  translated: Locale[];
   updatedAt: Date;
 };
 
@@ -57,6 +60,15 @@ export function pageAlternates(rows: Row[], homeSlug: string): Partial<Record<Lo
 }
 
 /**
+ * The languages a page is written in. The home page counts as written in every language:
+ * each language's root is that language's shop (its blocks, header and footer), whatever
+ * its own text.
+ */
+export function pageLanguages(rows: Pick<Row, "languageCode">[], isHome: boolean): Locale[] {
+  return LOCALES.filter((l) => isHome || rows.some((r) => r.languageCode === LOCALE_LANGUAGE_CODE[l]));
+}
+
+/**
  * A published page or post by its slug in the locale's content language, else by its
  * Croatian slug; no slug is the home page (HomePageSlug). One query reads the page with
  * all its translations. `redirectTo` is set when the requested URL is not the page's own
@@ -71,7 +83,8 @@ export async function getPageBySlug(slug: string | undefined, locale: Locale): P
   const key = `${locale}:${slug ?? ""}`;
   const { value, generation } = await pageCache.read(key);
   if (value) return value;
-  const found = await lookupPage(slug, locale);
+  // A page scheduled for later is not found now: the caches are cleared when it falls due.
+  const [found] = await Promise.all([lookupPage(slug, locale), armScheduledContent()]);
   if (found) await pageCache.set(key, found, generation);
   return found;
 }
@@ -122,6 +135,7 @@ async function lookupPage(slug: string | undefined, locale: Locale, { unpublishe
   const alternates = pageAlternates(own, ctx.homeSlug);
   const requested = slug === undefined ? localePrefix(locale) || "/" : href("page", locale, { slug });
   const canonical = alternates[locale] ?? requested;
+  const isHome = own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug);
   return {
     page: {
       id: hit.pageId,
@@ -131,15 +145,20 @@ async function lookupPage(slug: string | undefined, locale: Locale, { unpublishe
       metaDescription: shown.metaDescription,
       components: readComponents(shown.components, `page ${hit.pageId} (${shown.languageCode})`),
       contentLocale: localeOfCode(shown.languageCode),
-      isHome: own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug),
+      isHome,
       alternates,
+      translated: pageLanguages(own, isHome),
       updatedAt: hit.updatedAt,
     },
     redirectTo: canonical === requested ? null : canonical,
   };
 }
 
-/** Every published page and blog post but the home (the sitemap lists the roots itself) with its paths per language. */
+/**
+ * Every published page and blog post but the home (the sitemap lists the roots itself) with its
+ * paths in the languages it is written in (an untranslated language's address is a copy of the
+ * Croatian page, canonical to it, and stays out).
+ */
 export async function listPublishedPages(): Promise<{ paths: Partial<Record<Locale, string>>; lastmod: Date }[]> {
   const ctx = await getSiteContext("hr");
   const db = await getDb();
@@ -152,6 +171,10 @@ export async function listPublishedPages(): Promise<{ paths: Partial<Record<Loca
   for (const row of rows) byPage.set(row.pageId, [...(byPage.get(row.pageId) ?? []), row]);
   return [...byPage.values()]
     .filter((own) => !own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug))
-    .map((own) => ({ paths: pageAlternates(own, ctx.homeSlug), lastmod: own[0].updatedAt }))
+    .map((own) => {
+      const written = pageLanguages(own, false);
+      const paths = Object.entries(pageAlternates(own, ctx.homeSlug)).filter(([l]) => written.includes(l as Locale));
+      return { paths: Object.fromEntries(paths) as Partial<Record<Locale, string>>, lastmod: own[0].updatedAt };
+    })
     .filter((entry) => Object.keys(entry.paths).length > 0);
 }

@@ -36,6 +36,7 @@ export function ConsentTable({ list }: { list: ConsentPage }) {
         rowKey={(consent) => consent.id}
         empty={t("consent.admin.noConsents")}
         testId="consent-table"
+        keyboardScroll
       />
       {list.pageCount > 1 ? <Pager page={list.page} pageCount={list.pageCount} /> : null}
     </>
@@ -133,6 +134,7 @@ export function ConsentLogTable({ logs }: { logs: ConsentLogRows }) {
         rowKey={(row) => row.id}
         empty={t("consent.admin.noLogs")}
         testId="consent-log"
+        keyboardScroll
       />
     </>
   );

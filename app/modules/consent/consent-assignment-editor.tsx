@@ -24,7 +24,7 @@ export function AssignmentEditor({ kind, rows, errors }: { kind: string; rows: E
   if (rows.length === 0) return <p className="text-sm text-slate-600">{t("consent.admin.noConsents")}</p>;
   return (
     <SecureForm action={`/admin/consent/${kind}`} className="space-y-4" data-testid="assignment-editor">
-      <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded border border-slate-200 bg-white">
         <table className="w-full text-sm">
           <thead className="bg-slate-100">
             <tr>

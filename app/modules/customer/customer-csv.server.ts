@@ -1,5 +1,6 @@
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
+import { localized } from "~/lib/links";
 import { csvDate, csvMoney, type CsvColumn } from "~/modules/kernel/csv.server";
 import type { CustomerListRow } from "./customer-list.server";
 
@@ -17,6 +18,7 @@ export async function customerCsvColumns(locale: Locale): Promise<CsvColumn<Cust
     { header: t("adminCustomers.columns.created"), value: (c) => csvDate(c.createdAt) },
     { header: t("adminCustomers.columns.verified"), value: (c) => yesNo(c.verified) },
     { header: t("adminCustomers.columns.blocked"), value: (c) => yesNo(c.blocked) },
+    { header: t("adminCustomers.columns.group"), value: (c) => (c.group ? localized(c.group, locale) : "") },
     { header: t("adminCustomers.columns.orders"), value: (c) => c.ordersCount },
     { header: t("adminCustomers.columns.spent"), value: (c) => csvMoney(c.spentCents) },
   ];

@@ -24,6 +24,7 @@ export async function customerProfile(id: number) {
       lastName: users.lastName,
       guest: users.isGuest,
       memberCardBarcode: users.memberCardBarcode,
+      customerGroupId: users.customerGroupId,
       emailVerifiedAt: users.emailVerifiedAt,
       blockedAt: users.blockedAt,
       createdAt: users.createdAt,

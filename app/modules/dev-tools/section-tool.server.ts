@@ -12,8 +12,8 @@ import { SITE_ID } from "~/modules/kernel/options";
  * post in each language with its sections in order — type, hidden flag, whether it is a
  * copy of a saved master component — and per master component the pages that use it.
  *
- * A master component is copied into a page when an editor adds it ("choose master
- * component"); the page stores the copy, not a reference. A section "uses" a master
+ * A page added a master component ("choose master component") by reference; sections saved
+ * before that are copies. A section "uses" a master when it references it, or
  * while it is an unchanged copy of it (the same stored fields); an edited copy is its own
  * section. An entry the page renderer would skip (unknown type, bad fields) is listed as
  * invalid, so the tool shows what the renderer leaves out.
@@ -37,6 +37,12 @@ export type MasterUse = {
   type: string;
   usedIn: { pageId: number; languageCode: string; title: string; index: number; editUrl: string | null }[];
 };
+
+/** A section that references a master (`{ type: "master", masterId }`) uses it by definition. */
+function referencedMaster(entry: unknown): number | null {
+  const { type, masterId } = (entry ?? {}) as { type?: unknown; masterId?: unknown };
+  return type === "master" && typeof masterId === "number" ? masterId : null;
+}
 
 /** JSON with sorted keys, so a copy and its master compare equal whatever order jsonb keeps. */
 function stable(value: unknown): string {
@@ -99,7 +105,7 @@ export async function sectionInventory(filter: { type?: string } = {}) {
         type,
         hidden: (entry as { hidden?: unknown } | null)?.hidden === true,
         valid: print !== null,
-        masterId: print === null ? null : (masterPrints.find((m) => m.print === print)?.id ?? null),
+        masterId: referencedMaster(entry) ?? (print === null ? null : (masterPrints.find((m) => m.print === print)?.id ?? null)),
       };
     });
     const path = locale

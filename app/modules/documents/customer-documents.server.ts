@@ -5,9 +5,9 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
+import { fileName } from "./pdf.server";
 import { getCustomerOrder, getOrderHistory, type OrderSummary } from "~/modules/account/orders.server";
-import { invoiceFileName, renderInvoice } from "./invoice.server";
-import { getSellerDetails } from "~/modules/payment/seller.server";
+import { documentPdf } from "./order-documents.server";
 
 /**
  * The customer's documents over the API (spec §7 document/filter/web, document/get/web;
@@ -25,7 +25,10 @@ function documentOf(order: OrderSummary, fileName: string, locale: Locale): Cust
 export async function listCustomerDocuments(userId: number, page: number, locale: Locale) {
   const t = await getFixedT(locale);
   const history = await getOrderHistory(userId, page);
-  return { records: history.orders.map((o) => documentOf(o, invoiceFileName(o, t), locale)), pagination: history.pagination };
+  return {
+    records: history.orders.map((o) => documentOf(o, fileName(t("documents.fileName.invoice"), o.slug), locale)),
+    pagination: history.pagination,
+  };
 }
 
 /** The invoice of one of the customer's orders (by order id) with its PDF; null when the order is not theirs. */
@@ -42,7 +45,9 @@ export async function getCustomerDocument(
   const order = row ? await getCustomerOrder(userId, row.slug) : null;
   if (!order) return null;
   const t = await getFixedT(locale);
-  const pdf = await renderInvoice(order, await getSellerDetails(), t, locale);
+  // The issued invoice, drawn from its snapshot (decision 0104).
+  const file = await documentPdf(order.id, "invoice", t, locale);
+  if (!file) return null;
   const summary: OrderSummary = {
     id: order.id,
     slug: order.slug,
@@ -52,5 +57,5 @@ export async function getCustomerDocument(
     total: order.totals.total,
     currencyLabel: order.currencyLabel,
   };
-  return { ...documentOf(summary, invoiceFileName(order, t), locale), pdf };
+  return { ...documentOf(summary, file.fileName, locale), pdf: file.pdf };
 }

@@ -5,7 +5,7 @@ import { DomainError, isDomainError } from "~/.server/domain-error";
 import type { Staff } from "~/modules/kernel/staff.server";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { parseComponents, type StoredComponent } from "~/modules/cms/page-components.schema";
-import { readPageContent, savePageContent, type PageContent } from "~/modules/cms/page-content.server";
+import { publishUnpublishedPage, readPageContent, savePageContent, type PageContent } from "~/modules/cms/page-content.server";
 import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import { BadSectionIndex, changeSections, type SectionChange } from "./component-edits";
@@ -165,9 +165,17 @@ async function liveWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Publishes the draft: live at once for shoppers (caches cleared by savePageContent), a version kept. */
+/**
+ * Publishes the draft: live at once for shoppers (caches cleared by savePageContent), a version kept.
+ * A page made in the "new page" dialog has its content already and no draft: Publish puts it live as made.
+ */
 export async function publishPageDraft(staff: Actor, target: Target & { revision: number }): Promise<{ version: number }> {
   const draft = await readPageDraft(target);
+  if (!draft && target.revision === 0) {
+    const published = await publishUnpublishedPage(staff, target.pageId);
+    const live = published ? await readPageContent(target.pageId, target.languageCode) : null;
+    if (live) return { version: live.version };
+  }
   if (!draft) throw refused("noDraft", "editing.errors.noDraft", 409);
   if (draft.info.revision !== target.revision)
     throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.info.updatedByEmail });

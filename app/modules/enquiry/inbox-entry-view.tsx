@@ -44,7 +44,7 @@ export function EntrySent({ entry, locale }: { entry: Entry; locale: Locale }) {
       <Pairs
         rows={[
           [t("adminEnquiries.columns.date"), formatDate(entry.createdAt, locale, { style: "numeric", time: "short" })],
-          [t("adminEnquiries.language"), entry.locale],
+          [t("adminEnquiries.language"), t(`admin.languages.${entry.locale}`, { defaultValue: entry.locale })],
           ...(entry.formSlug ? [[t("adminEnquiries.form"), entry.formSlug] as [string, string]] : []),
           ...entry.fields.map((f): [string, string] => [label(f.name), f.value]),
         ]}
@@ -127,7 +127,7 @@ export function EntryMail({ mail, consentLog, locale }: { mail: Entry["shopMail"
           rows={[
             [t("adminEnquiries.columns.date"), formatDate(consentLog.at, locale, { style: "numeric", time: "medium" })],
             [t("adminEnquiries.consents"), consentLog.consents.join(", ")],
-            [t("adminEnquiries.userType"), consentLog.userType],
+            [t("adminEnquiries.userType"), t(`consent.userType.${consentLog.userType}`, { defaultValue: consentLog.userType })],
           ]}
         />
       ) : (
@@ -140,7 +140,7 @@ export function EntryMail({ mail, consentLog, locale }: { mail: Entry["shopMail"
             rows={[
               [t("adminEnquiries.mailTo"), mail.to],
               [t("adminEnquiries.subject"), mail.subject],
-              [t("adminEnquiries.mailStatus"), mail.status],
+              [t("adminEnquiries.mailStatus"), t(`adminMail.status.${mail.status}`)],
             ]}
           />
           <pre className="whitespace-pre-wrap rounded bg-slate-50 p-3 text-sm">{mail.text}</pre>
@@ -160,7 +160,8 @@ export function EntryReplies({ replies, locale }: { replies: Entry["replies"]; l
       {replies.map((r) => (
         <article key={r.id} className="rounded border border-slate-200 p-3 text-sm" data-testid="enquiry-reply">
           <p className="font-semibold">
-            {formatDate(r.createdAt, locale, { style: "numeric", time: "short" })} · {r.authorEmail} · {r.mailStatus ?? "-"}
+            {formatDate(r.createdAt, locale, { style: "numeric", time: "short" })} · {r.authorEmail} ·{" "}
+            {r.mailStatus ? t(`adminMail.status.${r.mailStatus}`) : "-"}
           </p>
           <p className="font-semibold">{r.subject}</p>
           <p className="whitespace-pre-wrap">{r.text}</p>

@@ -19,6 +19,8 @@ type Props = {
   busy?: boolean;
   /** A page block posts through a fetcher once hydrated; the form page posts as a plain form. */
   inPage?: boolean;
+  /** Its place among a page's sections (app/modules/cms/page-components.tsx). */
+  sectionIndex?: number;
   headingLevel?: 1 | 2;
 };
 
@@ -29,7 +31,14 @@ type Props = {
  * this page with a toast or shows the messages; in a page, once hydrated, a fetcher posts
  * it, a success toasts and empties the form.
  */
-export function FormBlock({ form: view, answer: pageAnswer, busy: pageBusy = false, inPage = false, headingLevel = 2 }: Props) {
+export function FormBlock({
+  form: view,
+  answer: pageAnswer,
+  busy: pageBusy = false,
+  inPage = false,
+  sectionIndex,
+  headingLevel = 2,
+}: Props) {
   const { t } = useTranslation();
   const fetcher = useFetcher<FormAnswer>();
   const hydrated = useHydrated();
@@ -86,9 +95,9 @@ export function FormBlock({ form: view, answer: pageAnswer, busy: pageBusy = fal
       className="mx-auto w-full max-w-3xl px-4 py-8"
       data-testid="form-block"
       // In a page it is one of the page's sections: the in-page editor's outlines find each
-      // section by this attribute, in order, and without it a form left its section without
-      // an outline and shifted the outlines of the sections after it.
+      // section by these attributes.
       data-component={inPage ? "form" : undefined}
+      data-component-index={sectionIndex}
     >
       <Heading id={`${id}-title`} className="text-2xl font-bold text-brand-900">
         {view.title}

@@ -41,7 +41,10 @@ function fileRule(field: FormFieldDefinition): z.ZodTypeAny {
     .refine((files) => !field.required || files.length > 0, REQUIRED);
   // A file input left empty posts a nameless empty file: no file at all.
   const chosen = (value: unknown) => !(value instanceof File && value.name === "" && value.size === 0);
-  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(chosen), list);
+  const files = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(chosen), list);
+  // The HTML constraint reads "required" from the schema's shape: an optional field must say
+  // so, or the browser (and a screen reader) asks for a file the shop does not need.
+  return field.required ? files : files.optional().transform((value) => value ?? []);
 }
 
 function fieldRule(field: FormFieldDefinition): z.ZodTypeAny {

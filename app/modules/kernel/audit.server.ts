@@ -35,6 +35,7 @@ export type AuditEntity =
   | "tag"
   | "coupon"
   | "deliveryMethod"
+  | "customerGroup"
   | "paymentMethod"
   | "productImport"
   // content, media, templates (decisions 0051-0056)
@@ -52,7 +53,9 @@ export type AuditEntity =
   | "redirect"
   | "failedRequest"
   // the headless API (decision 0057)
-  | "apiKey";
+  | "apiKey"
+  // a cart staff build for a customer on the phone (decision 0109)
+  | "cart";
 
 export type AuditChange = {
   entity: AuditEntity;
@@ -80,6 +83,8 @@ export async function recordAudit(executor: Executor, actor: Actor, change: Audi
 
 export type AuditEntry = {
   id: number;
+  /** Which kind of row changed: it says how the values read (an order's status is not a mail's). */
+  entity: string;
   actorEmail: string;
   action: string;
   before: Record<string, unknown> | null;
@@ -93,6 +98,7 @@ export async function auditTrail(entity: AuditEntity, entityId: number, limit = 
   const rows = await db
     .select({
       id: auditLog.id,
+      entity: auditLog.entity,
       actorEmail: auditLog.actorEmail,
       action: auditLog.action,
       before: auditLog.before,

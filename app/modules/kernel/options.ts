@@ -1,3 +1,5 @@
+import { PRICE_ENDINGS, type PriceEnding } from "~/lib/price-change";
+
 /**
  * The built-in site's id and the names of the CMS options that code reads by name. The
  * seed writes the options under these names and the services read them, so both import
@@ -28,3 +30,14 @@ export function lowStockThreshold(options: Record<string, unknown>): number {
   const value = options[LOW_STOCK_OPTION];
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : DEFAULT_LOW_STOCK_THRESHOLD;
 }
+
+/** The endings a bulk price change rounds to (docs/decisions/0103): "none" unless the shop chose one. */
+export const PRICE_ENDING_OPTION = "PriceEnding";
+
+export function priceEnding(options: Record<string, unknown>): PriceEnding {
+  const value = options[PRICE_ENDING_OPTION];
+  return PRICE_ENDINGS.find((ending) => ending === value) ?? "none";
+}
+
+/** The maintenance view's own message per language (decision 0101); none set: the spec's text. */
+export const MAINTENANCE_MESSAGE_OPTION = "MaintenanceMessage";

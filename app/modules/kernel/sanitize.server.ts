@@ -88,3 +88,44 @@ export function sanitizeCmsHtml(html: string | null | undefined): string {
   if (!html) return "";
   return sanitizeHtml(html, CMS_HTML_OPTIONS);
 }
+
+/** What the allow-list took out of a body, by kind, so a save can say so instead of dropping it silently. */
+export const REMOVED_KINDS = ["scripts", "handlers", "styles", "tags", "attributes"] as const;
+export type RemovedKind = (typeof REMOVED_KINDS)[number];
+
+// Renamed on the way in (h1, b, i), not removed.
+const TRANSFORMED = new Set(Object.keys(CMS_HTML_OPTIONS.transformTags ?? {}));
+const ALLOWED_TAGS = new Set([...((CMS_HTML_OPTIONS.allowedTags as string[]) ?? []), ...TRANSFORMED]);
+
+function removedAttribute(tag: string, name: string): RemovedKind | null {
+  if (/^on/i.test(name)) return "handlers";
+  if (name === "style") return "styles";
+  const allowed = (CMS_HTML_OPTIONS.allowedAttributes as Record<string, string[]>)[tag === "h1" ? "h2" : tag] ?? [];
+  return allowed.includes(name) ? null : "attributes";
+}
+
+/**
+ * The kinds of content `sanitizeCmsHtml` would remove from `html`, in REMOVED_KINDS order.
+ * A value refused for its form (a width "100%", a `javascript:` address) is not listed: the
+ * editor's own checks name those.
+ */
+export function removedByCmsHtml(html: string | null | undefined): RemovedKind[] {
+  if (!html) return [];
+  const found = new Set<RemovedKind>();
+  sanitizeHtml(html, {
+    ...CMS_HTML_OPTIONS,
+    onOpenTag: (name, attribs) => {
+      const tag = name.toLowerCase();
+      if (tag === "script") found.add("scripts");
+      else if (tag === "style") found.add("styles");
+      else if (!ALLOWED_TAGS.has(tag)) found.add("tags");
+      if (tag === "script" || tag === "style") return;
+      for (const attribute of Object.keys(attribs)) {
+        const kind = removedAttribute(tag, attribute.toLowerCase());
+        // A removed tag takes its attributes with it; only handlers and styles are worth naming.
+        if (kind && (ALLOWED_TAGS.has(tag) || kind !== "attributes")) found.add(kind);
+      }
+    },
+  });
+  return REMOVED_KINDS.filter((kind) => found.has(kind));
+}

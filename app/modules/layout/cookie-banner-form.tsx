@@ -29,13 +29,14 @@ export function CookieBannerForm({ text, reopened = false }: { text: string; reo
     <section
       role="dialog"
       aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
+      // In edit mode it sits above the editor's toolbar (whose height the editor sets), never over it.
+      className="cookie-banner fixed inset-x-0 bottom-[var(--edit-toolbar-height,0px)] z-50 overflow-y-auto border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] lg:py-4"
       data-testid="cookie-banner"
     >
       <SecureFetcherForm
         fetcher={fetcher}
         action="/actions/cookie-consent"
-        className="mx-auto flex max-w-7xl flex-col gap-4 lg:flex-row lg:items-center"
+        className="mx-auto flex max-w-7xl flex-col gap-3 lg:flex-row lg:items-center lg:gap-4"
       >
         <input type="hidden" name="redirectTo" value={withCookieSettings(location.pathname, location.search, false)} />
         <div className="flex-1">
@@ -43,7 +44,7 @@ export function CookieBannerForm({ text, reopened = false }: { text: string; reo
             {t("site.cookies.title")}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{text}</p>
-          <fieldset className="mt-2 flex flex-wrap gap-4 text-sm">
+          <fieldset className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <legend className="sr-only">{t("site.cookies.categories")}</legend>
             <label className="flex items-center gap-2">
               <input type="checkbox" name="categories" value="necessary" checked disabled />

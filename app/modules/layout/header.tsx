@@ -35,10 +35,6 @@ export function Header({ data }: { data: LayoutData }) {
   useEffect(() => menu.current?.removeAttribute("open"), [key]);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="site-header">
-      {/* The skip link (components/skip-link.tsx) written out here: as a shared module it was a chunk of its own on every page (first-load budget). */}
-      <a href="#content" className="skip-link">
-        {t("site.skipToContent")}
-      </a>
       <div className="hidden bg-brand-900 text-xs text-brand-50 md:block">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-1.5">
           <span>{data.header.tagline}</span>

@@ -21,6 +21,15 @@ export type ResendResult = { status: "relayed" | "queued"; mailId: number };
 /** Whether this shop sends mail at all: without SMTP_URL every mail waits in the outbox (decision 0089). */
 export const mailSendingConfigured = (): boolean => Boolean(env.SMTP_URL);
 
+/**
+ * The message telling staff that a mail went out (`sentKey`), or, without SMTP, its
+ * `…Waiting` twin saying the mail waits in the outbox: "sent" would not be true then
+ * (decision 0101). Each such key has its twin in every language.
+ */
+export function mailMessageKey(sentKey: string): string {
+  return mailSendingConfigured() ? sentKey : `${sentKey}Waiting`;
+}
+
 function handOver(): ResendResult["status"] {
   if (!mailSendingConfigured()) return "queued";
   wakeMailRelay();

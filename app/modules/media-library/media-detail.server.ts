@@ -3,21 +3,22 @@ import { getDb } from "~/.server/db/client.server";
 import { media } from "~/.server/db/schema";
 import { LOCALES } from "~/lib/locales";
 import { inLibrary } from "./library-scope.server";
-import { mediaUsage, usageCount } from "./media-usage.server";
+import { mediaUsage, usageCount, usagePlaces } from "./media-usage.server";
 
 /**
  * One media row for its page (/admin/media/:id): the form's values per language (an old
  * row without per-language texts shows its single title and description as Croatian),
- * the file's facts, and where it is used.
+ * the file's facts, and where it is used (counted per kind, and the places by name).
  */
-export async function mediaDetail(id: number) {
+export async function mediaDetail(id: number, languageCode = "hrv") {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(media)
     .where(inLibrary(eq(media.id, id)));
   if (!row) return null;
-  const usage = (await mediaUsage([id])).get(id)!;
+  const [usages, places] = await Promise.all([mediaUsage([id]), usagePlaces(id, languageCode)]);
+  const usage = usages.get(id)!;
   const texts = Object.fromEntries(
     LOCALES.map((l) => [
       l,
@@ -47,6 +48,7 @@ export async function mediaDetail(id: number) {
     updatedAt: row.updatedAt.toISOString(),
     usage,
     used: usageCount(usage),
+    places,
     form: { access: row.access, folderId: row.folderId ? String(row.folderId) : "", texts },
   };
 }

@@ -1,12 +1,14 @@
 import { useFetcher } from "@remix-run/react";
 import { Suspense, useEffect, useRef, useState } from "react";
-import { SecureFetcherForm } from "~/components/form";
+import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import type { MediaDialogItem, mediaDialogPage } from "./media-dialog.server";
-import { MediaEditDialog, type DialogAnswer } from "./media-edit-dialog";
+import { MediaEditDialog } from "./media-edit-dialog";
+import { useUploadQueue } from "./upload-queue";
+import { UploadQueue } from "./upload-queue-list";
 
 export type MediaLibrarySelection = {
   driveId: string;
@@ -50,7 +52,8 @@ export function MediaLibraryDialog(props: Props) {
 function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = "hr" }: Props) {
   const { t } = useTranslation();
   const list = useFetcher<Page>();
-  const upload = useFetcher<DialogAnswer>();
+  // One file per request, like the library page: a batch never meets the body limit.
+  const queue = useUploadQueue(`/admin/media/library.json?lang=${lang}`);
   const input = useRef<HTMLInputElement>(null);
   const [q, setQ] = useState("");
   const [folder, setFolder] = useState("");
@@ -65,14 +68,14 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the query changes
   }, [query]);
-  useEffect(() => {
-    const answer = upload.data;
-    if (upload.state !== "idle" || !answer?.ok) return;
+  const send = async (form: HTMLFormElement | null, files: FileList | null) => {
+    if (!form || !files || files.length === 0 || queue.running) return;
+    const stored = (await queue.send(form, [...files])) as MediaDialogItem[];
+    if (input.current) input.current.value = "";
     // What was just uploaded is chosen at once: the usual next step is to pick it.
-    setChosen((current) => (multiple ? [...answer.items, ...current] : answer.items.slice(0, 1)));
+    if (stored.length > 0) setChosen((current) => (multiple ? [...stored, ...current] : stored.slice(0, 1)));
     reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per upload answer
-  }, [upload.data, upload.state]);
+  };
 
   const items = list.data?.items ?? [];
   const isChosen = (item: MediaDialogItem) => chosen.some((c) => c.id === item.id);
@@ -127,10 +130,9 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
           </label>
         </div>
 
-        <SecureFetcherForm
-          fetcher={upload}
-          action={`/admin/media/library.json?lang=${lang}`}
+        <SecureForm
           encType="multipart/form-data"
+          onSubmit={(e) => e.preventDefault()}
           className={`flex flex-wrap items-center gap-3 rounded border-2 border-dashed p-3 text-sm ${over ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
           data-testid="media-dialog-upload"
           onDragOver={(e) => {
@@ -141,9 +143,7 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
           onDrop={(e) => {
             e.preventDefault();
             setOver(false);
-            if (!input.current || e.dataTransfer.files.length === 0) return;
-            input.current.files = e.dataTransfer.files;
-            upload.submit(input.current.form);
+            void send(e.currentTarget, e.dataTransfer.files);
           }}
         >
           <input type="hidden" name="intent" value="upload" />
@@ -156,15 +156,13 @@ function LibraryDialog({ open, onOpenChange, multiple = false, onSelect, lang = 
             multiple
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
             aria-label={t("adminMedia.upload.files", { max: 20 })}
-            onChange={(e) => e.currentTarget.files?.length && upload.submit(e.currentTarget.form)}
+            onChange={(e) => void send(e.currentTarget.form, e.currentTarget.files)}
           />
-          {upload.state !== "idle" ? <span>{t("adminMedia.dialog.uploading")}</span> : null}
-          {upload.data && !upload.data.ok ? (
-            <p role="alert" className="basis-full text-red-700">
-              {upload.data.message}
-            </p>
-          ) : null}
-        </SecureFetcherForm>
+          {queue.running ? <span>{t("adminMedia.dialog.uploading")}</span> : null}
+          <div className="basis-full">
+            <UploadQueue files={queue.files} />
+          </div>
+        </SecureForm>
 
         {list.state === "loading" && !list.data ? <p>{t("adminMedia.dialog.loading")}</p> : null}
         {list.data && items.length === 0 ? <p className="text-slate-600">{t("adminMedia.dialog.empty")}</p> : null}

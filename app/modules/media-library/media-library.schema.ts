@@ -56,7 +56,8 @@ export type MediaListPost = z.output<typeof mediaListPostSchema>;
 
 /** The JSON route of the in-page dialog: its own small forms. */
 export const mediaDialogPostSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("upload"), folderId: folderChoice }),
+  // The library page's form sends its files here one per request (with JavaScript), with its access.
+  z.object({ intent: z.literal("upload"), access: z.enum(MEDIA_ACCESS).default("public"), folderId: folderChoice }),
   z.object({
     intent: z.literal("texts"),
     id: id(),

@@ -135,7 +135,9 @@ export async function mediaFolderList() {
       id: mediaFolders.id,
       name: mediaFolders.name,
       parentId: mediaFolders.parentId,
-      files: sql<number>`(select count(*) from media m where m.folder_id = ${mediaFolders.id} and ${inLibrarySql("m")})`.mapWith(Number),
+      // Named in full: drizzle writes a lone column of the selected table as "id", which
+      // inside this subquery meant the media row's own id (every folder counted 0).
+      files: sql<number>`(select count(*) from media m where m.folder_id = "media_folders"."id" and ${inLibrarySql("m")})`.mapWith(Number),
     })
     .from(mediaFolders)
     .orderBy(asc(mediaFolders.name), asc(mediaFolders.id));

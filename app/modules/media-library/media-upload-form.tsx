@@ -1,18 +1,26 @@
-import { useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/message";
 import { useTranslation } from "~/lib/i18n";
+import { showToast } from "~/lib/toast";
+import { messageKey } from "~/lib/validation-message";
 import { MEDIA_ACCESS } from "./media-library.schema";
+import { UploadQueue } from "./upload-queue-list";
+import { useUploadQueue } from "./upload-queue";
 
 type Folder = { id: number; name: string };
 
+/** The JSON route that stores one upload per request (the same checks as the page's action). */
+const UPLOAD_URL = "/admin/media/library.json";
+
 /**
  * The library's upload (decision 0052): a plain multipart form with a file input, so it
- * works without JavaScript; with it, files dropped on the form fill that input and the form
- * is submitted at once (one code path: the action checks count, types and sizes either way).
+ * works without JavaScript (a post over the body limit gets a page saying so). With it,
+ * the chosen or dropped files are sent one per request, each with its progress and its own
+ * message, so no number of files meets the body limit; the list reloads when all are done.
  */
 export function MediaUploadForm({
   folders,
@@ -30,11 +38,27 @@ export function MediaUploadForm({
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
+  const [tooMany, setTooMany] = useState(false);
+  const queue = useUploadQueue(UPLOAD_URL);
+  const revalidator = useRevalidator();
+  const pending = queue.running || (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload");
+  const sendEach = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const files = [...(input.current?.files ?? [])];
+    setTooMany(files.length > max);
+    if (files.length === 0 || files.length > max || queue.running) return;
+    const stored = await queue.send(form, files);
+    if (input.current) input.current.value = "";
+    if (stored.length > 0) showToast({ type: "success", key: "adminMedia.upload.done", values: { count: stored.length } });
+    revalidator.revalidate();
+  };
+  const formErrors = tooMany ? [messageKey("adminMedia.upload.tooMany", { max })] : errors;
   return (
     <SecureForm
       method="post"
       encType="multipart/form-data"
+      onSubmit={hydrated ? sendEach : undefined}
       className={`space-y-3 rounded border-2 border-dashed bg-white p-4 ${over ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
       data-testid="media-upload"
       onDragOver={(event) => {
@@ -86,7 +110,8 @@ export function MediaUploadForm({
       <p id="media-upload-hint" className="text-xs text-slate-600">
         {t("adminMedia.upload.hint")}
       </p>
-      <FormError id="media-upload-error" errors={errors} testId="media-upload-error" />
+      <FormError id="media-upload-error" errors={formErrors} testId="media-upload-error" />
+      <UploadQueue files={queue.files} />
     </SecureForm>
   );
 }

@@ -88,3 +88,45 @@ export async function publicUsage(id: number, executor: Executor): Promise<numbe
     .where(inArray(media.id, [id]));
   return row?.n ?? 0;
 }
+
+/** The kinds whose places have a backoffice screen of their own, and that screen's path. */
+const PLACE_PATHS = { products: "products", categories: "categories", pages: "pages", posts: "posts", events: "events" } as const;
+export type PlaceKind = keyof typeof PLACE_PATHS;
+export type UsagePlace = { kind: PlaceKind; id: number; name: string; href: string };
+/** A file used in hundreds of places lists the first ones of each kind; the counts say the rest. */
+export const PLACES_PER_KIND = 20;
+
+/**
+ * Where a file is used, by name ("Krovni panel Alu 40" with a link to its edit screen), for
+ * the places counted by `mediaUsage` that have a screen of their own: products (images or
+ * e-product file), categories, pages, posts and events. Names in `languageCode`, else Croatian.
+ */
+export async function usagePlaces(id: number, languageCode: string, executor?: Executor): Promise<UsagePlace[]> {
+  const db = executor ?? (await getDb());
+  const name = (table: SQL, column: SQL, key: SQL, owner: SQL) =>
+    sql`coalesce((select ${column} from ${table} t where t.${key} = ${owner} and t.language_code = ${languageCode}), (select ${column} from ${table} t where t.${key} = ${owner} and t.language_code = 'hrv'), '')`;
+  const drive = sql`(select drive_id::text from media where id = ${id})`;
+  const namedIn = (text: SQL) => sql`strpos(${text}, ${drive}) > 0`;
+  const page = (posts: boolean) =>
+    sql`select ${posts ? "posts" : "pages"} as kind, pg.id, ${name(sql.raw("page_translations"), sql.raw("title"), sql.raw("page_id"), sql.raw("pg.id"))} as name from pages pg
+      where pg.post_type ${sql.raw(posts ? "<>" : "=")} 'page' and (pg.image_id = ${id} or exists (select 1 from page_translations pt where pt.page_id = pg.id and ${namedIn(sql`pt.components::text || pt.body_html`)}))`;
+  const parts = [
+    sql`select 'products' as kind, p.id, ${name(sql.raw("product_translations"), sql.raw("name"), sql.raw("product_id"), sql.raw("p.id"))} as name from products p
+      where p.e_product_media_id = ${id} or exists (select 1 from product_media pm where pm.product_id = p.id and pm.media_id = ${id})`,
+    sql`select 'categories' as kind, c.id, ${name(sql.raw("category_translations"), sql.raw("name"), sql.raw("category_id"), sql.raw("c.id"))} as name from categories c where c.media_id = ${id}`,
+    page(false),
+    page(true),
+    sql`select 'events' as kind, e.id, ${name(sql.raw("event_translations"), sql.raw("title"), sql.raw("event_id"), sql.raw("e.id"))} as name from events e
+      where exists (select 1 from event_translations et where et.event_id = e.id and ${namedIn(sql`et.description_html`)})`,
+  ];
+  const ranked = sql.join(
+    parts.map((part) => sql`(select kind, id, name, row_number() over (order by id) as n from (${part}) x)`),
+    sql` union all `,
+  );
+  const result = await db.execute(sql`select kind, id, name from (${ranked}) places where n <= ${PLACES_PER_KIND} order by kind, name, id`);
+  const rows = (result as unknown as { rows: { kind: PlaceKind; id: number; name: string }[] }).rows;
+  const order = Object.keys(PLACE_PATHS);
+  return rows
+    .map((row) => ({ kind: row.kind, id: Number(row.id), name: row.name, href: `/admin/${PLACE_PATHS[row.kind]}/${row.id}` }))
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+}

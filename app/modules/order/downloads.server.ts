@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { media, orderItems, orders, products, users } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
@@ -8,6 +8,7 @@ import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { checkoutSettings } from "~/modules/site/checkout-settings.server";
 import { sendMail, type OutboxMail, wakeMailRelay } from "~/modules/mail/mail.server";
+import { channelOf, outstandingCents, recordMoney, type MoneyEntry, type MoneyRecorded } from "~/modules/payment/ledger.server";
 
 /**
  * E-product delivery by link (spec §1 checkout settings, docs/decisions/0030).
@@ -134,37 +135,33 @@ export async function sendDownloadLinks(orderId: number, origin: string, tx?: Ex
   return mail;
 }
 
-/** What the bank (or the courier) received, recorded when an order is marked paid by hand. */
-export type Received = { paidOn?: string | null; paidAmountCents?: number | null };
-
 /**
- * THE one place an order becomes paid by hand (the bank transfer arrived, the courier
- * brought the cash; the backoffice's "paid" and "delivered" moves, decision 0039):
- * inside the caller's transaction, it sets the payment paid with the day and amount
- * received and writes the download links' mail to the outbox. An order paid already is
- * left as it is (paid false). The caller delivers the mail after its commit.
+ * THE one place an order is paid by hand (the bank transfer arrived, the courier brought the
+ * cash; the backoffice's "paid" and "delivered" moves, decision 0039): inside the caller's
+ * transaction, the money goes into the order's ledger (payment/ledger.server.ts) and, when
+ * that makes the order paid in full, the download links' mail is written to the outbox. A
+ * part of the total leaves the order awaiting the rest. The caller delivers the mail after its commit.
  */
 export async function payOrder(
   tx: Executor,
   orderId: number,
   origin: string,
-  received: Received = {},
-): Promise<{ paid: boolean; mail: OutboxMail | null }> {
-  const [changed] = await tx
-    .update(orders)
-    .set({ paymentStatus: "paid", paidAt: new Date(), paidOn: received.paidOn ?? null, paidAmountCents: received.paidAmountCents ?? null })
-    .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, "paid")))
-    .returning({ id: orders.id });
-  if (!changed) return { paid: false, mail: null };
-  return { paid: true, mail: await sendDownloadLinks(orderId, origin, tx) };
+  received: Omit<MoneyEntry, "kind">,
+): Promise<MoneyRecorded & { mail: OutboxMail | null }> {
+  const recorded = await recordMoney(tx, orderId, { ...received, kind: "payment" });
+  return { ...recorded, mail: recorded.becamePaid ? await sendDownloadLinks(orderId, origin, tx) : null };
 }
 
-/** Marks an order paid in a transaction of its own and sends its download links; false when it was paid already. */
-export async function markOrderPaid(orderId: number, origin: string, received: Received = {}) {
+/** Marks an order paid in full in a transaction of its own and sends its download links; false when nothing was owed. */
+export async function markOrderPaid(orderId: number, origin: string) {
   const db = await getDb();
-  const { paid, mail } = await db.transaction((tx) => payOrder(tx, orderId, origin, received));
-  if (mail) wakeMailRelay();
-  return paid;
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order || order.paymentStatus === "paid" || outstandingCents(order) === 0) return null;
+    return payOrder(tx, orderId, origin, { amountCents: outstandingCents(order), channel: channelOf(order.paymentGateway) });
+  });
+  if (result?.mail) wakeMailRelay();
+  return result?.becamePaid ?? false;
 }
 
 /** The order page's downloads: the links once paid, or that links will come after payment. */

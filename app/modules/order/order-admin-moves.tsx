@@ -4,6 +4,8 @@ import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { useMessageText } from "~/components/ui/message";
 import { useTranslation } from "~/lib/i18n";
+import { PartQuantities } from "./order-admin-parts";
+import type { OrderParts } from "./order-parts.server";
 import type { OrderMove } from "./order-states";
 
 /**
@@ -17,20 +19,25 @@ export type MoveAnswer = {
   message: string | null;
   values?: Record<string, string>;
 };
-type Order = { version: number; orderTotalCents: number; paymentGateway: string; paymentStatus: string };
+type Order = { version: number; paymentGateway: string };
+/** Amounts as the forms prefill them ("106,08"): what is still owed, what can be given back. */
+export type MoveAmounts = { outstanding: string; refundable: string };
 
 export function OrderMoves({
   order,
   moves,
   answer,
   today,
-  totalText,
+  amounts,
+  lines,
 }: {
   order: Order;
   moves: OrderMove[];
   answer: MoveAnswer | undefined;
   today: string;
-  totalText: string;
+  amounts: MoveAmounts;
+  /** Per line what was ordered, shipped and returned (decision 0108). */
+  lines: OrderParts["lines"];
 }) {
   const { t } = useTranslation();
   if (moves.length === 0)
@@ -39,33 +46,32 @@ export function OrderMoves({
         {t("adminOrders.moves.none")}
       </p>
     );
-  const refundsCard = order.paymentGateway === "card" && order.paymentStatus === "paid";
+  // A cancel or return of a card order gives back what was taken, through the provider.
+  const refundsCard = order.paymentGateway === "card" && moves.includes("refund");
   return (
     <div className="flex flex-col gap-3" data-testid="order-moves">
       {moves.includes("markPaid") ? (
         <MoveForm intent="markPaid" version={order.version} answer={answer} open>
-          <Input
-            name="paidOn"
-            type="date"
-            label={t("adminOrders.moves.paidOn")}
-            defaultValue={today}
-            answer={answer}
+          <MoneyFields
             intent="markPaid"
-            required
-          />
-          <Input
-            name="paidAmount"
-            label={t("adminOrders.moves.paidAmount")}
-            defaultValue={totalText}
+            day={{ name: "paidOn", label: t("adminOrders.moves.paidOn") }}
+            amount={{ name: "paidAmount", label: t("adminOrders.moves.paidAmount"), value: amounts.outstanding }}
+            today={today}
             answer={answer}
-            intent="markPaid"
-            required
-            inputMode="decimal"
           />
         </MoveForm>
       ) : null}
       {moves.includes("ship") ? (
-        <MoveForm intent="ship" version={order.version} answer={answer} open>
+        <MoveForm intent="ship" version={order.version} answer={answer} open submitLabel={t("adminOrders.moves.shipSubmit")}>
+          {/* Each line's field starts with all it still has to ship: one post ships the whole order as before. */}
+          <PartQuantities
+            intent="ship"
+            lines={lines.filter((line) => line.quantity > line.shipped)}
+            most={(line) => line.quantity - line.shipped}
+            start={(line) => line.quantity - line.shipped}
+            label={t("adminOrders.parts.shipNow")}
+            answer={answer}
+          />
           <Input name="carrier" label={t("adminOrders.ship.carrier")} answer={answer} intent="ship" maxLength={100} />
           <Input name="trackingNumber" label={t("adminOrders.ship.trackingNumber")} answer={answer} intent="ship" maxLength={100} />
           <Input
@@ -102,7 +108,101 @@ export function OrderMoves({
           <Input name="reason" label={t("adminOrders.moves.reason")} answer={answer} intent="return" maxLength={1000} multiline />
         </MoveForm>
       ) : null}
+      {moves.includes("returnPart") ? (
+        <MoveForm
+          intent="returnPart"
+          version={order.version}
+          answer={answer}
+          variant="secondary"
+          submitLabel={t("adminOrders.moves.returnPartSubmit")}
+          note={refundsCard ? t("adminOrders.moves.cardRefundAmount") : undefined}
+        >
+          <PartQuantities
+            intent="returnPart"
+            lines={lines.filter((line) => line.shipped > line.returned)}
+            most={(line) => line.shipped - line.returned}
+            start={() => 0}
+            label={t("adminOrders.parts.returnNow")}
+            answer={answer}
+          />
+          <Input
+            name="reason"
+            label={t("adminOrders.moves.reason")}
+            answer={answer}
+            intent="returnPart"
+            required
+            maxLength={1000}
+            multiline
+          />
+          <Input
+            name="refundOn"
+            type="date"
+            label={t("adminOrders.moves.returnPartRefundOn")}
+            defaultValue={today}
+            max={today}
+            answer={answer}
+            intent="returnPart"
+            required
+          />
+          <Input
+            name="refundAmount"
+            label={t("adminOrders.moves.returnPartAmount")}
+            answer={answer}
+            intent="returnPart"
+            inputMode="decimal"
+            hint={t("adminOrders.moves.returnPartAmountHint")}
+          />
+        </MoveForm>
+      ) : null}
+      {moves.includes("refund") ? (
+        <MoveForm
+          intent="refund"
+          version={order.version}
+          answer={answer}
+          variant="secondary"
+          note={order.paymentGateway === "card" ? t("adminOrders.moves.cardRefundAmount") : t("adminOrders.moves.bankRefund")}
+        >
+          <MoneyFields
+            intent="refund"
+            day={{ name: "refundOn", label: t("adminOrders.moves.refundOn") }}
+            amount={{ name: "refundAmount", label: t("adminOrders.moves.refundAmount"), value: amounts.refundable }}
+            today={today}
+            answer={answer}
+          />
+          <Input name="refundNote" label={t("adminOrders.moves.refundNote")} answer={answer} intent="refund" maxLength={500} />
+        </MoveForm>
+      ) : null}
     </div>
+  );
+}
+
+/** The day money moved (today at most) and its amount, as a payment and a refund both ask them. */
+function MoneyFields({
+  intent,
+  day,
+  amount,
+  today,
+  answer,
+}: {
+  intent: OrderMove;
+  day: { name: string; label: string };
+  amount: { name: string; label: string; value: string };
+  today: string;
+  answer: MoveAnswer | undefined;
+}) {
+  return (
+    <>
+      <Input name={day.name} type="date" label={day.label} defaultValue={today} max={today} answer={answer} intent={intent} required />
+      <Input
+        name={amount.name}
+        label={amount.label}
+        defaultValue={amount.value}
+        answer={answer}
+        intent={intent}
+        required
+        inputMode="decimal"
+      />
+    </>
   );
 }
 
@@ -114,6 +214,7 @@ function MoveForm({
   open,
   variant = "primary",
   note,
+  submitLabel,
 }: {
   intent: OrderMove;
   version: number;
@@ -122,6 +223,8 @@ function MoveForm({
   open?: boolean;
   variant?: "primary" | "secondary";
   note?: string;
+  /** The button's words where they differ from the move's name ("Nova pošiljka" → "Evidentiraj pošiljku"). */
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent") === intent;
@@ -131,7 +234,7 @@ function MoveForm({
       {children}
       {note ? <p className="text-sm text-slate-700">{note}</p> : null}
       <Button name="intent" value={intent} variant={variant} disabled={busy}>
-        {t(`adminOrders.moves.${intent}`)}
+        {submitLabel ?? t(`adminOrders.moves.${intent}`)}
       </Button>
     </SecureForm>
   );
@@ -145,12 +248,16 @@ function MoveForm({
   );
 }
 
-type InputProps = { name: string; label: string; answer: MoveAnswer | undefined; intent: string; multiline?: boolean } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "name"
->;
+type InputProps = {
+  name: string;
+  label: string;
+  answer: MoveAnswer | undefined;
+  intent: string;
+  multiline?: boolean;
+  hint?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
-function Input({ name, label, answer, intent, multiline, ...props }: InputProps) {
+function Input({ name, label, answer, intent, multiline, hint, ...props }: InputProps) {
   const text = useMessageText();
   const id = `${intent}-${name}`;
   const error = answer?.intent === intent ? answer.errors[name]?.[0] : undefined;
@@ -160,7 +267,7 @@ function Input({ name, label, answer, intent, multiline, ...props }: InputProps)
     id,
     name,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
     className: "w-full max-w-md rounded border border-slate-300 px-2 py-1",
   };
   return (
@@ -173,6 +280,11 @@ function Input({ name, label, answer, intent, multiline, ...props }: InputProps)
       ) : (
         <input {...common} {...props} defaultValue={typed ?? props.defaultValue} key={typed} />
       )}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {text(error)}

@@ -13,9 +13,19 @@ import type { OrderAdminView } from "./order-admin-view.server";
 type View = OrderAdminView;
 type Order = View["order"];
 
-export function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function Panel({
+  title,
+  children,
+  testId,
+  className = "",
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <section className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid={testId}>
+    <section className={`space-y-2 rounded border border-slate-200 bg-white p-4 ${className}`} data-testid={testId}>
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>
@@ -57,6 +67,7 @@ export function OrderLines({ view, locale }: { view: View; locale: Locale }) {
       rowKey={(l) => l.id}
       empty="—"
       testId="order-lines"
+      keyboardScroll
       rowTestId="order-line"
     />
   );
@@ -108,38 +119,75 @@ export function AddressLines({ address }: { address: OrderAddress }) {
   );
 }
 
-/** Payment method and status, what was received and the warnings that go with it. */
+/** Payment method and status, the ledger of money received and given back, and what is still owed either way. */
 export function PaymentFacts({ view, locale }: { view: View; locale: Locale }) {
   const { t } = useTranslation();
-  const { order } = view;
+  const { order, money: ledger } = view;
   const money = useMoney(order, locale);
+  const partPaid = ledger.outstandingCents > 0 && order.paidAmountCents > 0;
   return (
-    <div className="space-y-1 text-sm" data-testid="order-payment">
+    <div className="space-y-2 text-sm" data-testid="order-payment">
       <p>
         {order.paymentMethodName} ({t(`adminOrders.gateway.${order.paymentGateway}`)})
       </p>
       <p data-testid="order-payment-status" className="font-semibold">
-        {t(`orders.paymentStatus.${order.paymentStatus}`)}
+        {partPaid ? t("adminOrders.payment.partPaidStatus") : t(`orders.paymentStatus.${order.paymentStatus}`)}
       </p>
-      {order.paidOn ? (
-        <p>
-          {t("adminOrders.payment.paidOn")}: {formatDate(`${order.paidOn}T12:00:00Z`, locale, { style: "numeric" })}
-        </p>
-      ) : null}
-      {order.paidAmountCents !== null ? (
-        <p>
-          {t("adminOrders.payment.paidAmount")}: {money(order.paidAmountCents)}
-        </p>
-      ) : null}
-      {view.paidAmountDiffers ? (
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4" data-testid="order-money">
+        <dt>{t("adminOrders.payment.received")}</dt>
+        <dd className="text-right" data-testid="order-received">
+          {money(order.paidAmountCents)}
+        </dd>
+        <dt>{t("adminOrders.payment.refunded")}</dt>
+        <dd className="text-right" data-testid="order-refunded">
+          {money(order.refundedCents)}
+        </dd>
+        {ledger.outstandingCents > 0 ? (
+          <>
+            <dt>{t("adminOrders.payment.outstanding")}</dt>
+            <dd className="text-right font-semibold" data-testid="order-outstanding">
+              {money(ledger.outstandingCents)}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {ledger.overpaidCents > 0 ? (
         <p role="status" className="rounded bg-amber-50 p-2 text-amber-900" data-testid="paid-amount-warning">
-          {t("adminOrders.payment.amountDiffers", { received: money(order.paidAmountCents ?? 0), total: money(order.orderTotalCents) })}
+          {t("adminOrders.payment.overpaid", { amount: money(ledger.overpaidCents) })}
         </p>
       ) : null}
-      {view.refundByBank ? (
+      {ledger.owedByBankCents > 0 ? (
         <p role="status" className="rounded bg-amber-50 p-2 text-amber-900" data-testid="refund-by-bank">
-          {t("adminOrders.payment.refundByBank", { amount: money(order.paidAmountCents ?? order.orderTotalCents) })}
+          {t("adminOrders.payment.refundByBank", { amount: money(ledger.owedByBankCents) })}
         </p>
+      ) : null}
+      {ledger.entries.length ? (
+        <table className="w-full text-left" data-testid="order-ledger">
+          <caption className="sr-only">{t("adminOrders.payment.ledger")}</caption>
+          <thead>
+            <tr className="text-xs text-slate-600">
+              <th scope="col">{t("adminOrders.payment.day")}</th>
+              <th scope="col">{t("adminOrders.payment.kind")}</th>
+              <th scope="col" className="text-right">
+                {t("adminOrders.payment.amount")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.entries.map((entry) => (
+              <tr key={entry.id} data-testid="ledger-row" className="align-top">
+                <td>{formatDate(`${entry.day}T12:00:00Z`, locale, { style: "numeric" })}</td>
+                <td>
+                  {t(`adminOrders.payment.kinds.${entry.kind}`)} · {t(`adminOrders.payment.channels.${entry.channel}`)}
+                  <span className="block text-xs text-slate-600">
+                    {[entry.staffEmail ?? t("adminOrders.payment.byShop"), entry.note].filter(Boolean).join(" · ")}
+                  </span>
+                </td>
+                <td className="text-right">{money(entry.kind === "refund" ? -entry.amountCents : entry.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ) : null}
     </div>
   );
@@ -149,7 +197,7 @@ export function ShipmentFacts({ order, locale }: { order: Order; locale: Locale 
   const { t } = useTranslation();
   if (!order.shippedAt) return null;
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm" data-testid="order-shipment">
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] [overflow-wrap:anywhere] gap-x-3 text-sm" data-testid="order-shipment">
       <dt>{t("adminOrders.ship.shippedAt")}</dt>
       <dd>{formatDate(order.shippedAt, locale, { style: "numeric", time: "short" })}</dd>
       <dt>{t("adminOrders.ship.carrier")}</dt>
@@ -195,6 +243,7 @@ export function MailsSent({ view, locale }: { view: View; locale: Locale }) {
       rowKey={(m) => m.id}
       empty={t("adminOrders.mails.empty")}
       testId="order-mails"
+      keyboardScroll
       rowTestId="order-mail"
     />
   );

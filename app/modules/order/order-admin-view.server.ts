@@ -5,11 +5,13 @@ import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { auditTrail } from "~/modules/kernel/audit.server";
 import { SITE_ID } from "~/modules/kernel/options";
-import { allowedMoves, refundByBank } from "./order-states";
+import { moneyOf, outstandingCents, refundableCents } from "~/modules/payment/ledger.server";
+import { orderParts } from "./order-parts.server";
+import { allowedMoves, owedByBank } from "./order-states";
 
 /**
  * What the backoffice order page shows (decision 0039): the order with its lines, the
- * moves the state machine allows now, the consents given at checkout, the mails sent
+ * moves the state machine allows now, its shipments and returns, the consents given at checkout, the mails sent
  * about it, the internal notes (newest first) and the audit trail.
  */
 export type OrderAdminView = NonNullable<Awaited<ReturnType<typeof orderAdminView>>>;
@@ -39,7 +41,7 @@ export async function orderAdminView(slug: string, locale: Locale) {
         ])
       : [],
   );
-  const [mails, notes, audit, consentRows] = await Promise.all([
+  const [mails, notes, audit, money, consentRows, parts] = await Promise.all([
     db
       .select({
         id: mailOutbox.id,
@@ -54,6 +56,7 @@ export async function orderAdminView(slug: string, locale: Locale) {
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)),
     db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
     auditTrail("order", order.id),
+    moneyOf(db, order.id),
     db
       .select()
       .from(consentLogs)
@@ -70,6 +73,7 @@ export async function orderAdminView(slug: string, locale: Locale) {
       )
       .orderBy(asc(consentLogs.statusTimestamp))
       .limit(1),
+    orderParts(db, order),
   ]);
   const consentIds = consentRows[0]?.consents ?? [];
   const consentNames = consentIds.length
@@ -99,9 +103,18 @@ export async function orderAdminView(slug: string, locale: Locale) {
         ...line.options.bundleOptions.map((o) => variantSkus.get(o.variantId) ?? `#${o.variantId}`),
       ],
     })),
-    moves: allowedMoves(order),
-    paidAmountDiffers: order.paidAmountCents !== null && order.paidAmountCents !== order.orderTotalCents,
-    refundByBank: refundByBank(order),
+    // Once a part came back, the rest comes back as a part too (order-return-part.server.ts).
+    moves: allowedMoves(order).filter((move) => move !== "return" || parts.returns.length === 0),
+    // Shipped and returned in parts (decision 0108).
+    parts,
+    // The ledger and what follows from it: what is still owed, what can be given back.
+    money: {
+      entries: money,
+      outstandingCents: order.paymentStatus === "pending" ? outstandingCents(order) : 0,
+      refundableCents: refundableCents(order),
+      owedByBankCents: owedByBank(order),
+      overpaidCents: Math.max(order.paidAmountCents - order.orderTotalCents, 0),
+    },
     consents: consentRows[0]
       ? {
           at: consentRows[0].statusTimestamp.toISOString(),
@@ -122,4 +135,23 @@ export async function orderIdOf(slug: string): Promise<number | null> {
     .from(orders)
     .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
   return order?.id ?? null;
+}
+
+/** What a document download needs of the order with this number (null: 404): its id, language, payment and page. */
+export async function orderRefOf(slug: string) {
+  const db = await getDb();
+  const [order] = await db
+    .select({
+      id: orders.id,
+      slug: orders.slug,
+      locale: orders.locale,
+      status: orders.status,
+      paymentGateway: orders.paymentGateway,
+      orderTotalCents: orders.orderTotalCents,
+      currencyLabel: orders.currencyLabel,
+      billingAddress: orders.billingAddress,
+    })
+    .from(orders)
+    .where(and(eq(orders.siteId, SITE_ID), eq(orders.slug, slug)));
+  return order ? { ...order, page: `/admin/orders/${encodeURIComponent(order.slug)}` } : null;
 }

@@ -5,18 +5,21 @@ import { DomainError, isDomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import type { Locale } from "~/lib/locales";
 import { recordAudit } from "~/modules/kernel/audit.server";
-import { shopDay } from "~/modules/kernel/shop-days";
 import type { Staff } from "~/modules/kernel/staff.server";
 import { checkVersion } from "~/modules/kernel/versioned.server";
 import { wakeMailRelay, type OutboxMail } from "~/modules/mail/mail.server";
-import { refundPayment } from "~/modules/payment/payment.server";
+import { channelOf, outstandingCents, refundableCents } from "~/modules/payment/ledger.server";
 import { getSiteContext } from "~/modules/site/site.server";
+import { syncOrderDocuments } from "~/modules/documents/issue-documents.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import { payOrder } from "./downloads.server";
 import type { OrderMoveInput } from "./order-admin.schema";
 import { sendOrderConfirmation } from "./order-mail.server";
+import { giveBack } from "./order-refund.server";
 import { nextCreditNoteNumber, releaseCoupon, returnStock, showReturnedStock } from "./order-return.server";
-import { canMove, refundsThroughProvider, type OrderMove } from "./order-states";
+import { refuseWholeReturnAfterParts, returnPart } from "./order-return-part.server";
+import { recordShipment, type Parcel } from "./order-shipment.server";
+import { canMove, owedByBank, refundsThroughProvider, type OrderMove } from "./order-states";
 import { sendStatusMail } from "./order-status-mail.server";
 
 /**
@@ -30,7 +33,15 @@ import { sendStatusMail } from "./order-status-mail.server";
 type Order = typeof orders.$inferSelect;
 type Actor = Pick<Staff, "id" | "email">;
 export type MoveInput = Extract<OrderMoveInput, { intent: OrderMove }>;
-export type MoveResult = { order: Order; move: OrderMove; paidAmountDiffers: boolean; refundedCents: number; stockReturned: boolean };
+export type MoveResult = {
+  order: Order;
+  move: OrderMove;
+  paidAmountDiffers: boolean;
+  refundedCents: number;
+  stockReturned: boolean;
+  /** The parcel a "ship" recorded (decision 0108). */
+  parcel?: Parcel;
+};
 
 export async function moveOrder(staff: Actor, orderId: number, input: MoveInput): Promise<MoveResult> {
   const db = await getDb();
@@ -65,54 +76,85 @@ async function applyMove(
   const mails: (OutboxMail | null)[] = [];
   const change: Partial<Order> = {};
   const audit: Record<string, unknown> = {};
+  const by = { id: staff.id, email: staff.email };
   let refundedCents = 0;
   let paidAmountDiffers = false;
+  let becamePaid = false;
   let stockReturned = false;
+  let parcel: Parcel | undefined;
   switch (input.intent) {
     case "markPaid": {
-      const paid = await payOrder(tx, before.id, env.PUBLIC_URL, { paidOn: input.paidOn, paidAmountCents: input.paidAmount });
+      const paid = await payOrder(tx, before.id, env.PUBLIC_URL, {
+        amountCents: input.paidAmount,
+        day: input.paidOn,
+        channel: channelOf(before.paymentGateway),
+        staff: by,
+      });
       mails.push(paid.mail);
-      // A quote the customer had still to pay is an order received once paid.
-      if (before.status === "draft") change.status = "received";
-      paidAmountDiffers = input.paidAmount !== before.orderTotalCents;
+      becamePaid = paid.becamePaid;
+      // A quote the customer had still to pay is an order received once paid in full.
+      if (becamePaid && before.status === "draft") change.status = "received";
+      // More than the total, or a part of it: the owner is told (a part leaves the rest awaited).
+      paidAmountDiffers = paid.order.paidAmountCents !== before.orderTotalCents;
       Object.assign(
         audit,
-        { paymentStatus: "paid", paidOn: input.paidOn, paidAmountCents: input.paidAmount },
-        paidAmountDiffers ? { warning: "paidAmountDiffers", expectedCents: before.orderTotalCents } : {},
+        // paidAmountCents (before → after) is the order's total received; paymentCents this payment.
+        { paymentStatus: paid.order.paymentStatus, paidOn: input.paidOn, paymentCents: input.paidAmount },
+        paidAmountDiffers ? { warning: "paidAmountDiffers", expectedCents: outstandingCents(before) } : {},
+      );
+      break;
+    }
+    case "refund": {
+      refundedCents = await giveBack(tx, before, by, { amountCents: input.refundAmount, day: input.refundOn, note: input.refundNote });
+      Object.assign(
+        audit,
+        { refundOn: input.refundOn, refundedNowCents: refundedCents },
+        input.refundNote ? { note: input.refundNote } : {},
       );
       break;
     }
     case "ship":
-      Object.assign(change, {
-        status: "shipped",
-        carrier: input.carrier || null,
-        trackingNumber: input.trackingNumber || null,
-        trackingUrl: input.trackingUrl || null,
-        shippedAt: new Date(),
-      });
+      // A parcel (decision 0108); the order's tracking is its latest parcel's, "shipped" once nothing is left.
+      parcel = await recordShipment(tx, by, before, input);
+      Object.assign(
+        change,
+        { carrier: input.carrier || null, trackingNumber: input.trackingNumber || null, trackingUrl: input.trackingUrl || null },
+        parcel.complete ? { status: "shipped", shippedAt: new Date() } : {},
+      );
+      Object.assign(audit, { shipment: parcel.number, lines: parcel.lines, deliveryNote: parcel.deliveryNote, stillToShip: parcel.rest });
       break;
+    case "returnPart": {
+      const part = await returnPart(tx, by, before, input);
+      Object.assign(change, part.change);
+      Object.assign(audit, part.audit);
+      refundedCents = part.refundedCents;
+      stockReturned = Object.keys(part.stockReturned).length > 0;
+      break;
+    }
     case "deliver":
       change.status = "delivered";
       change.deliveredAt = new Date();
-      // Cash on delivery: the courier took the money at the door.
-      if (before.paymentStatus !== "paid") {
-        const paid = await payOrder(tx, before.id, env.PUBLIC_URL, { paidOn: shopDay(), paidAmountCents: before.orderTotalCents });
+      // Cash on delivery: the courier took what was still owed at the door.
+      if (before.paymentStatus !== "paid" && outstandingCents(before) > 0) {
+        const paid = await payOrder(tx, before.id, env.PUBLIC_URL, { amountCents: outstandingCents(before), channel: "cash", staff: by });
         mails.push(paid.mail);
-        if (paid.paid) audit.paymentStatus = "paid";
+        if (paid.becamePaid) audit.paymentStatus = "paid";
       }
       break;
     case "cancel":
     case "return": {
-      refundedCents = await refundIfCard(tx, before);
+      if (input.intent === "return") await refuseWholeReturnAfterParts(tx, before.id);
+      // A card payment goes back through the provider at once; money by bank is recorded when sent.
+      if (refundsThroughProvider(before)) refundedCents = await giveBack(tx, before, by, { amountCents: refundableCents(before) });
       audit.stockReturned = await returnStock(tx, before.id);
       stockReturned = Object.keys(audit.stockReturned as object).length > 0;
-      if (refundedCents > 0) Object.assign(change, { paymentStatus: "refunded", refundedCents: before.refundedCents + refundedCents });
       if (input.intent === "cancel") {
         await releaseCoupon(tx, before.couponCode);
         if (before.couponCode) audit.couponReleased = before.couponCode;
         Object.assign(change, { status: "cancelled", cancelledAt: new Date(), cancelReason: input.reason });
         // Nothing was taken: nothing is owed any more.
-        if (before.paymentStatus === "pending" || before.paymentStatus === "failed") change.paymentStatus = "cancelled";
+        if (before.paidAmountCents === 0 && (before.paymentStatus === "pending" || before.paymentStatus === "failed"))
+          change.paymentStatus = "cancelled";
       } else {
         Object.assign(
           change,
@@ -123,20 +165,22 @@ async function applyMove(
       break;
     }
   }
+  // The ledger has moved the money columns already: read them back under the lock.
+  const [current] = await tx.select().from(orders).where(eq(orders.id, before.id));
   const [order] = await tx
     .update(orders)
     .set({ ...change, version: before.version + 1, updatedAt: new Date() })
     .where(eq(orders.id, before.id))
     .returning();
-  const byBank =
-    (input.intent === "cancel" || input.intent === "return") && order.paymentStatus === "paid" && order.paymentGateway !== "card";
-  if (input.intent === "markPaid") mails.push(await sendStatusMail(tx, order, { kind: "orderPaid" }));
-  if (input.intent === "ship") mails.push(await sendStatusMail(tx, order, { kind: "orderShipped" }));
-  if (input.intent === "cancel")
-    mails.push(await sendStatusMail(tx, order, { kind: "orderCancelled", refundedCents, refundByBank: byBank }));
-  if (input.intent === "return")
-    mails.push(await sendStatusMail(tx, order, { kind: "orderReturned", refundedCents, refundByBank: byBank }));
-  const fields = Object.keys(change) as (keyof Order)[];
+  // The documents the new state calls for (decision 0104): the storno of a cancelled order's invoice, a return's credit note.
+  await syncOrderDocuments(tx, order.id, staff);
+  const owed = owedByBank(order);
+  if (becamePaid) mails.push(await sendStatusMail(tx, order, { kind: "orderPaid" }));
+  if (parcel) mails.push(await sendStatusMail(tx, order, { kind: "orderShipped", parcel }));
+  if (input.intent === "cancel") mails.push(await sendStatusMail(tx, order, { kind: "orderCancelled", refundedCents, owedCents: owed }));
+  if (input.intent === "return") mails.push(await sendStatusMail(tx, order, { kind: "orderReturned", refundedCents, owedCents: owed }));
+  const moneyFields = (["paymentStatus", "paidAmountCents", "refundedCents"] as const).filter((key) => current[key] !== before[key]);
+  const fields = [...new Set([...(Object.keys(change) as (keyof Order)[]), ...moneyFields])];
   await recordAudit(tx, staff, {
     entity: "order",
     entityId: order.id,
@@ -146,34 +190,13 @@ async function applyMove(
       ...Object.fromEntries(fields.map((key) => [key, order[key]])),
       ...audit,
       ...(refundedCents ? { refundedNowCents: refundedCents } : {}),
-      ...(byBank ? { refundByBank: true } : {}),
+      ...(owed ? { owedByBankCents: owed } : {}),
     },
   });
   return {
-    result: { order, move: input.intent, paidAmountDiffers, refundedCents, stockReturned },
+    result: { order, move: input.intent, paidAmountDiffers, refundedCents, stockReturned, parcel },
     mails: mails.filter((m): m is OutboxMail => m !== null),
   };
-}
-
-/** A card payment taken is given back through the provider; its refusal rolls the move back ("adminOrders.refund.failed"). */
-async function refundIfCard(tx: Executor, order: Order): Promise<number> {
-  if (!refundsThroughProvider(order)) return 0;
-  const amount = order.orderTotalCents - order.refundedCents;
-  if (amount <= 0) return 0;
-  await refundPayment(
-    tx,
-    order.paymentGateway,
-    {
-      id: order.id,
-      slug: order.slug,
-      orderTotalCents: order.orderTotalCents,
-      currencyLabel: order.currencyLabel,
-      email: order.email,
-      locale: order.locale as Locale,
-    },
-    amount,
-  );
-  return amount;
 }
 
 /**

@@ -12,6 +12,11 @@ export async function orderCsvColumns(locale: Locale): Promise<CsvColumn<OrderLi
     { header: t("adminOrders.columns.customer"), value: (o) => o.customer },
     { header: t("adminOrders.columns.email"), value: (o) => o.email },
     { header: t("adminOrders.columns.total"), value: (o) => csvMoney(o.totalCents) },
+    { header: t("adminOrders.columns.received"), value: (o) => csvMoney(o.receivedCents) },
+    { header: t("adminOrders.columns.refunded"), value: (o) => csvMoney(o.refundedCents) },
+    // The dashboard's definition (revenue.server.ts): the column sums to its figure for the same filter.
+    { header: t("adminOrders.columns.revenue"), value: (o) => csvMoney(o.revenueCents) },
+    { header: t("adminOrders.columns.owed"), value: (o) => csvMoney(o.owedCents) },
     { header: t("adminOrders.columns.currency"), value: (o) => o.currencyLabel },
     { header: t("adminOrders.columns.paymentMethod"), value: (o) => o.paymentMethodName },
     { header: t("adminOrders.columns.paymentStatus"), value: (o) => t(`orders.paymentStatus.${o.paymentStatus}`) },

@@ -9,21 +9,25 @@ import { BankTransferDetails } from "~/modules/payment/bank-transfer/bank-transf
 import type { BankTransferInfo } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import type { OrderDetail } from "~/modules/account/orders.server";
 import type { DownloadsView } from "~/modules/order/downloads.server";
+import { DocumentLinks, type DocumentLinkView } from "~/modules/documents/document-links";
+import type { OrderParts } from "./order-parts.server";
+import { ParcelsSent } from "./order-parts-detail";
 
 type Props = {
   order: OrderDetail;
   bankTransfer: BankTransferInfo | null;
   canPay: boolean;
-  invoiceHref: string;
-  /** The credit note of a returned order (decision 0039). */
-  creditNoteHref?: string | null;
+  /** The issued documents: invoice, and the storno of a cancelled or the credit note of a returned order (decision 0104). */
+  documents: DocumentLinkView[];
   backHref: string;
   locale: Locale;
   downloads?: DownloadsView;
+  /** Shipped in parts (decision 0108): what was sent and what is still to come. */
+  parts?: OrderParts;
 };
 
 /** The order page of the profile (spec §2 Profile). */
-export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, creditNoteHref, backHref, locale, downloads }: Props) {
+export function OrderDetailView({ order, bankTransfer, canPay, documents, backHref, locale, downloads, parts }: Props) {
   const { t } = useTranslation();
   const money = (cents: number) => formatPrice(cents, { label: order.currencyLabel, symbol: "€" }, locale);
   const totals: [string, number][] = [
@@ -92,6 +96,8 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, cred
         ))}
       </dl>
 
+      {parts ? <ParcelsSent parts={parts} locale={locale} /> : null}
+
       <div className="grid gap-6 sm:grid-cols-2">
         <AddressBlock title={t("orders.detail.deliveryAddress")} address={order.deliveryAddress} />
         <AddressBlock title={t("orders.detail.billingAddress")} address={order.billingAddress} />
@@ -147,15 +153,7 @@ export function OrderDetailView({ order, bankTransfer, canPay, invoiceHref, cred
 
       <div>
         <h2 className="font-semibold">{t("orders.detail.documents")}</h2>
-        {/* A plain link: the download works without JavaScript too. */}
-        <a href={invoiceHref} download className="mt-2 inline-block text-brand-700 underline" data-testid="invoice-link">
-          {t("orders.detail.invoice")}
-        </a>
-        {creditNoteHref && order.creditNote ? (
-          <a href={creditNoteHref} download className="mt-2 block text-brand-700 underline" data-testid="credit-note-link">
-            {t("orders.detail.creditNote", { number: order.creditNote.slug })}
-          </a>
-        ) : null}
+        <DocumentLinks links={documents} />
       </div>
     </section>
   );
@@ -186,7 +184,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 function Shipment({ shipment, locale }: { shipment: NonNullable<OrderDetail["shipment"]>; locale: Locale }) {
   const { t } = useTranslation();
   return (
-    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 text-sm" data-testid="order-tracking">
+    <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] [overflow-wrap:anywhere] gap-x-3 text-sm" data-testid="order-tracking">
       <dt>{t("orders.detail.shippedAt")}</dt>
       <dd>{formatDate(shipment.shippedAt, locale, { style: "numeric" })}</dd>
       {shipment.carrier ? (

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import {
@@ -13,6 +13,7 @@ import {
 import { CSV_MAX_ROWS } from "~/lib/admin-list";
 import { DAY_RANGE, inDayRange, likePattern, listPage, listQuery } from "~/modules/kernel/list.server";
 import { SITE_ID } from "~/modules/kernel/options";
+import { isSale, orderFigures } from "./revenue.server";
 
 /**
  * The backoffice order list (decision 0039): search by number, name or e-mail; filters
@@ -29,6 +30,8 @@ export const orderListQuery = listQuery(
     ...DAY_RANGE,
     // What is waiting for the shop (the dashboard's "to ship" figure links here).
     todo: z.enum(["ship"]).optional(),
+    // Sales by the shop's one definition (revenue.server.ts): the dashboard's figures link here.
+    sale: z.enum(["yes", "no"]).optional(),
   },
 );
 export type OrderListQuery = z.output<typeof orderListQuery>;
@@ -45,6 +48,11 @@ export type OrderListRow = {
   paymentGateway: PaymentGateway;
   paymentStatus: PaymentStatus;
   status: OrderStatus;
+  receivedCents: number;
+  refundedCents: number;
+  /** The order's revenue and what it still owes, by the definition the dashboard uses. */
+  revenueCents: number;
+  owedCents: number;
 };
 
 /**
@@ -76,6 +84,7 @@ function conditions(query: OrderListQuery): SQL | undefined {
   if (query.method) where.push(eq(orders.paymentGateway, query.method));
   where.push(...inDayRange(orders.createdAt, query));
   if (query.todo === "ship") where.push(toShip);
+  if (query.sale) where.push(query.sale === "yes" ? isSale() : not(isSale()));
   return and(...where);
 }
 
@@ -97,13 +106,25 @@ async function selectRows(query: OrderListQuery, limit: number, offset: number):
       paymentGateway: orders.paymentGateway,
       paymentStatus: orders.paymentStatus,
       status: orders.status,
+      orderTotalCents: orders.orderTotalCents,
+      paidAmountCents: orders.paidAmountCents,
+      refundedCents: orders.refundedCents,
     })
     .from(orders)
     .where(conditions(query))
     .orderBy(direction(SORT_COLUMNS[query.sort]), direction(orders.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map(({ orderTotalCents, paidAmountCents, ...row }) => {
+    const figures = orderFigures({ ...row, orderTotalCents, paidAmountCents });
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      receivedCents: paidAmountCents,
+      revenueCents: figures.revenueCents,
+      owedCents: figures.owedCents,
+    };
+  });
 }
 
 /** One page of the filtered list and its page info. */

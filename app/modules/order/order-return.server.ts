@@ -12,16 +12,18 @@ import { stockNeeds } from "./order-stock.server";
  * transaction. The stock comes from the order's own lines (the cart may be gone), through
  * the same rule that took it (cart-stock.server.ts: variants, bundle members, rows not
  * tracked or made to order left alone), the rows locked in id order like checkout's.
- * Returns what went back per product id, for the audit row.
+ * `quantities` (per order line id) gives back only those of a partial return (decision
+ * 0108); without it, every line whole. Returns what went back per product id, for the audit row.
  */
-export async function returnStock(tx: Executor, orderId: number): Promise<Record<number, number>> {
+export async function returnStock(tx: Executor, orderId: number, quantities?: Map<number, number>): Promise<Record<number, number>> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
   const stockLines: StockLine[] = lines.flatMap((line) => {
     // A line whose product was deleted since has no stock to go back to.
     const productId = line.productId ?? line.variantId;
-    return productId === null
+    const quantity = quantities ? (quantities.get(line.id) ?? 0) : line.quantity;
+    return productId === null || quantity <= 0
       ? []
-      : [{ id: String(line.id), productId, variantId: line.variantId, quantity: line.quantity, options: line.options }];
+      : [{ id: String(line.id), productId, variantId: line.variantId, quantity, options: line.options }];
   });
   const given = new Map<number, number>();
   for (const need of await stockNeeds(tx, stockLines)) given.set(need.productId, (given.get(need.productId) ?? 0) + need.quantity);

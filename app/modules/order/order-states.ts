@@ -8,14 +8,29 @@ import type { OrderStatus, PaymentGateway, PaymentStatus } from "~/.server/db/sc
  *
  *   awaiting payment ──markPaid──▶ paid ──ship──▶ shipped ──deliver──▶ delivered ──return──▶ returned
  *   any open order (draft, received, shipped) ──cancel──▶ cancelled
+ *   any order with money received and not given back ──refund──▶ (a refund in its ledger)
+ *   delivered ──returnPart──▶ delivered (a part back), or returned once everything is back
  *
+ * "ship" records a parcel (decision 0108): the order stays received until nothing is left to ship.
+ *
+ * "markPaid" records a payment: a part of the total leaves the order awaiting the rest.
  * Cash on delivery is paid to the courier: it may be shipped while payment is pending and
  * "delivered" marks it paid. A card payment is settled by the provider, never by hand.
  */
-export const ORDER_MOVES = ["markPaid", "ship", "deliver", "cancel", "return"] as const;
+export const ORDER_MOVES = ["markPaid", "ship", "deliver", "cancel", "return", "returnPart", "refund"] as const;
 export type OrderMove = (typeof ORDER_MOVES)[number];
 
-export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus; paymentGateway: PaymentGateway };
+export type OrderState = {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentGateway: PaymentGateway;
+  /** Received so far and given back so far (the order's ledger). */
+  paidAmountCents: number;
+  refundedCents: number;
+};
+
+/** Money received and not given back. */
+const refundable = (order: Pick<OrderState, "paidAmountCents" | "refundedCents">) => order.paidAmountCents - order.refundedCents;
 
 // "processing" is an older spelling of received, kept for rows that carry it.
 const AWAITING_SHIPMENT: readonly OrderStatus[] = ["draft", "received", "processing"];
@@ -48,8 +63,11 @@ export function canMove(order: OrderState, move: OrderMove): boolean {
     case "cancel":
       return OPEN.includes(order.status);
     case "return":
+    case "returnPart":
       // "completed" is the older spelling of delivered.
       return order.status === "delivered" || order.status === "completed";
+    case "refund":
+      return refundable(order) > 0;
   }
 }
 
@@ -64,18 +82,22 @@ export const MOVE_TARGET: Record<OrderMove, OrderStatus | null> = {
   deliver: "delivered",
   cancel: "cancelled",
   return: "returned",
+  returnPart: null,
+  refund: null,
 };
 
 /**
- * Whether a cancel or return gives money back through the provider: a card payment taken.
- * A paid bank transfer is returned by the shop's bank by hand (decision 0039): the screen
- * says so and the payment stays "paid".
+ * Whether money goes back through the provider: a card payment taken (a cancel or return
+ * gives back all of it, a refund the amount asked). Money received by bank or cash goes back
+ * by the shop's bank, and the shop records the refund once it is sent (decision 0100).
  */
-export function refundsThroughProvider(order: Pick<OrderState, "paymentStatus" | "paymentGateway">): boolean {
-  return order.paymentGateway === "card" && order.paymentStatus === "paid";
+export function refundsThroughProvider(order: Pick<OrderState, "paymentGateway" | "paidAmountCents" | "refundedCents">): boolean {
+  return order.paymentGateway === "card" && refundable(order) > 0;
 }
 
-/** A paid order whose money the shop must send back by bank after a cancel or return. */
-export function refundByBank(order: Pick<OrderState, "status" | "paymentStatus" | "paymentGateway">): boolean {
-  return (order.status === "cancelled" || order.status === "returned") && order.paymentStatus === "paid" && order.paymentGateway !== "card";
+/** The money the shop still owes back by bank after a cancel or return (0 when none). */
+export function owedByBank(order: Pick<OrderState, "status" | "paymentGateway" | "paidAmountCents" | "refundedCents">): number {
+  return (order.status === "cancelled" || order.status === "returned") && order.paymentGateway !== "card"
+    ? Math.max(refundable(order), 0)
+    : 0;
 }

@@ -20,9 +20,9 @@ type Order = typeof orders.$inferSelect;
 
 export type StatusMail =
   | { kind: "orderPaid" }
-  | { kind: "orderShipped" }
-  | { kind: "orderCancelled"; refundedCents: number; refundByBank: boolean }
-  | { kind: "orderReturned"; refundedCents: number; refundByBank: boolean };
+  | { kind: "orderShipped"; parcel?: { number: number; lines: string; complete: boolean } }
+  | { kind: "orderCancelled"; refundedCents: number; owedCents: number }
+  | { kind: "orderReturned"; refundedCents: number; owedCents: number };
 
 const KEY: Record<StatusMail["kind"], string> = {
   orderPaid: "paid",
@@ -39,6 +39,12 @@ export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMai
   // The change's details (tracking, reason, refund): the built-in text's middle, and the template variable details.
   const lines: string[] = [];
   if (mail.kind === "orderShipped") {
+    // One mail per parcel (decision 0108): an order sent in parts names what this parcel holds and that more follows.
+    const parcel = mail.parcel;
+    if (parcel && (parcel.number > 1 || !parcel.complete)) {
+      lines.push(t("checkout.mail.status.parcel", { number: parcel.number, lines: parcel.lines }));
+      if (!parcel.complete) lines.push(t("checkout.mail.status.parcelRest"));
+    }
     if (order.carrier) lines.push(`${t("orders.detail.carrier")}: ${order.carrier}`);
     if (order.trackingNumber) lines.push(`${t("orders.detail.trackingNumber")}: ${order.trackingNumber}`);
     if (order.trackingUrl) lines.push(`${t("orders.detail.trackingLink")}: ${order.trackingUrl}`);
@@ -48,8 +54,8 @@ export async function sendStatusMail(tx: Executor, order: Order, mail: StatusMai
     lines.push(t("checkout.mail.status.creditNote", { number: order.creditNoteSlug }));
   if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundedCents > 0)
     lines.push(t("checkout.mail.status.refunded", { amount: money(mail.refundedCents) }));
-  if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.refundByBank)
-    lines.push(t("checkout.mail.status.refundByBank", { amount: money(order.paidAmountCents ?? order.orderTotalCents) }));
+  if ((mail.kind === "orderCancelled" || mail.kind === "orderReturned") && mail.owedCents > 0)
+    lines.push(t("checkout.mail.status.refundByBank", { amount: money(mail.owedCents) }));
   const link = order.userId !== null ? `${env.PUBLIC_URL}${href("profileOrder", locale, { slug: order.slug })}` : "";
   const text = [
     `${t("checkout.mail.status.greeting")} ${t(`checkout.mail.status.${key}.lead`, { slug: order.slug })}`,

@@ -5,6 +5,12 @@ import type { Locale } from "~/lib/locales";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { startPayment } from "~/modules/payment/payment.server";
 import { awaitsPayment } from "./order-states";
+import { env } from "~/.server/env.server";
+import { getFixedT } from "~/.server/i18n.server";
+import { formatPrice } from "~/lib/format";
+import type { Currency } from "~/lib/prices";
+import { href } from "~/lib/routes-table";
+import { sendMail, wakeMailRelay } from "~/modules/mail/mail.server";
 
 /**
  * "Pay now" for an unpaid card order of this customer (order detail page): null when the
@@ -29,4 +35,30 @@ export async function restartCardPayment(userId: number, slug: string, origin: s
     },
     origin,
   );
+}
+
+/**
+ * The card payment link of an order the shop took on the phone (decision 0109): the
+ * customer is mailed their order's page, whose "Pay now" starts the card payment above;
+ * nothing is charged before they open it. Sent after the confirmation.
+ */
+export async function sendPayAgainLink(order: typeof orders.$inferSelect, currency: Pick<Currency, "label" | "symbol">) {
+  const locale = order.locale as Locale;
+  const t = await getFixedT(locale);
+  const values = {
+    orderNumber: order.slug,
+    customerName: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`.trim(),
+    orderTotal: formatPrice(order.orderTotalCents, currency, locale, { symbol: true }),
+    link: `${env.PUBLIC_URL}${href("profileOrder", locale, { slug: order.slug })}`,
+  };
+  const mail = await sendMail({
+    kind: "orderPayLink",
+    to: order.email,
+    subject: t("checkout.payLinkMail.subject", { slug: order.slug }),
+    text: t("checkout.payLinkMail.text", { ...values, slug: order.slug }),
+    orderId: order.id,
+    template: { locale, values },
+  });
+  wakeMailRelay();
+  return mail;
 }

@@ -6,7 +6,14 @@ import { DomainError } from "~/.server/domain-error";
 import { getFixedT } from "~/.server/i18n.server";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
-import { findCoupon, loadCartItems, normaliseCouponCode, priceCart, type CouponCustomer } from "~/modules/cart/cart-pricing.server";
+import {
+  deliveryQuotes,
+  findCoupon,
+  loadCartItems,
+  normaliseCouponCode,
+  priceCart,
+  type CouponCustomer,
+} from "~/modules/cart/cart-pricing.server";
 import { cartArchived, protectCodeMatches, sessionMissing, sessionUsed, type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
 import { logConsents } from "~/modules/consent/consent.server";
@@ -18,6 +25,8 @@ import { sendNewOrderMail } from "./order-status-mail.server";
 import { stockNeeds, takeStock } from "./order-stock.server";
 import { writeOrder } from "./order-writer.server";
 import { holdMails } from "~/modules/mail/mail-relay.server";
+import { recordAudit } from "~/modules/kernel/audit.server";
+import type { Staff } from "~/modules/kernel/staff.server";
 
 // Longer than starting a payment can take (its providers are given 3 to 5 seconds).
 const PAYMENT_START_HOLD_MS = 60_000;
@@ -41,6 +50,14 @@ export type PlaceOrderInput = {
   shopper: { id: number; email: string; guest: boolean };
   paymentMethodId: number | null;
   acceptedConsents: number[];
+  /**
+   * A backoffice user placing a cart they built for a customer on the phone (decision 0109):
+   * the audit log names them in the order's transaction; no consents are logged, as the
+   * customer ticked none on a page.
+   */
+  placedBy?: Staff;
+  /** The note typed with the order (the phone order's form), instead of the cart's instructions. */
+  instructions?: string;
 };
 
 export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean; mails: OutboxMail[] }> {
@@ -82,7 +99,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     if (items.length === 0) throw new DomainError("emptyCart", { message: "Cart is empty", key: "checkout.emptyCart" });
     const ids = [...new Set(items.flatMap((i) => (i.variantId ? [i.productId, i.variantId] : [i.productId])))];
     const productRows = await tx
-      .select({ id: products.id, sku: products.sku, taxRateBp: products.taxRateBp, format: products.format })
+      .select({ id: products.id, sku: products.sku, format: products.format })
       .from(products)
       .where(inArray(products.id, ids));
     // E-products only (spec §3 digitalOnly, §1 e-product delivery by link): no delivery method,
@@ -98,7 +115,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
     }
     const { method, branch } = digitalOnly ? { method: null, branch: null } : await deliveryOf(tx, cart);
     const skus = new Map(productRows.map((p) => [p.id, p.sku]));
-    const taxOf = new Map(productRows.map((p) => [p.id, p.taxRateBp]));
     const nameOf = (productId: number, variantId: number | null) =>
       pickTranslation(texts, productId, input.locale)?.name ?? skus.get(variantId ?? productId) ?? String(productId);
     const lineName = (itemId: string) => {
@@ -148,7 +164,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
         billingAddress: cart.billingAddress,
         couponCode: coupon ? cart.couponCode : null,
         memberCardBarcode: cart.memberCardBarcode,
-        instructions: cart.instructions,
+        instructions: input.instructions ?? cart.instructions,
         itemsTotalCents: totals.itemsTotal,
         couponCents: totals.coupon,
         loyaltyCents: totals.loyalty,
@@ -167,18 +183,28 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
           unitCents: priced.unitCents,
           lengthMm: priced.lengthMm,
           rowCents: priced.rowCents,
-          taxRateBp: taxOf.get(item.variantId ?? item.productId) ?? 2500,
+          // The rate charged (0 where no VAT is charged, vat-rule.ts), as the totals took it.
+          taxRateBp: priced.taxRateBp,
           options: item.options,
         };
       }),
     );
     await tx.update(carts).set({ status: "archived", usedAt: new Date(), userId: input.shopper.id }).where(eq(carts.id, cart.id));
-    const consentLog = await logConsents(tx, {
-      kind: "checkoutForm",
-      acceptedIds: input.acceptedConsents,
-      userType: input.shopper.guest ? "guest" : "registered",
-      email: input.shopper.email,
-    });
+    if (input.placedBy)
+      await recordAudit(tx, input.placedBy, {
+        entity: "order",
+        entityId: order.id,
+        action: "createdByPhone",
+        after: { slug: order.slug, cartId: cart.id, email: order.email, orderTotalCents: order.orderTotalCents },
+      });
+    const consentLog = input.placedBy
+      ? null
+      : await logConsents(tx, {
+          kind: "checkoutForm",
+          acceptedIds: input.acceptedConsents,
+          userType: input.shopper.guest ? "guest" : "registered",
+          email: input.shopper.email,
+        });
     // The order names its consent log, so the backoffice shows exactly the consents given with it.
     if (consentLog) {
       await tx.update(orders).set({ consentLogId: consentLog.id }).where(eq(orders.id, order.id));
@@ -208,6 +234,15 @@ async function deliveryOf(tx: Executor, cart: typeof carts.$inferSelect) {
     : [];
   if (!method)
     throw new DomainError("shippingMethodUndefined", { message: "Shipping method undefined", key: "checkout.shippingMethodUndefined" });
+  // The cart may have changed since the method was chosen (heavier, longer): the order is
+  // refused rather than placed at a price the method does not have (decision 0106).
+  const { quotes } = await deliveryQuotes(tx, cart);
+  if (!quotes.find((q) => q.method.id === method.id)?.quote.offered)
+    throw new DomainError("shippingMethodNotOffered", {
+      message: "Shipping method not offered for this cart",
+      key: "checkout.shippingMethodNotOffered",
+      status: 409,
+    });
   const branches = await tx
     .select()
     .from(deliveryBranches)

@@ -105,7 +105,7 @@ export function PaymentMethodForm({
       ) : null}
       {card ? (
         <dl
-          className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 rounded border border-slate-200 p-3 text-sm"
+          className="grid grid-cols-[max-content_minmax(0,1fr)] [overflow-wrap:anywhere] gap-x-4 gap-y-1 rounded border border-slate-200 p-3 text-sm"
           data-testid="card-setup"
         >
           <dt className="font-semibold">{t("adminShipping.payments.card.secret")}</dt>

@@ -20,7 +20,18 @@ export type SellerDetails = {
   email: string;
   phone: string;
   purposeCode: string;
+  /** The company register line a d.o.o.'s invoice carries (Zakon o trgovačkim društvima, čl. 21): court, MBS, share capital, directors. */
+  registerCourt: string;
+  registerNumber: string;
+  shareCapital: string;
+  directors: string;
+  /** The invoice number's business premises and payment device (fiscalisation, decision 0104). */
+  premisesCode: string;
+  deviceCode: string;
 };
+
+export const DEFAULT_PREMISES = "WEB1";
+export const DEFAULT_DEVICE = "1";
 
 /** `db`: the caller's transaction when there is one (PGlite has one connection: a second would wait for it). */
 export async function getSellerDetails(executor?: Executor): Promise<SellerDetails> {
@@ -43,6 +54,12 @@ export async function getSellerDetails(executor?: Executor): Promise<SellerDetai
     email: text("email"),
     phone: text("phone"),
     purposeCode: text("purposeCode") || "OTHR",
+    registerCourt: text("registerCourt"),
+    registerNumber: text("registerNumber"),
+    shareCapital: text("shareCapital"),
+    directors: text("directors"),
+    premisesCode: text("premisesCode") || DEFAULT_PREMISES,
+    deviceCode: text("deviceCode") || DEFAULT_DEVICE,
   };
   if (!seller.name || !isValidIban(seller.iban)) throw new Error(`CMS option ${SELLER_OPTION} is missing or its IBAN is not valid`);
   return seller;

@@ -3,6 +3,8 @@ import { namedCache } from "~/.server/cache.server";
 import { getDb } from "~/.server/db/client.server";
 import { DomainError } from "~/.server/domain-error";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
+import { cardsWithGroupPrices } from "~/modules/catalog/group-card-prices.server";
+import type { PriceGroup } from "~/lib/shopper-price";
 import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import type { MediaRef } from "~/lib/media";
@@ -42,7 +44,14 @@ export type SearchResult = {
   fuzzy: boolean;
 };
 
-export type SearchInput = { text: string; categories: readonly SearchCategory[]; page?: number; locale: Locale };
+export type SearchInput = {
+  text: string;
+  categories: readonly SearchCategory[];
+  page?: number;
+  locale: Locale;
+  /** A signed-in group customer's prices, put over the shared (cached) product cards (decision 0107). */
+  group?: PriceGroup | null;
+};
 export type SearchResults = Partial<Record<SearchCategory, SearchResult>>;
 
 // Short-lived: results follow catalogue edits within a minute, and the admin cache page
@@ -68,10 +77,18 @@ export async function search(input: SearchInput): Promise<SearchResults> {
     categories.map(async (category) => {
       if (!terms) return [category, EMPTY] as const;
       const key = `${input.locale}|${category}|${page}|${text.toLowerCase()}`;
-      return [category, await resultCache.wrap(key, () => searchCategory(category, terms, page, input.locale))] as const;
+      const shared = await resultCache.wrap(key, () => searchCategory(category, terms, page, input.locale));
+      return [category, await withGroupPrices(shared, input.group ?? null)] as const;
     }),
   );
   return Object.fromEntries(results);
+}
+
+async function withGroupPrices(result: SearchResult, group: PriceGroup | null): Promise<SearchResult> {
+  const cards = result.records.flatMap((r) => (r.product ? [r.product] : []));
+  if (!group || cards.length === 0) return result;
+  const priced = new Map((await cardsWithGroupPrices(cards, group)).map((card) => [card.id, card]));
+  return { ...result, records: result.records.map((r) => (r.product ? { ...r, product: priced.get(r.product.id) } : r)) };
 }
 
 /** How many results each tab has, so a shopper sees where the hits are before switching. */

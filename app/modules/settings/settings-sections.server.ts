@@ -94,6 +94,7 @@ const checkout: SectionStore = {
       cartAdditionBehaviour: site?.behaviour ?? 0,
       eProductLinkDays: settings.eProductLinkDays ?? 7,
       CartRequestQuote: quote === true,
+      vatOutsideEu: settings.vatOutsideEu === true,
     };
   },
   display: (state) => state,
@@ -154,7 +155,7 @@ const site = optionSection(
   },
   {
     // WwwPolicy: "none" is stored as null (no redirect either way; www-policy.server.ts).
-    adjust: (shown, state) => ({ ...shown, WwwPolicy: state.WwwPolicy ?? "none" }),
+    adjust: (shown, state) => ({ ...shown, WwwPolicy: state.WwwPolicy ?? "none", PriceEnding: state.PriceEnding ?? "none" }),
     async check(db, next, changed) {
       if (!changed.includes("HomePageSlug")) return;
       const [page] = await db
@@ -181,4 +182,6 @@ const site = optionSection(
   },
 );
 
-export const SECTION_STORES: Record<SettingsSection, SectionStore> = { company, checkout, comments, tracking, site };
+const maintenance = optionSection("maintenance", { MaintenanceMessage: {} });
+
+export const SECTION_STORES: Record<SettingsSection, SectionStore> = { company, checkout, comments, tracking, site, maintenance };

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { integer, text } from "~/lib/schema-fields";
 import { isValidOib } from "~/lib/oib";
+import { PRICE_ENDINGS } from "~/lib/price-change";
 import { TRACKING_ID_FORMAT } from "~/modules/consent/tracking-ids";
 
 /**
@@ -24,6 +25,15 @@ function perLanguage(max: number) {
   }));
 }
 
+/** A text per language, every one optional: an empty language is left out (the shop falls back). */
+function optionalPerLanguage(max: number) {
+  const optional = text({ max, multiline: true });
+  return z
+    .object({ hr: optional, en: optional, de: optional })
+    .prefault({})
+    .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, value]) => value.trim() !== "")));
+}
+
 /** Empty is "not configured" (null); else the provider's own id format. */
 function trackingId(format: RegExp, message: string) {
   return text({ max: 30 })
@@ -45,6 +55,14 @@ export const companySettingsSchema = z.object({
     (value) => value === "" || /^[A-Z]{4}$/.test(value),
     `${E}.purposeCode`,
   ),
+  // The register line of the invoice (court, MBS, share capital, directors) and the invoice
+  // number's premises and device (decision 0104): optional, the invoice leaves out what is empty.
+  registerCourt: text({ max: 200 }),
+  registerNumber: text({ max: 20 }).refine((value) => value === "" || /^\d{6,11}$/.test(value), `${E}.registerNumber`),
+  shareCapital: text({ max: 200 }),
+  directors: text({ max: 300 }),
+  premisesCode: text({ max: 20 }).refine((value) => value === "" || /^[A-Za-z0-9]{1,20}$/.test(value), `${E}.fiscalCode`),
+  deviceCode: text({ max: 20 }).refine((value) => value === "" || /^\d{1,20}$/.test(value), `${E}.fiscalCode`),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -58,6 +76,8 @@ export const checkoutSettingsSchema = z.object({
   cartAdditionBehaviour: integer({ min: 0, max: 2 }),
   eProductLinkDays: integer({ min: 1, max: 365 }),
   CartRequestQuote: flag,
+  // Croatian VAT on deliveries outside the EU too (decision 0104; off: an export is charged none).
+  vatOutsideEu: flag,
 });
 export type CheckoutSettingsInput = z.infer<typeof checkoutSettingsSchema>;
 
@@ -84,7 +104,7 @@ export const trackingSettingsSchema = z.object({
   FacebookPixelId: trackingId(TRACKING_ID_FORMAT.facebookPixel, `${E}.facebookPixel`),
 });
 
-/** 5. The site: host policy, sitemap, home page, mail, stock hint, registration, newsletter, copyright. */
+/** 5. The site: host policy, sitemap, home page, mail, stock hint, price endings, registration, newsletter, copyright. */
 export const WWW_POLICIES = ["no-www", "www", "none"] as const;
 export const siteSettingsSchema = z.object({
   fingerprint,
@@ -94,10 +114,22 @@ export const siteSettingsSchema = z.object({
   HomePageSlug: text({ max: 120, required: true }),
   SendEmailTo: text({ max: 200, required: true, email: true }),
   LowStockThreshold: integer({ min: 0, max: 9999 }),
+  // "none" is stored as no option at all, like a shop that never chose one.
+  PriceEnding: z.enum(PRICE_ENDINGS, { error: "core.validation.required" }).transform((value) => (value === "none" ? null : value)),
   RegistrationRequiresEmailVerification: flag,
   AutoLoginAfterRegistration: flag,
   NewsletterDoubleOptIn: flag,
   CopyrightText: perLanguage(300),
+});
+
+/**
+ * 6. The maintenance view's message (on /admin/settings beside the switch): plain text, per
+ * language; a language left empty shows the Croatian one, none at all the spec's text.
+ */
+export const MAINTENANCE_MESSAGE_MAX = 300;
+export const maintenanceMessageSchema = z.object({
+  fingerprint,
+  MaintenanceMessage: optionalPerLanguage(MAINTENANCE_MESSAGE_MAX),
 });
 
 export const SETTINGS_SCHEMAS = {
@@ -106,6 +138,7 @@ export const SETTINGS_SCHEMAS = {
   comments: commentSettingsSchema,
   tracking: trackingSettingsSchema,
   site: siteSettingsSchema,
+  maintenance: maintenanceMessageSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];

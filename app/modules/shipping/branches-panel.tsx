@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 type Branch = { id: number; name: string; address: string; kind: "pickup" | "locker"; active: boolean };
 
 const INPUT = "rounded border border-slate-300 px-2 py-1.5";
+const BRANCH_INTENTS = ["addBranch", "saveBranch", "removeBranch", "branchUp", "branchDown"];
 
 /** One branch's fields (name, address, kind, active), for a row of the table and for the "add" form. */
 function BranchFields({ branch, prefix }: { branch?: Branch; prefix: string }) {
@@ -48,7 +49,7 @@ export function BranchesPanel({ branches, version, lastResult }: { branches: Bra
   const result = submissionOf(lastResult);
   const intent = result?.initialValue?.intent;
   const errors =
-    intent && intent !== "save" && intent !== "delete"
+    typeof intent === "string" && BRANCH_INTENTS.includes(intent)
       ? Object.values(result?.error ?? {})
           .flat()
           .filter((e): e is string => typeof e === "string")

@@ -7,6 +7,7 @@ import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import type { Staff } from "~/modules/kernel/staff.server";
 import { checkVersion } from "~/modules/kernel/versioned.server";
 import { SITE_ID } from "~/modules/kernel/options";
+import { rateTables } from "./delivery-rates.server";
 import type { MethodInput } from "./shipping.schema";
 
 /**
@@ -60,7 +61,14 @@ export async function methodDetail(id: number) {
     .where(eq(deliveryBranches.deliveryMethodId, id))
     .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id));
   const [{ used }] = await db.select({ used: count() }).from(orders).where(eq(orders.deliveryMethodId, id));
-  return { method, branches, used };
+  const table = (await rateTables(db, [id])).get(id)!;
+  const zones = table.zones.map((zone) => ({
+    id: zone.id,
+    name: zone.name,
+    countries: zone.countries,
+    rates: table.rates.filter((r) => r.zoneId === zone.id).map((r) => ({ id: r.id, maxWeightG: r.maxWeightG, priceCents: r.priceCents })),
+  }));
+  return { method, branches, used, zones };
 }
 
 const view = (m: MethodRow) => ({
@@ -113,7 +121,7 @@ async function lockMethod(tx: Executor, id: number, version: number): Promise<Me
 }
 
 /** Runs a change of method `id` after locking it at `version`; raises the version; clears what shows delivery. */
-async function changeMethod(id: number, version: number, run: (tx: Executor, before: MethodRow) => Promise<void>) {
+export async function changeMethod(id: number, version: number, run: (tx: Executor, before: MethodRow) => Promise<void>) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const before = await lockMethod(tx, id, version);

@@ -60,40 +60,42 @@ export function MethodsTable({ methods, locale }: { methods: MethodRow[]; locale
       <h2 id="methods-title" className="mb-2 text-lg font-semibold">
         {t("adminShipping.methods")}
       </h2>
-      <table className="w-full text-sm" data-testid="methods-table">
-        <thead>
-          <tr className="text-left">
-            <th className="py-1">{t("adminShipping.fields.name")}</th>
-            <th>{t("adminShipping.fields.price")}</th>
-            <th>{t("adminShipping.fields.taxRate")}</th>
-            <th>{t("adminShipping.branches")}</th>
-            <th>{t("adminShipping.fields.active")}</th>
-            <th>{t("adminShipping.order")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {methods.map((m, index) => (
-            <tr key={m.id} className="border-t border-slate-100" data-testid="method-row">
-              <td className="py-2">
-                <Link to={`/admin/shipping/${m.id}`} className="font-semibold text-brand-700 underline">
-                  {localized(m.name, locale)}
-                </Link>{" "}
-                <span className="text-xs text-slate-600">{m.code}</span>
-              </td>
-              <td>{formatPrice(m.priceCents, { label: "EUR", symbol: "€" }, locale)}</td>
-              <td>{`${m.taxRateBp / 100} %`}</td>
-              <td>{m.branches}</td>
-              <td>
-                <StatusBadge tone={m.active ? "good" : "quiet"}>{m.active ? t("adminShipping.on") : t("adminShipping.off")}</StatusBadge>
-              </td>
-              <td className="space-x-1 whitespace-nowrap">
-                {move(m, "up", index === 0)}
-                {move(m, "down", index === methods.length - 1)}
-              </td>
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm" data-testid="methods-table">
+          <thead>
+            <tr className="text-left">
+              <th className="py-1">{t("adminShipping.fields.name")}</th>
+              <th>{t("adminShipping.fields.price")}</th>
+              <th>{t("adminShipping.fields.taxRate")}</th>
+              <th>{t("adminShipping.branches")}</th>
+              <th>{t("adminShipping.fields.active")}</th>
+              <th>{t("adminShipping.order")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {methods.map((m, index) => (
+              <tr key={m.id} className="border-t border-slate-100" data-testid="method-row">
+                <td className="py-2">
+                  <Link to={`/admin/shipping/${m.id}`} className="font-semibold text-brand-700 underline">
+                    {localized(m.name, locale)}
+                  </Link>{" "}
+                  <span className="text-xs text-slate-600">{m.code}</span>
+                </td>
+                <td>{formatPrice(m.priceCents, { label: "EUR", symbol: "€" }, locale)}</td>
+                <td>{`${m.taxRateBp / 100} %`}</td>
+                <td>{m.branches}</td>
+                <td>
+                  <StatusBadge tone={m.active ? "good" : "quiet"}>{m.active ? t("adminShipping.on") : t("adminShipping.off")}</StatusBadge>
+                </td>
+                <td className="space-x-1 whitespace-nowrap">
+                  {move(m, "up", index === 0)}
+                  {move(m, "down", index === methods.length - 1)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

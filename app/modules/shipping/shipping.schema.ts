@@ -32,9 +32,56 @@ const branchFields = {
   active: z.boolean().optional().default(false),
 };
 
-/** The method page's forms besides the method itself: delete it; add, change, move or remove a branch. */
+/** Most grams a rate row's limit may name: 100 t, a full truck and then some. */
+export const MAX_RATE_WEIGHT_G = 100_000_000;
+/** The longest goods the shop sells are ~8 m; a limit past 20 m would never charge. */
+export const MAX_LONG_GOODS_MM = 20_000;
+
+/** A weight as the owner types it in kilograms ("1,5", "1500", up to three decimals), parsed to grams, above 0. */
+const kilograms = () =>
+  text({ max: 20, required: true })
+    .refine((value) => value === "" || /^\d{1,6}([.,]\d{1,3})?$/.test(value.replace(/\s/g, "")), "adminShipping.rates.validation.weight")
+    .transform((value) => Math.round(Number(value.replace(/\s/g, "").replace(",", ".")) * 1000))
+    .refine((grams) => grams > 0 && grams <= MAX_RATE_WEIGHT_G, "adminShipping.rates.validation.weight");
+
+/** A zone's countries as typed: ISO codes separated by commas or spaces ("HR" or "AT, DE, SI"), upper-cased, each once. */
+const countryCodes = text({ max: 1000, required: true })
+  .transform((value) => [
+    ...new Set(
+      value
+        .toUpperCase()
+        .split(/[\s,;]+/)
+        .filter(Boolean),
+    ),
+  ])
+  .refine((codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)), "adminShipping.rates.validation.countries")
+  .refine((codes) => codes.length > 0 && codes.length <= 300, "adminShipping.rates.validation.countries");
+
+const zoneFields = { version, name: text({ max: 100, required: true }), countries: countryCodes };
+const rateFields = { version, maxWeight: kilograms(), price: money() };
+
+/** The rate table's forms (decision 0106): zones, their rate rows, the long-goods surcharge. */
+const rateTableForms = [
+  z.object({ intent: z.literal("addZone"), ...zoneFields }),
+  z.object({ intent: z.literal("saveZone"), zoneId: id(), ...zoneFields }),
+  z.object({ intent: z.literal("removeZone"), zoneId: id(), version }),
+  z.object({ intent: z.literal("addRate"), zoneId: id(), ...rateFields }),
+  z.object({ intent: z.literal("saveRate"), rateId: id(), ...rateFields }),
+  z.object({ intent: z.literal("removeRate"), rateId: id(), version }),
+  z.object({
+    intent: z.literal("longGoods"),
+    version,
+    // Both empty: no surcharge; one without the other is refused by the service.
+    fromMm: integer({ min: 1, max: MAX_LONG_GOODS_MM }).optional(),
+    surcharge: money({ required: false }),
+  }),
+] as const;
+export const RATE_TABLE_INTENTS = rateTableForms.map((form) => form.shape.intent.value);
+
+/** The method page's forms besides the method itself: delete it; add, change, move or remove a branch; the rate table. */
 export const methodPageSchema = z.discriminatedUnion("intent", [
   methodSchema,
+  ...rateTableForms,
   z.object({ intent: z.literal("delete"), version }),
   z.object({ intent: z.literal("addBranch"), ...branchFields }),
   z.object({ intent: z.literal("saveBranch"), branchId: id(), ...branchFields }),

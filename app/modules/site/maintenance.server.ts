@@ -2,6 +2,7 @@ import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import type { Staff } from "~/modules/kernel/staff.server";
 import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { MAINTENANCE_MESSAGE_OPTION } from "~/modules/kernel/options";
 import { setSiteSwitch, siteSwitchOn } from "./site-switch.server";
 
 /**
@@ -11,6 +12,21 @@ import { setSiteSwitch, siteSwitchOn } from "./site-switch.server";
  * cache derived from it, so no shopper gets a page cached before.
  */
 export const maintenanceMode = (): Promise<boolean> => siteSwitchOn("maintenanceMode");
+
+/**
+ * The message customers see on the maintenance view: the owner's text in their language,
+ * else the Croatian one (as the shop's other translated settings fall back), else null and
+ * the view shows the spec's text ("Održavanje u toku, biti ćemo s Vama uskoro!").
+ */
+export function maintenanceMessage(options: Record<string, unknown>, locale: Locale): string | null {
+  const texts = options[MAINTENANCE_MESSAGE_OPTION];
+  if (!texts || typeof texts !== "object") return null;
+  const pick = (key: string) => {
+    const value = (texts as Record<string, unknown>)[key];
+    return typeof value === "string" && value.trim() ? value.trim() : null;
+  };
+  return pick(locale) ?? pick("hr");
+}
 
 /**
  * What a backoffice user is told on the shop's pages while customers see only the

@@ -12,3 +12,14 @@ export type DescribedPage =
 export function metaDescription(t: TFunction, page: DescribedPage): string {
   return t(`routes.metaDescriptions.${page}`);
 }
+
+/**
+ * The home page's title: the shop's name and the header's tagline in the page's language
+ * (the header element per language, /admin/settings), so a search result says what the
+ * shop sells; the name alone when there is no tagline.
+ */
+export function homeTitle(t: TFunction, siteName: string, headerOptions: unknown): string {
+  const tagline = (headerOptions as { tagline?: unknown } | null | undefined)?.tagline;
+  const text = typeof tagline === "string" ? tagline.trim().replace(/\.$/, "") : "";
+  return text ? t("routes.metaTitles.home", { siteName, tagline: text }) : siteName;
+}

@@ -45,11 +45,7 @@ export function seoTags(input: SeoInput): HeadTag[] {
     { property: "og:url", content: origin + input.path },
     { property: "og:locale", content: OG_LOCALE[locale] },
   ];
-  const image = input.image
-    ? absoluteImage(origin, input.image)
-    : input.fallbackImagePath
-      ? new URL(input.fallbackImagePath, origin).href
-      : null;
+  const image = input.image ? absoluteImage(origin, input.image) : previewImage(origin, input.fallbackImagePath);
   if (image) tags.push({ property: "og:image", content: image });
   tags.push({ name: "twitter:card", content: input.image ? "summary_large_image" : "summary" });
   for (const value of input.jsonLd ?? []) tags.push({ "script:ld+json": value });
@@ -76,6 +72,22 @@ export function organization(origin: string, home: string, name: string, logoPat
     url: origin + home,
     ...(logoPath ? { logo: new URL(logoPath, origin).href } : {}),
   };
+}
+
+/** The built-in logo (CMS option Logo of the seed) and its rendering for link previews. */
+const BUILT_IN_LOGO = "/brand/logo.svg";
+const BUILT_IN_LOGO_PREVIEW = "/brand/logo.png";
+
+/**
+ * The absolute link-preview image of a fallback path (the site logo), or null. Facebook,
+ * LinkedIn and most chat apps ignore an SVG og:image: the built-in SVG logo is replaced by
+ * its 1200x630 PNG rendering (public/brand/logo.png), and another SVG gives no image rather
+ * than one they drop.
+ */
+export function previewImage(origin: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  const raster = path === BUILT_IN_LOGO ? BUILT_IN_LOGO_PREVIEW : path;
+  return /\.svg(?:[?#].*)?$/i.test(raster) ? null : new URL(raster, origin).href;
 }
 
 /** The CMS option Logo ({src, alt}) as a path or URL, or null when none is set. */

@@ -39,7 +39,7 @@ export function StaffSessionsPanel({ sessions, locale }: { sessions: SessionRow[
         {t("adminUsers.sessions.title")}
       </h2>
       <p className="text-sm text-slate-600">{t("adminUsers.sessions.help")}</p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50">
             <tr>

@@ -22,5 +22,7 @@ export const MAIL_KINDS = [
   "welcome",
   // Decision 0063: a database form's double opt-in (the sender confirms their address).
   "formEmailConfirmation",
+  // Decision 0109: the card payment link of an order the shop took on the phone.
+  "orderPayLink",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from "~/lib/locales";
 import { changedFields, recordAudit } from "~/modules/kernel/audit.server";
 import type { Staff } from "~/modules/kernel/staff.server";
 import { checkVersion } from "~/modules/kernel/versioned.server";
-import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { removedByCmsHtml, sanitizeCmsHtml, type RemovedKind } from "~/modules/kernel/sanitize.server";
 import { MAIL_KINDS, type MailKind } from "~/modules/templates/mail-kinds";
 import { SITE_ID } from "~/modules/kernel/options";
 import { builtInTemplate } from "./template-builtins.server";
@@ -120,7 +120,13 @@ async function lockTemplate(tx: Executor, kind: MailKind, locale: Locale): Promi
   return row!;
 }
 
-export async function saveTemplate(staff: Staff, kind: MailKind, locale: Locale, input: TemplateText & { version: number }): Promise<void> {
+/** Saves the template; answers what the allow-list removed from the body, for the editor's notice. */
+export async function saveTemplate(
+  staff: Staff,
+  kind: MailKind,
+  locale: Locale,
+  input: TemplateText & { version: number },
+): Promise<{ removed: RemovedKind[] }> {
   requireTemplateScope(staff, kind);
   const checked = checkedTemplate(kind, input);
   const db = await getDb();
@@ -139,6 +145,7 @@ export async function saveTemplate(staff: Staff, kind: MailKind, locale: Locale,
       ...changedFields({ kind, locale, ...auditView(before) }, { kind, locale, ...auditView(after!) }),
     });
   });
+  return { removed: removedByCmsHtml(input.bodyHtml) };
 }
 
 /** Back to the built-in text: the row stays (its trail and version go on) without subject and body. */

@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from "~/lib/locales";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import type { Staff } from "~/modules/kernel/staff.server";
-import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { removedByCmsHtml, REMOVED_KINDS, sanitizeCmsHtml, type RemovedKind } from "~/modules/kernel/sanitize.server";
 import { SITE_ID } from "~/modules/kernel/options";
 
 /**
@@ -53,11 +53,16 @@ export async function productTemplateForm() {
   return { value, fingerprint: productTemplateFingerprint(value) };
 }
 
-/** Saves the template (each language sanitised with the CMS allow-list); false when nothing changed. */
+/**
+ * Saves the template (each language sanitised with the CMS allow-list): whether anything
+ * changed, and what the allow-list removed (in any language), for the editor's notice.
+ */
 export async function saveProductTemplate(
   staff: Pick<Staff, "id" | "email">,
   input: ProductTemplate & { fingerprint: string },
-): Promise<boolean> {
+): Promise<{ changed: boolean; removed: RemovedKind[] }> {
+  const found = new Set(LOCALES.flatMap((locale) => removedByCmsHtml(input[locale])));
+  const removed = REMOVED_KINDS.filter((kind) => found.has(kind));
   const next = Object.fromEntries(LOCALES.map((locale) => [locale, sanitizeCmsHtml(input[locale]).trim()])) as ProductTemplate;
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
@@ -86,5 +91,5 @@ export async function saveProductTemplate(
     return true;
   });
   if (changed) await dataChanged("settings");
-  return changed;
+  return { changed, removed };
 }

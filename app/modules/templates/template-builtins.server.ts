@@ -84,6 +84,10 @@ const BUILT_IN: { [K in MailKind]: BuiltIn<K> } = {
   backofficeInvite: { subject: (t) => t("adminUsers.mail.subject"), text: (t, p) => t("adminUsers.mail.text", p) },
   welcome: { subject: (t) => t("account.mail.welcomeSubject"), text: (t, p) => t("account.mail.welcomeText", p) },
   formEmailConfirmation: { subject: (t, p) => t("forms.confirmMail.subject", p), text: (t, p) => t("forms.confirmMail.text", p) },
+  orderPayLink: {
+    subject: (t, p) => t("checkout.payLinkMail.subject", { slug: p.orderNumber }),
+    text: (t, p) => t("checkout.payLinkMail.text", { ...p, slug: p.orderNumber }),
+  },
 };
 
 /** The built-in subject and HTML body of `kind` in `locale`, with its `{{variables}}`. */

@@ -105,7 +105,8 @@ export function TemplatePreview({
   test,
 }: {
   preview: { subject: string; html: string; text: string };
-  test: { id: number; to: string | null } | null;
+  /** A test mail written to the outbox: its message says whether it went out or waits (no SMTP). */
+  test: { id: number; to: string | null; message: string } | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -119,7 +120,7 @@ export function TemplatePreview({
       </h2>
       {test ? (
         <p role="status" className="rounded bg-green-50 p-2 text-green-900" data-testid="template-test-sent">
-          {t("adminTemplates.testSent", { email: test.to ?? "" })}{" "}
+          {t(test.message, { email: test.to ?? "" })}{" "}
           <Link to={`/admin/mail/${test.id}`} className="underline">
             {t("adminTemplates.testSeeMail")}
           </Link>

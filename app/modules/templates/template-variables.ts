@@ -29,6 +29,7 @@ export const TEMPLATE_VARIABLES = {
   backofficeInvite: ["name", "inviter", "link"],
   welcome: ["name", "email", "link"],
   formEmailConfirmation: ["link", "form", "email"],
+  orderPayLink: ["orderNumber", "customerName", "orderTotal", "link"],
 } as const satisfies Record<MailKind, readonly string[]>;
 
 /**
@@ -58,6 +59,8 @@ export const SECRET_VARIABLES = {
   backofficeInvite: ["link"],
   welcome: [],
   formEmailConfirmation: ["link"],
+  // The link opens the customer's own order page, behind their sign-in: no secret in it.
+  orderPayLink: [],
 } as const satisfies { [K in MailKind]: readonly (typeof TEMPLATE_VARIABLES)[K][number][] };
 
 export const secretVariables = (kind: MailKind): readonly string[] => SECRET_VARIABLES[kind];

@@ -4,7 +4,9 @@ import { products, wishlistEntries } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
+import { cardsWithGroupPrices } from "~/modules/catalog/group-card-prices.server";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
+import type { PriceGroup } from "~/lib/shopper-price";
 import type { CurrentUser } from "~/.server/shopper.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
 import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from "~/lib/wishlist-fields";
@@ -67,11 +69,16 @@ export async function toggleWishlist(
   return { added: true, entity, name };
 }
 
-/** One page of the wishlist page (spec §3 wishlist pagination: lastPage, page, limit, total, perPage). */
+/**
+ * One page of the wishlist page (spec §3 wishlist pagination: lastPage, page, limit, total,
+ * perPage), its cards at the customer's group price where they have one (decision 0107), as on
+ * the product page and in the lists.
+ */
 export async function wishlistPage(
   userId: number,
   page: number,
   locale: Locale,
+  group: PriceGroup | null = null,
 ): Promise<{ data: ProductCard[]; pagination: WishlistPagination }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(wishlistEntries).where(eq(wishlistEntries.userId, userId));
@@ -89,6 +96,7 @@ export async function wishlistPage(
     locale,
   );
   const byId = new Map(cards.map((c) => [c.id, c]));
-  const data = rows.map((r) => byId.get(r.productId)).filter((c): c is ProductCard => Boolean(c));
+  const listed = rows.map((r) => byId.get(r.productId)).filter((c): c is ProductCard => Boolean(c));
+  const data = await cardsWithGroupPrices(listed, group);
   return { data, pagination: { page: current, lastPage, limit: WISHLIST_PER_PAGE, total, perPage: WISHLIST_PER_PAGE } };
 }

@@ -16,9 +16,11 @@ import { downloadsView } from "~/modules/order/downloads.server";
 import { awaitsPayment } from "~/modules/order/order-states";
 import { requestLocale } from "~/.server/shopper.server";
 import { toastDomainError } from "~/.server/http/domain-error.server";
+import { documentLinks } from "~/modules/documents/order-documents.server";
+import { orderPartsOf } from "~/modules/order/order-parts.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
-export const handle = { i18n: ["account", "checkout", "orders", "payment"] };
+export const handle = { i18n: ["account", "checkout", "documents", "orders", "payment"] };
 
 /**
  * One order of the signed-in customer (spec §2 Profile): lines, totals, addresses,
@@ -47,13 +49,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canPay: unpaid && order.paymentGateway === "card",
       // E-product download links once paid (decision 0030).
       downloads: await downloadsView(order),
-      invoiceHref: href("profileOrderInvoice", locale, { slug: order.slug }),
-      creditNoteHref: order.creditNote ? href("profileOrderCreditNote", locale, { slug: order.slug }) : null,
+      // The issued documents (decision 0104); an order from before them has its invoice issued now.
+      documents: (await documentLinks(order.id))
+        .filter((d) => d.kind in CUSTOMER_DOCUMENTS)
+        .map((d) => ({
+          ...d,
+          // A partial return's credit note (decision 0108): the same download with its part.
+          href: `${href(CUSTOMER_DOCUMENTS[d.kind as keyof typeof CUSTOMER_DOCUMENTS], locale, { slug: order.slug })}${d.part ? `?part=${d.part}` : ""}`,
+        })),
+      // What was sent and what is still to come of an order shipped in parts.
+      parts: await orderPartsOf(order),
       backHref: href("profile", locale),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+// The documents a customer downloads (the delivery note travels with the parcel).
+const CUSTOMER_DOCUMENTS = { invoice: "profileOrderInvoice", storno: "profileOrderStorno", creditNote: "profileOrderCreditNote" } as const;
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
@@ -79,17 +92,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProfileOrderPage() {
-  const { order, bankTransfer, canPay, invoiceHref, creditNoteHref, backHref, locale, downloads } = useLoaderData<typeof loader>();
+  const { order, bankTransfer, canPay, documents, backHref, locale, downloads, parts } = useLoaderData<typeof loader>();
   return (
     <OrderDetailView
       order={order}
       bankTransfer={bankTransfer}
       canPay={canPay}
-      invoiceHref={invoiceHref}
-      creditNoteHref={creditNoteHref}
+      documents={documents}
       backHref={backHref}
       locale={locale}
       downloads={downloads}
+      parts={parts}
     />
   );
 }

@@ -23,6 +23,7 @@ import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { positiveInt } from "~/lib/pagination";
+import { shopperPriceGroup } from "~/modules/customer-group/group-pricing.server";
 import { WISHLIST_PAGE_PARAM } from "~/lib/wishlist-fields";
 import { WishlistList } from "~/modules/wishlist/wishlist-list";
 import { wishlistPage } from "~/modules/wishlist/wishlist.server";
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSiteContext(locale),
   ]);
   // Back-office users have no wishlist (spec §4 Wishlist).
-  const wishlist = user.isBackofficeUser ? null : await wishlistPage(user.id, page, locale);
+  const wishlist = user.isBackofficeUser ? null : await wishlistPage(user.id, page, locale, await shopperPriceGroup({ user }));
   const account = {
     wishlist,
     currency: site.currency,

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { AdminNotices } from "~/components/admin/admin-notices";
 import { mailSendingConfigured } from "~/modules/mail/mail-admin.server";
 import { useTranslation } from "~/lib/i18n";
@@ -21,6 +22,8 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { LOCALES } from "~/lib/locales";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
+// orders and consent: the audit trail of every detail screen names an order's states and a
+// sender's type with the labels of the screens that show them.
 export const handle = {
   i18n: [
     "admin",
@@ -30,6 +33,7 @@ export const handle = {
     "adminContent",
     "adminCoupons",
     "adminCustomers",
+    "adminCustomerGroups",
     "adminDashboard",
     "adminEnquiries",
     "adminMail",
@@ -44,6 +48,8 @@ export const handle = {
     "comments",
     "forms",
     "devTools",
+    "orders",
+    "consent",
   ],
 };
 
@@ -58,6 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     menu: adminMenu(user.scope, { showCaches: Boolean(site.options.CacheStore) }),
     menuGroups: ADMIN_MENU_GROUPS,
     title: "Admin | Alu Krov",
+    // Money in the audit trails of every screen is written in the shop's currency.
+    currency: { label: site.currency.label, symbol: site.currency.symbol },
     // What a staff member must know on every screen: customers see only the maintenance
     // view; mail is not sent but waits in the outbox (no SMTP configured).
     notices: { maintenance: site.site.maintenanceMode, mailWaiting: !mailSendingConfigured() },
@@ -82,70 +90,108 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminLayout() {
   const { locale, user, menu, menuGroups, devTools, notices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const item = ({ isActive }: { isActive: boolean }) =>
-    `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
+  // A tap on a menu link navigates in place: fold the menu again (as the shop's phone menu does).
+  const menuBox = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => menuBox.current?.removeAttribute("open"), [key]);
   return (
-    // On a phone the menu sits above the screen (an owner checks orders on the go); beside it from md up.
+    // On a phone the menu is folded above the screen behind "Izbornik" (a <details>, so without
+    // JavaScript too) and the screen starts at once; from md up it is open beside it (decision 0102).
     <div className="flex min-h-screen flex-col md:flex-row" data-testid="admin-layout">
       <SkipLink />
-      <aside className="w-full shrink-0 bg-brand-900 p-4 text-brand-50 md:w-60">
-        <p className="mb-6 text-lg font-bold">{t("admin.title")}</p>
-        <nav aria-label={t("admin.menu")} className="space-y-4">
-          {menuGroups.map((group) => {
-            const items = menu.filter((entry) => entry.group === group);
-            if (items.length === 0) return null;
-            return (
-              <div key={group}>
-                <p className="mb-1 px-3 text-xs uppercase tracking-wide text-brand-50/80">{t(`admin.nav.group.${group}`)}</p>
-                <ul className="space-y-1">
-                  {items.map((entry) => (
-                    <li key={entry.to}>
-                      <NavLink to={entry.to} end={entry.to === "/admin"} className={item}>
-                        {t(entry.label)}
-                      </NavLink>
-                    </li>
+      <aside className="w-full shrink-0 bg-brand-900 px-4 py-2 text-brand-50 md:w-60 md:p-4">
+        <details ref={menuBox} className="md:[&::details-content]:[content-visibility:visible]" data-testid="admin-menu">
+          <summary
+            className="flex cursor-pointer list-none items-center justify-between gap-4 md:hidden [&::-webkit-details-marker]:hidden"
+            data-testid="admin-menu-toggle"
+          >
+            <span className="text-lg font-bold">{t("admin.title")}</span>
+            <span className="flex items-center gap-2 rounded border border-white/40 px-3 py-2 text-sm">
+              <MenuIcon />
+              {t("admin.menuToggle")}
+            </span>
+          </summary>
+          <p className="mb-6 hidden text-lg font-bold md:block">{t("admin.title")}</p>
+          <div className="pt-4 pb-2 md:p-0">
+            <AdminMenu menu={menu} menuGroups={menuGroups} />
+            {/* A new document, so the interface messages load in the chosen language. */}
+            <SecureForm action="/admin" reloadDocument className="mt-8 space-y-2">
+              <input type="hidden" name="intent" value="language" />
+              <input type="hidden" name="redirectTo" value="/admin" />
+              <label className="block text-xs uppercase" htmlFor="admin-lng">
+                {t("admin.language")}
+              </label>
+              <div className="flex gap-2">
+                <select id="admin-lng" name="lng" defaultValue={locale} className="flex-1 rounded bg-white px-2 py-1 text-slate-900">
+                  {LOCALES.map((l) => (
+                    <option key={l} value={l}>
+                      {t(`site.language.${l}`)}
+                    </option>
                   ))}
-                </ul>
+                </select>
+                <Button size="sm">{t("admin.apply")}</Button>
               </div>
-            );
-          })}
-        </nav>
-        {/* A new document, so the interface messages load in the chosen language. */}
-        <SecureForm action="/admin" reloadDocument className="mt-8 space-y-2">
-          <input type="hidden" name="intent" value="language" />
-          <input type="hidden" name="redirectTo" value="/admin" />
-          <label className="block text-xs uppercase" htmlFor="admin-lng">
-            {t("admin.language")}
-          </label>
-          <div className="flex gap-2">
-            <select id="admin-lng" name="lng" defaultValue={locale} className="flex-1 rounded bg-white px-2 py-1 text-slate-900">
-              {LOCALES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`site.language.${l}`)}
-                </option>
-              ))}
-            </select>
-            <Button size="sm">{t("admin.apply")}</Button>
+            </SecureForm>
+            <NavLink to="/admin/profile" className="mt-8 block text-sm underline" data-testid="admin-profile-link">
+              {t("admin.profile.nav")}
+            </NavLink>
+            <a href="/" className="mt-4 block text-sm underline" data-testid="back-to-site">
+              {t("admin.backToSite")}
+            </a>
+            <SecureForm action="/admin" className="mt-4">
+              <input type="hidden" name="intent" value="logout" />
+              <Button variant="inverse" size="sm">
+                {t("admin.logout", { email: user.email })}
+              </Button>
+            </SecureForm>
           </div>
-        </SecureForm>
-        <NavLink to="/admin/profile" className="mt-8 block text-sm underline" data-testid="admin-profile-link">
-          {t("admin.profile.nav")}
-        </NavLink>
-        <a href="/" className="mt-4 block text-sm underline" data-testid="back-to-site">
-          {t("admin.backToSite")}
-        </a>
-        <SecureForm action="/admin" className="mt-4">
-          <input type="hidden" name="intent" value="logout" />
-          <Button variant="inverse" size="sm">
-            {t("admin.logout", { email: user.email })}
-          </Button>
-        </SecureForm>
+        </details>
       </aside>
-      <main id="content" className="min-w-0 flex-1 bg-slate-50 p-4 md:p-8">
+      {/* Every checkbox of every screen is a 24 px target on a phone (WCAG 2.5.8), one rule for all. */}
+      <main id="content" className="min-w-0 flex-1 bg-slate-50 p-4 max-md:[&_input[type=checkbox]:not(.sr-only)]:size-6 md:p-8">
         {devTools ? <DevToolbar tools={devTools} locale={locale} /> : null}
         <AdminNotices {...notices} />
         <Outlet />
       </main>
     </div>
+  );
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The screens of the user's scope in their groups. */
+function AdminMenu({ menu, menuGroups }: Pick<Loaded, "menu" | "menuGroups">) {
+  const { t } = useTranslation();
+  const item = ({ isActive }: { isActive: boolean }) =>
+    `block rounded px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "hover:bg-white/10"}`;
+  return (
+    <nav aria-label={t("admin.menu")} className="space-y-4">
+      {menuGroups.map((group) => {
+        const items = menu.filter((entry) => entry.group === group);
+        if (items.length === 0) return null;
+        return (
+          <div key={group}>
+            <p className="mb-1 px-3 text-xs uppercase tracking-wide text-brand-50/80">{t(`admin.nav.group.${group}`)}</p>
+            <ul className="space-y-1">
+              {items.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} end={entry.to === "/admin"} className={item}>
+                    {t(entry.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
   );
 }

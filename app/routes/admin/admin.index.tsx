@@ -56,20 +56,20 @@ function PeriodFigures({
         <Figure
           label={t("adminDashboard.orders")}
           value={formatNumber(period.orders, locale)}
-          hint={money(period.paidCents + period.pendingCents)}
+          hint={t("adminDashboard.ordersHint")}
           href={links.all}
           testId="figure-orders"
         />
         <Figure
-          label={t("adminDashboard.paid")}
-          value={money(period.paidCents)}
-          hint={t("adminDashboard.orderCount", { count: period.paid })}
+          label={t("adminDashboard.revenue")}
+          value={money(period.revenueCents)}
+          hint={t("adminDashboard.paidCount", { count: period.paid })}
           href={links.paid}
           testId="figure-paid"
         />
         <Figure
           label={t("adminDashboard.pending")}
-          value={money(period.pendingCents)}
+          value={money(period.owedCents)}
           hint={t("adminDashboard.orderCount", { count: period.pending })}
           href={links.pending}
           testId="figure-pending"
@@ -89,6 +89,9 @@ export default function AdminDashboard() {
         <>
           <PeriodFigures title={t("adminDashboard.today")} period={sales.today} links={sales.links.today} testId="period-today" />
           <PeriodFigures title={t("adminDashboard.month")} period={sales.month} links={sales.links.month} testId="period-month" />
+          <p className="text-sm text-slate-600" data-testid="revenue-definition">
+            {t("adminDashboard.revenueDefinition")}
+          </p>
         </>
       ) : null}
       <section aria-label={t("adminDashboard.waiting")} className="space-y-2">

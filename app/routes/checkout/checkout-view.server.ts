@@ -10,17 +10,19 @@ import { NEW_ADDRESS, SAVED_ADDRESS_FIELD, type CheckoutPageData } from "~/modul
 import {
   activeStep,
   addressLines,
-  applicableDeliveryMethods,
   applicablePaymentMethods,
+  deliveryChoices,
   stepsDone,
   type CheckoutContext,
+  type DeliveryChoices,
 } from "~/modules/checkout/checkout.server";
+import { kilograms } from "~/modules/shipping/delivery-price";
 
 /** What the checkout page shows for the gate's context: the steps and their state, the choices, the cart summary. */
 export async function checkoutView(askedStep: string | null, ctx: CheckoutContext): Promise<CheckoutPageData> {
   const { locale, cart, shopper } = ctx;
-  const [methods, payments, consents, countries, cartView, site, saved] = await Promise.all([
-    applicableDeliveryMethods(locale),
+  const [choices, payments, consents, countries, cartView, site, saved] = await Promise.all([
+    deliveryChoices(locale, cart),
     applicablePaymentMethods(locale),
     getFormConsents("checkoutForm", locale),
     getDb().then(allowedCountries),
@@ -29,6 +31,7 @@ export async function checkoutView(askedStep: string | null, ctx: CheckoutContex
     shopper && !shopper.guest ? listAddresses(shopper.id) : Promise.resolve([]),
   ]);
   const digitalOnly = cartView.digitalOnly;
+  const methods = choices.offered;
   const done = stepsDone(cart, methods, digitalOnly);
   const values: Record<string, string> = { ...formValues(DELIVERY, cart.deliveryAddress), ...formValues(BILLING, cart.billingAddress) };
   // So that the customer types nothing twice, a new address starts with the profile's name and
@@ -52,6 +55,7 @@ export async function checkoutView(askedStep: string | null, ctx: CheckoutContex
       methods,
       methodId: methods.some((m) => m.id === cart.deliveryMethodId) ? cart.deliveryMethodId : null,
       branchId: cart.deliveryBranchId,
+      notOffered: notOffered(choices),
     },
     // Nothing is delivered to a digital-only cart, so nothing can be paid on delivery.
     payment: {
@@ -64,6 +68,13 @@ export async function checkoutView(askedStep: string | null, ctx: CheckoutContex
     cart: cartView,
     currency: { label: site.currency.label, symbol: site.currency.symbol },
   };
+}
+
+/** Why no method is left for the cart (decision 0106): too heavy for every rate table, else the country; null while one is offered. */
+function notOffered({ offered, withheld, weightG }: DeliveryChoices): CheckoutPageData["shipping"]["notOffered"] {
+  if (offered.length > 0 || withheld.length === 0) return null;
+  const reason = withheld.some((w) => w.reason === "tooHeavy") ? "tooHeavy" : "noZone";
+  return { reason, weightKg: kilograms(weightG) };
 }
 
 function formValues(prefix: string, a: CheckoutAddress | null): Record<string, string> {

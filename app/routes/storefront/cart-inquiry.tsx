@@ -84,7 +84,7 @@ export default function CartInquiryPage() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   return (
-    <main className="mx-auto flex max-w-[800px] flex-col gap-6 px-4 py-10" data-testid="cart-inquiry-page">
+    <div className="mx-auto flex max-w-[800px] flex-col gap-6 px-4 py-10" data-testid="cart-inquiry-page">
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t("cart.quote.title")}</h1>
         <p className="mt-2 text-slate-700">{t("cart.quote.lead")}</p>
@@ -94,6 +94,6 @@ export default function CartInquiryPage() {
       </div>
       <QuoteLinesSummary lines={lines} />
       <EnquiryForm enquiry={inquiry} lastResult={submissionOf(answer)} busy={navigation.state === "submitting"} id="cart-inquiry-page" />
-    </main>
+    </div>
   );
 }

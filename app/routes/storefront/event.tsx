@@ -8,7 +8,9 @@ import { getEvent } from "~/modules/events/events.server";
 import { EventPage } from "~/modules/events/event-view";
 import { requestLocale } from "~/.server/shopper.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { LOCALES } from "~/lib/locales";
+import { LOCALES, localePrefix } from "~/lib/locales";
+import { logoPath, previewImage, seoTags } from "~/modules/site/seo.server";
+import { eventJsonLd } from "~/modules/site/structured-data.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 export const handle = { i18n: ["events"] };
@@ -20,15 +22,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
   const [site, event] = await Promise.all([getSiteContext(locale), id < 2 ** 31 ? getEvent(id, locale) : null]);
   if (!event) throw new Response((await getFixedT(locale))("error.pageNotFound"), { status: 404 });
+  const origin = env.PUBLIC_URL;
+  const description = event.descriptionHtml
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
+  const logo = logoPath(site.options.Logo);
+  const image = previewImage(origin, logo);
+  const jsonLd = eventJsonLd({
+    url: origin + event.href,
+    name: event.title,
+    description,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    place: event.place,
+    image,
+    locale: event.lang ?? locale,
+    organizer: { name: site.site.name, url: origin + (localePrefix(locale) || "/"), logo: image },
+  });
   return {
     locale,
-    origin: env.PUBLIC_URL,
+    origin,
     title: `${event.title} | ${site.site.name}`,
-    description: event.descriptionHtml
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 160),
+    description,
+    // Link previews and the schema.org Event (decision 0036); an event has no picture of its own.
+    seo: seoTags({ origin, locale, path: event.href, type: "website", fallbackImagePath: logo, jsonLd: [jsonLd] }),
     alternates: Object.fromEntries(LOCALES.map((l) => [l, href("event", l, { id: params.id })])),
     listHref: href("events", locale),
     event,

@@ -64,8 +64,8 @@ export default function FormPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10" data-testid="form-page">
+    <div className="mx-auto max-w-3xl px-4 py-10" data-testid="form-page">
       <FormBlock form={form} answer={answer} busy={navigation.state === "submitting"} headingLevel={1} />
-    </main>
+    </div>
   );
 }

@@ -21,7 +21,9 @@ import { titleMeta } from "~/lib/meta";
 import { canonicalTarget } from "~/lib/canonical-url";
 import { movedTo } from "~/routes/http/page-outcome.server";
 import { localePrefix } from "~/lib/locales";
-import { logoPath, organization, seoTags } from "~/modules/site/seo.server";
+import { absoluteImage, logoPath, organization, previewImage, seoTags } from "~/modules/site/seo.server";
+import { articleJsonLd } from "~/modules/site/structured-data.server";
+import { homeTitle } from "~/modules/site/meta-description.server";
 import { excerptOf, getPostDetails } from "~/modules/blog/blog.server";
 import { PostArticle as PostArticleNow } from "~/routes/storefront/post-article";
 import { loadComments } from "~/modules/comments/comments.server";
@@ -65,6 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const homePath = localePrefix(locale) || "/";
   // The home page names the organisation behind the shop (decision 0036).
   const homeJsonLd = [organization(origin, homePath, siteName, logo)];
+  const homePageTitle = homeTitle(await getFixedT(locale, "routes"), siteName, site.elements.header?.options);
   if (found) {
     const edit = editor ? await pageEditContext(found.page.id, locale) : null;
     const page = edit?.content
@@ -84,7 +87,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const [post, comments] = isPost
       ? await Promise.all([getPostDetails(page.id, locale), getCurrentUser(request).then((user) => loadComments("post", page.id, user))])
       : [null, null];
-    const title = page.isHome ? siteName : `${page.title} | ${siteName}`;
+    const title = page.isHome ? homePageTitle : `${page.title} | ${siteName}`;
+    const description = page.metaDescription || excerptOf(page.bodyHtml);
+    // Untranslated, the page's address is the Croatian one (HeadLinks' canonical).
+    const path = (page.translated.includes(locale) ? page.alternates[locale] : page.alternates.hr) ?? url.pathname;
+    const postJsonLd = post
+      ? articleJsonLd({
+          url: origin + path,
+          headline: page.title,
+          description,
+          publishedAt: post.publishedAt,
+          author: post.author,
+          image: post.image ? absoluteImage(origin, post.image) : previewImage(origin, logo),
+          locale: page.contentLocale ?? locale,
+          publisher: { name: siteName, url: origin + homePath, logo: previewImage(origin, logo) },
+        })
+      : null;
     return {
       components: shown.map((entry) => entry.view),
       hero,
@@ -92,21 +110,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       isHome: page.isHome,
       title,
       // Without a meta description of its own, the start of its text (Lighthouse SEO, decision 0079).
-      description: page.metaDescription || excerptOf(page.bodyHtml),
+      description,
       // Link previews (decision 0036): a post is an article with its picture.
       seo: [
         ...seoTags({
           origin,
           locale,
-          path: page.alternates[locale] ?? url.pathname,
+          path,
           type: post ? "article" : "website",
           image: post?.image ?? null,
           fallbackImagePath: logo,
-          jsonLd: page.isHome ? homeJsonLd : [],
+          jsonLd: page.isHome ? homeJsonLd : postJsonLd ? [postJsonLd] : [],
         }),
         ...(post ? [{ property: "article:published_time", content: post.publishedAt }] : []),
       ],
       alternates: page.alternates,
+      translated: page.translated,
       page: { title: page.title, bodyHtml: page.bodyHtml, contentLocale: page.contentLocale },
       post,
       comments,
@@ -123,7 +142,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       components: [],
       hero: null,
       isHome: true,
-      title: siteName,
+      title: homePageTitle,
       description: "",
       alternates: {},
       page: null,
@@ -163,7 +182,15 @@ export default function Page() {
       {data.isHome ? <HomeHero siteName={data.siteName} hero={data.hero} /> : null}
       {data.page && data.post ? <PostArticle post={data.page} details={data.post} comments={data.comments} locale={data.locale} /> : null}
       {data.page && !data.post ? <PageArticle page={data.page} locale={data.locale} showTitle={!data.isHome} /> : null}
-      {data.components.length > 0 ? <PageComponents components={data.components} currency={data.currency} locale={data.locale} /> : null}
+      {data.components.length > 0 ? (
+        // Sections of an untranslated page are in the language they are written in, not the URL's.
+        <div
+          className="contents"
+          lang={data.page?.contentLocale && data.page.contentLocale !== data.locale ? data.page.contentLocale : undefined}
+        >
+          <PageComponents components={data.components} currency={data.currency} locale={data.locale} />
+        </div>
+      ) : null}
       {data.isHome && data.home ? (
         <HomeBlocks
           blocks={data.home.blocks}

@@ -80,7 +80,7 @@ export default function PriceEnquiryPage() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   return (
-    <main className="mx-auto flex max-w-[800px] flex-col gap-6 px-4 py-10" data-testid="price-enquiry-page">
+    <div className="mx-auto flex max-w-[800px] flex-col gap-6 px-4 py-10" data-testid="price-enquiry-page">
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t("enquiry.title")}</h1>
         <p className="mt-2 text-slate-700">{t("enquiry.lead", { product: product.name })}</p>
@@ -89,6 +89,6 @@ export default function PriceEnquiryPage() {
         </Link>
       </div>
       <EnquiryForm enquiry={enquiry} lastResult={submissionOf(answer)} busy={navigation.state === "submitting"} id="enquiry-page" />
-    </main>
+    </div>
   );
 }

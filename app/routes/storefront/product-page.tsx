@@ -51,13 +51,6 @@ const MainVariantForm = serverFirst(import.meta.env.SSR ? MainVariantFormNow : n
   import("~/modules/catalog/variant-selects").then((m) => m.MainVariantForm),
 );
 
-// Typography for the description's allow-listed HTML (no typography plugin in the stack).
-const DESCRIPTION = [
-  "max-w-3xl leading-7 text-slate-700 [&_p]:my-3 [&_h2]:mt-6 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:font-semibold",
-  "[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-brand-700 [&_a]:underline",
-  "[&_table]:my-4 [&_td]:border-b [&_td]:px-3 [&_td]:py-1 [&_th]:border-b [&_th]:px-3 [&_th]:py-1 [&_img]:h-auto [&_img]:max-w-full",
-].join(" ");
-
 export type ProductPageProps = {
   product: ProductDetail;
   breadcrumb: { name: string; href: string }[];
@@ -104,7 +97,9 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
         <div className="flex flex-col gap-5">
           <div>
             <div className="flex items-start justify-between gap-4">
-              <h1 className="text-3xl font-bold text-brand-900">{product.name}</h1>
+              <h1 className="text-3xl font-bold text-brand-900" lang={product.textLang}>
+                {product.name}
+              </h1>
               <WishlistButton productId={product.id} name={product.name} />
             </div>
             <p className="mt-1 text-sm text-slate-600">
@@ -136,7 +131,11 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
               {t("product.lowStock", { number: shown.lowStock })}
             </p>
           ) : null}
-          {product.shortDescription ? <p className="text-slate-700">{product.shortDescription}</p> : null}
+          {product.shortDescription ? (
+            <p className="text-slate-700" lang={product.textLang}>
+              {product.shortDescription}
+            </p>
+          ) : null}
           {product.format === "e-product" ? <p className="text-sm text-slate-600">{t("product.eProduct")}</p> : null}
 
           {config && selection.main ? (
@@ -186,8 +185,8 @@ export function ProductPage({ product, breadcrumb, locale, currency, cartPath, p
           <h2 id="product-description" className="mb-3 text-xl font-semibold">
             {t("product.description")}
           </h2>
-          {/* Sanitised with the CMS allow-list in product-detail.server.ts. */}
-          <div className={DESCRIPTION} data-testid="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+          {/* Sanitised with the CMS allow-list in product-detail.server.ts, its typography added by the loader. */}
+          <div data-testid="product-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
         </section>
       ) : null}
 

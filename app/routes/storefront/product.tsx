@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { productDescriptionHtml } from "~/modules/catalog/product-description.server";
 import { redirect } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { env } from "~/.server/env.server";
@@ -10,6 +11,9 @@ import { movedTo } from "~/routes/http/page-outcome.server";
 import { loadCartItemForEdit, parseCartItemId, quantityInCart } from "~/routes/storefront/product-cart-item-edit.server";
 import { getProductBySlug, productBreadcrumb } from "~/modules/catalog/product-detail.server";
 import { shopperOf, requestLocale } from "~/.server/shopper.server";
+import { shopperPriceGroup } from "~/modules/customer-group/group-pricing.server";
+import { cardsWithGroupPrices } from "~/modules/catalog/group-card-prices.server";
+import { productWithGroupPrices } from "~/modules/catalog/product-view";
 import { loadComments } from "~/modules/comments/comments.server";
 import { ProductPage } from "~/routes/storefront/product-page";
 import { formPrefill } from "~/modules/catalog/product-view";
@@ -44,9 +48,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const canonical = canonicalTarget(found.redirectTo, url.search);
   if (canonical) throw movedTo(canonical, 301, href("shop", locale));
-  const { product } = found;
   const cartItemId = parseCartItemId(url.searchParams.get("cartItemId"));
   const shopper = await shopperOf(request);
+  // A group customer's prices over the product every visitor shares (decision 0107).
+  const group = await shopperPriceGroup(shopper);
+  const product = group
+    ? { ...productWithGroupPrices(found.product, group), crossSells: await cardsWithGroupPrices(found.product.crossSells, group) }
+    : found.product;
   const [item, inCart, enquiry, comments] = await Promise.all([
     cartItemId ? loadCartItemForEdit(shopper, cartItemId) : null,
     product.bundle?.hasConfigurableParts ? quantityInCart(shopper, product.id) : 0,
@@ -64,13 +72,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     seo: seoTags({
       origin,
       locale,
-      path: product.alternates[locale] ?? url.pathname,
+      // Untranslated, the product's address is the Croatian one (HeadLinks' canonical).
+      path: product.alternates[product.translated.includes(locale) ? locale : "hr"] ?? url.pathname,
       type: "product",
       image: product.images[0] ?? null,
       fallbackImagePath: logoPath(site.options.Logo),
       jsonLd: [
+        // Search engines read the catalogue price, never a signed-in customer's own.
         productJsonLd({
-          product,
+          product: found.product,
           locale,
           origin,
           currency: site.currency.label,
@@ -83,9 +93,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
     breadcrumb,
     alternates: product.alternates,
+    translated: product.translated,
     currency: site.currency,
     cartPath: href("cart", locale),
-    product,
+    product: { ...product, descriptionHtml: productDescriptionHtml(product.descriptionHtml, product.textLang) },
     prefill: formPrefill(product, item),
     inCart,
     // The 'Upit o cijeni' dialog (spec §2).

@@ -8,7 +8,8 @@ import { SearchForm } from "~/modules/search/search-form";
 import { parseSearchParams, DEFAULT_SEARCH_CATEGORY } from "~/modules/search/search-params";
 import { SearchResultList, SearchTabs } from "~/modules/search/search-results";
 import { search, searchTotals } from "~/modules/search/search.server";
-import { requestLocale } from "~/.server/shopper.server";
+import { requestLocale, shopperOf } from "~/.server/shopper.server";
+import { shopperPriceGroup } from "~/modules/customer-group/group-pricing.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { titleMeta } from "~/lib/meta";
 
@@ -22,7 +23,7 @@ export const handle = { i18n: ["catalog"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const { text, categories, page } = parseSearchParams(new URL(request.url).searchParams);
-  const [t, site] = await Promise.all([getFixedT(locale), getSiteContext(locale)]);
+  const [t, site, group] = await Promise.all([getFixedT(locale), getSiteContext(locale), shopperPriceGroup(await shopperOf(request))]);
   const category = categories[0] ?? null;
   const heading = text ? t("search.metaTitle", { text }) : t("search.title");
   const view = {
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   try {
     const [results, totals] = await Promise.all([
-      search({ text, categories: category ? [category] : [], page, locale }),
+      search({ text, categories: category ? [category] : [], page, locale, group }),
       searchTotals(text, locale),
     ]);
     return { ...view, result: category ? (results[category] ?? null) : null, totals, error: null };

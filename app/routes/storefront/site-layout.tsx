@@ -15,7 +15,7 @@ import { shopperOf } from "~/.server/shopper.server";
 import { cartSessionChangeCookies, headersWithCookies } from "~/.server/shopper-cookies.server";
 import { layoutData } from "~/modules/layout/layout.server";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
-import { WithNamespaces } from "~/lib/i18n";
+import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import { editModeOf } from "~/routes/http/edit-mode.server";
 import { EditModeNote } from "~/modules/editing/ui/edit-mode-note";
 
@@ -75,15 +75,23 @@ function CartModalSlot({ locale }: { locale: Locale }) {
 
 export default function SiteLayout() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The skip link (components/skip-link.tsx) written out here: as a shared module it was a chunk of its own on every page (first-load budget). */}
+      <a href="#content" className="skip-link">
+        {t("site.skipToContent")}
+      </a>
+      {/* The cookie notice comes right after the skip link in the Tab order (it asks first, and
+          the last stop of a long page was too far to reach); fixed to the bottom of the screen,
+          the page keeps room under it so that it hides nothing focused (.cookie-banner in app.css). */}
+      <CookieBanner text={data.cookieText} />
       {data.showSplash ? <Splash logo={data.logo} /> : null}
       <Header data={data} />
       <main id="content" className="flex-1">
         <Outlet />
       </main>
       <Footer data={data} />
-      <CookieBanner text={data.cookieText} />
       <CartModalSlot locale={data.locale} />
       <WishlistForm />
       {"editMode" in data ? <EditMode noScript={data.editMode} /> : null}

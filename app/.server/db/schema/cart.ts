@@ -26,10 +26,61 @@ export const deliveryMethods = pgTable(
     taxRateBp: integer("tax_rate_bp").notNull().default(2500),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
+    // Long goods (decision 0106): a cart with a line longer than this many millimetres pays
+    // the surcharge on top (sheets over 3 m need a truck). Both set or both empty.
+    longGoodsFromMm: integer("long_goods_from_mm"),
+    longGoodsSurchargeCents: integer("long_goods_surcharge_cents"),
     // Optimistic concurrency of the backoffice editor (app/modules/kernel/versioned.server.ts).
     version: integer("version").notNull().default(1),
   },
-  (t) => [uniqueIndex("delivery_methods_site_code").on(t.siteId, t.code), check("delivery_methods_price", sql`${t.priceCents} >= 0`)],
+  (t) => [
+    uniqueIndex("delivery_methods_site_code").on(t.siteId, t.code),
+    check("delivery_methods_price", sql`${t.priceCents} >= 0`),
+    check(
+      "delivery_methods_long_goods",
+      sql`(${t.longGoodsFromMm} is null) = (${t.longGoodsSurchargeCents} is null) and coalesce(${t.longGoodsFromMm}, 1) > 0 and coalesce(${t.longGoodsSurchargeCents}, 0) >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A delivery method's zones (decision 0106): a name and the country codes it covers; a
+ * country is in at most one zone of a method. The zone of the delivery country picks the
+ * method's rate rows.
+ */
+export const deliveryZones = pgTable(
+  "delivery_zones",
+  {
+    id: serial("id").primaryKey(),
+    deliveryMethodId: integer("delivery_method_id")
+      .notNull()
+      .references(() => deliveryMethods.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    countries: jsonb("countries").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("delivery_zones_method_name").on(t.deliveryMethodId, t.name)],
+);
+
+/**
+ * A rate row (decision 0106): within its zone, carts weighing up to max_weight_g pay
+ * price_cents (VAT included). A method with rate rows is priced by them instead of its
+ * flat price; a cart heavier than every row of its zone is not offered the method.
+ */
+export const deliveryRates = pgTable(
+  "delivery_rates",
+  {
+    id: serial("id").primaryKey(),
+    zoneId: integer("zone_id")
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: "cascade" }),
+    maxWeightG: integer("max_weight_g").notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [
+    uniqueIndex("delivery_rates_zone_weight").on(t.zoneId, t.maxWeightG),
+    check("delivery_rates_values", sql`${t.maxWeightG} > 0 and ${t.priceCents} >= 0`),
+  ],
 );
 
 /** An address as checkout and the order keep it (spec §3 Address form; country as ISO code and name). */
@@ -71,14 +122,26 @@ export const carts = pgTable(
     billingAddress: jsonb("billing_address").$type<CheckoutAddress>(),
     deliveryBranchId: integer("delivery_branch_id"),
     paymentMethodId: integer("payment_method_id"),
+    // A cart a backoffice user builds for a customer on the phone (decision 0109): never the
+    // customer's own session, so their sign-in neither restores nor merges it.
+    heldByStaffId: integer("held_by_staff_id").references(() => users.id, { onDelete: "set null" }),
+    // Who the held cart is for, as told on the phone: the page's heading and the address form's start.
+    heldFor: jsonb("held_for").$type<HeldFor>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [index("carts_user").on(t.userId), check("carts_status", sql`${t.status} in ('active', 'archived')`)],
+  (t) => [
+    index("carts_user").on(t.userId),
+    index("carts_held_by_staff").on(t.heldByStaffId),
+    check("carts_status", sql`${t.status} in ('active', 'archived')`),
+  ],
 );
+
+/** The customer a backoffice user takes a phone order for (decision 0109). */
+export type HeldFor = { firstName: string; lastName: string; email: string; phone: string };
 
 /** A bundle part's chosen variant (spec §3 Cart item options.bundleOptions: id and options). */
 export type BundleOption = { id: number; variantId: number };

@@ -2,11 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -45,7 +43,7 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export const PRICE_UNITS = ["piece", "metre"] as const;
 export type PriceUnit = (typeof PRICE_UNITS)[number];
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /** Product categories, the shop's "terms" (spec §3 Category/term). */
 export const categories = pgTable(
@@ -126,6 +124,9 @@ export const products = pgTable(
     madeToOrder: boolean("made_to_order").notNull().default(false),
     // A piece, or a running metre: the line is then price × length in metres × quantity.
     priceUnit: text("price_unit").$type<PriceUnit>().notNull().default("piece"),
+    // Shipping weight in grams per piece, or per running metre when sold per metre
+    // (decision 0106); null = not given, weighs nothing in a delivery rate table.
+    shippingWeightG: integer("shipping_weight_g"),
     archived: boolean("archived").notNull().default(false),
     eProductUrl: text("e_product_url"), // download link of an e-product
     // The file an e-product delivers (a private media row), downloaded through a signed,
@@ -151,6 +152,7 @@ export const products = pgTable(
     check("products_type", sql`${t.type} in (${inList(PRODUCT_TYPES)})`),
     check("products_price_unit", sql`${t.priceUnit} in (${inList(PRICE_UNITS)})`),
     check("products_prices", sql`${t.priceCents} >= 0 and ${t.retailPriceCents} >= 0 and ${t.membershipPriceCents} >= 0`),
+    check("products_shipping_weight", sql`${t.shippingWeightG} is null or ${t.shippingWeightG} >= 0`),
     check("products_e_product_url", sql`${t.eProductUrl} is null or ${t.format} = 'e-product'`),
   ],
 );
@@ -261,94 +263,6 @@ export const attributeValues = pgTable(
   (t) => [uniqueIndex("attribute_values_attribute_value").on(t.attributeId, t.value)],
 );
 
-/**
- * A product's attribute values: value_id for choice types (one row per chosen value of a
- * multipleSelect), number_value for numberField, bool_value for yesNo, date_value for date.
- */
-export const productAttributeValues = pgTable(
-  "product_attribute_values",
-  {
-    id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id")
-      .notNull()
-      .references(() => attributes.id, { onDelete: "cascade" }),
-    valueId: integer("value_id").references(() => attributeValues.id, { onDelete: "cascade" }),
-    numberValue: numeric("number_value", { mode: "number" }),
-    boolValue: boolean("bool_value"),
-    dateValue: date("date_value", { mode: "string" }),
-    dateTimeValue: timestamp("date_time_value", { withTimezone: true }),
-  },
-  (t) => [
-    index("product_attribute_values_product").on(t.productId, t.attributeId),
-    index("product_attribute_values_value").on(t.attributeId, t.valueId, t.productId),
-    index("product_attribute_values_number").on(t.attributeId, t.numberValue),
-    index("product_attribute_values_date").on(t.attributeId, t.dateValue),
-    // yes/no and dateTime filters of the product list (spec §3 Layered filter).
-    index("product_attribute_values_bool").on(t.attributeId, t.boolValue, t.productId),
-    index("product_attribute_values_date_time").on(t.attributeId, t.dateTimeValue),
-  ],
-);
-
-/** The attributes a configurable product is configured by (spec's associatedProductsAttributes). */
-export const productConfigurableAttributes = pgTable(
-  "product_configurable_attributes",
-  {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id")
-      .notNull()
-      .references(() => attributes.id, { onDelete: "cascade" }),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.productId, t.attributeId] })],
-);
-
-export const bundleItems = pgTable(
-  "bundle_items",
-  {
-    bundleId: integer("bundle_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "restrict" }),
-    quantity: integer("quantity").notNull().default(1),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.bundleId, t.productId] }),
-    index("bundle_items_product").on(t.productId),
-    check("bundle_items_quantity", sql`${t.quantity} > 0`),
-  ],
-);
-
-/**
- * Which attributes filter a category's product list, in which order and with which of the
- * eight filter types (decision 0048). A category without rows shows every filterable
- * attribute with its own type (the behaviour before categories could choose).
- */
-export const categoryFilters = pgTable(
-  "category_filters",
-  {
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id")
-      .notNull()
-      .references(() => attributes.id, { onDelete: "cascade" }),
-    filterType: text("filter_type").$type<AttributeType>().notNull(),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.categoryId, t.attributeId] }),
-    check("category_filters_type", sql`${t.filterType} in (${inList(ATTRIBUTE_TYPES)})`),
-  ],
-);
-
 /** Attribute sets (spec §3 attributeSet.attributes): the attributes a kind of product carries, offered together in the editor. */
 export const attributeSets = pgTable(
   "attribute_sets",
@@ -375,76 +289,4 @@ export const attributeSetAttributes = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.setId, t.attributeId] }), index("attribute_set_attributes_attribute").on(t.attributeId)],
-);
-
-/** A choice of a custom option (spec: custom_option_values with label), e.g. a subscription plan. */
-export type CustomOptionValue = { label: LocalisedText; sku?: string };
-
-/** Buyer-entered options, e.g. the cut length of a sheet (270–15000 mm, spec §5 and §9). */
-export const productCustomOptions = pgTable(
-  "product_custom_options",
-  {
-    id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    optionType: text("option_type").$type<"text" | "number">().notNull(),
-    code: text("code").notNull(),
-    label: jsonb("label").$type<LocalisedText>().notNull(),
-    required: boolean("required").notNull().default(false),
-    minValue: numeric("min_value", { mode: "number" }),
-    maxValue: numeric("max_value", { mode: "number" }),
-    unit: text("unit"),
-    values: jsonb("values").$type<CustomOptionValue[]>().notNull().default([]),
-    position: integer("position").notNull().default(0),
-    // The option that carries the length of a product sold per running metre: a number
-    // option in mm, cm or m (at most one per product).
-    isLength: boolean("is_length").notNull().default(false),
-  },
-  (t) => [
-    uniqueIndex("product_custom_options_product_code").on(t.productId, t.code),
-    uniqueIndex("product_custom_options_one_length")
-      .on(t.productId)
-      .where(sql`${t.isLength}`),
-    check("product_custom_options_type", sql`${t.optionType} in ('text', 'number')`),
-    check(
-      "product_custom_options_length",
-      sql`not ${t.isLength} or (${t.optionType} = 'number' and coalesce(${t.unit} in ('mm', 'cm', 'm'), false))`,
-    ),
-  ],
-);
-
-export const productCrossSells = pgTable(
-  "product_cross_sells",
-  {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    crossSellId: integer("cross_sell_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.productId, t.crossSellId] })],
-);
-
-export const productMedia = pgTable(
-  "product_media",
-  {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    mediaId: integer("media_id")
-      .notNull()
-      .references(() => media.id, { onDelete: "cascade" }),
-    position: integer("position").notNull().default(0),
-    isDefault: boolean("is_default").notNull().default(false),
-  },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.mediaId] }),
-    index("product_media_media").on(t.mediaId),
-    uniqueIndex("product_media_one_default")
-      .on(t.productId)
-      .where(sql`${t.isDefault}`),
-  ],
 );

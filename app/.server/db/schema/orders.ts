@@ -114,10 +114,13 @@ export const orders = pgTable(
     deliveryCents: integer("delivery_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull(),
     orderTotalCents: integer("order_total_cents").notNull(),
+    // When the order became paid in full.
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    // Bank transfer marked paid in the backoffice: the day and the amount the bank received.
+    // The day of the last payment received.
     paidOn: date("paid_on"),
-    paidAmountCents: integer("paid_amount_cents"),
+    // What was received and given back so far: the sums of order_payments, kept beside the
+    // order by the one writer of that ledger (order-payments.server.ts) in its transaction.
+    paidAmountCents: integer("paid_amount_cents").notNull().default(0),
     refundedCents: integer("refunded_cents").notNull().default(0),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -168,6 +171,39 @@ export const orderItems = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [index("order_items_order").on(t.orderId, t.position), check("order_items_quantity", sql`${t.quantity} > 0`)],
+);
+
+/**
+ * The order's money ledger: every payment received and every refund given, by bank, card,
+ * cash or the card provider, with the day the money moved and who recorded it. An order's
+ * paid and refunded sums (and so revenue) are the sums of these rows (decision 0100).
+ */
+export const PAYMENT_ENTRY_KINDS = ["payment", "refund"] as const;
+export type PaymentEntryKind = (typeof PAYMENT_ENTRY_KINDS)[number];
+export const MONEY_CHANNELS = ["bank", "card", "cash"] as const;
+export type MoneyChannel = (typeof MONEY_CHANNELS)[number];
+
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<PaymentEntryKind>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    // The day the money moved (the bank statement's day), never after the day it was recorded.
+    day: date("day").notNull(),
+    channel: text("channel").$type<MoneyChannel>().notNull(),
+    // The provider's transaction for a card payment or refund.
+    reference: text("reference"),
+    note: text("note").notNull().default(""),
+    // Who recorded it; null when the card provider or the checkout did.
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    staffEmail: text("staff_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_payments_order").on(t.orderId, t.id), check("order_payments_amount", sql`${t.amountCents} > 0`)],
 );
 
 /**

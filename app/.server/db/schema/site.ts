@@ -85,6 +85,8 @@ export type CheckoutSettings = {
   /** How many days after payment an e-product's download link works (decision 0030); 7 when unset. */
   eProductLinkDays?: number;
   allowedCountries: string[];
+  /** Charge Croatian VAT on deliveries outside the EU too (decision 0104); unset: not charged. */
+  vatOutsideEu?: boolean;
 };
 
 export const stores = pgTable("stores", {

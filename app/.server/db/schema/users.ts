@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { customerGroups } from "./customer-groups";
 import { sites } from "./site";
 
 export const users = pgTable(
@@ -23,9 +24,11 @@ export const users = pgTable(
     isGuest: boolean("is_guest").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     backofficeLanguage: text("backoffice_language"),
+    // The customer group whose prices the customer pays (decision 0107); a group in use is not deleted.
+    customerGroupId: integer("customer_group_id").references(() => customerGroups.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_site_email").on(t.siteId, t.email)],
+  (t) => [uniqueIndex("users_site_email").on(t.siteId, t.email), index("users_customer_group").on(t.customerGroupId)],
 );
 
 /** Server-side sessions; the cookie holds only the signed id. */

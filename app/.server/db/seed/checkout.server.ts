@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../client.server";
-import { deliveryBranches, deliveryMethods, paymentMethods } from "../schema";
+import { deliveryBranches, deliveryMethods, deliveryRates, deliveryZones, paymentMethods } from "../schema";
 import { SITE_ID } from "./data/options";
 
 /**
@@ -110,4 +110,48 @@ export async function seedCheckout(tx: Executor) {
       },
     ]);
   }
+  await seedTruckDelivery(tx);
+}
+
+/**
+ * A truck delivery priced by weight and zone (decision 0106): Croatia and the EU countries
+ * the shop delivers to, a few weight steps each, and a surcharge for sheets over 3 m. Last
+ * in the list, so the courier stays the method checkout picks first.
+ */
+async function seedTruckDelivery(tx: Executor) {
+  const [truck] = await tx
+    .insert(deliveryMethods)
+    .values({
+      siteId: SITE_ID,
+      code: "truck",
+      name: { hr: "Dostava kamionom", en: "Truck delivery", de: "Lieferung per Lkw" },
+      description: {
+        hr: "Za limove, panele i veće količine. Cijena ovisi o težini košarice i državi; za limove dulje od 3 m doplata 30,00 €.",
+        en: "For sheets, panels and larger orders. The price depends on the cart's weight and country; sheets over 3 m add 30.00 €.",
+        de: "Für Bleche, Paneele und größere Mengen. Der Preis richtet sich nach Gewicht und Land; Bleche über 3 m kosten 30,00 € Zuschlag.",
+      },
+      priceCents: 0,
+      position: 4,
+      longGoodsFromMm: 3000,
+      longGoodsSurchargeCents: 3000,
+    })
+    .onConflictDoNothing()
+    .returning({ id: deliveryMethods.id });
+  if (!truck) return;
+  const zones = await tx
+    .insert(deliveryZones)
+    .values([
+      { deliveryMethodId: truck.id, name: "Hrvatska", countries: ["HR"], position: 1 },
+      { deliveryMethodId: truck.id, name: "EU", countries: ["AT", "DE", "HU", "IT", "SI"], position: 2 },
+    ])
+    .returning({ id: deliveryZones.id, name: deliveryZones.name });
+  const zone = (name: string) => zones.find((z) => z.name === name)!.id;
+  await tx.insert(deliveryRates).values([
+    { zoneId: zone("Hrvatska"), maxWeightG: 100_000, priceCents: 4500 },
+    { zoneId: zone("Hrvatska"), maxWeightG: 500_000, priceCents: 8000 },
+    { zoneId: zone("Hrvatska"), maxWeightG: 2_000_000, priceCents: 15000 },
+    { zoneId: zone("EU"), maxWeightG: 100_000, priceCents: 9000 },
+    { zoneId: zone("EU"), maxWeightG: 500_000, priceCents: 16000 },
+    { zoneId: zone("EU"), maxWeightG: 2_000_000, priceCents: 29000 },
+  ]);
 }

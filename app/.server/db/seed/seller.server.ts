@@ -21,6 +21,10 @@ export async function seedSeller(tx: Executor) {
         email: COMPANY.email,
         phone: COMPANY.phone,
         purposeCode: "OTHR",
+        registerCourt: COMPANY.registerCourt,
+        registerNumber: COMPANY.registerNumber,
+        shareCapital: COMPANY.shareCapital,
+        directors: COMPANY.directors,
       },
     })
     .onConflictDoNothing();

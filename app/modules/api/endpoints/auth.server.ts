@@ -5,7 +5,7 @@ import { apiShopper } from "~/.server/shopper.server";
 import { defineEndpoint } from "../api-endpoint";
 import type { ApiContext } from "../api-context.server";
 import { unauthorized } from "../api-errors.server";
-import { issueTokens, revokeFamily, rotateRefreshToken } from "../api-tokens.server";
+import { issueTokens, REFRESH_GRACE_MS, revokeFamily, rotateRefreshToken } from "../api-tokens.server";
 import { apiUserSchema, cartSessionSchema, credentialsSchema, tokensSchema } from "./shared-schemas";
 
 /**
@@ -69,6 +69,7 @@ export const authEndpoints = {
     service: "auth",
     auth: "public",
     summary: "New access and refresh tokens for a refresh token (sent in the refreshToken header); each refresh token works once",
+    description: `Refreshes sent side by side with one token (an app's calls at expiry) all get the same new pair: for ${REFRESH_GRACE_MS / 1000} s after its use a refresh token answers with the pair it was rotated to. Used again later, it was copied: every token of the sign-in is revoked.`,
     response: z.object({ tokens: tokensSchema }),
     errors: [
       { status: 401, message: "Invalid refresh token" },

@@ -47,6 +47,8 @@ export const productCardSchema = z.looseObject({
   finalPriceCents: z.number().int(),
   membershipPriceCents: z.number().int().nullable(),
   discountPercent: z.number(),
+  /** With a customer group's bearer token: the catalogue price, finalPriceCents being the group's (decision 0107). */
+  catalogueCents: z.number().int().optional(),
   fromPrice: z.boolean(),
   inStock: z.boolean(),
   madeToOrder: z.boolean(),

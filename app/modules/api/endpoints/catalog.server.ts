@@ -2,8 +2,12 @@ import { z } from "zod/v4";
 import { getCategory, listCategories, listTags } from "~/modules/catalog/catalog-reads.server";
 import { layeredNavigation } from "~/modules/catalog/layered-navigation.server";
 import { getProductBySlug, getProductForCart } from "~/modules/catalog/product-detail.server";
+import { cardsWithGroupPrices } from "~/modules/catalog/group-card-prices.server";
+import { productWithGroupPrices } from "~/modules/catalog/product-view";
+import { shopperPriceGroup } from "~/modules/customer-group/group-pricing.server";
 import { MAX_LIMIT, searchProducts } from "~/modules/catalog/product-list.server";
 import { defineEndpoint, namedSchemas } from "../api-endpoint";
+import { pastTheEnd } from "../api-lists";
 import { ApiError, notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { filtersSchema, mediaRefSchema, paginated, productCardSchema } from "./catalog-schemas";
@@ -115,6 +119,7 @@ const filterBody = z.object({
 
 export const catalogEndpoints = {
   "product.layered.navigation": defineEndpoint({
+    cacheable: true,
     method: "POST",
     readOnly: true,
     path: "/product/layered/navigation",
@@ -128,6 +133,7 @@ export const catalogEndpoints = {
     }),
   }),
   "product.web.get": defineEndpoint({
+    cacheable: true,
     method: "GET",
     path: "/product/web/get",
     service: "product",
@@ -148,19 +154,22 @@ export const catalogEndpoints = {
       { status: 400, message: "Give a slug or an id" },
       { status: 404, message: "Product not found" },
     ],
-    handler: async ({ query, locale }) => {
+    handler: async ({ query, locale, shopper }) => {
+      // A customer group's bearer token gets the group's prices, as the product page shows them (decision 0107).
+      const group = await shopperPriceGroup(await shopper());
       if (query.slug) {
         const found = await getProductBySlug(query.slug, locale);
         if (!found) throw notFound("Product not found");
-        return found;
+        return { ...found, product: productWithGroupPrices(found.product, group) };
       }
       if (query.id === undefined) throw new ApiError(400, "Give a slug or an id");
       const product = await getProductForCart(query.id, locale);
       if (!product) throw notFound("Product not found");
-      return { product, categoryPath: [], redirectTo: null };
+      return { product: productWithGroupPrices(product, group), categoryPath: [], redirectTo: null };
     },
   }),
   "product.web.filter": defineEndpoint({
+    cacheable: true,
     method: "POST",
     readOnly: true,
     path: "/product/web/filter",
@@ -171,17 +180,19 @@ export const catalogEndpoints = {
     body: filterBody,
     response: paginated(productCardSchema),
     errors: [{ status: 400, message: `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited` }],
-    handler: async ({ body, locale }) => {
+    handler: async ({ body, locale, shopper }) => {
       if (body.limit !== undefined && body.limit > API_LIST_LIMIT && !body.allowUnlimited) {
         throw new ApiError(400, `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited`, [
           { field: "body.limit", message: `At most ${API_LIST_LIMIT} without allowUnlimited` },
         ]);
       }
       const { allowUnlimited: _unused, ...query } = body;
-      return searchProducts(query, locale);
+      const [list, group] = await Promise.all([searchProducts(query, locale), shopper().then(shopperPriceGroup)]);
+      return pastTheEnd({ ...list, records: await cardsWithGroupPrices(list.records, group) }, body.page);
     },
   }),
   "product.web.category.get": defineEndpoint({
+    cacheable: true,
     method: "GET",
     path: "/product/web/category/get/:id",
     service: "product",
@@ -196,6 +207,7 @@ export const catalogEndpoints = {
     },
   }),
   "product.web.category.filter": defineEndpoint({
+    cacheable: true,
     method: "POST",
     readOnly: true,
     path: "/product/web/category/filter",
@@ -213,6 +225,7 @@ export const catalogEndpoints = {
     }),
   }),
   "product.web.tag.filter": defineEndpoint({
+    cacheable: true,
     method: "POST",
     readOnly: true,
     path: "/product/web/tag/filter",

@@ -7,6 +7,7 @@ import { listPublicMedia } from "~/modules/media/media-public.server";
 import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { defineEndpoint } from "../api-endpoint";
+import { pastTheEnd } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { mediaRefSchema, paginated } from "./catalog-schemas";
@@ -83,6 +84,7 @@ const slugSchema = z.string().min(1).max(200);
 
 const cmsBaseEndpoints = {
   "cms.term.filter": defineEndpoint({
+    cacheable: true,
     method: "GET",
     path: "/cms/term/filter",
     service: "cms",
@@ -93,6 +95,7 @@ const cmsBaseEndpoints = {
     handler: async ({ query, locale }) => ({ terms: await listTerms(locale, query.type ? [query.type] : []) }),
   }),
   "cms.term.filterStandard": defineEndpoint({
+    cacheable: true,
     method: "POST",
     readOnly: true,
     path: "/cms/term/filterStandard",
@@ -108,20 +111,30 @@ const cmsBaseEndpoints = {
       page: z.number().int().min(1).max(10_000).optional(),
       noPaginate: z.boolean().optional(),
     }),
-    response: z.object({ records: z.array(termSchema), totalRecords: z.number().int(), totalPages: z.number().int() }),
+    response: z.object({
+      records: z.array(termSchema),
+      totalRecords: z.number().int(),
+      totalPages: z.number().int(),
+      page: z.number().int(),
+      perPage: z.number().int(),
+    }),
     handler: async ({ body, locale }) => {
       const all = await listTerms(locale, body.termTypeTitles ?? []);
-      if (body.noPaginate) return { records: all, totalRecords: all.length, totalPages: 1 };
+      if (body.noPaginate) return { records: all, totalRecords: all.length, totalPages: 1, page: 1, perPage: all.length };
       const limit = body.limit ?? 10;
       const page = body.page ?? 1;
+      // A page past the end is empty, as every API list's (api-lists.ts).
       return {
         records: all.slice((page - 1) * limit, page * limit),
+        page,
+        perPage: limit,
         totalRecords: all.length,
         totalPages: Math.max(1, Math.ceil(all.length / limit)),
       };
     },
   }),
   "cms.term.get": defineEndpoint({
+    cacheable: true,
     method: "GET",
     path: "/cms/term/get/:id",
     service: "cms",
@@ -136,6 +149,7 @@ const cmsBaseEndpoints = {
     },
   }),
   "cms.term.getBySlug": defineEndpoint({
+    cacheable: true,
     method: "GET",
     path: "/cms/term/getBySlug/:slug",
     service: "cms",
@@ -151,6 +165,7 @@ const cmsBaseEndpoints = {
     },
   }),
   "cms.post.filterStandard": defineEndpoint({
+    cacheable: true,
     method: "POST",
     readOnly: true,
     path: "/cms/post/filterStandard",
@@ -187,7 +202,8 @@ const cmsBaseEndpoints = {
       const term = termSlug ? await getTermBySlug(termSlug, locale) : null;
       if (termSlug && !term) throw notFound("Term not found");
       const list = await listPosts(locale, { page: body.page ?? 1, termId: term?.term.id });
-      return { records: list.records, pagination: list.info, page: null };
+      const shown = pastTheEnd({ records: list.records, page: list.info.page }, body.page);
+      return { records: shown.records, pagination: { ...list.info, page: shown.page }, page: null };
     },
   }),
   "cms.redirect.addFailedRequest": defineEndpoint({
@@ -244,6 +260,7 @@ const cmsBaseEndpoints = {
     },
   }),
   "cms.navigation.tree": defineEndpoint({
+    cacheable: true,
     method: "GET",
     path: "/cms/navigation/tree/:id",
     service: "cms",

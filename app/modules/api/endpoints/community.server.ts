@@ -8,6 +8,7 @@ import { newsletterEmailSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { assertWishlistOwner, toggleWishlist, wishlistProductIds } from "~/modules/wishlist/wishlist.server";
 import { defineEndpoint } from "../api-endpoint";
+import { pastTheEnd } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { productCardSchema } from "./catalog-schemas";
@@ -114,7 +115,7 @@ export const communityEndpoints = {
     }),
     handler: async ({ body, user, locale }) => {
       const { records, pagination } = await listCustomerDocuments((await user())!.id, body.page, locale);
-      return { records, ...pagination };
+      return pastTheEnd({ records, ...pagination }, body.page);
     },
   }),
   "document.document.get.web": defineEndpoint({

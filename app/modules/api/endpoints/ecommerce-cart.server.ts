@@ -33,7 +33,7 @@ import { cartSessionSchema } from "./shared-schemas";
  */
 export type Ctx = ApiContext<unknown, unknown>;
 
-const sessionOf = (body: { cartId?: number; protectCode?: string }): CartSessionCookies | null =>
+export const sessionOf = (body: { cartId?: number; protectCode?: string }): CartSessionCookies | null =>
   body.cartId && body.protectCode ? { cartId: body.cartId, protectCode: body.protectCode } : null;
 
 /** The shopper of a call on a cart session. */

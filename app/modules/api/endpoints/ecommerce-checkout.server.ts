@@ -28,7 +28,7 @@ import { defineEndpoint } from "../api-endpoint";
 import { ApiError, forbidden } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { addressBodySchema, cartViewSchema, deliveryMethodSchema, methodSchema, orderAnswerSchema } from "./ecommerce-schemas";
-import { activeCart, CART_ERRORS, checkCurrency, optionalSession, shopperFor, session, type Ctx } from "./ecommerce-cart.server";
+import { activeCart, CART_ERRORS, checkCurrency, optionalSession, sessionOf, shopperFor, session, type Ctx } from "./ecommerce-cart.server";
 
 /**
  * The checkout calls of spec §7 (decision 0059): the checkout's settings, delivery,
@@ -170,10 +170,15 @@ export const checkoutEndpoints = {
     path: "/ecommerce/delivery/getApplicableDeliveryMethods",
     service: "ecommerce",
     auth: "public",
-    summary: "The active delivery methods with their branches (pick-up points, parcel lockers)",
+    summary:
+      "The delivery methods with their branches (pick-up points, parcel lockers); with a cart session only those offered for the cart, at its price (weight, delivery country, long goods)",
     body: optionalSession,
     response: z.object({ methods: z.array(deliveryMethodSchema) }),
-    handler: async ({ locale }) => ({ methods: await applicableDeliveryMethods(locale) }),
+    handler: async (context) => {
+      const posted = sessionOf(context.body);
+      const cart = posted ? await activeCart(await shopperFor(context, posted)) : null;
+      return { methods: await applicableDeliveryMethods(context.locale, cart) };
+    },
   }),
   "ecommerce.delivery.saveDeliveryMethod": defineEndpoint({
     method: "PUT",

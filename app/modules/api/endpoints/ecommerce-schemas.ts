@@ -34,7 +34,13 @@ const cartLine = z.object({
   href: z.string(),
   editHref: z.string(),
   details: z.array(z.object({ label: z.string(), value: z.string() })),
-  prices: z.object({ finalPrice: money, row: money, membershipApplied: z.boolean(), lengthMm: z.number().int().nullable() }),
+  prices: z.object({
+    finalPrice: money,
+    row: money,
+    membershipApplied: z.boolean(),
+    groupApplied: z.boolean(),
+    lengthMm: z.number().int().nullable(),
+  }),
 });
 
 export const cartViewSchema = z.object({

@@ -17,6 +17,8 @@ export const apiUserSchema = z.object({
   isBackofficeUser: z.boolean(),
   scope: z.array(z.string()),
   memberCardBarcode: z.string().nullable(),
+  // The customer group whose prices the customer sees and pays (decision 0107); null for none.
+  customerGroupId: z.number().int().nullable(),
 });
 
 /** The cart session of spec §4 ("cookies cartId and protectCode"), carried in the body by API clients. */

@@ -1,12 +1,15 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import type { MediaRef } from "~/lib/media";
 import { useAnswerMessage, useRefusalText, type Status } from "./answer-message";
+import { useHeadingFocus, WAITING } from "./editor-focus";
 import { ImageField } from "./image-field";
 import { LinkField, type StoredLink } from "./link-field";
+import { useLivePreview } from "./live-preview";
 import { useMediaLibrary } from "./media-library-slot";
 import { SliderSource } from "./slider-source";
+import { useUndoable, useUndoKeys } from "./undo";
 import { useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 
 const RichText = lazy(() => import("./rich-text"));
@@ -79,14 +82,23 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
   const { t } = useTranslation();
   const id = useId();
   const stored = edit.content?.components[index] as Values | undefined;
-  const [values, setValues] = useState<Values | undefined>(stored ? structuredClone(stored) : undefined);
+  const history = useUndoable<Values | undefined>(() => (stored ? structuredClone(stored) : undefined));
+  const { value: values, change, undo, redo } = history;
+  useUndoKeys('[data-testid="component-panel"]', undo, redo);
   const post = useEditPost("/admin/edit/page");
   const busy = useEditorBusy();
   const refusal = useRefusalText();
   const { onOpenLibrary, libraryDialog } = useMediaLibrary(edit.languageCode);
   useAnswerMessage(post, setStatus, "editing.toolbar.saved");
+  const heading = useHeadingFocus<HTMLHeadingElement>();
+  const commitPreview = useLivePreview(edit, index, values);
+  const saved = post.state === "idle" && post.answer?.ok === true;
+  // Saved and the page reloaded: the page's own render shows these values from now on (once per answer).
+  useEffect(() => {
+    if (saved) commitPreview();
+  }, [saved, post.answer, commitPreview]);
   if (!values) return null;
-  const set = (name: string, value: unknown) => setValues((current) => (current ? { ...current, [name]: value } : current));
+  const set = (name: string, value: unknown) => change(name, (current) => (current ? { ...current, [name]: value } : current));
   const refused = post.answer && !post.answer.ok ? post.answer.error : null;
   const errorAt = (name: string) => (refused && (refused.field ?? "").split(".")[0] === name ? refusal(refused) : undefined);
   const typeName = t(`editing.types.${values.type}`);
@@ -105,11 +117,13 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
       data-testid="component-panel"
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        if (!busy) save();
       }}
     >
       <div className="flex items-center justify-between">
-        <h2 className="text-lg font-bold">{t("editing.panel.title", { type: typeName })}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-bold">
+          {t("editing.panel.title", { type: typeName })}
+        </h2>
         <Button size="sm" variant="ghost" type="button" onClick={close}>
           {t("editing.panel.close")}
         </Button>
@@ -165,7 +179,14 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
               <div key={field.name} className="space-y-1">
                 <span className="block font-semibold">{label}</span>
                 <Suspense fallback={null}>
-                  <RichText id={inputId} label={label} value={String(values.html ?? "")} onChange={(html) => set("html", html)} />
+                  {/* Shown anew after an undo or redo: the editor reads its text only when it starts. */}
+                  <RichText
+                    key={history.restored}
+                    id={inputId}
+                    label={label}
+                    value={String(values.html ?? "")}
+                    onChange={(html) => set("html", html)}
+                  />
                 </Suspense>
                 {error ? <p className="text-sm text-red-700">{error}</p> : null}
               </div>
@@ -201,7 +222,7 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
                 label={label}
                 value={{ tag: values.tag as string | undefined, category: values.category as string | undefined }}
                 onChange={(source) =>
-                  setValues((current) => (current ? { ...current, tag: source.tag, category: source.category } : current))
+                  change("source", (current) => (current ? { ...current, tag: source.tag, category: source.category } : current))
                 }
                 lng={edit.languageCode}
                 error={error}
@@ -216,8 +237,29 @@ export default function ComponentPanel({ edit, index, close, setStatus }: Props)
         }
       })}
       {refused && !refused.field ? <p className="text-sm text-red-700">{refusal(refused)}</p> : null}
-      <Button type="submit" disabled={busy}>
+      {/* Not disabled while saving: a disabled button would drop the keyboard's focus. */}
+      <Button type="submit" aria-disabled={busy || undefined} className={WAITING}>
         {t("editing.panel.save")}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        className={`ml-2 ${WAITING}`}
+        aria-disabled={!history.canUndo || undefined}
+        aria-keyshortcuts="Control+Z"
+        onClick={undo}
+      >
+        {t("editing.panel.undo")}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        className={WAITING}
+        aria-disabled={!history.canRedo || undefined}
+        aria-keyshortcuts="Control+Shift+Z Control+Y"
+        onClick={redo}
+      >
+        {t("editing.panel.redo")}
       </Button>
       {libraryDialog}
     </form>

@@ -1,10 +1,13 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
 import { EditModeNote } from "./edit-mode-note";
 import { Outlines } from "./outlines";
+import { TOOLBAR_ID, useKeptFocus, usePanelEscape, usePanelFocus, useStartOfBody } from "./editor-focus";
+import { useEditorTabOrder } from "./tab-order";
 import { useAnswerMessage, type Status } from "./answer-message";
 import { usePageEdit, useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 
@@ -55,14 +58,45 @@ function Editor() {
   const [opened, setOpened] = useState<Opened>(null);
   const [status, setStatus] = useState<Status>(null);
   const location = useLocation();
+  const panel = opened?.kind === "sections" || opened?.kind === "component" || opened?.kind === "texts";
+  const opener = usePanelFocus(panel);
+  const open = useCallback(
+    (next: Opened) => {
+      opener.remember();
+      setOpened(next);
+    },
+    [opener],
+  );
   // Another page: what was open belonged to the one before.
   useEffect(() => setOpened(null), [location.pathname]);
-  const panel = opened?.kind === "sections" || opened?.kind === "component" || opened?.kind === "texts";
+  useEditorTabOrder();
+  useKeptFocus();
+  usePanelEscape(panel, () => open(null));
+  const start = useStartOfBody();
   return (
     <>
-      <Outlines edit={edit} onSection={(index) => setOpened({ kind: "component", index })} onTexts={() => setOpened({ kind: "texts" })} />
+      {/* First in the document: the skip link, then the outlines' labels (./tab-order.ts places each before its section). */}
+      {start
+        ? createPortal(
+            <>
+              <a
+                href={`#${TOOLBAR_ID}`}
+                className="skip-link"
+                data-testid="edit-skip-link"
+                onClick={(event) => {
+                  event.preventDefault();
+                  document.getElementById(TOOLBAR_ID)?.focus();
+                }}
+              >
+                {t("editing.toolbar.skipTo")}
+              </a>
+              <Outlines edit={edit} onSection={(index) => open({ kind: "component", index })} onTexts={() => open({ kind: "texts" })} />
+            </>,
+            start,
+          )
+        : null}
       <div aria-hidden="true" style={{ height: "var(--edit-toolbar-height, 6rem)" }} />
-      <Toolbar edit={edit} alternates={alternates} open={setOpened} status={status} setStatus={setStatus} />
+      <Toolbar edit={edit} alternates={alternates} open={open} status={status} setStatus={setStatus} />
       {edit && panel ? (
         <aside
           className="fixed top-0 right-0 z-[45] w-full max-w-md overflow-y-auto border-l border-slate-300 bg-white p-4 shadow-2xl"
@@ -77,18 +111,18 @@ function Editor() {
                 key={opened.index}
                 edit={edit}
                 index={opened.index}
-                close={() => setOpened({ kind: "sections" })}
+                close={() => open({ kind: "sections" })}
                 setStatus={setStatus}
               />
             ) : (
-              <SectionManager edit={edit} opened={opened} open={setOpened} setStatus={setStatus} />
+              <SectionManager edit={edit} opened={opened} open={open} setStatus={setStatus} />
             )}
           </Suspense>
         </aside>
       ) : null}
       {opened && !panel ? (
         <Suspense fallback={null}>
-          <EditDialogs edit={edit} opened={opened} close={() => setOpened(null)} setStatus={setStatus} />
+          <EditDialogs edit={edit} opened={opened} close={() => open(null)} setStatus={setStatus} />
         </Suspense>
       ) : null}
     </>
@@ -132,6 +166,9 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
   return (
     <div
       ref={ref}
+      id={TOOLBAR_ID}
+      // The skip link's target: the keyboard goes on from here to the toolbar's controls.
+      tabIndex={-1}
       role="toolbar"
       aria-label={t("editing.toolbar.label")}
       data-testid="edit-toolbar"
@@ -192,7 +229,13 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
             <Button size="sm" variant="inverse" type="button" disabled={!edit.draft || busy} onClick={() => open({ kind: "discard" })}>
               {t("editing.toolbar.discard")}
             </Button>
-            <Button size="sm" type="button" disabled={!edit.draft || busy} onClick={() => publish.submit({ intent: "publish", ...page! })}>
+            {/* A page never published can go live as made, with no edit first. */}
+            <Button
+              size="sm"
+              type="button"
+              disabled={(!edit.draft && edit.status !== "draft") || busy}
+              onClick={() => publish.submit({ intent: "publish", ...page! })}
+            >
               {t("editing.toolbar.publish")}
             </Button>
           </>

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
-import { createPortal } from "react-dom";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { placeBefore } from "./tab-order";
 import type { PageEdit } from "./use-edit-post";
 
 /**
@@ -8,7 +8,8 @@ import type { PageEdit } from "./use-edit-post";
  * shoppers' code rendered (so their pages carry no edit-mode markup): the page elements
  * (header, footer, cookie notice), the navigations, the page's sections (the home hero
  * included), the home blocks, posts and events, products and categories. A section's
- * label opens its panel; the others open their backoffice editors.
+ * label opens its panel; the others open their backoffice editors. Each label comes just
+ * before what it names in the tab order (./tab-order.ts).
  */
 type Target = { id: string; label: string; el: Element; href?: string; section?: number; texts?: boolean };
 type Box = Omit<Target, "el"> & { top: number; left: number; width: number; height: number };
@@ -35,12 +36,38 @@ function targets(edit: PageEdit | null, t: Translate): Target[] {
   if (cookie) add({ id: "cookie", label: t("editing.outline.cookie"), el: cookie, href: "/admin/settings/site" });
 
   if (edit?.content) {
-    const sections = [...(edit.hero ? all('[data-testid="home"]') : []), ...all('[data-testid="page-components"] > [data-component]')];
-    sections.forEach((el, order) => {
-      const index = edit.shown[order];
-      const type = index === undefined ? undefined : edit.content?.components[index]?.type;
-      if (type)
-        add({ id: `section-${index}`, label: t("editing.outline.section", { type: t(`editing.types.${type}`) }), el, section: index });
+    // A section by the place its renderer wrote on it (edit.shown maps it to the stored list),
+    // never by its position among the elements found: a section that renders nothing (a
+    // product slider without products) or is found late (a form's lazy code) shifts no other.
+    const heroes = edit.hero ? 1 : 0;
+    const sections: [Element, number | undefined][] = [
+      ...all('[data-testid="home"]')
+        .slice(0, heroes)
+        .map((el): [Element, number | undefined] => [el, edit.shown[0]]),
+      ...all('[data-testid="page-components"] [data-component-index]').map((el): [Element, number | undefined] => [
+        el,
+        edit.shown[heroes + Number(el.getAttribute("data-component-index"))],
+      ]),
+    ];
+    sections.forEach(([el, index]) => {
+      const component =
+        index === undefined ? undefined : (edit.content?.components[index] as { type: string; masterId?: number } | undefined);
+      const master = component?.type === "master" ? edit.masters.find((m) => m.id === component.masterId) : undefined;
+      // A master component opens its own screen: editing it changes every page that uses it.
+      if (component?.type === "master")
+        add({
+          id: `section-${index}`,
+          label: t("editing.master.section", { name: master?.name ?? t("editing.master.missing") }),
+          el,
+          href: `/admin/masters/${String(component.masterId)}`,
+        });
+      else if (component)
+        add({
+          id: `section-${index}`,
+          label: t("editing.outline.section", { type: t(`editing.types.${component.type}`) }),
+          el,
+          section: index,
+        });
     });
     const post = one('[data-testid="post-view"]');
     if (post) add({ id: "post", label: t("editing.outline.post"), el: post, texts: true });
@@ -81,23 +108,27 @@ function targets(edit: PageEdit | null, t: Translate): Target[] {
   return out;
 }
 
-function measure(list: Target[]): Box[] {
+function measure(list: Target[], elements: Map<string, Element>): Box[] {
+  elements.clear();
   return list.flatMap(({ el, ...target }) => {
+    elements.set(target.id, el);
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 && rect.height === 0) return [];
     return [{ ...target, top: rect.top + window.scrollY, left: rect.left + window.scrollX, width: rect.width, height: rect.height }];
   });
 }
 
+/** The outlines' layer; the editor renders it at the start of the document (./edit-mode.tsx). */
 export function Outlines({ edit, onSection, onTexts }: { edit: PageEdit | null; onSection: (index: number) => void; onTexts: () => void }) {
   const { t } = useTranslation();
   const [boxes, setBoxes] = useState<Box[]>([]);
+  const elements = useRef(new Map<string, Element>());
   useEffect(() => {
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const next = measure(targets(edit, t));
+        const next = measure(targets(edit, t), elements.current);
         // Only a real change re-renders: the outlines must not feed the observer below.
         setBoxes((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
       });
@@ -117,7 +148,9 @@ export function Outlines({ edit, onSection, onTexts }: { edit: PageEdit | null; 
     };
   }, [edit, t]);
 
-  return createPortal(
+  const label =
+    "pointer-events-auto absolute top-0 left-0 scroll-mt-28 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
+  return (
     <div className="pointer-events-none absolute top-0 left-0 z-30" data-testid="edit-outlines">
       {boxes.map((box) => (
         <div
@@ -129,17 +162,15 @@ export function Outlines({ edit, onSection, onTexts }: { edit: PageEdit | null; 
         >
           {box.section !== undefined || box.texts ? (
             <button
+              ref={(node) => placeBefore(node, () => elements.current.get(box.id))}
               type="button"
-              className="pointer-events-auto absolute top-0 left-0 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900"
+              className={label}
               onClick={() => (box.section !== undefined ? onSection(box.section) : onTexts())}
             >
               {box.label}
             </button>
           ) : box.href ? (
-            <a
-              href={box.href}
-              className="pointer-events-auto absolute top-0 left-0 bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-900"
-            >
+            <a ref={(node) => placeBefore(node, () => elements.current.get(box.id))} href={box.href} className={label}>
               {box.label}
             </a>
           ) : (
@@ -147,7 +178,6 @@ export function Outlines({ edit, onSection, onTexts }: { edit: PageEdit | null; 
           )}
         </div>
       ))}
-    </div>,
-    document.body,
+    </div>
   );
 }

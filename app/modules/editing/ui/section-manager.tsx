@@ -6,6 +6,7 @@ import { ADDABLE_COMPONENTS } from "../component-edits";
 import { useAnswerMessage, useRefusalText, type Status } from "./answer-message";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { Opened } from "./edit-mode";
+import { useHeadingFocus, WAITING } from "./editor-focus";
 import { useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 
 const RichText = lazy(() => import("./rich-text"));
@@ -43,13 +44,16 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
   const [mastering, setMastering] = useState<number | null>(null);
   const [choosingMaster, setChoosingMaster] = useState(false);
   useAnswerMessage(post, setStatus, (answer) => (answer.masterId ? "editing.toolbar.masterSaved" : "editing.toolbar.saved"));
+  const heading = useHeadingFocus<HTMLHeadingElement>();
   const components = (edit.content?.components ?? []) as unknown as (Record<string, unknown> & { type: string; hidden?: boolean })[];
   const page = { pageId: edit.pageId, lng: edit.languageCode, revision: edit.draft?.revision ?? 0 };
   const change = (fields: Record<string, string | number>) => post.submit({ ...page, ...fields });
   return (
     <div className="space-y-4" data-testid="section-manager">
       <div className="flex items-center justify-between">
-        <h2 className="text-lg font-bold">{t("editing.sections.title")}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-bold">
+          {t("editing.sections.title")}
+        </h2>
         <Button size="sm" variant="ghost" type="button" onClick={() => open(null)}>
           {t("editing.panel.close")}
         </Button>
@@ -57,7 +61,11 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
       {components.length === 0 ? <p className="text-slate-600">{t("editing.sections.empty")}</p> : null}
       <ol className="space-y-2">
         {components.map((component, index) => {
-          const name = `${t(`editing.types.${component.type}`)}${summary(component) ? ` – ${summary(component)}` : ""}`;
+          const master = component.type === "master" ? edit.masters.find((m) => m.id === component.masterId) : undefined;
+          const name =
+            component.type === "master"
+              ? t("editing.master.section", { name: master?.name ?? t("editing.master.missing") })
+              : `${t(`editing.types.${component.type}`)}${summary(component) ? ` – ${summary(component)}` : ""}`;
           return (
             <li key={`${index}-${component.type}`} className="rounded border border-slate-200 p-2" data-testid="section-item">
               <p className="font-semibold">
@@ -65,9 +73,20 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
                 {component.hidden ? <span className="ml-2 rounded bg-slate-200 px-1 text-xs">{t("editing.sections.hidden")}</span> : null}
               </p>
               <div className="mt-1 flex flex-wrap gap-1" role="group" aria-label={name}>
-                <Button size="sm" variant="secondary" type="button" onClick={() => open({ kind: "component", index })}>
-                  {t("editing.sections.edit")}
-                </Button>
+                {component.type === "master" ? (
+                  // A master is not this page's content: it is edited on its own screen, and every page follows.
+                  <a
+                    href={`/admin/masters/${String(component.masterId)}`}
+                    className="rounded border border-slate-300 px-2 py-1 text-sm underline"
+                    data-testid="section-master-link"
+                  >
+                    {t("editing.master.edit")}
+                  </a>
+                ) : (
+                  <Button size="sm" variant="secondary" type="button" onClick={() => open({ kind: "component", index })}>
+                    {t("editing.sections.edit")}
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="ghost"
@@ -98,9 +117,11 @@ function Sections({ edit, open, setStatus }: Omit<Props, "opened">) {
                 >
                   {component.hidden ? t("editing.sections.show") : t("editing.sections.hide")}
                 </Button>
-                <Button size="sm" variant="ghost" type="button" disabled={busy} onClick={() => setMastering(index)}>
-                  {t("editing.sections.saveMaster")}
-                </Button>
+                {component.type === "master" ? null : (
+                  <Button size="sm" variant="ghost" type="button" disabled={busy} onClick={() => setMastering(index)}>
+                    {t("editing.sections.saveMaster")}
+                  </Button>
+                )}
                 <Button size="sm" variant="dangerGhost" type="button" disabled={busy} onClick={() => setRemoving(index)}>
                   {t("editing.sections.remove")}
                 </Button>
@@ -225,6 +246,7 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
   const [metaDescription, setMetaDescription] = useState(edit.content?.metaDescription ?? "");
   const [bodyHtml, setBodyHtml] = useState(edit.content?.bodyHtml ?? "");
   useAnswerMessage(post, setStatus, "editing.toolbar.saved");
+  const heading = useHeadingFocus<HTMLHeadingElement>();
   const refused = post.answer && !post.answer.ok ? post.answer.error : null;
   return (
     <form
@@ -232,6 +254,7 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
       data-testid="page-texts"
       onSubmit={(event) => {
         event.preventDefault();
+        if (busy) return;
         post.submit({
           intent: "texts",
           pageId: edit.pageId,
@@ -244,7 +267,9 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
       }}
     >
       <div className="flex items-center justify-between">
-        <h2 className="text-lg font-bold">{t("editing.texts.title")}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-bold">
+          {t("editing.texts.title")}
+        </h2>
         <Button size="sm" variant="ghost" type="button" onClick={close}>
           {t("editing.panel.close")}
         </Button>
@@ -275,7 +300,7 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
         <RichText id={`${id}-body`} label={t("editing.panel.fields.html")} value={bodyHtml} onChange={setBodyHtml} />
       </Suspense>
       {refused ? <p className="text-sm text-red-700">{refusal(refused)}</p> : null}
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" aria-disabled={busy || undefined} className={WAITING}>
         {t("editing.panel.save")}
       </Button>
     </form>

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { orders, paymentEvents, type PaymentStatus } from "~/.server/db/schema";
 import type { Locale } from "~/lib/locales";
+import { outstandingCents, recordMoney } from "../ledger.server";
 import { cardSecret, RESULT_FIELDS, verifiedFields } from "./card-signature.server";
 
 /**
@@ -58,12 +59,23 @@ export async function settleCardPayment(
       .returning({ id: paymentEvents.id });
     if (!event) return false; // this reference was acted on already
     const status = OUTCOME_STATUS[outcome];
-    const changed = await tx
+    if (status === "paid") {
+      // The provider took the whole total: into the ledger, which makes the order paid.
+      const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (now.paymentStatus === "paid" || outstandingCents(now) === 0) return false;
+      const paid = await recordMoney(tx, order.id, {
+        kind: "payment",
+        amountCents: outstandingCents(now),
+        channel: "card",
+        reference: fields.reference,
+      });
+      return paid.becamePaid;
+    }
+    await tx
       .update(orders)
-      .set({ paymentStatus: status, paidAt: status === "paid" ? new Date() : null })
-      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, "paid")))
-      .returning({ id: orders.id });
-    return status === "paid" && changed.length > 0;
+      .set({ paymentStatus: status })
+      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, "paid")));
+    return false;
   });
   const [after] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
   return { orderId: order.id, slug: order.slug, locale: order.locale as Locale, paymentStatus: after.paymentStatus, becamePaid };

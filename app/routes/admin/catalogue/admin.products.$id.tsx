@@ -132,6 +132,13 @@ export default function AdminProduct() {
         </Link>
       }
     >
+      {/* Without a script the page cannot keep one section's typed work across another's save
+          (each is its own form and page load) nor warn on leaving: it says so up front. */}
+      <noscript>
+        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="editor-no-script">
+          {t("adminProducts.editor.noScriptSections")}
+        </p>
+      </noscript>
       <div ref={sections} className="contents">
         <ProductActions view={view} lastResult={lastResult} />
         <ProductMainForm

@@ -8,12 +8,13 @@ import { AdminPage, BulkActions, FilterSelect, ListFilters, ListFooter, useTable
 import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatPrice } from "~/lib/format";
+import { PRICE_TARGETS } from "~/lib/price-change";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import { PRODUCT_FORMATS } from "~/.server/db/schema";
 import { backToList, readListQuery } from "~/routes/http/list.server";
 import { requireStaff } from "~/routes/http/staff.server";
-import { productBulkSchema, PERCENT_MAX, PERCENT_MIN } from "~/modules/catalog-admin/product-bulk.schema";
+import { productBulkSchema } from "~/modules/catalog-admin/product-bulk.schema";
 import { bulkProducts } from "~/modules/catalog-admin/product-bulk.server";
 import {
   listProducts,
@@ -23,6 +24,7 @@ import {
   VISIBILITY_FILTERS,
 } from "~/modules/catalog-admin/product-list.server";
 import { requestLocale } from "~/.server/shopper.server";
+import { currentPriceEnding } from "~/modules/catalog-admin/price-change.server";
 
 export const handle = { i18n: ["adminProductList"] };
 
@@ -34,9 +36,10 @@ export const handle = { i18n: ["adminProductList"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const query = await readListQuery(request, productListQuery);
-  const [{ rows, page }, filters] = await Promise.all([listProducts(query), productListFilters()]);
+  const [{ rows, page }, filters, ending] = await Promise.all([listProducts(query), productListFilters(), currentPriceEnding()]);
   return {
     locale: requestLocale(request).locale,
+    ending,
     query,
     rows,
     page,
@@ -71,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function AdminProducts() {
-  const { locale, query, rows, page, filters } = useLoaderData<typeof loader>();
+  const { locale, query, rows, page, filters, ending } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const sort = useTableSort({ column: query.sort, direction: query.dir });
   const money = (cents: number) => formatPrice(cents, { label: "EUR", symbol: "€" }, locale);
@@ -141,6 +144,9 @@ export default function AdminProducts() {
       testId="admin-products"
       actions={
         <>
+          <Link to="/admin/products/prices" className={buttonClass({ variant: "secondary" })}>
+            {t("adminProductList.prices.link")}
+          </Link>
           <Link to="/admin/products/import" className={buttonClass({ variant: "secondary" })}>
             {t("adminProductList.import.link")}
           </Link>
@@ -194,11 +200,11 @@ export default function AdminProducts() {
         <Button name="intent" value="hide" size="sm" variant="secondary">
           {t("adminProductList.bulk.hide")}
         </Button>
-        <span className="flex items-center gap-1">
+        <span className="flex max-w-full items-center gap-1">
           <select
             name="category"
             aria-label={t("adminProductList.bulk.category")}
-            className="rounded border border-slate-300 px-2 py-1 text-sm"
+            className="min-w-0 rounded border border-slate-300 px-2 py-1 text-sm"
           >
             <option value="">{t("adminProductList.bulk.category")}</option>
             {filters.categories.map((c) => (
@@ -211,8 +217,12 @@ export default function AdminProducts() {
             {t("adminProductList.bulk.addCategory")}
           </Button>
         </span>
-        <span className="flex items-center gap-1">
-          <select name="tag" aria-label={t("adminProductList.bulk.tag")} className="rounded border border-slate-300 px-2 py-1 text-sm">
+        <span className="flex max-w-full items-center gap-1">
+          <select
+            name="tag"
+            aria-label={t("adminProductList.bulk.tag")}
+            className="min-w-0 rounded border border-slate-300 px-2 py-1 text-sm"
+          >
             <option value="">{t("adminProductList.bulk.tag")}</option>
             {filters.tags.map((tag) => (
               <option key={tag.id} value={tag.id}>
@@ -224,21 +234,33 @@ export default function AdminProducts() {
             {t("adminProductList.bulk.addTag")}
           </Button>
         </span>
-        <span className="flex items-center gap-1">
+        <span className="flex flex-wrap items-center gap-1">
+          <select name="mode" aria-label={t("adminProductList.prices.mode")} className="rounded border border-slate-300 px-2 py-1 text-sm">
+            <option value="percent">{t("adminProductList.prices.modes.percent")}</option>
+            <option value="amount">{t("adminProductList.prices.modes.amount")}</option>
+          </select>
           <label className="flex items-center gap-1 text-sm">
-            {t("adminProductList.bulk.percent")}
-            <input
-              type="number"
-              name="percent"
-              min={PERCENT_MIN}
-              max={PERCENT_MAX}
-              step="0.01"
-              className="w-24 rounded border border-slate-300 px-2 py-1"
-            />
+            {t("adminProductList.prices.value")}
+            <input type="text" name="value" inputMode="decimal" maxLength={20} className="w-24 rounded border border-slate-300 px-2 py-1" />
           </label>
-          <Button name="intent" value="changePrice" size="sm" variant="secondary">
-            {t("adminProductList.bulk.changePrice")}
+          <select
+            name="target"
+            aria-label={t("adminProductList.prices.target")}
+            className="rounded border border-slate-300 px-2 py-1 text-sm"
+          >
+            {PRICE_TARGETS.map((target) => (
+              <option key={target} value={target}>
+                {t(`adminProductList.prices.targets.${target}`)}
+              </option>
+            ))}
+          </select>
+          {/* The preview is its own screen: nothing changes until it is confirmed there. */}
+          <Button name="intent" value="preview" formAction="/admin/products/prices" size="sm" variant="secondary">
+            {t("adminProductList.prices.preview")}
           </Button>
+          <span className="text-xs text-slate-600">
+            {t("adminProductList.prices.endingNote", { ending: t(`adminProductList.prices.endings.${ending}`) })}
+          </span>
         </span>
       </BulkActions>
       <DataTable

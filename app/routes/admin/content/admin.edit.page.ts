@@ -45,14 +45,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function editOf(post: PageEditPost, component?: Record<string, unknown> & { type: string }): PageEdit | null {
+function editOf(post: PageEditPost): PageEdit | null {
   switch (post.intent) {
     case "texts":
       return { texts: { title: post.title, metaDescription: post.metaDescription, bodyHtml: post.bodyHtml } };
     case "add":
       return { sections: { op: "add", at: post.at, component: newComponent(post.type) } };
     case "addMaster":
-      return { sections: { op: "add", at: post.at, component: component! } };
+      // A reference, not a copy: the master is edited in one place and every page follows.
+      return { sections: { op: "add", at: post.at, component: { type: "master", masterId: post.masterId } } };
     case "move":
       return { sections: { op: "move", index: post.index, to: post.to } };
     case "duplicate":
@@ -88,8 +89,9 @@ async function perform(staff: Staff, post: PageEditPost): Promise<Record<string,
       return { masterId: await saveMasterComponent(staff, { name: post.name, component }), revision: post.revision };
     }
     default: {
-      const master = post.intent === "addMaster" ? await masterComponent(post.masterId) : undefined;
-      return editPageDraft(staff, { ...target, revision: post.revision, edit: editOf(post, master)! });
+      // A master that does not exist is a translated 404, not a reference to nothing.
+      if (post.intent === "addMaster") await masterComponent(post.masterId);
+      return editPageDraft(staff, { ...target, revision: post.revision, edit: editOf(post)! });
     }
   }
 }

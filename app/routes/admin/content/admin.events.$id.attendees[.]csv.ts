@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { header: t("adminContent.attendees.email"), value: (a) => a.email },
       { header: t("adminContent.attendees.seats"), value: (a) => a.seats },
       { header: t("adminContent.attendees.note"), value: (a) => a.note },
-      { header: t("adminContent.attendees.added"), value: (a) => csvDate(a.createdAt) },
+      { header: t("adminContent.attendees.addedAt"), value: (a) => csvDate(a.createdAt) },
     ],
     await attendeesOf(id),
   );

@@ -106,38 +106,40 @@ export default function AdminEvent() {
           <section className="space-y-3" data-testid="attendees">
             <h2 className="text-lg font-semibold">{t("adminContent.attendees.title", { n: event.attendeesTotal })}</h2>
             {event.attendees.length ? (
-              <table className="w-full text-sm" data-testid="attendees-table">
-                <thead>
-                  <tr className="text-left">
-                    <th>{t("adminContent.attendees.name")}</th>
-                    <th>{t("adminContent.attendees.email")}</th>
-                    <th className="text-right">{t("adminContent.attendees.seats")}</th>
-                    <th>{t("adminContent.attendees.note")}</th>
-                    <th>
-                      <span className="sr-only">{t("adminContent.attendees.remove")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {event.attendees.map((a) => (
-                    <tr key={a.id} className="border-t border-slate-200" data-testid="attendee-row">
-                      <td>{a.name}</td>
-                      <td>{a.email}</td>
-                      <td className="text-right">{a.seats}</td>
-                      <td>{a.note}</td>
-                      <td className="text-right">
-                        <SecureForm>
-                          <input type="hidden" name="intent" value="removeAttendee" />
-                          <input type="hidden" name="attendeeId" value={a.id} />
-                          <Button size="sm" variant="secondary" aria-label={t("adminContent.attendees.removeOne", { name: a.name })}>
-                            {t("adminContent.attendees.remove")}
-                          </Button>
-                        </SecureForm>
-                      </td>
+              <div className="relative overflow-x-auto">
+                <table className="w-full text-sm" data-testid="attendees-table">
+                  <thead>
+                    <tr className="text-left">
+                      <th>{t("adminContent.attendees.name")}</th>
+                      <th>{t("adminContent.attendees.email")}</th>
+                      <th className="text-right">{t("adminContent.attendees.seats")}</th>
+                      <th>{t("adminContent.attendees.note")}</th>
+                      <th>
+                        <span className="sr-only">{t("adminContent.attendees.remove")}</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {event.attendees.map((a) => (
+                      <tr key={a.id} className="border-t border-slate-200" data-testid="attendee-row">
+                        <td>{a.name}</td>
+                        <td>{a.email}</td>
+                        <td className="text-right">{a.seats}</td>
+                        <td>{a.note}</td>
+                        <td className="text-right">
+                          <SecureForm>
+                            <input type="hidden" name="intent" value="removeAttendee" />
+                            <input type="hidden" name="attendeeId" value={a.id} />
+                            <Button size="sm" variant="secondary" aria-label={t("adminContent.attendees.removeOne", { name: a.name })}>
+                              {t("adminContent.attendees.remove")}
+                            </Button>
+                          </SecureForm>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             ) : (
               <p className="text-sm text-slate-600">{t("adminContent.attendees.none")}</p>
             )}

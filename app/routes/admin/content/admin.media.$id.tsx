@@ -13,6 +13,7 @@ import { FormError } from "~/components/ui/message";
 import { formatDate } from "~/lib/format";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
+import { LOCALE_LANGUAGE_CODE } from "~/lib/locales";
 import { MEDIA_SIZES, mediaUrl, type MediaSize } from "~/lib/media";
 import { messageKey } from "~/lib/validation-message";
 import { auditTrail } from "~/modules/kernel/audit.server";
@@ -25,6 +26,7 @@ import { formatBytes, MediaPreview } from "~/modules/media-library/media-grid";
 import { mediaEditSchema, mediaPageSchema } from "~/modules/media-library/media-library.schema";
 import { mediaFolderList } from "~/modules/media-library/media-list.server";
 import { usageText } from "~/modules/media-library/usage-text";
+import { UsagePlaces } from "~/modules/media-library/usage-places";
 import { requestLocale } from "~/.server/shopper.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 
@@ -40,7 +42,7 @@ const NOT_FOUND = "adminMedia.errors.notFound";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "editor");
   const id = await rowIdParam(request, params.id, NOT_FOUND);
-  const item = await mediaDetail(id);
+  const item = await mediaDetail(id, LOCALE_LANGUAGE_CODE[requestLocale(request).locale]);
   if (!item) throw await rowNotFound(request, NOT_FOUND);
   const [folders, audit] = await Promise.all([mediaFolderList(), auditTrail("media", id)]);
   return { locale: requestLocale(request).locale, item, folders, audit, constraint: formConstraint(mediaEditSchema) };
@@ -157,6 +159,7 @@ export default function AdminMediaItem() {
               {t("adminMedia.usage.title")}
             </h2>
             <p>{item.used ? t("adminMedia.usage.usedOn", { list: usageText(t, item.usage) }) : t("adminMedia.usage.none")}</p>
+            <UsagePlaces places={item.places} />
           </section>
 
           <MediaEditForm

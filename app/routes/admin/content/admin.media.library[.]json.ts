@@ -14,7 +14,8 @@ import { requestLocale } from "~/.server/shopper.server";
 
 /**
  * The JSON side of the in-page editor's media dialog (decisions 0051 and 0052): GET a page of
- * the library; POST an upload (multipart, the same checks as /admin/media) or an "edit
+ * the library; POST an upload (multipart, the same checks as /admin/media; the library page
+ * sends its files here one per request, so no post nears the body limit) or an "edit
  * media" change of title and alt per language. Scope editor, CSRF token and honeypot on
  * every post (the dialog's forms carry them). Answers `{ ok: true, ... }` or
  * `{ ok: false, message }` with the status of the refusal, the message in the user's language.
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (input.intent === "upload") {
       const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== ""));
       if (files.length === 0) return Response.json({ ok: false, message: t("adminMedia.upload.none") }, { status: 400, headers: NO_STORE });
-      const stored = await uploadMedia(staff, files, { access: "public", folderId: input.folderId });
+      const stored = await uploadMedia(staff, files, { access: input.access, folderId: input.folderId });
       return Response.json({ ok: true, items: stored.map((row) => dialogItem(row, content)) }, { headers: NO_STORE });
     }
     const row = await updateMediaTexts(staff, input.id, input.revision, input.texts);

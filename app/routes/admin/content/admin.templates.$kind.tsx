@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFixedT } from "~/.server/i18n.server";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
+import { mailMessageKey } from "~/modules/mail/mail-admin.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { AdminPage } from "~/components/admin/list-page";
 import { sendTestMail } from "~/modules/mail/test-mail.server";
@@ -26,6 +27,7 @@ import { TemplateEditor, TemplateLanguages, TemplatePreview, TemplateReset } fro
 import { TEMPLATE_OPTION_KEYS } from "~/modules/templates/template-list.server";
 import { TEMPLATE_VARIABLES, templateScope } from "~/modules/templates/template-variables";
 import { templateEditorSchema, templateFieldsSchema } from "~/modules/templates/templates.schema";
+import { savedToast } from "./template-saved.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminTemplates", "adminMail"] };
@@ -72,8 +74,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/templates/${kind}?lang=${lang}`;
   try {
     if (input.intent === "save") {
-      await saveTemplate(staff, kind, lang, input);
-      return redirect(here, { headers: await setToast({ type: "success", key: "adminTemplates.done.save" }) });
+      const { removed } = await saveTemplate(staff, kind, lang, input);
+      return redirect(here, { headers: await setToast(await savedToast(request, "adminTemplates.done.save", removed)) });
     }
     if (input.intent === "reset") {
       await resetTemplate(staff, kind, lang, input.version);
@@ -83,14 +85,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const preview = previewTemplate(kind, input);
     const t = await getFixedT(requestLocale(request).locale);
     const testMailId = input.intent === "test" ? await sendTestMail(staff, kind, input, t("adminTemplates.testPrefix")) : null;
-    return data({ ...submission.reply(), preview, testMailId, testTo: testMailId ? staff.email : null });
+    return data({
+      ...submission.reply(),
+      preview,
+      testMailId,
+      testTo: testMailId ? staff.email : null,
+      testMessage: mailMessageKey("adminTemplates.testSent"),
+    });
   } catch (error) {
     return answerDomainError(error, submission, ["subject", "bodyHtml"]);
   }
 }
 
 /** What a preview or test post answers besides the form's reply. */
-type Answer = { preview?: { subject: string; html: string; text: string }; testMailId?: number | null; testTo?: string | null };
+type Answer = {
+  preview?: { subject: string; html: string; text: string };
+  testMailId?: number | null;
+  testTo?: string | null;
+  testMessage?: string;
+};
 
 export default function AdminTemplate() {
   const { locale, kind, lang, template, variables, optionKey, customised, preview, constraint, audit } = useLoaderData<typeof loader>();
@@ -98,7 +111,9 @@ export default function AdminTemplate() {
   const { t } = useTranslation();
   const shown = (answer as Answer | undefined)?.preview ?? preview;
   const sent = answer as Answer | undefined;
-  const test = sent?.testMailId ? { id: sent.testMailId, to: sent.testTo ?? null } : null;
+  const test = sent?.testMailId
+    ? { id: sent.testMailId, to: sent.testTo ?? null, message: sent.testMessage ?? "adminTemplates.testSent" }
+    : null;
   const name = t(`adminMail.kind.${kind}`);
   return (
     <AdminPage

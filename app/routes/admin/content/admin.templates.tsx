@@ -22,6 +22,7 @@ import { requestLocale } from "~/.server/shopper.server";
 import { productTemplateForm, saveProductTemplate } from "~/modules/templates/product-template.server";
 import { listTemplates, templateListQuery } from "~/modules/templates/template-list.server";
 import { productTemplateSchema, TEMPLATE_STATES } from "~/modules/templates/templates.schema";
+import { savedToast } from "./template-saved.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminTemplates", "adminMail"] };
@@ -44,9 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await readSubmission(request, productTemplateSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
-    const changed = await saveProductTemplate(staff, submission.value);
+    const { changed, removed } = await saveProductTemplate(staff, submission.value);
     const toast = changed
-      ? { type: "success" as const, key: "adminTemplates.done.product" }
+      ? await savedToast(request, "adminTemplates.done.product", removed)
       : { type: "info" as const, key: "adminTemplates.done.productUnchanged" };
     return redirect(backToList(request), { headers: await setToast(toast) });
   } catch (error) {

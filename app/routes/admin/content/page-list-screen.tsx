@@ -5,6 +5,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import { LOCALES } from "~/lib/locales";
 import type { PageListRow } from "~/modules/content-admin/page-list.server";
 import { contentPath, PAGE_STATES, type PageState } from "~/modules/content-admin/page-states";
 import type { pageListLoader } from "~/routes/admin/content/page-routes.server";
@@ -43,7 +44,21 @@ export function PageListScreen() {
         </>
       ),
     },
-    { id: "languages", header: t("adminContent.columns.languages"), cell: (p) => p.languages.map((l) => l.toUpperCase()).join(" · ") },
+    {
+      id: "languages",
+      header: t("adminContent.columns.languages"),
+      // What it lacks stands out: shoppers of that language get the Croatian text, and search engines no page of theirs.
+      cell: (p) => (
+        <span className="flex flex-wrap items-center gap-1">
+          <span>{p.languages.map((l) => l.toUpperCase()).join(" · ")}</span>
+          {LOCALES.filter((l) => !p.languages.includes(l)).map((l) => (
+            <StatusBadge key={l} tone="waiting" testId="page-missing-language">
+              {t("adminContent.lacks", { language: l.toUpperCase() })}
+            </StatusBadge>
+          ))}
+        </span>
+      ),
+    },
     {
       id: "state",
       header: t("adminContent.columns.state"),

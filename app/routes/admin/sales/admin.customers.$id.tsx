@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
+import { mailMessageKey } from "~/modules/mail/mail-admin.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { SecureForm } from "~/components/form";
@@ -14,7 +15,9 @@ import { useTranslation } from "~/lib/i18n";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { requireStaff } from "~/routes/http/staff.server";
 import { customerIdOf, orNotFound } from "~/routes/http/customer-route.server";
-import { sendPasswordReset, setCustomerBlocked } from "~/modules/customer/customer-admin.server";
+import { sendPasswordReset, setCustomerBlocked, setCustomerGroup } from "~/modules/customer/customer-admin.server";
+import { groupOptions } from "~/modules/customer-group/customer-group-admin.server";
+import { localized } from "~/lib/links";
 import { CustomerBadges } from "~/modules/customer/customer-badges";
 import { customerDetail } from "~/modules/customer/customer-detail.server";
 import { eraseCustomer } from "~/modules/customer/customer-erase.server";
@@ -26,14 +29,16 @@ export const handle = { i18n: ["adminCustomers", "orders", "consent", "account"]
 
 /**
  * A customer (/admin/customers/:id, decision 0040): profile, address book, orders,
- * wishlist, consents, membership card and audit trail; block or unblock, the
+ * wishlist, consents, membership card, customer group (decision 0107) and audit trail; the
+ * group they are in, block or unblock, the
  * password-reset mail, the GDPR export (/admin/customers/:id/export) and erasure.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "sales");
   const id = await customerIdOf(request, params.id);
   const { locale } = requestLocale(request);
-  return { locale, ...(await orNotFound(request, customerDetail(id, locale))) };
+  const [detail, groups] = await Promise.all([orNotFound(request, customerDetail(id, locale)), groupOptions()]);
+  return { locale, groups, ...detail };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,9 +59,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "unblock":
         await setCustomerBlocked(staff, id, input.intent === "block", input.version);
         return redirect(here, { headers: await setToast({ type: "success", key: `adminCustomers.${input.intent}.done` }) });
+      case "setGroup":
+        await setCustomerGroup(staff, id, input.groupId ?? null, input.version);
+        return redirect(here, { headers: await setToast({ type: "success", key: "adminCustomers.group.done" }) });
       case "resetPassword":
         await sendPasswordReset(staff, id);
-        return redirect(here, { headers: await setToast({ type: "success", key: "adminCustomers.reset.done" }) });
+        return redirect(here, { headers: await setToast({ type: "success", key: mailMessageKey("adminCustomers.reset.done") }) });
       case "erase":
         await eraseCustomer(staff, id, input);
         return redirect("/admin/customers", { headers: await setToast({ type: "success", key: "adminCustomers.erase.done" }) });
@@ -70,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminCustomer() {
-  const { locale, profile, addresses, orders, wishlist, consents, audit } = useLoaderData<typeof loader>();
+  const { locale, groups, profile, addresses, orders, wishlist, consents, audit } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -101,7 +109,7 @@ export default function AdminCustomer() {
         </p>
       ) : null}
       <Panel title={t("adminCustomers.detail.profile")} testId="customer-profile">
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="font-semibold">{t("adminCustomers.detail.name")}</dt>
           <dd>{`${profile.firstName} ${profile.lastName}`.trim() || "—"}</dd>
           <dt className="font-semibold">{t("adminCustomers.detail.email")}</dt>
@@ -129,6 +137,39 @@ export default function AdminCustomer() {
           <dd data-testid="customer-member-card">{profile.memberCardBarcode ?? t("adminCustomers.detail.noMemberCard")}</dd>
         </dl>
       </Panel>
+
+      {profile.guest ? null : (
+        <Panel title={t("adminCustomers.group.title")} testId="customer-group">
+          <SecureForm className="flex flex-wrap items-end gap-3" key={profile.version}>
+            <input type="hidden" name="version" value={profile.version} />
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              {t("adminCustomers.group.label")}
+              <select
+                name="groupId"
+                defaultValue={profile.customerGroupId ?? ""}
+                className="rounded border border-slate-300 px-3 py-2 font-normal"
+                data-testid="customer-group-select"
+              >
+                <option value="">{t("adminCustomers.group.none")}</option>
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {localized(g.name, locale)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button name="intent" value="setGroup" variant="secondary" pending={pending("setGroup")}>
+              {t("adminCustomers.group.submit")}
+            </Button>
+          </SecureForm>
+          <p className="text-sm text-slate-600">
+            {t("adminCustomers.group.hint")}{" "}
+            <Link to="/admin/customer-groups" className="underline">
+              {t("adminCustomers.group.manage")}
+            </Link>
+          </p>
+        </Panel>
+      )}
 
       <Panel title={t("adminCustomers.detail.actions")} testId="customer-actions">
         <div className="flex flex-wrap items-start gap-3">

@@ -5,6 +5,7 @@ import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { setToast } from "~/.server/toast.server";
+import { mailMessageKey } from "~/modules/mail/mail-admin.server";
 import { AdminPage } from "~/components/admin/list-page";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { useTranslation } from "~/lib/i18n";
@@ -59,13 +60,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "reply":
         await sendReply(staff, ref, input);
         return redirect(self, {
-          headers: await setToast({ type: "success", key: "adminEnquiries.reply.sent", values: { email: entry.email } }),
+          headers: await setToast({ type: "success", key: mailMessageKey("adminEnquiries.reply.sent"), values: { email: entry.email } }),
         });
       case "draft": {
         if (ref.source !== "enquiry") return data({ error: "adminEnquiries.draft.notAQuote" }, { status: 409 });
         const order = await createOrderDraft(staff, ref.id, input);
         return redirect(self, {
-          headers: await setToast({ type: "success", key: "adminEnquiries.draft.created", values: { slug: order.slug } }),
+          headers: await setToast({ type: "success", key: mailMessageKey("adminEnquiries.draft.created"), values: { slug: order.slug } }),
         });
       }
     }

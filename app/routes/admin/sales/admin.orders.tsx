@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
 import { AdminPage, BulkActions, FilterDate, FilterSelect, ListFilters, ListFooter, useTableSort } from "~/components/admin/list-page";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -108,13 +108,26 @@ export default function AdminOrders() {
         <>
           <span className="block">{o.paymentMethodName}</span>
           <StatusBadge kind="payment" value={o.paymentStatus} />
+          {o.owedCents > 0 && o.receivedCents > 0 ? (
+            <span className="block text-xs text-slate-600" data-testid="order-part-paid">
+              {t("adminOrders.partPaid", { amount: formatPrice(o.receivedCents, { label: o.currencyLabel, symbol: "€" }, locale) })}
+            </span>
+          ) : null}
         </>
       ),
     },
     { id: "status", header: t("adminOrders.columns.status"), cell: (o) => <StatusBadge kind="status" value={o.status} /> },
   ];
   return (
-    <AdminPage title={t("adminOrders.title")} testId="admin-orders">
+    <AdminPage
+      title={t("adminOrders.title")}
+      testId="admin-orders"
+      actions={
+        <Link to="/admin/orders/new" className={buttonClass({ size: "sm" })} data-testid="new-phone-order">
+          {t("adminOrders.phone.newOrder")}
+        </Link>
+      }
+    >
       <ListFilters
         searchLabel={t("adminOrders.search")}
         q={query.q}
@@ -144,6 +157,15 @@ export default function AdminOrders() {
           label={t("adminOrders.todo")}
           value={query.todo}
           options={[{ value: "ship", label: t("adminOrders.toShip") }]}
+        />
+        <FilterSelect
+          name="sale"
+          label={t("adminOrders.sale.label")}
+          value={query.sale}
+          options={[
+            { value: "yes", label: t("adminOrders.sale.yes") },
+            { value: "no", label: t("adminOrders.sale.no") },
+          ]}
         />
         <FilterDate name="from" label={t("adminOrders.from")} value={query.from} />
         <FilterDate name="to" label={t("adminOrders.to")} value={query.to} />

@@ -150,7 +150,11 @@ export default function AdminApiKeys() {
         </Link>
       </Form>
       {rows.length === 0 ? <p className="text-sm text-slate-600">{t("adminApi.empty")}</p> : null}
-      <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+      {/* Without keys nothing inside takes the focus: the box then does, so a keyboard can scroll it on a phone. */}
+      <div
+        className="relative overflow-x-auto rounded border border-slate-200 bg-white"
+        {...(rows.length === 0 ? { tabIndex: 0, role: "region", "aria-label": t("adminApi.title") } : {})}
+      >
         <table className="w-full text-left text-sm" data-testid="api-keys-table">
           <caption className="sr-only">{t("adminApi.title")}</caption>
           <thead className="bg-slate-50 text-xs uppercase text-slate-600">

@@ -90,7 +90,7 @@ export default function AdminMailDetail() {
         </>
       }
     >
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] [overflow-wrap:anywhere] gap-x-6 gap-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>

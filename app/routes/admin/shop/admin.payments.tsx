@@ -46,76 +46,78 @@ export default function AdminPayments() {
   const { t } = useTranslation();
   return (
     <AdminPage title={t("adminShipping.payments.title")} testId="admin-payments">
-      <table className="w-full rounded border border-slate-200 bg-white text-sm" data-testid="payments-table">
-        <thead>
-          <tr className="text-left">
-            <th className="p-2">{t("adminShipping.fields.name")}</th>
-            <th>{t("adminShipping.payments.gateway")}</th>
-            <th>{t("adminShipping.fields.active")}</th>
-            <th>{t("adminShipping.order")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {methods.map((m, index) => {
-            const name = localized(m.name, locale);
-            const hidden = (
-              <>
-                <input type="hidden" name="methodId" value={m.id} />
-                <input type="hidden" name="version" value={m.version} />
-              </>
-            );
-            return (
-              <tr key={m.id} className="border-t border-slate-100" data-testid="payment-row" data-code={m.code}>
-                <td className="p-2">
-                  <Link to={`/admin/payments/${m.id}`} className="font-semibold text-brand-700 underline">
-                    {name}
-                  </Link>
-                </td>
-                <td>
-                  {t(`adminShipping.payments.gateways.${m.gateway}`)}
-                  {!m.available ? <span className="block text-xs text-amber-800">{t("adminShipping.payments.unavailable")}</span> : null}
-                </td>
-                <td>
-                  <SecureForm className="flex items-center gap-2">
-                    {hidden}
-                    <StatusBadge tone={m.active ? "good" : "quiet"}>
-                      {m.active ? t("adminShipping.on") : t("adminShipping.off")}
-                    </StatusBadge>
-                    <Button name="intent" value={m.active ? "off" : "on"} size="sm" variant="secondary" data-testid="payment-switch">
-                      {m.active ? t("adminShipping.payments.switchOff", { name }) : t("adminShipping.payments.switchOn", { name })}
-                    </Button>
-                  </SecureForm>
-                </td>
-                <td>
-                  <SecureForm className="flex gap-1">
-                    {hidden}
-                    <Button
-                      name="intent"
-                      value="up"
-                      size="sm"
-                      variant="secondary"
-                      disabled={index === 0}
-                      aria-label={t("adminShipping.move.up", { name })}
-                    >
-                      ↑
-                    </Button>
-                    <Button
-                      name="intent"
-                      value="down"
-                      size="sm"
-                      variant="secondary"
-                      disabled={index === methods.length - 1}
-                      aria-label={t("adminShipping.move.down", { name })}
-                    >
-                      ↓
-                    </Button>
-                  </SecureForm>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="relative overflow-x-auto rounded border border-slate-200 bg-white">
+        <table className="w-full text-sm" data-testid="payments-table">
+          <thead>
+            <tr className="text-left">
+              <th className="p-2">{t("adminShipping.fields.name")}</th>
+              <th>{t("adminShipping.payments.gateway")}</th>
+              <th>{t("adminShipping.fields.active")}</th>
+              <th>{t("adminShipping.order")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {methods.map((m, index) => {
+              const name = localized(m.name, locale);
+              const hidden = (
+                <>
+                  <input type="hidden" name="methodId" value={m.id} />
+                  <input type="hidden" name="version" value={m.version} />
+                </>
+              );
+              return (
+                <tr key={m.id} className="border-t border-slate-100" data-testid="payment-row" data-code={m.code}>
+                  <td className="p-2">
+                    <Link to={`/admin/payments/${m.id}`} className="font-semibold text-brand-700 underline">
+                      {name}
+                    </Link>
+                  </td>
+                  <td>
+                    {t(`adminShipping.payments.gateways.${m.gateway}`)}
+                    {!m.available ? <span className="block text-xs text-amber-800">{t("adminShipping.payments.unavailable")}</span> : null}
+                  </td>
+                  <td>
+                    <SecureForm className="flex items-center gap-2">
+                      {hidden}
+                      <StatusBadge tone={m.active ? "good" : "quiet"}>
+                        {m.active ? t("adminShipping.on") : t("adminShipping.off")}
+                      </StatusBadge>
+                      <Button name="intent" value={m.active ? "off" : "on"} size="sm" variant="secondary" data-testid="payment-switch">
+                        {m.active ? t("adminShipping.payments.switchOff", { name }) : t("adminShipping.payments.switchOn", { name })}
+                      </Button>
+                    </SecureForm>
+                  </td>
+                  <td>
+                    <SecureForm className="flex gap-1">
+                      {hidden}
+                      <Button
+                        name="intent"
+                        value="up"
+                        size="sm"
+                        variant="secondary"
+                        disabled={index === 0}
+                        aria-label={t("adminShipping.move.up", { name })}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        name="intent"
+                        value="down"
+                        size="sm"
+                        variant="secondary"
+                        disabled={index === methods.length - 1}
+                        aria-label={t("adminShipping.move.down", { name })}
+                      >
+                        ↓
+                      </Button>
+                    </SecureForm>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </AdminPage>
   );
 }

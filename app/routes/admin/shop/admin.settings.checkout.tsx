@@ -21,7 +21,7 @@ export const handle = { i18n: ["adminSettings"] };
 export const loader = ({ request }: LoaderFunctionArgs) => settingsLoader(request, "checkout");
 export const action = ({ request }: ActionFunctionArgs) => settingsAction(request, "checkout");
 
-const FLAGS = ["checkoutEnabled", "guestCheckout", "itemsMerge", "CartRequestQuote"] as const;
+const FLAGS = ["checkoutEnabled", "guestCheckout", "itemsMerge", "CartRequestQuote", "vatOutsideEu"] as const;
 
 export default function CheckoutSettings() {
   const { locale, values, fingerprint, constraint, audit } = useLoaderData<typeof loader>();

@@ -50,6 +50,12 @@ export default function CompanySettings() {
         {field("email", { type: "email" })}
         {field("phone", { type: "tel" })}
         {field("purposeCode", { description: t("adminSettings.company.purposeCodeHelp") })}
+        {field("registerCourt", { description: t("adminSettings.company.registerCourtHelp") })}
+        {field("registerNumber")}
+        {field("shareCapital", { description: t("adminSettings.company.shareCapitalHelp") })}
+        {field("directors")}
+        {field("premisesCode", { description: t("adminSettings.company.premisesCodeHelp") })}
+        {field("deviceCode", { description: t("adminSettings.company.deviceCodeHelp") })}
         <p className="text-sm text-slate-600 sm:col-span-2">
           {t("adminSettings.company.ibanHint")}{" "}
           <Link to="/admin/payments" className="underline">

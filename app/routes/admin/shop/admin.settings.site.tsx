@@ -9,13 +9,14 @@ import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { useShopForm } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
+import { PRICE_ENDINGS } from "~/lib/price-change";
 import { WWW_POLICIES, type siteSettingsSchema } from "~/modules/settings/settings.schema";
 import { SettingsPage } from "~/modules/settings/settings-page";
 import { settingsAction, settingsLoader } from "~/routes/http/settings-route.server";
 
 export const handle = { i18n: ["adminSettings"] };
 
-/** The site: host policy, sitemap, home page, mail, low-stock hint, registration, newsletter, copyright. */
+/** The site: host policy, sitemap, home page, mail, low-stock hint, price endings of bulk price changes, registration, newsletter, copyright. */
 export const loader = ({ request }: LoaderFunctionArgs) => settingsLoader(request, "site");
 export const action = ({ request }: ActionFunctionArgs) => settingsAction(request, "site");
 
@@ -60,6 +61,12 @@ export default function SiteSettings() {
             type="number"
             label={t("adminSettings.site.LowStockThreshold")}
             description={t("adminSettings.site.LowStockThresholdHelp")}
+          />
+          <SelectField
+            meta={fields.PriceEnding}
+            label={t("adminSettings.site.PriceEnding")}
+            description={t("adminSettings.site.PriceEndingHelp")}
+            options={PRICE_ENDINGS.map((value) => ({ value, label: t(`adminSettings.site.priceEndings.${value}`) }))}
           />
         </div>
         <fieldset className="flex flex-col gap-1">

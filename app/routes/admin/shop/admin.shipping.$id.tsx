@@ -27,14 +27,24 @@ import {
   saveBranch,
   updateMethod,
 } from "~/modules/shipping/shipping-admin.server";
+import { RateTablePanel } from "~/modules/shipping/rate-table-panel";
+import { addRate, addZone, removeRate, removeZone, saveRate, saveZone, setLongGoods } from "~/modules/shipping/rate-table-admin.server";
 import { methodPageSchema, methodSchema } from "~/modules/shipping/shipping.schema";
 import { requestLocale } from "~/.server/shopper.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 
 export const handle = { i18n: ["adminShipping"] };
 
-/** One delivery method (/admin/shipping/:id, decision 0049): its editor, its branches, delete while no order used it, its trail. */
+/**
+ * One delivery method (/admin/shipping/:id, decision 0049): its editor, its branches, its
+ * rate table by zone and weight with the long-goods surcharge (decision 0106), delete while
+ * no order used it, its trail.
+ */
 const notFound = (request: Request) => rowNotFound(request, "adminShipping.errors.notFound");
+
+/** A branch, zone or rate row gone meanwhile is the form's refusal; only a missing method is the page's 404. */
+const ROW_NOT_FOUND = ["branchNotFound", "zoneNotFound", "rateNotFound"];
+const RATE_TABLE_FIELDS = ["name", "countries", "maxWeight", "fromMm", "surcharge"];
 
 const methodIdOf = (request: Request, raw: string | undefined) => rowIdParam(request, raw, "adminShipping.errors.notFound");
 
@@ -66,6 +76,20 @@ async function run(staff: Awaited<ReturnType<typeof requireStaff>>, id: number, 
     case "branchUp":
     case "branchDown":
       return moveBranch(staff, id, input.version, input.branchId, input.intent === "branchUp" ? "up" : "down");
+    case "addZone":
+      return addZone(staff, id, input.version, input);
+    case "saveZone":
+      return saveZone(staff, id, input.version, input.zoneId, input);
+    case "removeZone":
+      return removeZone(staff, id, input.version, input.zoneId);
+    case "addRate":
+      return addRate(staff, id, input.version, input.zoneId, input);
+    case "saveRate":
+      return saveRate(staff, id, input.version, input.rateId, input);
+    case "removeRate":
+      return removeRate(staff, id, input.version, input.rateId);
+    case "longGoods":
+      return setLongGoods(staff, id, input.version, input.fromMm ?? null, input.surcharge);
   }
 }
 
@@ -80,13 +104,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const to = input.intent === "delete" ? "/admin/shipping" : `/admin/shipping/${id}`;
     return redirect(to, { headers: await setToast({ type: "success", key: `adminShipping.done.${input.intent}` }) });
   } catch (error) {
-    if (isDomainError(error) && error.status === 404 && error.code !== "branchNotFound") throw await notFound(request);
-    return answerDomainError(error, submission, ["code"]);
+    if (isDomainError(error) && error.status === 404 && !ROW_NOT_FOUND.includes(error.code)) throw await notFound(request);
+    return answerDomainError(error, submission, ["code", ...RATE_TABLE_FIELDS]);
   }
 }
 
 export default function AdminShippingMethod() {
-  const { locale, method, branches, used, constraint, audit } = useLoaderData<typeof loader>();
+  const { locale, method, branches, zones, used, constraint, audit } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -111,6 +135,7 @@ export default function AdminShippingMethod() {
     >
       <MethodForm key={method.version} defaults={defaults} version={method.version} constraint={constraint} lastResult={answer} />
       <BranchesPanel branches={branches} version={method.version} lastResult={answer} />
+      <RateTablePanel method={method} zones={zones} lastResult={answer} />
       <SecureForm className="flex flex-col items-start gap-2 rounded border border-slate-200 bg-white p-4" data-testid="method-delete">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="version" value={method.version} />

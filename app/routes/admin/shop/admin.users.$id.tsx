@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { isDomainError } from "~/.server/domain-error";
 import { readSubmission } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
+import { mailMessageKey } from "~/modules/mail/mail-admin.server";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -58,7 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Granting the admin scope hands over the whole shop: the password again (decision 0086).
     const renewed = edit.intent === "scope" && edit.scope === "admin" ? await requireStepUp(request, staff, form) : null;
     await editStaff(staff, id, edit, requestLocale(request).locale);
-    const headers = await setToast({ type: "success", key: `adminUsers.done.${edit.intent}` });
+    const headers = await setToast({
+      type: "success",
+      key: edit.intent === "reinvite" ? mailMessageKey("adminUsers.done.reinvite") : `adminUsers.done.${edit.intent}`,
+    });
     if (renewed) headers.append("Set-Cookie", renewed);
     return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {
@@ -84,7 +88,7 @@ export default function AdminUser() {
         </Link>
       }
     >
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] [overflow-wrap:anywhere] gap-x-6 gap-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
         <dt className="font-semibold">{t("adminUsers.columns.name")}</dt>
         <dd>{`${user.firstName} ${user.lastName}`.trim() || "–"}</dd>
         <dt className="font-semibold">{t("adminUsers.columns.status")}</dt>

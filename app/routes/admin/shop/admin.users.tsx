@@ -10,6 +10,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { setToast } from "~/.server/toast.server";
+import { mailMessageKey } from "~/modules/mail/mail-admin.server";
 import { BACKOFFICE_SCOPES } from "~/lib/backoffice-scopes";
 import { useShopForm } from "~/lib/forms/use-shop-form";
 import { formatDate } from "~/lib/format";
@@ -54,7 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
     // Inviting an admin grants the whole shop: the password again (decision 0086).
     const renewed = submission.value.scope === "admin" ? await requireStepUp(request, staff, form) : null;
     const id = await inviteStaff(staff, submission.value, requestLocale(request).locale);
-    const headers = await setToast({ type: "success", key: "adminUsers.invited", values: { email: submission.value.email } });
+    const headers = await setToast({
+      type: "success",
+      key: mailMessageKey("adminUsers.invited"),
+      values: { email: submission.value.email },
+    });
     if (renewed) headers.append("Set-Cookie", renewed);
     return redirect(`/admin/users/${id}`, { headers });
   } catch (error) {

@@ -15,6 +15,7 @@ import {
 import { SITE_ID } from "../data/options";
 import { CUSTOM_LENGTH_OPTION, thicknessValue } from "./data";
 import type { FlatProduct } from "./flatten";
+import { shippingWeightOf } from "./weights";
 import type { AttributeRef } from "./reference.server";
 
 export type CatalogRefs = { categoryIds: Map<string, number>; tagIds: Map<string, number>; attributes: Map<string, AttributeRef> };
@@ -76,6 +77,7 @@ function productRow(p: FlatProduct, idBySku: Map<string, number>): typeof produc
     stock: p.stock,
     madeToOrder: p.madeToOrder,
     priceUnit: p.priceUnit,
+    shippingWeightG: shippingWeightOf(p),
     archived: p.archived,
     eProductUrl: p.eProductUrl,
   };

@@ -11,6 +11,10 @@ export const COMPANY = {
   email: "info@alu-krov.hr",
   oib: "94577403194",
   iban: "HR1723600001101234565",
+  registerCourt: "Trgovački sud u Zagrebu",
+  registerNumber: "081234567",
+  shareCapital: "2.650,00 EUR, uplaćen u cijelosti",
+  directors: "Ivan Horvat, direktor",
 };
 
 /**
