@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MEDIA_SIZES, mediaUrl, parseMediaPath, type MediaSize } from "~/lib/media";
 import { toMediaRef } from "~/modules/media/media-ref.server";
-import { etagMatches } from "~/routes/http/media.server";
+import { etagMatches } from "~/lib/etag";
 
 const driveId = "0b6a5c1e-2f0d-4c8a-9f3e-1a2b3c4d5e6f";
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { etagMatches } from "~/lib/etag";
 import { API_HEADERS } from "./api-endpoint";
 
 /**
@@ -15,12 +16,6 @@ export const API_CACHE_CONTROL = {
 
 /** Request headers the answer depends on: the token (prices), the key (who may read) and the language. */
 export const API_CACHE_VARY = ["Authorization", API_HEADERS.apiKey, API_HEADERS.language] as const;
-
-/** If-None-Match with weak comparison (RFC 9110 §13.1.2): a list of tags, or "*". */
-export function etagMatches(header: string, etag: string): boolean {
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
 
 /** The 200 of a cacheable read, or its 304 when the caller already has this body. */
 export function cacheableAnswer(request: Request, body: string, headers: Headers): Response {

@@ -13,11 +13,22 @@ import { SITE_ID } from "~/modules/kernel/options";
  * timer for the next scheduled moment, at which the pages' caches are cleared as any save
  * would (dataChanged("page")): from that moment the list and the page are rendered anew, together.
  * The delay is measured by the database's clock, the one the rule reads.
+ *
+ * These reads are on the hot path of every uncached page and list, so the database is asked
+ * at most once a second: a post scheduled since is armed by the next read after that second,
+ * long before any moment an editor can choose.
  */
-const g = globalThis as unknown as { __shopScheduledClear?: { at: number; timer: ReturnType<typeof setTimeout> } };
+const g = globalThis as unknown as {
+  __shopScheduledClear?: { at: number; timer: ReturnType<typeof setTimeout> };
+  __shopScheduledAsked?: number;
+};
 const MAX_DELAY_MS = 6 * 60 * 60 * 1000; // re-armed from then on; setTimeout's own limit is ~24.8 days
+const ASK_EVERY_MS = 1_000;
 
 export async function armScheduledContent(): Promise<void> {
+  const now = Date.now();
+  if (g.__shopScheduledAsked !== undefined && now - g.__shopScheduledAsked < ASK_EVERY_MS) return;
+  g.__shopScheduledAsked = now;
   const db = await getDb();
   const [row] = await db
     .select({ inMs: sql<string | null>`extract(epoch from min(${pages.publishedAt}) - now()) * 1000` })
@@ -34,6 +45,7 @@ export async function armScheduledContent(): Promise<void> {
   const timer = setTimeout(
     () => {
       g.__shopScheduledClear = undefined;
+      g.__shopScheduledAsked = undefined;
       void dataChanged("page")
         .then(armScheduledContent)
         .catch((error: unknown) => console.error("Clearing the page caches for scheduled content failed", error));

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+import { etagMatches } from "~/lib/etag";
 import { MEDIA_CONTENT_TYPES } from "~/lib/media";
 import { findMediaVariant, mediaVariantFile } from "~/modules/media/media.server";
 
@@ -36,12 +37,6 @@ export async function serveMedia(request: Request): Promise<Response> {
   headers.set("Content-Length", String(file.size));
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
   return new Response(createReadableStreamFromReadable(createReadStream(file.path)), { status: 200, headers });
-}
-
-/** If-None-Match with weak comparison (RFC 9110 §13.1.2): a list of tags, or "*". */
-export function etagMatches(header: string, etag: string): boolean {
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
 function notModifiedSince(header: string | null, modified: Date): boolean {
