@@ -157,6 +157,9 @@ const STORED_TARGETS = [
   "modules/redirects/redirects.server.ts",
   // A page's other address of the shop's own (canonical slug, a stale page number), never read from the request.
   "routes/http/page-outcome.server.ts",
+  // The refusal page of a post over the body limit links back to the address it was posted to
+  // (the request's own URL, made a local path), in the server's HTTP layer before Remix.
+  ".server/http/body-limit.server.ts",
 ];
 const READS_A_TARGET = /\b(?:localPath|localPathOrNull|rememberedRedirect)\(/;
 
