@@ -50,7 +50,6 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
-
 /** Terms by id, named in the locale (else Croatian), linking to the blog category view. */
 export async function termLinks(ids: number[], locale: Locale): Promise<Map<number, TermLink>> {
   if (ids.length === 0) return new Map();

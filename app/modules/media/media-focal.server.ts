@@ -16,17 +16,13 @@ export async function focalPoints(driveIds: readonly string[]): Promise<Map<stri
   const rows = await db
     .select({ driveId: media.driveId, focalX: media.focalX, focalY: media.focalY })
     .from(media)
-    .where(
-      and(
-        inArray(media.driveId, [...new Set(driveIds)]),
-        eq(media.access, "public"),
-        or(ne(media.focalX, 50), ne(media.focalY, 50)),
-      ),
-    );
-  return new Map(rows.flatMap((row) => {
-    const point = focalPointOf(row);
-    return point ? [[row.driveId, point] as const] : [];
-  }));
+    .where(and(inArray(media.driveId, [...new Set(driveIds)]), eq(media.access, "public"), or(ne(media.focalX, 50), ne(media.focalY, 50))));
+  return new Map(
+    rows.flatMap((row) => {
+      const point = focalPointOf(row);
+      return point ? [[row.driveId, point] as const] : [];
+    }),
+  );
 }
 
 /** The pictures with their focal points, for a section that crops them. */
