@@ -37,9 +37,19 @@ export function FocalPointField({ image, form, x, y }: Props) {
   const hydrated = useHydrated();
   const fx = percent(x.value ?? x.initialValue);
   const fy = percent(y.value ?? y.initialValue);
+  // Typed into the fields as a person would (an input event each): two form.update() calls
+  // in a row would each start from the same state, and the second would undo the first.
   const set = (nx: number, ny: number) => {
-    form.update({ name: x.name, value: String(clampFocal(nx)) });
-    form.update({ name: y.name, value: String(clampFocal(ny)) });
+    const fields = document.forms.namedItem(form.id)?.elements;
+    for (const [name, value] of [
+      [x.name, nx],
+      [y.name, ny],
+    ] as const) {
+      const input = fields?.namedItem(name);
+      if (!(input instanceof HTMLInputElement)) continue;
+      input.value = String(clampFocal(value));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
