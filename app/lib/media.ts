@@ -1,3 +1,4 @@
+import type { FocalPoint } from "./focal-point";
 import { slugify } from "./slug";
 
 /**
@@ -17,8 +18,19 @@ export const DEFAULT_MEDIA_SIZE: MediaSize = "medium";
 export const MEDIA_FORMATS = ["webp", "jpg", "png"] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 
-/** What a page needs to show an image; never the server path. */
-export type MediaRef = { driveId: string; title: string; alt: string; width: number | null; height: number | null; version?: number };
+/**
+ * What a page needs to show an image; never the server path. `focalPoint` only where the
+ * page crops the picture and the point is not the centre (decision 0125).
+ */
+export type MediaRef = {
+  driveId: string;
+  title: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  version?: number;
+  focalPoint?: FocalPoint;
+};
 
 /** The site's key in media URLs (spec §7 apiKeyId); one site per installation. */
 export const MEDIA_SITE_KEY = "1";

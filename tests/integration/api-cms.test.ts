@@ -157,6 +157,8 @@ describe("media, post types and the finder", () => {
       originalName: "javna.jpg",
       width: 10,
       height: 10,
+      focalX: 30,
+      focalY: 60,
     });
     const data = ok(await hr.call("cms.media.filterStandard", { body: { limit: 100 } }));
     const titles = data.records.map((r) => r.title);
@@ -166,6 +168,8 @@ describe("media, post types and the finder", () => {
     const all = await db.select().from(media).where(eq(media.access, "private"));
     const byId = ok(await hr.call("cms.media.filterStandard", { body: { driveIds: [...all.map((m) => m.driveId), publicOne] } }));
     expect(byId.records.map((r) => r.driveId)).toEqual([publicOne]);
+    // Where a front end that crops it keeps it in view (decision 0125).
+    expect(byId.records[0].focalPoint).toEqual({ x: 30, y: 60 });
     expect((await hr.call("cms.media.filterStandard", { body: { limit: 101 } })).status).toBe(400);
   });
 

@@ -8,6 +8,7 @@ import { pageInfo, type PageInfo } from "~/lib/pagination";
 import { href } from "~/lib/routes-table";
 import { toMediaRef } from "~/modules/media/media-ref.server";
 import { armScheduledContent } from "./scheduled.server";
+import { excerptOf } from "~/lib/excerpt";
 
 const SOURCE = "hrv"; // the source language: the fallback text of an untranslated post or term
 /** Spec §9: the default paginated-list page size. */
@@ -47,16 +48,6 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
   return map;
-}
-
-/** The start of a text as plain words: a post card's excerpt, a page's meta description when it has none of its own. */
-export function excerptOf(html: string, max = 180): string {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > max ? `${text.slice(0, max).replace(/\s+\S*$/, "")}…` : text;
 }
 
 /** Terms by id, named in the locale (else Croatian), linking to the blog category view. */

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { LanguageTabs } from "~/components/admin/language-tabs";
 import { MediaChooser, type MediaChoice } from "~/components/admin/media-chooser";
+import { SerpPreview } from "~/components/admin/serp-preview";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxGroup } from "~/components/ui/checkbox-group";
@@ -9,7 +10,11 @@ import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
+import { plainTextOf } from "~/lib/excerpt";
 import type { Locale } from "~/lib/locales";
+import { pageTitle } from "~/lib/page-title";
+import { href } from "~/lib/routes-table";
+import type { SerpContext } from "~/modules/site/serp-context.server";
 import type { CategoryFormInput, CategoryTranslationInput } from "./category-admin.schema";
 
 export type CategoryFormValues = {
@@ -28,6 +33,8 @@ type Props = {
   media: MediaChoice[];
   lastResult: SubmissionResult<string[]> | null;
   constraint: FormConstraint;
+  /** The search-result preview's context (decision 0125). */
+  serp: SerpContext;
 };
 
 /**
@@ -36,7 +43,7 @@ type Props = {
  * sort options. Without JavaScript the browser checks the constraints and the server
  * answers with the errors at their fields.
  */
-export function CategoryForm({ values, parents, sorts, media, lastResult, constraint }: Props) {
+export function CategoryForm({ values, parents, sorts, media, lastResult, constraint, serp }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useShopForm<CategoryFormInput>({
@@ -93,6 +100,16 @@ export function CategoryForm({ values, parents, sorts, media, lastResult, constr
                 rows={2}
                 className="md:col-span-2"
               />
+              <div className="md:col-span-2">
+                {/* As the category's page builds its head (catalog/shop-page.server.ts). */}
+                <SerpPreview
+                  title={pageTitle(text.title.value?.trim() || (text.name.value ?? ""), serp.siteName, text.metaTitle.value ?? "")}
+                  description={text.metaDescription.value ?? ""}
+                  fallbackDescription={plainTextOf(text.description.value ?? "") || serp.shopDescription[locale]}
+                  url={text.slug.value?.trim() ? serp.origin + href("shop", locale, { slug: text.slug.value.trim() }) : ""}
+                  testId={`serp-preview-${locale}`}
+                />
+              </div>
             </div>
           );
         }}

@@ -2,12 +2,16 @@ import { getFormProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { LanguageTabs } from "~/components/admin/language-tabs";
 import { MediaChooser } from "~/components/admin/media-chooser";
+import { SerpPreview } from "~/components/admin/serp-preview";
 import { SecureForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
+import { pageTitle } from "~/lib/page-title";
+import { href } from "~/lib/routes-table";
+import type { SerpContext } from "~/modules/site/serp-context.server";
 import { PRICE_UNITS, PRODUCT_TYPES, VAT_RATES, type ProductSaveInput } from "./product-editor.schema";
 import { answerFor, CONTROL, errorAt, ErrorLine, euros, Section, type Answer, type EditorView } from "./product-editor-parts";
 import { ProductAttributesFields } from "./product-attributes-fields";
@@ -18,7 +22,18 @@ import { loadedStockText } from "./stock-edit";
  * VAT, stock, categories, tags, attributes, images, the e-product's file and cross-sells.
  * Multipart, because images (and an e-product's file) can be uploaded with the same post.
  */
-export function ProductMainForm({ view, constraint, lastResult }: { view: EditorView; constraint: FormConstraint; lastResult: Answer }) {
+export function ProductMainForm({
+  view,
+  constraint,
+  lastResult,
+  serp,
+}: {
+  view: EditorView;
+  constraint: FormConstraint;
+  lastResult: Answer;
+  /** The search-result preview's context (decision 0125): PUBLIC_URL and the shop's name. */
+  serp: SerpContext;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const answer = answerFor(lastResult, "save");
@@ -84,6 +99,16 @@ export function ProductMainForm({ view, constraint, lastResult }: { view: Editor
                 />
                 <Field meta={own.metaTitle} label={t("adminProducts.fields.metaTitle")} description={t("adminProducts.help.seo")} />
                 <TextareaField meta={own.metaDescription} label={t("adminProducts.fields.metaDescription")} rows={2} />
+                <div className="md:col-span-2">
+                  {/* As the product page builds its head (storefront/product.tsx): own SEO texts, else name and short description. */}
+                  <SerpPreview
+                    title={pageTitle(own.name.value ?? "", serp.siteName, own.metaTitle.value ?? "")}
+                    description={own.metaDescription.value ?? ""}
+                    fallbackDescription={own.shortDescription.value ?? ""}
+                    url={own.slug.value?.trim() ? serp.origin + href("product", l, { slug: own.slug.value.trim() }) : ""}
+                    testId={`serp-preview-${l}`}
+                  />
+                </div>
               </div>
             );
           }}

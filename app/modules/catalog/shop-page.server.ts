@@ -26,6 +26,8 @@ import { MAX_LIMIT, searchProducts } from "./product-list.server";
 import { cardsWithGroupPrices } from "./group-card-prices.server";
 import type { PriceGroup } from "~/lib/shopper-price";
 import { otherParams, parseShopParams, shopSearch, type FilterDef, type ShopDefaults, type ShopParams } from "./shop-query";
+import { plainTextOf } from "~/lib/excerpt";
+import { pageTitle } from "~/lib/page-title";
 
 /** Featured block size: the home page's "Top proizvodi" slider shows 3 (spec §2), so does the category. */
 const FEATURED_LIMIT = 3;
@@ -56,12 +58,7 @@ function navigation(meta: CatalogMeta, category: CategoryNode | null, locale: Lo
   return { breadcrumb: trail.map(link), links: children.map(link) };
 }
 
-const plainText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 160);
+const plainText = (html: string) => plainTextOf(html).slice(0, 160);
 
 /**
  * Everything /shop/{slug?} shows (spec §2 Category and product list), or where it lives
@@ -127,7 +124,7 @@ export async function loadShopPage(url: URL, slug: string | undefined, locale: L
   const maxOnepage = Math.floor(MAX_LIMIT / state.limit);
   const origin = env.PUBLIC_URL;
   // The editor's SEO title and description when set (decision 0048), else derived.
-  const title = text?.metaTitle || `${heading} | ${site.site.name}`;
+  const title = pageTitle(heading, site.site.name, text?.metaTitle);
   const description = text?.metaDescription || plainText(descriptionHtml) || t("shop.metaDescription");
   // The language switch links to the category's own slug in each language.
   const alternates = Object.fromEntries(

@@ -21,6 +21,7 @@ import { CONTACT_FORM_SLUG } from "~/modules/forms/form-fields";
 import { formView } from "~/modules/forms/forms.server";
 import type { ComponentView, LinkView, PostLink } from "./page-component-views";
 import type { StoredComponent } from "./page-components.schema";
+import { withFocalPoints } from "~/modules/media/media-focal.server";
 import { mastersById } from "./masters.server";
 
 /**
@@ -141,8 +142,10 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
       return { type: "hero", title: component.title, text: component.text, image: component.image, cta: link(component.cta) };
     case "text":
     case "image":
-    case "gallery":
       return component;
+    case "gallery":
+      // The only section that crops its pictures (square tiles): they keep their focal point in view.
+      return { ...component, images: await withFocalPoints(component.images) };
     case "productSlider": {
       const list = await sliderProducts({ tag: component.tag, category: component.category }, component.limit, locale);
       const more = component.category ? { label: "", href: href("shop", locale, { slug: component.category }), external: false } : null;

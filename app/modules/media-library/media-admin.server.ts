@@ -44,6 +44,7 @@ function auditView(row: MediaRow) {
     access: row.access,
     folderId: row.folderId,
     file: `${row.originalName} (v${row.version})`,
+    focalPoint: `${row.focalX} % / ${row.focalY} %`,
   };
 }
 
@@ -124,6 +125,8 @@ export async function updateMedia(staff: Staff, id: number, input: Omit<MediaEdi
         ...textColumns(input.texts),
         access: input.access,
         folderId: input.folderId ?? null,
+        focalX: input.focalX ?? before.focalX,
+        focalY: input.focalY ?? before.focalY,
         revision: before.revision + 1,
         updatedAt: new Date(),
       })

@@ -49,7 +49,14 @@ export async function mediaDetail(id: number, languageCode = "hrv") {
     usage,
     used: usageCount(usage),
     places,
-    form: { access: row.access, folderId: row.folderId ? String(row.folderId) : "", texts },
+    focalPoint: { x: row.focalX, y: row.focalY },
+    form: {
+      access: row.access,
+      folderId: row.folderId ? String(row.folderId) : "",
+      texts,
+      focalX: String(row.focalX),
+      focalY: String(row.focalY),
+    },
   };
 }
 export type MediaDetail = NonNullable<Awaited<ReturnType<typeof mediaDetail>>>;

@@ -8,18 +8,22 @@ import { FormError } from "~/components/ui/message";
 import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
+import type { MediaRef } from "~/lib/media";
+import { FocalPointField } from "./focal-point-field";
 import { MEDIA_ACCESS, type MediaEditInput } from "./media-library.schema";
 
 type Defaults = {
   access: string;
   folderId: string;
   texts: Record<string, { title: string; alt: string; description: string; displayName: string }>;
+  focalX: string;
+  focalY: string;
 };
 
 /**
  * The "edit media" form (spec §2 modal "edit media", §3 Media item): title, alt text,
  * description and display name per language (Croatian first and required), access and
- * folder. Posts the revision it showed: a stale save is refused (409), nothing overwritten.
+ * folder, and a public picture's focal point (decision 0125). Posts the revision it showed: a stale save is refused (409), nothing overwritten.
  */
 export function MediaEditForm({
   defaults,
@@ -27,12 +31,15 @@ export function MediaEditForm({
   folders,
   constraint,
   lastResult,
+  picture,
 }: {
   defaults: Defaults;
   revision: number;
   folders: { id: number; name: string }[];
   constraint: FormConstraint;
   lastResult?: unknown;
+  /** A public picture: its focal point can be set (a crop only ever shows public pictures). */
+  picture?: Pick<MediaRef, "driveId" | "title" | "version"> | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -83,6 +90,7 @@ export function MediaEditForm({
           optional
         />
       </div>
+      {picture ? <FocalPointField image={picture} form={form as never} x={fields.focalX as never} y={fields.focalY as never} /> : null}
       <FormError id={form.errorId} errors={form.errors} testId="media-edit-error" />
       <Button pending={pending}>{t("adminMedia.save")}</Button>
     </SecureForm>

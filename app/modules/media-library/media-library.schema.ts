@@ -26,12 +26,22 @@ const texts = (required: boolean) =>
 /** A folder select's value: "" is the library's root. */
 const folderChoice = z.preprocess((value) => (value === "" ? undefined : value), id().optional());
 
+/**
+ * A picture's focal point (decision 0125): whole percent of its width and height, 0–100.
+ * Not posted (a form without the fields, the in-page dialog) keeps the stored point.
+ */
+export const FOCAL_DEFAULT = 50;
+export const FOCAL_STEP = 5;
+const focal = () => integer({ min: 0, max: 100, message: "adminMedia.errors.focalRange" }).optional();
+export const focalPointFields = { focalX: focal(), focalY: focal() };
+
 export const mediaEditFields = {
   intent: z.literal("save"),
   revision: integer({ min: 0 }),
   access: z.enum(MEDIA_ACCESS, typeError("core.validation.required")),
   folderId: folderChoice,
   texts: z.object({ hr: texts(true), en: texts(false), de: texts(false) }),
+  ...focalPointFields,
 };
 export const mediaEditSchema = z.object(mediaEditFields);
 export type MediaEditInput = z.output<typeof mediaEditSchema>;

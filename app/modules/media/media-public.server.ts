@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { media } from "~/.server/db/schema";
+import type { FocalPoint } from "~/lib/focal-point";
 import type { Locale } from "~/lib/locales";
 import { mediaUrl, type MediaRef } from "~/lib/media";
 import { toMediaRef } from "./media-ref.server";
@@ -9,8 +10,11 @@ import { toMediaRef } from "./media-ref.server";
  * The public part of the media library (spec §7 media/filterStandard for a storefront):
  * never a private file (invoices, uploads of customers), newest first.
  */
-/** `url`: the medium-size image (spec §7 Media URLs); null for a file that is not an image. */
-export type PublicMedia = MediaRef & { url: string | null; mime: string };
+/**
+ * `url`: the medium-size image (spec §7 Media URLs); null for a file that is not an image.
+ * `focalPoint`: always given here (decision 0125), so a separate front end that crops can use it.
+ */
+export type PublicMedia = MediaRef & { url: string | null; mime: string; focalPoint: FocalPoint };
 
 export async function listPublicMedia(
   locale: Locale,
@@ -31,7 +35,12 @@ export async function listPublicMedia(
     .offset((page - 1) * limit);
   const records = rows.map((row) => {
     const ref = toMediaRef(row, locale);
-    return { ...ref, url: row.mime.startsWith("image/") ? mediaUrl(ref) : null, mime: row.mime };
+    return {
+      ...ref,
+      url: row.mime.startsWith("image/") ? mediaUrl(ref) : null,
+      mime: row.mime,
+      focalPoint: { x: row.focalX, y: row.focalY },
+    };
   });
   return { records, totalRecords: total, totalPages: Math.ceil(total / limit), page, perPage: limit };
 }

@@ -24,7 +24,9 @@ import { localePrefix } from "~/lib/locales";
 import { absoluteImage, logoPath, organization, previewImage, seoTags } from "~/modules/site/seo.server";
 import { articleJsonLd } from "~/modules/site/structured-data.server";
 import { homeTitle } from "~/modules/site/meta-description.server";
-import { excerptOf, getPostDetails } from "~/modules/blog/blog.server";
+import { getPostDetails } from "~/modules/blog/blog.server";
+import { excerptOf } from "~/lib/excerpt";
+import { pageTitle } from "~/lib/page-title";
 import { PostArticle as PostArticleNow } from "~/routes/storefront/post-article";
 import { loadComments } from "~/modules/comments/comments.server";
 
@@ -87,7 +89,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const [post, comments] = isPost
       ? await Promise.all([getPostDetails(page.id, locale), getCurrentUser(request).then((user) => loadComments("post", page.id, user))])
       : [null, null];
-    const title = page.isHome ? homePageTitle : `${page.title} | ${siteName}`;
+    const title = page.isHome ? homePageTitle : pageTitle(page.title, siteName);
     const description = page.metaDescription || excerptOf(page.bodyHtml);
     // Untranslated, the page's address is the Croatian one (HeadLinks' canonical).
     const path = (page.translated.includes(locale) ? page.alternates[locale] : page.alternates.hr) ?? url.pathname;
@@ -131,7 +133,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       comments,
       // Only for an editor in edit mode: shoppers' page data stays as it was.
       ...(edit
-        ? { edit: { ...edit, shown: [...(heroEntry ? [heroEntry.index] : []), ...shown.map((entry) => entry.index)], hero: hero !== null } }
+        ? {
+            edit: {
+              ...edit,
+              shown: [...(heroEntry ? [heroEntry.index] : []), ...shown.map((entry) => entry.index)],
+              hero: hero !== null,
+              // The page texts panel's search-result preview (decision 0125): the title rule and address of this page.
+              serp: { siteName, url: origin + path, homeTitle: page.isHome ? homePageTitle : null },
+            },
+          }
         : {}),
     };
   }

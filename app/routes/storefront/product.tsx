@@ -22,6 +22,7 @@ import { handleUnknownPath, senderOf } from "~/modules/redirects/redirects.serve
 import { getSiteContext } from "~/modules/site/site.server";
 import { breadcrumbList, logoPath, seoTags } from "~/modules/site/seo.server";
 import { productJsonLd } from "~/modules/catalog/product-seo.server";
+import { pageTitle } from "~/lib/page-title";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
 // The price enquiry dialog's ("enquiry", "captcha") load with it (price-enquiry-link.tsx).
@@ -62,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loadComments("product", product.id, shopper.user),
   ]);
   const origin = env.PUBLIC_URL;
-  const title = product.seo?.title || `${product.name} | ${site.site.name}`;
+  const title = pageTitle(product.name, site.site.name, product.seo?.title);
   const breadcrumb = await productBreadcrumb(locale, found, url.pathname);
   return {
     locale,

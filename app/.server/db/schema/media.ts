@@ -54,10 +54,15 @@ export const media = pgTable(
     // upload with a form ("shopper"). A shopper's file belongs to its submission: the media
     // library never lists or changes it, only the sales inbox shows it, and it is never public.
     origin: text("origin").$type<MediaOrigin>().notNull().default("library"),
+    // The picture's focal point in percent of its width and height (decision 0125): where a
+    // crop (object-fit: cover on a phone's narrow box) keeps the subject. 50/50 is the centre.
+    focalX: integer("focal_x").notNull().default(50),
+    focalY: integer("focal_y").notNull().default(50),
   },
   (t) => [
     index("media_folder").on(t.folderId),
     check("media_shopper_uploads_private", sql`${t.origin} <> 'shopper' or ${t.access} = 'private'`),
+    check("media_focal_point", sql`${t.focalX} between 0 and 100 and ${t.focalY} between 0 and 100`),
   ],
 );
 export type MediaOrigin = "library" | "shopper";

@@ -303,7 +303,14 @@ const cmsMoreEndpoints = {
       limit: z.number().int().min(1).max(100).optional(),
       page: z.number().int().min(1).max(10_000).optional(),
     }),
-    response: paginated(mediaRefSchema.extend({ url: z.string().nullable(), mime: z.string() })),
+    response: paginated(
+      mediaRefSchema.extend({
+        url: z.string().nullable(),
+        mime: z.string(),
+        // Where a front end that crops the picture should keep it in view (object-position), in percent; 50/50 is the centre.
+        focalPoint: z.object({ x: z.number().int().min(0).max(100), y: z.number().int().min(0).max(100) }),
+      }),
+    ),
     handler: async ({ body, locale }) => listPublicMedia(locale, { ...body, limit: body.limit ?? 20, page: body.page ?? 1 }),
   }),
   "cms.postType.filterStandard": defineEndpoint({

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useId, useState } from "react";
+import { SerpPreview } from "~/components/admin/serp-preview";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { excerptOf } from "~/lib/excerpt";
 import { useTranslation } from "~/lib/i18n";
+import { pageTitle } from "~/lib/page-title";
 import { ADDABLE_COMPONENTS } from "../component-edits";
 import { useAnswerMessage, useRefusalText, type Status } from "./answer-message";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -295,6 +298,14 @@ function PageTexts({ edit, close, setStatus }: { edit: PageEdit; close: () => vo
         onChange={(event) => setMetaDescription(event.target.value)}
         className="w-full rounded border border-slate-300 p-2"
       />
+      {edit.serp ? (
+        <SerpPreview
+          title={edit.serp.homeTitle ?? pageTitle(title, edit.serp.siteName)}
+          description={metaDescription}
+          fallbackDescription={excerptOf(bodyHtml)}
+          url={edit.serp.url}
+        />
+      ) : null}
       <span className="block font-semibold">{t("editing.panel.fields.html")}</span>
       <Suspense fallback={null}>
         <RichText id={`${id}-body`} label={t("editing.panel.fields.html")} value={bodyHtml} onChange={setBodyHtml} />

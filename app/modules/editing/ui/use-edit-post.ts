@@ -39,7 +39,11 @@ export function useEditorBusy() {
   return useFetchers().some((f) => f.state !== "idle");
 }
 
-export type PageEdit = PageEditContext & { hero: boolean };
+export type PageEdit = PageEditContext & {
+  hero: boolean;
+  /** The search-result preview's context (decision 0125); `homeTitle` when the page is the home page, whose title is the shop's own. */
+  serp?: { siteName: string; url: string; homeTitle: string | null };
+};
 
 /** The edited page's context from the page route's data (only there in edit mode); null on other pages. */
 export function usePageEdit(): { edit: PageEdit | null; alternates: Partial<Record<string, string>> } {

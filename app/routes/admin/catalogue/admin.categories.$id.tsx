@@ -16,6 +16,7 @@ import { deleteCategory, saveCategory, saveCategoryFilters } from "~/modules/cat
 import { CategoryDeleteForm } from "~/modules/catalog-admin/category-delete-form";
 import { CategoryFiltersForm } from "~/modules/catalog-admin/category-filters-form";
 import { CategoryForm } from "~/modules/catalog-admin/category-form";
+import { serpContext } from "~/modules/site/serp-context.server";
 import { storeUploads } from "~/modules/media/media-upload.server";
 import { requestLocale } from "~/.server/shopper.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale } = requestLocale(request);
   const view = await categoryEditView(id, locale);
   if (!view) throw await notFound(request);
-  return { locale, view, constraint: formConstraint(categoryFormSchema) };
+  return { locale, view, constraint: formConstraint(categoryFormSchema), serp: await serpContext() };
 }
 
 const FORM_FIELDS = [
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminCategory() {
-  const { locale, view, constraint } = useLoaderData<typeof loader>();
+  const { locale, view, constraint, serp } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = view.values.translations.hr?.name;
@@ -102,6 +103,7 @@ export default function AdminCategory() {
         media={view.media}
         lastResult={resultFor(lastResult, "save")}
         constraint={constraint}
+        serp={serp}
       />
       {view.id !== null ? (
         <>

@@ -13,6 +13,7 @@ import { requireStaff } from "~/routes/http/staff.server";
 import { productEditSchema, type ProductEdit } from "~/modules/catalog-admin/product-editor.schema";
 import { saveProduct } from "~/modules/catalog-admin/product-editor.server";
 import { productEditorView } from "~/modules/catalog-admin/product-editor-view.server";
+import { serpContext } from "~/modules/site/serp-context.server";
 import { ProductMainForm } from "~/modules/catalog-admin/product-main-form";
 import { ProductActions, ProductOptionsForm, ProductPartsForm, ProductVariants } from "~/modules/catalog-admin/product-editor-sections";
 import { archiveProduct, deleteProduct, duplicateProduct } from "~/modules/catalog-admin/product-lifecycle.server";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const t = await getFixedT(locale);
     throw data({ detail: t("adminProducts.errors.notFound") }, { status: 404 });
   }
-  return { locale, view, constraint: formConstraint(productEditSchema) };
+  return { locale, view, constraint: formConstraint(productEditSchema), serp: await serpContext() };
 }
 
 const files = (form: FormData, name: string) => form.getAll(name).filter((value): value is File => typeof value !== "string");
@@ -114,7 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const sectionKey = (name: string, data: unknown) => `${name}-${JSON.stringify(data)}`;
 
 export default function AdminProduct() {
-  const { locale, view, constraint } = useLoaderData<typeof loader>();
+  const { locale, view, constraint, serp } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   const sections = useUnsavedChanges<HTMLDivElement>();
@@ -146,6 +147,7 @@ export default function AdminProduct() {
           view={view}
           constraint={constraint}
           lastResult={lastResult}
+          serp={serp}
         />
         <ProductOptionsForm key={sectionKey("options", options)} view={view} lastResult={lastResult} />
         {product.format === "configurable" ? (

@@ -169,6 +169,7 @@ export default function AdminMediaItem() {
             folders={folders}
             constraint={constraint}
             lastResult={answer}
+            picture={item.access === "public" && image ? item : null}
           />
 
           <SecureForm

@@ -32,7 +32,7 @@ function resultIn(answer: unknown, intent: string, locale: Locale): SubmissionRe
  * restore, or "create from the Croatian original" when missing; delete; audit trail.
  */
 export function PageEditScreen() {
-  const { postType, locale, view, textConstraint, settingsConstraint } = useLoaderData<typeof pageEditLoader>();
+  const { postType, locale, view, textConstraint, settingsConstraint, serp } = useLoaderData<typeof pageEditLoader>();
   const answer = useActionData<typeof pageEditAction>();
   const { t } = useTranslation();
   const base = contentPath(postType);
@@ -71,6 +71,8 @@ export function PageEditScreen() {
             answer={answer}
             constraint={textConstraint}
             locale={locale}
+            serp={serp}
+            isHome={view.isHome}
           />
         )}
       </LanguageTabs>
@@ -101,11 +103,15 @@ function LanguagePanel({
   answer,
   constraint,
   locale,
+  serp,
+  isHome,
 }: {
   language: Language;
   answer: unknown;
   constraint: Parameters<typeof PageTextForm>[0]["constraint"];
   locale: Locale;
+  serp: Parameters<typeof PageTextForm>[0]["serp"];
+  isHome: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -136,6 +142,8 @@ function LanguagePanel({
         version={language.version}
         lastResult={resultIn(answer, "text", l)}
         constraint={constraint}
+        serp={serp}
+        isHome={isHome}
       />
       {language.url ? (
         <section className="rounded border border-slate-200 bg-white p-4 text-sm" data-testid={`page-components-${l}`}>

@@ -27,6 +27,7 @@ import {
   translateFromOriginal,
 } from "~/modules/content-admin/page-admin.server";
 import { pageEditView } from "~/modules/content-admin/page-admin-view.server";
+import { serpContext } from "~/modules/site/serp-context.server";
 import { exportPages, listPages, pageListQuery, type PageListRow } from "~/modules/content-admin/page-list.server";
 import { contentPath, type PostType } from "~/modules/content-admin/page-states";
 import { answerDomainError } from "~/.server/http/domain-error.server";
@@ -95,9 +96,10 @@ export async function newPageAction(request: Request, postType: PostType) {
 export async function pageEditLoader(request: Request, postType: PostType, rawId: string | undefined) {
   await requireStaff(request, "editor");
   const id = await rowIdParam(request, rawId, "adminContent.errors.notFound");
-  const view = await pageEditView(id, postType);
+  const [view, serp] = await Promise.all([pageEditView(id, postType), serpContext()]);
   if (!view) throw await notFound(request);
   return {
+    serp,
     postType,
     locale: requestLocale(request).locale,
     view,
