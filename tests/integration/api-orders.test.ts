@@ -303,7 +303,11 @@ describe("a guest's order", () => {
       const [id, signature] = token.split(".");
       const changed = signature.slice(0, -1) + (signature.endsWith("A") ? "B" : "A");
       for (const forged of [`${id}.${changed}`, `${Number(id) - 1}.${signature}`, id, "nonsense"]) {
-        const answer = await refused("ecommerce.order.guest", await client.call("ecommerce.order.guest", { params: { token: forged } }), 404);
+        const answer = await refused(
+          "ecommerce.order.guest",
+          await client.call("ecommerce.order.guest", { params: { token: forged } }),
+          404,
+        );
         expect(answer.message).toBe("Order not found");
       }
       await refused(

@@ -38,7 +38,9 @@ export const paymentInstructionsSchema = z
       kind: z.literal("none"),
       reason: z
         .enum(["paid", "payOnDelivery", "notOwed", "unavailable"])
-        .describe("paid; payOnDelivery: cash to the courier; notOwed: cancelled or refunded; unavailable: the way of paying cannot take it now, try later"),
+        .describe(
+          "paid; payOnDelivery: cash to the courier; notOwed: cancelled or refunded; unavailable: the way of paying cannot take it now, try later",
+        ),
     }),
   ])
   .describe("Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now");
@@ -88,7 +90,9 @@ const line = z.object({
   variantId: z.number().int().nullable(),
   options: z.object({
     personalizations: z.record(z.string(), z.union([z.string(), z.number()])).describe("Personalisation code → value chosen"),
-    bundleOptions: z.array(z.object({ id: z.number().int(), variantId: z.number().int() })).describe("A bundle's parts and their chosen variants"),
+    bundleOptions: z
+      .array(z.object({ id: z.number().int(), variantId: z.number().int() }))
+      .describe("A bundle's parts and their chosen variants"),
   }),
   quantity: z.number().int(),
   lengthMm: z.number().int().nullable().describe("The length cut of a product sold per running metre"),
@@ -130,7 +134,12 @@ export const orderDetailSchema = z.object({
     branch: z.string().nullable().describe("Pick-up point or parcel locker"),
     address: address,
     shipment: z
-      .object({ carrier: z.string().nullable(), trackingNumber: z.string().nullable(), trackingUrl: z.string().nullable(), shippedAt: z.string() })
+      .object({
+        carrier: z.string().nullable(),
+        trackingNumber: z.string().nullable(),
+        trackingUrl: z.string().nullable(),
+        shippedAt: z.string(),
+      })
       .nullable(),
   }),
   billingAddress: address,

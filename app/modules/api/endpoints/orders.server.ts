@@ -177,7 +177,9 @@ export const orderEndpoints = {
     summary: "Cancels one of the signed-in customer's orders while the shop allows it (the detail's cancel.allowed)",
     description:
       "Allowed while the order awaits shipment, nothing of it was sent and no money was received; otherwise 409 with the reason in the call's language. The stock and the coupon go back, the invoice gets its storno and the customer the cancellation mail, as when the shop cancels it.",
-    body: z.object({ note: text({ max: 500, multiline: true }).optional().describe("The customer's reason, kept with the order") }).default({}),
+    body: z
+      .object({ note: text({ max: 500, multiline: true }).optional().describe("The customer's reason, kept with the order") })
+      .default({}),
     response: orderDetailSchema,
     errors: [ORDER_NOT_FOUND, ...CUSTOMER_CANCEL_REFUSALS.map((message) => ({ status: 409, message }))],
     handler: async ({ params, user, locale, body }) => {
@@ -224,7 +226,12 @@ export const orderEndpoints = {
       if (!["invoice", "storno", "creditNote"].includes(kind)) throw notFound("Document not found");
       const file = await documentPdf(order.id, kind, await getFixedT(locale), locale, query.part);
       if (!file) throw notFound("Document not found");
-      return { fileName: file.fileName, number: file.number, contentType: "application/pdf" as const, content: file.pdf.toString("base64") };
+      return {
+        fileName: file.fileName,
+        number: file.number,
+        contentType: "application/pdf" as const,
+        content: file.pdf.toString("base64"),
+      };
     },
   }),
 };
