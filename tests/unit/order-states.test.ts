@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "~/.server/db/schema";
-import { allowedMoves, awaitsPayment, canMove, owedByBank, refundsThroughProvider, type OrderState } from "~/modules/order/order-states";
+import {
+  allowedMoves,
+  awaitsPayment,
+  canMove,
+  customerCancelRefusal,
+  owedByBank,
+  refundsThroughProvider,
+  type OrderState,
+} from "~/modules/order/order-states";
 
 /**
  * The order state machine (decision 0039): which moves each (status, payment, gateway)
@@ -89,5 +97,27 @@ describe("money", () => {
     expect(awaitsPayment(state("received", "refunded", "card"))).toBe(false);
     expect(awaitsPayment(state("cancelled", "cancelled", "card"))).toBe(false);
     expect(awaitsPayment(state("received", "paid", "card"))).toBe(false);
+  });
+});
+
+describe("the customer's own cancel (decision 0126)", () => {
+  it.each([
+    [state("received", "pending", "bankTransfer"), 0, null],
+    [state("draft", "pending", "bankTransfer"), 0, null],
+    [state("processing", "failed", "card"), 0, null],
+    [state("received", "pending", "cashOnDelivery"), 0, null],
+    // A parcel has left although the order still awaits the rest of it (decision 0108).
+    [state("received", "pending", "cashOnDelivery"), 1, "shipped"],
+    [state("shipped", "pending", "cashOnDelivery"), 0, "shipped"],
+    // Money came in: the shop gives it back, a person decides.
+    [state("received", "paid", "card"), 0, "paid"],
+    [state("received", "pending", "bankTransfer", { paidAmountCents: 1_000 }), 0, "paid"],
+    [state("delivered", "paid", "bankTransfer"), 0, "closed"],
+    [state("cancelled", "cancelled", "bankTransfer"), 0, "closed"],
+    [state("returned", "refunded", "card"), 0, "closed"],
+  ] as const)("%o with %i parcels: %s", (order, parcels, refusal) => {
+    expect(customerCancelRefusal(order, parcels)).toBe(refusal);
+    // Never where the backoffice itself could not cancel.
+    if (refusal === null) expect(canMove(order, "cancel")).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { orderItems, orders, type OrderStatus, type PaymentGateway, type PaymentStatus } from "~/.server/db/schema";
 import { pageInfo, type PageInfo } from "~/lib/pagination";
@@ -42,6 +42,18 @@ export async function getOrderHistory(userId: number, page = 1): Promise<{ count
   return { count: total, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), pagination };
 }
 
+/** How many lines each of these orders has (an order list's "3 items"). */
+export async function orderLineCounts(orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ orderId: orderItems.orderId, lines: count() })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.lines]));
+}
+
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getCustomerOrder>>>;
 
 /** The order with this number when it belongs to this customer; null otherwise (the page answers 404). */
@@ -77,6 +89,10 @@ async function orderDetail(order: typeof orders.$inferSelect) {
       lengthMm: orderItems.lengthMm,
       rowCents: orderItems.rowCents,
       taxRateBp: orderItems.taxRateBp,
+      priceUnit: orderItems.priceUnit,
+      // The variant, personalisations and bundle parts chosen, as the order kept them.
+      variantId: orderItems.variantId,
+      options: orderItems.options,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))

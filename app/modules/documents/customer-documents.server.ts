@@ -7,7 +7,7 @@ import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
 import { fileName } from "./pdf.server";
 import { getCustomerOrder, getOrderHistory, type OrderSummary } from "~/modules/account/orders.server";
-import { documentPdf } from "./order-documents.server";
+import { documentLinks, documentPdf, type DocumentLink } from "./order-documents.server";
 
 /**
  * The customer's documents over the API (spec §7 document/filter/web, document/get/web;
@@ -58,4 +58,25 @@ export async function getCustomerDocument(
     currencyLabel: order.currencyLabel,
   };
   return { ...documentOf(summary, file.fileName, locale), pdf: file.pdf };
+}
+
+// The documents a customer downloads, and the account page each downloads from (the delivery note travels with the parcel).
+const CUSTOMER_DOCUMENTS = { invoice: "profileOrderInvoice", storno: "profileOrderStorno", creditNote: "profileOrderCreditNote" } as const;
+export type CustomerDocumentKind = keyof typeof CUSTOMER_DOCUMENTS;
+
+/**
+ * The issued documents of an order its customer may download (decision 0104), each with
+ * the account page's download path (the account's order page and the API's order detail).
+ */
+export async function customerDocumentLinks(
+  order: { id: number; slug: string },
+  locale: Locale,
+): Promise<(DocumentLink & { kind: CustomerDocumentKind; href: string })[]> {
+  return (await documentLinks(order.id))
+    .filter((d): d is DocumentLink & { kind: CustomerDocumentKind } => d.kind in CUSTOMER_DOCUMENTS)
+    .map((d) => ({
+      ...d,
+      // A partial return's credit note (decision 0108): the same download with its part.
+      href: `${href(CUSTOMER_DOCUMENTS[d.kind], locale, { slug: order.slug })}${d.part ? `?part=${d.part}` : ""}`,
+    }));
 }

@@ -10,7 +10,7 @@ import { checkVersion } from "~/modules/kernel/versioned.server";
 import { wakeMailRelay, type OutboxMail } from "~/modules/mail/mail.server";
 import { channelOf, outstandingCents, refundableCents } from "~/modules/payment/ledger.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { syncOrderDocuments } from "~/modules/documents/issue-documents.server";
+import { syncOrderDocuments, type Operator } from "~/modules/documents/issue-documents.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import { payOrder } from "./downloads.server";
 import type { OrderMoveInput } from "./order-admin.schema";
@@ -43,7 +43,17 @@ export type MoveResult = {
   parcel?: Parcel;
 };
 
-export async function moveOrder(staff: Actor, orderId: number, input: MoveInput): Promise<MoveResult> {
+export type MoveOptions = {
+  /**
+   * Asked of the locked order instead of the form's version (the customer's own cancel,
+   * decision 0126: no form version, a rule of its own); throws to refuse.
+   */
+  refuse?: (tx: Executor, before: Order) => Promise<void>;
+  /** Who issues the documents the move calls for (default: the staff member who moves it). */
+  operator?: Operator;
+};
+
+export async function moveOrder(staff: Actor, orderId: number, input: MoveInput, options: MoveOptions = {}): Promise<MoveResult> {
   const db = await getDb();
   const { result, mails } = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -52,7 +62,8 @@ export async function moveOrder(staff: Actor, orderId: number, input: MoveInput)
       .where(and(eq(orders.id, orderId), eq(orders.siteId, SITE_ID)))
       .for("update");
     if (!before) throw new DomainError("orderNotFound", { message: "Order not found", key: "adminOrders.notFound", status: 404 });
-    checkVersion(before.version, input.version);
+    if (options.refuse) await options.refuse(tx, before);
+    else checkVersion(before.version, input.version);
     if (!canMove(before, input.intent)) {
       throw new DomainError("moveRefused", {
         message: `${input.intent} is not allowed from ${before.status}/${before.paymentStatus}`,
@@ -60,7 +71,7 @@ export async function moveOrder(staff: Actor, orderId: number, input: MoveInput)
         status: 409,
       });
     }
-    return applyMove(tx, staff, before, input);
+    return applyMove(tx, staff, before, input, options.operator === undefined ? staff : options.operator);
   });
   if (mails.length) wakeMailRelay();
   if (result.stockReturned) await showReturnedStock();
@@ -72,6 +83,7 @@ async function applyMove(
   staff: Actor,
   before: Order,
   input: MoveInput,
+  operator: Operator,
 ): Promise<{ result: MoveResult; mails: OutboxMail[] }> {
   const mails: (OutboxMail | null)[] = [];
   const change: Partial<Order> = {};
@@ -173,7 +185,7 @@ async function applyMove(
     .where(eq(orders.id, before.id))
     .returning();
   // The documents the new state calls for (decision 0104): the storno of a cancelled order's invoice, a return's credit note.
-  await syncOrderDocuments(tx, order.id, staff);
+  await syncOrderDocuments(tx, order.id, operator);
   const owed = owedByBank(order);
   if (becamePaid) mails.push(await sendStatusMail(tx, order, { kind: "orderPaid" }));
   if (parcel) mails.push(await sendStatusMail(tx, order, { kind: "orderShipped", parcel }));

@@ -101,3 +101,24 @@ export function owedByBank(order: Pick<OrderState, "status" | "paymentGateway" |
     ? Math.max(refundable(order), 0)
     : 0;
 }
+
+/** Why a customer may not cancel their order themselves (null: they may). */
+export type CustomerCancelRefusal = "closed" | "shipped" | "paid";
+
+/**
+ * Whether the customer may cancel the order themselves (decision 0126), asked by every
+ * place that offers it (the API's order cancel; the account's order page when it offers
+ * the button): only an order the backoffice could cancel too, before anything of it left
+ * the shop (no parcel recorded: `parcels`) and before any money came in. Once money was
+ * received the shop must give it back, and a person decides that: the customer asks the
+ * shop instead.
+ */
+export function customerCancelRefusal(
+  order: Pick<OrderState, "status" | "paymentStatus" | "paidAmountCents" | "refundedCents">,
+  parcels: number,
+): CustomerCancelRefusal | null {
+  if (!OPEN.includes(order.status)) return "closed";
+  if (!AWAITING_SHIPMENT.includes(order.status) || parcels > 0) return "shipped";
+  if (order.paidAmountCents > 0 || order.paymentStatus === "paid" || order.paymentStatus === "refunded") return "paid";
+  return null;
+}

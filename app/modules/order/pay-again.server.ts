@@ -22,7 +22,17 @@ export async function restartCardPayment(userId: number, slug: string, origin: s
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.slug, slug)));
-  if (!order || order.paymentGateway !== "card" || !awaitsPayment(order)) return null;
+  return order ? payAgain(order, origin) : null;
+}
+
+/**
+ * The one "pay again" rule (the account's "Pay now" above, the API's payment instructions,
+ * decision 0126): the card payment of the order started again, or null when nothing is to
+ * be paid by card (another way of paying, paid, refunded, cancelled). The provider's page
+ * is signed by our own adapter; a provider that cannot take it throws its DomainError.
+ */
+export async function payAgain(order: typeof orders.$inferSelect, origin: string): Promise<PaymentStart | null> {
+  if (order.paymentGateway !== "card" || !awaitsPayment(order)) return null;
   return startPayment(
     "card",
     {

@@ -16,7 +16,7 @@ import { downloadsView } from "~/modules/order/downloads.server";
 import { awaitsPayment } from "~/modules/order/order-states";
 import { requestLocale } from "~/.server/shopper.server";
 import { toastDomainError } from "~/.server/http/domain-error.server";
-import { documentLinks } from "~/modules/documents/order-documents.server";
+import { customerDocumentLinks } from "~/modules/documents/customer-documents.server";
 import { orderPartsOf } from "~/modules/order/order-parts.server";
 
 // Message namespaces this page needs beside the root's (and its layout's): docs/decisions/0015.
@@ -50,13 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // E-product download links once paid (decision 0030).
       downloads: await downloadsView(order),
       // The issued documents (decision 0104); an order from before them has its invoice issued now.
-      documents: (await documentLinks(order.id))
-        .filter((d) => d.kind in CUSTOMER_DOCUMENTS)
-        .map((d) => ({
-          ...d,
-          // A partial return's credit note (decision 0108): the same download with its part.
-          href: `${href(CUSTOMER_DOCUMENTS[d.kind as keyof typeof CUSTOMER_DOCUMENTS], locale, { slug: order.slug })}${d.part ? `?part=${d.part}` : ""}`,
-        })),
+      documents: await customerDocumentLinks(order, locale),
       // What was sent and what is still to come of an order shipped in parts.
       parts: await orderPartsOf(order),
       backHref: href("profile", locale),
@@ -64,9 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
-
-// The documents a customer downloads (the delivery note travels with the parcel).
-const CUSTOMER_DOCUMENTS = { invoice: "profileOrderInvoice", storno: "profileOrderStorno", creditNote: "profileOrderCreditNote" } as const;
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
+import { users } from "~/.server/db/schema";
 import type { Shopper } from "~/.server/shopper.server";
 import { getDb } from "~/.server/db/client.server";
 import { env } from "~/.server/env.server";
@@ -19,6 +21,7 @@ import {
   type CheckoutContext,
 } from "~/modules/checkout/checkout.server";
 import { orderOfCart } from "~/modules/order/order-access.server";
+import { paymentInstructions } from "~/modules/order/payment-instructions.server";
 import type { Order } from "~/modules/order/place-order.server";
 import type { PaymentStart } from "~/modules/payment/gateway.server";
 import { settleCardReturn } from "~/modules/checkout/card-return.server";
@@ -28,6 +31,7 @@ import { defineEndpoint } from "../api-endpoint";
 import { ApiError, forbidden } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { addressBodySchema, cartViewSchema, deliveryMethodSchema, methodSchema, orderAnswerSchema } from "./ecommerce-schemas";
+import { guestLinkOf } from "./orders.server";
 import { activeCart, CART_ERRORS, checkCurrency, optionalSession, sessionOf, shopperFor, session, type Ctx } from "./ecommerce-cart.server";
 
 /**
@@ -86,7 +90,14 @@ function translated(t: Awaited<ReturnType<typeof getFixedT>>, message: string) {
   return t(key, values);
 }
 
-function orderAnswer(order: Order, start: PaymentStart) {
+/**
+ * order/create's answer: the order, what follows now (the card provider's page or nothing),
+ * the payment instructions the order's detail shows too, and for a guest the order's own
+ * link (decision 0126).
+ */
+async function orderAnswer(order: Order, start: PaymentStart) {
+  const db = await getDb();
+  const [buyer] = order.userId ? await db.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, order.userId)) : [];
   return {
     order: {
       id: order.id,
@@ -100,6 +111,8 @@ function orderAnswer(order: Order, start: PaymentStart) {
       start.kind === "redirect"
         ? { kind: "redirect" as const, url: new URL(start.url, env.PUBLIC_URL).toString() }
         : { kind: "done" as const },
+    paymentInstructions: await paymentInstructions(order, env.PUBLIC_URL),
+    guestLink: !buyer || buyer.isGuest ? guestLinkOf(order.id) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { addressSchema } from "~/modules/account/account.schema";
 import { QUANTITY } from "~/modules/catalog/product-view";
+import { guestLinkSchema, paymentInstructionsSchema } from "./order-schemas";
 import { cartSessionSchema } from "./shared-schemas";
 
 /**
@@ -126,4 +127,8 @@ export const orderAnswerSchema = z.object({
   }),
   /** What follows: nothing (bank transfer, cash on delivery, paid) or the card provider's page. */
   payment: z.object({ kind: z.enum(["done", "redirect"]), url: z.string().optional() }),
+  /** What the buyer does to pay it, as the order's detail (user/orders/{slug}) shows it. */
+  paymentInstructions: paymentInstructionsSchema,
+  /** A guest's own link to the order (null for a signed-in customer: user/orders/{slug}). */
+  guestLink: guestLinkSchema.nullable(),
 });

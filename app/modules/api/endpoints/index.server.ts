@@ -2,6 +2,7 @@ import type { Registry } from "../api-router.server";
 import { authEndpoints } from "./auth.server";
 import { cartEndpoints } from "./ecommerce-cart.server";
 import { checkoutEndpoints } from "./ecommerce-checkout.server";
+import { orderEndpoints } from "./orders.server";
 import { userEndpoints } from "./user.server";
 import { settingsEndpoints } from "./settings.server";
 import { catalogEndpoints } from "./catalog.server";
@@ -21,6 +22,7 @@ export const API_ENDPOINTS = {
   ...authEndpoints,
   ...cartEndpoints,
   ...checkoutEndpoints,
+  ...orderEndpoints,
   ...userEndpoints,
   ...settingsEndpoints,
   ...catalogEndpoints,
