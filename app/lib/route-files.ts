@@ -57,6 +57,8 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   cartInquiry: { file: "routes/storefront/cart-inquiry.tsx", rateLimit: "strict" },
   orderOffer: { file: "routes/checkout/order-offer.tsx", pageCache: false },
   form: { file: "routes/storefront/form.tsx", rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
+  // Never kept in the page cache: the draft changes under the same address, and the link is no one else's.
+  draftPreview: { file: "routes/storefront/draft-preview.tsx", pageCache: false },
   page: { file: "routes/storefront/page.tsx" },
 };
 
@@ -288,6 +290,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "edit/new-page", file: "routes/admin/content/admin.edit.new-page.ts", scope: "editor" },
       { path: "edit/pick", file: "routes/admin/content/admin.edit.pick.ts", scope: "editor" },
       { path: "edit/open", file: "routes/admin/content/admin.edit.open.ts", scope: "editor" },
+      // A draft's preview link for the owner (decision 0124): the toolbar's dialog posts here; without JavaScript, its own screen.
+      { path: "edit/preview-link", file: "routes/admin/content/admin.edit.preview-link.tsx", scope: "editor" },
       // Promotions, shipping and payments (decision 0049).
       { path: "coupons", file: "routes/admin/shop/admin.coupons.tsx", scope: "admin", nav: "adminCoupons.nav", group: "shop" },
       { path: "coupons.csv", file: "routes/admin/shop/admin.coupons[.]csv.ts", scope: "admin" },
