@@ -36,6 +36,7 @@ import { MessagesScript, PageI18nProvider, usePageI18n, type I18nHandle } from "
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
+import { UNTRACKED_ROUTE_PATHS } from "~/lib/route-policy";
 
 // The progress bar only shows client navigations, so it loads after hydration (first-load JS budget).
 const ProgressBar = lazy(() => import("./components/progress-bar").then((m) => ({ default: m.ProgressBar })));
@@ -97,7 +98,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       honeypotInputProps: honeypot.getInputProps(),
       acceptedCookies,
       // Analytics and marketing tags of the accepted cookie categories, never in edit mode.
-      tracking: trackingTagsFor(site.options, acceptedCookies, user?.isBackofficeUser === true).map(trackingScript),
+      // Nor on a page whose address is a secret link (a draft's preview, decision 0124): the tags report the address.
+      tracking: trackingTagsFor(site.options, acceptedCookies, user?.isBackofficeUser === true || UNTRACKED_ROUTE_PATHS.test(path)).map(
+        trackingScript,
+      ),
       // Absolute URLs in the head (canonical, hreflang) use the public address when set.
       origin: env.PUBLIC_URL,
     },

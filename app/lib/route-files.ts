@@ -7,9 +7,10 @@ import type { RouteKey } from "./routes-table";
  * - `rateLimit: "strict"`: its posts count against the strict budget of sign-in,
  *   registration, recovery and the public forms (RATE_LIMIT_AUTH_POINTS) instead of the
  *   general one;
- * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008).
+ * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008);
+ * - `tracking: false`: no analytics or marketing tag runs on its pages (their address is a secret link).
  */
-export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; redirectTargets?: RedirectTarget[] };
+export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; tracking?: false; redirectTargets?: RedirectTarget[] };
 
 /**
  * A request parameter of the route that names where to go next (DESIGN.md "Trust boundaries"): read
@@ -57,8 +58,9 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   cartInquiry: { file: "routes/storefront/cart-inquiry.tsx", rateLimit: "strict" },
   orderOffer: { file: "routes/checkout/order-offer.tsx", pageCache: false },
   form: { file: "routes/storefront/form.tsx", rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
-  // Never kept in the page cache: the draft changes under the same address, and the link is no one else's.
-  draftPreview: { file: "routes/storefront/draft-preview.tsx", pageCache: false },
+  // Never kept in the page cache (the draft changes under the same address), and its address,
+  // a secret link, is reported to no analytics tag.
+  draftPreview: { file: "routes/storefront/draft-preview.tsx", pageCache: false, tracking: false },
   page: { file: "routes/storefront/page.tsx" },
 };
 

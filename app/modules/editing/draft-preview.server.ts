@@ -41,12 +41,14 @@ export function readPreviewToken(token: string): PreviewTarget | null {
   const fields = readSignedToken(PURPOSE, token);
   if (!fields || fields.length !== 4) return null;
   const [pageId, languageCode, draftId, expires] = fields as [string, string, string, string];
-  if (!/^\d{1,9}$/.test(pageId) || !/^\d{1,9}$/.test(draftId) || !/^\d{1,12}$/.test(expires) || !isContentLanguage(languageCode)) return null;
+  if (!/^\d{1,9}$/.test(pageId) || !/^\d{1,9}$/.test(draftId) || !/^\d{1,12}$/.test(expires) || !isContentLanguage(languageCode))
+    return null;
   return { pageId: Number(pageId), languageCode, draftId: Number(draftId), expiresAt: new Date(Number(expires) * 1000) };
 }
 
 /** The preview page's path for a token, in the language of the draft it names. */
-export const previewPath = (token: string, languageCode: ContentLanguage) => href("draftPreview", localeOfLanguage(languageCode), { token });
+export const previewPath = (token: string, languageCode: ContentLanguage) =>
+  href("draftPreview", localeOfLanguage(languageCode), { token });
 
 const refused = (code: string, key: string, status: number) => new DomainError(code, { message: code, key, status });
 
@@ -86,7 +88,8 @@ export async function openDraftPreview(token: string, now = new Date()): Promise
   if (target.expiresAt.getTime() <= now.getTime()) return { state: "expired", locale };
   const [found, draft] = await Promise.all([getPageById(target.pageId, locale), readPageDraft(target)]);
   if (!found) return { state: "notFound" };
-  if (!draft || draft.id !== target.draftId) return { state: "gone", locale, livePath: found.live ? (found.page.alternates[locale] ?? null) : null };
+  if (!draft || draft.id !== target.draftId)
+    return { state: "gone", locale, livePath: found.live ? (found.page.alternates[locale] ?? null) : null };
   const { content } = draft;
   return {
     state: "draft",

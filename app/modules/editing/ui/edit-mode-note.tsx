@@ -14,7 +14,9 @@ export type EditModeNoteText = { text: string; previewLink: string };
  */
 export function EditModeNote({ noScript }: { noScript: EditModeNoteText }) {
   const { edit } = usePageEdit();
-  const previewLink = edit?.draft ? `/admin/edit/preview-link?${new URLSearchParams({ pageId: String(edit.pageId), lng: edit.languageCode })}` : null;
+  const previewLink = edit?.draft
+    ? `/admin/edit/preview-link?${new URLSearchParams({ pageId: String(edit.pageId), lng: edit.languageCode })}`
+    : null;
   return (
     <p
       role="note"
