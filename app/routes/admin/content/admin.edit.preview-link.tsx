@@ -72,7 +72,8 @@ export default function PreviewLinkScreen() {
           </p>
         ) : null}
         {hasDraft ? (
-          <SecureForm>
+          // The answer is drawn with this screen's data, so the post keeps the page and language in its address.
+          <SecureForm action={`?${new URLSearchParams({ pageId: String(pageId), lng })}`}>
             <input type="hidden" name="pageId" value={pageId} />
             <input type="hidden" name="lng" value={lng} />
             <Button type="submit" pending={navigation.state === "submitting"}>
