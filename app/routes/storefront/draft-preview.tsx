@@ -19,8 +19,8 @@ import { getSiteContext } from "~/modules/site/site.server";
 import { PostArticle as PostArticleNow } from "~/routes/storefront/post-article";
 import { movedTo } from "~/routes/http/page-outcome.server";
 
-// The page's own namespaces (as page.tsx) and the preview's messages (pages.preview).
-export const handle = { i18n: ["blog", "catalog", "comments", "forms", "home", "newsletter", "pages"] };
+// The page's own namespaces (as page.tsx) and the preview's messages (draftPreview: none of them on shoppers' pages).
+export const handle = { i18n: ["blog", "catalog", "comments", "draftPreview", "forms", "home", "newsletter", "pages"] };
 
 /**
  * A draft's preview link (decision 0124): whoever has the link, signed in or not, sees the
@@ -44,11 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     for (const [name, value] of Object.entries(PRIVATE)) moved.headers.set(name, value);
     throw moved;
   }
-  const t = await getFixedT(locale, "pages");
+  const t = await getFixedT(locale, "draftPreview");
   if (preview.state !== "draft") {
     const status = preview.state === "notFound" ? 404 : 410;
     const livePath = preview.state === "gone" ? preview.livePath : null;
-    return data({ state: preview.state, locale, title: t(`pages.preview.${preview.state}`), livePath }, { status, headers: PRIVATE });
+    return data({ state: preview.state, locale, title: t(`draftPreview.${preview.state}`), livePath }, { status, headers: PRIVATE });
   }
   const { page } = preview;
   const site = await getSiteContext(locale);
@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       state: "draft" as const,
       locale,
-      title: `${t("pages.preview.title")}: ${page.title} | ${site.site.name}`,
+      title: `${t("draftPreview.title")}: ${page.title} | ${site.site.name}`,
       siteName: site.site.name,
       currency: site.currency,
       isHome: page.isHome,
@@ -97,15 +97,15 @@ export default function DraftPreview() {
   if (data.state !== "draft") {
     return (
       <section className="mx-auto max-w-2xl px-4 py-16 text-center" data-testid="draft-preview-message">
-        <h1 className="text-2xl font-bold">{t(`pages.preview.${data.state}`)}</h1>
+        <h1 className="text-2xl font-bold">{t(`draftPreview.${data.state}`)}</h1>
         {data.state === "gone" && data.livePath ? (
           <p className="mt-6">
             <a href={data.livePath} className="font-semibold text-brand-700 underline" data-testid="draft-preview-live">
-              {t("pages.preview.toLive")}
+              {t("draftPreview.toLive")}
             </a>
           </p>
         ) : (
-          <p className="mt-4 text-slate-700">{t("pages.preview.askAgain")}</p>
+          <p className="mt-4 text-slate-700">{t("draftPreview.askAgain")}</p>
         )}
       </section>
     );
@@ -117,7 +117,7 @@ export default function DraftPreview() {
         data-testid="draft-preview-banner"
         className="border-y-4 border-amber-400 bg-amber-100 px-4 py-3 text-center font-semibold text-amber-950"
       >
-        {t("pages.preview.banner")}
+        {t("draftPreview.banner")}
       </p>
       {data.isHome ? <HomeHero siteName={data.siteName} hero={data.hero} /> : null}
       {data.post ? <PostArticle post={data.page} details={data.post} comments={null} locale={data.locale} /> : null}
