@@ -49,7 +49,7 @@ async function draftWithCta(title: string) {
   const live = (await content.readPageContent(aboutId, "hrv"))!;
   const index = live.content.components.findIndex((c) => c.type === "cta");
   const current = await drafts.readPageDraft(hr());
-  const cta = { ...(live.content.components[index] as Record<string, unknown>), title } as { type: string };
+  const cta = { ...(live.content.components[index] as Record<string, unknown> & { type: string }), title };
   return drafts.editPageDraft(editor, {
     ...hr(),
     revision: current?.info.revision ?? 0,
