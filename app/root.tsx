@@ -31,7 +31,7 @@ import { maintenanceMessage, staffMaintenanceNotice } from "./modules/site/maint
 import { getSiteContext } from "./modules/site/site.server";
 import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
 import { trackingScript } from "./modules/consent/tracking-snippets.server";
-import { trackingTagsFor } from "./modules/consent/tracking.server";
+import { trackingTagsFor, untrackedPath } from "./modules/consent/tracking.server";
 import { MessagesScript, PageI18nProvider, usePageI18n, type I18nHandle } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
@@ -97,7 +97,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       honeypotInputProps: honeypot.getInputProps(),
       acceptedCookies,
       // Analytics and marketing tags of the accepted cookie categories, never in edit mode.
-      tracking: trackingTagsFor(site.options, acceptedCookies, user?.isBackofficeUser === true).map(trackingScript),
+      // Nor on a page whose address is a secret link (a draft's preview, decision 0124): the tags report the address.
+      tracking: trackingTagsFor(site.options, acceptedCookies, user?.isBackofficeUser === true || untrackedPath(path)).map(trackingScript),
       // Absolute URLs in the head (canonical, hreflang) use the public address when set.
       origin: env.PUBLIC_URL,
     },

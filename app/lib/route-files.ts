@@ -7,9 +7,10 @@ import type { RouteKey } from "./routes-table";
  * - `rateLimit: "strict"`: its posts count against the strict budget of sign-in,
  *   registration, recovery and the public forms (RATE_LIMIT_AUTH_POINTS) instead of the
  *   general one;
- * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008).
+ * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008);
+ * - `tracking: false`: no analytics or marketing tag runs on its pages (their address is a secret link).
  */
-export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; redirectTargets?: RedirectTarget[] };
+export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; tracking?: false; redirectTargets?: RedirectTarget[] };
 
 /**
  * A request parameter of the route that names where to go next (DESIGN.md "Trust boundaries"): read
@@ -57,6 +58,9 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   cartInquiry: { file: "routes/storefront/cart-inquiry.tsx", rateLimit: "strict" },
   orderOffer: { file: "routes/checkout/order-offer.tsx", pageCache: false },
   form: { file: "routes/storefront/form.tsx", rateLimit: "strict", redirectTargets: REDIRECT_TO_FORM },
+  // Never kept in the page cache (the draft changes under the same address), and its address,
+  // a secret link, is reported to no analytics tag.
+  draftPreview: { file: "routes/storefront/draft-preview.tsx", pageCache: false, tracking: false },
   page: { file: "routes/storefront/page.tsx" },
 };
 
@@ -288,6 +292,8 @@ export const SERVICE_ROUTES: ServiceRoute[] = [
       { path: "edit/new-page", file: "routes/admin/content/admin.edit.new-page.ts", scope: "editor" },
       { path: "edit/pick", file: "routes/admin/content/admin.edit.pick.ts", scope: "editor" },
       { path: "edit/open", file: "routes/admin/content/admin.edit.open.ts", scope: "editor" },
+      // A draft's preview link for the owner (decision 0124): the toolbar's dialog posts here; without JavaScript, its own screen.
+      { path: "edit/preview-link", file: "routes/admin/content/admin.edit.preview-link.tsx", scope: "editor" },
       // Promotions, shipping and payments (decision 0049).
       { path: "coupons", file: "routes/admin/shop/admin.coupons.tsx", scope: "admin", nav: "adminCoupons.nav", group: "shop" },
       { path: "coupons.csv", file: "routes/admin/shop/admin.coupons[.]csv.ts", scope: "admin" },

@@ -51,3 +51,6 @@ export const STRICT_RATE_LIMIT_PATHS = routePathMatcher((policy) => policy.rateL
 
 /** Pages never kept in the rendered-page cache: the back office, media, actions. */
 export const UNCACHED_ROUTE_PATHS = routePathMatcher((policy) => policy.pageCache === false);
+
+/** Pages whose address is a secret link (a draft's preview): no tracking tag runs there. */
+export const UNTRACKED_ROUTE_PATHS = routePathMatcher((policy) => policy.tracking === false);

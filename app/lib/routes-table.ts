@@ -32,6 +32,7 @@ export type RouteKey =
   | "cartInquiry"
   | "orderOffer"
   | "form"
+  | "draftPreview"
   | "page";
 
 // Only what the browser needs (paths): the route modules and alias spellings are in
@@ -113,6 +114,8 @@ export const ROUTES: Record<RouteKey, Entry> = {
   },
   // The contact form and the forms defined in the database: where they post, and their page without JavaScript.
   form: { paths: { hr: "obrazac/:slug", en: "form/:slug", de: "formular/:slug" } },
+  // A draft's preview link for the owner's approval (decision 0124): a signed, expiring token.
+  draftPreview: { paths: { hr: "pregled/:token", en: "preview/:token", de: "vorschau/:token" } },
   // The catch-all page or post; it must stay last.
   page: { paths: { hr: ":slug?", en: ":slug?", de: ":slug?" } },
 };

@@ -24,6 +24,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
   orderOffer: { slug: "2026-000001" },
   cardReturn: { orderId: "1" },
   download: { token: "not-a-token" },
+  draftPreview: { token: "not-a-token" },
   form: { slug: "contact" },
 };
 
@@ -34,7 +35,8 @@ const SAMPLE_PARAMS: Partial<Record<RouteKey, Record<string, string>>> = {
 // signature changes nothing and says so (tests/integration/card-payment.test.ts). A download
 // link without a valid token is 404 (tests/integration/checkout.test.ts covers valid ones).
 // An offer is shown only to its customer or with its link's token: anyone else gets 404
-// (tests/integration/admin-enquiries.test.ts covers the offer itself).
+// (tests/integration/admin-enquiries.test.ts covers the offer itself). A draft's preview link
+// without a valid token is 404 (tests/integration/draft-preview-link.test.ts covers valid ones).
 const STATUS: Partial<Record<RouteKey, number>> = {
   cartInquiry: 404,
   checkout: 302,
@@ -45,6 +47,7 @@ const STATUS: Partial<Record<RouteKey, number>> = {
   orderOffer: 404,
   cardReturn: 400,
   download: 404,
+  draftPreview: 404,
 };
 
 describe("route table (spec §2 Routes)", () => {

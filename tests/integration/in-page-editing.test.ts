@@ -191,7 +191,14 @@ describe("who may edit", () => {
   const EDIT = SERVICE_ROUTES.find((r) => r.path === "admin")!.children!.filter((c) => c.path?.startsWith("edit/"));
 
   it("declares every edit action as an editor screen of the admin route table", () => {
-    expect(EDIT.map((c) => c.path).sort()).toEqual(["edit/new-page", "edit/open", "edit/page", "edit/pick", "edit/upload"]);
+    expect(EDIT.map((c) => c.path).sort()).toEqual([
+      "edit/new-page",
+      "edit/open",
+      "edit/page",
+      "edit/pick",
+      "edit/preview-link",
+      "edit/upload",
+    ]);
     for (const child of EDIT) expect(child.scope).toBe("editor");
   });
 

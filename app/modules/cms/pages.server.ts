@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { pages, pageTranslations } from "~/.server/db/schema";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -109,11 +109,32 @@ async function lookupPage(slug: string | undefined, locale: Locale, { unpublishe
     .select({ id: pageTranslations.pageId })
     .from(pageTranslations)
     .where(and(eq(pageTranslations.slug, wanted), inArray(pageTranslations.languageCode, [...new Set([language, CONTENT_LANGUAGE])])));
-  const rows = await db
+  const rows = await pageRows(and(inArray(pages.id, matching), eq(pages.siteId, ctx.site.id), unpublished ? undefined : published()));
+
+  // The locale's own slug wins over another page's Croatian slug that happens to be the same.
+  const hit =
+    rows.find((r) => r.languageCode === language && r.slug === wanted) ??
+    rows.find((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === wanted);
+  if (!hit) return null;
+  const page = pageViewOf(
+    rows.filter((r) => r.pageId === hit.pageId),
+    locale,
+    ctx.homeSlug,
+  );
+  const requested = slug === undefined ? localePrefix(locale) || "/" : href("page", locale, { slug });
+  const canonical = page.alternates[locale] ?? requested;
+  return { page, redirectTo: canonical === requested ? null : canonical };
+}
+
+/** The translations of the pages `where` picks, with what a page view needs and whether shoppers can see the page now. */
+async function pageRows(where: SQL | undefined) {
+  const db = await getDb();
+  return db
     .select({
       pageId: pages.id,
       postType: pages.postType,
       updatedAt: pages.updatedAt,
+      live: sql<boolean>`(${published()})`,
       languageCode: pageTranslations.languageCode,
       slug: pageTranslations.slug,
       title: pageTranslations.title,
@@ -123,35 +144,38 @@ async function lookupPage(slug: string | undefined, locale: Locale, { unpublishe
     })
     .from(pages)
     .innerJoin(pageTranslations, eq(pageTranslations.pageId, pages.id))
-    .where(and(inArray(pages.id, matching), eq(pages.siteId, ctx.site.id), unpublished ? undefined : published()));
+    .where(where);
+}
 
-  // The locale's own slug wins over another page's Croatian slug that happens to be the same.
-  const hit =
-    rows.find((r) => r.languageCode === language && r.slug === wanted) ??
-    rows.find((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === wanted);
-  if (!hit) return null;
-  const own = rows.filter((r) => r.pageId === hit.pageId);
-  const shown = own.find((r) => r.languageCode === language) ?? own.find((r) => r.languageCode === CONTENT_LANGUAGE) ?? hit;
-  const alternates = pageAlternates(own, ctx.homeSlug);
-  const requested = slug === undefined ? localePrefix(locale) || "/" : href("page", locale, { slug });
-  const canonical = alternates[locale] ?? requested;
-  const isHome = own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === ctx.homeSlug);
+/** One page's view in a locale from its translation rows: the locale's text, else the Croatian. */
+function pageViewOf(own: Awaited<ReturnType<typeof pageRows>>, locale: Locale, homeSlug: string): PageView {
+  const language = LOCALE_LANGUAGE_CODE[locale];
+  const shown = own.find((r) => r.languageCode === language) ?? own.find((r) => r.languageCode === CONTENT_LANGUAGE) ?? own[0];
+  const isHome = own.some((r) => r.languageCode === CONTENT_LANGUAGE && r.slug === homeSlug);
   return {
-    page: {
-      id: hit.pageId,
-      postType: hit.postType,
-      title: shown.title,
-      bodyHtml: sanitizeCmsHtml(shown.bodyHtml),
-      metaDescription: shown.metaDescription,
-      components: readComponents(shown.components, `page ${hit.pageId} (${shown.languageCode})`),
-      contentLocale: localeOfCode(shown.languageCode),
-      isHome,
-      alternates,
-      translated: pageLanguages(own, isHome),
-      updatedAt: hit.updatedAt,
-    },
-    redirectTo: canonical === requested ? null : canonical,
+    id: shown.pageId,
+    postType: shown.postType,
+    title: shown.title,
+    bodyHtml: sanitizeCmsHtml(shown.bodyHtml),
+    metaDescription: shown.metaDescription,
+    components: readComponents(shown.components, `page ${shown.pageId} (${shown.languageCode})`),
+    contentLocale: localeOfCode(shown.languageCode),
+    isHome,
+    alternates: pageAlternates(own, homeSlug),
+    translated: pageLanguages(own, isHome),
+    updatedAt: shown.updatedAt,
   };
+}
+
+/**
+ * A page by its id in a locale, published or not (a draft's preview link, decision 0124),
+ * and whether shoppers can see it now (published and due); null when there is no such page.
+ */
+export async function getPageById(pageId: number, locale: Locale): Promise<{ page: PageView; live: boolean } | null> {
+  const ctx = await getSiteContext(locale);
+  const rows = await pageRows(and(eq(pages.id, pageId), eq(pages.siteId, ctx.site.id)));
+  if (rows.length === 0) return null;
+  return { page: pageViewOf(rows, locale, ctx.homeSlug), live: rows[0].live };
 }
 
 /**

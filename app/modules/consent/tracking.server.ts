@@ -2,6 +2,7 @@ import type { CookieCategory } from "~/lib/cookie-consent";
 import { getSiteContext } from "~/modules/site/site.server";
 import { TRACKING_ID_FORMAT as ID_FORMAT } from "./tracking-ids";
 import { TRACKING_CATEGORY, type TrackingKind, type TrackingTag } from "./tracking-snippets.server";
+import { UNTRACKED_ROUTE_PATHS } from "~/lib/route-policy";
 
 const OPTION_KEYS: Record<TrackingKind, string> = {
   googleAnalytics: "GoogleAnalyticsId",
@@ -23,6 +24,11 @@ export function configuredTrackingTags(options: Record<string, unknown>): Tracki
  * The tags this visitor's page carries (consent first: spec §3 CookieNotice): only those whose
  * cookie category was accepted, and none for back-office users, whose pages are the editing mode.
  */
+/** Whether a page runs no tracking tag at all: its address is a secret link (a draft's preview, decision 0124). */
+export function untrackedPath(pathname: string): boolean {
+  return UNTRACKED_ROUTE_PATHS.test(pathname);
+}
+
 export function trackingTagsFor(options: Record<string, unknown>, accepted: CookieCategory[] | null, backoffice: boolean): TrackingTag[] {
   if (backoffice || !accepted) return [];
   return configuredTrackingTags(options).filter((tag) => accepted.includes(TRACKING_CATEGORY[tag.kind]));

@@ -65,3 +65,6 @@ export const pickQuerySchema = z.object({
   q: z.string().trim().max(100).default(""),
   lng: z.enum(CONTENT_LANGUAGES).default("hrv"),
 });
+
+/** A draft's preview link (decision 0124): the page and the language of the draft. */
+export const previewLinkSchema = z.object({ pageId: integer({ min: 1 }), lng: z.enum(CONTENT_LANGUAGES) });

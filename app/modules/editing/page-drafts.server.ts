@@ -25,7 +25,8 @@ import { componentRefused } from "./component-errors";
  */
 type Actor = Pick<Staff, "id" | "email">;
 export type DraftInfo = { revision: number; baseVersion: number; updatedByEmail: string; updatedAt: string };
-export type PageDraft = { content: PageContent; info: DraftInfo };
+/** `id` names this draft: a later one (after a publish or a discard) has another (draft-preview.server.ts). */
+export type PageDraft = { id: number; content: PageContent; info: DraftInfo };
 type Target = { pageId: number; languageCode: string };
 
 const draftOf = ({ pageId, languageCode }: Target) =>
@@ -44,6 +45,7 @@ export async function readPageDraft(target: Target, executor?: Executor): Promis
   const [row] = await db.select().from(contentDrafts).where(draftOf(target));
   if (!row) return null;
   return {
+    id: row.id,
     content: row.data as PageContent,
     info: {
       revision: row.revision,

@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { media, orderItems, orders, products, users } from "~/.server/db/schema";
-import { env } from "~/.server/env.server";
+import { readSignedToken, signedToken } from "~/.server/auth/signed-token.server";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -22,26 +21,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Download = { itemId: number; name: string; path: string; expiresAt: Date; expired: boolean };
 
-function sign(payload: string, secret: string) {
-  return createHmac("sha256", secret).update(`e-product-download:${payload}`).digest("base64url");
-}
+const DOWNLOAD = "e-product-download";
 
 export function downloadToken(itemId: number, expiresAt: Date): string {
-  const payload = `${itemId}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${payload}.${sign(payload, env.SESSION_SECRETS[0])}`;
+  return signedToken(DOWNLOAD, [String(itemId), String(Math.floor(expiresAt.getTime() / 1000))]);
 }
 
 /** The order line and expiry a token names when its signature checks out (any secret in rotation), else null. */
 export function readDownloadToken(token: string): { itemId: number; expiresAt: Date } | null {
-  const match = /^(\d{1,9})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
-  if (!match) return null;
-  const payload = `${match[1]}.${match[2]}`;
-  const given = Buffer.from(match[3]);
-  const valid = env.SESSION_SECRETS.some((secret) => {
-    const expected = Buffer.from(sign(payload, secret));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  return valid ? { itemId: Number(match[1]), expiresAt: new Date(Number(match[2]) * 1000) } : null;
+  const fields = readSignedToken(DOWNLOAD, token);
+  if (!fields || fields.length !== 2 || !/^\d{1,9}$/.test(fields[0]) || !/^\d{1,12}$/.test(fields[1])) return null;
+  return { itemId: Number(fields[0]), expiresAt: new Date(Number(fields[1]) * 1000) };
 }
 
 export async function linkDays(db: Executor): Promise<number> {

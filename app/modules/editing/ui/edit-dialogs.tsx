@@ -1,15 +1,16 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useTranslation } from "~/lib/i18n";
 import { PAGE_TEMPLATES } from "~/modules/cms/page-templates";
 import { useAnswerMessage, useRefusalText, type Status } from "./answer-message";
 import { ConfirmDialog } from "./confirm-dialog";
+import { PreviewLinkField } from "./preview-link-field";
 import type { Opened } from "./edit-mode";
 import { useEditorBusy, useEditPost, type PageEdit } from "./use-edit-post";
 
-/** The toolbar's dialogs: history (restore), new page, phone preview, discard. */
+/** The toolbar's dialogs: history (restore), new page, phone preview, discard, preview link. */
 type Props = { edit: PageEdit | null; opened: Opened; close: () => void; setStatus: (status: Status) => void };
 
 export default function EditDialogs({ edit, opened, close, setStatus }: Props) {
@@ -22,6 +23,8 @@ export default function EditDialogs({ edit, opened, close, setStatus }: Props) {
       return <MobilePreview close={close} />;
     case "discard":
       return edit ? <Discard edit={edit} close={close} setStatus={setStatus} /> : null;
+    case "previewLink":
+      return edit ? <PreviewLink edit={edit} close={close} /> : null;
     default:
       return null;
   }
@@ -229,6 +232,50 @@ function MobilePreview({ close }: { close: () => void }) {
         data-testid="mobile-preview"
         style={{ width: 390, height: 700 }}
       />
+    </Dialog>
+  );
+}
+
+/**
+ * A preview link of the draft for the owner (decision 0124): made when the dialog opens (one
+ * post, nothing stored), shown with its copy button and expiry; "new link" makes another.
+ */
+function PreviewLink({ edit, close }: { edit: PageEdit; close: () => void }) {
+  const { t } = useTranslation();
+  const post = useEditPost("/admin/edit/preview-link");
+  const refusal = useRefusalText();
+  const { submit } = post;
+  const make = useCallback(() => submit({ pageId: edit.pageId, lng: edit.languageCode }), [submit, edit.pageId, edit.languageCode]);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    make();
+  }, [make]);
+  const answer = post.state === "idle" ? post.answer : undefined;
+  const link = answer?.ok && typeof answer.url === "string" && typeof answer.expiresAt === "string" ? answer : null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t("editing.previewLink.title")}
+      closeLabel={t("editing.panel.close")}
+      testId="preview-link-dialog"
+      width={640}
+    >
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">{t("editing.previewLink.intro")}</p>
+        {link ? <PreviewLinkField url={link.url as string} expiresAt={link.expiresAt as string} /> : null}
+        {answer && !answer.ok ? (
+          <p role="alert" className="text-sm text-red-700">
+            {refusal(answer.error)}
+          </p>
+        ) : null}
+        {post.state !== "idle" ? <p className="text-sm">{t("editing.previewLink.making")}</p> : null}
+        <Button type="button" variant="secondary" size="sm" disabled={post.state !== "idle"} onClick={make}>
+          {t("editing.previewLink.again")}
+        </Button>
+      </div>
     </Dialog>
   );
 }

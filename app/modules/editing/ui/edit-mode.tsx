@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
-import { EditModeNote } from "./edit-mode-note";
+import { EditModeNote, type EditModeNoteText } from "./edit-mode-note";
 import { Outlines } from "./outlines";
 import { TOOLBAR_ID, useKeptFocus, usePanelEscape, usePanelFocus, useStartOfBody } from "./editor-focus";
 import { useEditorTabOrder } from "./tab-order";
@@ -33,13 +33,14 @@ export type Opened =
   | { kind: "newPage" }
   | { kind: "mobile" }
   | { kind: "discard" }
+  | { kind: "previewLink" }
   | null;
 
 /**
  * The server renders only the note for browsers without JavaScript; in the browser the
  * same note hydrates, and the editor takes its place once mounted (its messages load first).
  */
-export default function EditMode({ noScript }: { noScript: string }) {
+export default function EditMode({ noScript }: { noScript: EditModeNoteText }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!mounted) return <EditModeNote noScript={noScript} />;
@@ -225,6 +226,10 @@ function Toolbar({ edit, alternates, open, status, setStatus }: ToolbarProps) {
             </Button>
             <Button size="sm" variant="inverse" type="button" onClick={() => open({ kind: "history" })}>
               {t("editing.toolbar.history")}
+            </Button>
+            {/* For the owner's approval: the draft as it would publish, without signing in (decision 0124). */}
+            <Button size="sm" variant="inverse" type="button" disabled={!edit.draft || busy} onClick={() => open({ kind: "previewLink" })}>
+              {t("editing.toolbar.previewLink")}
             </Button>
             <Button size="sm" variant="inverse" type="button" disabled={!edit.draft || busy} onClick={() => open({ kind: "discard" })}>
               {t("editing.toolbar.discard")}
