@@ -121,7 +121,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
       const item = items.find((i) => i.id === itemId)!;
       return nameOf(item.productId, item.variantId);
     };
-    await takeStock(tx, await stockNeeds(tx, items), lineName);
 
     // The coupon row is locked so that its usage limit counts every order exactly once.
     // The customer is the signed-in user, else the order's e-mail: their earlier orders with the code count (per-customer limits, decision 0049).
@@ -142,6 +141,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<{ order: Order
         .update(coupons)
         .set({ usedCount: sql`${coupons.usedCount} + 1` })
         .where(and(eq(coupons.siteId, SITE_ID), eq(coupons.code, coupon.code)));
+
+    // Stock is taken last before the order is written: its rows stay locked until the commit,
+    // and every checkout of the same goods waits on them, so no reading or pricing happens under it.
+    await takeStock(tx, await stockNeeds(tx, items), lineName);
 
     const slug = await nextOrderNumber(tx);
     const order = await writeOrder(
