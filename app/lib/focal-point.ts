@@ -1,5 +1,3 @@
-import type { CSSProperties } from "react";
-
 /** A picture's focal point in whole percent of its width and height (decision 0125); 50/50 is the centre. */
 export type FocalPoint = { x: number; y: number };
 
@@ -15,12 +13,4 @@ export function clampFocal(value: number): number {
  */
 export function focalPointOf(row: { focalX: number; focalY: number }): FocalPoint | undefined {
   return row.focalX === 50 && row.focalY === 50 ? undefined : { x: row.focalX, y: row.focalY };
-}
-
-/**
- * The inline style that keeps the focal point inside a cropped box (`object-fit: cover`).
- * CSP allows style attributes (style-src 'unsafe-inline'), as the product swatches use.
- */
-export function focalStyle(point: FocalPoint | null | undefined): CSSProperties | undefined {
-  return point ? { objectPosition: `${point.x}% ${point.y}%` } : undefined;
 }

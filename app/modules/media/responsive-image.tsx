@@ -1,4 +1,3 @@
-import { focalStyle } from "~/lib/focal-point";
 import { DEFAULT_MEDIA_SIZE, MEDIA_SIZES, mediaUrl, sizedDimensions, type MediaRef, type MediaSize } from "~/lib/media";
 
 // Sizes that keep the whole image differ only in resolution, so they can stand in for each other.
@@ -34,7 +33,8 @@ type Props = {
 /**
  * A media image in one of the spec's sizes. width and height come from the original's
  * recorded size, so the browser reserves the box and nothing shifts when it loads. A
- * picture with a focal point keeps it in view where a class crops it (object-fit: cover).
+ * picture with a focal point keeps it in view where a class crops it (object-fit: cover); CSP
+ * allows style attributes (style-src 'unsafe-inline'), as the product swatches use.
  */
 export function ResponsiveImage({ media, size = DEFAULT_MEDIA_SIZE, sizes, eager = false, alt, className }: Props) {
   const { width, height } = sizedDimensions(media, size);
@@ -50,7 +50,7 @@ export function ResponsiveImage({ media, size = DEFAULT_MEDIA_SIZE, sizes, eager
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       className={className}
-      style={focalStyle(media.focalPoint)}
+      style={media.focalPoint && { objectPosition: `${media.focalPoint.x}% ${media.focalPoint.y}%` }}
     />
   );
 }
