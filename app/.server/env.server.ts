@@ -2,6 +2,15 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod/v4";
 
 /** "https://shop.example.com": http(s), no path, query or fragment. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -58,6 +67,14 @@ const schema = z.object({
   // the request's Host or X-Forwarded-* headers. Required in production; elsewhere
   // http://localhost:$PORT. `npm start` (the demo) sets the local one.
   PUBLIC_URL: z.string().url().refine(isOrigin, "an http(s) origin without a path, e.g. https://shop.example.com").optional(),
+  // A separate front end that uses the API (decision 0127): registrations and resends made
+  // through the API mail `${FRONTEND_URL}/verify?token=…`. Optional; unset, the shop's own link.
+  FRONTEND_URL: z
+    .string()
+    .url()
+    .refine(isHttpUrl, "an absolute http(s) URL without query or fragment, e.g. https://app.example.com")
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
   // Proxies whose X-Forwarded-For/-Host/-Proto are believed (decision 0032): a comma-separated
   // list of addresses, CIDR ranges or Express's names (loopback, linklocal, uniquelocal).
   // Unset: none; the headers of any other peer are dropped before anything reads them.

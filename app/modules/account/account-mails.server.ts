@@ -12,13 +12,29 @@ import { issueAccountToken } from "./account-tokens.server";
  */
 type MailTarget = { tx: Executor; userId: number; email: string; locale: Locale; origin: string };
 
+/**
+ * The path of a separate front end's verification page under FRONTEND_URL (decision 0127):
+ * `${FRONTEND_URL}/verify?token=…`; that page confirms with GET /api/v1/user/web/verify/:token.
+ */
+export const FRONTEND_VERIFY_PATH = "/verify";
+
 const absolute = (origin: string, path: string) => `${origin.replace(/\/+$/, "")}${path}`;
 
 /** Spec §2: "The login page triggers e-mail verification when a verificationToken query parameter is present." */
-export async function mailVerificationLink({ tx, userId, email, locale, origin }: MailTarget): Promise<OutboxMail> {
+export async function mailVerificationLink({
+  tx,
+  userId,
+  email,
+  locale,
+  origin,
+  frontendUrl,
+}: MailTarget & { frontendUrl?: string | null }): Promise<OutboxMail> {
   const token = await issueAccountToken(tx, userId, "verifyEmail");
   const t = await getFixedT(locale);
-  const link = absolute(origin, `${href("login", locale)}?verificationToken=${token}`);
+  // The front end's own page when the API was used and FRONTEND_URL is set; never a URL of the request.
+  const link = frontendUrl
+    ? absolute(frontendUrl, `${FRONTEND_VERIFY_PATH}?token=${token}`)
+    : absolute(origin, `${href("login", locale)}?verificationToken=${token}`);
   return sendMail(
     {
       kind: "accountVerification",

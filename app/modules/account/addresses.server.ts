@@ -115,7 +115,22 @@ export async function saveAddress(userId: number, id: number | null, type: Addre
     .set({ ...row, type })
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
-  if (!updated)
-    throw new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
+  if (!updated) throw addressNotFound();
   return updated.id;
+}
+
+const addressNotFound = () =>
+  new DomainError("addressNotFound", { message: "Address not found", key: "account.notifications.addressNotFound", status: 404 });
+
+/**
+ * Deletes one of the user's own addresses; another user's id is "not found", never touched.
+ * Nothing else points at a saved address: orders and carts keep copies of theirs.
+ */
+export async function deleteAddress(userId: number, id: number): Promise<void> {
+  const db = await getDb();
+  const [deleted] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  if (!deleted) throw addressNotFound();
 }

@@ -20,7 +20,14 @@ import { wakeMailRelay } from "~/modules/mail/mail.server";
  * works anywhere), the cart session is cleared, toast core.login.logout. The outcome is a
  * value: the route writes the cookies and the toast, the API issues its tokens.
  */
-export type LogInInput = { shopper: Shopper; username: string; password: string; origin: string };
+export type LogInInput = {
+  shopper: Shopper;
+  username: string;
+  password: string;
+  origin: string;
+  /** A separate front end's verification page (FRONTEND_URL) when the sign-in came through the API. */
+  frontendUrl?: string | null;
+};
 
 /** A sign-in: the new session, and the cart session to keep (undefined: unchanged, null: cleared). */
 export type SignedIn = { userId: number; sessionId: string; cartSession: CartSessionChange };
@@ -29,7 +36,7 @@ export type SignedIn = { userId: number; sessionId: string; cartSession: CartSes
 const emailNotConfirmed = () =>
   new DomainError("emailNotConfirmed", { message: "E-mail is not confirmed", key: "core.notifications.confirmEmail", status: 403 });
 
-export async function logIn({ shopper, username, password, origin }: LogInInput): Promise<SignedIn> {
+export async function logIn({ shopper, username, password, origin, frontendUrl = null }: LogInInput): Promise<SignedIn> {
   // The account's lock (login-throttle.server.ts): failures from every address count.
   // A backoffice user who owes a second factor keeps the count: the shop's sign-in must not
   // reset the guesses at their codes (decision 0086).
@@ -39,7 +46,7 @@ export async function logIn({ shopper, username, password, origin }: LogInInput)
     () => authenticate(username, password),
     async (found) => !found.isBackofficeUser || (await secondFactorOwed(found.id, found.scope)) === null,
   );
-  await refuseUnconfirmed(user.id, shopper.locale, origin);
+  await refuseUnconfirmed(user.id, shopper.locale, origin, frontendUrl);
   return startSession(shopper, user.id);
 }
 
@@ -55,7 +62,7 @@ export async function startSession(shopper: Shopper, userId: number): Promise<Si
  * (an open verifyEmail token) cannot sign in; the link is mailed again. Accounts made
  * while verification was off have no such token and are not affected by turning it on.
  */
-async function refuseUnconfirmed(userId: number, locale: Locale, origin: string) {
+async function refuseUnconfirmed(userId: number, locale: Locale, origin: string, frontendUrl: string | null) {
   const db = await getDb();
   const [pending] = await db
     .select({ email: users.email })
@@ -67,7 +74,7 @@ async function refuseUnconfirmed(userId: number, locale: Locale, origin: string)
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .limit(1);
   if (!pending) return;
-  await db.transaction((tx) => mailVerificationLink({ tx, userId, email: pending.email, locale, origin }));
+  await db.transaction((tx) => mailVerificationLink({ tx, userId, email: pending.email, locale, origin, frontendUrl }));
   wakeMailRelay();
   throw emailNotConfirmed();
 }

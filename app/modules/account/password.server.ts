@@ -67,3 +67,12 @@ export async function changePassword(userId: number, oldPassword: string, newPas
     .where(eq(users.id, userId));
   await endOtherSessions(userId, keepSessionId);
 }
+
+/** A step that must be confirmed with the password (deleting the account): refused with the same field error otherwise. */
+export async function confirmPassword(userId: number, password: string): Promise<void> {
+  const db = await getDb();
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    throw new DomainError("incorrectPassword", { message: "Incorrect password.", key: "account.erase.wrongPassword", field: "password" });
+  }
+}

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { users } from "~/.server/db/schema";
+import { accountTokens, users } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import { hashPassword } from "~/.server/auth/password.server";
@@ -31,6 +31,8 @@ export type Registration = {
   acceptedIds: readonly number[];
   locale: Locale;
   origin: string;
+  /** A separate front end's own verification page (FRONTEND_URL), when the registration came through the API. */
+  frontendUrl?: string | null;
 };
 
 /** What happens next: confirm the e-mail, signed in, or go to the login page. */
@@ -104,7 +106,14 @@ export async function registerCustomer(input: Registration): Promise<Registratio
     }
     await logConsents(tx, { kind: "registerForm", acceptedIds: accepted, userType: "registered", email: input.email });
     if (settings.requiresEmailVerification)
-      await mailVerificationLink({ tx, userId, email: input.email, locale: input.locale, origin: input.origin });
+      await mailVerificationLink({
+        tx,
+        userId,
+        email: input.email,
+        locale: input.locale,
+        origin: input.origin,
+        frontendUrl: input.frontendUrl,
+      });
     else await mailWelcome({ tx, email: input.email, name: input.firstName, locale: input.locale, origin: input.origin });
     return { userId };
   });
@@ -125,4 +134,47 @@ export async function verifyEmailAddress(token: unknown): Promise<boolean> {
       .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
     return true;
   });
+}
+
+/** At most this many verification mails per account in RESEND_WINDOW_MS (the first one included). */
+export const RESEND_LIMIT = 3;
+export const RESEND_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Mails a fresh verification link to a signed-in customer whose address is not confirmed
+ * yet (the earlier link stops working). Each account gets a few mails an hour, so the call
+ * cannot be used to flood an inbox; the caller's request budget applies on top.
+ */
+export async function resendVerificationLink(input: {
+  userId: number;
+  locale: Locale;
+  origin: string;
+  frontendUrl?: string | null;
+}): Promise<void> {
+  const db = await getDb();
+  const [user] = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.siteId, SITE_ID)));
+  if (!user) throw new DomainError("noActiveUser", { message: "No active user", key: "core.notifications.noActiveUser", status: 401 });
+  if (user.verifiedAt)
+    throw new DomainError("alreadyVerified", { message: "E-mail is already verified", key: "account.verify.alreadyVerified", status: 409 });
+  const recent = await db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, input.userId),
+        eq(accountTokens.purpose, "verifyEmail"),
+        gt(accountTokens.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
+      ),
+    );
+  if (recent.length >= RESEND_LIMIT)
+    throw new DomainError("tooManyVerificationMails", {
+      message: "Too many verification mails",
+      key: "account.verify.tooMany",
+      status: 429,
+    });
+  await db.transaction((tx) => mailVerificationLink({ tx, email: user.email, ...input }));
+  wakeMailRelay();
 }

@@ -67,10 +67,11 @@ export const erasureNotConfirmed = () =>
     field: "confirmEmail",
   });
 
-export const erasureWaitsForOrders = (open: string[]) =>
+/** `key`: the backoffice's wording about "the customer" by default; the customer's own erasure says "you". */
+export const erasureWaitsForOrders = (open: string[], key = "adminCustomers.erase.openOrders") =>
   new DomainError("erasureOpenOrders", {
     message: "The customer has open orders",
-    key: "adminCustomers.erase.openOrders",
+    key,
     values: { count: open.length, orders: open.join(", ") },
     status: 409,
   });
@@ -103,41 +104,71 @@ export async function eraseCustomer(staff: Staff, id: number, input: { version: 
     const customer = await lockCustomer(tx, id);
     checkVersion(customer.version, input.version);
     if (input.confirmEmail.trim().toLowerCase() !== customer.email) throw erasureNotConfirmed();
-    const open = (
-      await tx.select({ slug: orders.slug, status: orders.status }).from(orders).where(eq(orders.userId, id)).orderBy(orders.id)
-    ).filter((order) => isOpenOrder(order.status));
-    if (open.length > 0) throw erasureWaitsForOrders(open.map((order) => order.slug));
-    const email = customer.email;
-    const counts: ErasureCounts = {
-      orders: await anonymiseOrders(tx, id),
-      carts: await eraseCarts(tx, id),
-      addresses: await removed(tx.delete(addresses).where(eq(addresses.userId, id)).returning({ id: addresses.id })),
-      wishlist: await removed(tx.delete(wishlistEntries).where(eq(wishlistEntries.userId, id)).returning({ id: wishlistEntries.id })),
-      sessions: await removed(tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })),
-      tokens: await removed(tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id })),
-      comments: await removed(tx.delete(comments).where(eq(comments.userId, id)).returning({ id: comments.id })),
-      newsletter: await removed(
-        tx
-          .delete(newsletterSubscribers)
-          .where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email)))
-          .returning({ id: newsletterSubscribers.id }),
-      ),
-      enquiries: await eraseCorrespondence(tx, "enquiry", email),
-      submissions: await eraseCorrespondence(tx, "submission", email),
-      consentLogs: await removed(
-        tx
-          .update(consentLogs)
-          .set({ email: null })
-          .where(and(eq(consentLogs.siteId, SITE_ID), eq(consentLogs.email, email)))
-          .returning({ id: consentLogs.id }),
-      ),
-      mails: await removed(tx.delete(mailOutbox).where(eq(mailOutbox.to, email)).returning({ id: mailOutbox.id })),
-    };
-    await tx.delete(loginFailures).where(eq(loginFailures.key, throttleKey(email)));
-    await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, staff, { entity: "customer", entityId: id, action: "erase", after: counts });
-    return counts;
+    return eraseLocked(tx, staff, customer);
   });
+}
+
+/**
+ * The customer's own erasure (the headless API's account deletion, decision 0127): the same
+ * rules and steps as the backoffice's. The caller has checked the password. The audit row
+ * names no actor's e-mail, since that is the very e-mail being erased.
+ */
+export async function eraseOwnAccount(userId: number): Promise<ErasureCounts> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const customer = await lockCustomer(tx, userId);
+    return eraseLocked(tx, { id: userId, email: SELF_ERASURE_ACTOR }, customer, "account.erase.openOrders");
+  });
+}
+
+/** What the audit log shows as the actor of a customer's own erasure. */
+export const SELF_ERASURE_ACTOR = "customer (self-service)";
+
+/** The customer's open orders (by number) that keep their data in the shop; erasure waits for them. */
+async function openOrdersOf(tx: Executor, id: number): Promise<string[]> {
+  const rows = await tx.select({ slug: orders.slug, status: orders.status }).from(orders).where(eq(orders.userId, id)).orderBy(orders.id);
+  return rows.filter((order) => isOpenOrder(order.status)).map((order) => order.slug);
+}
+
+async function eraseLocked(
+  tx: Executor,
+  actor: Pick<Staff, "id" | "email">,
+  customer: { id: number; email: string },
+  openOrdersKey?: string,
+) {
+  const id = customer.id;
+  const open = await openOrdersOf(tx, id);
+  if (open.length > 0) throw erasureWaitsForOrders(open, openOrdersKey);
+  const email = customer.email;
+  const counts: ErasureCounts = {
+    orders: await anonymiseOrders(tx, id),
+    carts: await eraseCarts(tx, id),
+    addresses: await removed(tx.delete(addresses).where(eq(addresses.userId, id)).returning({ id: addresses.id })),
+    wishlist: await removed(tx.delete(wishlistEntries).where(eq(wishlistEntries.userId, id)).returning({ id: wishlistEntries.id })),
+    sessions: await removed(tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })),
+    tokens: await removed(tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id })),
+    comments: await removed(tx.delete(comments).where(eq(comments.userId, id)).returning({ id: comments.id })),
+    newsletter: await removed(
+      tx
+        .delete(newsletterSubscribers)
+        .where(and(eq(newsletterSubscribers.siteId, SITE_ID), eq(newsletterSubscribers.email, email)))
+        .returning({ id: newsletterSubscribers.id }),
+    ),
+    enquiries: await eraseCorrespondence(tx, "enquiry", email),
+    submissions: await eraseCorrespondence(tx, "submission", email),
+    consentLogs: await removed(
+      tx
+        .update(consentLogs)
+        .set({ email: null })
+        .where(and(eq(consentLogs.siteId, SITE_ID), eq(consentLogs.email, email)))
+        .returning({ id: consentLogs.id }),
+    ),
+    mails: await removed(tx.delete(mailOutbox).where(eq(mailOutbox.to, email)).returning({ id: mailOutbox.id })),
+  };
+  await tx.delete(loginFailures).where(eq(loginFailures.key, throttleKey(email)));
+  await tx.delete(users).where(eq(users.id, id));
+  await recordAudit(tx, actor, { entity: "customer", entityId: id, action: "erase", after: counts });
+  return counts;
 }
 
 async function removed(rows: Promise<unknown[]>): Promise<number> {

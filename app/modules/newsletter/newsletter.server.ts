@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { newsletterSubscribers, options } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
@@ -122,4 +122,25 @@ export async function confirmNewsletter(token: unknown): Promise<{ locale: strin
     .where(and(eq(newsletterSubscribers.tokenHash, hashToken(token)), eq(newsletterSubscribers.status, "pending")))
     .returning({ locale: newsletterSubscribers.locale });
   return row ?? null;
+}
+
+/**
+ * The owner's own opt-out (a signed-in customer, by their account's e-mail): the row stays
+ * as the record of it, as when the backoffice unsubscribes an address, and its pending
+ * confirmation link stops working. False when the address was not subscribed.
+ */
+export async function unsubscribeFromNewsletter(email: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: new Date(), tokenHash: null })
+    .where(
+      and(
+        eq(newsletterSubscribers.siteId, SITE_ID),
+        eq(newsletterSubscribers.email, email.trim().toLowerCase()),
+        isNull(newsletterSubscribers.unsubscribedAt),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
 }

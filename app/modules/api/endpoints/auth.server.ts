@@ -30,7 +30,14 @@ async function signIn(context: ApiContext<z.output<typeof loginBody>>) {
   const cart = cartId && protectCode ? { cartId, protectCode } : null;
   // An anonymous shopper holding the posted cart: the API signs in by token only, never by the caller's cookies.
   const shopper = await apiShopper({ locale: context.locale, sessionId: null, cart });
-  const { userId, sessionId, cartSession } = await logIn({ shopper, username, password, origin: env.PUBLIC_URL });
+  const { userId, sessionId, cartSession } = await logIn({
+    shopper,
+    username,
+    password,
+    origin: env.PUBLIC_URL,
+    // An unconfirmed account's fresh link goes to the front end's own page (decision 0127).
+    frontendUrl: env.FRONTEND_URL ?? null,
+  });
   const tokens = await issueTokens(userId, sessionId);
   const { user } = await apiShopper({ locale: context.locale, sessionId });
   if (!user) throw unauthorized();

@@ -4,6 +4,7 @@ import { cartEndpoints } from "./ecommerce-cart.server";
 import { checkoutEndpoints } from "./ecommerce-checkout.server";
 import { orderEndpoints } from "./orders.server";
 import { userEndpoints } from "./user.server";
+import { accountEndpoints } from "./account.server";
 import { settingsEndpoints } from "./settings.server";
 import { catalogEndpoints } from "./catalog.server";
 import { cmsEndpoints } from "./cms.server";
@@ -24,6 +25,7 @@ export const API_ENDPOINTS = {
   ...checkoutEndpoints,
   ...orderEndpoints,
   ...userEndpoints,
+  ...accountEndpoints,
   ...settingsEndpoints,
   ...catalogEndpoints,
   ...cmsEndpoints,

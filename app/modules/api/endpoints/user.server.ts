@@ -29,7 +29,7 @@ import { apiUserSchema, ID_MAX } from "./shared-schemas";
 // The account forms' rules (account.schema.ts): the API refuses what the forms refuse, with the same message keys.
 const { name, email, password, barcode } = accountFieldRules;
 const addressType = z.enum(ADDRESS_TYPE_OPTIONS);
-const savedAddress = z.object({
+export const savedAddress = z.object({
   id: z.number().int(),
   type: addressType,
   firstName: z.string(),
@@ -141,7 +141,7 @@ export const userEndpoints = {
     strict: true,
     summary: "Registration (spec §4 Auth Registration): the account, its addresses and the consent log",
     description:
-      "With e-mail verification on, the link is mailed and `verificationToken` says so (`sent`); the token itself only travels by e-mail, so that the address is proven. Nobody is signed in: sign in with POST /login.",
+      "With e-mail verification on, the link is mailed and `verificationToken` says so (`sent`); the token itself only travels by e-mail, so that the address is proven. With FRONTEND_URL set the link is `FRONTEND_URL/verify?token=…` (decision 0127). Nobody is signed in: sign in with POST /login.",
     body: registerBody,
     response: z.object({
       userId: z.number().int(),
@@ -165,6 +165,8 @@ export const userEndpoints = {
         acceptedIds: body.acceptedConsents,
         locale,
         origin: env.PUBLIC_URL,
+        // A separate front end's own verification page (decision 0127), from the setting only.
+        frontendUrl: env.FRONTEND_URL ?? null,
       });
       return { userId, next, verificationToken: next === "confirmEmail" ? ("sent" as const) : null };
     },
