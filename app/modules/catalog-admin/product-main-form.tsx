@@ -81,7 +81,7 @@ export function ProductMainForm({
           {(l) => {
             const own = texts[l].getFieldset();
             return (
-              <div className="grid gap-3 md:grid-cols-2" data-testid={`texts-${l}`}>
+              <div className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid={`texts-${l}`}>
                 <Field meta={own.name} label={t("adminProducts.fields.name")} />
                 <Field meta={own.slug} label={t("adminProducts.fields.slug")} description={t("adminProducts.help.slug")} />
                 <TextareaField
