@@ -100,6 +100,14 @@ test("every backoffice screen fits a 360 px phone, starts with its own content a
   await loginAsAdmin(page);
   const slug = await placeOrder(page);
   await sendEnquiry(page, js);
+  // A tag named at length (as an editor may): the product list's filter offers it and must still fit.
+  const longTag = `Oznaka ${js ? "js" : "bez JS"} ${Date.now()} za krovne panele, opšave i pribor svih boja i debljina`;
+  await page.goto("/admin/tags");
+  await ready(page, js);
+  const create = page.getByTestId("tag-create");
+  await create.getByLabel("Naziv oznake").fill(longTag);
+  await create.getByRole("button", { name: "Dodaj oznaku" }).click();
+  await expect(page.getByLabel(`Naziv oznake ${longTag}`)).toBeVisible();
   const screens = [...ADMIN_SCREENS, `/admin/orders/${slug}`, ...(await detailScreens(page))];
   const problems: string[] = [];
   for (const path of screens) {

@@ -108,10 +108,12 @@ export function FilterSelect({
   options: { value: string; label: string }[];
 }) {
   const { t } = useTranslation();
+  // A select is as wide as its longest option (a category or tag an editor named at length):
+  // capped at the row, so a phone's screen never widens for it.
   return (
-    <label className="flex flex-col gap-1 text-sm font-semibold">
+    <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-semibold">
       {label}
-      <select name={name} defaultValue={value ?? ""} className="rounded border border-slate-300 px-2 py-2 font-normal">
+      <select name={name} defaultValue={value ?? ""} className="max-w-full rounded border border-slate-300 px-2 py-2 font-normal">
         <option value="">{t("admin.list.all")}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
