@@ -148,7 +148,12 @@ export default function AdminLayout() {
         </details>
       </aside>
       {/* Every checkbox of every screen is a 24 px target on a phone (WCAG 2.5.8), one rule for all. */}
-      <main id="content" className="min-w-0 flex-1 bg-slate-50 p-4 max-md:[&_input[type=checkbox]:not(.sr-only)]:size-6 md:p-8">
+      {/* On a phone a long unbroken word (an e-mail, a SKU, a figure an editor typed) wraps rather
+          than widening the screen; a table keeps its words and scrolls in its own box. */}
+      <main
+        id="content"
+        className="min-w-0 flex-1 bg-slate-50 p-4 max-md:[overflow-wrap:anywhere] max-md:[&_input[type=checkbox]:not(.sr-only)]:size-6 max-md:[&_table]:[overflow-wrap:normal] md:p-8"
+      >
         {devTools ? <DevToolbar tools={devTools} locale={locale} /> : null}
         <AdminNotices {...notices} />
         <Outlet />
