@@ -49,40 +49,36 @@ export async function lineProgress(tx: Executor, order: { id: number; status: Or
   }));
 }
 
+type PartLine = { partId: number; itemId: number; quantity: number };
+
+/** Parts (shipments or returns) with their lines, read in one statement for all of them. */
+async function withLines<Part extends { id: number }>(parts: Part[], linesOf: (ids: number[]) => Promise<PartLine[]>) {
+  const lines = parts.length ? await linesOf(parts.map((p) => p.id)) : [];
+  return parts.map((part) => ({ ...part, lines: lines.filter((l) => l.partId === part.id) }));
+}
+
 /** The order's shipments, oldest first, each with its lines. */
 export async function shipmentsOf(tx: Executor, orderId: number) {
   const rows = await tx.select().from(orderShipments).where(eq(orderShipments.orderId, orderId)).orderBy(asc(orderShipments.number));
-  const lines = rows.length
-    ? await tx
-        .select({ partId: orderShipmentLines.shipmentId, itemId: orderShipmentLines.orderItemId, quantity: orderShipmentLines.quantity })
-        .from(orderShipmentLines)
-        .where(
-          inArray(
-            orderShipmentLines.shipmentId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(orderShipmentLines.id))
-    : [];
-  return rows.map((row) => ({ ...row, lines: lines.filter((l) => l.partId === row.id) }));
+  return withLines(rows, (ids) =>
+    tx
+      .select({ partId: orderShipmentLines.shipmentId, itemId: orderShipmentLines.orderItemId, quantity: orderShipmentLines.quantity })
+      .from(orderShipmentLines)
+      .where(inArray(orderShipmentLines.shipmentId, ids))
+      .orderBy(asc(orderShipmentLines.id)),
+  );
 }
 
 /** The order's partial returns, oldest first, each with its lines. */
 export async function returnsOf(tx: Executor, orderId: number) {
   const rows = await tx.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)).orderBy(asc(orderReturns.number));
-  const lines = rows.length
-    ? await tx
-        .select({ partId: orderReturnLines.returnId, itemId: orderReturnLines.orderItemId, quantity: orderReturnLines.quantity })
-        .from(orderReturnLines)
-        .where(
-          inArray(
-            orderReturnLines.returnId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(orderReturnLines.id))
-    : [];
-  return rows.map((row) => ({ ...row, lines: lines.filter((l) => l.partId === row.id) }));
+  return withLines(rows, (ids) =>
+    tx
+      .select({ partId: orderReturnLines.returnId, itemId: orderReturnLines.orderItemId, quantity: orderReturnLines.quantity })
+      .from(orderReturnLines)
+      .where(inArray(orderReturnLines.returnId, ids))
+      .orderBy(asc(orderReturnLines.id)),
+  );
 }
 
 export type PostedLine = { id: number; quantity: number };
