@@ -5,13 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { bareRoot, config, root } from "./bench/config.mjs";
+import { apiRequest } from "./bench/api-calls.mjs";
 import { addToCartForm, addToCartRequest } from "./bench/cart-add.mjs";
 import { profileMissRun, printProfile } from "./bench/cpu-profile.mjs";
 import { measureFirstLoad } from "./bench/first-load.mjs";
+import { sameSizeFloor } from "./bench/floor.mjs";
 import { measureImport, printImport } from "./bench/import.mjs";
 import { measureLoad } from "./bench/load.mjs";
 import { resolvePages } from "./bench/pages.mjs";
-import { printBudgets, printTable } from "./bench/report.mjs";
+import { printBudgets, printFloors, printTable } from "./bench/report.mjs";
 import { ensureBuilds, freshDataDir, shopEnv, startServer, stopServers } from "./bench/servers.mjs";
 
 let interrupted = false;
@@ -69,9 +71,21 @@ async function main() {
   for (const page of pages) {
     if (interrupted) return;
     const base = page.target === "bare" ? bare.base : shop.base;
-    const session = page.mode === "signed-in" ? seeded.session : null;
-    if (page.mode === "signed-in" && !session) {
-      console.log(`bench: ${page.label} skipped: the database has no demo customer to sign in`);
+    const session = page.mode === "signed-in" ? seeded.session : page.mode === "admin" ? seeded.adminSession : null;
+    if ((page.mode === "signed-in" || page.mode === "admin") && !session) {
+      console.log(`bench: ${page.label} skipped: the database has no demo user to sign in`);
+      continue;
+    }
+    if (page.path.includes("/none")) {
+      console.log(`bench: ${page.label} skipped: the database has no row for ${page.path}`);
+      continue;
+    }
+    // Staff and apps are few: their rows run at fewer connections (BENCH_STAFF_CONNECTIONS).
+    const connections = page.mode === "admin" || page.mode === "api" ? config.staffConnections : config.connections;
+    if (page.mode === "api") {
+      const post = apiRequest(page.path, seeded);
+      const load = await measureLoad(base + page.path, null, { post, pid: shop.child.pid, connections });
+      rows.push({ ...page, path: `${post.method} ${page.path}`, firstLoad: null, load });
       continue;
     }
     if (page.mode === "cart-add") {
@@ -86,9 +100,10 @@ async function main() {
     const visit = firstLoad.cookie.split("; ").filter((pair) => pair && !(session && pair.startsWith("__session=")));
     const cookie = [...visit, session].filter(Boolean).join("; ");
     const server = page.target === "bare" ? bare : shop;
-    const load = await measureLoad(base + page.path, cookie, { unique: page.mode === "miss", pid: server.child.pid });
+    const load = await measureLoad(base + page.path, cookie, { unique: page.mode === "miss", pid: server.child.pid, connections });
     rows.push({ ...page, firstLoad, load });
   }
+  const floors = interrupted ? [] : await measureFloors(rows, bare);
   const bareRps = rows.find((r) => r.label === "bare")?.load.rps;
   for (const row of rows) row.bareRps = row.target === "shop" ? bareRps : undefined;
 
@@ -96,13 +111,31 @@ async function main() {
   const profiled = config.profile && seeded.category && !interrupted ? await profileCategoryMiss(shop, seeded.category) : null;
 
   printTable(rows);
-  printBudgets(rows);
+  printFloors(floors);
+  printBudgets(rows, floors);
   if (profiled) printProfile(profiled.label, profiled);
   if (imported) printImport(imported);
   warnIfBusy("after");
   console.log(
     "\nJS, CSS and HTML: bytes on the wire with gzip accepted; JS counts every script the HTML loads up front and their static imports.",
   );
+}
+
+/**
+ * Each fresh row (a miss, a signed-in customer) beside the bare page of the same size: as
+ * many product cards and as much HTML (scripts/bench/floor.mjs), measured the same way on
+ * the bare server. Rows whose pages come to the same floor share one measurement.
+ */
+async function measureFloors(rows, bare) {
+  const measured = new Map();
+  const floors = [];
+  for (const row of rows.filter((r) => (r.mode === "miss" || r.mode === "signed-in") && r.firstLoad?.html)) {
+    if (interrupted) break;
+    const floor = await sameSizeFloor(bare.base, row.firstLoad.html);
+    if (!measured.has(floor.path)) measured.set(floor.path, await measureLoad(bare.base + floor.path, null, { pid: bare.child.pid }));
+    floors.push({ row, floor, load: measured.get(floor.path) });
+  }
+  return floors;
 }
 
 /** The cache-miss category render under the CPU profiler, with a first visit's cookies. */

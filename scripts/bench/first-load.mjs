@@ -92,6 +92,8 @@ export async function measureFirstLoad(pageUrl, cookie = null) {
     cookie: cookiesOf(page),
     htmlWire: page.wire,
     htmlGzipped: page.gzipped,
+    // The page itself, for the same-size floor (scripts/bench/floor.mjs).
+    html: page.body,
     jsFiles: seen.size,
     jsUnlisted: seen.size - new Set(listed).size, // imported by a script but not preloaded
     jsWire,

@@ -18,7 +18,7 @@ function cpuMs(pid) {
 
 let missCounter = 0;
 
-function run(url, seconds, headers, unique, post) {
+function run(url, seconds, headers, unique, post, connections) {
   // A cache miss every time: a query parameter no page reads, new per request (it keys the rendered-page cache).
   const requests = unique
     ? [
@@ -35,22 +35,23 @@ function run(url, seconds, headers, unique, post) {
     ? { url: new URL(post.path, url).href, method: post.method, headers: post.headers, body: post.body }
     : { url, headers };
   return new Promise((resolve, reject) => {
-    autocannon({ ...target, connections: config.connections, duration: seconds, ...(requests ? { requests } : {}) }, (error, result) =>
+    autocannon({ ...target, connections, duration: seconds, ...(requests ? { requests } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
 /** Requests per second, latency percentiles (of every answer, redirects included) and failures. */
-export async function measureLoad(url, cookie, { unique = false, pid, post, warmup = true } = {}) {
+export async function measureLoad(url, cookie, { unique = false, pid, post, warmup = true, connections = config.connections } = {}) {
   // Like a browser that has been here before: gzip accepted, the cookies of a first visit sent.
   const headers = { "accept-encoding": "gzip", accept: "text/html", ...(cookie ? { cookie } : {}) };
-  if (warmup && config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique, post);
+  if (warmup && config.warmupSeconds > 0) await run(url, config.warmupSeconds, headers, unique, post, connections);
   const cpuBefore = pid ? cpuMs(pid) : null;
-  const result = await run(url, config.seconds, headers, unique, post);
+  const result = await run(url, config.seconds, headers, unique, post, connections);
   const cpuAfter = pid ? cpuMs(pid) : null;
   const seconds = result.duration || config.seconds;
   return {
+    connections,
     rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -29,11 +29,33 @@ const DEFAULT_PAGES = [
   // The product page's add-to-cart form posted (scripts/bench/cart-add.mjs): without JavaScript, and as a fetcher.
   "cart add=/product/{product}",
   "cart add (fetcher)=/product/{product}",
+  // The backoffice as the demo admin (5 connections: a shop's staff, not its shoppers).
+  "orders (admin)=/admin/orders",
+  "order (admin)=/admin/orders/{order}",
+  "products (admin)=/admin/products",
+  "product editor (admin)=/admin/products/{productId}",
+  // The headless API with an integration key (scripts/bench/api-calls.mjs), 5 connections.
+  "api product filter=/api/v2/product/web/filter",
+  "api product get=/api/v2/product/web/get?slug={product}",
+  "api cart add=/api/v2/ecommerce/cart/addItem",
 ];
 
-/** How a row's requests are made: "cached" (as they come), "miss", "signed-in" or "cart-add" (the path is the product's). */
+/**
+ * How a row's requests are made: "cached" (as they come), "miss", "signed-in", "cart-add"
+ * (the path is the product's), "admin" (the demo admin's session) or "api" (a call with the key).
+ */
 const modeOf = (label) =>
-  label.startsWith("cart add") ? "cart-add" : label.endsWith("(miss)") ? "miss" : label.endsWith("(signed in)") ? "signed-in" : "cached";
+  label.startsWith("cart add")
+    ? "cart-add"
+    : label.startsWith("api ")
+      ? "api"
+      : label.endsWith("(admin)")
+        ? "admin"
+        : label.endsWith("(miss)")
+          ? "miss"
+          : label.endsWith("(signed in)")
+            ? "signed-in"
+            : "cached";
 
 /** The bare floor first, then the shop's pages as { label, path, target: "bare" | "shop" }. */
 export function resolvePages() {
@@ -43,14 +65,16 @@ export function resolvePages() {
         .map((s) => s.trim())
         .filter(Boolean)
     : DEFAULT_PAGES;
-  const needsProbe = specs.some((s) => s.includes("{category}") || s.includes("{product}") || s.includes("(signed in)"));
+  const needsProbe = specs.some((s) => /\{(category|product|productId|order)\}|\((signed in|admin)\)|^api /.test(s));
   const seeded = needsProbe ? probeCatalog() : {};
   const pages = specs.map((spec) => {
     const at = spec.indexOf("=");
     const hasLabel = at > 0 && !spec.slice(0, at).includes("/");
     const pagePath = (hasLabel ? spec.slice(at + 1) : spec)
       .replaceAll("{category}", encodeURIComponent(seeded.category ?? "none"))
-      .replaceAll("{product}", encodeURIComponent(seeded.product ?? "none"));
+      .replaceAll("{productId}", String(seeded.productId ?? 0))
+      .replaceAll("{product}", encodeURIComponent(seeded.product ?? "none"))
+      .replaceAll("{order}", encodeURIComponent(seeded.order ?? "none"));
     const label = hasLabel ? spec.slice(0, at) : pagePath;
     return { label, path: pagePath, target: "shop", mode: modeOf(label) };
   });

@@ -1,3 +1,3 @@
-import { index, type RouteConfig } from "@remix-run/route-config";
+import { index, route, type RouteConfig } from "@remix-run/route-config";
 
-export default [index("routes/list.tsx")] satisfies RouteConfig;
+export default [index("routes/list.tsx"), route("cards", "routes/cards.tsx")] satisfies RouteConfig;
