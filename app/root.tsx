@@ -25,8 +25,7 @@ import { serverFirst } from "./lib/server-first";
 import { HeadLinks } from "./components/head-links";
 import { TrackingScripts } from "./components/tracking-scripts";
 import { Toasts } from "./components/toasts";
-import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
-import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
+import { requestLocale, shopperOf } from "~/.server/shopper.server";
 import { maintenanceMessage, staffMaintenanceNotice } from "./modules/site/maintenance.server";
 import { getSiteContext } from "./modules/site/site.server";
 import { wwwPolicyRedirect } from "./modules/site/www-policy.server";
@@ -54,8 +53,9 @@ export const handle: I18nHandle = { i18n: ["core", "error", "site"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale, setCookie: localeSetCookie } = requestLocale(request);
-  const [user, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
-    getCurrentUser(request),
+  // The customer's kept products come with the session, for the hearts on every card (spec §4 Wishlist); logout empties it.
+  const [{ user, wishlist }, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
+    shopperOf(request),
     getSiteContext(locale),
     popToast(request),
     csrf.commitToken(request),
@@ -67,9 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Maintenance (spec §1): everyone but backoffice users sees only the maintenance view.
   const path = new URL(request.url).pathname;
   const maintenance = site.site.maintenanceMode && !user?.isBackofficeUser && !/^\/admin(Login|\/|$)/.test(path);
-
-  // The customer's kept products, for the hearts on every card (spec §4 Wishlist); logout empties it.
-  const wishlist = await wishlistProductIds(user);
 
   const acceptedCookies = readAcceptedCookies(request);
   const headers = new Headers();

@@ -1,7 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { localeCookie, readCookie, readLocaleCookie } from "./cookies.server";
+import { currentUserColumns, type CurrentUser } from "./current-user.server";
 import { getDb } from "./db/client.server";
 import { users } from "./db/schema";
+import { requestScope } from "./http/request-scope.server";
 import { readSession, readSessionById } from "./session.server";
 import { localeFromPath, type Locale } from "~/lib/locales";
 
@@ -20,6 +22,8 @@ export type Shopper = {
   sessionId: string | null;
   /** The signed-in customer or backoffice user; null for a visitor. */
   user: CurrentUser | null;
+  /** The products the signed-in customer keeps (spec §4 Wishlist), newest first, read with the session; empty otherwise. */
+  wishlist: number[];
   /** The cart session the shopper holds (cartId + protectCode), when well-formed. */
   cart: CartSessionKey | null;
   /** Something was sent as a cart session, even a malformed one: a page clears it. */
@@ -30,18 +34,7 @@ export type Shopper = {
   guestEmail: string | null;
 };
 
-/** What pages may know about the signed-in user; never the password hash. */
-export type CurrentUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isBackofficeUser: boolean;
-  scope: string[];
-  memberCardBarcode: string | null;
-  /** The customer group whose prices they pay (decision 0107), or null. */
-  customerGroupId: number | null;
-};
+export type { CurrentUser };
 
 export type CartSessionKey = { cartId: number; protectCode: string };
 
@@ -74,11 +67,15 @@ export function requestLocale(request: Request): { locale: Locale; switched: boo
   return { locale, switched: remembered !== null, setCookie: localeCookie(locale) };
 }
 
-// One read per request: the layout's loader and the page's share it (same Request object).
+// Read at most once per request. Every loader gets a Request of its own (request-scope.server.ts),
+// so the loaders of a GET share the read through the request's scope. An action's read is
+// its own: the loaders after it must see what it changed (a sign-in, a new name).
 const resolved = new WeakMap<Request, Promise<Shopper>>();
 
 /** The shopper of an HTML request, read once from its URL and cookies. */
 export function shopperOf(request: Request): Promise<Shopper> {
+  const scope = request.method === "GET" || request.method === "HEAD" ? requestScope() : undefined;
+  if (scope) return (scope.shopper ??= readShopper(request)) as Promise<Shopper>;
   let shopper = resolved.get(request);
   if (!shopper) {
     shopper = readShopper(request);
@@ -94,15 +91,15 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 
 async function readShopper(request: Request): Promise<Shopper> {
   const { locale, switched } = requestLocale(request);
-  const { session } = await readSession(request);
-  const userId = session.get("userId");
+  const { session, user, wishlist } = await readSession(request);
   const rawCartId = readCookie(request, CART_ID_COOKIE);
   const rawProtectCode = readCookie(request, PROTECT_CODE_COOKIE);
   return {
     locale,
     localeSwitched: switched,
     sessionId: session.id || null,
-    user: userId ? await userById(userId) : null,
+    user,
+    wishlist,
     cart: cartSessionKey(rawCartId, rawProtectCode),
     cartKeySent: rawCartId !== null || rawProtectCode !== null,
     memberCard: readCookie(request, MEMBER_CARD_COOKIE),
@@ -126,12 +123,14 @@ export async function apiShopper({
   cart?: CartSessionKey | null;
   guestEmail?: string | null;
 }): Promise<Shopper> {
-  const userId = sessionId ? await userOfSessionId(sessionId) : null;
+  const read = sessionId ? await readSessionById(sessionId) : null;
+  const signedIn = Boolean(read?.data.userId);
   return {
     locale,
     localeSwitched: false,
-    sessionId: userId ? sessionId : null,
-    user: userId ? await userById(userId) : null,
+    sessionId: signedIn ? sessionId : null,
+    user: signedIn ? read!.user : null,
+    wishlist: signedIn ? read!.wishlist : [],
     cart,
     cartKeySent: cart !== null,
     memberCard: null,
@@ -142,24 +141,11 @@ export async function apiShopper({
 /** The same shopper holding another cart session (the API answers with the cart a change made). */
 export const withCart = (shopper: Shopper, cart: CartSessionKey | null): Shopper => ({ ...shopper, cart, cartKeySent: cart !== null });
 
-async function userOfSessionId(sessionId: string): Promise<number | null> {
-  return (await readSessionById(sessionId))?.userId ?? null;
-}
-
 /** A user who may act: a blocked customer or deactivated backoffice user is signed out at their next request (decisions 0040, 0043). */
 export async function userById(userId: number): Promise<CurrentUser | null> {
   const db = await getDb();
   const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isBackofficeUser: users.isBackofficeUser,
-      scope: users.scope,
-      memberCardBarcode: users.memberCardBarcode,
-      customerGroupId: users.customerGroupId,
-    })
+    .select(currentUserColumns)
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.blockedAt)));
   return user ?? null;

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
+import { statementsDuring } from "../setup/query-count";
 import type { Shop } from "../setup/shop";
 import { cartShop, itemsOf, rawPoster, shopper } from "./cart-helpers";
 
@@ -17,20 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** SQL statements Drizzle prepares while `run` runs, on any session (transactions have their own), begin and commit aside. */
-async function countQueries(run: () => Promise<unknown>) {
-  const session = Object.getPrototypeOf((db as unknown as { session: object }).session) as {
-    prepareQuery: (...args: unknown[]) => unknown;
-  };
-  const spy = vi.spyOn(session, "prepareQuery");
-  try {
-    await run();
-    // node-postgres sends begin and commit as statements of their own, PGlite does not: not counted.
-    return spy.mock.calls.filter(([query]) => !/^\s*(?:begin|commit|rollback)\b/i.test((query as { sql: string }).sql)).length;
-  } finally {
-    spy.mockRestore();
-  }
-}
+const countQueries = async (run: () => Promise<unknown>) => (await statementsDuring(db, run)).length;
 
 describe("adding to the cart", () => {
   it("creates the cart and its line of a simple product in six statements", async () => {

@@ -5,6 +5,7 @@ import type { Database } from "~/.server/db/client.server";
 import { products, users, wishlistEntries } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { submit, textOf } from "../setup/account-helpers";
+import { statementsDuring } from "../setup/query-count";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 
@@ -105,6 +106,24 @@ describe("wishlist", () => {
     await submit(customer, "/actions/logout", { from: "/" }, "/profil");
     const after = await customer.page("/shop");
     expect(new JSDOM(after.html).window.document.querySelectorAll('[data-testid="wishlist-toggle"][aria-pressed="true"]')).toHaveLength(0);
+  });
+
+  it("comes with the session: a signed-in page reads the session, the customer and the hearts in one statement", async () => {
+    const customer = await logIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const keep = Number(/value="(\d+)"[^>]*aria-pressed/.exec((await customer.page("/shop")).html)?.[1]);
+    if (!(await kept(DEMO_CUSTOMER.email)).includes(keep)) await toggle(customer, keep);
+    let html = "";
+    // A page the catalogue's data caches serve, so what is left is the visitor's own reads.
+    const statements = await statementsDuring(db, async () => (html = (await customer.page("/shop")).html));
+    const own = statements.filter((sql) => /"(?:sessions|users|wishlist_entries)"/.test(sql));
+    expect(own, own.join("\n\n")).toHaveLength(1);
+    expect(own[0]).toMatch(/from "sessions"/);
+    const hearts = new JSDOM(html).window.document.querySelectorAll('[data-testid="wishlist-toggle"][aria-pressed="true"]');
+    const pressed = [...hearts].map((heart) => Number((heart as HTMLButtonElement).value));
+    expect(pressed).toContain(keep);
+    const keeps = await kept(DEMO_CUSTOMER.email);
+    expect(pressed.filter((id) => !keeps.includes(id))).toEqual([]);
+    await toggle(customer, keep);
   });
 
   it("refuses a bad product id", async () => {

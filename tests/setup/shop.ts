@@ -21,9 +21,12 @@ export async function bootShop() {
   const db = await import("../../app/.server/db/client.server");
   // As server.ts: an address with invalid characters is answered before Remix (decision 0083).
   const { invalidAddressAnswer } = await import("../../app/.server/http/url-text.server");
+  const { inRequestScope } = await import("../../app/.server/http/request-scope.server");
   await db.getDb(); // migrate and seed before the first test
   return {
-    handle: async (request: Request) => invalidAddressAnswer(request.url) ?? handler(request, { cspNonce: "test-nonce" }),
+    // In a request scope as server.ts's handler opens one (the loaders of a request share the shopper).
+    handle: async (request: Request) =>
+      invalidAddressAnswer(request.url) ?? inRequestScope(() => handler(request, { cspNonce: "test-nonce" })),
     db: () => db.getDb(),
     // The setup file closes the database and removes the media directory after the file.
     async close() {},

@@ -12,6 +12,7 @@ import { bufferedBody } from "./body-limit.server";
 import { answerDatabaseOutage, metDatabaseOutage } from "./database-outage.server";
 import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
 import { sendStreamedResponse } from "./send-response.server";
+import { inRequestScope } from "./request-scope.server";
 import { invalidAddressAnswer } from "./url-text.server";
 
 /**
@@ -205,7 +206,7 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
         req.originalUrl = canonicalPageUrl(req.originalUrl);
       }
       const context = getLoadContext(req, res);
-      const response = await handle(remixRequest(req, res), context);
+      const response = await inRequestScope(() => handle(remixRequest(req, res), context));
       // Where a loader's or action's error has become a response: one that failed for want of
       // the database (noted by entry.server.tsx's handleError) is a 503, not the error page.
       if (metDatabaseOutage(context)) await answerDatabaseOutage(req, res, response);

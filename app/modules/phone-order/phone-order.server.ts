@@ -147,6 +147,7 @@ export async function heldCart(cartId: number): Promise<HeldCart> {
     localeSwitched: false,
     sessionId: null,
     user: null,
+    wishlist: [],
     cart: { cartId: cart.id, protectCode: cart.protectCode },
     cartKeySent: true,
     memberCard: null,

@@ -5,7 +5,7 @@ import { readSession, sessionStorage } from "~/.server/session.server";
 import { setToast } from "~/.server/toast.server";
 import { secondFactorGiven } from "~/modules/account/second-factor.server";
 import type { Staff } from "~/modules/kernel/staff.server";
-import { requestLocale, userById, type CurrentUser } from "~/.server/shopper.server";
+import { requestLocale, type CurrentUser } from "~/.server/shopper.server";
 
 /**
  * The first line of every backoffice loader and action: the signed-in backoffice user
@@ -28,9 +28,7 @@ export async function requireStaff(request: Request, scope: ScreenScope): Promis
  * reads as none; its cookie is cleared and the sign-in page says why (decision 0085).
  */
 export async function requireBackofficeUser(request: Request): Promise<CurrentUser> {
-  const { session, ended } = await readSession(request);
-  const userId = session.get("userId");
-  const user = userId ? await userById(userId) : null;
+  const { session, ended, user } = await readSession(request);
   if (user?.isBackofficeUser && (await secondFactorGiven(session, user))) return user;
   const url = new URL(request.url);
   const signIn = `/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
