@@ -29,7 +29,19 @@ const ZOD_4 = 'Import zod 4 as `import { z } from "zod/v4"` (decision 0095: one 
 const CONFORM_ZOD_4 = "Use @conform-to/zod/v4 (decision 0095: forms parse with zod 4, like the API).";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "drizzle/**", "test-results/**", "playwright-report/**", "data/**", "bench/bare/build/**"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      "drizzle/**",
+      "test-results/**",
+      "playwright-report/**",
+      "data/**",
+      "bench/bare/build/**",
+      "packages/*/dist/**",
+      "packages/*/src/schema.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

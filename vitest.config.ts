@@ -47,7 +47,13 @@ function postgresFiles(): string[] {
 }
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: {
+      "~": path.resolve(import.meta.dirname, "app"),
+      // The typed client package as a developer imports it, from its sources (tests/integration/api-client-purchase.test.ts).
+      "@alu-krov/api-client": path.resolve(import.meta.dirname, "packages/api-client/src/index.ts"),
+    },
+  },
   test: {
     // Every core busy: one worker per core, at least two (a test file mostly waits on its
     // database and the render, so two share a small machine's two cores well).

@@ -54,5 +54,13 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-writeSourceHash(hash, root);
 console.log("built build/server.js");
+// The typed API client from the document the build serves (decision 0132), in a process of its
+// own: it loads the server build, which reads the environment as a development shop would (a
+// production build's shell need not hold the production secrets) and opens no database.
+execFileSync(process.execPath, [path.join(root, "scripts/api-client.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", REDIS_URL: "" },
+});
+writeSourceHash(hash, root);

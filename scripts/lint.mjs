@@ -6,7 +6,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const checks = [
-  [bin("eslint"), ["--max-warnings=0", "app", "server.ts", "tests", "scripts"]],
+  [bin("eslint"), ["--max-warnings=0", "app", "server.ts", "tests", "scripts", "packages"]],
   [bin("prettier"), ["--check", "--log-level=warn", "."]],
 ];
 let failed = false;

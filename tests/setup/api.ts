@@ -18,6 +18,17 @@ export const shopFetch = (shop: Shop) => (url: string, init: RequestInit) => {
   return shop.handle(new Request(url, { ...init, headers }));
 };
 
+/**
+ * The shop's handler as a fetch of Requests (openapi-fetch's and so the client package's),
+ * with the Host header a browser sends.
+ */
+export const handlerFetch = (shop: Shop) => async (request: Request) => {
+  const headers = new Headers(request.headers);
+  if (!headers.has("Host")) headers.set("Host", new URL(request.url).host);
+  const body = ["GET", "HEAD"].includes(request.method) ? undefined : await request.arrayBuffer();
+  return shop.handle(new Request(request.url, { method: request.method, headers, body }));
+};
+
 export async function apiKeyFor(
   name = "test",
   { kind = "integration", rateLimit = 10_000 }: { kind?: ApiKeyKind; rateLimit?: number } = {},

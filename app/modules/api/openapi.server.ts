@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { API_CACHE_CONTROL, API_CACHE_VARY } from "./api-cache.server";
 import { API_HEADERS, namedSchemas } from "./api-endpoint";
-import { callKind, operationsOf, type Registry } from "./api-router.server";
+import { callKind, operationsOf, type AnyEndpoint, type Registry } from "./api-router.server";
 
 /**
  * The OpenAPI 3.1 document of the API (/api/docs), generated from the endpoints' own zod
@@ -86,6 +86,27 @@ const HEADER_PARAMETERS = [
   { name: API_HEADERS.storeId, in: "header", required: false, description: "The store id (1).", schema: { type: "string" } },
 ];
 
+/**
+ * v1 and v2 (decision 0131): one API under two prefixes. Spec §7's front end calls most
+ * paths under v1 and a few under v2 (domainDetect, getCurrencyConfig, getAvailableCountries,
+ * getFreeDeliveryAmount, media upload), so every call is served under both, the same way;
+ * v2 is an alias, not a newer contract. The sign-in calls exist under v1 only, where the
+ * spec names them; the legacy /api/auth/... paths are deprecated aliases.
+ */
+export const VERSIONS_NOTE =
+  "Versions: /api/v1 and /api/v2 are one API. Every call is served under both prefixes and answers the same under each (v2 is an alias of v1, not a newer contract), " +
+  "except login, refresh and logout, which exist under /api/v1 only (where spec §7 names them). The legacy /api/auth/login, /api/auth/logout and /api/auth/user " +
+  "are deprecated aliases of /api/v1/login, /api/v1/logout and the signed-in user.";
+
+/** What an operation's description adds about its versions: only where it is not the usual pair. */
+function versionNote(endpoint: AnyEndpoint): string | null {
+  if (endpoint.absolute)
+    return "Deprecated: a legacy path kept for old front ends; new clients call the /api/v1 twin named in the summary.";
+  const versions = endpoint.versions ?? ["v1", "v2"];
+  if (versions.length === 1) return `Served under /api/${versions[0]} only: there is no /api/${versions[0] === "v1" ? "v2" : "v1"} twin.`;
+  return null;
+}
+
 export function openApiDocument(registry: Registry): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const components: Record<string, JsonSchema> = {};
@@ -148,12 +169,14 @@ export function openApiDocument(registry: Registry): JsonSchema {
         content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } },
       };
     }
+    const description = [endpoint.description, versionNote(endpoint)].filter(Boolean).join("\n\n");
     paths[openPath] ??= {};
     paths[openPath][endpoint.method.toLowerCase()] = {
       operationId: version ? `${version}.${name}` : name,
       tags: [endpoint.service],
       summary: endpoint.summary,
-      ...(endpoint.description ? { description: endpoint.description } : {}),
+      ...(description ? { description } : {}),
+      ...(endpoint.absolute ? { deprecated: true } : {}),
       security,
       parameters,
       ...(endpoint.body
@@ -172,7 +195,8 @@ export function openApiDocument(registry: Registry): JsonSchema {
       version: CORE_VERSION,
       description:
         "The headless API of the shop (spec §7). Answers are `{ data }`; failures `{ errored: true, statusCode, message }`. " +
-        `Every call names an API key in ${API_HEADERS.apiKey}; signed-in calls add \`Authorization: Bearer <accessToken>\` from POST /api/v1/login, renewed by GET /api/v1/refresh.`,
+        `Every call names an API key in ${API_HEADERS.apiKey}; signed-in calls add \`Authorization: Bearer <accessToken>\` from POST /api/v1/login, renewed by GET /api/v1/refresh.\n\n` +
+        VERSIONS_NOTE,
     },
     servers: [{ url: env.PUBLIC_URL }],
     tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name })),

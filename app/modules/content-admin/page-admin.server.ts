@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
-import { contentDrafts, contentVersions, pages, postTerms, terms, users } from "~/.server/db/schema";
+import { contentDrafts, contentVersions, pages, pageTranslations, postTerms, terms, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
 import { LOCALE_LANGUAGE_CODE, type Locale } from "~/lib/locales";
 import { changedFields, recordAudit, type AuditEntity } from "~/modules/kernel/audit.server";
@@ -43,6 +43,27 @@ export async function findPage(pageId: number, postType: PostType, executor?: Ex
     .from(pages)
     .where(and(eq(pages.id, pageId), eq(pages.siteId, SITE_ID), eq(pages.postType, postType)));
   return row ?? null;
+}
+
+/** Whether a row is a page or a post, for a caller that names it by id alone (the API); null when the site has no such row. */
+export async function postTypeOf(pageId: number): Promise<PostType | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ postType: pages.postType })
+    .from(pages)
+    .where(and(eq(pages.id, pageId), eq(pages.siteId, SITE_ID)));
+  return (row?.postType as PostType | undefined) ?? null;
+}
+
+/** The page or post whose text in `languageCode` has this slug, whatever its status (drafts too). */
+export async function pageIdBySlug(slug: string, languageCode = "hrv"): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: pages.id })
+    .from(pageTranslations)
+    .innerJoin(pages, eq(pages.id, pageTranslations.pageId))
+    .where(and(eq(pages.siteId, SITE_ID), eq(pageTranslations.languageCode, languageCode), eq(pageTranslations.slug, slug)));
+  return row?.id ?? null;
 }
 
 async function lockPage(tx: Executor, pageId: number, postType: PostType): Promise<PageRow> {

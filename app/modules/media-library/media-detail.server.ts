@@ -70,3 +70,13 @@ export async function libraryFile(id: number) {
     .where(inLibrary(eq(media.id, id)));
   return row ?? null;
 }
+
+/** The library row of a driveId (the id the API and the URLs show; the serial id stays on the server); null when none. */
+export async function libraryMediaId(driveId: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(inLibrary(eq(media.driveId, driveId)));
+  return row?.id ?? null;
+}

@@ -8,6 +8,7 @@ import { accountEndpoints } from "./account.server";
 import { settingsEndpoints } from "./settings.server";
 import { catalogEndpoints } from "./catalog.server";
 import { cmsEndpoints } from "./cms.server";
+import { cmsStaffEndpoints } from "./cms-staff.server";
 import { commentEndpoints } from "./comments.server";
 import { communityEndpoints } from "./community.server";
 import { consentEndpoints } from "./consents.server";
@@ -29,6 +30,7 @@ export const API_ENDPOINTS = {
   ...settingsEndpoints,
   ...catalogEndpoints,
   ...cmsEndpoints,
+  ...cmsStaffEndpoints,
   ...commentEndpoints,
   ...communityEndpoints,
   ...consentEndpoints,
