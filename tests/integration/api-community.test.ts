@@ -509,6 +509,6 @@ describe("calendar", () => {
       await db.update(events).set({ published: true }).where(eq(events.id, list.data.records[0].id));
     }
     expect((await client.call("calendar.event.public.get", { params: { id: "abc" } })).status).toBe(404);
-    expect((await client.call("calendar.event.public.filter", { body: { limit: 1000 } })).status).toBe(400);
+    expect((await client.call("calendar.event.public.filter", { body: { perPage: 1000 } })).status).toBe(400);
   });
 });

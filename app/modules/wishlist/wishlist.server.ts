@@ -79,18 +79,19 @@ export async function wishlistPage(
   page: number,
   locale: Locale,
   group: PriceGroup | null = null,
+  perPage = WISHLIST_PER_PAGE,
 ): Promise<{ data: ProductCard[]; pagination: WishlistPagination }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(wishlistEntries).where(eq(wishlistEntries.userId, userId));
-  const lastPage = Math.max(1, Math.ceil(total / WISHLIST_PER_PAGE));
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), lastPage);
   const rows = await db
     .select({ productId: wishlistEntries.productId })
     .from(wishlistEntries)
     .where(eq(wishlistEntries.userId, userId))
     .orderBy(desc(wishlistEntries.id))
-    .limit(WISHLIST_PER_PAGE)
-    .offset((current - 1) * WISHLIST_PER_PAGE);
+    .limit(perPage)
+    .offset((current - 1) * perPage);
   const cards = await loadProductCards(
     rows.map((r) => r.productId),
     locale,
@@ -98,5 +99,5 @@ export async function wishlistPage(
   const byId = new Map(cards.map((c) => [c.id, c]));
   const listed = rows.map((r) => byId.get(r.productId)).filter((c): c is ProductCard => Boolean(c));
   const data = await cardsWithGroupPrices(listed, group);
-  return { data, pagination: { page: current, lastPage, limit: WISHLIST_PER_PAGE, total, perPage: WISHLIST_PER_PAGE } };
+  return { data, pagination: { page: current, lastPage, limit: perPage, total, perPage } };
 }
