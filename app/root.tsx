@@ -25,7 +25,7 @@ import { serverFirst } from "./lib/server-first";
 import { HeadLinks } from "./components/head-links";
 import { TrackingScripts } from "./components/tracking-scripts";
 import { Toasts } from "./components/toasts";
-import { getCurrentUser, requestLocale } from "~/.server/shopper.server";
+import { requestLocale, shopperOf } from "~/.server/shopper.server";
 import { wishlistProductIds } from "./modules/wishlist/wishlist.server";
 import { maintenanceMessage, staffMaintenanceNotice } from "./modules/site/maintenance.server";
 import { getSiteContext } from "./modules/site/site.server";
@@ -54,12 +54,13 @@ export const handle: I18nHandle = { i18n: ["core", "error", "site"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale, setCookie: localeSetCookie } = requestLocale(request);
-  const [user, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
-    getCurrentUser(request),
+  const [shopper, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
+    shopperOf(request),
     getSiteContext(locale),
     popToast(request),
     csrf.commitToken(request),
   ]);
+  const { user } = shopper;
 
   const canonicalHost = wwwPolicyRedirect(request.url, site.options.WwwPolicy);
   if (canonicalHost) throw redirect(canonicalHost, 301);
@@ -68,8 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
   const maintenance = site.site.maintenanceMode && !user?.isBackofficeUser && !/^\/admin(Login|\/|$)/.test(path);
 
-  // The customer's kept products, for the hearts on every card (spec §4 Wishlist); logout empties it.
-  const wishlist = await wishlistProductIds(user);
+  // The kept products, for the hearts on every card (spec §4 Wishlist): the customer's, or a
+  // visitor's until they sign in (decision 0129); logout empties it.
+  const wishlist = user ? await wishlistProductIds(user) : shopper.guestWishlist;
 
   const acceptedCookies = readAcceptedCookies(request);
   const headers = new Headers();
