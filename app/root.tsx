@@ -53,13 +53,13 @@ export const handle: I18nHandle = { i18n: ["core", "error", "site"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale, setCookie: localeSetCookie } = requestLocale(request);
-  // The customer's kept products come with the session, for the hearts on every card (spec §4 Wishlist); logout empties it.
-  const [{ user, wishlist }, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
+  const [shopper, site, { toast, setCookie: toastSetCookie }, [csrfToken, csrfSetCookie]] = await Promise.all([
     shopperOf(request),
     getSiteContext(locale),
     popToast(request),
     csrf.commitToken(request),
   ]);
+  const { user } = shopper;
 
   const canonicalHost = wwwPolicyRedirect(request.url, site.options.WwwPolicy);
   if (canonicalHost) throw redirect(canonicalHost, 301);
@@ -67,6 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Maintenance (spec §1): everyone but backoffice users sees only the maintenance view.
   const path = new URL(request.url).pathname;
   const maintenance = site.site.maintenanceMode && !user?.isBackofficeUser && !/^\/admin(Login|\/|$)/.test(path);
+
+  // The kept products, for the hearts on every card (spec §4 Wishlist): the customer's (read
+  // with the session), or a visitor's until they sign in (decision 0129); logout empties it.
+  const wishlist = user ? shopper.wishlist : shopper.guestWishlist;
 
   const acceptedCookies = readAcceptedCookies(request);
   const headers = new Headers();

@@ -3,7 +3,14 @@ import { serializeCookie } from "./cookies.server";
 import { env, isProduction } from "./env.server";
 import { sessionCookieOf } from "./session.server";
 import { setToast, type Toast } from "./toast.server";
-import { CART_ID_COOKIE, GUEST_EMAIL_COOKIE, MEMBER_CARD_COOKIE, PROTECT_CODE_COOKIE, type CartSessionKey } from "./shopper.server";
+import {
+  CART_ID_COOKIE,
+  GUEST_EMAIL_COOKIE,
+  MEMBER_CARD_COOKIE,
+  PROTECT_CODE_COOKIE,
+  WISHLIST_COOKIE,
+  type CartSessionKey,
+} from "./shopper.server";
 
 /**
  * The HTML shop keeps the shopper's parts in cookies (spec §9); the services return them as
@@ -52,18 +59,33 @@ export function guestCookie(email: string | null): string {
     : serializeCookie(GUEST_EMAIL_COOKIE, email, { maxAge: GUEST_COOKIE_MAX_AGE, httpOnly: true });
 }
 
+/** A visitor's wishlist (decision 0129): the kept product ids, 30 days (spec §9 default); an empty list ends the cookie. */
+export function guestWishlistCookie(kept: readonly number[]): string {
+  return kept.length === 0
+    ? serializeCookie(WISHLIST_COOKIE, "", { maxAge: 0, httpOnly: true })
+    : serializeCookie(WISHLIST_COOKIE, kept.join(","), { httpOnly: true });
+}
+
 /** Headers carrying Set-Cookie lines. */
 export function headersWithCookies(cookies: string[], headers = new Headers()): Headers {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
-/** A sign-in's or sign-out's cookies (the session, the cart session) and its toast. */
+/** A sign-in's or sign-out's cookies (the session, the cart session, the visitor's wishlist once taken) and its toast. */
 export async function sessionHeaders(
-  { sessionId, cartSession }: { sessionId: string | null; cartSession: CartSessionKey | null | undefined },
+  {
+    sessionId,
+    cartSession,
+    guestWishlistTaken = false,
+  }: { sessionId: string | null; cartSession: CartSessionKey | null | undefined; guestWishlistTaken?: boolean },
   toast: Toast,
 ): Promise<Headers> {
-  const headers = headersWithCookies([await sessionCookieOf(sessionId), ...cartSessionChangeCookies(cartSession)]);
+  const headers = headersWithCookies([
+    await sessionCookieOf(sessionId),
+    ...cartSessionChangeCookies(cartSession),
+    ...(guestWishlistTaken ? [guestWishlistCookie([])] : []),
+  ]);
   return setToast(toast, headers);
 }
 

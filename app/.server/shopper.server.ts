@@ -32,6 +32,8 @@ export type Shopper = {
   memberCard: string | null;
   /** The e-mail of a guest checkout (spec §6); proves nothing by itself. */
   guestEmail: string | null;
+  /** The products a visitor kept on the wishlist before signing in (newest first); merged into the account at sign-in. */
+  guestWishlist: number[];
 };
 
 export type { CurrentUser };
@@ -43,6 +45,17 @@ export const CART_ID_COOKIE = "cartId";
 export const PROTECT_CODE_COOKIE = "protectCode";
 export const MEMBER_CARD_COOKIE = "memberCardBarcode";
 export const GUEST_EMAIL_COOKIE = "guestEmail";
+/** A visitor's wishlist (decision 0129): the kept product ids, comma-joined, newest first. */
+export const WISHLIST_COOKIE = "wishlist";
+/** The most products a visitor keeps before signing in (the cookie stays far below 4 KB). */
+export const GUEST_WISHLIST_MAX = 50;
+
+/** A visitor's wishlist as sent (the cookie, or the API's login body): whole ids, each once, at most GUEST_WISHLIST_MAX. */
+export function guestWishlistOf(raw: string | readonly number[] | null | undefined): number[] {
+  const parts = typeof raw === "string" ? raw.split(",") : (raw ?? []).map(String);
+  const ids = parts.filter((part) => /^\d{1,9}$/.test(part)).map(Number);
+  return [...new Set(ids)].filter((id) => id > 0).slice(0, GUEST_WISHLIST_MAX);
+}
 
 /** A cart session as sent (cookies or the API's body): null unless well-formed. */
 export function cartSessionKey(cartId: unknown, protectCode: unknown): CartSessionKey | null {
@@ -104,12 +117,13 @@ async function readShopper(request: Request): Promise<Shopper> {
     cartKeySent: rawCartId !== null || rawProtectCode !== null,
     memberCard: readCookie(request, MEMBER_CARD_COOKIE),
     guestEmail: readCookie(request, GUEST_EMAIL_COOKIE),
+    guestWishlist: guestWishlistOf(readCookie(request, WISHLIST_COOKIE)),
   };
 }
 
 /**
  * The shopper of an API call (decision 0097): the language it names, the session of its
- * bearer token, the cart session and guest e-mail it posts. Built from values, never from
+ * bearer token, the cart session, guest e-mail and (at sign-in) the visitor's wishlist it posts. Built from values, never from
  * a Request with forged cookies.
  */
 export async function apiShopper({
@@ -117,11 +131,13 @@ export async function apiShopper({
   sessionId,
   cart = null,
   guestEmail = null,
+  guestWishlist = [],
 }: {
   locale: Locale;
   sessionId: string | null;
   cart?: CartSessionKey | null;
   guestEmail?: string | null;
+  guestWishlist?: readonly number[];
 }): Promise<Shopper> {
   const read = sessionId ? await readSessionById(sessionId) : null;
   const signedIn = Boolean(read?.data.userId);
@@ -135,6 +151,7 @@ export async function apiShopper({
     cartKeySent: cart !== null,
     memberCard: null,
     guestEmail,
+    guestWishlist: guestWishlistOf(guestWishlist),
   };
 }
 

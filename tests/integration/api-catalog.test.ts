@@ -142,7 +142,7 @@ describe("product categories and tags", () => {
 
   it("lists the product tags", async () => {
     const data = ok(await hr.call("product.web.tag.filter", { body: {} }));
-    expect(data.tags.map((t) => t.name)).toContain("Top proizvodi");
+    expect(data.records.map((t) => t.name)).toContain("Top proizvodi");
     expect(await documentedMismatch(shop, "v1.product.web.tag.filter", 200, { data })).toEqual([]);
   });
 });

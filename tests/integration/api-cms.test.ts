@@ -27,10 +27,10 @@ afterAll(() => shop.close());
 describe("blog terms", () => {
   it("lists terms in the language, by type, paginated or not", async () => {
     const all = ok(await en.call("cms.term.filter", { query: {} }));
-    expect(all.terms.map((t) => t.name)).toEqual(expect.arrayContaining(["Tips", "News", "Gutters"]));
+    expect(all.records.map((t) => t.name)).toEqual(expect.arrayContaining(["Tips", "News", "Gutters"]));
     expect(await documentedMismatch(shop, "v1.cms.term.filter", 200, { data: all })).toEqual([]);
     const tags = ok(await hr.call("cms.term.filter", { query: { type: "tag" } }));
-    expect(tags.terms.every((t) => t.type === "tag")).toBe(true);
+    expect(tags.records.every((t) => t.type === "tag")).toBe(true);
     const standard = ok(await hr.call("cms.term.filterStandard", { body: { termTypeTitles: ["category"], limit: 2 } }));
     expect(standard.records).toHaveLength(2);
     expect(standard.totalRecords).toBe(3);
@@ -71,7 +71,7 @@ describe("POST cms/post/filterStandard", () => {
 
   it("filters by a term slug; an unknown term is 404", async () => {
     const data = ok(await en.call("cms.post.filterStandard", { body: { termSlugs: ["news"] } }));
-    expect(data.pagination.totalRecords).toBeGreaterThan(0);
+    expect(data.totalRecords).toBeGreaterThan(0);
     expect((await hr.call("cms.post.filterStandard", { body: { termSlugs: ["nema-ga"] } })).status).toBe(404);
   });
 
@@ -79,8 +79,8 @@ describe("POST cms/post/filterStandard", () => {
     const data = ok(
       await en.call("cms.post.filterStandard", { body: { postTypeSlugs: ["page"], display: "components", filters: { slug: "about-us" } } }),
     );
-    expect(data.page).toMatchObject({ postType: "page" });
-    expect(data.page!.alternates.hr).toContain("o-nama");
+    expect(data.cmsPage).toMatchObject({ postType: "page" });
+    expect(data.cmsPage!.alternates.hr).toContain("o-nama");
     expect(await documentedMismatch(shop, "v1.cms.post.filterStandard", 200, { data })).toEqual([]);
     for (const slug of ["nema-stranice", "nacrt-zimska-akcija"]) {
       expect(

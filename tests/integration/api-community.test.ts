@@ -19,6 +19,7 @@ import {
   wishlistEntries,
 } from "~/.server/db/schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_EDITOR } from "~/.server/db/seed/users.server";
+import { hashPassword } from "~/.server/auth/password.server";
 import { apiClient, documentedMismatch } from "../setup/api";
 import { placeOrder } from "../setup/orders";
 import { bootShop, type Shop } from "../setup/shop";
@@ -68,6 +69,27 @@ describe("wishlist", () => {
     expect(removed).toMatchObject({ ok: true, data: { added: false, productIds: [] } });
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
     expect(await db.select().from(wishlistEntries).where(eq(wishlistEntries.userId, user.id))).toEqual([]);
+  });
+
+  it("adds the products a visitor kept before signing in (posted with the login) to the user's wishlist, once each", async () => {
+    const email = "api-lista-gost@example.com";
+    const password = "Gost2026!lista";
+    const [{ id: userId }] = await db
+      .insert(users)
+      .values({ siteId: 1, email, firstName: "Gost", lastName: "Kupac", passwordHash: await hashPassword(password) })
+      .returning({ id: users.id });
+    const [a, b] = productIds;
+    await db.insert(wishlistEntries).values({ userId, productId: b });
+    const client = await apiClient(shop);
+    // The visitor's list as the app kept it, newest first; a product the shop does not have is left out.
+    const login = await client.call("login", { body: { username: email, password, wishlist: [999_999_998, a, b] } });
+    expect(login.ok, JSON.stringify(login)).toBe(true);
+    if (!login.ok) return;
+    expect(await documentedMismatch(shop, "v1.login", 200, { data: login.data })).toEqual([]);
+    client.tokens = login.data.tokens;
+    const list = await client.call("cms.wishlist.filter", { query: {} });
+    expect(list.ok && list.data.records.map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect((await client.call("login", { body: { username: email, password, wishlist: Array(51).fill(a) } })).status).toBe(400);
   });
 
   it("refuses a visitor, a back-office user, an unknown product and a bad body", async () => {
@@ -509,6 +531,6 @@ describe("calendar", () => {
       await db.update(events).set({ published: true }).where(eq(events.id, list.data.records[0].id));
     }
     expect((await client.call("calendar.event.public.get", { params: { id: "abc" } })).status).toBe(404);
-    expect((await client.call("calendar.event.public.filter", { body: { limit: 1000 } })).status).toBe(400);
+    expect((await client.call("calendar.event.public.filter", { body: { perPage: 1000 } })).status).toBe(400);
   });
 });

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
-import { products, users, wishlistEntries } from "~/.server/db/schema";
+import { products, productTranslations, users, wishlistEntries } from "~/.server/db/schema";
+import { href } from "~/lib/routes-table";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
+import { hashPassword } from "~/.server/auth/password.server";
 import { submit, textOf } from "../setup/account-helpers";
 import { statementsDuring } from "../setup/query-count";
 import { Visitor } from "../setup/client";
@@ -11,8 +13,10 @@ import { bootShop, type Shop } from "../setup/shop";
 
 /**
  * Wishlist (spec §4 Wishlist, §3 pagination lastPage/page/limit/total/perPage, §8
- * addedToWishlist / removedFromWishlist naming the entity): registered customers only.
+ * addedToWishlist / removedFromWishlist naming the entity): the customer's, and a visitor's
+ * until they sign in (decision 0129); back-office users have none.
  */
+const GUEST_PASSWORD = "Gost2026!lista";
 let shop: Shop;
 let db: Database;
 let productIds: number[];
@@ -69,13 +73,62 @@ describe("wishlist", () => {
     await toggle(customer, bundleId);
   });
 
-  it("asks a visitor to log in and comes back afterwards", async () => {
+  it("keeps a visitor's hearts until they sign in, then adds them to the account's wishlist once each (decision 0129)", async () => {
+    const email = "lista-gost@example.com";
+    const [{ id: userId }] = await db
+      .insert(users)
+      .values({ siteId: 1, email, firstName: "Gost", lastName: "Kupac", passwordHash: await hashPassword(GUEST_PASSWORD) })
+      .returning({ id: users.id });
+    const [a, b, c] = productIds;
+    // The account already keeps b: it is not added twice.
+    await db.insert(wishlistEntries).values({ userId, productId: b });
+
     const visitor = new Visitor(shop);
-    const answer = await toggle(visitor, productIds[0], "/shop");
-    expect(answer).toMatchObject({
-      location: "/prijava?redirectTo=%2Fshop",
-      toast: { type: "info", text: "Prijavite se kako biste koristili listu želja." },
+    const added = await toggle(visitor, a, "/shop");
+    expect(added).toMatchObject({ location: "/shop", toast: { type: "success" } });
+    expect(added.toast!.text).toMatch(/^Proizvod .+ je dodan na listu želja$/);
+    await toggle(visitor, b);
+    await toggle(visitor, c);
+    const removed = await toggle(visitor, a);
+    expect(removed.toast!.text).toMatch(/^Proizvod .+ je uklonjen s liste želja$/);
+    expect(visitor.cookies.get("wishlist")).toBe(`${c}%2C${b}`);
+    // The hearts of the visitor's pages show what they keep.
+    const heart = async (productId: number) => {
+      const [{ slug }] = await db
+        .select({ slug: productTranslations.slug })
+        .from(productTranslations)
+        .where(and(eq(productTranslations.productId, productId), eq(productTranslations.languageCode, "hrv")));
+      const { html } = await visitor.page(href("product", "hr", { slug }));
+      return new JSDOM(html).window.document
+        .querySelector(`[data-testid="wishlist-toggle"][value="${productId}"]`)
+        ?.getAttribute("aria-pressed");
+    };
+    expect(await heart(c)).toBe("true");
+    expect(await heart(a)).toBe("false");
+    expect(await kept(email)).toEqual([b]);
+
+    const signedIn = await submit(visitor, "/prijava", { intent: "login", username: email, password: GUEST_PASSWORD }, "/prijava");
+    expect(signedIn.toast).toMatchObject({ type: "success" });
+    expect((await kept(email)).sort()).toEqual([b, c].sort());
+    expect(visitor.cookies.has("wishlist")).toBe(false);
+
+    // Signed out, the hearts are empty again: the visitor's list went into the account.
+    await submit(visitor, "/actions/logout", { from: "/" }, "/profil");
+    const after = await visitor.page("/shop");
+    expect(new JSDOM(after.html).window.document.querySelectorAll('[data-testid="wishlist-toggle"][aria-pressed="true"]')).toHaveLength(0);
+  });
+
+  it("takes at most 50 products from a visitor; a tampered cookie keeps only whole ids", async () => {
+    const visitor = new Visitor(shop);
+    visitor.cookies.set("wishlist", [...Array.from({ length: 50 }, (_, i) => 900_000 + i)].join("%2C"));
+    const full = await toggle(visitor, productIds[0]);
+    expect(full.toast).toMatchObject({
+      type: "error",
+      text: "Lista želja bez prijave sadrži najviše 50 proizvoda. Prijavite se kako biste spremili više.",
     });
+    visitor.cookies.set("wishlist", `x%2C-3%2C${productIds[1]}%2C${productIds[1]}`);
+    await toggle(visitor, productIds[2]);
+    expect(visitor.cookies.get("wishlist")).toBe(`${productIds[2]}%2C${productIds[1]}`);
   });
 
   it("gives back-office users none", async () => {

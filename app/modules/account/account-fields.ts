@@ -55,7 +55,19 @@ export const DIFFERENT_BILLING = "differentBilling";
 export const WITH_ADDRESSES = "withAddresses";
 
 /** What the forms post as `intent` so one route action can serve several forms. */
-export const INTENTS = { login: "login", register: "register", profile: "profile", password: "password", address: "address" } as const;
+export const INTENTS = {
+  login: "login",
+  register: "register",
+  profile: "profile",
+  password: "password",
+  address: "address",
+  addressDefault: "addressDefault",
+  addressDelete: "addressDelete",
+} as const;
+
+/** What a default address is for: the checkout's delivery address, or its billing address (decision 0129). */
+export const DEFAULT_ADDRESS_KINDS = ["delivery", "billing"] as const;
+export type DefaultAddressKind = (typeof DEFAULT_ADDRESS_KINDS)[number];
 
 /** The types of an address-book entry, in the order the form offers them. */
 export const ADDRESS_TYPE_OPTIONS = ["main", "billing", "shipping", "other"] as const;

@@ -1,7 +1,17 @@
 import { z } from "zod/v4";
 import { optionalText, text as boundedText } from "~/lib/schema-fields";
 import { acceptedConsentsSchema } from "~/modules/consent/consent.schema";
-import { ADDRESS_LIMITS, ADDRESS_TYPE_OPTIONS, BARCODE_MAX, EMAIL_MAX, INTENTS, NAME_MAX, PASSWORD_MIN, PHONE_MAX } from "./account-fields";
+import {
+  ADDRESS_LIMITS,
+  ADDRESS_TYPE_OPTIONS,
+  BARCODE_MAX,
+  DEFAULT_ADDRESS_KINDS,
+  EMAIL_MAX,
+  INTENTS,
+  NAME_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+} from "./account-fields";
 import { isValidOib } from "~/lib/oib";
 
 /**
@@ -141,16 +151,27 @@ const addressBookFields = addressSchema.extend({
 export const addressBookSchema = addressBookFields;
 export type AddressBookInput = z.input<typeof addressBookFields>;
 
-/** The signed-in profile's three forms posting to one action, told apart by `intent`. */
+/** An address of the book by its id (the buttons beside it: make it a default, delete it). */
+const savedAddressId = optionalText({ max: 20 })
+  .pipe(z.string().regex(/^\d{1,9}$/, "account.notifications.addressNotFound"))
+  .transform(Number);
+
+/** The buttons of a saved address: make it the default delivery or billing address (decision 0129), or delete it. */
+export const addressDefaultSchema = z.object({ addressId: savedAddressId, kind: z.enum(DEFAULT_ADDRESS_KINDS) });
+
+/** The signed-in profile's forms posting to one action, told apart by `intent`. */
 export const profileActionSchema = z
   .discriminatedUnion("intent", [
     profileSchema.extend({ intent: z.literal(INTENTS.profile) }),
     passwordFields.extend({ intent: z.literal(INTENTS.password) }),
     addressBookFields.extend({ intent: z.literal(INTENTS.address) }),
+    addressDefaultSchema.extend({ intent: z.literal(INTENTS.addressDefault) }),
+    z.object({ addressId: savedAddressId, intent: z.literal(INTENTS.addressDelete) }),
   ])
   .superRefine((form, ctx) => {
     if (form.intent === INTENTS.password) newPasswordRules(form, ctx);
   });
+export type ProfileActionInput = z.output<typeof profileActionSchema>;
 
 /** Forgot password: the e-mail the reset link goes to. */
 export const forgotPasswordSchema = z.object({ email });

@@ -6,15 +6,18 @@ import { SelectField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { resultFor, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
-import { ADDRESS_TYPE_OPTIONS, INTENTS, type CountryOption } from "./account-fields";
+import { ADDRESS_TYPE_OPTIONS, INTENTS, type CountryOption, type DefaultAddressKind } from "./account-fields";
 import type { AddressBookInput } from "./account.schema";
 import { AddressFields } from "./address-fields";
 
 export { ADDRESS_TYPE_OPTIONS } from "./account-fields";
 export type BookAddress = Record<string, string> & { id: string; type: string };
+/** The ids of the customer's default delivery and billing addresses (decision 0129). */
+export type DefaultAddressIds = Record<DefaultAddressKind, string | null>;
 
 type Props = {
   addresses: readonly BookAddress[];
+  defaults: DefaultAddressIds;
   countries: readonly CountryOption[];
   /** The profile action's answer; it belongs to the form whose addressId it carries. */
   lastResult?: unknown;
@@ -22,13 +25,20 @@ type Props = {
   constraint: FormConstraint;
 };
 
-/** The profile's addresses (create and update, the limits of spec §9; decision 0010): one form per address and one for a new one. */
-export function AddressBook({ addresses, countries, lastResult, constraint }: Props) {
+/**
+ * The profile's addresses (create and update, the limits of spec §9; decision 0010): one form per
+ * address and one for a new one; beside each saved one, its buttons: make it the default delivery
+ * or billing address, delete it (decision 0129). Plain posts: they work without JavaScript.
+ */
+export function AddressBook({ addresses, defaults, countries, lastResult, constraint }: Props) {
   const { t } = useTranslation();
   return (
     <div className="space-y-8">
       {addresses.map((address) => (
-        <AddressForm key={address.id} address={address} countries={countries} lastResult={lastResult} constraint={constraint} />
+        <div key={address.id} className="rounded border border-slate-200 p-4">
+          <AddressButtons id={address.id} defaults={defaults} />
+          <AddressForm address={address} countries={countries} lastResult={lastResult} constraint={constraint} />
+        </div>
       ))}
       <div>
         <h3 className="mb-2 font-semibold">{t("account.profile.newAddress")}</h3>
@@ -38,7 +48,54 @@ export function AddressBook({ addresses, countries, lastResult, constraint }: Pr
   );
 }
 
-function AddressForm({ address, countries, lastResult, constraint }: { address: BookAddress | null } & Omit<Props, "addresses">) {
+/** A saved address's defaults (a badge, or a button making it one) and its delete button. */
+function AddressButtons({ id, defaults }: { id: string; defaults: DefaultAddressIds }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const posting = (intent: string, kind?: string) =>
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("addressId") === id &&
+    (kind === undefined || navigation.formData?.get("kind") === kind);
+  const kinds = [
+    { kind: "delivery", badge: "account.profile.defaultDelivery", button: "account.profile.makeDefaultDelivery" },
+    { kind: "billing", badge: "account.profile.defaultBilling", button: "account.profile.makeDefaultBilling" },
+  ] as const;
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2" data-testid={`address-buttons-${id}`}>
+      {kinds.map(({ kind, badge, button }) =>
+        defaults[kind] === id ? (
+          <span key={kind} className="rounded bg-brand-50 px-2 py-1 text-sm font-semibold text-brand-800" data-testid={`default-${kind}`}>
+            {t(badge)}
+          </span>
+        ) : (
+          <SecureForm key={kind} method="post">
+            <input type="hidden" name="intent" value={INTENTS.addressDefault} />
+            <input type="hidden" name="addressId" value={id} />
+            <input type="hidden" name="kind" value={kind} />
+            <Button variant="secondary" size="sm" pending={posting(INTENTS.addressDefault, kind)} data-testid={`make-default-${kind}`}>
+              {t(button)}
+            </Button>
+          </SecureForm>
+        ),
+      )}
+      <SecureForm method="post" className="ml-auto">
+        <input type="hidden" name="intent" value={INTENTS.addressDelete} />
+        <input type="hidden" name="addressId" value={id} />
+        <Button variant="dangerGhost" size="sm" pending={posting(INTENTS.addressDelete)} data-testid="delete-address">
+          {t("account.profile.deleteAddress")}
+        </Button>
+      </SecureForm>
+    </div>
+  );
+}
+
+function AddressForm({
+  address,
+  countries,
+  lastResult,
+  constraint,
+}: { address: BookAddress | null } & Omit<Props, "addresses" | "defaults">) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const key = address?.id ?? "new";
@@ -57,7 +114,7 @@ function AddressForm({ address, countries, lastResult, constraint }: { address: 
     <SecureForm
       {...getFormProps(form)}
       method="post"
-      className="flex flex-col gap-1 rounded border border-slate-200 p-4"
+      className={`flex flex-col gap-1 ${address ? "" : "rounded border border-slate-200 p-4"}`}
       data-testid={`address-form-${key}`}
     >
       <input type="hidden" name="intent" value={INTENTS.address} />

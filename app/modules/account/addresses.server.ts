@@ -3,7 +3,7 @@ import { getDb, type Executor } from "~/.server/db/client.server";
 import { addresses, countries, stores, type AddressType } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
-import type { CountryOption } from "./account-fields";
+import type { CountryOption, DefaultAddressKind } from "./account-fields";
 import type { AddressInput } from "./account.schema";
 
 /**
@@ -75,7 +75,7 @@ export async function insertAddress(tx: Executor, userId: number, type: AddressT
   return inserted.id;
 }
 
-export type SavedAddress = AddressInput & { id: number; type: AddressType };
+export type SavedAddress = AddressInput & { id: number; type: AddressType; defaultDelivery: boolean; defaultBilling: boolean };
 
 export async function listAddresses(userId: number): Promise<SavedAddress[]> {
   const db = await getDb();
@@ -99,7 +99,45 @@ export async function listAddresses(userId: number): Promise<SavedAddress[]> {
     zipCode: a.zipCode,
     companyName: a.companyName,
     companyOIB: a.companyOib,
+    defaultDelivery: a.defaultDelivery,
+    defaultBilling: a.defaultBilling,
   }));
+}
+
+/** A saved address's typed fields, as a form or the checkout takes them. */
+export function addressInputOf({ id: _id, type: _type, defaultDelivery: _d, defaultBilling: _b, ...input }: SavedAddress): AddressInput {
+  return input;
+}
+
+/** The customer's default delivery and billing addresses (null where none is set). */
+export async function defaultAddresses(userId: number): Promise<Record<DefaultAddressKind, SavedAddress | null>> {
+  const saved = await listAddresses(userId);
+  return { delivery: saved.find((a) => a.defaultDelivery) ?? null, billing: saved.find((a) => a.defaultBilling) ?? null };
+}
+
+/**
+ * Makes one of the customer's own addresses their default for delivery or billing; the one
+ * that was the default before stops being it (the database holds at most one of each). Another
+ * user's id is "not found". Deleting the default address leaves the customer without one of
+ * that kind: no other address is promoted behind their back (decision 0129).
+ */
+export async function setDefaultAddress(userId: number, id: number, kind: DefaultAddressKind): Promise<void> {
+  const db = await getDb();
+  const flag = kind === "delivery" ? addresses.defaultDelivery : addresses.defaultBilling;
+  const column = kind === "delivery" ? "defaultDelivery" : "defaultBilling";
+  await db.transaction(async (tx) => {
+    // The customer's addresses are locked, so that two changes at once cannot both pass the unique index.
+    const own = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).for("update");
+    if (!own.some((a) => a.id === id)) throw addressNotFound();
+    await tx
+      .update(addresses)
+      .set({ [column]: false })
+      .where(and(eq(addresses.userId, userId), eq(flag, true)));
+    await tx
+      .update(addresses)
+      .set({ [column]: true })
+      .where(eq(addresses.id, id));
+  });
 }
 
 /**
@@ -124,7 +162,8 @@ const addressNotFound = () =>
 
 /**
  * Deletes one of the user's own addresses; another user's id is "not found", never touched.
- * Nothing else points at a saved address: orders and carts keep copies of theirs.
+ * Nothing else points at a saved address: orders and carts keep copies of theirs. A default
+ * address deleted leaves no default of its kind (setDefaultAddress).
  */
 export async function deleteAddress(userId: number, id: number): Promise<void> {
   const db = await getDb();

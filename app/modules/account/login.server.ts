@@ -12,11 +12,12 @@ import { clearCartSessionAtLogout, mergeAbandonedCartAtLogin } from "./cart-hook
 import { throttled } from "./login-throttle.server";
 import { secondFactorOwed } from "./second-factor.server";
 import { wakeMailRelay } from "~/modules/mail/mail.server";
+import { mergeGuestWishlist } from "~/modules/wishlist/wishlist.server";
 
 /**
  * Customer sign-in and sign-out (spec §4 Auth). Sign-in: the lockout check, the password,
  * a new session id (an id known before the sign-in cannot ride on it), the abandoned cart,
- * toast core.login.success. Sign-out: the server session ends (the old cookie no longer
+ * the visitor's wishlist, toast core.login.success. Sign-out: the server session ends (the old cookie no longer
  * works anywhere), the cart session is cleared, toast core.login.logout. The outcome is a
  * value: the route writes the cookies and the toast, the API issues its tokens.
  */
@@ -29,8 +30,11 @@ export type LogInInput = {
   frontendUrl?: string | null;
 };
 
-/** A sign-in: the new session, and the cart session to keep (undefined: unchanged, null: cleared). */
-export type SignedIn = { userId: number; sessionId: string; cartSession: CartSessionChange };
+/**
+ * A sign-in: the new session, the cart session to keep (undefined: unchanged, null: cleared),
+ * and whether the visitor's wishlist was taken into the account (its cookie then ends).
+ */
+export type SignedIn = { userId: number; sessionId: string; cartSession: CartSessionChange; guestWishlistTaken: boolean };
 
 /** Registered with verification on and not confirmed yet: a fresh link is mailed, no session. */
 const emailNotConfirmed = () =>
@@ -50,11 +54,16 @@ export async function logIn({ shopper, username, password, origin, frontendUrl =
   return startSession(shopper, user.id);
 }
 
-/** Signs `userId` in for this shopper: a new session id, the abandoned cart merged. */
+/**
+ * Signs `userId` in for this shopper: a new session id, the abandoned cart merged, and the
+ * products the visitor kept on the wishlist added to the user's (decision 0129). The one place
+ * every sign-in goes through: the login page, registration's own sign-in and the API's login.
+ */
 export async function startSession(shopper: Shopper, userId: number): Promise<SignedIn> {
   const sessionId = await openSession({ userId }, shopper.sessionId);
   const cartSession = await mergeAbandonedCartAtLogin(shopper, userId);
-  return { userId, sessionId, cartSession };
+  const guestWishlistTaken = await mergeGuestWishlist(userId, shopper.guestWishlist);
+  return { userId, sessionId, cartSession, guestWishlistTaken };
 }
 
 /**

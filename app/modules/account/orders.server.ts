@@ -20,10 +20,14 @@ export type OrderSummary = {
   currencyLabel: string;
 };
 
-export async function getOrderHistory(userId: number, page = 1): Promise<{ count: number; orders: OrderSummary[]; pagination: PageInfo }> {
+export async function getOrderHistory(
+  userId: number,
+  page = 1,
+  perPage = ORDERS_PER_PAGE,
+): Promise<{ count: number; orders: OrderSummary[]; pagination: PageInfo }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
-  const pagination = pageInfo(page, ORDERS_PER_PAGE, total);
+  const pagination = pageInfo(page, perPage, total);
   const rows = await db
     .select({
       id: orders.id,
@@ -37,8 +41,8 @@ export async function getOrderHistory(userId: number, page = 1): Promise<{ count
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PER_PAGE)
-    .offset((pagination.page - 1) * ORDERS_PER_PAGE);
+    .limit(perPage)
+    .offset((pagination.page - 1) * perPage);
   return { count: total, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), pagination };
 }
 

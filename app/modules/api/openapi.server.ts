@@ -2,6 +2,7 @@ import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { API_CACHE_CONTROL, API_CACHE_VARY } from "./api-cache.server";
 import { API_HEADERS, namedSchemas } from "./api-endpoint";
+import { listMarker } from "./api-lists";
 import { callKind, operationsOf, type AnyEndpoint, type Registry } from "./api-router.server";
 
 /**
@@ -170,6 +171,8 @@ export function openApiDocument(registry: Registry): JsonSchema {
       };
     }
     const description = [endpoint.description, versionNote(endpoint)].filter(Boolean).join("\n\n");
+    // A list of the one shape (api-lists.ts): where its records are and where page/perPage go.
+    const list = listMarker(endpoint.response);
     paths[openPath] ??= {};
     paths[openPath][endpoint.method.toLowerCase()] = {
       operationId: version ? `${version}.${name}` : name,
@@ -186,6 +189,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
       "x-auth": endpoint.auth,
       "x-budget": callKind(endpoint),
       ...(endpoint.scope ? { "x-scope": endpoint.scope } : {}),
+      ...(list ? { "x-pagination": { records: list.records, in: endpoint.method === "GET" ? "query" : "body" } } : {}),
     };
   }
   return {
@@ -195,7 +199,8 @@ export function openApiDocument(registry: Registry): JsonSchema {
       version: CORE_VERSION,
       description:
         "The headless API of the shop (spec §7). Answers are `{ data }`; failures `{ errored: true, statusCode, message }`. " +
-        `Every call names an API key in ${API_HEADERS.apiKey}; signed-in calls add \`Authorization: Bearer <accessToken>\` from POST /api/v1/login, renewed by GET /api/v1/refresh.\n\n` +
+        `Every call names an API key in ${API_HEADERS.apiKey}; signed-in calls add \`Authorization: Bearer <accessToken>\` from POST /api/v1/login, renewed by GET /api/v1/refresh. ` +
+        "Every list (marked `x-pagination`) answers `{ records, page, perPage, totalRecords, totalPages }` and takes `page` and a bounded `perPage`; a page past the end is empty.\n\n" +
         VERSIONS_NOTE,
     },
     servers: [{ url: env.PUBLIC_URL }],

@@ -124,26 +124,27 @@ export type PostList = { records: PostCard[]; info: PageInfo };
 
 /**
  * Live posts, newest first (spec §9: published_at descending), optionally of one term.
- * `upTo` > 1 returns pages 1..upTo in one list: the one-page view's "load more".
+ * `upTo` > 1 returns pages 1..upTo in one list: the one-page view's "load more". The page
+ * size is the blog's (spec §9: 10) unless an API call asks for another.
  */
 export async function listPosts(
   locale: Locale,
-  { page, termId, onepage = false }: { page: number; termId?: number; onepage?: boolean },
+  { page, termId, onepage = false, perPage = BLOG_PAGE_SIZE }: { page: number; termId?: number; onepage?: boolean; perPage?: number },
 ): Promise<PostList> {
   const db = await getDb();
   const where = termId
     ? and(livePost(), inArray(pages.id, db.select({ id: postTerms.postId }).from(postTerms).where(eq(postTerms.termId, termId))))
     : livePost();
   const [[{ total }]] = await Promise.all([db.select({ total: count() }).from(pages).where(where), armScheduledContent()]);
-  const info = pageInfo(page, BLOG_PAGE_SIZE, total);
+  const info = pageInfo(page, perPage, total);
   const pagesShown = onepage ? Math.min(info.page, MAX_ONEPAGE_PAGES) : 1;
   const ids = await db
     .select({ id: pages.id, publishedAt: pages.publishedAt, createdAt: pages.createdAt, imageId: pages.imageId })
     .from(pages)
     .where(where)
     .orderBy(sql`${pages.publishedAt} desc nulls last`, desc(pages.id))
-    .limit(BLOG_PAGE_SIZE * pagesShown)
-    .offset(onepage ? 0 : (info.page - 1) * BLOG_PAGE_SIZE);
+    .limit(perPage * pagesShown)
+    .offset(onepage ? 0 : (info.page - 1) * perPage);
   return { records: await postCards(ids, locale), info };
 }
 

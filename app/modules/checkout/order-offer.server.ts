@@ -6,7 +6,7 @@ import { env } from "~/.server/env.server";
 import { localized } from "~/lib/links";
 import type { Locale } from "~/lib/locales";
 import { BILLING, DELIVERY } from "~/modules/account/account-fields";
-import { allowedCountries, listAddresses } from "~/modules/account/addresses.server";
+import { addressInputOf, allowedCountries, listAddresses } from "~/modules/account/addresses.server";
 import type { CurrentUser } from "~/.server/shopper.server";
 import { applicablePaymentMethods } from "~/modules/checkout/checkout.server";
 import { typedAddresses } from "~/modules/checkout/checkout-steps.server";
@@ -156,16 +156,20 @@ function formValues(prefix: string, a: Partial<CheckoutAddress> & { country?: st
 
 /**
  * What the offer's address form starts with: the draft's name, e-mail and phone (the
- * enquiry's), and for the order's customer signed in their default address (a delivery address,
- * else the main one, else the first saved) over it; billing starts as the same.
+ * enquiry's), and for the order's customer signed in their default address (the default delivery
+ * address, else a delivery address, else the main one, else the first saved) over it; billing
+ * starts as the same.
  */
 export async function offerAddressValues(order: Order, user: Pick<CurrentUser, "id" | "email"> | null): Promise<Record<string, string>> {
   // Someone else signed in who opens the mailed link gets none of their own addresses offered.
   const customer = user !== null && (order.userId === user.id || order.email === user.email.toLowerCase());
   const saved = customer ? await listAddresses(user.id) : [];
-  const preferred = saved.find((a) => a.type === "shipping") ?? saved.find((a) => a.type === "main") ?? saved[0];
-  const { id: _id, type: _type, ...address } = preferred ?? { id: 0, type: "other" };
-  const delivery = { ...formValues(DELIVERY, order.deliveryAddress), ...formValues(DELIVERY, address) };
+  const preferred =
+    saved.find((a) => a.defaultDelivery) ?? saved.find((a) => a.type === "shipping") ?? saved.find((a) => a.type === "main") ?? saved[0];
+  const delivery = {
+    ...formValues(DELIVERY, order.deliveryAddress),
+    ...(preferred ? formValues(DELIVERY, addressInputOf(preferred)) : {}),
+  };
   const billing = Object.fromEntries(Object.entries(delivery).map(([k, v]) => [`${BILLING}.${k.slice(DELIVERY.length + 1)}`, v]));
   return { ...delivery, ...billing, sameBilling: "on" };
 }

@@ -22,9 +22,9 @@ function documentOf(order: OrderSummary, fileName: string, locale: Locale): Cust
 }
 
 /** One page of the customer's order invoices, newest first (the profile's order history). */
-export async function listCustomerDocuments(userId: number, page: number, locale: Locale) {
+export async function listCustomerDocuments(userId: number, page: number, locale: Locale, perPage?: number) {
   const t = await getFixedT(locale);
-  const history = await getOrderHistory(userId, page);
+  const history = await getOrderHistory(userId, page, perPage);
   return {
     records: history.orders.map((o) => documentOf(o, fileName(t("documents.fileName.invoice"), o.slug), locale)),
     pagination: history.pagination,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, desc } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, desc, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { events, eventTranslations } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
@@ -65,6 +65,41 @@ export async function listEvents(locale: Locale, { pastLimit = 20, upcomingLimit
     const text = pickText(texts.get(row.id) ?? [], locale);
     return text ? [card(row, text, locale, now)] : [];
   });
+}
+
+/**
+ * One page of the whole calendar in the order of listEvents (upcoming soonest first, then past
+ * ones, latest first; the id breaks ties so pages never overlap), with the count of events.
+ */
+export async function pageOfEvents(
+  locale: Locale,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<{ records: EventCard[]; totalRecords: number }> {
+  const db = await getDb();
+  const now = new Date();
+  const live = and(eq(events.siteId, SITE_ID), eq(events.published, true));
+  const upcoming = gte(events.endsAt, now);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(events).where(live),
+    db
+      .select()
+      .from(events)
+      .where(live)
+      .orderBy(
+        sql`case when ${upcoming} then 0 else 1 end`,
+        sql`case when ${upcoming} then ${events.startsAt} end asc`,
+        desc(events.startsAt),
+        asc(events.id),
+      )
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  const texts = await textsOf(rows.map((r) => r.id));
+  const records = rows.flatMap((row) => {
+    const text = pickText(texts.get(row.id) ?? [], locale);
+    return text ? [card(row, text, locale, now)] : [];
+  });
+  return { records, totalRecords: total };
 }
 
 /** One published event by id (spec §7 event/public/get), its description sanitised. */

@@ -152,6 +152,7 @@ export async function heldCart(cartId: number): Promise<HeldCart> {
     cartKeySent: true,
     memberCard: null,
     guestEmail: null,
+    guestWishlist: [],
   };
   const buyer = customer ? { id: customer.id, email: customer.email, guest: customer.isGuest } : null;
   const checkout: CheckoutContext = { locale, cart, shopper: buyer, settings: await checkoutSettings(db) };

@@ -1,13 +1,13 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
-import { products, wishlistEntries } from "~/.server/db/schema";
+import { products, users, wishlistEntries } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
 import { DomainError } from "~/.server/domain-error";
 import type { Locale } from "~/lib/locales";
 import { cardsWithGroupPrices } from "~/modules/catalog/group-card-prices.server";
 import { loadProductCards, type ProductCard } from "~/modules/catalog/product-cards.server";
 import type { PriceGroup } from "~/lib/shopper-price";
-import type { CurrentUser } from "~/.server/shopper.server";
+import { GUEST_WISHLIST_MAX, type CurrentUser } from "~/.server/shopper.server";
 import { loadTranslations, pickTranslation } from "~/modules/catalog/product-queries.server";
 import { WISHLIST_FETCH_LIMIT, WISHLIST_PER_PAGE, type WishlistPagination } from "~/lib/wishlist-fields";
 
@@ -45,6 +45,18 @@ export function assertWishlistOwner<U extends Pick<CurrentUser, "id" | "isBackof
 
 export type ToggleResult = { added: boolean; entity: "product" | "bundle"; name: string };
 
+/** The product a heart names, as its toast names it (product or bundle, in the language); a product of no shop is not found. */
+async function keptProduct(productId: number, locale: Locale): Promise<Omit<ToggleResult, "added">> {
+  const db = await getDb();
+  const [product] = await db
+    .select({ id: products.id, format: products.format })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
+  if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "wishlist.productNotFound", status: 404 });
+  const name = pickTranslation(await loadTranslations([product.id], locale), product.id, locale)?.name ?? "";
+  return { entity: product.format === "bundle" ? "bundle" : "product", name };
+}
+
 /** wishlist/create {product_id}: adds the product, or removes it when it is already kept. */
 export async function toggleWishlist(
   user: Pick<CurrentUser, "id" | "isBackofficeUser"> | null,
@@ -53,13 +65,7 @@ export async function toggleWishlist(
 ): Promise<ToggleResult> {
   assertWishlistOwner(user);
   const db = await getDb();
-  const [product] = await db
-    .select({ id: products.id, format: products.format })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.siteId, SITE_ID)));
-  if (!product) throw new DomainError("productNotFound", { message: "Product not found", key: "wishlist.productNotFound", status: 404 });
-  const name = pickTranslation(await loadTranslations([product.id], locale), product.id, locale)?.name ?? "";
-  const entity = product.format === "bundle" ? "bundle" : "product";
+  const { entity, name } = await keptProduct(productId, locale);
   const removed = await db
     .delete(wishlistEntries)
     .where(and(eq(wishlistEntries.userId, user.id), eq(wishlistEntries.productId, productId)))
@@ -67,6 +73,54 @@ export async function toggleWishlist(
   if (removed.length > 0) return { added: false, entity, name };
   await db.insert(wishlistEntries).values({ userId: user.id, productId }).onConflictDoNothing();
   return { added: true, entity, name };
+}
+
+/**
+ * A visitor's heart (decision 0129): the same toggle on the products they keep before signing
+ * in (the wishlist cookie, newest first); the new list comes back for the route to keep. A
+ * full list (GUEST_WISHLIST_MAX) takes no more: signing in keeps any number.
+ */
+export async function toggleGuestWishlist(
+  kept: readonly number[],
+  productId: number,
+  locale: Locale,
+): Promise<ToggleResult & { kept: number[] }> {
+  const product = await keptProduct(productId, locale);
+  if (kept.includes(productId)) return { ...product, added: false, kept: kept.filter((id) => id !== productId) };
+  if (kept.length >= GUEST_WISHLIST_MAX) {
+    throw new DomainError("guestWishlistFull", {
+      message: "Wishlist is full",
+      key: "wishlist.guestFull",
+      values: { max: GUEST_WISHLIST_MAX },
+      status: 409,
+    });
+  }
+  return { ...product, added: true, kept: [productId, ...kept] };
+}
+
+/**
+ * At sign-in (spec §4 Auth Login "fetch user, abandoned cart session and wishlist"), as the
+ * visitor's cart becomes the user's: the products they kept as a visitor join the user's
+ * wishlist (each once; products the shop no longer has are left out). Back-office users
+ * have no wishlist. Returns whether there was a visitor's wishlist to take (its cookie ends).
+ */
+export async function mergeGuestWishlist(userId: number, kept: readonly number[]): Promise<boolean> {
+  if (kept.length === 0) return false;
+  const db = await getDb();
+  const [user] = await db.select({ backoffice: users.isBackofficeUser }).from(users).where(eq(users.id, userId));
+  if (!user || user.backoffice) return true;
+  const existing = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...kept]), eq(products.siteId, SITE_ID)));
+  const known = new Set(existing.map((p) => p.id));
+  // Oldest first, so the newest kept product has the newest entry (the wishlist lists newest first).
+  const rows = [...kept]
+    .reverse()
+    .filter((id) => known.has(id))
+    .map((productId) => ({ userId, productId }));
+  if (rows.length) await db.insert(wishlistEntries).values(rows).onConflictDoNothing();
+  return true;
 }
 
 /**
@@ -79,18 +133,19 @@ export async function wishlistPage(
   page: number,
   locale: Locale,
   group: PriceGroup | null = null,
+  perPage = WISHLIST_PER_PAGE,
 ): Promise<{ data: ProductCard[]; pagination: WishlistPagination }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(wishlistEntries).where(eq(wishlistEntries.userId, userId));
-  const lastPage = Math.max(1, Math.ceil(total / WISHLIST_PER_PAGE));
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), lastPage);
   const rows = await db
     .select({ productId: wishlistEntries.productId })
     .from(wishlistEntries)
     .where(eq(wishlistEntries.userId, userId))
     .orderBy(desc(wishlistEntries.id))
-    .limit(WISHLIST_PER_PAGE)
-    .offset((current - 1) * WISHLIST_PER_PAGE);
+    .limit(perPage)
+    .offset((current - 1) * perPage);
   const cards = await loadProductCards(
     rows.map((r) => r.productId),
     locale,
@@ -98,5 +153,5 @@ export async function wishlistPage(
   const byId = new Map(cards.map((c) => [c.id, c]));
   const listed = rows.map((r) => byId.get(r.productId)).filter((c): c is ProductCard => Boolean(c));
   const data = await cardsWithGroupPrices(listed, group);
-  return { data, pagination: { page: current, lastPage, limit: WISHLIST_PER_PAGE, total, perPage: WISHLIST_PER_PAGE } };
+  return { data, pagination: { page: current, lastPage, limit: perPage, total, perPage } };
 }

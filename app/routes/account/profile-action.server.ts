@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { answerDomainError } from "~/.server/http/domain-error.server";
+import { answerDomainError, toastDomainError } from "~/.server/http/domain-error.server";
 import { env } from "~/.server/env.server";
 import { readSubmission, refuse } from "~/.server/forms.server";
 import { getSession } from "~/.server/session.server";
@@ -7,8 +7,8 @@ import { setToast } from "~/.server/toast.server";
 import type { Locale } from "~/lib/locales";
 import { INTENTS } from "~/modules/account/account-fields";
 import { redirectWithToast } from "~/routes/http/account-route.server";
-import { profileActionSchema } from "~/modules/account/account.schema";
-import { saveAddress } from "~/modules/account/addresses.server";
+import { profileActionSchema, type ProfileActionInput } from "~/modules/account/account.schema";
+import { deleteAddress, saveAddress, setDefaultAddress } from "~/modules/account/addresses.server";
 import { changePassword } from "~/modules/account/password.server";
 import { updateProfile } from "~/modules/account/profile.server";
 import { shopperOf } from "~/.server/shopper.server";
@@ -19,8 +19,8 @@ import type { CurrentUser } from "~/.server/shopper.server";
 const PROFILE_ERROR_FIELDS = ["memberCardBarcode", "oldPassword", "country"];
 
 /**
- * The signed-in profile's forms (spec §2 Profile): details, password and addresses, told
- * apart by the posted intent (`profileActionSchema`). Each success redirects back with a
+ * The signed-in profile's forms (spec §2 Profile): details, password and addresses (saved,
+ * made a default, deleted), told apart by the posted intent (`profileActionSchema`). Each success redirects back with a
  * toast (POST → redirect → GET); a refusal answers with the field messages of the form
  * that was posted.
  */
@@ -28,6 +28,7 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
   const { submission } = await readSubmission(request, profileActionSchema);
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
+  if (input.intent === INTENTS.addressDefault || input.intent === INTENTS.addressDelete) return addressButton(input, user, profilePath);
   try {
     if (input.intent === INTENTS.profile) {
       const { intent: _, ...profile } = input;
@@ -53,5 +54,22 @@ export async function profileAction(request: Request, user: CurrentUser, locale:
     return redirectWithToast(profilePath, "success", "account.notifications.addressSaved");
   } catch (error) {
     return answerDomainError(error, submission, PROFILE_ERROR_FIELDS);
+  }
+}
+
+type AddressButton = Extract<ProfileActionInput, { intent: typeof INTENTS.addressDefault | typeof INTENTS.addressDelete }>;
+
+/** A saved address's buttons (make it a default, delete it): back to the profile with a toast, a refusal as an error toast. */
+async function addressButton(input: AddressButton, user: CurrentUser, profilePath: string) {
+  try {
+    if (input.intent === INTENTS.addressDelete) {
+      await deleteAddress(user.id, input.addressId);
+      return redirectWithToast(profilePath, "success", "account.notifications.addressDeleted");
+    }
+    await setDefaultAddress(user.id, input.addressId, input.kind);
+    const key = input.kind === "delivery" ? "account.notifications.defaultDeliverySet" : "account.notifications.defaultBillingSet";
+    return redirectWithToast(profilePath, "success", key);
+  } catch (error) {
+    return toastDomainError(error, profilePath);
   }
 }

@@ -63,7 +63,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     wishlist,
     currency: site.currency,
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, memberCardBarcode: user.memberCardBarcode },
-    addresses: addresses.map((a) => ({ ...a, id: String(a.id) })),
+    addresses: addresses.map(({ defaultDelivery: _d, defaultBilling: _b, ...a }) => ({ ...a, id: String(a.id) })),
+    defaultAddresses: {
+      delivery: addresses.find((a) => a.defaultDelivery)?.id.toString() ?? null,
+      billing: addresses.find((a) => a.defaultBilling)?.id.toString() ?? null,
+    },
     orders,
   };
   const constraints = {
@@ -130,6 +134,7 @@ export default function ProfilePage() {
       <Block title={t("account.profile.addresses")}>
         <AddressBook
           addresses={account.addresses}
+          defaults={account.defaultAddresses}
           countries={countries}
           lastResult={lastResult}
           constraint={"address" in constraints ? constraints.address : {}}

@@ -2,7 +2,7 @@ import { getDb } from "~/.server/db/client.server";
 import type { CheckoutAddress } from "~/.server/db/schema";
 import { href } from "~/lib/routes-table";
 import { BILLING, DELIVERY, DIFFERENT_BILLING } from "~/modules/account/account-fields";
-import { allowedCountries, listAddresses, type SavedAddress } from "~/modules/account/addresses.server";
+import { addressInputOf, allowedCountries, listAddresses, type SavedAddress } from "~/modules/account/addresses.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { getFormConsents } from "~/modules/consent/consent.server";
 import { getSiteContext } from "~/modules/site/site.server";
@@ -36,7 +36,7 @@ export async function checkoutView(askedStep: string | null, ctx: CheckoutContex
   const values: Record<string, string> = { ...formValues(DELIVERY, cart.deliveryAddress), ...formValues(BILLING, cart.billingAddress) };
   // So that the customer types nothing twice, a new address starts with the profile's name and
   // e-mail, and the phone of the customer's saved address (the profile has no phone of its own).
-  if (!cart.deliveryAddress && shopper) Object.assign(values, profileValues(shopper, saved));
+  if (!cart.deliveryAddress && shopper) Object.assign(values, profileValues(shopper, saved), defaultAddressValues(saved));
   if (cart.deliveryAddress) values[SAVED_ADDRESS_FIELD] = NEW_ADDRESS;
   const sameBilling = JSON.stringify(cart.deliveryAddress) === JSON.stringify(cart.billingAddress);
   if (!sameBilling) values[DIFFERENT_BILLING] = "on";
@@ -100,13 +100,30 @@ function profileValues(shopper: NonNullable<CheckoutContext["shopper"]>, saved: 
 }
 
 /**
+ * The customer's default addresses chosen in advance (decision 0129): the default delivery
+ * address's choice, and the default billing address typed in as a different billing address
+ * when it is another one. Without defaults the first saved address is chosen, as before.
+ */
+function defaultAddressValues(saved: SavedAddress[]): Record<string, string> {
+  const delivery = saved.find((a) => a.defaultDelivery);
+  const billing = saved.find((a) => a.defaultBilling);
+  const values: Record<string, string> = delivery ? { [SAVED_ADDRESS_FIELD]: String(delivery.id) } : {};
+  if (!billing || billing.id === delivery?.id) return values;
+  for (const [key, value] of Object.entries(addressInputOf(billing))) if (value) values[`${BILLING}.${key}`] = value;
+  return { ...values, [DIFFERENT_BILLING]: "on" };
+}
+
+/**
  * Each address once, so the customer picks from no duplicates: registration saves the delivery
  * address and, when billing is not different, its copy as the main address (spec §5), so the
- * address book holds two equal rows; the first of equal ones stands for both.
+ * address book holds two equal rows; the first of equal ones stands for both, the default
+ * delivery address first of all (it is offered first and must not be the one left out).
  */
 export function distinctAddresses(saved: SavedAddress[]): SavedAddress[] {
   const seen = new Set<string>();
-  return saved.filter(({ id: _id, type: _type, ...fields }) => {
+  const defaultFirst = [...saved].sort((a, b) => Number(b.defaultDelivery) - Number(a.defaultDelivery));
+  return defaultFirst.filter((address) => {
+    const fields = addressInputOf(address);
     const key = JSON.stringify(
       Object.entries(fields)
         .map(([k, v]) => [

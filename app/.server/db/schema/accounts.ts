@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { countries } from "./site";
 import { users } from "./users";
@@ -27,9 +28,21 @@ export const addresses = pgTable(
     zipCode: varchar("zip_code", { length: 25 }).notNull().default(""),
     companyName: text("company_name").notNull().default(""),
     companyOib: varchar("company_oib", { length: 11 }).notNull().default(""),
+    /** The customer's default delivery address (the checkout's first choice): at most one per customer. */
+    defaultDelivery: boolean("default_delivery").notNull().default(false),
+    /** The customer's default billing address: at most one per customer. */
+    defaultBilling: boolean("default_billing").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("addresses_user").on(t.userId)],
+  (t) => [
+    index("addresses_user").on(t.userId),
+    uniqueIndex("addresses_default_delivery")
+      .on(t.userId)
+      .where(sql`${t.defaultDelivery}`),
+    uniqueIndex("addresses_default_billing")
+      .on(t.userId)
+      .where(sql`${t.defaultBilling}`),
+  ],
 );
 
 export const ACCOUNT_TOKEN_PURPOSES = ["verifyEmail", "resetPassword", "invite"] as const;

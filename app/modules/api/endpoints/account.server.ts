@@ -3,7 +3,8 @@ import { isDomainError } from "~/.server/domain-error";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import type { Locale } from "~/lib/locales";
-import { deleteAddress } from "~/modules/account/addresses.server";
+import { DEFAULT_ADDRESS_KINDS } from "~/modules/account/account-fields";
+import { deleteAddress, listAddresses, setDefaultAddress } from "~/modules/account/addresses.server";
 import { FRONTEND_VERIFY_PATH } from "~/modules/account/account-mails.server";
 import { confirmPassword } from "~/modules/account/password.server";
 import { RESEND_LIMIT, resendVerificationLink } from "~/modules/account/register.server";
@@ -14,6 +15,8 @@ import { search } from "~/modules/search/search.server";
 import { MAX_SEARCH_LENGTH, normalizeSearchText } from "~/modules/search/search-params";
 import { defineEndpoint } from "../api-endpoint";
 import { ApiError } from "../api-errors.server";
+import { listOf, pageOfAll, pageQueryFields, pageRequest } from "../api-lists";
+import { savedAddress } from "./user.server";
 
 /**
  * The account calls an app needs beyond the profile (decision 0127): deleting an address,
@@ -36,6 +39,11 @@ async function inLanguage<T>(locale: Locale, run: () => Promise<T>): Promise<T> 
 }
 
 const ADDRESS_NOT_FOUND = { status: 404, message: "Address not found (in the call's language)" };
+/** The address book: a page holds 100 unless asked for fewer. */
+const ADDRESS_PAGES = { perPage: 100, maxPerPage: 100 };
+
+/** An address id of the path: one that cannot be an id is as unknown as someone else's. */
+const addressId = (param: string | undefined) => (/^\d{1,9}$/.test(param ?? "") ? Number(param) : 0);
 const OPEN_ORDERS = { status: 409, message: "You have open orders (in the call's language, naming them)" };
 const WRONG_PASSWORD = { status: 400, message: "The password is incorrect (in the call's language)" };
 
@@ -66,21 +74,46 @@ const SUGGESTION_LIMITS = { products: 5, productCategories: 3, pages: 3 } as con
 const MIN_SUGGEST_LENGTH = 2;
 
 export const accountEndpoints = {
+  "user.web.address.filter": defineEndpoint({
+    method: "GET",
+    path: "/user/web/address/filter",
+    service: "user",
+    auth: "customer",
+    summary: "The signed-in customer's address book, oldest first, with the default delivery and billing address marked",
+    query: z.object(pageQueryFields(ADDRESS_PAGES)),
+    response: listOf(savedAddress),
+    handler: async ({ query, user }) => pageOfAll(await listAddresses((await user())!.id), pageRequest(query, ADDRESS_PAGES)),
+  }),
+  "user.web.address.default": defineEndpoint({
+    method: "POST",
+    path: "/user/web/address/default/:id",
+    service: "user",
+    auth: "customer",
+    summary: "Makes one of the signed-in customer's addresses their default delivery (or billing) address",
+    description:
+      "kind: delivery (the default) or billing. The address that was the default of that kind stops being it. Checkout (the page and order/create without an address) starts from the defaults. Deleting the default address leaves none of its kind.",
+    body: z.strictObject({ kind: z.enum(DEFAULT_ADDRESS_KINDS).default("delivery") }).default({ kind: "delivery" }),
+    response: z.strictObject({ address: savedAddress }),
+    errors: [ADDRESS_NOT_FOUND],
+    handler: async ({ params, body, user, locale }) => {
+      const current = (await user())!;
+      const id = addressId(params.id);
+      await inLanguage(locale, () => setDefaultAddress(current.id, id, body.kind));
+      return { address: (await listAddresses(current.id)).find((a) => a.id === id)! };
+    },
+  }),
   "user.web.address.delete": defineEndpoint({
     method: "DELETE",
     path: "/user/web/address/delete/:id",
     service: "user",
     auth: "customer",
     summary: "Deletes an address of the signed-in customer's address book (another user's id is not found)",
-    description:
-      "The shop has no default address to set: checkout offers the addresses by type (shipping first, then main), so an app changes the type with PATCH /user/web/address/update/:id.",
+    description: "A default address deleted leaves the customer without a default of its kind (none is promoted).",
     response: z.strictObject({ deleted: z.literal(true) }),
     errors: [ADDRESS_NOT_FOUND],
     handler: async ({ params, user, locale }) => {
       const current = (await user())!;
-      // An id that cannot be one is as unknown as someone else's.
-      const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-      await inLanguage(locale, () => deleteAddress(current.id, id));
+      await inLanguage(locale, () => deleteAddress(current.id, addressId(params.id)));
       return { deleted: true as const };
     },
   }),

@@ -1,21 +1,28 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { logIn } from "~/modules/account/login.server";
-import { apiShopper } from "~/.server/shopper.server";
+import { apiShopper, GUEST_WISHLIST_MAX } from "~/.server/shopper.server";
 import { defineEndpoint } from "../api-endpoint";
 import type { ApiContext } from "../api-context.server";
 import { unauthorized } from "../api-errors.server";
 import { issueTokens, REFRESH_GRACE_MS, revokeFamily, rotateRefreshToken } from "../api-tokens.server";
-import { apiUserSchema, cartSessionSchema, credentialsSchema, tokensSchema } from "./shared-schemas";
+import { apiUserSchema, cartSessionSchema, credentialsSchema, ID_MAX, tokensSchema } from "./shared-schemas";
 
 /**
  * Sign-in over the API (spec §7 Auth). The shop's own sign-in runs (the lockout, the
- * password, a confirmed e-mail, the abandoned cart merged into the posted cart), and the
- * session it opens is the one the tokens carry.
+ * password, a confirmed e-mail, the abandoned cart merged into the posted cart, the posted
+ * visitor's wishlist merged into the user's), and the session it opens is the one the tokens carry.
  */
 const loginBody = credentialsSchema.extend({
   cartId: cartSessionSchema.shape.cartId.optional(),
   protectCode: cartSessionSchema.shape.protectCode.optional(),
+  wishlist: z
+    .array(z.number().int().positive().max(ID_MAX))
+    .max(GUEST_WISHLIST_MAX)
+    .optional()
+    .describe(
+      `The products the visitor kept on the wishlist before signing in (the app keeps them until then), newest first, at most ${GUEST_WISHLIST_MAX}: they join the user's wishlist, as the visitor's cart becomes the user's`,
+    ),
 });
 
 const loginResponse = z.object({
@@ -26,10 +33,10 @@ const loginResponse = z.object({
 });
 
 async function signIn(context: ApiContext<z.output<typeof loginBody>>) {
-  const { username, password, cartId, protectCode } = context.body;
+  const { username, password, cartId, protectCode, wishlist } = context.body;
   const cart = cartId && protectCode ? { cartId, protectCode } : null;
-  // An anonymous shopper holding the posted cart: the API signs in by token only, never by the caller's cookies.
-  const shopper = await apiShopper({ locale: context.locale, sessionId: null, cart });
+  // An anonymous shopper holding the posted cart and wishlist: the API signs in by token only, never by the caller's cookies.
+  const shopper = await apiShopper({ locale: context.locale, sessionId: null, cart, guestWishlist: wishlist });
   const { userId, sessionId, cartSession } = await logIn({
     shopper,
     username,
@@ -61,7 +68,7 @@ export const authEndpoints = {
     strict: true,
     summary: "Sign in: access and refresh tokens and the user",
     description:
-      "Body: username, password and apiKey (spec §7; the key may also be sent in X-Api-Key). With cartId and protectCode the visitor's cart becomes the user's.",
+      "Body: username, password and apiKey (spec §7; the key may also be sent in X-Api-Key). With cartId and protectCode the visitor's cart becomes the user's; with wishlist the products the visitor kept join the user's wishlist.",
     body: loginBody,
     response: loginResponse,
     errors: LOGIN_ERRORS,

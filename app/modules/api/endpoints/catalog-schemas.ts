@@ -53,13 +53,3 @@ export const productCardSchema = z.looseObject({
   inStock: z.boolean(),
   madeToOrder: z.boolean(),
 });
-
-/** Spec §3 pagination: the records and totalRecords, totalPages, page, perPage. */
-export const paginated = <T extends z.ZodType>(record: T) =>
-  z.object({
-    records: z.array(record),
-    totalRecords: z.number().int(),
-    totalPages: z.number().int(),
-    page: z.number().int(),
-    perPage: z.number().int(),
-  });

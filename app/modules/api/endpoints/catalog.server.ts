@@ -5,12 +5,12 @@ import { getProductBySlug, getProductForCart } from "~/modules/catalog/product-d
 import { cardsWithGroupPrices } from "~/modules/catalog/group-card-prices.server";
 import { productWithGroupPrices } from "~/modules/catalog/product-view";
 import { shopperPriceGroup } from "~/modules/customer-group/group-pricing.server";
-import { MAX_LIMIT, searchProducts } from "~/modules/catalog/product-list.server";
+import { DEFAULT_LIMIT, MAX_LIMIT, searchProducts } from "~/modules/catalog/product-list.server";
 import { defineEndpoint, namedSchemas } from "../api-endpoint";
-import { pastTheEnd } from "../api-lists";
+import { limitField, listOf, listPage, pageFields, pageOfAll, pageRequest } from "../api-lists";
 import { ApiError, notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
-import { filtersSchema, mediaRefSchema, paginated, productCardSchema } from "./catalog-schemas";
+import { filtersSchema, mediaRefSchema, productCardSchema } from "./catalog-schemas";
 import { ID_MAX } from "./shared-schemas";
 
 /**
@@ -21,6 +21,10 @@ import { ID_MAX } from "./shared-schemas";
  * cap (MAX_LIMIT, 480), never more.
  */
 export const API_LIST_LIMIT = 100;
+/** Spec §9 product list default limit 10; up to MAX_LIMIT with allowUnlimited. */
+const PRODUCT_PAGES = { perPage: DEFAULT_LIMIT, maxPerPage: MAX_LIMIT };
+/** The shop's tags: a page holds them all unless asked for fewer. */
+const TAG_PAGES = { perPage: 100, maxPerPage: 100 };
 
 const idSchema = z.number().int().positive().max(ID_MAX);
 const queryInt = z
@@ -108,8 +112,8 @@ const filterBody = z.object({
   mainCategory: idSchema.optional(),
   categoryId: idSchema.optional(),
   select: z.array(z.string().max(60)).max(50).optional(),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
-  page: z.number().int().min(1).max(10_000).optional(),
+  ...pageFields(PRODUCT_PAGES),
+  ...limitField(PRODUCT_PAGES),
   /** Spec §9 sort option 1..8; restricted to the category's sortTypes (spec §5). */
   sort: z.number().int().min(1).max(8).optional(),
   allowUnlimited: z.boolean().optional(),
@@ -176,19 +180,22 @@ export const catalogEndpoints = {
     service: "product",
     auth: "public",
     summary: "Product search and filter (spec §5): empty without keywords, filters, main category, select, limit or page",
-    description: `limit defaults to 10 and is at most ${API_LIST_LIMIT}; with allowUnlimited it may go up to ${MAX_LIMIT}. Sort 1..8 (spec §9), restricted to the category's sortTypes.`,
+    description: `perPage (or the spec's limit) defaults to 10 and is at most ${API_LIST_LIMIT}; with allowUnlimited it may go up to ${MAX_LIMIT}. Sort 1..8 (spec §9), restricted to the category's sortTypes.`,
     body: filterBody,
-    response: paginated(productCardSchema),
-    errors: [{ status: 400, message: `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited` }],
+    response: listOf(productCardSchema),
+    errors: [{ status: 400, message: `Invalid body.perPage: at most ${API_LIST_LIMIT} without allowUnlimited` }],
     handler: async ({ body, locale, shopper }) => {
-      if (body.limit !== undefined && body.limit > API_LIST_LIMIT && !body.allowUnlimited) {
-        throw new ApiError(400, `Invalid body.limit: at most ${API_LIST_LIMIT} without allowUnlimited`, [
-          { field: "body.limit", message: `At most ${API_LIST_LIMIT} without allowUnlimited` },
+      const asked = pageRequest(body, PRODUCT_PAGES);
+      if (asked.perPage > API_LIST_LIMIT && !body.allowUnlimited) {
+        throw new ApiError(400, `Invalid body.perPage: at most ${API_LIST_LIMIT} without allowUnlimited`, [
+          { field: "body.perPage", message: `At most ${API_LIST_LIMIT} without allowUnlimited` },
         ]);
       }
-      const { allowUnlimited: _unused, ...query } = body;
-      const [list, group] = await Promise.all([searchProducts(query, locale), shopper().then(shopperPriceGroup)]);
-      return pastTheEnd({ ...list, records: await cardsWithGroupPrices(list.records, group) }, body.page);
+      const { allowUnlimited: _unused, perPage: _perPage, ...query } = body;
+      // A call naming neither page nor size is the spec's empty query (spec §5), as before.
+      const sized = body.perPage === undefined ? query : { ...query, limit: asked.perPage };
+      const [list, group] = await Promise.all([searchProducts(sized, locale), shopper().then(shopperPriceGroup)]);
+      return listPage(await cardsWithGroupPrices(list.records, group), asked, list.totalRecords);
     },
   }),
   "product.web.category.get": defineEndpoint({
@@ -231,10 +238,10 @@ export const catalogEndpoints = {
     path: "/product/web/tag/filter",
     service: "product",
     auth: "public",
-    summary: "Product tags of the shop",
-    body: z.object({ keywords: z.string().max(100).optional() }),
-    response: z.object({ tags: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
-    handler: async ({ body }) => ({ tags: await listTags(body) }),
+    summary: "Product tags of the shop, by name",
+    body: z.object({ keywords: z.string().max(100).optional(), ...pageFields(TAG_PAGES) }),
+    response: listOf(z.object({ id: z.number().int(), name: z.string() })),
+    handler: async ({ body }) => pageOfAll(await listTags(body), pageRequest(body, TAG_PAGES)),
   }),
   "product.checkBundles": defineEndpoint({
     method: "GET",

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { getTermBySlug, listPosts } from "~/modules/blog/blog.server";
+import { BLOG_PAGE_SIZE, getTermBySlug, listPosts } from "~/modules/blog/blog.server";
 import { getTerm, listTerms } from "~/modules/blog/terms.server";
 import { decideSlug, FINDER_TYPES } from "~/modules/cms/finder.server";
 import { getPageBySlug } from "~/modules/cms/pages.server";
@@ -7,22 +7,23 @@ import { listPublicMedia } from "~/modules/media/media-public.server";
 import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { defineEndpoint } from "../api-endpoint";
-import { pastTheEnd } from "../api-lists";
+import { limitField, listOf, listPage, pageFields, pageOfAll, pageQueryFields, pageRequest } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
-import { mediaRefSchema, paginated } from "./catalog-schemas";
+import { mediaRefSchema } from "./catalog-schemas";
 
 /**
  * Spec §7 CMS reads over the blog, pages, redirects and site-context services the HTML shop
  * renders with. Only published content; names and slugs in the X-Language-Code language.
  */
 const termSchema = z.object({ id: z.number().int(), type: z.enum(["category", "tag"]), name: z.string(), href: z.string() });
-const pagingSchema = z.object({
-  page: z.number().int(),
-  perPage: z.number().int(),
-  totalRecords: z.number().int(),
-  totalPages: z.number().int(),
-});
+
+/** The blog's terms: a handful, all on one page unless asked (term/filter); term/filterStandard pages by 10. */
+const TERM_PAGES = { perPage: 100, maxPerPage: 100 };
+const TERM_STANDARD_PAGES = { perPage: 10, maxPerPage: 100 };
+/** Spec §9: posts 10 a page. */
+const POST_PAGES = { perPage: BLOG_PAGE_SIZE, maxPerPage: 100 };
+const MEDIA_PAGES = { perPage: 20, maxPerPage: 100 };
 
 /**
  * The site options a storefront may read (spec §7 option/filter): what the shop's own pages
@@ -90,9 +91,10 @@ const cmsBaseEndpoints = {
     service: "cms",
     auth: "public",
     summary: "Blog categories and tags in editor order",
-    query: z.object({ type: z.enum(["category", "tag"]).optional() }),
-    response: z.object({ terms: z.array(termSchema) }),
-    handler: async ({ query, locale }) => ({ terms: await listTerms(locale, query.type ? [query.type] : []) }),
+    query: z.object({ type: z.enum(["category", "tag"]).optional(), ...pageQueryFields(TERM_PAGES) }),
+    response: listOf(termSchema),
+    handler: async ({ query, locale }) =>
+      pageOfAll(await listTerms(locale, query.type ? [query.type] : []), pageRequest(query, TERM_PAGES)),
   }),
   "cms.term.filterStandard": defineEndpoint({
     cacheable: true,
@@ -101,36 +103,21 @@ const cmsBaseEndpoints = {
     path: "/cms/term/filterStandard",
     service: "cms",
     auth: "public",
-    summary: "Blog terms of the given types (termTypeTitles), limited (default 10, at most 100) unless noPaginate",
+    summary: "Blog terms of the given types (termTypeTitles), 10 a page (at most 100) unless noPaginate",
     body: z.object({
       termTypeTitles: z
         .array(z.enum(["category", "tag"]))
         .max(2)
         .optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-      page: z.number().int().min(1).max(10_000).optional(),
-      noPaginate: z.boolean().optional(),
+      ...pageFields(TERM_STANDARD_PAGES),
+      ...limitField(TERM_STANDARD_PAGES),
+      noPaginate: z.boolean().optional().describe("Every term on one page"),
     }),
-    response: z.object({
-      records: z.array(termSchema),
-      totalRecords: z.number().int(),
-      totalPages: z.number().int(),
-      page: z.number().int(),
-      perPage: z.number().int(),
-    }),
+    response: listOf(termSchema),
     handler: async ({ body, locale }) => {
       const all = await listTerms(locale, body.termTypeTitles ?? []);
-      if (body.noPaginate) return { records: all, totalRecords: all.length, totalPages: 1, page: 1, perPage: all.length };
-      const limit = body.limit ?? 10;
-      const page = body.page ?? 1;
-      // A page past the end is empty, as every API list's (api-lists.ts).
-      return {
-        records: all.slice((page - 1) * limit, page * limit),
-        page,
-        perPage: limit,
-        totalRecords: all.length,
-        totalPages: Math.max(1, Math.ceil(all.length / limit)),
-      };
+      if (body.noPaginate) return { records: all, page: 1, perPage: Math.max(1, all.length), totalRecords: all.length, totalPages: 1 };
+      return pageOfAll(all, pageRequest(body, TERM_STANDARD_PAGES));
     },
   }),
   "cms.term.get": defineEndpoint({
@@ -174,7 +161,7 @@ const cmsBaseEndpoints = {
     summary:
       "Published posts newest first (postTypeSlugs [post], display legacy; optional termSlugs), or a page by slug (postTypeSlugs [page], display components)",
     description:
-      "Posts: 10 a page, published_at descending (spec §9). A page: filters.slug in the language, else the Croatian slug; only published pages.",
+      "Posts: 10 a page, published_at descending (spec §9). A page: filters.slug in the language, else the Croatian slug; only published pages; it comes in cmsPage (the list's own page is its number).",
     body: z.object({
       filters: z.object({ slug: slugSchema.optional() }).optional(),
       postTypeSlugs: z
@@ -183,10 +170,12 @@ const cmsBaseEndpoints = {
         .optional(),
       termSlugs: z.array(slugSchema).max(1).optional(),
       display: z.enum(["legacy", "components"]).optional(),
-      page: z.number().int().min(1).max(10_000).optional(),
+      ...pageFields(POST_PAGES),
       sort: z.string().max(40).optional(),
     }),
-    response: z.object({ records: z.array(postCardSchema), pagination: pagingSchema, page: pageSchema.nullable() }),
+    response: listOf(postCardSchema, {
+      extra: { cmsPage: pageSchema.nullable().describe("The page filters.slug names (postTypeSlugs [page]); null for a list of posts") },
+    }),
     errors: [
       { status: 404, message: "Page not found" },
       { status: 404, message: "Term not found" },
@@ -196,14 +185,14 @@ const cmsBaseEndpoints = {
       if (types.includes("page") && body.filters?.slug) {
         const found = await getPageBySlug(body.filters.slug, locale);
         if (!found || !types.includes(found.page.postType as "post" | "page")) throw notFound("Page not found");
-        return { records: [], pagination: { page: 1, perPage: 10, totalRecords: 0, totalPages: 1 }, page: found.page };
+        return { ...listPage([], pageRequest(body, POST_PAGES), 0), cmsPage: found.page };
       }
       const termSlug = body.termSlugs?.[0];
       const term = termSlug ? await getTermBySlug(termSlug, locale) : null;
       if (termSlug && !term) throw notFound("Term not found");
-      const list = await listPosts(locale, { page: body.page ?? 1, termId: term?.term.id });
-      const shown = pastTheEnd({ records: list.records, page: list.info.page }, body.page);
-      return { records: shown.records, pagination: { ...list.info, page: shown.page }, page: null };
+      const asked = pageRequest(body, POST_PAGES);
+      const list = await listPosts(locale, { ...asked, termId: term?.term.id });
+      return { ...listPage(list.records, asked, list.info.totalRecords), cmsPage: null };
     },
   }),
   "cms.redirect.addFailedRequest": defineEndpoint({
@@ -296,14 +285,14 @@ const cmsMoreEndpoints = {
     path: "/cms/media/filterStandard",
     service: "cms",
     auth: "public",
-    summary: "Public media of the library, newest first (never private files); limit default 20, at most 100",
+    summary: "Public media of the library, newest first (never private files); 20 a page, at most 100",
     body: z.object({
       driveIds: z.array(z.uuid()).max(100).optional(),
       keywords: z.string().max(100).optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-      page: z.number().int().min(1).max(10_000).optional(),
+      ...pageFields(MEDIA_PAGES),
+      ...limitField(MEDIA_PAGES),
     }),
-    response: paginated(
+    response: listOf(
       mediaRefSchema.extend({
         url: z.string().nullable(),
         mime: z.string(),
@@ -311,7 +300,16 @@ const cmsMoreEndpoints = {
         focalPoint: z.object({ x: z.number().int().min(0).max(100), y: z.number().int().min(0).max(100) }),
       }),
     ),
-    handler: async ({ body, locale }) => listPublicMedia(locale, { ...body, limit: body.limit ?? 20, page: body.page ?? 1 }),
+    handler: async ({ body, locale }) => {
+      const asked = pageRequest(body, MEDIA_PAGES);
+      const list = await listPublicMedia(locale, {
+        driveIds: body.driveIds,
+        keywords: body.keywords,
+        limit: asked.perPage,
+        page: asked.page,
+      });
+      return listPage(list.records, asked, list.totalRecords);
+    },
   }),
   "cms.postType.filterStandard": defineEndpoint({
     method: "POST",

@@ -3,6 +3,7 @@ import { COMMENT_ENTITIES } from "~/.server/db/schema";
 import { MAX_COMMENT_LENGTH } from "~/modules/comments/comment-options";
 import { editComment, getCommentOptions, loadComments, postComment } from "~/modules/comments/comments.server";
 import { defineEndpoint } from "../api-endpoint";
+import { listOf, pageFields, pageOfAll, pageRequest } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { ID_MAX } from "./shared-schemas";
@@ -44,6 +45,9 @@ const commentInput = {
     .default(""),
 };
 
+/** A product's or post's comments: a page holds 100 unless asked for fewer. */
+const COMMENT_PAGES = { perPage: 100, maxPerPage: 100 };
+
 const COMMENT_RULE_ERRORS = [
   { status: 400, message: "Invalid rating" },
   { status: 400, message: "Comment too long" },
@@ -61,26 +65,30 @@ export const commentEndpoints = {
     auth: "public",
     summary:
       "The published comments of a product or post, newest first, with the rating summary (and, with a token, the caller's own waiting ones)",
-    body: z.object({ entityType: z.enum(COMMENT_ENTITIES), entityId: z.number().int().positive().max(ID_MAX) }),
-    response: z.object({
-      records: z.array(commentSchema),
-      totalRecords: z.number().int(),
-      summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
-      form: z.object({
-        state: z
-          .enum(["open", "login", "closed", "oneUserOneComment"])
-          .describe("login: loggedUsersOnly; oneUserOneComment: the caller has commented"),
-        stars: z.number().int(),
-        requireRating: z.boolean(),
-        requireContent: z.boolean(),
-        maxLength: z.number().int(),
-      }),
+    body: z.object({
+      entityType: z.enum(COMMENT_ENTITIES),
+      entityId: z.number().int().positive().max(ID_MAX),
+      ...pageFields(COMMENT_PAGES),
+    }),
+    response: listOf(commentSchema, {
+      extra: {
+        summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+        form: z.object({
+          state: z
+            .enum(["open", "login", "closed", "oneUserOneComment"])
+            .describe("login: loggedUsersOnly; oneUserOneComment: the caller has commented"),
+          stars: z.number().int(),
+          requireRating: z.boolean(),
+          requireContent: z.boolean(),
+          maxLength: z.number().int(),
+        }),
+      },
     }),
     errors: [{ status: 404, message: "Comments are closed" }],
     handler: async ({ body, user }) => {
       const data = await loadComments(body.entityType, body.entityId, await user());
       if (!data) throw notFound("Comments are closed");
-      return { records: data.comments, totalRecords: data.comments.length, summary: data.summary, form: data.form };
+      return { ...pageOfAll(data.comments, pageRequest(body, COMMENT_PAGES)), summary: data.summary, form: data.form };
     },
   }),
   "cms.comment.create": defineEndpoint({

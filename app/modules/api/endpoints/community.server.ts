@@ -1,14 +1,16 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/.server/db/schema";
-import { loadProductCards } from "~/modules/catalog/product-cards.server";
 import { getCustomerDocument, listCustomerDocuments } from "~/modules/documents/customer-documents.server";
-import { getEvent, listEvents } from "~/modules/events/events.server";
+import { getEvent, pageOfEvents } from "~/modules/events/events.server";
 import { newsletterEmailSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
-import { assertWishlistOwner, toggleWishlist, wishlistProductIds } from "~/modules/wishlist/wishlist.server";
+import { assertWishlistOwner, toggleWishlist, wishlistPage, wishlistProductIds } from "~/modules/wishlist/wishlist.server";
+import { WISHLIST_FETCH_LIMIT } from "~/lib/wishlist-fields";
+import { shopperPriceGroup } from "~/modules/customer-group/group-pricing.server";
+import { ORDER_PAGES } from "./orders.server";
 import { defineEndpoint } from "../api-endpoint";
-import { pastTheEnd } from "../api-lists";
+import { limitQueryField, listOf, listPage, pageFields, pageQueryFields, pageRequest } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { productCardSchema } from "./catalog-schemas";
@@ -50,6 +52,9 @@ const documentSchema = z.object({
 });
 
 const WISHLIST_ERRORS = [{ status: 403, message: "Back-office users have no wishlist" }];
+/** Spec §4: the wishlist is refetched with limit 9999, so a page holds it all unless asked for fewer. */
+const WISHLIST_PAGES = { perPage: WISHLIST_FETCH_LIMIT, maxPerPage: WISHLIST_FETCH_LIMIT };
+const EVENT_PAGES = { perPage: 50, maxPerPage: 100 };
 
 export const communityEndpoints = {
   "cms.wishlist.create": defineEndpoint({
@@ -78,19 +83,17 @@ export const communityEndpoints = {
     path: "/cms/wishlist/filter",
     service: "cms",
     auth: "customer",
-    summary: "The customer's wishlist (spec §4: refetched with limit 9999), newest first",
-    response: z.object({
-      records: z.array(productCardSchema),
-      totalRecords: z.number().int(),
-      totalPages: z.literal(1),
-    }),
+    summary: "The customer's wishlist (spec §4: refetched with limit 9999), newest first, at the customer's group prices",
+    query: z.object({ ...pageQueryFields(WISHLIST_PAGES), ...limitQueryField(WISHLIST_PAGES) }),
+    response: listOf(productCardSchema),
     errors: WISHLIST_ERRORS,
-    handler: async ({ user, locale }) => {
+    handler: async ({ user, query, locale }) => {
       const current = await user();
       assertWishlistOwner(current);
-      const ids = await wishlistProductIds(current);
-      const cards = await loadProductCards(ids, locale);
-      return { records: cards, totalRecords: cards.length, totalPages: 1 as const };
+      const asked = pageRequest(query, WISHLIST_PAGES);
+      const group = await shopperPriceGroup({ user: current });
+      const { data, pagination } = await wishlistPage(current.id, asked.page, locale, group, asked.perPage);
+      return listPage(data, asked, pagination.total);
     },
   }),
   "document.document.filter.web": defineEndpoint({
@@ -102,20 +105,15 @@ export const communityEndpoints = {
     summary: "The invoices of the customer's orders, newest first, 10 a page",
     body: z
       .object({
-        page: z.number().int().min(1).max(100_000).default(1),
+        ...pageFields(ORDER_PAGES),
         store_id: z.number().int().positive().max(ID_MAX).optional().describe("One store per shop: accepted, not narrowing"),
       })
-      .default({ page: 1 }),
-    response: z.object({
-      records: z.array(documentSchema),
-      page: z.number().int(),
-      perPage: z.number().int(),
-      totalRecords: z.number().int(),
-      totalPages: z.number().int(),
-    }),
+      .default({}),
+    response: listOf(documentSchema),
     handler: async ({ body, user, locale }) => {
-      const { records, pagination } = await listCustomerDocuments((await user())!.id, body.page, locale);
-      return pastTheEnd({ records, ...pagination }, body.page);
+      const asked = pageRequest(body, ORDER_PAGES);
+      const { records, pagination } = await listCustomerDocuments((await user())!.id, asked.page, locale, asked.perPage);
+      return listPage(records, asked, pagination.totalRecords);
     },
   }),
   "document.document.get.web": defineEndpoint({
@@ -166,17 +164,13 @@ export const communityEndpoints = {
     path: "/calendar/event/public/filter",
     service: "calendar",
     auth: "public",
-    summary: "The calendar: upcoming events soonest first, then past ones, latest first",
-    body: z
-      .object({
-        limit: z.number().int().min(1).max(50).default(50).describe("Upcoming events at most"),
-        pastLimit: z.number().int().min(0).max(50).default(20).describe("Past events at most"),
-      })
-      .default({ limit: 50, pastLimit: 20 }),
-    response: z.object({ records: z.array(eventCardSchema), totalRecords: z.number().int() }),
+    summary: "The calendar: upcoming events soonest first, then past ones, latest first (50 a page)",
+    body: z.object(pageFields(EVENT_PAGES)).default({}),
+    response: listOf(eventCardSchema),
     handler: async ({ body, locale }) => {
-      const records = await listEvents(locale, { upcomingLimit: body.limit, pastLimit: body.pastLimit });
-      return { records, totalRecords: records.length };
+      const asked = pageRequest(body, EVENT_PAGES);
+      const { records, totalRecords } = await pageOfEvents(locale, asked);
+      return listPage(records, asked, totalRecords);
     },
   }),
   "calendar.event.public.get": defineEndpoint({

@@ -3,6 +3,7 @@ import { FORM_KINDS } from "~/lib/form-kinds";
 import { listAllConsents, saveAssignment } from "~/modules/consent/consent-admin.server";
 import { getFormConsents, recordConsents } from "~/modules/consent/consent.server";
 import { defineEndpoint } from "../api-endpoint";
+import { limitField, listOf, pageFields, pageOfAll, pageRequest } from "../api-lists";
 import { ID_MAX } from "./shared-schemas";
 
 /**
@@ -19,6 +20,10 @@ export const formConsentSchema = z.object({
   required: z.boolean(),
 });
 
+/** Spec §7: the consent assignments 50 a page, the consents 100 (limit 100). */
+const ASSIGNMENT_PAGES = { perPage: 50, maxPerPage: 50 };
+const CONSENT_PAGES = { perPage: 100, maxPerPage: 100 };
+
 export const consentEndpoints = {
   "cms.consent.filter": defineEndpoint({
     method: "POST",
@@ -27,32 +32,34 @@ export const consentEndpoints = {
     service: "cms",
     auth: "public",
     summary: "The consents each form shows (spec §5), by form: assigned_to, consents, requiredConsents",
+    description: "Spec §7 reads this list as data.data: its records are in `data` (the one shape otherwise).",
     body: z
       .object({
         assigned_to: z.enum(FORM_KINDS).optional().describe("Only this form"),
-        perPage: z.number().int().min(1).max(50).default(50),
+        ...pageFields(ASSIGNMENT_PAGES),
       })
-      .default({ perPage: 50 }),
-    response: z.object({
-      data: z.array(
-        z.object({
-          assigned_to: z.enum(FORM_KINDS),
-          consents: z.array(formConsentSchema),
-          requiredConsents: z.array(z.number().int()),
-        }),
-      ),
-      totalRecords: z.number().int(),
-    }),
+      .default({}),
+    response: listOf(
+      z.object({
+        assigned_to: z.enum(FORM_KINDS),
+        consents: z.array(formConsentSchema),
+        requiredConsents: z.array(z.number().int()),
+      }),
+      { recordsKey: "data" },
+    ),
     errors: [{ status: 503, message: "Consents were not fetched" }],
     handler: async ({ body, locale }) => {
-      const kinds = (body.assigned_to ? [body.assigned_to] : [...FORM_KINDS]).slice(0, body.perPage);
+      const { records: kinds, ...page } = pageOfAll(
+        body.assigned_to ? [body.assigned_to] : [...FORM_KINDS],
+        pageRequest(body, ASSIGNMENT_PAGES),
+      );
       const data = await Promise.all(
         kinds.map(async (kind) => {
           const list = await getFormConsents(kind, locale);
           return { assigned_to: kind, consents: list, requiredConsents: list.filter((c) => c.required).map((c) => c.id) };
         }),
       );
-      return { data, totalRecords: data.length };
+      return { data, ...page };
     },
   }),
   "cms.consent.create": defineEndpoint({
@@ -87,20 +94,14 @@ export const consentEndpoints = {
     path: "/gdpr/web/consent/filter",
     service: "gdpr",
     auth: "public",
-    summary: "Every consent of the shop in the caller's language (forWeb, at most 100)",
+    summary: "Every consent of the shop in the caller's language (forWeb; 100 a page)",
     body: z
-      .object({ forWeb: z.literal(true).default(true), limit: z.number().int().min(1).max(100).default(100) })
-      .default({ forWeb: true, limit: 100 }),
-    response: z.object({
-      records: z.array(
-        z.object({ id: z.number().int(), uniqueNumber: z.number().int(), displayName: z.string(), pageSlug: z.string().nullable() }),
-      ),
-      totalRecords: z.number().int(),
-    }),
-    handler: async ({ body, locale }) => {
-      const records = (await listAllConsents(locale)).slice(0, body.limit);
-      return { records, totalRecords: records.length };
-    },
+      .object({ forWeb: z.literal(true).default(true), ...pageFields(CONSENT_PAGES), ...limitField(CONSENT_PAGES) })
+      .default({ forWeb: true }),
+    response: listOf(
+      z.object({ id: z.number().int(), uniqueNumber: z.number().int(), displayName: z.string(), pageSlug: z.string().nullable() }),
+    ),
+    handler: async ({ body, locale }) => pageOfAll(await listAllConsents(locale), pageRequest(body, CONSENT_PAGES)),
   }),
   "gdpr.web.consent.log.create": defineEndpoint({
     method: "POST",

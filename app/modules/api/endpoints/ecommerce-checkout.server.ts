@@ -5,13 +5,14 @@ import type { Shopper } from "~/.server/shopper.server";
 import { getDb } from "~/.server/db/client.server";
 import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
-import { allowedCountries } from "~/modules/account/addresses.server";
+import { addressInputOf, allowedCountries, defaultAddresses } from "~/modules/account/addresses.server";
 import { noActiveUser } from "~/modules/account/guest.server";
 import { freeDeliveryCents } from "~/modules/cart/cart-pricing.server";
 import { type CartSessionCookies } from "~/modules/cart/cart-session.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import { paymentStartOf, placeCheckoutOrder, savePaymentMethod } from "~/modules/checkout/checkout-order.server";
 import { addressStepSchema, guestStepSchema } from "~/modules/checkout/checkout.schema";
+import type { AddressInput } from "~/modules/account/account.schema";
 import { checkoutSettings } from "~/modules/site/checkout-settings.server";
 import { saveAddressStep, saveGuestStep, saveShippingStep, StepErrors } from "~/modules/checkout/checkout-steps.server";
 import {
@@ -114,6 +115,20 @@ async function orderAnswer(order: Order, start: PaymentStart) {
     paymentInstructions: await paymentInstructions(order, env.PUBLIC_URL),
     guestLink: !buyer || buyer.isGuest ? guestLinkOf(order.id) : null,
   };
+}
+
+/**
+ * The addresses order/create uses when the call names none and the cart has none yet: the
+ * customer's default delivery address, and the default billing address when it is another
+ * (decision 0129), as the checkout page starts from them.
+ */
+async function defaultAddressesOf(
+  checkout: CheckoutContext,
+): Promise<{ savedAddressId?: number; deliveryAddress?: AddressInput; billingAddress?: AddressInput }> {
+  if (checkout.cart.deliveryAddress || !checkout.shopper || checkout.shopper.guest) return {};
+  const { delivery, billing } = await defaultAddresses(checkout.shopper.id);
+  if (!delivery) return {};
+  return { savedAddressId: delivery.id, billingAddress: billing && billing.id !== delivery.id ? addressInputOf(billing) : undefined };
 }
 
 const CHECKOUT_ERRORS = [
@@ -253,7 +268,7 @@ export const checkoutEndpoints = {
     summary:
       "Places the cart's order as the checkout page does: the address step (when given), the payment method and the required consents",
     description:
-      "deliveryAddress (or savedAddressId of the customer's address book) and billingAddress (a copy of delivery when left out) are checked by the checkout's address form rules and kept on the cart; without them the cart's saved addresses are used. acceptedConsents: the ids of the checkout form's consents (required ones must be there). A card payment answers payment.kind 'redirect' with the provider's page; the provider's signed answer goes to order/pgSuccess/{id}.",
+      "deliveryAddress (or savedAddressId of the customer's address book) and billingAddress (a copy of delivery when left out) are checked by the checkout's address form rules and kept on the cart; without them the cart's saved addresses are used, and a cart without any takes the customer's default delivery and billing addresses. acceptedConsents: the ids of the checkout form's consents (required ones must be there). A card payment answers payment.kind 'redirect' with the provider's page; the provider's signed answer goes to order/pgSuccess/{id}.",
     body: session.extend({
       guestEmail,
       paymentMethodId: z.number().int().positive().max(999_999_999).optional(),
@@ -282,13 +297,14 @@ export const checkoutEndpoints = {
       }
       const { shopper, checkout } = await checkoutFor(context, body);
       if (!checkout.shopper) throw noActiveUser();
-      if (body.deliveryAddress || body.savedAddressId) {
+      const given = body.deliveryAddress || body.savedAddressId ? body : await defaultAddressesOf(checkout);
+      if (given.deliveryAddress || given.savedAddressId) {
         const parsed = addressStepSchema.safeParse({
           intent: "address",
-          savedAddressId: body.savedAddressId ? String(body.savedAddressId) : "new",
-          delivery: body.deliveryAddress,
-          differentBilling: Boolean(body.billingAddress),
-          billing: body.billingAddress,
+          savedAddressId: given.savedAddressId ? String(given.savedAddressId) : "new",
+          delivery: given.deliveryAddress,
+          differentBilling: Boolean(given.billingAddress),
+          billing: given.billingAddress,
         });
         if (!parsed.success) {
           const t = await getFixedT("en");

@@ -9,9 +9,9 @@ import { formDataSchema } from "~/modules/forms/form.schema";
 import { listPublicForms, PUBLIC_FORMS_PAGE_MAX } from "~/modules/forms/form-list.server";
 import { formViewById, getFormDefinitionById, submitForm } from "~/modules/forms/forms.server";
 import { defineEndpoint } from "../api-endpoint";
+import { listOf, listPage, pageFields, pageRequest } from "../api-lists";
 import { ApiError, notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
-import { paginated } from "./catalog-schemas";
 import { formConsentSchema } from "./consents.server";
 import { ID_MAX } from "./shared-schemas";
 
@@ -20,6 +20,8 @@ import { ID_MAX } from "./shared-schemas";
  * shows them and their submission, and the price enquiry, through the same services as
  * /obrazac/{slug} and the enquiry modal.
  */
+
+const FORM_PAGES = { perPage: PUBLIC_FORMS_PAGE_MAX, maxPerPage: PUBLIC_FORMS_PAGE_MAX };
 
 export const formEndpoints = {
   "cms.form.filter": defineEndpoint({
@@ -33,11 +35,10 @@ export const formEndpoints = {
     body: z
       .object({
         keywords: z.string().trim().max(100).default("").describe("Part of the title (in the caller's language) or of the slug"),
-        page: z.number().int().min(1).max(100_000).default(1),
-        perPage: z.number().int().min(1).max(PUBLIC_FORMS_PAGE_MAX).default(PUBLIC_FORMS_PAGE_MAX),
+        ...pageFields(FORM_PAGES),
       })
-      .default({ keywords: "", page: 1, perPage: PUBLIC_FORMS_PAGE_MAX }),
-    response: paginated(
+      .default({ keywords: "" }),
+    response: listOf(
       z.object({
         id: z.number().int(),
         slug: z.string(),
@@ -46,7 +47,11 @@ export const formEndpoints = {
         href: z.string().describe("The form's own page in the shop (works without JavaScript)"),
       }),
     ),
-    handler: ({ body, locale }) => listPublicForms(locale, body),
+    handler: async ({ body, locale }) => {
+      const asked = pageRequest(body, FORM_PAGES);
+      const list = await listPublicForms(locale, { keywords: body.keywords, ...asked });
+      return listPage(list.records, asked, list.totalRecords);
+    },
   }),
   "cms.form.get": defineEndpoint({
     method: "GET",

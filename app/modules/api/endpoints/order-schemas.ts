@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { ORDER_STATUSES, PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "~/.server/db/schema";
+import { listOf } from "../api-lists";
 
 /**
  * The shapes of the calls after the order (decision 0126): the customer's order list, the
@@ -61,13 +62,7 @@ export const orderSummarySchema = z.object({
   lineCount: z.number().int(),
 });
 
-export const orderListSchema = z.object({
-  records: z.array(orderSummarySchema),
-  page: z.number().int(),
-  perPage: z.number().int(),
-  totalRecords: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const orderListSchema = listOf(orderSummarySchema);
 
 const address = z.object({
   firstName: z.string(),

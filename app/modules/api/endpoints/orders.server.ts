@@ -7,7 +7,7 @@ import { env } from "~/.server/env.server";
 import { getFixedT } from "~/.server/i18n.server";
 import { text } from "~/lib/schema-fields";
 import type { Locale } from "~/lib/locales";
-import { getOrderHistory, getShopOrder, orderLineCounts } from "~/modules/account/orders.server";
+import { getOrderHistory, getShopOrder, ORDERS_PER_PAGE, orderLineCounts } from "~/modules/account/orders.server";
 import { customerDocumentLinks, type CustomerDocumentKind } from "~/modules/documents/customer-documents.server";
 import { documentPdf } from "~/modules/documents/order-documents.server";
 import { cancelOwnOrder, customerCancelState, CUSTOMER_CANCEL_REFUSALS } from "~/modules/order/customer-cancel.server";
@@ -15,7 +15,7 @@ import { guestOrderToken, guestTokenOrderId } from "~/modules/order/order-offer-
 import { paymentInstructions } from "~/modules/order/payment-instructions.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import { defineEndpoint } from "../api-endpoint";
-import { pastTheEnd } from "../api-lists";
+import { listPage, pageQueryFields, pageRequest } from "../api-lists";
 import { ApiError, notFound } from "../api-errors.server";
 import { orderDetailSchema, orderListSchema } from "./order-schemas";
 
@@ -133,6 +133,8 @@ async function orderDetail(row: OrderRow, locale: Locale, guestToken: string | n
 }
 
 const slugParam = "The order number";
+/** The account's order history: 10 a page. */
+export const ORDER_PAGES = { perPage: ORDERS_PER_PAGE, maxPerPage: 100 };
 
 export const orderEndpoints = {
   "user.orders.list": defineEndpoint({
@@ -141,10 +143,11 @@ export const orderEndpoints = {
     service: "user",
     auth: "customer",
     summary: "The signed-in customer's orders, newest first, 10 a page (the account's order history)",
-    query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+    query: z.object(pageQueryFields(ORDER_PAGES)),
     response: orderListSchema,
     handler: async ({ query, user, locale }) => {
-      const [history, t] = await Promise.all([getOrderHistory((await user())!.id, query.page), getFixedT(locale)]);
+      const asked = pageRequest(query, ORDER_PAGES);
+      const [history, t] = await Promise.all([getOrderHistory((await user())!.id, asked.page, asked.perPage), getFixedT(locale)]);
       const lines = await orderLineCounts(history.orders.map((o) => o.id));
       const records = history.orders.map((o) => ({
         slug: o.slug,
@@ -155,7 +158,7 @@ export const orderEndpoints = {
         currency: o.currencyLabel,
         lineCount: lines.get(o.id) ?? 0,
       }));
-      return pastTheEnd({ records, ...history.pagination }, query.page);
+      return listPage(records, asked, history.count);
     },
   }),
   "user.orders.get": defineEndpoint({

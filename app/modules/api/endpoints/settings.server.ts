@@ -8,6 +8,7 @@ import { allowedCountries } from "~/modules/account/addresses.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { listDomains } from "~/modules/dev-tools/domains.server";
 import { defineEndpoint } from "../api-endpoint";
+import { limitField, listOf, pageFields, pageOfAll, pageQueryFields, pageRequest } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { storefrontKeyToken } from "../api-keys.server";
 
@@ -53,6 +54,11 @@ const PUBLIC_OPTIONS = new Set([
   "FacebookPixelId",
 ]);
 
+/** Reference lists a storefront reads whole (about 80 languages, the world's countries): one page unless asked. */
+const COMMONS_PAGES = { perPage: 300, maxPerPage: 300 };
+const DOMAIN_PAGES = { perPage: 100, maxPerPage: 100 };
+const MEDIA_SIZE_PAGES = { perPage: 100, maxPerPage: 100 };
+
 const jsonValue: z.ZodType<unknown> = z.unknown().describe("The option's JSON value (null when not configured)");
 
 export const settingsEndpoints = {
@@ -62,21 +68,30 @@ export const settingsEndpoints = {
     service: "settings",
     auth: "public",
     summary: "The languages or the countries (the countries the store delivers to), with names in the requested language",
-    query: z.object({ type: z.enum(["languages", "countries"]), language: z.enum(["hr", "en", "de"]).optional() }),
-    response: z.object({
-      records: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+    query: z.object({
+      type: z.enum(["languages", "countries"]),
+      language: z.enum(["hr", "en", "de"]).optional(),
+      ...pageQueryFields(COMMONS_PAGES),
     }),
+    response: listOf(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
     handler: async ({ query, locale }) => {
       const db = await getDb();
       const language = query.language ?? locale;
+      const asked = pageRequest(query, COMMONS_PAGES);
       if (query.type === "languages") {
         const rows = await db.select().from(languages).orderBy(asc(languages.id));
         const name = (row: (typeof rows)[number]) => (language === "hr" ? row.nameHrv : language === "de" ? row.nameGer : row.nameEng);
-        return { records: rows.map((row) => ({ id: row.id, code: row.code2 || row.code, name: name(row) })) };
+        return pageOfAll(
+          rows.map((row) => ({ id: row.id, code: row.code2 || row.code, name: name(row) })),
+          asked,
+        );
       }
       const allowed = new Set((await allowedCountries(db)).map((c) => c.iso));
-      const rows = await db.select().from(countries).orderBy(asc(countries.name));
-      return { records: rows.filter((row) => allowed.has(row.iso)).map((row) => ({ id: row.id, code: row.iso, name: row.name })) };
+      const rows = await db.select().from(countries).orderBy(asc(countries.name), asc(countries.id));
+      return pageOfAll(
+        rows.filter((row) => allowed.has(row.iso)).map((row) => ({ id: row.id, code: row.iso, name: row.name })),
+        asked,
+      );
     },
   }),
   "settings.domainDetect": defineEndpoint({
@@ -109,19 +124,16 @@ export const settingsEndpoints = {
     body: z
       .object({
         filters: z.record(z.string().max(50), z.unknown()).optional(),
-        page: z.number().int().min(1).max(1000).optional(),
-        limit: z.number().int().min(1).max(100).optional(),
+        ...pageFields(DOMAIN_PAGES),
+        ...limitField(DOMAIN_PAGES),
       })
       .optional(),
-    response: z.object({
-      records: z.array(z.object({ name: z.string(), url: z.string() })),
-      totalRecords: z.number().int(),
-      totalPages: z.number().int(),
-    }),
-    handler: async () => {
-      const records = (await listDomains()).map(({ name, url }) => ({ name, url }));
-      return { records, totalRecords: records.length, totalPages: 1 };
-    },
+    response: listOf(z.object({ name: z.string(), url: z.string() })),
+    handler: async ({ body }) =>
+      pageOfAll(
+        (await listDomains()).map(({ name, url }) => ({ name, url })),
+        pageRequest(body, DOMAIN_PAGES),
+      ),
   }),
   "settings.general.user": defineEndpoint({
     method: "GET",
@@ -145,22 +157,23 @@ export const settingsEndpoints = {
     service: "media",
     auth: "public",
     summary: "The image sizes and formats the media service generates (spec §3 Media sizes)",
-    query: z.object({ autoResizeOnly: z.enum(["true", "false"]).optional() }),
-    response: z.object({
-      records: z.array(
-        z.object({
-          name: z.string(),
-          width: z.number().int(),
-          height: z.number().int(),
-          fit: z.enum(["cover", "inside"]),
-          autoResize: z.boolean(),
-        }),
-      ),
-      formats: z.array(z.string()),
-    }),
-    handler: () => ({
+    query: z.object({ autoResizeOnly: z.enum(["true", "false"]).optional(), ...pageQueryFields(MEDIA_SIZE_PAGES) }),
+    response: listOf(
+      z.object({
+        name: z.string(),
+        width: z.number().int(),
+        height: z.number().int(),
+        fit: z.enum(["cover", "inside"]),
+        autoResize: z.boolean(),
+      }),
+      { extra: { formats: z.array(z.string()) } },
+    ),
+    handler: ({ query }) => ({
       // Every size is made on first request (media-variant.server.ts), so all are auto-resized.
-      records: (Object.keys(MEDIA_SIZES) as MediaSize[]).map((name) => ({ name, ...MEDIA_SIZES[name], autoResize: true })),
+      ...pageOfAll(
+        (Object.keys(MEDIA_SIZES) as MediaSize[]).map((name) => ({ name, ...MEDIA_SIZES[name], autoResize: true })),
+        pageRequest(query, MEDIA_SIZE_PAGES),
+      ),
       formats: [...MEDIA_FORMATS],
     }),
   }),

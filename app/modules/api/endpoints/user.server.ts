@@ -43,6 +43,8 @@ export const savedAddress = z.object({
   zipCode: z.string(),
   companyName: z.string(),
   companyOIB: z.string(),
+  defaultDelivery: z.boolean().describe("The customer's default delivery address (checkout offers it first); at most one"),
+  defaultBilling: z.boolean().describe("The customer's default billing address; at most one"),
 });
 
 const details = z.object({ firstName: name, lastName: name });
