@@ -280,6 +280,26 @@ describe("a signed-in customer's cart", () => {
     expect(found.cart?.cartId).toBe(added.cartId);
     expect(await client.call("ecommerce.cart.getAbandoned", { body: {} })).toMatchObject({ ok: false, status: 401 });
   });
+
+  it("merges several earlier carts holding the same product into one line, its quantities added up", async () => {
+    const customer = await apiClient(shop);
+    expect((await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).ok).toBe(true);
+    // Two carts left behind (two devices), each with the panel, then a third the customer signs in with.
+    for (const qty of [2, 3])
+      await ok<CartAnswer>("ecommerce.cart.addItem", await customer.call("ecommerce.cart.addItem", { body: { productId: panel, qty } }));
+    const visitor = await ok<CartAnswer>(
+      "ecommerce.cart.addItem",
+      await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1 } }),
+    );
+    const merged = await ok<{ cart: CartAnswer | null }>(
+      "ecommerce.cart.getAbandoned",
+      await customer.call("ecommerce.cart.getAbandoned", { body: { cartId: visitor.cartId, protectCode: visitor.protectCode } }),
+    );
+    expect(merged.cart?.cartId).toBe(visitor.cartId);
+    const lines = merged.cart!.cart.items.filter((line) => line.productId === panel);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].qty).toBeGreaterThanOrEqual(1 + 2 + 3);
+  });
 });
 
 describe("checkout reads and the delivery step", () => {
