@@ -25,6 +25,8 @@ export const consentEndpoints = {
     readOnly: true,
     path: "/cms/consent/filter",
     service: "cms",
+    description:
+      "assigned_to: one form (newsletter, contactForm, registerForm, checkoutForm, addressForm, productAvailabilityForm); without it every form, at most perPage of them. The ids in consents go into a form call's acceptedConsents; requiredConsents must all be among them.",
     auth: "public",
     summary: "The consents each form shows (spec §5), by form: assigned_to, consents, requiredConsents",
     body: z
@@ -74,11 +76,7 @@ export const consentEndpoints = {
       consents: z.array(z.number().int()),
       requiredConsents: z.array(z.number().int()),
     }),
-    errors: [
-      { status: 400, message: "Unknown consent" },
-      { status: 401, message: "Unauthorized" },
-      { status: 403, message: "Forbidden" },
-    ],
+    errors: [{ status: 400, message: "Unknown consent" }],
     handler: async ({ body, user }) => saveAssignment((await user())!, body.assigned_to, body),
   }),
   "gdpr.web.consent.filter": defineEndpoint({
@@ -86,6 +84,7 @@ export const consentEndpoints = {
     readOnly: true,
     path: "/gdpr/web/consent/filter",
     service: "gdpr",
+    description: "forWeb is always true; limit caps the list (default and most 100). pageSlug: the page with the consent's full text.",
     auth: "public",
     summary: "Every consent of the shop in the caller's language (forWeb, at most 100)",
     body: z
