@@ -302,6 +302,38 @@ describe("a signed-in customer's cart", () => {
   });
 });
 
+describe("what a client sends as the document says (decision 0128)", () => {
+  it("takes a length as a JSON number as it takes a numeric string, and prices the line by it", async () => {
+    const perMetre = await catalogue(shop).idOf("AK-TRP-T35-MJERA");
+    const asNumber = await ok<CartAnswer & { cart: { items: { prices: { lengthMm: number | null } }[] } }>(
+      "ecommerce.cart.addItem",
+      await client.call("ecommerce.cart.addItem", {
+        body: { productId: perMetre, qty: 1, options: { personalizations: { duljina: 3000 } } },
+      }),
+    );
+    const asText = await ok<CartAnswer & { cart: { items: { prices: { lengthMm: number | null } }[] } }>(
+      "ecommerce.cart.addItem",
+      await client.call("ecommerce.cart.addItem", {
+        body: { productId: perMetre, qty: 1, options: { personalizations: { duljina: "3000" } } },
+      }),
+    );
+    expect(asNumber.cart.items[0].prices.lengthMm).toBe(3000);
+    expect(asText.cart.items[0].prices).toEqual(asNumber.cart.items[0].prices);
+  });
+
+  it("refuses a field the call does not take, naming it, instead of dropping it", async () => {
+    const answer = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1, colour: "red" } as never });
+    expect(answer).toMatchObject({ ok: false, status: 400 });
+    if (!answer.ok) expect(answer.failure.errors).toEqual([{ field: "body.colour", message: "Unrecognized key" }]);
+  });
+
+  it("refuses a cartId without its protectCode instead of starting another cart", async () => {
+    const answer = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1, cartId: 1 } });
+    expect(answer).toMatchObject({ ok: false, status: 400 });
+    if (!answer.ok) expect(answer.failure.errors).toEqual([{ field: "body.protectCode", message: "Send cartId and protectCode together" }]);
+  });
+});
+
 describe("checkout reads and the delivery step", () => {
   it("answers the checkout settings, the currency, the countries and the free-delivery amount", async () => {
     expect(await ok("ecommerce.settings.getCheckoutSettings", await client.call("ecommerce.settings.getCheckoutSettings"))).toMatchObject({

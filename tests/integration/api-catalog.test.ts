@@ -79,6 +79,29 @@ describe("POST product/layered/navigation", () => {
   });
 });
 
+describe("filters by attribute code or id (decision 0128)", () => {
+  it("filters by an attribute's code as by its id, and refuses a key naming no attribute instead of ignoring it", async () => {
+    const id = await categoryId(db, "krovni-paneli");
+    const facets = ok(await hr.call("product.layered.navigation", { body: { categoryId: id } })).filters;
+    const facet = facets.find((f) => f.values.some((v) => /^\d+$/.test(v.key) && v.totalProducts > 0))!;
+    const value = Number(facet.values.find((v) => /^\d+$/.test(v.key) && v.totalProducts > 0)!.key);
+    const byId = ok(await hr.call("product.web.filter", { body: { categoryId: id, filters: { [facet.attributeID]: [value] } } }));
+    const byCode = ok(await hr.call("product.web.filter", { body: { categoryId: id, filters: { [facet.attributeCode]: [value] } } }));
+    expect(byCode.records.map((r) => r.id)).toEqual(byId.records.map((r) => r.id));
+    expect(byId.totalRecords).toBeGreaterThan(0);
+    expect(byId.totalRecords).toBeLessThan(ok(await hr.call("product.web.filter", { body: { categoryId: id } })).totalRecords + 1);
+
+    const unknown = await hr.call("product.web.filter", { body: { categoryId: id, filters: { colour: [value] } } });
+    expect(unknown).toMatchObject({ ok: false, status: 400 });
+    if (!unknown.ok) {
+      expect(unknown.failure.errors).toEqual([{ field: "body.filters.colour", message: expect.stringContaining("Unknown filter") }]);
+      expect(await documentedMismatch(shop, "v1.product.web.filter", 400, unknown.failure)).toEqual([]);
+    }
+    const navigation = await hr.call("product.layered.navigation", { body: { categoryId: id, filters: { colour: [value] } } });
+    expect(navigation).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
 describe("GET product/web/get", () => {
   const skuRow = async (sku: string) => (await db.select().from(products).where(eq(products.sku, sku)))[0];
 

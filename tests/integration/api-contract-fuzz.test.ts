@@ -536,6 +536,7 @@ describe("every operation of the served document, driven by its own schemas (dec
     const started = Date.now();
     const problems: string[] = [];
     const successes = new Map<string, { ok: number; runs: number }>();
+    const refusals = new Map<string, number>();
     let sent = 0;
     const check = async (call: Call, label: string, answer: Awaited<ReturnType<typeof send>>) => {
       sent++;
@@ -561,6 +562,7 @@ describe("every operation of the served document, driven by its own schemas (dec
       if (call.name === "user.web.verify.resend")
         await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, customer.id));
       for (const invalid of invalidInputs(call, base!)) {
+        refusals.set(invalid.kind, (refusals.get(invalid.kind) ?? 0) + 1);
         const answer = await send(call, invalid.input);
         await check(call, invalid.kind, answer);
         const named = answer.body?.errors?.some((e) => e.field === invalid.field) ?? false;
@@ -573,7 +575,10 @@ describe("every operation of the served document, driven by its own schemas (dec
     }
     const seconds = (Date.now() - started) / 1000;
     const share = [...successes].map(([name, s]) => `${name} ${s.ok}/${s.runs}`);
-    console.log(`contract: ${sent} calls to ${calls.length} operations in ${seconds} s; 2xx of valid calls per call:\n${share.join("\n")}`);
+    console.log(
+      `contract: ${sent} calls to ${calls.length} operations in ${seconds} s; invalid inputs ${JSON.stringify(Object.fromEntries(refusals))}; ` +
+        `2xx of valid calls per call (v1 and v2):\n${share.join("\n")}`,
+    );
     const neverOk = [...successes].filter(([name, s]) => s.ok === 0 && !(name in NO_SUCCESS_HERE)).map(([name]) => name);
     expect(problems).toEqual([]);
     expect(neverOk).toEqual([]);

@@ -44,6 +44,11 @@ describe("the API document", () => {
     expect(operations.length).toBeGreaterThan(150);
   });
 
+  it("describes every tag (service)", () => {
+    const tags = (openApiDocument(API_ENDPOINTS) as { tags: { name: string; description?: string }[] }).tags;
+    expect(tags.filter((t) => !t.description)).toEqual([]);
+  });
+
   it("describes every parameter", () => {
     const missing = operations.flatMap(({ op }) =>
       op.parameters.filter((p) => !p.description?.trim()).map((p) => `${op.operationId} ${p.in}:${p.name}`),

@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { API_CACHE_CONTROL, API_CACHE_VARY } from "./api-cache.server";
-import { API_HEADERS, namedSchemas } from "./api-endpoint";
+import { API_HEADERS, namedSchemas, type ApiService } from "./api-endpoint";
 import { isClosedObject } from "./api-input";
 import { entryRefusals } from "./api-refusals";
 import { callKind, operationsOf, type Registry } from "./api-router.server";
@@ -96,6 +96,21 @@ const CACHE_HEADERS = {
     schema: { type: "string" },
   },
   Vary: { description: `The answer depends on ${API_CACHE_VARY.join(", ")} (and Origin for another site).`, schema: { type: "string" } },
+};
+
+/** The spec §7 services, the document's tags. */
+const SERVICES: Record<ApiService, string> = {
+  auth: "Sign-in, token refresh and sign-out (and the legacy /api/auth calls)",
+  product: "The catalogue: products, categories, tags, filters, search",
+  cms: "Pages, posts, terms, navigation, site options, media, comments, wishlist, forms and consents",
+  ecommerce: "The cart (by cartId and protectCode), checkout, orders and payment",
+  media: "Image sizes and formats",
+  user: "Registration, the profile and address book, passwords, the customer's orders and data",
+  document: "The customer's invoices",
+  settings: "Languages, countries, the domain's storefront key and public site options",
+  gdpr: "Consents and the consent log",
+  marketing: "The newsletter",
+  calendar: "Events",
 };
 
 const HEADER_PARAMETERS = [
@@ -200,7 +215,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
         `Every call names an API key in ${API_HEADERS.apiKey}; signed-in calls add \`Authorization: Bearer <accessToken>\` from POST /api/v1/login, renewed by GET /api/v1/refresh.`,
     },
     servers: [{ url: env.PUBLIC_URL }],
-    tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name })),
+    tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name, description: SERVICES[name] })),
     paths,
     components: {
       schemas: { ...components, Failure: FAILURE },

@@ -333,7 +333,7 @@ const cmsMoreEndpoints = {
     path: "/cms/media/filterStandard",
     service: "cms",
     description:
-      "Only files the library marks public. driveIds: only these files; keywords: part of the title. url: the file's own URL (null for a picture: build it from driveId as media/option/filter says).",
+      "Only files the library marks public. driveIds: only these files; keywords: part of the title. url: a picture's medium size (other sizes from driveId, as media/option/filter says); null for a file that is not a picture.",
     auth: "public",
     summary: "Public media of the library, newest first (never private files); limit default 20, at most 100",
     body: z.object({

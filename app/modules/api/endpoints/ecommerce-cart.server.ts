@@ -282,7 +282,7 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/removeCoupon",
     service: "ecommerce",
-    description: "data.coupon.code is null afterwards; removed says whether there was one to take off.",
+    description: "data.coupon.code is null afterwards.",
     auth: "public",
     summary: "Takes the coupon off the cart",
     body: session,

@@ -70,7 +70,10 @@ export const cartViewSchema = shapeOf<CartView>()(
 );
 
 /** data.coupon of the coupon-affecting calls: the coupon the cart now has, and whether a change took it off. */
-export const couponStateSchema = z.object({ code: z.string().nullable(), removed: z.boolean() });
+export const couponStateSchema = z.object({
+  code: z.string().nullable().describe("The cart's coupon after the call"),
+  removed: z.boolean().describe("This change took off a coupon that no longer applies to the cart (its minimum, its products)"),
+});
 
 export const cartAnswerSchema = z.object({
   cartId: cartSessionSchema.shape.cartId,
