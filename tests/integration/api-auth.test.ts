@@ -101,6 +101,24 @@ async function ageUse(refreshToken: string) {
     .where(eq(apiRefreshTokens.tokenHash, tokenHash));
 }
 
+describe("the key in the body (spec §7's login body)", () => {
+  it("takes the key from the sign-in's body, and from no other call's body", async () => {
+    const post = (path: string, body: object) =>
+      rawCall(shop, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const login = await post("/api/auth/login", { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, apiKey: key });
+    expect(login.status).toBe(200);
+    // Signed out again: the tests below count this user's tokens.
+    const { data } = (await login.json()) as { data: { tokens: { accessToken: string } } };
+    const logout = await rawCall(shop, "/api/auth/logout", {
+      method: "POST",
+      headers: { "X-Api-Key": key, Authorization: `Bearer ${data.tokens.accessToken}` },
+    });
+    expect(logout.status).toBe(200);
+    const elsewhere = await post("/api/v1/ecommerce/cart/getCart", { cartId: 1, protectCode: "x", apiKey: key });
+    expect(await elsewhere.json()).toMatchObject({ errored: true, statusCode: 401, message: "API key required" });
+  });
+});
+
 describe("sign-in, tokens and refresh", () => {
   it("answers a wrong password with the spec's message", async () => {
     const api = await apiClient(shop, { apiKey: key });

@@ -280,6 +280,58 @@ describe("a signed-in customer's cart", () => {
     expect(found.cart?.cartId).toBe(added.cartId);
     expect(await client.call("ecommerce.cart.getAbandoned", { body: {} })).toMatchObject({ ok: false, status: 401 });
   });
+
+  it("merges several earlier carts holding the same product into one line, its quantities added up", async () => {
+    const customer = await apiClient(shop);
+    expect((await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).ok).toBe(true);
+    // Two carts left behind (two devices), each with the panel, then a third the customer signs in with.
+    for (const qty of [2, 3])
+      await ok<CartAnswer>("ecommerce.cart.addItem", await customer.call("ecommerce.cart.addItem", { body: { productId: panel, qty } }));
+    const visitor = await ok<CartAnswer>(
+      "ecommerce.cart.addItem",
+      await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1 } }),
+    );
+    const merged = await ok<{ cart: CartAnswer | null }>(
+      "ecommerce.cart.getAbandoned",
+      await customer.call("ecommerce.cart.getAbandoned", { body: { cartId: visitor.cartId, protectCode: visitor.protectCode } }),
+    );
+    expect(merged.cart?.cartId).toBe(visitor.cartId);
+    const lines = merged.cart!.cart.items.filter((line) => line.productId === panel);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].qty).toBeGreaterThanOrEqual(1 + 2 + 3);
+  });
+});
+
+describe("what a client sends as the document says (decision 0128)", () => {
+  it("takes a length as a JSON number as it takes a numeric string, and prices the line by it", async () => {
+    const perMetre = await catalogue(shop).idOf("AK-TRP-T35-MJERA");
+    const asNumber = await ok<CartAnswer & { cart: { items: { prices: { lengthMm: number | null } }[] } }>(
+      "ecommerce.cart.addItem",
+      await client.call("ecommerce.cart.addItem", {
+        body: { productId: perMetre, qty: 1, options: { personalizations: { duljina: 3000 } } },
+      }),
+    );
+    const asText = await ok<CartAnswer & { cart: { items: { prices: { lengthMm: number | null } }[] } }>(
+      "ecommerce.cart.addItem",
+      await client.call("ecommerce.cart.addItem", {
+        body: { productId: perMetre, qty: 1, options: { personalizations: { duljina: "3000" } } },
+      }),
+    );
+    expect(asNumber.cart.items[0].prices.lengthMm).toBe(3000);
+    expect(asText.cart.items[0].prices).toEqual(asNumber.cart.items[0].prices);
+  });
+
+  it("refuses a field the call does not take, naming it, instead of dropping it", async () => {
+    const answer = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1, colour: "red" } as never });
+    expect(answer).toMatchObject({ ok: false, status: 400 });
+    if (!answer.ok) expect(answer.failure.errors).toEqual([{ field: "body.colour", message: "Unrecognized key" }]);
+  });
+
+  it("refuses a cartId without its protectCode instead of starting another cart", async () => {
+    const answer = await client.call("ecommerce.cart.addItem", { body: { productId: panel, qty: 1, cartId: 1 } });
+    expect(answer).toMatchObject({ ok: false, status: 400 });
+    if (!answer.ok) expect(answer.failure.errors).toEqual([{ field: "body.protectCode", message: "Send cartId and protectCode together" }]);
+  });
 });
 
 describe("checkout reads and the delivery step", () => {

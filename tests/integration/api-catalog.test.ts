@@ -79,6 +79,32 @@ describe("POST product/layered/navigation", () => {
   });
 });
 
+describe("filters by attribute code or id (decision 0128)", () => {
+  it("filters by an attribute's code as by its id, and refuses a key naming no attribute instead of ignoring it", async () => {
+    const id = await categoryId(db, "krovni-paneli");
+    const all = ok(await hr.call("product.web.filter", { body: { categoryId: id } })).totalRecords;
+    const facets = ok(await hr.call("product.layered.navigation", { body: { categoryId: id } })).filters;
+    // A value some of the category's products have and some have not: the filter must narrow the list.
+    const [facet, choice] = facets
+      .flatMap((f) => f.values.map((v) => [f, v] as const))
+      .find(([, v]) => /^\d+$/.test(v.key) && v.totalProducts > 0 && v.totalProducts < all)!;
+    const value = Number(choice.key);
+    const byId = ok(await hr.call("product.web.filter", { body: { categoryId: id, filters: { [facet.attributeID]: [value] } } }));
+    const byCode = ok(await hr.call("product.web.filter", { body: { categoryId: id, filters: { [facet.attributeCode]: [value] } } }));
+    expect(byId.totalRecords).toBe(choice.totalProducts);
+    expect(byCode.records.map((r) => r.id)).toEqual(byId.records.map((r) => r.id));
+
+    const unknown = await hr.call("product.web.filter", { body: { categoryId: id, filters: { colour: [value] } } });
+    expect(unknown).toMatchObject({ ok: false, status: 400 });
+    if (!unknown.ok) {
+      expect(unknown.failure.errors).toEqual([{ field: "body.filters.colour", message: expect.stringContaining("Unknown filter") }]);
+      expect(await documentedMismatch(shop, "v1.product.web.filter", 400, unknown.failure)).toEqual([]);
+    }
+    const navigation = await hr.call("product.layered.navigation", { body: { categoryId: id, filters: { colour: [value] } } });
+    expect(navigation).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
 describe("GET product/web/get", () => {
   const skuRow = async (sku: string) => (await db.select().from(products).where(eq(products.sku, sku)))[0];
 

@@ -201,6 +201,13 @@ describe("comments", () => {
       status: 400,
       failure: { message: "Invalid rating" },
     });
+    // Outside what any shop's scale allows (1 to 10 stars): refused by the call's own schema, as documented.
+    for (const rating of [0, 11, 100]) {
+      const refused = await customer.call("cms.comment.create", {
+        body: { entityType: "product", entityId: product, rating, content: "Ocjena" },
+      });
+      expect(refused).toMatchObject({ ok: false, status: 400, failure: { errors: [{ field: "body.rating" }] } });
+    }
     expect(
       await customer.call("cms.comment.create", { body: { entityType: "product", entityId: product, content: "Bez ocjene" } }),
     ).toMatchObject({

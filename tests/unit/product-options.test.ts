@@ -68,6 +68,16 @@ describe("validateProductOptions", () => {
     expect(result).toEqual({ ok: true, values: { duljina: parsed } });
   });
 
+  it("takes an API client's length as a JSON number as it takes the form's text, by the same rules", async () => {
+    expect(await validateProductOptions(product(), { duljina: 3000 })).toEqual({ ok: true, values: { duljina: 3000 } });
+    const short = await validateProductOptions(product(), { duljina: 269 });
+    expect(!short.ok && short.errors).toEqual({ "options.duljina": "Najmanja dopuštena vrijednost je 270 mm" });
+    const fraction = await validateProductOptions(product(), { duljina: 3000.5 });
+    expect(!fraction.ok && fraction.errors).toEqual({ "options.duljina": "Unesite cijeli broj" });
+    const huge = await validateProductOptions(product(), { duljina: 1e21 });
+    expect(!huge.ok && huge.errors).toEqual({ "options.duljina": "Unesite broj" });
+  });
+
   it("checks a text option's length only when it is filled", async () => {
     expect(await validateProductOptions(product(), form({ "options.duljina": "300", "options.natpis": "Kuća Horvat" }))).toEqual({
       ok: true,

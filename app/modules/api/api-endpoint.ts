@@ -38,11 +38,19 @@ export type ApiEndpointSpec<B extends Schema | undefined, Q extends Schema | und
   absolute?: boolean;
   service: ApiService;
   summary: string;
-  description?: string;
+  /** What a client needs to know beyond the summary: the rules, the defaults, what follows. Every call has one. */
+  description: string;
+  /** What each `:name` of the path is (the document's parameter descriptions; a test checks each has one). */
+  params?: Record<string, string>;
+  /** Request headers the call reads beyond the shared ones (API_HEADERS): the refresh token's. */
+  headers?: { name: string; required: boolean; description: string }[];
   auth: ApiAuth;
   /** Backoffice scopes that may call a `backoffice` endpoint (any backoffice user when left out). */
   scope?: string[];
-  /** Spec §8 messages and statuses this call answers with, for the document. */
+  /**
+   * The refusals of the call itself and of the services it runs (spec §8 messages), for the
+   * document; the entry's own (key, token, input, budgets) come from api-refusals.ts.
+   */
   errors?: { status: number; message: string }[];
   /**
    * Whether the call changes nothing: it then spends the generous read budget instead of the
@@ -84,6 +92,22 @@ export type BodyOf<E> =
 export type QueryOf<E> =
   E extends ApiEndpointSpec<Schema | undefined, infer Q, Schema> ? (Q extends Schema ? z.input<Q> : undefined) : never;
 export type DataOf<E> = E extends ApiEndpointSpec<Schema | undefined, Schema | undefined, infer R> ? z.output<R> : never;
+
+/** The keys one type has and the other has not, either way. */
+type KeysApart<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
+
+/**
+ * A response schema that names exactly the fields of the service's type, checked when
+ * compiling: `shapeOf<ProductDetail>()(z.strictObject({ ... }))` fails (naming the keys)
+ * when the service's type gains a field the document does not describe, or loses one.
+ */
+export const shapeOf =
+  <T>() =>
+  <S extends z.ZodType>(
+    schema: S,
+    ..._exact: [KeysApart<T, NonNullable<z.output<S>>>] extends [never] ? [] : [keysApart: KeysApart<T, NonNullable<z.output<S>>>]
+  ): S =>
+    schema;
 
 /** Declares an endpoint; the identity function keeps its schema types for the client. */
 export function defineEndpoint<

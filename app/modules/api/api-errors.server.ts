@@ -1,7 +1,7 @@
 import type { z } from "zod/v4";
 import { isDatabaseUnavailable, isRefusedValue } from "~/.server/db/errors.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/.server/http/database-outage.server";
-import { isDomainError } from "~/.server/domain-error";
+import { isDomainError, type DomainError } from "~/.server/domain-error";
 import type { ApiFailure } from "./api-endpoint";
 
 /**
@@ -22,13 +22,30 @@ export class ApiError extends Error {
   }
 }
 
+/** A service's refusals as a call's document lists them, their status and message taken from the service's own errors. */
+export const documented = (...errors: DomainError[]) => errors.map(({ status, message }) => ({ status, message }));
+
 export const notFound = (what = "Not found") => new ApiError(404, what);
 export const unauthorized = (message = "Unauthorized") => new ApiError(401, message);
 export const forbidden = (message = "Forbidden") => new ApiError(403, message);
 
-/** A zod refusal of the input: 400 with each field's message. */
-export function invalidInput(error: z.ZodError, where: "body" | "query"): ApiError {
-  const errors = error.issues.map((issue) => ({ field: [where, ...issue.path.map(String)].join("."), message: issue.message }));
+/** What is wrong with one place of the input: zod's issue, or a field the call does not take. */
+export type InputIssue = { path: readonly PropertyKey[]; message: string };
+
+/** The unknown keys of zod's strict objects as one issue per key, as the router's own check names them. */
+export function issuesOf(error: z.ZodError): InputIssue[] {
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ path: [...issue.path, key], message: UNKNOWN_FIELD })) : [issue],
+  );
+}
+export const UNKNOWN_FIELD = "Unrecognized key";
+
+/** A refused input: 400 with each field's message, once per field and message. */
+export function invalidInput(issues: InputIssue[], where: "body" | "query"): ApiError {
+  const seen = new Set<string>();
+  const errors = issues
+    .map((issue) => ({ field: [where, ...issue.path.map(String)].join("."), message: issue.message }))
+    .filter((e) => !seen.has(`${e.field}\n${e.message}`) && seen.add(`${e.field}\n${e.message}`));
   const first = errors[0];
   return new ApiError(400, first ? `Invalid ${first.field}: ${first.message}` : `Invalid ${where}`, errors);
 }

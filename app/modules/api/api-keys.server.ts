@@ -6,6 +6,7 @@ import { DomainError } from "~/.server/domain-error";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { likePattern } from "~/modules/kernel/list.server";
 import { ApiError } from "./api-errors.server";
+import { REFUSED } from "./api-refusals";
 
 /**
  * API keys (spec §7: "Requests send headers for API key"; decision 0057). A key is
@@ -63,14 +64,14 @@ export async function listApiKeys(): Promise<ApiKey[]> {
 
 /** The key a call names, or a 401: unknown, malformed and revoked keys alike. */
 export async function verifyApiKey(token: string | null): Promise<ApiKey> {
-  if (!token) throw new ApiError(401, "API key required");
-  if (!API_KEY_PATTERN.test(token)) throw new ApiError(401, "Invalid API key");
+  if (!token) throw new ApiError(401, REFUSED.keyRequired.message);
+  if (!API_KEY_PATTERN.test(token)) throw new ApiError(401, REFUSED.keyInvalid.message);
   const db = await getDb();
   const [key] = await db
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.tokenHash, hashKey(token)));
-  if (!key || key.revokedAt) throw new ApiError(401, "Invalid API key");
+  if (!key || key.revokedAt) throw new ApiError(401, REFUSED.keyInvalid.message);
   const now = new Date();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USE_EVERY_MS) {
     await db

@@ -3,6 +3,8 @@
  * query fits in far less. Node refuses more than 16 KiB of request line and headers before
  * the router sees it; that refusal is answered in JSON all the same (api-http.server.ts).
  */
+import { REFUSED } from "./api-refusals";
+
 export const API_QUERY_LIMIT = 4_096;
 export const API_URL_LIMIT = 8_192;
 
@@ -26,9 +28,9 @@ export function urlProblem(target: string): { status: 400 | 414; message: string
   const queryAt = target.indexOf("?");
   const path = queryAt < 0 ? target : target.slice(0, queryAt);
   const query = queryAt < 0 ? "" : target.slice(queryAt + 1);
-  if (target.length > API_URL_LIMIT || query.length > API_QUERY_LIMIT) return { status: 414, message: "URI too long" };
+  if (target.length > API_URL_LIMIT || query.length > API_QUERY_LIMIT) return { status: 414, message: REFUSED.uriTooLong.message };
   if (!decodes(path) || !query.split("&").every((part) => decodes(part.replaceAll("+", " ")))) {
-    return { status: 400, message: "Malformed percent-escape in the URL" };
+    return { status: 400, message: REFUSED.malformedUrl.message };
   }
   return null;
 }

@@ -9,7 +9,9 @@ import { API_HEADERS, type ApiEndpoint, type ApiVersion, type HttpMethod } from 
 import { apiShopper, type Shopper } from "~/.server/shopper.server";
 import type { ApiContext } from "./api-context.server";
 import { urlProblem } from "./api-limits";
-import { ApiError, failureAnswer, forbidden, invalidInput, notFound, unauthorized } from "./api-errors.server";
+import { ApiError, failureAnswer, invalidInput, issuesOf, UNKNOWN_FIELD, type InputIssue } from "./api-errors.server";
+import { namesField, unknownFields } from "./api-input";
+import { REFUSED, type Refusal } from "./api-refusals";
 import { cacheableAnswer } from "./api-cache.server";
 import { verifyApiKey } from "./api-keys.server";
 import { chargeCall, type CallKind } from "./api-rate-limit.server";
@@ -62,6 +64,9 @@ const compiled = new WeakMap<Registry, Operation[]>();
 const operations = (registry: Registry) =>
   compiled.get(registry) ?? (compiled.set(registry, operationsOf(registry)), compiled.get(registry)!);
 
+/** An entry refusal (api-refusals.ts) as the error the router throws. */
+const refused = ({ status, message }: Refusal, errors?: { field: string; message: string }[]) => new ApiError(status, message, errors);
+
 function json(body: unknown, status: number, headers: Headers) {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
@@ -80,7 +85,7 @@ function foreignOrigin(request: Request): string | null {
   if (!origin) return null;
   const own = [new URL(env.PUBLIC_URL).origin, new URL(request.url).origin];
   if (own.includes(origin)) return null;
-  if (!env.API_CORS_ORIGINS.includes(origin)) throw forbidden("Origin not allowed");
+  if (!env.API_CORS_ORIGINS.includes(origin)) throw refused(REFUSED.originNotAllowed);
   return origin;
 }
 
@@ -99,28 +104,28 @@ function languageOf(request: Request): Locale {
   if (isLocale(code)) return code;
   const byCode = (Object.entries(LOCALE_LANGUAGE_CODE) as [Locale, string][]).find(([, three]) => three === code);
   if (byCode) return byCode[0];
-  throw new ApiError(400, "Unknown language code");
+  throw refused(REFUSED.unknownLanguage);
 }
 
 function checkSiteAndStore(request: Request) {
   const site = request.headers.get(API_HEADERS.siteId);
-  if (site !== null && site.trim() !== String(SITE_ID)) throw new ApiError(400, "Unknown site");
+  if (site !== null && site.trim() !== String(SITE_ID)) throw refused(REFUSED.unknownSite);
   const store = request.headers.get(API_HEADERS.storeId);
-  if (store !== null && store.trim() !== String(STORE_ID)) throw new ApiError(400, "Store is not defined");
+  if (store !== null && store.trim() !== String(STORE_ID)) throw refused(REFUSED.unknownStore);
 }
 
 async function readBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > API_JSON_LIMIT) throw new ApiError(413, "Payload too large");
+  if (declared > API_JSON_LIMIT) throw refused(REFUSED.payloadTooLarge);
   const text = await request.text();
-  if (Buffer.byteLength(text) > API_JSON_LIMIT) throw new ApiError(413, "Payload too large");
+  if (Buffer.byteLength(text) > API_JSON_LIMIT) throw refused(REFUSED.payloadTooLarge);
   if (!text.trim()) return {};
   const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, "Send the body as application/json");
+  if (!/^application\/json\b/i.test(type)) throw refused(REFUSED.unsupportedMediaType);
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, "Malformed JSON");
+    throw refused(REFUSED.malformedJson);
   }
 }
 
@@ -139,11 +144,28 @@ function queryOf(url: URL): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * The call's body or query by the endpoint's schema, closed (decision 0128): besides zod's
+ * refusals (a wrong type, a value out of range), a field the schema does not name is
+ * refused with "Unrecognized key" at its place (body.colour), never dropped unseen. A call
+ * without a body or query schema takes no fields there.
+ */
 function parse<T extends z.ZodType | undefined>(schema: T, value: unknown, where: "body" | "query") {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalidInput(result.error, where);
-  return result.data;
+  const result = schema?.safeParse(value);
+  const unknown = schema ? unknownFields(schema, value) : fieldsOf(value);
+  const issues: InputIssue[] = [
+    ...(result && !result.success ? issuesOf(result.error) : []),
+    ...unknown.map((path) => ({ path, message: path.length ? UNKNOWN_FIELD : "This call takes no body" })),
+  ];
+  if (issues.length) throw invalidInput(issues, where);
+  return result?.data;
+}
+
+/** The fields sent to a call that takes none there (an empty body or `{}` is none). */
+function fieldsOf(value: unknown): PropertyKey[][] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === "object" && !Array.isArray(value)) return Object.keys(value).map((key) => [key]);
+  return [[]];
 }
 
 /**
@@ -168,7 +190,7 @@ function decodedParam(raw: string): string {
     return decodeURIComponent(raw);
   } catch {
     // Not percent-encoded UTF-8 ("%E0%A4%A", "%FF"): no text at all.
-    throw new ApiError(400, "Malformed path");
+    throw refused(REFUSED.malformedPath);
   }
 }
 
@@ -182,7 +204,7 @@ function refuseCookieCallsFromElsewhere(request: Request, origin: string | null)
   const cookies = readCookieHeader(request.headers.get("Cookie"));
   // The plain name too: the one production used before `__Host-` (decision 0085).
   if (!request.headers.get("Authorization") && (sessionCookie.name in cookies || "__session" in cookies)) {
-    throw forbidden("Cookie authentication is not accepted from another origin; use a bearer token");
+    throw refused(REFUSED.cookieFromElsewhere);
   }
 }
 
@@ -191,7 +213,7 @@ export const callKind = (endpoint: AnyEndpoint): CallKind => ((endpoint.readOnly
 
 /** A numeric path parameter (/cms/term/get/:id): anything else is a 404, as an unknown id is. */
 export function idParam(value: string | undefined): number {
-  if (!value || !/^\d{1,9}$/.test(value)) throw notFound();
+  if (!value || !/^\d{1,9}$/.test(value)) throw refused(REFUSED.notFound);
   return Number(value);
 }
 
@@ -206,7 +228,7 @@ export async function handleApiCall(
     origin = foreignOrigin(request);
     checkUrl(url);
     const candidates = operations(registry).filter((op) => op.pattern.test(url.pathname));
-    if (!candidates.length) throw notFound();
+    if (!candidates.length) throw refused(REFUSED.notFound);
     const methods = [...new Set(candidates.map((op) => op.endpoint.method as HttpMethod))];
     if (request.method === "OPTIONS") {
       const headers = corsHeaders(origin);
@@ -236,7 +258,11 @@ export async function handleApiCall(
     const query = queryOf(url);
     await refuseInvalidText(locale, { body: rawBody, query, path: params });
 
-    const bodyKey = rawBody && typeof rawBody === "object" && "apiKey" in rawBody ? (rawBody as { apiKey: unknown }).apiKey : null;
+    // The key travels in X-Api-Key; only a body that names apiKey (the legacy sign-in's, spec §7) may carry it instead.
+    const bodyKey =
+      namesField(endpoint.body, "apiKey") && rawBody && typeof rawBody === "object" && "apiKey" in rawBody
+        ? (rawBody as { apiKey: unknown }).apiKey
+        : null;
     const keyToken = request.headers.get(API_HEADERS.apiKey) ?? (typeof bodyKey === "string" ? bodyKey : null);
     const key = endpoint.auth === "none" ? null : await verifyApiKey(keyToken);
     const cartId = rawBody && typeof rawBody === "object" && "cartId" in rawBody ? rawBody.cartId : url.searchParams.get("cartId");
@@ -256,16 +282,16 @@ export async function handleApiCall(
     });
     if (endpoint.auth === "customer" || endpoint.auth === "backoffice") {
       const user = await context.user();
-      if (!user) throw unauthorized("Access token required");
+      if (!user) throw refused(REFUSED.tokenRequired);
       if (
         endpoint.auth === "backoffice" &&
         (!user.isBackofficeUser ||
           (endpoint.scope && !endpoint.scope.some((s: string) => user.scope.includes(s) || user.scope.includes("admin"))))
       ) {
-        throw forbidden();
+        throw refused(REFUSED.forbidden);
       }
       // A bearer token cannot carry the second factor its user owes (decision 0086): no backoffice calls then.
-      if (endpoint.auth === "backoffice" && (await secondFactorOwed(user.id, user.scope)) !== null) throw forbidden();
+      if (endpoint.auth === "backoffice" && (await secondFactorOwed(user.id, user.scope)) !== null) throw refused(REFUSED.forbidden);
     }
     const data = await endpoint.handler(context);
     if (endpoint.cacheable) return cacheableAnswer(request, JSON.stringify({ data: data ?? null }), corsHeaders(origin));

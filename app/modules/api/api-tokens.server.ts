@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db/client.server";
 import { apiRefreshTokens, sessions } from "~/.server/db/schema";
 import { env } from "~/.server/env.server";
 import { ApiError } from "./api-errors.server";
+import { REFUSED } from "./api-refusals";
 
 /**
  * The API's sign-in tokens (spec §7 Auth, §9 "Token prefixes token. and refresh_token.").
@@ -159,19 +160,19 @@ async function liveSession(sessionId: string) {
 export async function bearerIdentity(header: string | null): Promise<BearerIdentity | null> {
   if (!header) return null;
   const match = /^Bearer\s+(token\.[A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(header.trim());
-  if (!match) throw new ApiError(401, "Invalid access token");
+  if (!match) throw new ApiError(401, REFUSED.tokenInvalid.message);
   const payload = match[1].slice(ACCESS_PREFIX.length);
   const expected = Buffer.from(sign(payload));
   const given = Buffer.from(match[2]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ApiError(401, "Invalid access token");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ApiError(401, REFUSED.tokenInvalid.message);
   let claims: { r?: unknown; e?: unknown };
   try {
     claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
   } catch {
-    throw new ApiError(401, "Invalid access token");
+    throw new ApiError(401, REFUSED.tokenInvalid.message);
   }
-  if (typeof claims.r !== "number" || typeof claims.e !== "number") throw new ApiError(401, "Invalid access token");
-  if (claims.e * 1000 < Date.now()) throw new ApiError(401, "Access token expired");
+  if (typeof claims.r !== "number" || typeof claims.e !== "number") throw new ApiError(401, REFUSED.tokenInvalid.message);
+  if (claims.e * 1000 < Date.now()) throw new ApiError(401, REFUSED.tokenExpired.message);
   const db = await getDb();
   const [row] = await db
     .select({
@@ -183,6 +184,6 @@ export async function bearerIdentity(header: string | null): Promise<BearerIdent
     .from(apiRefreshTokens)
     .innerJoin(sessions, and(eq(sessions.id, apiRefreshTokens.sessionId), gt(sessions.expiresAt, new Date())))
     .where(eq(apiRefreshTokens.id, claims.r));
-  if (!row || row.revokedAt || !row.sessionId) throw new ApiError(401, "Access token revoked");
+  if (!row || row.revokedAt || !row.sessionId) throw new ApiError(401, REFUSED.tokenRevoked.message);
   return { userId: row.userId, sessionId: row.sessionId, family: row.family };
 }

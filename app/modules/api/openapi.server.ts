@@ -1,8 +1,10 @@
 import { z } from "zod/v4";
 import { env } from "~/.server/env.server";
 import { API_CACHE_CONTROL, API_CACHE_VARY } from "./api-cache.server";
-import { API_HEADERS, namedSchemas } from "./api-endpoint";
+import { API_HEADERS, namedSchemas, type ApiService } from "./api-endpoint";
+import { isClosedObject } from "./api-input";
 import { listMarker } from "./api-lists";
+import { entryRefusals } from "./api-refusals";
 import { callKind, operationsOf, type AnyEndpoint, type Registry } from "./api-router.server";
 
 /**
@@ -14,6 +16,15 @@ export const CORE_VERSION = "1.12.190";
 
 type JsonSchema = Record<string, unknown>;
 
+/** The schemas' own metadata (`.describe()`, `.meta()`) and the named ones' ids, together. */
+const metadata = {
+  get: (schema: z.ZodType) => {
+    const own = z.globalRegistry.get(schema);
+    const named = namedSchemas.get(schema);
+    return own || named ? { ...own, ...named } : undefined;
+  },
+} as unknown as typeof namedSchemas;
+
 /**
  * A schema's JSON Schema. A schema named in `namedSchemas` (the recursive ones) goes to
  * `components` once and is referred to by `$ref`, so a tree can contain itself.
@@ -22,11 +33,13 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Recor
   const out = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
-    metadata: namedSchemas,
+    metadata,
     override: (ctx) => {
       // Dates travel as ISO strings in JSON.
       const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
       if (def?.type === "date") Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
+      // A request object takes no other fields (the router refuses them, decision 0128); an answer's zod already says so.
+      if (io === "input" && isClosedObject(ctx.zodSchema)) ctx.jsonSchema.additionalProperties = false;
     },
   }) as JsonSchema;
   delete out.$schema;
@@ -44,19 +57,30 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Recor
 
 const FAILURE: JsonSchema = {
   type: "object",
+  description: "Every failure's answer (spec §7, §8), whatever its status.",
   required: ["errored", "statusCode", "message"],
+  additionalProperties: false,
   properties: {
     errored: { const: true },
-    statusCode: { type: "integer" },
-    message: { type: "string" },
+    statusCode: { type: "integer", description: "The HTTP status again" },
+    message: { type: "string", description: "The spec's message (English), or the call's language where the call says so" },
     errors: {
       type: "array",
-      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
+      description: "The refused fields: where (body.x, query.x, path.x) and what is wrong with each",
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        additionalProperties: false,
+        properties: { field: { type: "string" }, message: { type: "string" } },
+      },
     },
   },
 };
 
-const RETRY_AFTER = { description: "Seconds until the budget allows the call again.", schema: { type: "integer", minimum: 1 } };
+const RETRY_AFTER = {
+  description: "Seconds to wait: until the budget allows the call again (429), or until the database is back (503).",
+  schema: { type: "integer", minimum: 1 },
+};
 
 /** What a cacheable read (api-cache.server.ts) adds to the document. */
 const IF_NONE_MATCH = {
@@ -73,6 +97,21 @@ const CACHE_HEADERS = {
     schema: { type: "string" },
   },
   Vary: { description: `The answer depends on ${API_CACHE_VARY.join(", ")} (and Origin for another site).`, schema: { type: "string" } },
+};
+
+/** The spec §7 services, the document's tags. */
+const SERVICES: Record<ApiService, string> = {
+  auth: "Sign-in, token refresh and sign-out (and the legacy /api/auth calls)",
+  product: "The catalogue: products, categories, tags, filters, search",
+  cms: "Pages, posts, terms, navigation, site options, media, comments, wishlist, forms and consents",
+  ecommerce: "The cart (by cartId and protectCode), checkout, orders and payment",
+  media: "Image sizes and formats",
+  user: "Registration, the profile and address book, passwords, the customer's orders and data",
+  document: "The customer's invoices",
+  settings: "Languages, countries, the domain's storefront key and public site options",
+  gdpr: "Consents and the consent log",
+  marketing: "The newsletter",
+  calendar: "Events",
 };
 
 const HEADER_PARAMETERS = [
@@ -114,15 +153,16 @@ export function openApiDocument(registry: Registry): JsonSchema {
   for (const { name, endpoint, version, path, params } of operationsOf(registry)) {
     const openPath = path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
     const parameters: unknown[] = [
-      ...params.map((p) => ({ name: p, in: "path", required: true, schema: { type: "string" } })),
+      ...params.map((p) => ({ name: p, in: "path", required: true, description: endpoint.params?.[p], schema: { type: "string" } })),
       ...HEADER_PARAMETERS,
+      ...(endpoint.headers ?? []).map((h) => ({ ...h, in: "header", schema: { type: "string" } })),
       ...(endpoint.cacheable ? [IF_NONE_MATCH] : []),
     ];
     if (endpoint.query) {
       const query = jsonSchema(endpoint.query, "input", components);
       const required = new Set((query.required as string[] | undefined) ?? []);
       for (const [key, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
-        parameters.push({ name: key, in: "query", required: required.has(key), schema });
+        parameters.push({ name: key, in: "query", required: required.has(key), description: schema.description, schema });
       }
     }
     const security =
@@ -131,31 +171,25 @@ export function openApiDocument(registry: Registry): JsonSchema {
         : endpoint.auth === "public"
           ? [{ apiKey: [] }, { apiKey: [], bearer: [] }]
           : [{ apiKey: [], bearer: [] }];
+    // The entry's refusals that can meet this call (api-refusals.ts), then the call's own.
     const errors = new Map<number, string[]>();
-    const addError = (status: number, message: string) => errors.set(status, [...(errors.get(status) ?? []), message]);
-    addError(400, "Invalid input");
-    addError(400, "Malformed percent-escape in the URL");
-    if (endpoint.auth !== "none") addError(401, "API key required / Invalid API key");
-    if (endpoint.auth === "customer" || endpoint.auth === "backoffice") addError(401, "Access token required");
-    if (endpoint.auth === "backoffice") addError(403, "Forbidden");
-    addError(403, "Origin not allowed");
-    if (params.length) addError(404, "Not found");
-    if (endpoint.body) {
-      addError(413, "Payload too large");
-      addError(415, "Send the body as application/json");
+    const facts = { auth: endpoint.auth, method: endpoint.method, params, strict: Boolean(endpoint.strict), budget: callKind(endpoint) };
+    for (const e of [...entryRefusals(facts), ...(endpoint.errors ?? [])]) {
+      const known = errors.get(e.status) ?? [];
+      if (!known.includes(e.message)) errors.set(e.status, [...known, e.message]);
     }
-    // The budgets and bounds every call meets (decision 0084).
-    addError(414, "URI too long");
-    addError(429, `Too many requests (the ${callKind(endpoint)} budget of the key or shopper); Retry-After gives the seconds to wait`);
-    addError(431, "Request header fields too large");
-    for (const e of endpoint.errors ?? []) addError(e.status, e.message);
     const responses: Record<string, unknown> = {
       "200": {
         description: "Success",
         ...(endpoint.cacheable ? { headers: CACHE_HEADERS } : {}),
         content: {
           "application/json": {
-            schema: { type: "object", required: ["data"], properties: { data: jsonSchema(endpoint.response, "output", components) } },
+            schema: {
+              type: "object",
+              required: ["data"],
+              additionalProperties: false,
+              properties: { data: jsonSchema(endpoint.response, "output", components) },
+            },
           },
         },
       },
@@ -166,7 +200,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
       responses[String(status)] = {
         description: messages.join("; "),
-        ...(status === 429 ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
+        ...(status === 429 || status === 503 ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } },
       };
     }
@@ -183,7 +217,13 @@ export function openApiDocument(registry: Registry): JsonSchema {
       security,
       parameters,
       ...(endpoint.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input", components) } } } }
+        ? {
+            requestBody: {
+              // A call whose body may be empty (every field optional) takes none at all too.
+              required: !endpoint.body.safeParse({}).success,
+              content: { "application/json": { schema: jsonSchema(endpoint.body, "input", components) } },
+            },
+          }
         : {}),
       responses,
       "x-auth": endpoint.auth,
@@ -204,7 +244,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
         VERSIONS_NOTE,
     },
     servers: [{ url: env.PUBLIC_URL }],
-    tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name })),
+    tags: [...new Set(Object.values(registry).map((e) => e.service))].sort().map((name) => ({ name, description: SERVICES[name] })),
     paths,
     components: {
       schemas: { ...components, Failure: FAILURE },

@@ -55,10 +55,16 @@ export async function claimCartAtLogin(shopper: Shopper, userId: number): Promis
     if (!others.length) return;
     const ids = others.map((c) => c.id);
     const lines = await tx.select().from(cartItems).where(inArray(cartItems.cartId, ids));
-    if (lines.length) {
+    // Identical lines of several carts go in as one row: one statement may not update a row twice.
+    const byKey = new Map<string, (typeof lines)[number]>();
+    for (const line of lines) {
+      const same = byKey.get(line.mergeKey);
+      byKey.set(line.mergeKey, same ? { ...same, quantity: Math.min(999, same.quantity + line.quantity) } : line);
+    }
+    if (byKey.size) {
       await tx
         .insert(cartItems)
-        .values(lines.map(({ id: _id, createdAt: _at, ...line }) => ({ ...line, id: newItemId(), cartId: current.id })))
+        .values([...byKey.values()].map(({ id: _id, createdAt: _at, ...line }) => ({ ...line, id: newItemId(), cartId: current.id })))
         .onConflictDoUpdate({
           target: [cartItems.cartId, cartItems.mergeKey],
           set: { quantity: sql`least(999, ${cartItems.quantity} + excluded.quantity)` },

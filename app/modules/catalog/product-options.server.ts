@@ -34,7 +34,8 @@ function checkText(option: CustomOption, raw: string): Check {
 /**
  * The personalisations posted with an add-to-cart (or cart-item update) form, checked
  * against the product's custom options (spec §3 customOptions, §5 length hint 270–15000
- * mm): required ones must be filled, numbers must be whole numbers within min and max, texts
+ * mm): required ones must be filled, numbers must be whole numbers within min and max (a numeric
+ * string or a number), texts
  * within their length. Unknown fields are ignored, optional empty ones left out. `posted`
  * is the form's `options` as parsed by the cart schema (options.{code} → { code: value }).
  * Returns the parsed values by option code, or translated messages by field name. Never
@@ -51,7 +52,8 @@ export async function validateProductOptions(
   for (const option of product.customOptions) {
     const field = optionField(option.code);
     const value = posted[option.code];
-    const raw = typeof value === "string" ? value.trim() : "";
+    // A form posts text; an API client may send a number option (a length among them) as a JSON number.
+    const raw = typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
     if (raw === "") {
       if (option.required || option === length) failures.push([field, { key: "core.validation.required" }]);
       continue;

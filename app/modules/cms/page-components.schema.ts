@@ -47,7 +47,9 @@ const COMPONENT_SCHEMAS = {
     html: z
       .string()
       .max(100_000)
-      .transform((html) => sanitizeCmsHtml(html)),
+      .transform((html) => sanitizeCmsHtml(html))
+      // Still a string after sanitising: what the API's document says of it.
+      .pipe(z.string()),
   }),
   image: z.object({ type: z.literal("image"), image: media, caption: text(300) }),
   gallery: z.object({ type: z.literal("gallery"), title: text(200), images: z.array(media).min(1).max(48) }),
@@ -87,6 +89,15 @@ const COMPONENT_SCHEMAS = {
 } as const;
 
 export type StoredComponentType = keyof typeof COMPONENT_SCHEMAS;
+
+/** A stored component as a page hands it out, `hidden` included: the API's document describes a page's components by it. */
+export const storedComponentSchema = z.discriminatedUnion(
+  "type",
+  (Object.values(COMPONENT_SCHEMAS) as z.ZodObject[]).map((schema) => schema.extend({ hidden: z.boolean().optional() })) as unknown as [
+    (typeof COMPONENT_SCHEMAS)["hero"],
+    ...(typeof COMPONENT_SCHEMAS)[StoredComponentType][],
+  ],
+);
 /**
  * `hidden` (the section manager's "hide", decision 0051): kept on the page for the editor, not
  * rendered for shoppers. Optional, so every component stored before it stays valid.

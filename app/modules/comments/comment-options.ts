@@ -19,6 +19,9 @@ export type CommentOptions = {
 };
 
 export const MAX_COMMENT_LENGTH = 2000;
+/** The most stars the option NumberOfStars may set (5 when unset); a rating is 1 to the shop's stars. */
+export const MAX_STARS = 10;
+const DEFAULT_STARS = 5;
 
 const bool = (value: unknown, fallback: boolean) => (typeof value === "boolean" ? value : fallback);
 
@@ -30,7 +33,7 @@ export function commentOptions(options: Record<string, unknown>): CommentOptions
     requireAdminPublishing: bool(options.RequireAdminPublishing, true),
     requireRating: bool(options.RequireRatingForComment, true),
     requireContent: bool(options.RequireCommentForRating, true),
-    stars: Number.isInteger(stars) && stars >= 1 && stars <= 10 ? stars : 5,
+    stars: Number.isInteger(stars) && stars >= 1 && stars <= MAX_STARS ? stars : DEFAULT_STARS,
     blogComments: blog === false || blog === "disabled" ? "disabled" : "loggedUsersOnly",
     userCanEdit: bool(options.UserCanEditComment, true),
     oneUserOneComment: bool(options.OneUserOneComment, false),

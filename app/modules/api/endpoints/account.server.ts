@@ -80,6 +80,8 @@ export const accountEndpoints = {
     service: "user",
     auth: "customer",
     summary: "The signed-in customer's address book, oldest first, with the default delivery and billing address marked",
+    description:
+      "Each address as the profile keeps it, with defaultDelivery and defaultBilling; POST /user/web/address/default/{id} sets them, and checkout and order/create start from them.",
     query: z.object(pageQueryFields(ADDRESS_PAGES)),
     response: listOf(savedAddress),
     handler: async ({ query, user }) => pageOfAll(await listAddresses((await user())!.id), pageRequest(query, ADDRESS_PAGES)),
@@ -106,6 +108,7 @@ export const accountEndpoints = {
     method: "DELETE",
     path: "/user/web/address/delete/:id",
     service: "user",
+    params: { id: "The address's id (the profile's addresses[].id)" },
     auth: "customer",
     summary: "Deletes an address of the signed-in customer's address book (another user's id is not found)",
     description: "A default address deleted leaves the customer without a default of its kind (none is promoted).",
@@ -158,6 +161,7 @@ export const accountEndpoints = {
     method: "POST",
     path: "/user/web/newsletter/unsubscribe",
     service: "user",
+    description: "unsubscribed false: the address was not subscribed. The opt-out is kept as the record of it (spec §3 Newsletter).",
     auth: "customer",
     summary: "Takes the signed-in customer's e-mail off the newsletter (kept as the record of the opt-out)",
     response: z.strictObject({ unsubscribed: z.boolean().describe("false when the address was not subscribed") }),
@@ -192,7 +196,12 @@ export const accountEndpoints = {
     auth: "public",
     summary: "Suggestions as the shopper types: up to 5 products, 3 categories and 3 pages matching the text, in the call's language",
     description: `q: at least ${MIN_SUGGEST_LENGTH} characters (spaces collapsed), at most ${MAX_SEARCH_LENGTH}. The storefront search's matching (diacritics, typos).`,
-    query: z.object({ q: z.string().max(MAX_SEARCH_LENGTH * 2) }),
+    query: z.object({
+      q: z
+        .string()
+        .max(MAX_SEARCH_LENGTH * 2)
+        .describe("What the shopper has typed"),
+    }),
     response: z.strictObject({ products: z.array(suggestion), categories: z.array(suggestion), pages: z.array(suggestion) }),
     errors: [{ status: 400, message: "Too short (in the call's language)" }],
     handler: async ({ query, locale }) => {

@@ -6,11 +6,14 @@ import { getPageBySlug } from "~/modules/cms/pages.server";
 import { listPublicMedia } from "~/modules/media/media-public.server";
 import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { defineEndpoint } from "../api-endpoint";
+import { storedComponentSchema } from "~/modules/cms/page-components.schema";
+import type { PageView } from "~/modules/cms/pages.server";
+import type { NavLink } from "~/modules/site/site.server";
+import { defineEndpoint, namedSchemas, shapeOf } from "../api-endpoint";
 import { limitField, listOf, listPage, pageFields, pageOfAll, pageQueryFields, pageRequest } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
-import { mediaRefSchema } from "./catalog-schemas";
+import { alternatesSchema, localeSchema, mediaRefSchema } from "./catalog-schemas";
 
 /**
  * Spec §7 CMS reads over the blog, pages, redirects and site-context services the HTML shop
@@ -52,14 +55,25 @@ export const PUBLIC_OPTIONS = [
   "FacebookPixelId",
 ] as const;
 
-const navLinkSchema = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  href: z.string(),
-  external: z.boolean(),
-  children: z.array(z.looseObject({ id: z.number().int(), label: z.string(), href: z.string() })),
-});
-const elementSchema = z.object({ id: z.number().int(), title: z.string(), options: z.unknown() }).nullable();
+/** A link with its sub-links at any depth; named once in the document (components/schemas/NavLink). */
+const navLinkSchema: z.ZodType<NavLink> = z
+  .strictObject({
+    id: z.number().int(),
+    label: z.string(),
+    href: z.string().describe("A shop path in the call's language, or an outside URL when external"),
+    external: z.boolean(),
+    get children() {
+      return z.array(navLinkSchema);
+    },
+  })
+  .register(namedSchemas, { id: "NavLink" });
+const elementSchema = z
+  .strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    options: z.record(z.string(), z.unknown()).describe("The block's settings and content as the editor stored them (a JSON object)"),
+  })
+  .nullable();
 
 const postCardSchema = z.object({
   id: z.number().int(),
@@ -70,16 +84,21 @@ const postCardSchema = z.object({
   image: mediaRefSchema.nullable(),
   lang: z.enum(["hr", "en", "de"]).nullable(),
 });
-const pageSchema = z.looseObject({
-  id: z.number().int(),
-  postType: z.string(),
-  title: z.string(),
-  bodyHtml: z.string(),
-  metaDescription: z.string(),
-  components: z.array(z.unknown()),
-  isHome: z.boolean(),
-  alternates: z.record(z.string(), z.string()),
-});
+const pageSchema = shapeOf<PageView>()(
+  z.strictObject({
+    id: z.number().int(),
+    postType: z.string().describe("page"),
+    title: z.string(),
+    bodyHtml: z.string().describe("Sanitised HTML (pages built of components may leave it empty)"),
+    metaDescription: z.string(),
+    components: z.array(storedComponentSchema).describe("The page's sections in order (decision 0014); hidden ones are the editor's"),
+    contentLocale: localeSchema.nullable().describe("The language the text is written in (differs from the call's when untranslated)"),
+    isHome: z.boolean(),
+    alternates: alternatesSchema,
+    translated: z.array(localeSchema).describe("The languages it has its own text in"),
+    updatedAt: z.date().describe("ISO 8601"),
+  }),
+);
 
 const slugSchema = z.string().min(1).max(200);
 
@@ -89,9 +108,10 @@ const cmsBaseEndpoints = {
     method: "GET",
     path: "/cms/term/filter",
     service: "cms",
+    description: "type category or tag; without it both. href: the term's page in the call's language.",
     auth: "public",
     summary: "Blog categories and tags in editor order",
-    query: z.object({ type: z.enum(["category", "tag"]).optional(), ...pageQueryFields(TERM_PAGES) }),
+    query: z.object({ type: z.enum(["category", "tag"]).optional().describe("Only categories or only tags"), ...pageQueryFields(TERM_PAGES) }),
     response: listOf(termSchema),
     handler: async ({ query, locale }) =>
       pageOfAll(await listTerms(locale, query.type ? [query.type] : []), pageRequest(query, TERM_PAGES)),
@@ -102,6 +122,8 @@ const cmsBaseEndpoints = {
     readOnly: true,
     path: "/cms/term/filterStandard",
     service: "cms",
+    description:
+      "termTypeTitles: category, tag or both (the default). A page past the end has no records; noPaginate answers every term at once.",
     auth: "public",
     summary: "Blog terms of the given types (termTypeTitles), 10 a page (at most 100) unless noPaginate",
     body: z.object({
@@ -125,6 +147,8 @@ const cmsBaseEndpoints = {
     method: "GET",
     path: "/cms/term/get/:id",
     service: "cms",
+    description: "href: the term's page in the call's language.",
+    params: { id: "The term's id" },
     auth: "public",
     summary: "A blog term by id",
     response: z.object({ term: termSchema }),
@@ -140,6 +164,9 @@ const cmsBaseEndpoints = {
     method: "GET",
     path: "/cms/term/getBySlug/:slug",
     service: "cms",
+    description:
+      "redirectTo names the term's own slug in the call's language when another was asked for; alternates its path in every language.",
+    params: { slug: "The term's slug in the call's language, else its Croatian slug" },
     auth: "public",
     summary: "A blog term by its slug in the language, else its Croatian (main) slug, with its URL in every language",
     response: z.object({ term: termSchema, alternates: z.record(z.string(), z.string()), redirectTo: z.string().nullable() }),
@@ -199,6 +226,8 @@ const cmsBaseEndpoints = {
     method: "POST",
     path: "/cms/redirect/addFailedRequest",
     service: "cms",
+    description:
+      "path: the shop path a visitor did not find (from /, no //, no spaces). The shop keeps a bounded 404 log for the backoffice; redirect is the configured redirect of that path (to and its status), else null.",
     auth: "public",
     strict: true,
     summary: "Log a path that was not found (the shop's 404 log); answers the configured redirect when there is one",
@@ -219,6 +248,8 @@ const cmsBaseEndpoints = {
     method: "GET",
     path: "/cms/option/filter",
     service: "cms",
+    description:
+      "An allow-list of the options a storefront shows or acts on (Logo, CopyrightText, CookieNotice, ThemeNavigations, HomePageSlug, the comment options, FreeDeliveryAmount, the analytics ids, ...), each as the options page stores it (JSON); never secrets.",
     auth: "public",
     summary: "The site options a storefront may read (an allow-list; never secrets)",
     response: z.object({ options: z.record(z.string(), z.unknown()) }),
@@ -232,6 +263,8 @@ const cmsBaseEndpoints = {
     readOnly: true,
     path: "/cms/element/getByHandlers",
     service: "cms",
+    description:
+      "handlers: any of header, footer, cookie. Each element: its id, title and options (the block's content as the editor set it); null when the block is not set.",
     auth: "public",
     summary: "The header, footer and cookie blocks in the language (else Croatian)",
     body: z.object({
@@ -253,6 +286,9 @@ const cmsBaseEndpoints = {
     method: "GET",
     path: "/cms/navigation/tree/:id",
     service: "cms",
+    description:
+      "Each link: label, href (a shop path in the call's language, or an outside URL when external) and its sub-links in children.",
+    params: { id: "The navigation's handle: main, footer1, footer2, footer3 or footer4" },
     auth: "public",
     summary: "A navigation as a tree by its handle (main, footer1..footer4), links in the language",
     response: z.object({ handle: z.string(), items: z.array(navLinkSchema) }),
@@ -275,7 +311,8 @@ const finderHitSchema = z.object({
 const finderTypes = z
   .union([z.enum(FINDER_TYPES), z.array(z.enum(FINDER_TYPES)).max(5)])
   .transform((t) => (Array.isArray(t) ? t : [t]))
-  .optional();
+  .optional()
+  .describe("The types to look among, one or repeated (params=product&params=category); all when left out");
 
 /** Spec §7 media/filterStandard, postType/filterStandard and the finder. */
 const cmsMoreEndpoints = {
@@ -284,6 +321,8 @@ const cmsMoreEndpoints = {
     readOnly: true,
     path: "/cms/media/filterStandard",
     service: "cms",
+    description:
+      "Only files the library marks public. driveIds: only these files; keywords: part of the title. url: a picture's medium size (other sizes from driveId, as media/option/filter says); null for a file that is not a picture.",
     auth: "public",
     summary: "Public media of the library, newest first (never private files); 20 a page, at most 100",
     body: z.object({
@@ -316,6 +355,7 @@ const cmsMoreEndpoints = {
     readOnly: true,
     path: "/cms/postType/filterStandard",
     service: "cms",
+    description: "Always the two of this shop: page (display components) and post (display legacy).",
     auth: "public",
     summary: "The post types of the site (page, post)",
     body: z.object({}),
@@ -331,9 +371,11 @@ const cmsMoreEndpoints = {
     method: "GET",
     path: "/cms/finder/decide",
     service: "cms",
+    description:
+      "slug: in the call's language, else the Croatian slug (redirectTo then names the language's own). params: the types to look among (page, post, product, category, term), one or repeated; without it all.",
     auth: "public",
     summary: "What a slug names: a page, post, product, category or blog term (params narrows the types), with its URL in every language",
-    query: z.object({ slug: slugSchema, params: finderTypes }),
+    query: z.object({ slug: slugSchema.describe("A slug in the call's language, or a Croatian slug"), params: finderTypes }),
     response: finderHitSchema,
     errors: [{ status: 404, message: "Not found" }],
     handler: async ({ query, locale }) => {
@@ -346,11 +388,15 @@ const cmsMoreEndpoints = {
     method: "GET",
     path: "/cms/finder/searchSlugs",
     service: "cms",
+    description: "slug repeated for each (at most 20); params as finder/decide's.",
     auth: "public",
     summary:
       "finder/decide for several slugs at once (slug repeated, at most 20): each found slug with what it names; unknown ones are left out",
     query: z.object({
-      slug: z.union([slugSchema, z.array(slugSchema).max(20)]).transform((s) => (Array.isArray(s) ? s : [s])),
+      slug: z
+        .union([slugSchema, z.array(slugSchema).max(20)])
+        .transform((s) => (Array.isArray(s) ? s : [s]))
+        .describe("The slugs, repeated (slug=a&slug=b), at most 20"),
       params: finderTypes,
     }),
     response: z.object({ slugs: z.array(finderHitSchema.extend({ slug: z.string() })) }),
@@ -366,6 +412,8 @@ const cmsMoreEndpoints = {
     readOnly: true,
     path: "/cms/finder/getUrlOnLanguage",
     service: "cms",
+    description:
+      "slug: in the call's language (X-Language-Code); language: the language whose URL is wanted; type narrows what the slug names. 404 when the thing has no page in that language.",
     auth: "public",
     summary: "The URL of a page, post, product, category or term (by its slug in the request's language) in another language",
     body: z.object({ slug: slugSchema, language: z.enum(["hr", "en", "de"]), type: z.enum(FINDER_TYPES).optional() }),

@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { COMMENT_ENTITIES } from "~/.server/db/schema";
-import { MAX_COMMENT_LENGTH } from "~/modules/comments/comment-options";
+import { MAX_COMMENT_LENGTH, MAX_STARS } from "~/modules/comments/comment-options";
 import { editComment, getCommentOptions, loadComments, postComment } from "~/modules/comments/comments.server";
 import { defineEndpoint } from "../api-endpoint";
 import { listOf, pageFields, pageOfAll, pageRequest } from "../api-lists";
@@ -38,11 +38,19 @@ const commentOptionsSchema = z.object({
 
 /** What a comment holds (the service checks the rating against the stars and the shop's rules). */
 const commentInput = {
-  rating: z.number().int().min(0).max(100).nullable().default(null),
+  rating: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_STARS)
+    .nullable()
+    .default(null)
+    .describe(`Stars, 1 to the shop's scale (comment/getOptions stars: 5 unless set, at most ${MAX_STARS}); null: no rating`),
   content: z
     .string()
     .max(MAX_COMMENT_LENGTH * 2)
-    .default(""),
+    .default("")
+    .describe(`The comment's text, at most ${MAX_COMMENT_LENGTH} characters after trimming`),
 };
 
 /** A product's or post's comments: a page holds 100 unless asked for fewer. */
@@ -62,6 +70,8 @@ export const commentEndpoints = {
     readOnly: true,
     path: "/cms/comment/filterStandard",
     service: "cms",
+    description:
+      "entityType product or post, entityId its id. form says what the caller may do: state open (may comment), login (send a token: loggedUsersOnly), closed, or oneUserOneComment (has commented); stars, requireRating and requireContent are the rules comment/create checks.",
     auth: "public",
     summary:
       "The published comments of a product or post, newest first, with the rating summary (and, with a token, the caller's own waiting ones)",
@@ -117,6 +127,8 @@ export const commentEndpoints = {
     method: "PATCH",
     path: "/cms/comment/update/:id",
     service: "cms",
+    description: "rating and content as comment/create takes them. The comment waits for approval again when the shop requires it.",
+    params: { id: "The comment's id (comment/filterStandard records[].id, own true)" },
     auth: "customer",
     summary: "The author edits their comment (when UserCanEditComment is on)",
     body: z.object(commentInput),
@@ -132,6 +144,7 @@ export const commentEndpoints = {
     readOnly: true,
     path: "/cms/comment/getOptions",
     service: "cms",
+    description: "stars: the rating scale (a rating is 1..stars). store_id is accepted for the spec's shape (one store).",
     auth: "public",
     summary: "The comment and rating options of the store",
     body: z.object({ store_id: z.number().int().positive().max(ID_MAX).optional() }).default({}),

@@ -82,6 +82,8 @@ export const communityEndpoints = {
     method: "GET",
     path: "/cms/wishlist/filter",
     service: "cms",
+    description:
+      "Every product of the wishlist in one answer (totalPages is always 1), as the catalogue's product cards. Back-office users have no wishlist (403).",
     auth: "customer",
     summary: "The customer's wishlist (spec §4: refetched with limit 9999), newest first, at the customer's group prices",
     query: z.object({ ...pageQueryFields(WISHLIST_PAGES), ...limitQueryField(WISHLIST_PAGES) }),
@@ -101,6 +103,8 @@ export const communityEndpoints = {
     readOnly: true,
     path: "/document/document/filter/web",
     service: "document",
+    description:
+      "10 a page; a page past the end has no records. downloadUrl is the shop's own page (it needs the shop's session cookie); an app fetches the PDF with document/get/web/{id}.",
     auth: "customer",
     summary: "The invoices of the customer's orders, newest first, 10 a page",
     body: z
@@ -120,6 +124,8 @@ export const communityEndpoints = {
     method: "GET",
     path: "/document/document/get/web/:id",
     service: "document",
+    description: "The order's invoice as the account's page hands it out; content is the PDF in base64.",
+    params: { id: "The order's id (document/filter/web records[].id)" },
     auth: "customer",
     summary: "The invoice of one of the customer's orders (by order id), the PDF in base64",
     response: documentSchema.extend({ contentType: z.literal("application/pdf"), content: z.string().describe("The PDF, base64") }),
@@ -148,6 +154,8 @@ export const communityEndpoints = {
     errors: [
       { status: 409, message: "E-mail is already subscribed to the newsletter" },
       { status: 400, message: "Required consents were not accepted" },
+      { status: 503, message: "Consents were not fetched" },
+      { status: 503, message: "Consent log was not recorded" },
     ],
     handler: async ({ body, locale, user }) =>
       subscribeToNewsletter({
@@ -163,6 +171,8 @@ export const communityEndpoints = {
     readOnly: true,
     path: "/calendar/event/public/filter",
     service: "calendar",
+    description:
+      "limit: upcoming events at most (default 50); pastLimit: past events at most (default 20). href: the event's page in the call's language.",
     auth: "public",
     summary: "The calendar: upcoming events soonest first, then past ones, latest first (50 a page)",
     body: z.object(pageFields(EVENT_PAGES)).default({}),
@@ -177,6 +187,8 @@ export const communityEndpoints = {
     method: "GET",
     path: "/calendar/event/public/get/:id",
     service: "calendar",
+    description: "descriptionHtml is sanitised HTML; attendees the public attendance figure.",
+    params: { id: "The event's id (event/public/filter records[].id)" },
     auth: "public",
     summary: "One published event",
     response: eventSchema,

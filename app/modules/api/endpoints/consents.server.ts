@@ -30,9 +30,10 @@ export const consentEndpoints = {
     readOnly: true,
     path: "/cms/consent/filter",
     service: "cms",
+    description:
+      "assigned_to: one form (newsletter, contactForm, registerForm, checkoutForm, addressForm, productAvailabilityForm); without it every form, at most perPage of them. The ids in consents go into a form call's acceptedConsents; requiredConsents must all be among them. Spec §7 reads this list as data.data: its records are in `data` (the one shape otherwise).",
     auth: "public",
     summary: "The consents each form shows (spec §5), by form: assigned_to, consents, requiredConsents",
-    description: "Spec §7 reads this list as data.data: its records are in `data` (the one shape otherwise).",
     body: z
       .object({
         assigned_to: z.enum(FORM_KINDS).optional().describe("Only this form"),
@@ -40,7 +41,7 @@ export const consentEndpoints = {
       })
       .default({}),
     response: listOf(
-      z.object({
+      z.strictObject({
         assigned_to: z.enum(FORM_KINDS),
         consents: z.array(formConsentSchema),
         requiredConsents: z.array(z.number().int()),
@@ -81,11 +82,7 @@ export const consentEndpoints = {
       consents: z.array(z.number().int()),
       requiredConsents: z.array(z.number().int()),
     }),
-    errors: [
-      { status: 400, message: "Unknown consent" },
-      { status: 401, message: "Unauthorized" },
-      { status: 403, message: "Forbidden" },
-    ],
+    errors: [{ status: 400, message: "Unknown consent" }],
     handler: async ({ body, user }) => saveAssignment((await user())!, body.assigned_to, body),
   }),
   "gdpr.web.consent.filter": defineEndpoint({
@@ -93,6 +90,7 @@ export const consentEndpoints = {
     readOnly: true,
     path: "/gdpr/web/consent/filter",
     service: "gdpr",
+    description: "forWeb is always true; limit caps the list (default and most 100). pageSlug: the page with the consent's full text.",
     auth: "public",
     summary: "Every consent of the shop in the caller's language (forWeb; 100 a page)",
     body: z

@@ -2,7 +2,15 @@ import { z } from "zod/v4";
 import { getDb } from "~/.server/db/client.server";
 import { cartOwnerOf, addLineToCart } from "~/modules/cart/cart-add.server";
 import { priceCart } from "~/modules/cart/cart-pricing.server";
-import { lookupCart, sessionMissing, type CartRow, type CartSessionCookies } from "~/modules/cart/cart-session.server";
+import {
+  cartArchived,
+  lookupCart,
+  sessionMissing,
+  sessionUsed,
+  type CartRow,
+  type CartSessionCookies,
+} from "~/modules/cart/cart-session.server";
+import { invalidQuantity } from "~/modules/cart/cart-line.server";
 import { buildCartView } from "~/modules/cart/cart-view.server";
 import {
   applyCoupon,
@@ -21,9 +29,9 @@ import type { Locale } from "~/lib/locales";
 import { defineEndpoint } from "../api-endpoint";
 import { cartSessionKey, type Shopper } from "~/.server/shopper.server";
 import type { ApiContext } from "../api-context.server";
-import { ApiError } from "../api-errors.server";
+import { ApiError, documented } from "../api-errors.server";
 import { cartAnswerSchema, cartViewSchema, currencyIdSchema, lineOptionsSchema, qtySchema } from "./ecommerce-schemas";
-import { cartSessionSchema } from "./shared-schemas";
+import { cartSessionSchema, wholeSessionOrNone } from "./shared-schemas";
 
 /**
  * The cart calls of spec §7 (decision 0059) by cartId + protectCode. Every call runs the
@@ -48,11 +56,12 @@ export async function activeCart(shopper: Shopper): Promise<CartRow> {
   return lookup.cart;
 }
 
+const CURRENCY_ERROR = { status: 400, message: "Currency is not defined" };
 /** The site has one currency (spec §1); a call naming another is refused. */
 export async function checkCurrency(locale: Locale, currencyId: number | undefined) {
   if (currencyId === undefined) return;
   const { currency } = await getSiteContext(locale);
-  if (currency.id !== currencyId) throw new ApiError(400, "Currency is not defined");
+  if (currency.id !== currencyId) throw new ApiError(CURRENCY_ERROR.status, CURRENCY_ERROR.message);
 }
 
 async function cartAnswer(context: Ctx, cart: CartRow, couponRemoved = false) {
@@ -65,15 +74,22 @@ async function afterChange(context: Ctx, change: CartChange<unknown>) {
   return cartAnswer(context, change.cart, change.couponRemoved);
 }
 
-export const CART_ERRORS = [
-  { status: 400, message: "Session doesn't exist" },
-  { status: 409, message: "Cart is archived." },
-  { status: 409, message: "Session already used." },
+export const CART_ERRORS = documented(sessionMissing(), cartArchived(), sessionUsed());
+const QTY_ERRORS = [...documented(invalidQuantity()), { status: 409, message: "Not enough in stock" }];
+/** What checking a product line refuses (cart-line.server.ts resolveCartLine). */
+const LINE_ERRORS = [
+  { status: 404, message: "Product not found" },
+  { status: 400, message: "Configuration not set" },
+  { status: 400, message: "Bundle not configured" },
+  { status: 400, message: "Nested bundle" },
+  { status: 400, message: "Invalid options" },
+  { status: 409, message: "Out of stock" },
 ];
-const QTY_ERRORS = [{ status: 400, message: "Invalid quantity" }];
 
 export const session = cartSessionSchema;
-export const optionalSession = z.object({ cartId: session.shape.cartId.optional(), protectCode: session.shape.protectCode.optional() });
+/** A body with an optional cart session: both parts or neither. */
+const sessionFields = z.object({ cartId: session.shape.cartId.optional(), protectCode: session.shape.protectCode.optional() });
+export const optionalSession = wholeSessionOrNone(sessionFields);
 const itemId = z.string().min(1).max(100);
 
 const productLine = (productId: number, options: z.output<typeof lineOptionsSchema>) => ({
@@ -89,6 +105,8 @@ export const cartEndpoints = {
     readOnly: false,
     path: "/ecommerce/cart/getNewCartSession",
     service: "ecommerce",
+    description:
+      "Keep cartId and protectCode: every cart and checkout call sends both (spec §4: the cart session). The answer is the empty cart with its totals. A GET that writes: it spends the write budget.",
     auth: "public",
     summary: "A new, empty cart session (cartId and protectCode), made as the shop's first add makes one",
     response: cartAnswerSchema,
@@ -102,11 +120,13 @@ export const cartEndpoints = {
     readOnly: true,
     path: "/ecommerce/cart/getCart",
     service: "ecommerce",
+    description:
+      "cartId and protectCode of a session from getNewCartSession or addItem. Money in cents, VAT included (prices.converted.tax is the VAT part). A cart whose order was placed answers 409 'Cart is archived.', a cart another sign-in took over 409 'Session already used.': forget the session then (spec §8).",
     auth: "public",
     summary: "The cart of a session: lines, totals (cents), coupon — the cart page's view",
     body: session.extend({ currencyId: currencyIdSchema }),
     response: cartAnswerSchema,
-    errors: CART_ERRORS,
+    errors: [...CART_ERRORS, CURRENCY_ERROR],
     handler: async (context) => {
       await checkCurrency(context.locale, context.body.currencyId);
       return cartAnswer(context, await activeCart(await shopperFor(context, context.body)));
@@ -117,11 +137,13 @@ export const cartEndpoints = {
     readOnly: true,
     path: "/ecommerce/cart/validateCart",
     service: "ecommerce",
+    description:
+      "valid: the cart can go to checkout. problems names what stops it: emptyCart (no lines), couponInvalid (the coupon no longer applies: its dates, its usage limit, the minimum, the products it applies to). The cart is answered as getCart answers it.",
     auth: "public",
     summary: "Checks the cart before checkout: the session, that it has lines, and the coupon (a coupon that no longer applies is named)",
     body: session.extend({ currencyId: currencyIdSchema }),
     response: z.object({ valid: z.boolean(), problems: z.array(z.enum(["emptyCart", "couponInvalid"])), cart: cartViewSchema }),
-    errors: CART_ERRORS,
+    errors: [...CART_ERRORS, CURRENCY_ERROR],
     handler: async (context) => {
       await checkCurrency(context.locale, context.body.currencyId);
       const cart = await activeCart(await shopperFor(context, context.body));
@@ -137,6 +159,8 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/getAbandoned",
     service: "ecommerce",
+    description:
+      "Call it after POST /login, with the visitor's cart session when there is one: that cart becomes the user's, with the user's earlier carts merged into it (spec §4 Auth). Without a session the user's latest open cart is answered; null when there is none.",
     auth: "customer",
     summary:
       "The signed-in user's cart as at sign-in: the posted cart becomes theirs with their abandoned carts merged in, or without one their latest cart",
@@ -156,17 +180,21 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/addItem",
     service: "ecommerce",
+    description:
+      "Without cartId and protectCode a new cart session is made and answered: keep it. productId names a simple product, an e-product or a bundle; a configurable product is added as one of its variants (options.variantId: product/web/get configuration.associatedProducts[].id), a bundle's configurable parts by options.bundleOptions {partId: variantId}. A product's custom options (product/web/get customOptions) go in options.personalizations {code: value}: a number option as a number or a numeric string, among them the length of a product sold per running metre (priceUnit metre, in the option's unit). The same product with the same options adds to its line.",
     auth: "public",
     summary: "Adds a product to the cart; without a session one is created and returned (spec §4)",
-    body: optionalSession.extend({
-      currencyId: currencyIdSchema,
-      productId: z.number().int().positive().max(999_999_999),
-      qty: qtySchema,
-      options: lineOptionsSchema,
-      reservation: z.unknown().optional().describe("Not used by this shop (no bookable products)"),
-    }),
+    body: wholeSessionOrNone(
+      sessionFields.extend({
+        currencyId: currencyIdSchema,
+        productId: z.number().int().positive().max(999_999_999),
+        qty: qtySchema,
+        options: lineOptionsSchema,
+        reservation: z.unknown().optional().describe("Not used by this shop (no bookable products)"),
+      }),
+    ),
     response: cartAnswerSchema,
-    errors: [...CART_ERRORS, ...QTY_ERRORS, { status: 404, message: "Product not found" }, { status: 409, message: "Out of stock" }],
+    errors: [...CART_ERRORS, CURRENCY_ERROR, ...QTY_ERRORS, ...LINE_ERRORS],
     handler: async (context) => {
       const { body, locale } = context;
       await checkCurrency(locale, body.currencyId);
@@ -179,6 +207,8 @@ export const cartEndpoints = {
     method: "PATCH",
     path: "/ecommerce/cart/updateItem",
     service: "ecommerce",
+    description:
+      "itemId: the line's cart.items[].itemId. qty replaces the line's quantity; with productId (the line's product) and options, the line's variant and personalisations change too, by addItem's rules.",
     auth: "public",
     summary: "Sets a line's quantity; with productId and options its variant and personalisations too (the product page's cart-item edit)",
     body: session.extend({
@@ -189,7 +219,7 @@ export const cartEndpoints = {
       options: lineOptionsSchema,
     }),
     response: cartAnswerSchema,
-    errors: [...CART_ERRORS, ...QTY_ERRORS, { status: 404, message: "Item not in cart" }],
+    errors: [...CART_ERRORS, CURRENCY_ERROR, ...QTY_ERRORS, ...LINE_ERRORS, { status: 404, message: "Item not in cart" }],
     handler: async (context) => {
       const { body, locale } = context;
       await checkCurrency(locale, body.currencyId);
@@ -203,6 +233,7 @@ export const cartEndpoints = {
     method: "DELETE",
     path: "/ecommerce/cart/deleteItem",
     service: "ecommerce",
+    description: "A DELETE with a JSON body: send Content-Type: application/json. itemId: the line's cart.items[].itemId.",
     auth: "public",
     summary: "Removes a line (JSON body with Content-Type)",
     body: session.extend({ itemId }),
@@ -214,6 +245,7 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/clearCart",
     service: "ecommerce",
+    description: "Removes every line and the coupon. Without a cart session nothing happens and cart is null.",
     auth: "public",
     summary: "Empties the cart (and its coupon); nothing happens without a session (spec §4)",
     body: optionalSession,
@@ -228,6 +260,8 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/applyCoupon",
     service: "ecommerce",
+    description:
+      "The coupon's rules are checked against the cart now: active, its dates, its usage limits (in all and per customer), the cart's minimum and the products it applies to; each refusal names its rule. data.coupon.code is the cart's coupon after the call.",
     auth: "public",
     summary: "Applies a coupon when it applies to this cart now; data.coupon is the cart's coupon",
     body: session.extend({ couponCode: z.string().max(64) }),
@@ -248,6 +282,7 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/removeCoupon",
     service: "ecommerce",
+    description: "data.coupon.code is null afterwards.",
     auth: "public",
     summary: "Takes the coupon off the cart",
     body: session,
@@ -259,6 +294,8 @@ export const cartEndpoints = {
     method: "POST",
     path: "/ecommerce/cart/applyMemberCard",
     service: "ecommerce",
+    description:
+      "A signed-in customer's member card gives the membership prices (membershipPriceCents). outcome: skipped (no signed-in customer), cleared (an empty barcode took the card off), applied. The barcode is checked with the member card service.",
     auth: "public",
     summary: "Applies a membership card to the cart (signed-in users only; empty clears it); outcome skipped, cleared or applied",
     body: session.extend({ barcode: z.string().max(64) }),

@@ -29,7 +29,8 @@ import { settleCardReturn } from "~/modules/checkout/card-return.server";
 import { getSiteContext } from "~/modules/site/site.server";
 import { parseMessage } from "~/lib/validation-message";
 import { defineEndpoint } from "../api-endpoint";
-import { ApiError, forbidden } from "../api-errors.server";
+import { ApiError, documented, forbidden } from "../api-errors.server";
+import { orderBlocked } from "~/modules/account/blocked.server";
 import { idParam } from "../api-router.server";
 import { addressBodySchema, cartViewSchema, deliveryMethodSchema, methodSchema, orderAnswerSchema } from "./ecommerce-schemas";
 import { guestLinkOf } from "./orders.server";
@@ -131,12 +132,40 @@ async function defaultAddressesOf(
   return { savedAddressId: delivery.id, billingAddress: billing && billing.id !== delivery.id ? addressInputOf(billing) : undefined };
 }
 
+/** A checkout step's refusal (stepFailure): its field messages in English. */
+const STEP_REFUSAL = {
+  status: 400,
+  message: "A checkout step's refusal (e.g. Please choose a delivery method.); errors[] names each field",
+};
+
+/** What the checkout's gate and guest step refuse (checkoutFor). */
 const CHECKOUT_ERRORS = [
   ...CART_ERRORS,
-  { status: 401, message: "No active user" },
+  ...documented(noActiveUser(), orderBlocked()),
   { status: 409, message: "Cart is empty" },
   { status: 403, message: "Checkout is disabled" },
+  { status: 403, message: "Guest checkout is off" },
   { status: 409, message: "Account exists" },
+  { status: 400, message: "Invalid e-mail" },
+  STEP_REFUSAL,
+];
+
+/** What placing the order refuses beyond the steps (place-order.server.ts, the payment start). */
+const PLACE_ORDER_ERRORS = [
+  { status: 400, message: "Address missing" },
+  { status: 404, message: "Address not found" },
+  { status: 400, message: "Cart is empty" },
+  { status: 400, message: "Payment method undefined" },
+  { status: 400, message: "Shipping method undefined" },
+  { status: 409, message: "Shipping method not offered for this cart" },
+  { status: 400, message: "Shipping branch undefined" },
+  { status: 409, message: "Coupon invalid" },
+  { status: 409, message: "Coupon already used by this customer" },
+  { status: 409, message: "Out of stock" },
+  { status: 400, message: "Required consents were not accepted" },
+  { status: 503, message: "Card payments are not configured" },
+  { status: 502, message: "Card provider unreachable" },
+  { status: 502, message: "Payment could not be started" },
 ];
 
 export const checkoutEndpoints = {
@@ -144,20 +173,27 @@ export const checkoutEndpoints = {
     method: "GET",
     path: "/ecommerce/settings/getCheckoutSettings",
     service: "ecommerce",
+    description:
+      "checkoutEnabled false: order/create is refused (403). registeredUsersOnly: a buyer must sign in; guestCheckout: a buyer without an account may send guestEmail on the checkout calls instead. allowedCountries: the ISO codes a delivery address may name (ALL: any).",
     auth: "public",
     summary: "The store's checkout settings (spec §1)",
-    response: z.looseObject({
+    response: z.strictObject({
       checkoutEnabled: z.boolean(),
       registeredUsersOnly: z.boolean(),
       guestCheckout: z.boolean(),
-      allowedCountries: z.array(z.string()),
+      allowedCountries: z.array(z.string()).describe("ISO codes, or ALL for every country (getAvailableCountries lists them)"),
     }),
-    handler: async () => checkoutSettings(await getDb()),
+    handler: async () => {
+      const { checkoutEnabled, registeredUsersOnly, guestCheckout, allowedCountries } = await checkoutSettings(await getDb());
+      return { checkoutEnabled, registeredUsersOnly, guestCheckout, allowedCountries };
+    },
   }),
   "ecommerce.settings.getCurrencyConfig": defineEndpoint({
     method: "GET",
     path: "/ecommerce/settings/getCurrencyConfig",
     service: "ecommerce",
+    description:
+      "The shop sells in one currency (EUR, id 44): every call that takes currencyId refuses any other with 400 'Currency is not defined'.",
     auth: "public",
     summary: "The site's currency",
     response: z.object({
@@ -174,6 +210,7 @@ export const checkoutEndpoints = {
     readOnly: true,
     path: "/ecommerce/checkout/getAvailableCountries",
     service: "ecommerce",
+    description: "iso: the code an address's country field takes; name in the shop's language.",
     auth: "public",
     summary: "The countries checkout delivers to (spec §5 allowedCountries)",
     response: z.object({ countries: z.array(z.object({ iso: z.string(), name: z.string() })) }),
@@ -183,9 +220,13 @@ export const checkoutEndpoints = {
     method: "GET",
     path: "/ecommerce/checkout/getFreeDeliveryAmount/:currencyId",
     service: "ecommerce",
+    description:
+      "price: the limit in the currency's units (150 for 150,00 EUR), priceCents the same in cents; both null when the shop has no free-delivery limit. The cart answers compare it with the items total after the coupon (cart.freeDelivery).",
+    params: { currencyId: "The currency's id (getCurrencyConfig); any other than the site's is refused" },
     auth: "public",
     summary: "The free-delivery limit (data.price, in the currency's units; null: none)",
     response: z.object({ price: z.number().nullable(), priceCents: z.number().int().nullable() }),
+    errors: [{ status: 400, message: "Currency is not defined" }],
     handler: async ({ locale, params }) => {
       await checkCurrency(locale, idParam(params.currencyId));
       const cents = await freeDeliveryCents(locale);
@@ -197,11 +238,14 @@ export const checkoutEndpoints = {
     readOnly: true,
     path: "/ecommerce/delivery/getApplicableDeliveryMethods",
     service: "ecommerce",
+    description:
+      "Without a cart session: every active method at its base price. With one: only the methods the cart can use (its weight, its delivery country, goods too long for a parcel), at the cart's price. options: a method's pick-up points or parcel lockers; saveDeliveryMethod then needs one of them as branchId.",
     auth: "public",
     summary:
       "The delivery methods with their branches (pick-up points, parcel lockers); with a cart session only those offered for the cart, at its price (weight, delivery country, long goods)",
     body: optionalSession,
     response: z.object({ methods: z.array(deliveryMethodSchema) }),
+    errors: CART_ERRORS,
     handler: async (context) => {
       const posted = sessionOf(context.body);
       const cart = posted ? await activeCart(await shopperFor(context, posted)) : null;
@@ -212,6 +256,8 @@ export const checkoutEndpoints = {
     method: "PUT",
     path: "/ecommerce/delivery/saveDeliveryMethod",
     service: "ecommerce",
+    description:
+      "deliveryMethodId: a method of getApplicableDeliveryMethods for this cart; branchId: one of its options[].id when it has options, else left out. Needs a signed-in customer (bearer token) or, with guest checkout on, guestEmail. userId, when sent, must be the signed-in user's.",
     auth: "public",
     summary: "Chooses the cart's delivery method (and branch when the method has branches); needs a signed-in user or a guest e-mail",
     body: session.extend({
@@ -221,7 +267,7 @@ export const checkoutEndpoints = {
       branchId: z.number().int().positive().max(999_999_999).nullable().optional(),
     }),
     response: z.object({ deliveryMethodId: z.number().int(), branchId: z.number().int().nullable(), cart: cartViewSchema }),
-    errors: [...CHECKOUT_ERRORS, { status: 400, message: "Please choose a delivery method." }],
+    errors: CHECKOUT_ERRORS,
     handler: async (context) => {
       const { body } = context;
       const { checkout } = await checkoutFor(context, body);
@@ -237,6 +283,8 @@ export const checkoutEndpoints = {
     readOnly: true,
     path: "/ecommerce/payment/getApplicablePaymentMethods",
     service: "ecommerce",
+    description:
+      "gateway says how the order is paid: bankTransfer (the payment slip's data follows the order), cashOnDelivery, card (order/create answers the provider's page). The cart session is accepted for the spec's shape; the methods do not depend on it.",
     auth: "public",
     summary: "The payment methods that can take a payment now (a card method without a provider is left out, as on the checkout page)",
     body: optionalSession,
@@ -249,6 +297,7 @@ export const checkoutEndpoints = {
     method: "PUT",
     path: "/ecommerce/payment/savePaymentMethod",
     service: "ecommerce",
+    description: "paymentMethodId: one of getApplicablePaymentMethods. Needs a signed-in customer or, with guest checkout on, guestEmail.",
     auth: "public",
     summary: "Chooses the cart's payment method (order/create uses it when it names none)",
     body: session.extend({ guestEmail, paymentMethodId: z.number().int().positive().max(999_999_999) }),
@@ -278,13 +327,7 @@ export const checkoutEndpoints = {
       billingAddress: addressBodySchema.optional(),
     }),
     response: orderAnswerSchema,
-    errors: [
-      ...CHECKOUT_ERRORS,
-      { status: 502, message: "Payment could not be started" },
-      { status: 400, message: "Required consents were not accepted" },
-      { status: 400, message: "Address missing" },
-      { status: 400, message: "Please choose a payment method." },
-    ],
+    errors: [...CHECKOUT_ERRORS, ...PLACE_ORDER_ERRORS],
     handler: async (context) => {
       const { body } = context;
       // A doubled or replayed order/create whose cart is an order already answers that order (as the checkout page does).
@@ -330,6 +373,9 @@ export const checkoutEndpoints = {
     method: "POST",
     path: "/ecommerce/order/pgSuccess/:id",
     service: "ecommerce",
+    description:
+      "Body: the fields of the card provider's return exactly as the provider sent them (names up to 40 characters, values up to 500). The signature is checked before anything changes; a settled order answers its payment status, and the same return sent again answers the same.",
+    params: { id: "The order's id (order/create's order.id)" },
     auth: "public",
     summary: "The card provider's signed answer for an order (the fields of its return), as the card return page takes it",
     body: z.record(z.string().max(40), z.string().max(500)),

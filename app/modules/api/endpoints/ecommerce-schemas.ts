@@ -1,6 +1,9 @@
 import { z } from "zod/v4";
 import { addressSchema } from "~/modules/account/account.schema";
+import type { CartLineView, CartSummary, CartView } from "~/modules/cart/cart-view";
 import { QUANTITY } from "~/modules/catalog/product-view";
+import { shapeOf } from "../api-endpoint";
+import { mediaRefSchema, productCardSchema } from "./catalog-schemas";
 import { guestLinkSchema, paymentInstructionsSchema } from "./order-schemas";
 import { cartSessionSchema } from "./shared-schemas";
 
@@ -11,64 +14,66 @@ import { cartSessionSchema } from "./shared-schemas";
  */
 const money = z.number().int().describe("Cents");
 
-const mediaRef = z.looseObject({
-  driveId: z.string(),
-  title: z.string(),
-  alt: z.string(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-});
-
-const cartLine = z.object({
-  itemId: z.string(),
-  productId: z.number().int(),
-  variantId: z.number().int().nullable(),
-  qty: z.number().int(),
-  productData: z.object({
-    name: z.string(),
-    sku: z.string(),
-    media: mediaRef.nullable(),
-    slug: z.string(),
-    mainProductSlug: z.string(),
-    isVisibleIndividually: z.boolean(),
-  }),
-  href: z.string(),
-  editHref: z.string(),
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
-  prices: z.object({
-    finalPrice: money,
-    row: money,
-    membershipApplied: z.boolean(),
-    groupApplied: z.boolean(),
-    lengthMm: z.number().int().nullable(),
-  }),
-});
-
-export const cartViewSchema = z.object({
-  items: z.array(cartLine),
-  qty: z.number().int(),
-  digitalOnly: z.boolean(),
-  couponCode: z.string().nullable(),
-  memberCardBarcode: z.string().nullable(),
-  instructions: z.string(),
-  prices: z.object({
-    converted: z.object({
-      itemsTotal: money,
-      cartTotal: money,
-      coupon: money,
-      delivery: money,
-      loyalty: money,
-      orderTotal: money,
-      tax: money,
+const cartLine = shapeOf<CartLineView>()(
+  z.strictObject({
+    itemId: z.string().describe("The line's id: updateItem's and deleteItem's itemId"),
+    productId: z.number().int(),
+    variantId: z.number().int().nullable().describe("The variant of a configurable product"),
+    qty: z.number().int(),
+    productData: z.strictObject({
+      name: z.string(),
+      sku: z.string(),
+      media: mediaRefSchema.nullable(),
+      slug: z.string(),
+      mainProductSlug: z.string().describe("The product page's slug (a variant's main product)"),
+      isVisibleIndividually: z.boolean(),
+    }),
+    href: z.string().describe("The product's page in the shop"),
+    editHref: z.string().describe("The product page in cart-item edit mode for this line"),
+    details: z.array(z.strictObject({ label: z.string(), value: z.string() })).describe("The chosen variant and options, written out"),
+    prices: z.strictObject({
+      finalPrice: money.describe("Per piece, or per running metre when lengthMm is set"),
+      row: money.describe("The line's total"),
+      membershipApplied: z.boolean().describe("The member card's price"),
+      groupApplied: z.boolean().describe("The customer group's price (decision 0107)"),
+      lengthMm: z.number().int().nullable().describe("The line's length of a product sold per running metre"),
     }),
   }),
-  freeDelivery: z.object({ limit: money.nullable(), reached: z.boolean(), left: money }),
-  /** Product cards as the catalogue lists them. */
-  crossSells: z.array(z.looseObject({ id: z.number().int(), slug: z.string(), name: z.string(), sku: z.string() })),
-});
+);
+
+const cartSummary = shapeOf<CartSummary>()(
+  z.strictObject({
+    itemsTotal: money.describe("The lines"),
+    cartTotal: money.describe("The lines after the coupon"),
+    coupon: money.describe("The coupon's discount"),
+    delivery: money,
+    loyalty: money.describe("The loyalty discount"),
+    orderTotal: money.describe("What the order costs"),
+    tax: money.describe("The VAT orderTotal includes"),
+  }),
+);
+
+export const cartViewSchema = shapeOf<CartView>()(
+  z.strictObject({
+    items: z.array(cartLine),
+    qty: z.number().int().describe("Pieces in the cart"),
+    digitalOnly: z.boolean().describe("Only e-products: nothing to deliver"),
+    couponCode: z.string().nullable(),
+    memberCardBarcode: z.string().nullable(),
+    instructions: z.string().describe("The buyer's note for the order"),
+    prices: z.strictObject({ converted: cartSummary }),
+    freeDelivery: z
+      .strictObject({ limit: money.nullable(), reached: z.boolean(), left: money })
+      .describe("The free-delivery limit (null: none), whether the items total after the coupon reaches it, and what is left"),
+    crossSells: z.array(productCardSchema).describe("Products to offer beside the cart"),
+  }),
+);
 
 /** data.coupon of the coupon-affecting calls: the coupon the cart now has, and whether a change took it off. */
-export const couponStateSchema = z.object({ code: z.string().nullable(), removed: z.boolean() });
+export const couponStateSchema = z.object({
+  code: z.string().nullable().describe("The cart's coupon after the call"),
+  removed: z.boolean().describe("This change took off a coupon that no longer applies to the cart (its minimum, its products)"),
+});
 
 export const cartAnswerSchema = z.object({
   cartId: cartSessionSchema.shape.cartId,
@@ -97,9 +102,17 @@ const id = z.number().int().positive().max(999_999_999);
 /** The line of addItem / updateItem: the variant of a configurable product, a bundle's chosen variants, the personalisations. */
 export const lineOptionsSchema = z
   .object({
-    variantId: id.optional(),
-    bundleOptions: z.record(z.string().max(20), id).optional(),
-    personalizations: z.record(z.string().max(200), z.union([z.string().max(2000), z.number(), z.boolean()])).optional(),
+    variantId: id.optional().describe("A configurable product's variant (product/web/get configuration.associatedProducts[].id)"),
+    bundleOptions: z
+      .record(z.string().max(20), id)
+      .optional()
+      .describe("A bundle's configurable parts: part's product id → the chosen variant's id (product/web/get bundle.parts)"),
+    personalizations: z
+      .record(z.string().max(200), z.union([z.string().max(2000), z.number()]))
+      .optional()
+      .describe(
+        "Custom option code → value (product/web/get customOptions): text, or a number option's whole number as a JSON number or a numeric string",
+      ),
   })
   .optional();
 

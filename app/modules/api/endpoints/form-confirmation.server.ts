@@ -15,6 +15,7 @@ export const formConfirmationEndpoints = {
     readOnly: false,
     path: "/cms/form/confirmEmail/:token",
     service: "cms",
+    params: { token: "The token of the confirmation mail's link" },
     auth: "public",
     strict: true,
     summary: "Confirms the sender's e-mail address of a database form's submission by its mailed token; the shop is mailed now",

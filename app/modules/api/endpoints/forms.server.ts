@@ -10,7 +10,7 @@ import { listPublicForms, PUBLIC_FORMS_PAGE_MAX } from "~/modules/forms/form-lis
 import { formViewById, getFormDefinitionById, submitForm } from "~/modules/forms/forms.server";
 import { defineEndpoint } from "../api-endpoint";
 import { listOf, listPage, pageFields, pageRequest } from "../api-lists";
-import { ApiError, notFound } from "../api-errors.server";
+import { ApiError, invalidInput, notFound, UNKNOWN_FIELD } from "../api-errors.server";
 import { idParam } from "../api-router.server";
 import { formConsentSchema } from "./consents.server";
 import { ID_MAX } from "./shared-schemas";
@@ -22,6 +22,14 @@ import { ID_MAX } from "./shared-schemas";
  */
 
 const FORM_PAGES = { perPage: PUBLIC_FORMS_PAGE_MAX, maxPerPage: PUBLIC_FORMS_PAGE_MAX };
+/** What a public submission refuses (forms/submission.server.ts): consents, the captcha, the consent log. */
+const SUBMISSION_ERRORS = [
+  { status: 400, message: "Required consents were not accepted" },
+  { status: 400, message: "Captcha verification failed" },
+  { status: 503, message: "Captcha verification unavailable" },
+  { status: 503, message: "Consents were not fetched" },
+  { status: 503, message: "Consent log was not recorded" },
+];
 
 export const formEndpoints = {
   "cms.form.filter": defineEndpoint({
@@ -29,6 +37,7 @@ export const formEndpoints = {
     readOnly: true,
     path: "/cms/form/filter",
     service: "cms",
+    description: "keywords: part of the title (in the call's language) or of the slug. href: the form's own page in the shop.",
     auth: "public",
     summary:
       "The shop's database forms in the caller's language, newest first: what form/get and form/storeData take, and the page of each",
@@ -57,6 +66,9 @@ export const formEndpoints = {
     method: "GET",
     path: "/cms/form/get/:id",
     service: "cms",
+    description:
+      "fields: what form/storeData takes in data, by name: type, label, required, a select's options; a file field's maxFiles (files only through the form's page in the shop). consents: what acceptedConsents may name; the required ones must be there.",
+    params: { id: "The form's id (cms/form/filter records[].id)" },
     auth: "public",
     summary: "A database form's fields in the caller's language, with the consents it shows",
     response: z.object({
@@ -97,6 +109,8 @@ export const formEndpoints = {
     method: "POST",
     path: "/cms/form/storeData",
     service: "cms",
+    description:
+      "data: field name → value by form/get's fields (text, or true/false for a checkbox), checked by the form's own rules. acceptedConsents: ids of form/get's consents. With e-mail confirmation on the form, the sender confirms by the mailed link (form/confirmEmail).",
     auth: "public",
     strict: true,
     summary: "Submits a database form: stored with its consent log and mailed to the shop (files only through the shop's own page)",
@@ -112,12 +126,20 @@ export const formEndpoints = {
     response: z.object({ id: z.number().int().describe("The stored submission") }),
     errors: [
       { status: 400, message: "File fields cannot be sent over the API" },
-      { status: 400, message: "Required consents were not accepted" },
       { status: 404, message: "Form not found" },
+      ...SUBMISSION_ERRORS,
     ],
     handler: async ({ body, user, locale }) => {
       const definition = await getFormDefinitionById(body.id);
       if (!definition) throw notFound("Form not found");
+      // A field the form does not have is refused as the router refuses any (decision 0128), not dropped.
+      const names = new Set(definition.fields.map((f) => f.name));
+      const unknown = Object.keys(body.data).filter((name) => !names.has(name));
+      if (unknown.length)
+        throw invalidInput(
+          unknown.map((name) => ({ path: ["data", name], message: UNKNOWN_FIELD })),
+          "body",
+        );
       const files = definition.fields.filter((f) => f.type === "file");
       if (files.some((f) => f.required || f.name in body.data)) throw new ApiError(400, "File fields cannot be sent over the API");
       // The HTML form's own rules, built from the form's definition.
@@ -161,10 +183,7 @@ export const formEndpoints = {
       "g-recaptcha-response": z.string().max(5000).optional(),
     }),
     response: z.object({ id: z.number().int().describe("The stored enquiry") }),
-    errors: [
-      { status: 400, message: "Required consents were not accepted" },
-      { status: 404, message: "Product not found" },
-    ],
+    errors: [{ status: 404, message: "Product not found" }, ...SUBMISSION_ERRORS],
     handler: async ({ body, user, locale }) => {
       // The HTML form's own field rules (required ones, the e-mail, the phone number).
       const parsed = enquirySchema.safeParse(body);

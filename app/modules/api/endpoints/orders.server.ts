@@ -132,7 +132,6 @@ async function orderDetail(row: OrderRow, locale: Locale, guestToken: string | n
   };
 }
 
-const slugParam = "The order number";
 /** The account's order history: 10 a page. */
 export const ORDER_PAGES = { perPage: ORDERS_PER_PAGE, maxPerPage: 100 };
 
@@ -141,6 +140,8 @@ export const orderEndpoints = {
     method: "GET",
     path: "/user/orders",
     service: "user",
+    description:
+      "10 orders a page; a page past the end has no records. status and paymentStatus carry a code and its label in the call's language; the detail is GET /user/orders/{slug}.",
     auth: "customer",
     summary: "The signed-in customer's orders, newest first, 10 a page (the account's order history)",
     query: z.object(pageQueryFields(ORDER_PAGES)),
@@ -165,9 +166,10 @@ export const orderEndpoints = {
     method: "GET",
     path: "/user/orders/:slug",
     service: "user",
+    params: { slug: "The order number (records[].slug of GET /user/orders)" },
     auth: "customer",
     summary: "One of the signed-in customer's orders: status, lines, totals, delivery, payment, documents and payment instructions",
-    description: `slug: ${slugParam}. Another customer's order is not found (404), as an unknown one.`,
+    description: "Another customer's order is not found (404), as an unknown one.",
     response: orderDetailSchema,
     errors: [ORDER_NOT_FOUND],
     handler: async ({ params, user, locale }) => orderDetail(await customerOrderRow((await user())!.id, params.slug), locale, null),
@@ -176,6 +178,7 @@ export const orderEndpoints = {
     method: "POST",
     path: "/user/orders/:slug/cancel",
     service: "user",
+    params: { slug: "The order number (records[].slug of GET /user/orders)" },
     auth: "customer",
     summary: "Cancels one of the signed-in customer's orders while the shop allows it (the detail's cancel.allowed)",
     description:
@@ -202,6 +205,7 @@ export const orderEndpoints = {
     method: "GET",
     path: "/ecommerce/order/guest/:token",
     service: "ecommerce",
+    params: { token: "The token of order/create's guestLink" },
     auth: "public",
     summary: "A guest's order through its own link (order/create's guestLink): the same detail as a customer's order",
     description: "A token the shop did not sign, or one changed by a single character, is not found (404).",
@@ -213,6 +217,9 @@ export const orderEndpoints = {
     method: "GET",
     path: "/ecommerce/order/guest/:token/document/:kind",
     service: "ecommerce",
+    description:
+      "kind: a document of the order's detail (documents[].kind); part: a partial return's credit note (documents[].part, 0 for the whole order). content is the PDF in base64.",
+    params: { token: "The token of order/create's guestLink", kind: "invoice, storno or creditNote (the detail's documents[].kind)" },
     auth: "public",
     summary: "A document of a guest's order (invoice, storno, credit note) as the account page hands it out, the PDF in base64",
     query: z.object({ part: z.coerce.number().int().min(0).max(1000).default(0).describe("A partial return's credit note") }),

@@ -66,14 +66,16 @@ export const settingsEndpoints = {
     method: "GET",
     path: "/settings/commons",
     service: "settings",
+    description:
+      "type languages: the shop's languages (code hr, en, de); countries: the countries the store delivers to (code: the ISO code). Names in `language` when given, else in X-Language-Code's.",
     auth: "public",
     summary: "The languages or the countries (the countries the store delivers to), with names in the requested language",
     query: z.object({
-      type: z.enum(["languages", "countries"]),
-      language: z.enum(["hr", "en", "de"]).optional(),
+      type: z.enum(["languages", "countries"]).describe("What to list"),
+      language: z.enum(["hr", "en", "de"]).optional().describe("The names' language (default: X-Language-Code's)"),
       ...pageQueryFields(COMMONS_PAGES),
     }),
-    response: listOf(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+    response: listOf(z.strictObject({ id: z.number().int(), code: z.string(), name: z.string() })),
     handler: async ({ query, locale }) => {
       const db = await getDb();
       const language = query.language ?? locale;
@@ -119,6 +121,7 @@ export const settingsEndpoints = {
     readOnly: true,
     path: "/settings/domain/filter",
     service: "settings",
+    description: "filters, page and limit are accepted for the spec's shape; the list is short and always whole (totalPages 1).",
     auth: "public",
     summary: "The shop's domains (name, url): the site option Domains, the same list the dev tooling's domain change offers",
     body: z
@@ -128,7 +131,7 @@ export const settingsEndpoints = {
         ...limitField(DOMAIN_PAGES),
       })
       .optional(),
-    response: listOf(z.object({ name: z.string(), url: z.string() })),
+    response: listOf(z.strictObject({ name: z.string(), url: z.string() })),
     handler: async ({ body }) =>
       pageOfAll(
         (await listDomains()).map(({ name, url }) => ({ name, url })),
@@ -139,9 +142,14 @@ export const settingsEndpoints = {
     method: "GET",
     path: "/settings/general/user",
     service: "settings",
+    description:
+      "key: one of the options a storefront may read (ThemeNavigations, Logo, CopyrightText, CookieNotice, NumberOfStars, LowStockThreshold, HomePageSlug, SocialLogin, the analytics ids, ...); any other key, a secret included, is not found. value: the option's JSON value.",
     auth: "public",
     summary: "A site option a storefront may read (by key; the group is accepted for the spec's shape); never a secret",
-    query: z.object({ group: z.string().max(50).optional(), key: z.string().min(1).max(100) }),
+    query: z.object({
+      group: z.string().max(50).optional().describe("Accepted for the spec's shape; answered back"),
+      key: z.string().min(1).max(100).describe("The option's key (see the description)"),
+    }),
     response: z.object({ group: z.string().nullable(), key: z.string(), value: jsonValue }),
     errors: [{ status: 404, message: "Setting not found" }],
     handler: async ({ query, locale }) => {
@@ -155,11 +163,16 @@ export const settingsEndpoints = {
     method: "GET",
     path: "/media/option/filter",
     service: "media",
+    description:
+      "Image URLs are /media/1/{driveId}/{size}/{title-slug}.{format}, size one of these names, format one of formats (webp, jpg, png). autoResizeOnly is accepted: every size is made on first request.",
     auth: "public",
     summary: "The image sizes and formats the media service generates (spec §3 Media sizes)",
-    query: z.object({ autoResizeOnly: z.enum(["true", "false"]).optional(), ...pageQueryFields(MEDIA_SIZE_PAGES) }),
+    query: z.object({
+      autoResizeOnly: z.enum(["true", "false"]).optional().describe("Accepted for the spec's shape: every size is auto-resized"),
+      ...pageQueryFields(MEDIA_SIZE_PAGES),
+    }),
     response: listOf(
-      z.object({
+      z.strictObject({
         name: z.string(),
         width: z.number().int(),
         height: z.number().int(),

@@ -23,13 +23,28 @@ export const apiUserSchema = z.object({
 
 /** The cart session of spec §4 ("cookies cartId and protectCode"), carried in the body by API clients. */
 export const cartSessionSchema = z.object({
-  cartId: z.number().int().positive().max(999_999_999),
-  protectCode: z.string().min(1).max(100),
+  cartId: z.number().int().positive().max(999_999_999).describe("The cart session's id (getNewCartSession, addItem)"),
+  protectCode: z.string().min(1).max(100).describe("The cart session's secret, sent with cartId on every cart call"),
 });
+
+/**
+ * A body that may carry a cart session carries both of its parts or neither: a cartId
+ * alone would be dropped unseen, and the call would begin a new cart instead of using it.
+ */
+export const SESSION_TOGETHER = "Send cartId and protectCode together";
+export function wholeSessionOrNone<T extends z.ZodType>(schema: T): T {
+  const sent = (body: unknown) => body as { cartId?: unknown; protectCode?: unknown };
+  return schema
+    .refine((body) => (sent(body).cartId === undefined) === (sent(body).protectCode === undefined), {
+      message: SESSION_TOGETHER,
+      path: ["protectCode"],
+    })
+    .meta({ dependentRequired: { cartId: ["protectCode"], protectCode: ["cartId"] } });
+}
 
 /** Login (spec §5): username required and an e-mail; password required, min 8 (the login form's own rules). */
 export const credentialsSchema = loginSchema.pick({ username: true, password: true }).extend({
-  apiKey: z.string().max(100).optional(),
+  apiKey: z.string().max(100).optional().describe("The API key, when it is not sent in X-Api-Key (spec §7's login body)"),
 });
 
 /** The largest id a path or body may name (PostgreSQL's integer). */

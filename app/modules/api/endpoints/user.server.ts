@@ -65,18 +65,21 @@ const registerBody = z.object({
 const updateBody = z.object({ details, email, username: email.optional(), memberCardBarcode: barcode });
 
 const SOCIAL_LOGIN_OFF = { status: 403, message: "Social login is disabled" };
+const NO_PROVIDER = { status: 501, message: "Social login provider is not configured" };
 
 /** Spec §7 social login: off in the options (SocialLogin); the same refusal as the HTML social-login page. */
 async function socialLogin(locale: Parameters<typeof getSiteContext>[0]): Promise<never> {
   const site = await getSiteContext(locale);
   if (!site.site.socialLoginEnabled) throw new ApiError(SOCIAL_LOGIN_OFF.status, SOCIAL_LOGIN_OFF.message);
   // Enabled but no provider is configured in this installation.
-  throw new ApiError(501, "Social login provider is not configured");
+  throw new ApiError(NO_PROVIDER.status, NO_PROVIDER.message);
 }
+
+const USERNAME_NOT_EMAIL = { status: 400, message: "Invalid body.username: the username is the e-mail address" };
 
 function usernameMatches(username: string | undefined, emailAddress: string) {
   if (username !== undefined && username !== emailAddress) {
-    throw new ApiError(400, "Invalid body.username: the username is the e-mail address", [
+    throw new ApiError(USERNAME_NOT_EMAIL.status, USERNAME_NOT_EMAIL.message, [
       { field: "body.username", message: "The username is the e-mail address" },
     ]);
   }
@@ -90,10 +93,10 @@ export const userEndpoints = {
     method: "GET",
     path: "/user/web/profile",
     service: "user",
+    description: "The user of the bearer token and their address book, as the profile page shows them.",
     auth: "customer",
     summary: "The signed-in customer's profile: the user and the address book (as the profile page shows them)",
     response: profileResponse,
-    errors: [{ status: 401, message: "Unauthorized" }],
     handler: async ({ user }) => {
       const current = (await user())!;
       return { user: current, addresses: await listAddresses(current.id) };
@@ -103,36 +106,40 @@ export const userEndpoints = {
     method: "GET",
     path: "/user/profile",
     service: "user",
+    description: "For a backoffice user's token; a customer's token is refused (403). scope: admin, sales or editor (spec §6).",
     auth: "backoffice",
     summary: "The signed-in backoffice user's own profile",
     response: z.object({ user: apiUserSchema }),
-    errors: [
-      { status: 401, message: "Unauthorized" },
-      { status: 403, message: "Forbidden" },
-    ],
     handler: async ({ user }) => ({ user: (await user())! }),
   }),
   "user.social.oauth": defineEndpoint({
     method: "POST",
     path: "/user/social/oauth",
     service: "user",
+    description:
+      "403 while the option SocialLogin is off (the default); 501 when it is on but this installation has no provider configured.",
     auth: "public",
     strict: true,
     summary: "Social sign-in; refused while social login is off in the options (SocialLogin)",
-    body: z.object({ provider: z.string().max(50).optional(), token: z.string().max(4000).optional() }),
+    body: z.object({
+      provider: z.string().max(50).optional().describe("The provider's name"),
+      token: z.string().max(4000).optional().describe("The provider's token"),
+    }),
     response: z.object({}),
-    errors: [SOCIAL_LOGIN_OFF],
+    errors: [SOCIAL_LOGIN_OFF, NO_PROVIDER],
     handler: ({ locale }) => socialLogin(locale),
   }),
   "user.social.redirectLogin": defineEndpoint({
     method: "GET",
     path: "/user/social/redirect-login",
     service: "user",
+    description:
+      "403 while the option SocialLogin is off (the default); 501 when it is on but this installation has no provider configured.",
     auth: "public",
     summary: "Social sign-in redirect; refused while social login is off in the options (SocialLogin)",
-    query: z.object({ provider: z.string().max(50).optional() }),
+    query: z.object({ provider: z.string().max(50).optional().describe("The provider's name") }),
     response: z.object({}),
-    errors: [SOCIAL_LOGIN_OFF],
+    errors: [SOCIAL_LOGIN_OFF, NO_PROVIDER],
     handler: ({ locale }) => socialLogin(locale),
   }),
   "user.web.register": defineEndpoint({
@@ -154,6 +161,9 @@ export const userEndpoints = {
       { status: 409, message: "User already exist." },
       { status: 400, message: "Barcode is not valid" },
       { status: 503, message: "Barcode check failed" },
+      { status: 400, message: "Required consents were not accepted" },
+      { status: 400, message: "Invalid delivery.country / Invalid billing.country" },
+      USERNAME_NOT_EMAIL,
     ],
     handler: async ({ body, locale }) => {
       usernameMatches(body.username, body.email);
@@ -177,6 +187,8 @@ export const userEndpoints = {
     method: "PATCH",
     path: "/user/web/update",
     service: "user",
+    description:
+      "Sends the whole profile: names, e-mail and member card barcode (empty: none). A changed e-mail must be confirmed again when e-mail verification is on (confirmEmail true: the link is mailed). username, when sent, must be the e-mail.",
     auth: "customer",
     summary: "Saves the profile (names, e-mail, member card barcode); a new barcode is checked",
     body: updateBody,
@@ -184,7 +196,9 @@ export const userEndpoints = {
     errors: [
       { status: 409, message: "User already exist." },
       { status: 400, message: "Barcode is not valid" },
+      { status: 503, message: "Barcode check failed" },
       { status: 401, message: "No active user" },
+      USERNAME_NOT_EMAIL,
     ],
     handler: async ({ body, user, locale, bearer }) => {
       usernameMatches(body.username, body.email);
@@ -205,6 +219,7 @@ export const userEndpoints = {
     method: "POST",
     path: "/user/web/validateMembersBarcode",
     service: "user",
+    description: "isValid: the member card service knows the barcode. 503 when the service cannot be reached.",
     auth: "public",
     strict: true,
     summary: "Checks a member card barcode",
@@ -224,6 +239,8 @@ export const userEndpoints = {
     method: "POST",
     path: "/user/web/address/create",
     service: "user",
+    description:
+      "The address form's fields and limits (spec §9: names and street 75, house number 15, zip code 25); country: an ISO code of getAvailableCountries. type: main, billing, shipping or other (the default); checkout offers shipping addresses first.",
     auth: "customer",
     summary: "Adds an address to the signed-in customer's address book",
     body: addressSchema.extend({ type: addressType.default("other") }),
@@ -240,6 +257,8 @@ export const userEndpoints = {
     method: "PATCH",
     path: "/user/web/address/update/:id",
     service: "user",
+    description: "Replaces every field of the address, by the address form's rules (as address/create).",
+    params: { id: "The address's id (the profile's addresses[].id)" },
     auth: "customer",
     summary: "Changes an address of the signed-in customer (another user's id is not found)",
     body: addressSchema.extend({ type: addressType.default("other") }),
@@ -261,6 +280,8 @@ export const userEndpoints = {
     method: "POST",
     path: "/user/password/reset",
     service: "user",
+    description:
+      "oldPassword: the current password; newPassword: the password rules (spec §5), different from the old one. The user's other sign-ins end; this one keeps its tokens.",
     auth: "customer",
     strict: true,
     summary: "Changes the signed-in customer's password; other sessions end",
@@ -278,6 +299,8 @@ export const userEndpoints = {
     method: "POST",
     path: "/user/password/forgot",
     service: "user",
+    description:
+      "Always answers sent: true, so the answer never tells whether an account exists. The mailed link sets a new password with POST /user/password/set.",
     auth: "public",
     strict: true,
     summary: "Mails a password reset link; the same answer whether an account exists or not",
@@ -292,6 +315,7 @@ export const userEndpoints = {
     method: "POST",
     path: "/user/password/set",
     service: "user",
+    description: "token: the mailed reset link's; newPassword: the password rules (spec §5). The token works once and expires.",
     auth: "public",
     strict: true,
     summary: "Sets a new password by the mailed reset token (once)",
@@ -308,6 +332,8 @@ export const userEndpoints = {
     readOnly: false,
     path: "/user/web/verify/:token",
     service: "user",
+    description: "The token works once. A GET that writes: it spends the strict budget.",
+    params: { token: "The token of the mailed verification link" },
     auth: "public",
     strict: true,
     summary: "Confirms an e-mail address by the mailed verification token (once)",
