@@ -111,7 +111,10 @@ const cmsBaseEndpoints = {
     description: "type category or tag; without it both. href: the term's page in the call's language.",
     auth: "public",
     summary: "Blog categories and tags in editor order",
-    query: z.object({ type: z.enum(["category", "tag"]).optional().describe("Only categories or only tags"), ...pageQueryFields(TERM_PAGES) }),
+    query: z.object({
+      type: z.enum(["category", "tag"]).optional().describe("Only categories or only tags"),
+      ...pageQueryFields(TERM_PAGES),
+    }),
     response: listOf(termSchema),
     handler: async ({ query, locale }) =>
       pageOfAll(await listTerms(locale, query.type ? [query.type] : []), pageRequest(query, TERM_PAGES)),
