@@ -113,7 +113,15 @@ export const consentEndpoints = {
     body: z.object({
       sourceType: z.enum(FORM_KINDS),
       consents: z.array(z.number().int().positive().max(ID_MAX)).max(100),
-      email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+      email: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254)
+        .pipe(z.email())
+        // The pipe is documented by its first half: say what the second checks.
+        .meta({ format: "email", description: "The guest's or visitor's e-mail (a signed-in user's own is taken instead)" })
+        .optional(),
       userType: z.enum(["guest", "anonymous"]).default("anonymous"),
     }),
     response: z.object({ id: z.number().int().nullable().describe("The consent log row") }),

@@ -174,11 +174,15 @@ export const formEndpoints = {
       "The fields of the contact form (spec §3); firstName, from and content required. g-recaptcha-response is verified when the shop has a captcha.",
     body: z.object({
       productId: z.number().int().positive().max(ID_MAX),
-      firstName: z.string().max(ENQUIRY_LIMITS.name),
+      firstName: z.string().min(1).max(ENQUIRY_LIMITS.name),
       lastName: z.string().max(ENQUIRY_LIMITS.name).default(""),
-      from: z.string().max(ENQUIRY_LIMITS.from),
+      from: z
+        .string()
+        .min(1)
+        .max(ENQUIRY_LIMITS.from)
+        .meta({ format: "email", description: "The sender's e-mail, where the shop answers" }),
       contactNumber: z.string().max(ENQUIRY_LIMITS.contactNumber).default(""),
-      content: z.string().max(ENQUIRY_LIMITS.content),
+      content: z.string().min(1).max(ENQUIRY_LIMITS.content),
       acceptedConsents: z.array(z.number().int().positive().max(ID_MAX)).max(50).default([]),
       "g-recaptcha-response": z.string().max(5000).optional(),
     }),
