@@ -39281,6 +39281,10 @@ export interface operations {
                     /** @enum {string} */
                     sourceType: "newsletter" | "contactForm" | "registerForm" | "checkoutForm" | "addressForm" | "productAvailabilityForm";
                     consents: number[];
+                    /**
+                     * Format: email
+                     * @description The guest's or visitor's e-mail (a signed-in user's own is taken instead)
+                     */
                     email?: string;
                     /**
                      * @default anonymous
@@ -39421,6 +39425,10 @@ export interface operations {
                     /** @enum {string} */
                     sourceType: "newsletter" | "contactForm" | "registerForm" | "checkoutForm" | "addressForm" | "productAvailabilityForm";
                     consents: number[];
+                    /**
+                     * Format: email
+                     * @description The guest's or visitor's e-mail (a signed-in user's own is taken instead)
+                     */
                     email?: string;
                     /**
                      * @default anonymous
@@ -40480,6 +40488,10 @@ export interface operations {
                     firstName: string;
                     /** @default  */
                     lastName?: string;
+                    /**
+                     * Format: email
+                     * @description The sender's e-mail, where the shop answers
+                     */
                     from: string;
                     /** @default  */
                     contactNumber?: string;
@@ -40631,6 +40643,10 @@ export interface operations {
                     firstName: string;
                     /** @default  */
                     lastName?: string;
+                    /**
+                     * Format: email
+                     * @description The sender's e-mail, where the shop answers
+                     */
                     from: string;
                     /** @default  */
                     contactNumber?: string;
