@@ -153,7 +153,12 @@ export type AddressBookInput = z.input<typeof addressBookFields>;
 
 /** An address of the book by its id (the buttons beside it: make it a default, delete it). */
 const savedAddressId = optionalText({ max: 20 })
-  .pipe(z.string().regex(/^\d{1,9}$/, "account.notifications.addressNotFound"))
+  .pipe(
+    z
+      .string()
+      .max(9, "account.notifications.addressNotFound")
+      .regex(/^\d{1,9}$/, "account.notifications.addressNotFound"),
+  )
   .transform(Number);
 
 /** The buttons of a saved address: make it the default delivery or billing address (decision 0129), or delete it. */

@@ -90,14 +90,6 @@ const COMPONENT_SCHEMAS = {
 
 export type StoredComponentType = keyof typeof COMPONENT_SCHEMAS;
 
-/** A stored component as a page hands it out, `hidden` included: the API's document describes a page's components by it. */
-export const storedComponentSchema = z.discriminatedUnion(
-  "type",
-  (Object.values(COMPONENT_SCHEMAS) as z.ZodObject[]).map((schema) => schema.extend({ hidden: z.boolean().optional() })) as unknown as [
-    (typeof COMPONENT_SCHEMAS)["hero"],
-    ...(typeof COMPONENT_SCHEMAS)[StoredComponentType][],
-  ],
-);
 /**
  * `hidden` (the section manager's "hide", decision 0051): kept on the page for the editor, not
  * rendered for shoppers. Optional, so every component stored before it stays valid.

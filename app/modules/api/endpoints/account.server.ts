@@ -89,6 +89,7 @@ export const accountEndpoints = {
   "user.web.address.default": defineEndpoint({
     method: "POST",
     path: "/user/web/address/default/:id",
+    params: { id: "The address's id (the address list's records[].id)" },
     service: "user",
     auth: "customer",
     summary: "Makes one of the signed-in customer's addresses their default delivery (or billing) address",

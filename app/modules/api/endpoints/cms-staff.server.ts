@@ -106,6 +106,7 @@ export const cmsStaffEndpoints = {
   "cms.post.update": defineEndpoint({
     method: "PATCH",
     path: "/cms/post/update/:id",
+    params: { id: "The post's id" },
     service: "cms",
     auth: "backoffice",
     scope: EDITOR,
@@ -130,6 +131,7 @@ export const cmsStaffEndpoints = {
   "cms.post.settings": defineEndpoint({
     method: "PATCH",
     path: "/cms/post/settings/:id",
+    params: { id: "The post's id" },
     service: "cms",
     auth: "backoffice",
     scope: EDITOR,
@@ -155,6 +157,7 @@ export const cmsStaffEndpoints = {
   "cms.link.createTranslationFromOriginal": defineEndpoint({
     method: "POST",
     path: "/cms/link/:slug/createTranslationFromOriginal",
+    params: { slug: "The Croatian slug of the page or post to translate" },
     service: "cms",
     auth: "backoffice",
     scope: EDITOR,
@@ -179,6 +182,7 @@ export const cmsStaffEndpoints = {
   "cms.media.update": defineEndpoint({
     method: "PATCH",
     path: "/cms/media/update/:id",
+    params: { id: "The media item's drive id (the library's driveId)" },
     service: "cms",
     auth: "backoffice",
     scope: EDITOR,

@@ -6,7 +6,7 @@ import { getPageBySlug } from "~/modules/cms/pages.server";
 import { listPublicMedia } from "~/modules/media/media-public.server";
 import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { storedComponentSchema } from "~/modules/cms/page-components.schema";
+import { COMPONENT_SCHEMAS, type StoredComponentType } from "~/modules/cms/page-components.schema";
 import type { PageView } from "~/modules/cms/pages.server";
 import type { NavLink } from "~/modules/site/site.server";
 import { defineEndpoint, namedSchemas, shapeOf } from "../api-endpoint";
@@ -84,6 +84,19 @@ const postCardSchema = z.object({
   image: mediaRefSchema.nullable(),
   lang: z.enum(["hr", "en", "de"]).nullable(),
 });
+/**
+ * A stored component as a page hands it out, `hidden` included: the document describes a
+ * page's components by it. Here and not in the .schema.ts file: it describes an answer, not
+ * an input (stored sections are kept leniently; what an editor posts is bounded there).
+ */
+const storedComponentSchema = z.discriminatedUnion(
+  "type",
+  (Object.values(COMPONENT_SCHEMAS) as z.ZodObject[]).map((schema) => schema.extend({ hidden: z.boolean().optional() })) as unknown as [
+    (typeof COMPONENT_SCHEMAS)["hero"],
+    ...(typeof COMPONENT_SCHEMAS)[StoredComponentType][],
+  ],
+);
+
 const pageSchema = shapeOf<PageView>()(
   z.strictObject({
     id: z.number().int(),
