@@ -34,7 +34,7 @@ const slug = z
   .trim()
   .regex(/^[a-z0-9-]{1,200}$/);
 
-const COMPONENT_SCHEMAS = {
+export const COMPONENT_SCHEMAS = {
   hero: z.object({
     type: z.literal("hero"),
     title: text(200),
