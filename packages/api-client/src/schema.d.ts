@@ -21527,6 +21527,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The address's id (the address list's records[].id) */
                 id: string;
             };
             cookie?: never;
@@ -21692,6 +21693,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The address's id (the address list's records[].id) */
                 id: string;
             };
             cookie?: never;
@@ -33531,6 +33533,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The post's id */
                 id: string;
             };
             cookie?: never;
@@ -33691,6 +33694,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The post's id */
                 id: string;
             };
             cookie?: never;
@@ -33851,6 +33855,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The post's id */
                 id: string;
             };
             cookie?: never;
@@ -34017,6 +34022,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The post's id */
                 id: string;
             };
             cookie?: never;
@@ -34183,6 +34189,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The Croatian slug of the page or post to translate */
                 slug: string;
             };
             cookie?: never;
@@ -34337,6 +34344,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The Croatian slug of the page or post to translate */
                 slug: string;
             };
             cookie?: never;
@@ -34491,6 +34499,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The media item's drive id (the library's driveId) */
                 id: string;
             };
             cookie?: never;
@@ -34692,6 +34701,7 @@ export interface operations {
                 "X-Store-Id"?: string;
             };
             path: {
+                /** @description The media item's drive id (the library's driveId) */
                 id: string;
             };
             cookie?: never;
