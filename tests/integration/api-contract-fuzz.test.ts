@@ -413,7 +413,7 @@ beforeAll(async () => {
   const categories = (await dataOf("/api/v1/product/web/category/filter", { method: "POST", body: { tree: false } })).categories as {
     id: number;
   }[];
-  const terms = (await dataOf("/api/v1/cms/term/filter")).terms as { id: number; href: string }[];
+  const terms = (await dataOf("/api/v1/cms/term/filter")).records as { id: number; href: string }[];
   const events = (await dataOf("/api/v1/calendar/event/public/filter", { method: "POST", body: {} })).records as { id: number }[];
   const forms = (await dataOf("/api/v1/cms/form/filter", { method: "POST", body: {} })).records as { id: number }[];
   const ids = await methodIds(shop);

@@ -95,7 +95,10 @@ describe("posts and pages", () => {
     expect(await documentedMismatch(shop, "v1.cms.post.settings", 200, published.data)).toEqual([]);
     expect(await lastAudit("post", id)).toMatchObject({ action: "settings", actorEmail: DEMO_EDITOR.email });
     const read = await shopperReads("nova-hala-sesvete");
-    expect(read.data?.data.page).toMatchObject({ title: "Nova hala u Sesvetama", bodyHtml: "<p>Hala od 1200 m² pokrivena panelima.</p>" });
+    expect(read.data?.data.cmsPage).toMatchObject({
+      title: "Nova hala u Sesvetama",
+      bodyHtml: "<p>Hala od 1200 m² pokrivena panelima.</p>",
+    });
 
     const translated = await editor.POST("/api/v1/cms/link/{slug}/createTranslationFromOriginal", {
       params: { path: { slug: "nova-hala-sesvete" } },

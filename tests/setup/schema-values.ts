@@ -18,6 +18,7 @@ export type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   format?: string;
+  examples?: unknown[];
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -93,6 +94,8 @@ export class SchemaValues {
       return min + Math.floor(this.random() * (max - min + 1));
     }
     if (type === "boolean") return optional ? this.random() < 0.5 : false;
+    // A text whose rule JSON Schema cannot say whole (a pattern) names an example that keeps it.
+    if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
     if (s.format === "email") return `contract${Date.now()}${++this.serial}@example.com`;
     if (s.format === "uuid") return "7f3c2a10-4b5d-4e6f-8a9b-0c1d2e3f4a5b";
     if (s.format === "date-time") return "2026-12-01T10:00:00.000Z";

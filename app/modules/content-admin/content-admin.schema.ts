@@ -15,10 +15,10 @@ const version = integer({ min: 0 });
 const language = z.enum(LOCALES, { error: REQUIRED });
 const confirm = z.literal("on", { error: "adminContent.confirmRequired" });
 
-export const localDateTime = text({ max: 16 }).refine(
-  (value) => value === "" || isLocalDateTime(value),
-  "adminContent.validation.dateTime",
-);
+export const localDateTime = text({ max: 16 })
+  .refine((value) => value === "" || isLocalDateTime(value), "adminContent.validation.dateTime")
+  // What the API's document says of it (the refine above is not expressible in JSON Schema).
+  .meta({ pattern: "^$|^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$", examples: ["2026-12-01T10:00"] });
 
 export const newPageSchema = z.object({
   title: text({ max: 200, required: true }),
