@@ -33866,7 +33866,10 @@ export interface operations {
                     version: number;
                     /** @enum {string} */
                     status: "published" | "draft";
-                    /** @default  */
+                    /**
+                     * @default
+                     * @example 2026-12-01T10:00
+                     */
                     publishedAt?: string;
                     imageId: number | null;
                     authorId: number | null;
@@ -34033,7 +34036,10 @@ export interface operations {
                     version: number;
                     /** @enum {string} */
                     status: "published" | "draft";
-                    /** @default  */
+                    /**
+                     * @default
+                     * @example 2026-12-01T10:00
+                     */
                     publishedAt?: string;
                     imageId: number | null;
                     authorId: number | null;
