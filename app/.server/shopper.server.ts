@@ -1,8 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { localeCookie, readCookie, readLocaleCookie } from "./cookies.server";
-import { currentUserColumns, type CurrentUser } from "./current-user.server";
-import { getDb } from "./db/client.server";
-import { users } from "./db/schema";
+import type { CurrentUser } from "./current-user.server";
 import { requestScope } from "./http/request-scope.server";
 import { readSession, readSessionById } from "./session.server";
 import { localeFromPath, type Locale } from "~/lib/locales";
@@ -157,13 +154,3 @@ export async function apiShopper({
 
 /** The same shopper holding another cart session (the API answers with the cart a change made). */
 export const withCart = (shopper: Shopper, cart: CartSessionKey | null): Shopper => ({ ...shopper, cart, cartKeySent: cart !== null });
-
-/** A user who may act: a blocked customer or deactivated backoffice user is signed out at their next request (decisions 0040, 0043). */
-export async function userById(userId: number): Promise<CurrentUser | null> {
-  const db = await getDb();
-  const [user] = await db
-    .select(currentUserColumns)
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
-  return user ?? null;
-}

@@ -6,7 +6,7 @@ import { hashPassword } from "~/.server/auth/password.server";
 import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
 import { API_HEADERS } from "~/modules/api/api-endpoint";
 import { guestOrderToken } from "~/modules/order/order-offer-token.server";
-import { apiDocument, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
+import { API_ADDRESS, apiDocument, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
 import { catalogue } from "../setup/product-pages";
 import { placeOrder } from "../setup/orders";
 import { SchemaValues, seeded, UNKNOWN_FIELD, type JsonSchema } from "../setup/schema-values";
@@ -132,20 +132,6 @@ async function freshCart(bearer: string) {
   return { cartId: data.cartId as number, protectCode: data.protectCode as string, itemId: cart.items[0].itemId };
 }
 
-const ADDRESS = {
-  firstName: "Iva",
-  lastName: "Kovač",
-  contactEmail: "iva@example.com",
-  contactPhone: "+385 91 123 4567",
-  country: "HR",
-  city: "Zagreb",
-  street: "Ilica",
-  houseNumber: "10",
-  zipCode: "10000",
-  companyName: "",
-  companyOIB: "",
-};
-
 /**
  * The demo rows a valid call of each operation names: what the generated input cannot know
  * (a real product, the customer's cart session, order and address, the password). Keys set
@@ -218,7 +204,7 @@ async function demoInput(name: string): Promise<Partial<Input> & { bearer?: stri
           protectCode,
           paymentMethodId: demo.bank,
           acceptedConsents: [demo.checkoutConsent],
-          deliveryAddress: ADDRESS,
+          deliveryAddress: API_ADDRESS,
           billingAddress: undefined,
           savedAddressId: undefined,
           guestEmail: undefined,
@@ -254,15 +240,15 @@ async function demoInput(name: string): Promise<Partial<Input> & { bearer?: stri
     case "user.web.validateMembersBarcode":
       return { body: { barcode: "123456789" } };
     case "user.web.address.default": {
-      const created = await dataOf("/api/v1/user/web/address/create", { method: "POST", body: ADDRESS, bearer: customer.token });
+      const created = await dataOf("/api/v1/user/web/address/create", { method: "POST", body: API_ADDRESS, bearer: customer.token });
       return { params: { id: String((created.address as { id: number }).id) }, body: { kind: "delivery" } };
     }
     case "user.web.address.create":
-      return { body: { ...ADDRESS, type: "other" } };
+      return { body: { ...API_ADDRESS, type: "other" } };
     case "user.web.address.update":
     case "user.web.address.delete": {
-      const created = await dataOf("/api/v1/user/web/address/create", { method: "POST", body: ADDRESS, bearer: customer.token });
-      return { params: { id: String((created.address as { id: number }).id) }, body: { ...ADDRESS, type: "shipping" } };
+      const created = await dataOf("/api/v1/user/web/address/create", { method: "POST", body: API_ADDRESS, bearer: customer.token });
+      return { params: { id: String((created.address as { id: number }).id) }, body: { ...API_ADDRESS, type: "shipping" } };
     }
     case "user.password.reset": {
       // The password changes back and forth, so that the next sign-in knows it.

@@ -11,7 +11,7 @@ import { moveOrder } from "~/modules/order/order-admin.server";
 import { bankTransferSlip } from "~/modules/payment/bank-transfer/bank-transfer.server";
 import { hub3Text } from "~/modules/payment/bank-transfer/hub3";
 import { formatIban } from "~/modules/payment/bank-transfer/iban";
-import { apiClient, documentedMismatch } from "../setup/api";
+import { API_ADDRESS, apiClient, documentedMismatch } from "../setup/api";
 import { signInAsCustomer } from "../setup/accounts";
 import { Visitor } from "../setup/client";
 import { placeOrder } from "../setup/orders";
@@ -40,20 +40,6 @@ beforeAll(async () => {
   consentId = Number(await checkoutConsentId(db));
 });
 afterAll(() => shop.close());
-
-const ADDRESS = {
-  firstName: "Ana",
-  lastName: "Horvat",
-  contactEmail: "ana@example.com",
-  contactPhone: "+385 91 123 4567",
-  country: "HR",
-  city: "Zagreb",
-  street: "Ilica",
-  houseNumber: "10",
-  zipCode: "10000",
-  companyName: "",
-  companyOIB: "",
-};
 
 type Client = Awaited<ReturnType<typeof apiClient>>;
 type Result = { ok: boolean; status: number; data?: unknown; failure?: unknown };
@@ -97,7 +83,7 @@ async function buy(client: Client, paymentMethodId: string, guestEmail?: string)
       body: {
         ...session,
         paymentMethodId: Number(paymentMethodId),
-        deliveryAddress: { ...ADDRESS, contactEmail: guestEmail ?? ADDRESS.contactEmail },
+        deliveryAddress: { ...API_ADDRESS, contactEmail: guestEmail ?? API_ADDRESS.contactEmail },
         acceptedConsents: [consentId],
       },
     }),

@@ -5,7 +5,7 @@ import type { Database } from "~/.server/db/client.server";
 import { carts, consentLogs, coupons, mailOutbox, orderItems, orders, products, stores, users } from "~/.server/db/schema";
 import { clearCache } from "~/.server/cache.server";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
-import { apiClient, documentedMismatch } from "../setup/api";
+import { API_ADDRESS, apiClient, documentedMismatch } from "../setup/api";
 import { loginAsAdmin, signInAsCustomer } from "../setup/accounts";
 import { Visitor } from "../setup/client";
 import { cardSecret, RESULT_FIELDS, signFields } from "~/modules/payment/card/card-signature.server";
@@ -36,20 +36,6 @@ afterAll(() => shop.close());
 
 const stockOf = async (id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
 const usesOf = async (code: string) => (await db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, code)))[0].used;
-
-const ADDRESS = {
-  firstName: "Ana",
-  lastName: "Horvat",
-  contactEmail: "ana@example.com",
-  contactPhone: "+385 91 123 4567",
-  country: "HR",
-  city: "Zagreb",
-  street: "Ilica",
-  houseNumber: "10",
-  zipCode: "10000",
-  companyName: "",
-  companyOIB: "",
-};
 
 describe("a purchase over the API alone", () => {
   it("signs in, fills the cart, applies a coupon, chooses delivery and payment and places the order", async () => {
@@ -103,13 +89,13 @@ describe("a purchase over the API alone", () => {
     );
 
     // The consents are required as on the checkout page.
-    const noConsent = await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: ADDRESS } });
+    const noConsent = await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: API_ADDRESS } });
     expect(noConsent).toMatchObject({ ok: false, status: 400, failure: { errored: true, message: "Required consents were not accepted" } });
 
     const created: { order: { id: number; slug: string; orderTotalCents: number; paymentGateway: string }; payment: { kind: string } } =
       await ok(
         "ecommerce.order.create",
-        await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: ADDRESS, acceptedConsents: [consentId] } }),
+        await client.call("ecommerce.order.create", { body: { ...session, deliveryAddress: API_ADDRESS, acceptedConsents: [consentId] } }),
       );
     expect(created.payment).toEqual({ kind: "done" });
 
@@ -172,7 +158,7 @@ describe("a purchase over the API alone", () => {
       (await client.call("ecommerce.delivery.saveDeliveryMethod", { body: { ...session, deliveryMethodId: Number(ids.courier) } })).ok,
     ).toBe(true);
     const created = await client.call("ecommerce.order.create", {
-      body: { ...session, paymentMethodId: Number(ids.card), deliveryAddress: ADDRESS, acceptedConsents: [consentId] },
+      body: { ...session, paymentMethodId: Number(ids.card), deliveryAddress: API_ADDRESS, acceptedConsents: [consentId] },
     });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(await documentedMismatch(shop, "v1.ecommerce.order.create", 200, { data: created.data })).toEqual([]);
@@ -256,7 +242,7 @@ describe("a purchase over the API alone", () => {
           ...session,
           guestEmail: "gost@example.com",
           paymentMethodId: Number(ids.bank),
-          deliveryAddress: { ...ADDRESS, contactEmail: "gost@example.com" },
+          deliveryAddress: { ...API_ADDRESS, contactEmail: "gost@example.com" },
           acceptedConsents: [consentId],
         },
       });

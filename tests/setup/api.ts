@@ -42,6 +42,21 @@ export async function apiClient(shop: Shop, options: { language?: "hr" | "en" | 
   return ShopApiClient.connect({ baseUrl: API_ORIGIN, fetch: shopFetch(shop), ...options, apiKey });
 }
 
+/** A delivery address as the API's address and checkout calls take it. */
+export const API_ADDRESS = {
+  firstName: "Ana",
+  lastName: "Horvat",
+  contactEmail: "ana@example.com",
+  contactPhone: "+385 91 123 4567",
+  country: "HR",
+  city: "Zagreb",
+  street: "Ilica",
+  houseNumber: "10",
+  zipCode: "10000",
+  companyName: "",
+  companyOIB: "",
+};
+
 /** A raw call, for what the typed client would not send (bad headers, forged tokens). */
 export function rawCall(shop: Shop, path: string, init: RequestInit = {}) {
   return shopFetch(shop)(new URL(path, API_ORIGIN).toString(), init);

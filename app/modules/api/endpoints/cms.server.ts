@@ -6,20 +6,17 @@ import { getPageBySlug } from "~/modules/cms/pages.server";
 import { listPublicMedia } from "~/modules/media/media-public.server";
 import { handleUnknownPath } from "~/modules/redirects/redirects.server";
 import { getSiteContext } from "~/modules/site/site.server";
-import { COMPONENT_SCHEMAS, type StoredComponentType } from "~/modules/cms/page-components.schema";
-import type { PageView } from "~/modules/cms/pages.server";
-import type { NavLink } from "~/modules/site/site.server";
-import { defineEndpoint, namedSchemas, shapeOf } from "../api-endpoint";
+import { defineEndpoint } from "../api-endpoint";
 import { limitField, listOf, listPage, pageFields, pageOfAll, pageQueryFields, pageRequest } from "../api-lists";
 import { notFound } from "../api-errors.server";
 import { idParam } from "../api-router.server";
-import { alternatesSchema, localeSchema, mediaRefSchema } from "./catalog-schemas";
+import { mediaRefSchema } from "./catalog-schemas";
+import { elementSchema, navLinkSchema, pageSchema, postCardSchema, termSchema } from "./cms-schemas";
 
 /**
  * Spec §7 CMS reads over the blog, pages, redirects and site-context services the HTML shop
  * renders with. Only published content; names and slugs in the X-Language-Code language.
  */
-const termSchema = z.object({ id: z.number().int(), type: z.enum(["category", "tag"]), name: z.string(), href: z.string() });
 
 /** The blog's terms: a handful, all on one page unless asked (term/filter); term/filterStandard pages by 10. */
 const TERM_PAGES = { perPage: 100, maxPerPage: 100 };
@@ -54,64 +51,6 @@ export const PUBLIC_OPTIONS = [
   "GoogleTagManagerId",
   "FacebookPixelId",
 ] as const;
-
-/** A link with its sub-links at any depth; named once in the document (components/schemas/NavLink). */
-const navLinkSchema: z.ZodType<NavLink> = z
-  .strictObject({
-    id: z.number().int(),
-    label: z.string(),
-    href: z.string().describe("A shop path in the call's language, or an outside URL when external"),
-    external: z.boolean(),
-    get children() {
-      return z.array(navLinkSchema);
-    },
-  })
-  .register(namedSchemas, { id: "NavLink" });
-const elementSchema = z
-  .strictObject({
-    id: z.number().int(),
-    title: z.string(),
-    options: z.record(z.string(), z.unknown()).describe("The block's settings and content as the editor stored them (a JSON object)"),
-  })
-  .nullable();
-
-const postCardSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  href: z.string(),
-  excerpt: z.string(),
-  publishedAt: z.string(),
-  image: mediaRefSchema.nullable(),
-  lang: z.enum(["hr", "en", "de"]).nullable(),
-});
-/**
- * A stored component as a page hands it out, `hidden` included: the document describes a
- * page's components by it. Here and not in the .schema.ts file: it describes an answer, not
- * an input (stored sections are kept leniently; what an editor posts is bounded there).
- */
-const storedComponentSchema = z.discriminatedUnion(
-  "type",
-  (Object.values(COMPONENT_SCHEMAS) as z.ZodObject[]).map((schema) => schema.extend({ hidden: z.boolean().optional() })) as unknown as [
-    (typeof COMPONENT_SCHEMAS)["hero"],
-    ...(typeof COMPONENT_SCHEMAS)[StoredComponentType][],
-  ],
-);
-
-const pageSchema = shapeOf<PageView>()(
-  z.strictObject({
-    id: z.number().int(),
-    postType: z.string().describe("page"),
-    title: z.string(),
-    bodyHtml: z.string().describe("Sanitised HTML (pages built of components may leave it empty)"),
-    metaDescription: z.string(),
-    components: z.array(storedComponentSchema).describe("The page's sections in order (decision 0014); hidden ones are the editor's"),
-    contentLocale: localeSchema.nullable().describe("The language the text is written in (differs from the call's when untranslated)"),
-    isHome: z.boolean(),
-    alternates: alternatesSchema,
-    translated: z.array(localeSchema).describe("The languages it has its own text in"),
-    updatedAt: z.date().describe("ISO 8601"),
-  }),
-);
 
 const slugSchema = z.string().min(1).max(200);
 
