@@ -35,6 +35,7 @@ import { MessagesScript, PageI18nProvider, usePageI18n, type I18nHandle } from "
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 import { revalidateUnlessQueryOnly } from "~/lib/revalidate";
+import { keptProductsText } from "~/lib/wishlist-fields";
 
 // The progress bar only shows client navigations, so it loads after hydration (first-load JS budget).
 const ProgressBar = lazy(() => import("./components/progress-bar").then((m) => ({ default: m.ProgressBar })));
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   // The kept products, for the hearts on every card (spec §4 Wishlist): the customer's (read
   // with the session), or a visitor's until they sign in (decision 0129); logout empties it.
-  const wishlist = user ? shopper.wishlist : shopper.guestWishlist;
+  const wishlist = keptProductsText(user ? shopper.wishlist : shopper.guestWishlist);
 
   const acceptedCookies = readAcceptedCookies(request);
   const headers = new Headers();

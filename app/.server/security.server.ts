@@ -10,6 +10,9 @@ import { sessionCookie } from "./session.server";
 /** Double-submit CSRF token: a signed SameSite cookie and the same token in every form. */
 export const csrfCookie = createSecretCookie("csrf");
 
+/** The length of every token this shop issues: 32 random bytes and their HMAC, each in base64url, joined by a dot. */
+export const CSRF_TOKEN_BYTES = 43 + 1 + 43;
+
 /**
  * The CSRF token of every form, bound to the session (OWASP ASVS 3.5, decision 0085): a
  * random value and its HMAC over the value and the id of the session the request carries

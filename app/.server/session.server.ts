@@ -5,7 +5,7 @@ import { WISHLIST_FETCH_LIMIT } from "~/lib/wishlist-fields";
 import { createSecretCookie } from "./cookies.server";
 import { currentUserColumns, type CurrentUser } from "./current-user.server";
 import { getDb } from "./db/client.server";
-import { apiRefreshTokens, sessions, users, wishlistEntries } from "./db/schema";
+import { apiRefreshTokens, comments, sessions, users, wishlistEntries } from "./db/schema";
 import { clientAddressOf } from "./http/client-address.server";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30; // spec §9 default cookie max age, 2592000 s
@@ -100,7 +100,13 @@ export const sessionStorage = createSessionStorage<SessionData>({
  * is null for a session without one and for a blocked or deactivated user (decisions 0040,
  * 0043), who is then signed out at their next request; a backoffice user keeps no wishlist.
  */
-export type SessionRead = { data: SessionData; user: CurrentUser | null; wishlist: number[] };
+export type SessionRead = {
+  data: SessionData;
+  user: CurrentUser | null;
+  wishlist: number[];
+  /** What the customer has commented on ("product:12"): such a page shows them their own comments. */
+  commentedOn: string[];
+};
 
 const keptProductIds = sql<number[]>`coalesce((
   select array_agg(kept.product_id order by kept.id desc) from (
@@ -108,6 +114,10 @@ const keptProductIds = sql<number[]>`coalesce((
     where ${wishlistEntries.userId} = ${users.id} and not ${users.isBackofficeUser}
     order by ${wishlistEntries.id} desc limit ${WISHLIST_FETCH_LIMIT}
   ) kept), '{}')`;
+
+const commentedEntities = sql<string[]>`coalesce((
+  select array_agg(distinct ${comments.entityType} || ':' || ${comments.entityId}) from ${comments}
+  where ${comments.userId} = ${users.id}), '{}')`;
 
 /**
  * The data of a live session, with its user and their wishlist, or null. A session found
@@ -128,6 +138,7 @@ async function lookupSession(id: string, request?: Request): Promise<SessionRead
       blockedAt: users.blockedAt,
       user: currentUserColumns,
       wishlist: keptProductIds,
+      commentedOn: commentedEntities,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
@@ -152,7 +163,7 @@ async function lookupSession(id: string, request?: Request): Promise<SessionRead
   }
   const data = row.data as SessionData;
   const user = data.userId && row.user?.id === data.userId && row.blockedAt === null ? row.user : null;
-  return { data, user, wishlist: user ? (row.wishlist ?? []).map(Number) : [] };
+  return { data, user, wishlist: user ? (row.wishlist ?? []).map(Number) : [], commentedOn: user ? (row.commentedOn ?? []) : [] };
 }
 
 /**
@@ -161,15 +172,17 @@ async function lookupSession(id: string, request?: Request): Promise<SessionRead
  */
 export async function readSession(
   request: Request,
-): Promise<{ session: Session<SessionData>; ended: boolean; user: CurrentUser | null; wishlist: number[] }> {
+): Promise<{ session: Session<SessionData>; ended: boolean } & Omit<SessionRead, "data">> {
   const id: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
-  if (typeof id !== "string" || id === "") return { session: createSession<SessionData>(), ended: false, user: null, wishlist: [] };
+  if (typeof id !== "string" || id === "")
+    return { session: createSession<SessionData>(), ended: false, user: null, wishlist: [], commentedOn: [] };
   const read = await lookupSession(id, request);
   return {
     session: createSession<SessionData>(read?.data ?? {}, id),
     ended: read === null,
     user: read?.user ?? null,
     wishlist: read?.wishlist ?? [],
+    commentedOn: read?.commentedOn ?? [],
   };
 }
 

@@ -21,6 +21,8 @@ export type Shopper = {
   user: CurrentUser | null;
   /** The products the signed-in customer keeps (spec §4 Wishlist), newest first, read with the session; empty otherwise. */
   wishlist: number[];
+  /** What the signed-in customer has commented on ("product:12", "post:3"), read with the session. */
+  commentedOn: string[];
   /** The cart session the shopper holds (cartId + protectCode), when well-formed. */
   cart: CartSessionKey | null;
   /** Something was sent as a cart session, even a malformed one: a page clears it. */
@@ -99,9 +101,10 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
   return (await shopperOf(request)).user;
 }
 
-async function readShopper(request: Request): Promise<Shopper> {
+/** The shopper of a request, read afresh (the page cache reads it before the loaders, and hands it on in their scope). */
+export async function readShopper(request: Request): Promise<Shopper> {
   const { locale, switched } = requestLocale(request);
-  const { session, user, wishlist } = await readSession(request);
+  const { session, user, wishlist, commentedOn } = await readSession(request);
   const rawCartId = readCookie(request, CART_ID_COOKIE);
   const rawProtectCode = readCookie(request, PROTECT_CODE_COOKIE);
   return {
@@ -110,6 +113,7 @@ async function readShopper(request: Request): Promise<Shopper> {
     sessionId: session.id || null,
     user,
     wishlist,
+    commentedOn,
     cart: cartSessionKey(rawCartId, rawProtectCode),
     cartKeySent: rawCartId !== null || rawProtectCode !== null,
     memberCard: readCookie(request, MEMBER_CARD_COOKIE),
@@ -144,6 +148,7 @@ export async function apiShopper({
     sessionId: signedIn ? sessionId : null,
     user: signedIn ? read!.user : null,
     wishlist: signedIn ? read!.wishlist : [],
+    commentedOn: signedIn ? read!.commentedOn : [],
     cart,
     cartKeySent: cart !== null,
     memberCard: null,

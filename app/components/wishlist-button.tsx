@@ -2,7 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { SecureFetcherForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import type { RootData } from "~/root";
-import { WISHLIST_ACTION } from "~/lib/wishlist-fields";
+import { heartState, keptProducts, WISHLIST_ACTION } from "~/lib/wishlist-fields";
 
 // One form for every heart of the page: hearts sit inside other forms (the shop's filter
 // form wraps its grid) and forms cannot nest, so each heart is a submit button that names
@@ -33,23 +33,25 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
   const fetcher = useFetcher({ key: FETCHER_KEY });
   if (root?.user?.isBackofficeUser) return null;
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("productId") === String(productId);
-  const kept = (root?.wishlist ?? []).includes(productId) !== pending; // optimistic while the toggle is under way
-  const label = kept ? t("wishlist.remove", { name }) : t("wishlist.add", { name });
+  const kept = keptProducts(root?.wishlist).has(productId) !== pending; // optimistic while the toggle is under way
+  // One label in both states: a toggle button says its state with aria-pressed, and the
+  // fill follows aria-pressed in CSS, so the two states differ only in heartState's bytes.
+  const label = t("wishlist.toggle", { name });
   return (
     <button
       type="submit"
       form={FORM_ID}
       name="productId"
       value={productId}
-      aria-pressed={kept}
+      {...heartState(kept)}
       aria-label={label}
       title={label}
       data-testid="wishlist-toggle"
-      className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
+      className={`group rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
     >
       <svg
         viewBox="0 0 24 24"
-        className={`size-5 ${kept ? "fill-red-600 stroke-red-600" : "fill-none stroke-slate-600"}`}
+        className="size-5 fill-none stroke-slate-600 group-aria-pressed:fill-red-600 group-aria-pressed:stroke-red-600"
         strokeWidth="2"
         aria-hidden="true"
       >

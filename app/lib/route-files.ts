@@ -8,9 +8,18 @@ import type { RouteKey } from "./routes-table";
  *   registration, recovery and the public forms (RATE_LIMIT_AUTH_POINTS) instead of the
  *   general one;
  * - `pageCache: false`: its pages are never kept in the rendered-page cache (decision 0008);
- * - `tracking: false`: no analytics or marketing tag runs on its pages (their address is a secret link).
+ * - `tracking: false`: no analytics or marketing tag runs on its pages (their address is a secret link);
+ * - `customerKept: true`: a signed-in customer (or a visitor with a wishlist) gets the kept page with their
+ *   own name, hearts and token filled in (decision 0135): its content is the same for every customer but
+ *   for those. Pages whose content is the customer's own (cart, checkout, profile, forms they fill) are not.
  */
-export type RoutePolicy = { rateLimit?: "strict"; pageCache?: false; tracking?: false; redirectTargets?: RedirectTarget[] };
+export type RoutePolicy = {
+  rateLimit?: "strict";
+  pageCache?: false;
+  tracking?: false;
+  customerKept?: true;
+  redirectTargets?: RedirectTarget[];
+};
 
 /**
  * A request parameter of the route that names where to go next (DESIGN.md "Trust boundaries"): read
@@ -27,7 +36,7 @@ const REDIRECT_TO_FORM: RedirectTarget[] = [{ param: "redirectTo", in: "form" }]
  * that the browser bundle carries only the paths.
  */
 export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } & RoutePolicy> = {
-  product: { file: "routes/storefront/product.tsx" },
+  product: { file: "routes/storefront/product.tsx", customerKept: true },
   login: {
     file: "routes/account/login.tsx",
     aliases: ["login"],
@@ -43,16 +52,16 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   cardReturn: { file: "routes/checkout/card-return.tsx" },
   download: { file: "routes/account/download.ts", pageCache: false },
   cart: { file: "routes/storefront/cart.tsx", aliases: ["cart"], redirectTargets: REDIRECT_TO_FORM },
-  shop: { file: "routes/storefront/shop.tsx" },
+  shop: { file: "routes/storefront/shop.tsx", customerKept: true },
   checkout: { file: "routes/checkout/checkout.tsx", aliases: ["checkout"] },
   checkoutSuccess: { file: "routes/checkout/checkout-success.tsx", aliases: ["checkout/success"] },
   checkoutFailure: { file: "routes/checkout/checkout-failure.tsx" },
-  search: { file: "routes/storefront/search.tsx", aliases: ["search"] },
-  blog: { file: "routes/storefront/blog.tsx", aliases: ["blog/:slug?"] },
+  search: { file: "routes/storefront/search.tsx", customerKept: true, aliases: ["search"] },
+  blog: { file: "routes/storefront/blog.tsx", customerKept: true, aliases: ["blog/:slug?"] },
   forgotPassword: { file: "routes/account/forgot-password.tsx", aliases: ["forgot-password"], rateLimit: "strict" },
   socialLogin: { file: "routes/account/social-login.tsx" },
-  event: { file: "routes/storefront/event.tsx", aliases: ["event/:id"] },
-  events: { file: "routes/storefront/events.tsx", aliases: ["events"] },
+  event: { file: "routes/storefront/event.tsx", customerKept: true, aliases: ["event/:id"] },
+  events: { file: "routes/storefront/events.tsx", customerKept: true, aliases: ["events"] },
   confirmEmail: { file: "routes/account/confirm-email.tsx", aliases: ["confirm-email"], redirectTargets: [{ param: "goal", in: "query" }] },
   priceEnquiry: { file: "routes/storefront/price-enquiry.tsx", rateLimit: "strict" },
   cartInquiry: { file: "routes/storefront/cart-inquiry.tsx", rateLimit: "strict" },
@@ -61,7 +70,7 @@ export const ROUTE_FILES: Record<RouteKey, { file: string; aliases?: string[] } 
   // Never kept in the page cache (the draft changes under the same address), and its address,
   // a secret link, is reported to no analytics tag.
   draftPreview: { file: "routes/storefront/draft-preview.tsx", pageCache: false, tracking: false },
-  page: { file: "routes/storefront/page.tsx" },
+  page: { file: "routes/storefront/page.tsx", customerKept: true },
 };
 
 /**

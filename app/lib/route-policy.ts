@@ -54,3 +54,11 @@ export const UNCACHED_ROUTE_PATHS = routePathMatcher((policy) => policy.pageCach
 
 /** Pages whose address is a secret link (a draft's preview): no tracking tag runs there. */
 export const UNTRACKED_ROUTE_PATHS = routePathMatcher((policy) => policy.tracking === false);
+
+const customerKept = routePathMatcher((policy) => policy.customerKept === true);
+// The CMS page's address is one free segment: it would match /profil too, where the route
+// table sends the profile. A path any other route can answer is not a kept page for customers.
+const otherRoutes = routePathMatcher((policy) => policy.customerKept !== true);
+
+/** Pages a signed-in customer gets from the kept page with their own values filled in (decision 0135). */
+export const CUSTOMER_KEPT_ROUTE_PATHS = { test: (path: string) => customerKept.test(path) && !otherRoutes.test(path) };

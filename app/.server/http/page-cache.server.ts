@@ -4,15 +4,28 @@ import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request, Response } from "express";
 import { namedCache } from "../cache.server";
 import { readCookieHeader } from "../cookies.server";
-import { csrf, csrfCookie } from "../security.server";
+import { csrf, csrfCookie, CSRF_TOKEN_BYTES } from "../security.server";
+import { sessionCookie } from "../session.server";
+import { guestWishlistOf, readShopper, requestLocale, WISHLIST_COOKIE } from "../shopper.server";
 import { localeFromPath } from "~/lib/locales";
-import { UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
+import { CUSTOMER_KEPT_ROUTE_PATHS, UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
 import { isDatabaseUnavailable } from "../db/errors.server";
 import { bufferedBody } from "./body-limit.server";
 import { answerDatabaseOutage, metDatabaseOutage } from "./database-outage.server";
-import { compileGzipTemplate, renderGzipTemplate, renderTemplate, type GzipTemplate } from "./gzip-template.server";
+import {
+  customerSlotSpecs,
+  customerSlotValues,
+  fillableCustomer,
+  showsOwnComments,
+  slotCustomerPage,
+  standInShopper,
+  type CustomerSlots,
+  type Visitor,
+} from "./customer-slots.server";
+import { compileGzipTemplate, renderGzipTemplate, renderTemplate, SlotLengthError, type GzipTemplate } from "./gzip-template.server";
 import { sendStreamedResponse } from "./send-response.server";
-import { inRequestScope } from "./request-scope.server";
+import { inRequestScope, type RequestScope } from "./request-scope.server";
+import { NONCE_BYTES } from "./security-headers.server";
 import { invalidAddressAnswer } from "./url-text.server";
 
 /**
@@ -22,13 +35,15 @@ import { invalidAddressAnswer } from "./url-text.server";
  * changes: it is a derived named cache, cleared with any other named cache, and lives
  * PAGE_TTL_SECONDS at most. Only two things differ per visitor and are put back on every
  * hit: the CSP nonce (fresh per response) and the CSRF token (the visitor's own cookie, or
- * a new one with its Set-Cookie).
+ * a new one with its Set-Cookie). A signed-in customer, or a visitor with a wishlist, gets
+ * a kept page of its own kind on the pages whose content is the same for every customer,
+ * with their name, e-mail and hearts filled in besides (decision 0135, customer-slots.server.ts).
  */
 const PAGE_TTL_SECONDS = 60;
 const NONCE_SLOT = "\u0001nonce\u0001";
 const CSRF_SLOT = "\u0001csrf\u0001";
 
-type CachedPage = { status: number; headers: [string, string][]; body: string };
+type CachedPage = { status: number; headers: [string, string][]; body: string; customer?: CustomerSlots };
 const pages = namedCache<CachedPage>("rendered-pages", { ttlSeconds: PAGE_TTL_SECONDS, max: 300, derived: true });
 
 // Cookies that do not change what a page shows: the CSRF token (put back per hit), the
@@ -42,10 +57,13 @@ const NEUTRAL_COOKIES = new Set([csrfCookie.name, "csrf", "lng", "acceptedCookie
 // what is not a route: build files, Remix's manifest and data requests, file names.
 const UNCACHED_REQUESTS = /^\/(?:assets|__manifest)(?:\/|$)|\.data$|\.[a-z0-9]+$/i;
 
-function readCookies(header: string | undefined): Map<string, string> | null {
+// What a customer's kept page fills in: the session names them, the wishlist cookie a visitor's hearts.
+const FILLED_COOKIES = new Set([sessionCookie.name, WISHLIST_COOKIE]);
+
+function readCookies(header: string | undefined, fillable = false): Map<string, string> | null {
   const cookies = new Map<string, string>();
   for (const [name, value] of Object.entries(readCookieHeader(header))) {
-    if (!NEUTRAL_COOKIES.has(name) && !/^_[^_]/.test(name)) return null;
+    if (!NEUTRAL_COOKIES.has(name) && !/^_[^_]/.test(name) && !(fillable && FILLED_COOKIES.has(name))) return null;
     cookies.set(name, value ?? "");
   }
   return cookies;
@@ -87,13 +105,33 @@ function requestHost(req: Pick<Request, "headers">): string {
  * reaches anyone else (decision 0032); the key is then the path and query alone.
  */
 export function pageCacheKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">, publicHost: string): string | null {
+  return keyOf(req, publicHost, readCookies(req.headers.cookie));
+}
+
+function keyOf(req: Pick<Request, "method" | "path" | "originalUrl" | "headers">, publicHost: string, cookies: Map<string, string> | null) {
   if (req.method !== "GET" || UNCACHED_REQUESTS.test(req.path) || UNCACHED_ROUTE_PATHS.test(req.path)) return null;
   if (requestHost(req) !== publicHost.toLowerCase()) return null;
-  const cookies = readCookies(req.headers.cookie);
   if (!cookies) return null;
   // A visitor whose language cookie already names this page's language gets no lng Set-Cookie.
   const languageKnown = cookies.get("lng") === localeFromPath(req.path) ? 1 : 0;
   return `${canonicalPageUrl(req.originalUrl)}|${languageKnown}|${cookies.get("acceptedCookies") ?? ""}`;
+}
+
+/**
+ * The key of the kept page for customers (decision 0135), for a request that has no
+ * anonymous key only because of its session or wishlist cookie, on a page whose content is
+ * the same for every customer; signed in or a visitor with a wishlist, a kind of its own.
+ */
+export function customerPageKey(
+  req: Pick<Request, "method" | "path" | "originalUrl" | "headers">,
+  publicHost: string,
+): { key: string; signedIn: boolean } | null {
+  if (!CUSTOMER_KEPT_ROUTE_PATHS.test(req.path)) return null;
+  const cookies = readCookies(req.headers.cookie, true);
+  const key = keyOf(req, publicHost, cookies);
+  if (!key) return null;
+  const signedIn = cookies!.has(sessionCookie.name);
+  return { key: `${key}|${signedIn ? "customer" : "visitor"}`, signedIn };
 }
 
 /** A response every anonymous visitor may get: a 200 HTML page setting no cookie but the CSRF and language ones. */
@@ -114,24 +152,77 @@ const compiled = new Map<string, { body: string; template: GzipTemplate }>();
 function templateOf(key: string, page: CachedPage): GzipTemplate {
   const known = compiled.get(key);
   if (known && known.body === page.body) return known.template;
-  const template = compileGzipTemplate(page.body, [NONCE_SLOT, CSRF_SLOT]);
+  const template = compileGzipTemplate(page.body, [
+    { marker: NONCE_SLOT, bytes: NONCE_BYTES },
+    { marker: CSRF_SLOT, bytes: CSRF_TOKEN_BYTES },
+    ...(page.customer ? customerSlotSpecs(page.customer) : []),
+  ]);
   if (compiled.size >= 300) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, { body: page.body, template });
   return template;
 }
 
-function serveCached(req: Request, res: Response, key: string, page: CachedPage, token: string, setCookie: string | null) {
+function serveCached(
+  req: Request,
+  res: Response,
+  key: string,
+  page: CachedPage,
+  [token, setCookie]: [string, string | null],
+  { visitor, state = "hit" }: { visitor?: Visitor; state?: "hit" | "miss" } = {},
+) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   if (setCookie) res.append("Set-Cookie", setCookie);
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", state);
   res.setHeader("Vary", "Accept-Encoding");
-  const values = { [NONCE_SLOT]: res.locals.cspNonce as string, [CSRF_SLOT]: token };
+  // A page with a customer's name is theirs: no shared cache between them and the shop keeps it.
+  if (page.customer) res.setHeader("Cache-Control", "private, no-cache");
+  const values = {
+    [NONCE_SLOT]: res.locals.cspNonce as string,
+    [CSRF_SLOT]: token,
+    ...(page.customer && visitor ? customerSlotValues(page.customer, visitor) : {}),
+  };
   const template = templateOf(key, page);
-  if (!req.acceptsEncodings("gzip")) return res.send(renderTemplate(template, values));
-  // Already compressed: the compression middleware leaves an encoded response alone.
-  res.setHeader("Content-Encoding", "gzip");
-  res.send(renderGzipTemplate(template, values));
+  if (req.acceptsEncodings("gzip")) {
+    try {
+      const body = renderGzipTemplate(template, values);
+      // Already compressed: the compression middleware leaves an encoded response alone.
+      res.setHeader("Content-Encoding", "gzip");
+      return res.send(body);
+    } catch (error) {
+      // A nonce or token of another length than the kept one's: sent as text, compressed on the way.
+      if (!(error instanceof SlotLengthError)) throw error;
+    }
+  }
+  res.send(renderTemplate(template, values));
+}
+
+/** The headers a kept page is served with: the render's, but for its cookies other than the language's. */
+function keptHeaders(response: globalThis.Response): [string, string][] {
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") headers.push([name, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) if (cookie.startsWith("lng=")) headers.push(["Set-Cookie", cookie]);
+  return headers;
+}
+
+/**
+ * Keeps the stand-in customer's render as the page for customers, with its slots (decision
+ * 0135); null when it cannot be kept (see slotCustomerPage) and each visitor gets their own render.
+ */
+async function keepForCustomers(res: Response, response: globalThis.Response, key: string, generation: string): Promise<CachedPage | null> {
+  const body = await response.text();
+  // The stand-in was sent no CSRF cookie: its page holds the token just issued.
+  const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${csrfCookie.name}=`));
+  const token: unknown = await csrfCookie.parse(issued ?? null);
+  const nonce = res.locals.cspNonce as string;
+  if (typeof token !== "string" || token.length !== CSRF_TOKEN_BYTES || nonce.length !== NONCE_BYTES) return null;
+  const slotted = slotCustomerPage(body.replaceAll(nonce, NONCE_SLOT).replaceAll(token, CSRF_SLOT));
+  if (!slotted) return null;
+  const page: CachedPage = { status: response.status, headers: keptHeaders(response), body: slotted.template, customer: slotted.slots };
+  await pages.set(key, page, generation);
+  return page;
 }
 
 /**
@@ -148,13 +239,8 @@ async function sendAndKeep(req: Request, res: Response, response: globalThis.Res
   const token: unknown = await csrfCookie.parse(issued ?? req.headers.cookie ?? null);
   const nonce = res.locals.cspNonce as string;
   if (typeof token === "string" && token.length >= 16 && nonce.length >= 16) {
-    const headers: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (name !== "set-cookie" && name !== "content-length") headers.push([name, value]);
-    });
-    for (const cookie of response.headers.getSetCookie()) if (cookie.startsWith("lng=")) headers.push(["Set-Cookie", cookie]);
     const template = body.replaceAll(nonce, NONCE_SLOT).replaceAll(token, CSRF_SLOT);
-    await pages.set(key, { status: response.status, headers, body: template }, generation);
+    await pages.set(key, { status: response.status, headers: keptHeaders(response), body: template }, generation);
   }
   res.status(response.status);
   response.headers.forEach((value, name) => {
@@ -190,27 +276,79 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
 /** The Remix request handler of @remix-run/express with the rendered-page cache in front. */
 export function createCachingRequestHandler({ build, mode, publicHost, getLoadContext }: Options) {
   const handle = createRemixHandler(build, mode);
+
+  /** Renders the request in a scope of its own (with what was read of it already) and sends the answer. */
+  async function renderAndSend(req: Request, res: Response, request: globalThis.Request, scope: RequestScope = {}) {
+    const context = getLoadContext(req, res);
+    const response = await inRequestScope(() => handle(request, context), scope);
+    // Where a loader's or action's error has become a response: one that failed for want of
+    // the database (noted by entry.server.tsx's handleError) is a 503, not the error page.
+    if (metDatabaseOutage(context)) await answerDatabaseOutage(req, res, response);
+    else await sendStreamedResponse(res, response);
+  }
+
+  /**
+   * A signed-in customer, or a visitor with a wishlist, on a page that is the same for every
+   * customer (decision 0135): the kept page for customers with their values filled in, or
+   * their own render where the page is not theirs to share (a group's prices, their comments).
+   */
+  async function serveCustomer(req: Request, res: Response, { key, signedIn }: { key: string; signedIn: boolean }) {
+    const request = remixRequest(req, res);
+    let scope: RequestScope = {};
+    let visitor: Visitor | null;
+    if (signedIn) {
+      // Read once here (one statement), and handed to the loaders if they render for this visitor.
+      const shopper = readShopper(request);
+      scope = { shopper };
+      visitor = fillableCustomer(await shopper);
+    } else {
+      visitor = { user: null, wishlist: guestWishlistOf(readCookieHeader(req.headers.cookie)[WISHLIST_COOKIE]), commentedOn: [] };
+    }
+    if (!visitor) return renderAndSend(req, res, request, scope);
+    const { value: page, generation } = await pages.read(key);
+    if (page?.customer) {
+      if (showsOwnComments(page.customer, visitor)) return renderAndSend(req, res, request, scope);
+      return serveCached(req, res, key, page, await csrfFor(req), { visitor });
+    }
+    // A miss: the page is rendered for the stand-in (with the visitor's language and consent
+    // cookies only, so it holds nobody's token), kept with its slots and served as a hit is.
+    const url = new URL(canonicalPageUrl(req.originalUrl), request.url);
+    const neutral = Object.entries(readCookieHeader(req.headers.cookie)).filter(([name]) => name === "lng" || name === "acceptedCookies");
+    const headers = new Headers(request.headers);
+    headers.set("Cookie", neutral.map(([name, value]) => `${name}=${encodeURIComponent(value ?? "")}`).join("; "));
+    const standInRequest = new globalThis.Request(url, { method: "GET", headers, signal: request.signal });
+    const { locale, switched } = requestLocale(standInRequest);
+    const context = getLoadContext(req, res);
+    const standIn = { shopper: Promise.resolve(standInShopper(locale, switched, signedIn)) };
+    const response = await inRequestScope(() => handle(standInRequest, context), standIn);
+    if (metDatabaseOutage(context)) return answerDatabaseOutage(req, res, response);
+    let kept: CachedPage | null = null;
+    if (isShareable(response)) kept = await keepForCustomers(res, response, key, generation);
+    else await response.body?.cancel();
+    if (!kept || showsOwnComments(kept.customer!, visitor)) return renderAndSend(req, res, request, scope);
+    serveCached(req, res, key, kept, await csrfFor(req), { visitor, state: "miss" });
+  }
+
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const refused = invalidAddressAnswer(req.originalUrl);
       if (refused) return await sendStreamedResponse(res, refused);
       const key = mode === "production" ? pageCacheKey(req, publicHost) : null;
-      let generation = "";
-      if (key) {
-        const { value: page, generation: current } = await pages.read(key);
-        if (page) return serveCached(req, res, key, page, ...(await csrfFor(req)));
-        generation = current;
-        // A shared page is rendered for its canonical URL, so the copy kept holds no visitor's
-        // campaign parameters (in a form's redirectTo, say) for the next visitor to get.
-        // (The adapter builds the Request from originalUrl.)
-        req.originalUrl = canonicalPageUrl(req.originalUrl);
+      if (!key) {
+        const forCustomer = mode === "production" ? customerPageKey(req, publicHost) : null;
+        if (forCustomer) return await serveCustomer(req, res, forCustomer);
+        return await renderAndSend(req, res, remixRequest(req, res));
       }
+      const { value: page, generation } = await pages.read(key);
+      if (page) return serveCached(req, res, key, page, await csrfFor(req));
+      // A shared page is rendered for its canonical URL, so the copy kept holds no visitor's
+      // campaign parameters (in a form's redirectTo, say) for the next visitor to get.
+      // (The adapter builds the Request from originalUrl.)
+      req.originalUrl = canonicalPageUrl(req.originalUrl);
       const context = getLoadContext(req, res);
       const response = await inRequestScope(() => handle(remixRequest(req, res), context));
-      // Where a loader's or action's error has become a response: one that failed for want of
-      // the database (noted by entry.server.tsx's handleError) is a 503, not the error page.
       if (metDatabaseOutage(context)) await answerDatabaseOutage(req, res, response);
-      else if (key && isShareable(response)) await sendAndKeep(req, res, response, key, generation);
+      else if (isShareable(response)) await sendAndKeep(req, res, response, key, generation);
       else await sendStreamedResponse(res, response);
     } catch (error) {
       if (isDatabaseUnavailable(error) && !res.headersSent) await answerDatabaseOutage(req, res).catch(next);

@@ -14,9 +14,12 @@ const KEY = Symbol.for("shop.request-scope");
 const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestScope> | undefined>;
 const storage = (holder[KEY] ??= new AsyncLocalStorage<RequestScope>());
 
-/** Runs the handling of one request in a scope of its own. */
-export function inRequestScope<T>(run: () => T): T {
-  return storage.run({}, run);
+/**
+ * Runs the handling of one request in a scope of its own; `scope` may bring what the page
+ * cache already read (the shopper), or the stand-in customer a kept page is rendered for.
+ */
+export function inRequestScope<T>(run: () => T, scope: RequestScope = {}): T {
+  return storage.run(scope, run);
 }
 
 /** The scope of the request being handled, or undefined outside one (a test calling a loader). */

@@ -7,6 +7,9 @@ import type { TrackingCsp } from "./tracking-csp.server";
 const tracking = (kind: keyof TrackingCsp) => (_req: unknown, res: unknown) =>
   ((res as Response).locals.trackingCsp as TrackingCsp | undefined)?.[kind].join(" ") ?? "";
 
+/** The length of every nonce: 16 random bytes in base64 (a kept page's slot for it is of this length). */
+export const NONCE_BYTES = 24;
+
 /** A fresh nonce per request; entry.server puts it on every inline script Remix writes. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = randomBytes(16).toString("base64");

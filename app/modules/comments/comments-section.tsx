@@ -21,7 +21,14 @@ export function CommentsSection({ data, locale }: { data: CommentsData; locale: 
   const location = useLocation();
   const back = location.pathname + location.search;
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-6" data-testid="comments">
+    <section
+      id="comments"
+      aria-labelledby="comments-heading"
+      className="flex flex-col gap-6"
+      data-testid="comments"
+      // Whose comments these are: a kept page for customers renders afresh for one who commented here (decision 0135).
+      data-comments-of={`${data.entityType}:${data.entityId}`}
+    >
       <header className="flex flex-wrap items-baseline gap-4">
         <h2 id="comments-heading" className="text-xl font-semibold">
           {t("comments.title")}

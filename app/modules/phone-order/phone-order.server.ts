@@ -148,6 +148,7 @@ export async function heldCart(cartId: number): Promise<HeldCart> {
     sessionId: null,
     user: null,
     wishlist: [],
+    commentedOn: [],
     cart: { cartId: cart.id, protectCode: cart.protectCode },
     cartKeySent: true,
     memberCard: null,
