@@ -2,7 +2,7 @@ import { localeCookie, readCookie, readLocaleCookie } from "./cookies.server";
 import type { CurrentUser } from "./current-user.server";
 import { requestScope } from "./http/request-scope.server";
 import { readSession, readSessionById } from "./session.server";
-import { localeFromPath, type Locale } from "~/lib/locales";
+import { interfaceLocale, localeFromPath, type Locale } from "~/lib/locales";
 
 /**
  * Who is asking (decision 0097): the shopper of one request, read once where the request
@@ -73,7 +73,7 @@ export function cartSessionKey(cartId: unknown, protectCode: unknown): CartSessi
 export function requestLocale(request: Request): { locale: Locale; switched: boolean; setCookie: string | null } {
   const { pathname } = new URL(request.url);
   const remembered = readLocaleCookie(request);
-  if (pathname.startsWith("/admin")) return { locale: remembered ?? "hr", switched: false, setCookie: null };
+  if (pathname.startsWith("/admin")) return { locale: interfaceLocale(pathname, remembered), switched: false, setCookie: null };
   const locale = localeFromPath(pathname);
   if (remembered === locale) return { locale, switched: false, setCookie: null };
   return { locale, switched: remembered !== null, setCookie: localeCookie(locale) };

@@ -31,6 +31,12 @@ export function HoneypotProvider({
   return <HoneypotContext.Provider value={value}>{children}</HoneypotContext.Provider>;
 }
 
+/** The names of the honeypot's fields (for a script that posts a form's security fields on their own). */
+export function useHoneypotFieldNames(): string[] {
+  const { nameFieldName = "website", validFromFieldName = "from__confirm" } = useContext(HoneypotContext);
+  return validFromFieldName ? [nameFieldName, validFromFieldName] : [nameFieldName];
+}
+
 export function HoneypotInputs({ label }: { label: string }) {
   const { nameFieldName = "website", validFromFieldName = "from__confirm", encryptedValidFrom } = useContext(HoneypotContext);
   const id = `${useId()}hp`;

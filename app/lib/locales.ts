@@ -18,5 +18,14 @@ export function localeFromPath(pathname: string): Locale {
   return isLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
 }
 
+/**
+ * The interface language of a request's path: the URL prefix on the site; the unprefixed
+ * admin pages speak the language the user last chose (cookie "lng"), else Croatian. One
+ * rule for the pages (requestLocale) and for what the HTTP layer answers before them (413).
+ */
+export function interfaceLocale(pathname: string, remembered: Locale | null): Locale {
+  return pathname.startsWith("/admin") ? (remembered ?? DEFAULT_LOCALE) : localeFromPath(pathname);
+}
+
 /** Three-letter content language codes (spec §3 Language.code) of the interface locales. */
 export const LOCALE_LANGUAGE_CODE: Record<Locale, string> = { hr: "hrv", en: "eng", de: "ger" };

@@ -43,7 +43,9 @@ async function createConfigurable(admin: Page, js: boolean, name: string, enName
   const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2b5d34" } })
     .png()
     .toBuffer();
-  await main.locator('input[name="imageUploads"]').setInputFiles({ name: `${sku}.png`, mimeType: "image/png", buffer: png });
+  await main.getByTestId("media-chooser-images-upload").setInputFiles({ name: `${sku}.png`, mimeType: "image/png", buffer: png });
+  // With JavaScript the image goes to the library on its own at once (decision 0134); without it, with the save.
+  if (js) await expect(main.getByTestId("media-upload-summary")).toHaveText("Preneseno: 1 od 1.");
   await main.getByLabel("Vidljiv u trgovini").check();
   await main.getByRole("button", { name: "Spremi proizvod" }).click();
   await expect(admin.getByTestId("product-state")).toHaveText("Vidljiv u trgovini");

@@ -119,6 +119,25 @@ describe("body limit (decision 0035)", () => {
     expect(upload.body).toContain("najviše 64 MB");
   });
 
+  it("speaks the admin's own language under /admin (cookie lng), as the admin's pages do", async () => {
+    const accept = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const big = 70 * 1024 * 1024;
+    const german = await post("/admin/media", big, { headers: { ...accept, Cookie: "lng=de" }, send: 64 * 1024 });
+    expect(german.status).toBe(413);
+    expect(german.body).toContain('<html lang="de">');
+    expect(german.body).toContain("<h1>Die gesendeten Daten sind zu groß.</h1>");
+    const english = await post("/admin/products/1", big, { headers: { ...accept, Cookie: "lng=en" }, send: 64 * 1024 });
+    expect(english.body).toContain('<html lang="en">');
+    // The plain answer a script gets (the upload queue shows it per file) follows the same rule.
+    const plain = await post("/admin/media/library.json", big, { headers: { Cookie: "lng=en" }, send: 64 * 1024 });
+    expect(plain.body).toBe("The data sent is too large.");
+    // No choice made yet: Croatian, as the admin's pages; a cookie does not change a prefixed page's language.
+    expect((await post("/admin/media", big, { headers: accept, send: 64 * 1024 })).body).toContain('<html lang="hr">');
+    expect((await post("/en/login", 2_000_000, { headers: { ...accept, Cookie: "lng=de" }, send: 64 * 1024 })).body).toContain(
+      '<html lang="en">',
+    );
+  });
+
   it("refuses a chunked body without Content-Length once it passes 1 MB", async () => {
     const refused = await post("/kosarica", 3_000_000, { chunked: true });
     expect(refused.status).toBe(413);

@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
-import { localeFromPath, type Locale } from "~/lib/locales";
+import { interfaceLocale, isLocale, type Locale } from "~/lib/locales";
+import { readCookieHeader } from "../cookies.server";
 
 /**
  * How the HTTP layer's refusals (413, 429, ...) are written. The shop answers its pages'
@@ -11,11 +12,17 @@ export type RefusalWriter = (res: Response, status: number, message: string, hea
 
 const WRITER = "refusalWriter";
 
+/** The language of a refusal: the same rule as the pages' (the admin's own language under /admin). */
+function refusalLocale(req: Request): Locale {
+  const remembered = readCookieHeader(req.headers.cookie).lng;
+  return interfaceLocale(req.path, isLocale(remembered) ? remembered : null);
+}
+
 export function installRefusalWriter(res: Response, writer: RefusalWriter) {
   res.locals[WRITER] = writer;
 }
 
-/** Sends a refusal: `messages` in the path's language, or the installed writer with the English one. */
+/** Sends a refusal: `messages` in the request's language (refusalLocale), or the installed writer with the English one. */
 export function refuse(
   req: Request,
   res: Response,
@@ -26,7 +33,7 @@ export function refuse(
   const writer = res.locals[WRITER] as RefusalWriter | undefined;
   if (writer) return writer(res, status, messages.en, headers);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.status(status).type("text/plain; charset=utf-8").send(messages[localeFromPath(req.path)]);
+  res.status(status).type("text/plain; charset=utf-8").send(messages[refusalLocale(req)]);
 }
 
 const escapeHtml = (text: string) =>
@@ -36,7 +43,7 @@ export type RefusalPage = { title: string; text: string; back: { href: string; l
 
 /**
  * A refusal a browser shows as a page (a form posted without JavaScript): the message, what
- * to do, and a link back, in the path's language. Anything else (a script, the API, a
+ * to do, and a link back, in the request's language. Anything else (a script, the API, a
  * client that did not ask for HTML) gets `refuse`'s plain answer.
  */
 export function refuseWithPage(
@@ -47,7 +54,7 @@ export function refuseWithPage(
   page: (locale: Locale) => RefusalPage,
 ) {
   if (res.locals[WRITER] || !(req.headers.accept ?? "").includes("text/html")) return refuse(req, res, status, messages);
-  const locale = localeFromPath(req.path);
+  const locale = refusalLocale(req);
   const { title, text, back } = page(locale);
   res
     .status(status)

@@ -1,7 +1,11 @@
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useSecureFields } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
+import { BACKOFFICE_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
+import { UploadQueue } from "./upload-queue-list";
+import { useUploadQueue } from "./upload-queue";
 
 export type MediaChoice = { id: number; driveId: string; version: number; title: string; width: number | null; height: number | null };
 
@@ -12,7 +16,12 @@ export type MediaChoice = { id: number; driveId: string; version: number; title:
  * <details>, the upload a plain file input, so the form must be
  * `encType="multipart/form-data"`. The action reads the ticked ids (`name`) and stores the
  * files (`uploadName`) with storeUploads (app/modules/media/media-upload.server.ts), which
- * checks type and size from the content. With JavaScript a text box narrows the grid.
+ * checks type and size from the content. With JavaScript a text box narrows the grid, and
+ * with `uploadUrl` (the media library's JSON route) chosen files go to the library at once,
+ * one per request with their progress and their own message, exactly as in the library
+ * (decision 0112): the stored ones are ticked, so saving the form adds them, and the form's
+ * own post carries no file and stays far below the body limit (decision 0134). A single-image
+ * chooser keeps the plain upload.
  * The loader passes `choices` from mediaChoices({ include: chosenIds }) (the chosen images
  * are always among them) and the ids currently chosen.
  */
@@ -23,6 +32,7 @@ export function MediaChooser({
   selected,
   multiple = true,
   label,
+  uploadUrl,
 }: {
   name: string;
   uploadName: string;
@@ -30,13 +40,34 @@ export function MediaChooser({
   selected: number[];
   multiple?: boolean;
   label: string;
+  /** The JSON route that stores one upload per request ("/admin/media/library.json"). */
+  uploadUrl?: string;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [filter, setFilter] = useState("");
+  // Uploaded one by one (with JavaScript): already in the library, chosen until the form is saved.
+  const [uploaded, setUploaded] = useState<MediaChoice[]>([]);
+  const [tooMany, setTooMany] = useState(false);
+  const queue = useUploadQueue(uploadUrl ?? "");
+  const secureFields = useSecureFields();
+  const eachOnItsOwn = hydrated && multiple && uploadUrl !== undefined;
   const chosen = new Set(selected);
   const shown = filter ? choices.filter((c) => c.title.toLowerCase().includes(filter.toLowerCase())) : choices;
-  const current = choices.filter((c) => chosen.has(c.id));
+  const current = [...choices.filter((c) => chosen.has(c.id)), ...uploaded];
+
+  const sendEach = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    setTooMany(files.length > BACKOFFICE_UPLOAD_MAX_FILES);
+    if (!input.form || files.length === 0 || files.length > BACKOFFICE_UPLOAD_MAX_FILES || queue.running) return;
+    const fields = secureFields(input.form);
+    fields.set("intent", "upload");
+    fields.set("access", "public");
+    const stored = (await queue.send(fields, files)) as MediaChoice[];
+    input.value = "";
+    setUploaded((before) => [...before, ...stored.filter((item) => !before.some((b) => b.id === item.id))]);
+  };
 
   return (
     <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-3" data-testid={`media-chooser-${name}`}>
@@ -91,16 +122,34 @@ export function MediaChooser({
           ))}
         </ul>
       </details>
+      {uploaded.map((item) => (
+        <input key={item.id} type="hidden" name={name} value={item.id} />
+      ))}
       <label className="block text-sm">
         <span className="block">{t(multiple ? "admin.media.upload" : "admin.media.uploadOne")}</span>
         <input
           type="file"
-          name={uploadName}
+          // With JavaScript the files are sent on their own as soon as they are chosen, not with the form.
+          name={eachOnItsOwn ? undefined : uploadName}
+          onChange={eachOnItsOwn ? (event) => void sendEach(event) : undefined}
+          disabled={queue.running}
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           multiple={multiple}
           className="mt-1 max-w-full text-sm"
+          data-testid={`media-chooser-${name}-upload`}
         />
       </label>
+      {tooMany ? (
+        <p className="text-sm text-red-700" role="alert">
+          {t("adminMedia.upload.tooMany", { max: BACKOFFICE_UPLOAD_MAX_FILES })}
+        </p>
+      ) : null}
+      <UploadQueue files={queue.files} />
+      {uploaded.length > 0 ? (
+        <p className="text-sm text-slate-700" role="status" data-testid={`media-chooser-${name}-uploaded`}>
+          {t("admin.media.uploadedChosen", { count: uploaded.length })}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -17,10 +17,15 @@ import { answerFor, CONTROL, errorAt, ErrorLine, euros, Section, type Answer, ty
 import { ProductAttributesFields } from "./product-attributes-fields";
 import { loadedStockText } from "./stock-edit";
 
+/** The media library's JSON route: it stores one upload per request (the library's own checks). */
+const MEDIA_UPLOAD_URL = "/admin/media/library.json";
+
 /**
  * The editor's main form (intent "save"): texts per language, identity, visibility, prices,
  * VAT, stock, categories, tags, attributes, images, the e-product's file and cross-sells.
- * Multipart, because images (and an e-product's file) can be uploaded with the same post.
+ * Multipart, because without JavaScript images (and an e-product's file) are uploaded with
+ * the same post; with it, images go to the media library one per request as they are chosen
+ * (MediaChooser, decision 0134).
  */
 export function ProductMainForm({
   view,
@@ -240,6 +245,7 @@ export function ProductMainForm({
           choices={view.mediaChoices}
           selected={view.images.map((i) => i.id)}
           label={t("adminProducts.fields.images")}
+          uploadUrl={MEDIA_UPLOAD_URL}
         />
         {view.images.length ? (
           <ul className="flex flex-wrap gap-4 text-sm" aria-label={t("adminProducts.fields.imageOrder")}>

@@ -15,12 +15,14 @@ import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import type { Staff } from "~/modules/kernel/staff.server";
 import { checkVersion } from "~/modules/kernel/versioned.server";
-import type { NavigationChange, NavigationHandle } from "./navigation.schema";
+import { NAVIGATION_ROUTES, NESTED_NAVIGATIONS, type NavigationChange, type NavigationHandle } from "./navigation.schema";
 
 /**
  * The navigations of spec §3 ThemeNavigations (main in the header, footer1-4 in the footer),
- * edited in the backoffice: links to a page or post, a category or an address, a label per
- * language (Croatian required, the others fall back to it), order, removal. Every change
+ * edited in the backoffice: links to a page or post, a category, a part of the shop (a route
+ * by name, so it follows the language) or an address, a label per language (Croatian
+ * required, the others fall back to it), order, removal. A link of the main navigation can
+ * sit under a top-level one (the header's dropdown); one level only. Every change
  * checks the navigation's version, is audited and clears the site context the header and
  * footer are built from (dataChanged("layout")), with the rendered pages derived from it.
  */
@@ -33,7 +35,14 @@ export const NAVIGATION_TITLES: Record<NavigationHandle, string> = {
 };
 
 type ItemRow = typeof navigationItems.$inferSelect;
-export type NavigationItemView = { id: number; labels: Record<string, string>; linkType: LinkType; target: string; depth: number };
+export type NavigationItemView = {
+  id: number;
+  parentId: number | null;
+  labels: Record<string, string>;
+  linkType: LinkType;
+  target: string;
+  depth: number;
+};
 
 const refused = (code: string, key: string, field: string, status = 400) =>
   new DomainError(code, { message: `Navigation change refused: ${code}`, key, field, status });
@@ -52,7 +61,10 @@ function ordered(items: ItemRow[]): NavigationItemView[] {
     items
       .filter((i) => i.parentId === parentId)
       .sort((a, b) => a.position - b.position || a.id - b.id)
-      .flatMap((i) => [{ id: i.id, labels: i.label, linkType: i.linkType, target: i.target, depth }, ...walk(i.id, depth + 1)]);
+      .flatMap((i) => [
+        { id: i.id, parentId: i.parentId, labels: i.label, linkType: i.linkType, target: i.target, depth },
+        ...walk(i.id, depth + 1),
+      ]);
   return walk(null, 0);
 }
 
@@ -96,8 +108,28 @@ function labelsOf(input: { labelHr: string; labelEn: string; labelDe: string }):
   return labels;
 }
 
+type AddChange = Extract<NavigationChange, { intent: "add" }>;
+
+/**
+ * The parent of an "add": none for a top-level link; else a top-level link of the same
+ * navigation, and only where the storefront shows sub-links (the header's dropdown).
+ */
+function parentOf(handle: NavigationHandle, items: ItemRow[], input: AddChange): number | null {
+  if (input.parent === undefined) return null;
+  if (!NESTED_NAVIGATIONS.includes(handle)) throw refused("notNested", "adminContent.navigations.errors.notNested", "parent");
+  const parent = items.find((i) => i.id === input.parent);
+  if (!parent) throw refused("noParent", "adminContent.navigations.errors.parent", "parent");
+  if (parent.parentId !== null) throw refused("tooDeep", "adminContent.navigations.errors.depth", "parent");
+  return parent.id;
+}
+
 /** The link of an "add": its type and target, checked against what exists. */
-async function linkOf(tx: Executor, input: Extract<NavigationChange, { intent: "add" }>): Promise<{ linkType: LinkType; target: string }> {
+async function linkOf(tx: Executor, input: AddChange): Promise<{ linkType: LinkType; target: string }> {
+  if (input.linkType === "route") {
+    const route = NAVIGATION_ROUTES.find((r) => r === input.route);
+    if (!route) throw refused("noRoute", "adminContent.navigations.errors.route", "route");
+    return { linkType: "route", target: route };
+  }
   if (input.linkType === "external") {
     const url = input.url.trim();
     if (!/^https?:\/\/[^\s/]+/i.test(url)) throw refused("badUrl", "adminContent.navigations.errors.url", "url");
@@ -145,11 +177,12 @@ export async function changeNavigation(staff: Pick<Staff, "id" | "email">, handl
     let after: Record<string, unknown> | null = null;
     switch (change.intent) {
       case "add": {
+        const parentId = parentOf(handle, items, change);
         const link = await linkOf(tx, change);
-        const last = items.filter((i) => i.parentId === null).reduce((max, i) => Math.max(max, i.position), -1);
+        const last = items.filter((i) => i.parentId === parentId).reduce((max, i) => Math.max(max, i.position), -1);
         const label = labelsOf(change);
-        await tx.insert(navigationItems).values({ navigationId: nav.id, position: last + 1, label, ...link });
-        after = { label, ...link };
+        await tx.insert(navigationItems).values({ navigationId: nav.id, parentId, position: last + 1, label, ...link });
+        after = { label, ...link, parentId };
         break;
       }
       case "labels": {
@@ -173,7 +206,13 @@ export async function changeNavigation(staff: Pick<Staff, "id" | "email">, handl
       }
       case "remove":
         await tx.delete(navigationItems).where(eq(navigationItems.id, item!.id));
-        before = { label: item!.label, linkType: item!.linkType, target: item!.target };
+        // Its sub-links go with it (the foreign key cascades): the audit row names them.
+        before = {
+          label: item!.label,
+          linkType: item!.linkType,
+          target: item!.target,
+          children: items.filter((i) => i.parentId === item!.id).map((i) => i.label),
+        };
         break;
     }
     await tx

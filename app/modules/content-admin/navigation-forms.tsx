@@ -7,10 +7,10 @@ import { FormError } from "~/components/ui/message";
 import { resultFor, submissionOf, useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/locales";
-import { NAVIGATION_LINK_TYPES } from "./navigation.schema";
+import { NAVIGATION_LINK_TYPES, NAVIGATION_ROUTES, NESTED_NAVIGATIONS, type NavigationHandle } from "./navigation.schema";
 
-type Item = { id: number; labels: Record<string, string>; linkType: string; target: string; depth: number };
-type View = { handle: string; version: number; items: Item[] };
+type Item = { id: number; parentId: number | null; labels: Record<string, string>; linkType: string; target: string; depth: number };
+type View = { handle: NavigationHandle; version: number; items: Item[] };
 type Choices = { pages: { slug: string; title: string; postType: string }[]; categories: { slug: string; name: string }[] };
 
 const LABEL_FIELD = { hr: "labelHr", en: "labelEn", de: "labelDe" } as const;
@@ -21,6 +21,8 @@ export function NavigationItems({ view, lastResult }: { view: View; lastResult: 
   const { t } = useTranslation();
   const refused = submissionOf(lastResult);
   const rowError = refused && refused.initialValue?.intent !== "add" ? Object.values(refused.error ?? {}).flat()[0] : null;
+  // Up and down move a link among its siblings (the links of the same level under the same parent).
+  const siblings = (item: Item) => view.items.filter((i) => i.parentId === item.parentId);
   const target = (item: Item) =>
     item.linkType === "route" ? t(`adminContent.navigations.routes.${item.target}`, { defaultValue: item.target }) : item.target;
   return (
@@ -31,13 +33,14 @@ export function NavigationItems({ view, lastResult }: { view: View; lastResult: 
       <FormError errors={rowError ?? null} testId="navigation-error" />
       {view.items.length === 0 ? <p className="text-slate-600">{t("adminContent.navigations.empty")}</p> : null}
       <ol className="space-y-3" data-testid="navigation-items">
-        {view.items.map((item, index) => (
+        {view.items.map((item) => (
           <li
             key={item.id}
             className="rounded border border-slate-200 bg-white p-3"
             style={{ marginLeft: `${item.depth * 1.5}rem` }}
             data-testid="navigation-item"
             data-label={item.labels.hr}
+            data-depth={item.depth}
           >
             <p className="mb-2 text-sm text-slate-600 [overflow-wrap:anywhere]">
               {t(`adminContent.navigations.linkTypes.${item.linkType}`, { defaultValue: item.linkType })}: {target(item)}
@@ -72,7 +75,7 @@ export function NavigationItems({ view, lastResult }: { view: View; lastResult: 
                   <Button
                     size="sm"
                     variant="secondary"
-                    disabled={to === "up" ? index === 0 : index === view.items.length - 1}
+                    disabled={(to === "up" ? siblings(item)[0] : siblings(item).at(-1))?.id === item.id}
                     aria-label={t(`adminContent.navigations.move.${to}Of`, { label: item.labels.hr })}
                   >
                     {t(`adminContent.navigations.move.${to}`)}
@@ -95,7 +98,11 @@ export function NavigationItems({ view, lastResult }: { view: View; lastResult: 
   );
 }
 
-/** A new link at the end of the navigation: to a page or post, a category, or an address. */
+/**
+ * A new link at the end of the navigation, or of a top-level link's sub-links (main only):
+ * to a page or post, a category, a part of the shop, or an address. Every field is on the
+ * page (no script needed); the link type says which one counts.
+ */
 export function NavigationAddForm({
   view,
   choices,
@@ -120,6 +127,15 @@ export function NavigationAddForm({
       <h2 className="text-lg font-semibold">{t("adminContent.navigations.add")}</h2>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="version" value={view.version} />
+      {NESTED_NAVIGATIONS.includes(view.handle) ? (
+        <SelectField
+          meta={fields.parent}
+          label={t("adminContent.navigations.parent")}
+          description={t("adminContent.navigations.parentHelp")}
+          placeholder={t("adminContent.navigations.topLevel")}
+          options={view.items.filter((i) => i.depth === 0).map((i) => ({ value: String(i.id), label: i.labels.hr }))}
+        />
+      ) : null}
       <SelectField
         meta={fields.linkType}
         label={t("adminContent.navigations.linkType")}
@@ -140,6 +156,13 @@ export function NavigationAddForm({
         label={t("adminContent.navigations.category")}
         placeholder={t("adminContent.navigations.chooseCategory")}
         options={choices.categories.map((c) => ({ value: c.slug, label: c.name }))}
+      />
+      <SelectField
+        meta={fields.route}
+        label={t("adminContent.navigations.route")}
+        description={t("adminContent.navigations.routeHelp")}
+        placeholder={t("adminContent.navigations.chooseRoute")}
+        options={NAVIGATION_ROUTES.map((route) => ({ value: route, label: t(`adminContent.navigations.routes.${route}`) }))}
       />
       <Field meta={fields.url} type="url" label={t("adminContent.navigations.url")} placeholder="https://" autoComplete="off" />
       <div className="grid gap-2 sm:grid-cols-3">

@@ -5,8 +5,19 @@ import { id, integer, text } from "~/lib/schema-fields";
 export const NAVIGATION_HANDLES = ["main", "footer1", "footer2", "footer3", "footer4"] as const;
 export type NavigationHandle = (typeof NAVIGATION_HANDLES)[number];
 
-/** What an editor links to from a navigation: a CMS page or post, a product category, an address. */
-export const NAVIGATION_LINK_TYPES = ["page", "category", "external"] as const;
+/** What an editor links to from a navigation: a CMS page or post, a product category, a part of the shop, an address. */
+export const NAVIGATION_LINK_TYPES = ["page", "category", "route", "external"] as const;
+
+/**
+ * The parts of the shop a navigation can link to: routes of app/lib/routes-table.ts that need
+ * no parameter. Stored by name, so the link follows the visitor's language (/pretraga,
+ * /en/search, /de/suche).
+ */
+export const NAVIGATION_ROUTES = ["shop", "blog", "search", "events", "cart", "checkout", "profile", "login", "register"] as const;
+export type NavigationRoute = (typeof NAVIGATION_ROUTES)[number];
+
+/** Only the header's main navigation has sub-links (a dropdown); the footer's columns are one level each. */
+export const NESTED_NAVIGATIONS: readonly NavigationHandle[] = ["main"];
 
 const labels = {
   labelHr: text({ max: 120, required: true }),
@@ -24,7 +35,10 @@ export const navigationChangeSchema = z.discriminatedUnion("intent", [
     linkType: z.enum(NAVIGATION_LINK_TYPES),
     page: text({ max: 200 }),
     category: text({ max: 200 }),
+    route: text({ max: 50 }),
     url: text({ max: 500 }),
+    // A top-level link of the same navigation to put this one under; none: top level.
+    parent: id().optional(),
     ...labels,
   }),
   z.object({ intent: z.literal("labels"), version, itemId, ...labels }),

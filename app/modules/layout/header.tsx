@@ -9,6 +9,7 @@ import type { LayoutData } from "~/modules/layout/layout.server";
 import { serverFirst } from "~/lib/server-first";
 import { LanguageSwitch as LanguageSwitchNow } from "~/modules/layout/language-switch";
 import { NavLink } from "~/modules/layout/nav-link";
+import { NavSubmenu } from "~/modules/layout/nav-submenu";
 
 // Rendered by the server and working without their code, which loads after the page
 // (first-load JavaScript budget): the language links load a new document anyway, and the
@@ -23,7 +24,9 @@ const HeaderSearch = serverFirst(import.meta.env.SSR ? HeaderSearchNow : null, (
 /**
  * Site header: logo, main navigation, phone and mail, search box, account link, cart badge,
  * language switch. The
- * mobile menu is a <details> element, so it opens and closes without JavaScript.
+ * mobile menu is a <details> element, so it opens and closes without JavaScript; so is a
+ * link's dropdown of sub-links on a wide screen (NavSubmenu). In the mobile menu the
+ * sub-links are always shown, indented under their link.
  */
 export function Header({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
@@ -51,10 +54,11 @@ export function Header({ data }: { data: LayoutData }) {
         <nav aria-label={t("site.header.mainNav")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
             {data.mainNav.map((link) => (
-              <li key={link.id}>
+              <li key={link.id} className="relative flex items-center">
                 <NavLink {...link} className="rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
                   {link.label}
                 </NavLink>
+                {link.children.length > 0 ? <NavSubmenu link={link} /> : null}
               </li>
             ))}
           </ul>
@@ -96,6 +100,17 @@ export function Header({ data }: { data: LayoutData }) {
                     <NavLink {...link} className="block rounded px-3 py-3 font-medium hover:bg-brand-50">
                       {link.label}
                     </NavLink>
+                    {link.children.length > 0 ? (
+                      <ul className="ml-4 border-l border-slate-100">
+                        {link.children.map((child) => (
+                          <li key={child.id}>
+                            <NavLink {...child} className="block rounded px-3 py-2 hover:bg-brand-50">
+                              {child.label}
+                            </NavLink>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </li>
                 ))}
               </ul>

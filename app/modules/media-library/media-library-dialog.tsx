@@ -7,8 +7,8 @@ import { useTranslation, WithNamespaces } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import type { MediaDialogItem, mediaDialogPage } from "./media-dialog.server";
 import { MediaEditDialog } from "./media-edit-dialog";
-import { useUploadQueue } from "./upload-queue";
-import { UploadQueue } from "./upload-queue-list";
+import { useUploadQueue } from "~/components/admin/upload-queue";
+import { UploadQueue } from "~/components/admin/upload-queue-list";
 
 export type MediaLibrarySelection = {
   driveId: string;

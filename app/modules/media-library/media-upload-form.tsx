@@ -8,8 +8,8 @@ import { useTranslation } from "~/lib/i18n";
 import { showToast } from "~/lib/toast";
 import { messageKey } from "~/lib/validation-message";
 import { MEDIA_ACCESS } from "./media-library.schema";
-import { UploadQueue } from "./upload-queue-list";
-import { useUploadQueue } from "./upload-queue";
+import { UploadQueue } from "~/components/admin/upload-queue-list";
+import { useUploadQueue } from "~/components/admin/upload-queue";
 
 type Folder = { id: number; name: string };
 

@@ -8,7 +8,7 @@ import { DomainError } from "~/.server/domain-error";
 import { mediaRoot, originalPath } from "~/.server/media/media-root.server";
 import { writeMediaFile } from "~/.server/media/media-write.server";
 import { slugify } from "~/lib/slug";
-import { PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
+import { BACKOFFICE_UPLOAD_MAX_FILES, PUBLIC_UPLOAD_MAX_FILES } from "~/lib/upload-limits";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { likePattern } from "~/modules/kernel/list.server";
 import type { Staff } from "~/modules/kernel/staff.server";
@@ -24,7 +24,7 @@ import type { Staff } from "~/modules/kernel/staff.server";
  */
 export const UPLOAD_LIMITS = {
   /** Spec §5 / §9: at most 20 files at once (10 for public uploads). */
-  files: 20,
+  files: BACKOFFICE_UPLOAD_MAX_FILES,
   publicFiles: PUBLIC_UPLOAD_MAX_FILES,
   imageBytes: 10 * 1024 * 1024,
   downloadBytes: 50 * 1024 * 1024,

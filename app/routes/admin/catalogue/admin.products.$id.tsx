@@ -22,7 +22,8 @@ import { editVariant, generateVariants, removeVariant, setConfiguringAttributes 
 import { requestLocale } from "~/.server/shopper.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
 
-export const handle = { i18n: ["adminProducts"] };
+// adminMedia: the image chooser's one-per-request uploads show the library's per-file messages.
+export const handle = { i18n: ["adminProducts", "adminMedia"] };
 
 /**
  * The product editor (/admin/products/:id, docs/decisions/0046): sections

@@ -19,7 +19,8 @@ import {
 /**
  * The navigations (spec §3 ThemeNavigations): the header's main navigation and the four
  * footer columns, one at a time (?nav=), each link with its label per language, moved up
- * or down, removed, and new links to a page, a category or an address. Plain forms, so it
+ * or down, removed, and new links to a page, a category, a part of the shop or an address,
+ * at the top level or under a top-level link of the main navigation. Plain forms, so it
  * works without JavaScript; each post names the navigation's version.
  */
 function handleOf(request: Request): NavigationHandle {
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await changeNavigation(staff, handle, submission.value);
   } catch (error) {
-    return answerDomainError(error, submission, ["page", "category", "url"]);
+    return answerDomainError(error, submission, ["page", "category", "route", "url", "parent"]);
   }
   return redirect(`/admin/navigations?nav=${handle}`, {
     headers: await setToast({ type: "success", key: `adminContent.navigations.done.${submission.value.intent}` }),

@@ -44,22 +44,25 @@ function sendOne(url: string, body: FormData, onProgress: (part: number) => void
 }
 
 /**
- * `send(form, files)`: posts each file with the form's other fields (CSRF token, honeypot,
- * access, folder) to `url`, in order; answers the items the route stored.
+ * `send(fields, files)`: posts each file with the other fields (a form's: CSRF token,
+ * honeypot, access, folder; or a FormData of just those) to `url`, in order, under the name
+ * "files"; answers the items the route stored. Shared by the media library, its dialog in
+ * the in-page editor and the backoffice forms' image choosers (MediaChooser).
  */
 export function useUploadQueue(url: string) {
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [running, setRunning] = useState(false);
   const send = useCallback(
-    async (form: HTMLFormElement, chosen: File[]) => {
+    async (fields: HTMLFormElement | FormData, chosen: File[]) => {
       const update = (index: number, change: Partial<QueuedFile>) =>
         setFiles((current) => current.map((file, i) => (i === index ? { ...file, ...change } : file)));
       setFiles(chosen.map((file) => ({ name: file.name, progress: 0, state: "waiting" })));
       setRunning(true);
       const stored: unknown[] = [];
       for (const [index, file] of chosen.entries()) {
-        const body = new FormData(form);
-        body.delete("files");
+        const body = new FormData();
+        for (const [name, value] of fields instanceof FormData ? fields.entries() : new FormData(fields).entries())
+          if (name !== "files") body.append(name, value);
         body.append("files", file);
         update(index, { state: "sending" });
         const { answer } = await sendOne(url, body, (progress) => update(index, { progress }));
