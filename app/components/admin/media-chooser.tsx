@@ -14,7 +14,8 @@ export type MediaChoice = { id: number; driveId: string; version: number; title:
  * files (`uploadName`) with storeUploads (app/modules/media/media-upload.server.ts), which
  * checks type and size from the content. With JavaScript a text box narrows the grid.
  * The loader passes `choices` from mediaChoices({ include: chosenIds }) (the chosen images
- * are always among them) and the ids currently chosen.
+ * are always among them) and the ids currently chosen. Without `uploadName` it only chooses
+ * (a master component's pictures come from the library, decision 0133).
  */
 export function MediaChooser({
   name,
@@ -25,7 +26,7 @@ export function MediaChooser({
   label,
 }: {
   name: string;
-  uploadName: string;
+  uploadName?: string;
   choices: MediaChoice[];
   selected: number[];
   multiple?: boolean;
@@ -91,16 +92,18 @@ export function MediaChooser({
           ))}
         </ul>
       </details>
-      <label className="block text-sm">
-        <span className="block">{t(multiple ? "admin.media.upload" : "admin.media.uploadOne")}</span>
-        <input
-          type="file"
-          name={uploadName}
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          multiple={multiple}
-          className="mt-1 max-w-full text-sm"
-        />
-      </label>
+      {uploadName ? (
+        <label className="block text-sm">
+          <span className="block">{t(multiple ? "admin.media.upload" : "admin.media.uploadOne")}</span>
+          <input
+            type="file"
+            name={uploadName}
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            multiple={multiple}
+            className="mt-1 max-w-full text-sm"
+          />
+        </label>
+      ) : null}
     </fieldset>
   );
 }

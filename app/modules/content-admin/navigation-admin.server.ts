@@ -10,6 +10,7 @@ import {
   type LinkType,
 } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
+import { isWebAddress } from "~/lib/links";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { SITE_ID } from "~/modules/kernel/options";
@@ -100,7 +101,7 @@ function labelsOf(input: { labelHr: string; labelEn: string; labelDe: string }):
 async function linkOf(tx: Executor, input: Extract<NavigationChange, { intent: "add" }>): Promise<{ linkType: LinkType; target: string }> {
   if (input.linkType === "external") {
     const url = input.url.trim();
-    if (!/^https?:\/\/[^\s/]+/i.test(url)) throw refused("badUrl", "adminContent.navigations.errors.url", "url");
+    if (!isWebAddress(url)) throw refused("badUrl", "adminContent.navigations.errors.url", "url");
     return { linkType: "external", target: url };
   }
   if (input.linkType === "category") {
