@@ -132,7 +132,11 @@ describe("master components by reference", () => {
     const sales = await signInAsStaff(new Visitor(shop), await createStaff(shop, "sales"));
     for (const visitor of [sales, new Visitor(shop)]) {
       expect([302, 403, 404]).toContain((await visitor.get(`/admin/masters/${masterId}`)).status);
-      const post = await visitor.post(`/admin/masters/${masterId}`, { intent: "publish", revision: "0", version: "1", name: "Provala" }, { csrf: false });
+      const post = await visitor.post(
+        `/admin/masters/${masterId}`,
+        { intent: "publish", revision: "0", version: "1", name: "Provala" },
+        { csrf: false },
+      );
       expect(post.status).not.toBe(200);
     }
     expect((await master()).name).toBe("Poziv na ponudu");
