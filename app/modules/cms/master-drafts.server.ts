@@ -77,18 +77,16 @@ export async function saveMasterDraft(
         .where(eq(contentDrafts.id, draft.id));
       return { revision: draft.revision + 1 };
     }
-    await tx
-      .insert(contentDrafts)
-      .values({
-        siteId: SITE_ID,
-        kind: "master",
-        entityId: id,
-        languageCode: "*",
-        data: state,
-        baseVersion: row.version,
-        revision: 1,
-        ...who,
-      });
+    await tx.insert(contentDrafts).values({
+      siteId: SITE_ID,
+      kind: "master",
+      entityId: id,
+      languageCode: "*",
+      data: state,
+      baseVersion: row.version,
+      revision: 1,
+      ...who,
+    });
     return { revision: 1 };
   });
 }

@@ -7,7 +7,9 @@ import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/message";
 import { useShopForm, type FormConstraint } from "~/lib/forms/use-shop-form";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
 import type { MasterCopy } from "./master-copies.server";
 import type { MasterField } from "./master-form.server";
 import type { MasterDetail, MasterUse } from "./masters.server";
@@ -225,8 +227,8 @@ export function MasterCopies({ copies }: { copies: MasterCopy[] }) {
 
 type Version = { id: number; version: number; source: string; note: string; createdByEmail: string; createdAt: string };
 
-export function MasterHistory({ versions, liveVersion }: { versions: Version[]; liveVersion: number }) {
-  const { t, i18n } = useTranslation();
+export function MasterHistory({ versions, liveVersion, locale }: { versions: Version[]; liveVersion: number; locale: Locale }) {
+  const { t } = useTranslation();
   return (
     <Panel testId="master-history" title={t("adminContent.masters.history")}>
       {versions.length === 0 ? <p className="text-sm text-slate-600">{t("adminContent.masters.noHistory")}</p> : null}
@@ -237,7 +239,7 @@ export function MasterHistory({ versions, liveVersion }: { versions: Version[]; 
               {t("adminContent.masters.versionLine", {
                 version: v.version,
                 who: v.createdByEmail,
-                when: new Date(v.createdAt).toLocaleString(i18n.language, { timeZone: "Europe/Zagreb" }),
+                when: formatDate(v.createdAt, locale, { style: "numeric", time: "short" }),
               })}
             </span>
             {v.version === liveVersion ? (

@@ -5,6 +5,7 @@ import { AdminPage } from "~/components/admin/list-page";
 import { isDomainError } from "~/.server/domain-error";
 import { formConstraint, readSubmission, refuse } from "~/.server/forms.server";
 import { answerDomainError } from "~/.server/http/domain-error.server";
+import { requestLocale } from "~/.server/shopper.server";
 import { setToast } from "~/.server/toast.server";
 import { resultFor } from "~/lib/forms/use-shop-form";
 import { useTranslation } from "~/lib/i18n";
@@ -56,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     versions: await masterVersions(id),
     copies: await masterCopies(id),
     constraint: formConstraint(masterFormSchema),
+    locale: requestLocale(request).locale,
   };
 }
 
@@ -123,7 +125,7 @@ export default function AdminMaster() {
       <MasterForm data={data} lastResult={formAnswer} />
       <MasterUsedBy usedBy={detail.usedBy} />
       <MasterCopies copies={data.copies} />
-      <MasterHistory versions={data.versions} liveVersion={detail.version} />
+      <MasterHistory versions={data.versions} liveVersion={detail.version} locale={data.locale} />
     </AdminPage>
   );
 }
