@@ -20,6 +20,7 @@ async function signedIn(browser: Browser, baseURL: string, js: boolean) {
 }
 
 test("a master's draft, publish, history and the page holding its copy, on the master's screen", async ({ browser, js, baseURL }) => {
+  test.setTimeout(120_000);
   const name = `Certifikati zaslon ${js ? "js" : "bez-js"} ${Date.now()}`;
   const drafted = `Skica certifikata ${Date.now()}`;
 

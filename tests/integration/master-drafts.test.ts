@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contentDrafts, masterComponents, media, pageTranslations } from "~/.server/db/schema";
+import { auditLog, contentDrafts, contentVersions, masterComponents, media, pageTranslations } from "~/.server/db/schema";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
@@ -246,6 +246,12 @@ describe("pages holding an old copy of a master", () => {
       { ...cta, title: "Promijenjena kopija" },
     ]);
     expect((await formState(editor, master.id)).html.match(/data-testid="master-copy"/g)).toHaveLength(1);
+    // The page's state before the link is kept in its history, so the link can be undone there.
+    const kept = await database
+      .select({ data: contentVersions.data })
+      .from(contentVersions)
+      .where(and(eq(contentVersions.kind, "page"), eq(contentVersions.entityId, pageId), eq(contentVersions.source, "create")));
+    expect(kept.map((k) => (k.data as { components: unknown[] }).components)).toContainEqual(copies);
     // Linked, the page follows the master's next publish.
     expect(
       (

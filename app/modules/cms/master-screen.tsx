@@ -114,12 +114,7 @@ export function MasterForm({ data, lastResult }: { data: ScreenData; lastResult:
   });
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <SecureForm
-      key={`${detail.version}-${detail.draft?.info.revision ?? 0}`}
-      {...getFormProps(form)}
-      className="space-y-2 rounded border border-slate-200 bg-white p-4"
-      data-testid="master-form"
-    >
+    <SecureForm {...getFormProps(form)} className="space-y-2 rounded border border-slate-200 bg-white p-4" data-testid="master-form">
       <input type="hidden" name="revision" value={detail.draft?.info.revision ?? 0} />
       <input type="hidden" name="version" value={detail.version} />
       <Field meta={meta.name} label={t("editing.sections.masterName")} autoComplete="off" />

@@ -122,7 +122,8 @@ export default function AdminMaster() {
     >
       <p className="text-sm text-slate-700">{t("adminContent.masters.intro", { type: t(`editing.types.${detail.component.type}`) })}</p>
       <MasterDraftBar detail={detail} errors={otherError ? Object.values(otherError).flatMap((e) => e ?? []) : []} />
-      <MasterForm data={data} lastResult={formAnswer} />
+      {/* A new draft revision or version is a new form: its hook starts from what the server holds now. */}
+      <MasterForm key={`${detail.version}-${detail.draft?.info.revision ?? 0}`} data={data} lastResult={formAnswer} />
       <MasterUsedBy usedBy={detail.usedBy} />
       <MasterCopies copies={data.copies} />
       <MasterHistory versions={data.versions} liveVersion={detail.version} locale={data.locale} />
