@@ -1,3 +1,4 @@
+// Both databases: the pages that reference a master are found with jsonb containment.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, masterComponents, pageTranslations } from "~/.server/db/schema";
@@ -5,7 +6,6 @@ import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
 import { createStaff, signInAsStaff } from "../setup/staff";
 
-// Both databases: the pages that reference a master are found with jsonb containment.
 /**
  * A master component is edited in one place: a page adds it as a reference, shows the
  * master's published content, and every page that uses it follows a publish on the master's
