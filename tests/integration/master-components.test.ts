@@ -1,3 +1,4 @@
+// Both databases: the pages that reference a master are found with jsonb containment.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, masterComponents, pageTranslations } from "~/.server/db/schema";
@@ -7,8 +8,9 @@ import { createStaff, signInAsStaff } from "../setup/staff";
 
 /**
  * A master component is edited in one place: a page adds it as a reference, shows the
- * master's current content, and every page that uses it follows a save on the master's
+ * master's published content, and every page that uses it follows a publish on the master's
  * screen at once (the page cache cleared), with an audit row; bad and stale saves change nothing.
+ * Drafts, pictures, links and copies: master-drafts.test.ts.
  */
 let shop: Shop;
 let editor: Visitor;
@@ -45,10 +47,12 @@ const editPage = (slug: string, fields: Record<string, string>) =>
 const master = async () => (await (await shop.db()).select().from(masterComponents).where(eq(masterComponents.id, masterId)))[0];
 const saveMaster = async (fields: Record<string, string>) => {
   const { html } = await editor.page(`/admin/masters/${masterId}`);
-  const updatedAt = /name="updatedAt" value="([^"]+)"/.exec(html)![1];
+  const version = /name="version" value="(\d+)"/.exec(html)![1];
+  // The link's address as the form shows it (the route's path): unchanged, the link stays a route link.
+  const linkHref = /<input[^>]*name="linkHref"[^>]*value="([^"]*)"/.exec(html)![1];
   return editor.post(
     `/admin/masters/${masterId}`,
-    { intent: "save", updatedAt, name: "Poziv na ponudu", ...fields },
+    { intent: "publish", revision: "0", version, name: "Poziv na ponudu", linkHref, ...fields },
     { tokenFrom: `/admin/masters/${masterId}` },
   );
 };
@@ -78,7 +82,7 @@ describe("master components by reference", () => {
     expect(await missing.text()).toContain("editing.errors.noMaster");
   });
 
-  it("saves the master on its screen (no JavaScript) and every page using it shows the change at once", async () => {
+  it("publishes the master on its screen (no JavaScript) and every page using it shows the change at once", async () => {
     const before = await master();
     const saved = await saveMaster({ title: SECOND, text: "Drugi opis", linkLabel: "Pišite nam" });
     expect(saved.status).toBe(302);
@@ -98,7 +102,8 @@ describe("master components by reference", () => {
       .where(and(eq(auditLog.entity, "masterComponent"), eq(auditLog.entityId, masterId)))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(audit.action).toBe("update");
+    expect(audit.action).toBe("publish");
+    expect((await master()).component.link).toMatchObject({ linkType: "route", target: "shop", label: "Pišite nam" });
     expect(JSON.stringify(audit.before)).toContain(FIRST);
     expect(JSON.stringify(audit.after)).toContain(SECOND);
     expect((await master()).updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -111,10 +116,11 @@ describe("master components by reference", () => {
     const before = await master();
     const stale = await editor.post(
       `/admin/masters/${masterId}`,
-      { intent: "save", updatedAt: "2020-01-01T00:00:00.000Z", name: "Staro", title: "Prepisano" },
+      { intent: "publish", revision: "0", version: "1", name: "Staro", title: "Prepisano", linkHref: "/kontakt" },
       { tokenFrom: `/admin/masters/${masterId}` },
     );
     expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("Glavna komponenta je u međuvremenu objavljena");
     const empty = await saveMaster({ name: "", title: "Bez imena" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Unos ovog polja je obavezan");
@@ -126,7 +132,11 @@ describe("master components by reference", () => {
     const sales = await signInAsStaff(new Visitor(shop), await createStaff(shop, "sales"));
     for (const visitor of [sales, new Visitor(shop)]) {
       expect([302, 403, 404]).toContain((await visitor.get(`/admin/masters/${masterId}`)).status);
-      const post = await visitor.post(`/admin/masters/${masterId}`, { intent: "save", updatedAt: "x", name: "Provala" }, { csrf: false });
+      const post = await visitor.post(
+        `/admin/masters/${masterId}`,
+        { intent: "publish", revision: "0", version: "1", name: "Provala" },
+        { csrf: false },
+      );
       expect(post.status).not.toBe(200);
     }
     expect((await master()).name).toBe("Poziv na ponudu");

@@ -57,6 +57,12 @@ describe("links (spec §2 Links)", () => {
     });
   });
 
+  it("opens a master's typed address (link type path) only when it is a local path", () => {
+    expect(resolveLink({ linkType: "path", target: "/kontakt?x=1" }, "en")).toEqual({ href: "/kontakt?x=1", external: false });
+    expect(resolveLink({ linkType: "path", target: "//evil.example" }, "en")).toEqual({ href: "/en", external: false });
+    expect(resolveLink({ linkType: "path", target: "javascript:alert(1)" }, "hr")).toEqual({ href: "/", external: false });
+  });
+
   it("sends each link type where spec §2 Links says, in every language", () => {
     // A post-type page and a resource of type post: the catch-all page or post /{slug}.
     expect(resolveLink({ linkType: "post", target: "nova-hala" }, "hr")).toEqual({ href: "/nova-hala", external: false });

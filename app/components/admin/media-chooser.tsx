@@ -23,7 +23,8 @@ export type MediaChoice = { id: number; driveId: string; version: number; title:
  * own post carries no file and stays far below the body limit (decision 0134). A single-image
  * chooser keeps the plain upload.
  * The loader passes `choices` from mediaChoices({ include: chosenIds }) (the chosen images
- * are always among them) and the ids currently chosen.
+ * are always among them) and the ids currently chosen. Without `uploadName` it only chooses
+ * (a master component's pictures come from the library, decision 0133).
  */
 export function MediaChooser({
   name,
@@ -35,7 +36,7 @@ export function MediaChooser({
   uploadUrl,
 }: {
   name: string;
-  uploadName: string;
+  uploadName?: string;
   choices: MediaChoice[];
   selected: number[];
   multiple?: boolean;
@@ -125,24 +126,29 @@ export function MediaChooser({
       {uploaded.map((item) => (
         <input key={item.id} type="hidden" name={name} value={item.id} />
       ))}
-      <label className="block text-sm">
-        <span className="block">{t(multiple ? "admin.media.upload" : "admin.media.uploadOne")}</span>
-        <input
-          type="file"
-          // With JavaScript the files are sent on their own as soon as they are chosen, not with the form.
-          name={eachOnItsOwn ? undefined : uploadName}
-          onChange={eachOnItsOwn ? (event) => void sendEach(event) : undefined}
-          disabled={queue.running}
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          multiple={multiple}
-          className="mt-1 max-w-full text-sm"
-          data-testid={`media-chooser-${name}-upload`}
-        />
-      </label>
-      {tooMany ? (
-        <p className="text-sm text-red-700" role="alert">
-          {t("adminMedia.upload.tooMany", { max: BACKOFFICE_UPLOAD_MAX_FILES })}
-        </p>
+      {/* Only where the form takes uploads: a master component's pictures come from the library alone (decision 0133). */}
+      {uploadName ? (
+        <>
+          <label className="block text-sm">
+            <span className="block">{t(multiple ? "admin.media.upload" : "admin.media.uploadOne")}</span>
+            <input
+              type="file"
+              // With JavaScript the files are sent on their own as soon as they are chosen, not with the form.
+              name={eachOnItsOwn ? undefined : uploadName}
+              onChange={eachOnItsOwn ? (event) => void sendEach(event) : undefined}
+              disabled={queue.running}
+              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+              multiple={multiple}
+              className="mt-1 max-w-full text-sm"
+              data-testid={`media-chooser-${name}-upload`}
+            />
+          </label>
+          {tooMany ? (
+            <p className="text-sm text-red-700" role="alert">
+              {t("adminMedia.upload.tooMany", { max: BACKOFFICE_UPLOAD_MAX_FILES })}
+            </p>
+          ) : null}
+        </>
       ) : null}
       <UploadQueue files={queue.files} />
       {uploaded.length > 0 ? (

@@ -183,9 +183,16 @@ async function resolveOne(component: StoredComponent, locale: Locale, homeSlug: 
  * it): hidden ones (the section manager's "hide", decision 0051) and forms that no longer exist are
  * left out.
  */
-export async function resolveComponentsIndexed(components: readonly StoredComponent[], locale: Locale, homeSlug: string) {
-  // A master component is read now, so the page shows what the master holds today; a master that was deleted is left out.
-  const masters = await mastersById(components.flatMap((c) => (c.type === "master" && !c.hidden ? [c.masterId] : [])));
+export async function resolveComponentsIndexed(
+  components: readonly StoredComponent[],
+  locale: Locale,
+  homeSlug: string,
+  { masterDrafts = false }: { masterDrafts?: boolean } = {},
+) {
+  // A master component is read now, so the page shows what the master holds today (an editor
+  // in edit mode or the draft preview: its draft); a master that was deleted is left out.
+  const ids = components.flatMap((c) => (c.type === "master" && !c.hidden ? [c.masterId] : []));
+  const masters = await mastersById(ids, { drafts: masterDrafts });
   const shown = components.map((c) => (c.hidden ? null : c.type === "master" ? (masters.get(c.masterId) ?? null) : c));
   const views = await Promise.all(shown.map((c) => (c ? resolveOne(c, locale, homeSlug) : null)));
   return views.flatMap((view, index) => (view ? [{ index, view }] : []));

@@ -10,6 +10,7 @@ import {
   type LinkType,
 } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
+import { isWebAddress } from "~/lib/links";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { SITE_ID } from "~/modules/kernel/options";
@@ -132,7 +133,7 @@ async function linkOf(tx: Executor, input: AddChange): Promise<{ linkType: LinkT
   }
   if (input.linkType === "external") {
     const url = input.url.trim();
-    if (!/^https?:\/\/[^\s/]+/i.test(url)) throw refused("badUrl", "adminContent.navigations.errors.url", "url");
+    if (!isWebAddress(url)) throw refused("badUrl", "adminContent.navigations.errors.url", "url");
     return { linkType: "external", target: url };
   }
   if (input.linkType === "category") {

@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { options, pages, pageTranslations } from "~/.server/db/schema";
 import { LOCALE_LANGUAGE_CODE, LOCALES, type Locale } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
-import { parseComponents } from "~/modules/cms/page-components.schema";
+import { sectionPrint } from "~/modules/cms/section-print";
 import { listMasterComponents } from "~/modules/editing/page-drafts.server";
 import { SITE_ID } from "~/modules/kernel/options";
 
@@ -44,26 +44,8 @@ function referencedMaster(entry: unknown): number | null {
   return type === "master" && typeof masterId === "number" ? masterId : null;
 }
 
-/** JSON with sorted keys, so a copy and its master compare equal whatever order jsonb keeps. */
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([key, item]) => `${JSON.stringify(key)}:${stable(item)}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-/** A section's fields as they are stored for comparison: parsed like the renderer does, without the hidden flag. */
-function fingerprint(entry: unknown): string | null {
-  const { components } = parseComponents([entry]);
-  if (components.length === 0) return null;
-  const { hidden: _hidden, ...fields } = components[0] as Record<string, unknown>;
-  return stable(fields);
-}
+/** A section's fields as they are stored for comparison (cms/section-print.ts). */
+const fingerprint = sectionPrint;
 
 const LOCALE_OF_CODE = Object.fromEntries(LOCALES.map((locale) => [LOCALE_LANGUAGE_CODE[locale], locale])) as Record<string, Locale>;
 

@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { page } = preview;
   const site = await getSiteContext(locale);
-  const shown = await resolveComponentsIndexed(page.components, locale, site.homeSlug);
+  const shown = await resolveComponentsIndexed(page.components, locale, site.homeSlug, { masterDrafts: true });
   // As on the page itself: the home page's first hero is its opening banner.
   const heroEntry = page.isHome && shown[0]?.view.type === "hero" ? shown.shift()! : null;
   const [post, home] = await Promise.all([

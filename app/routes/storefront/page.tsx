@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           components: readComponents(edit.content.components, `draft of ${found.page.id}`),
         }
       : found.page;
-    const shown = await resolveComponentsIndexed(page.components, locale, site.homeSlug);
+    const shown = await resolveComponentsIndexed(page.components, locale, site.homeSlug, { masterDrafts: Boolean(edit) });
     // The home page's first hero is its opening banner (HomeHero with the page's h1).
     const heroEntry = page.isHome && shown[0]?.view.type === "hero" ? shown.shift()! : null;
     const hero = heroEntry?.view.type === "hero" ? heroEntry.view : null;

@@ -9,9 +9,11 @@ import { sites } from "./site";
  * - "page": a page_translations row's content (title, slug, body, components), entity = pages.id;
  * - "element": a page element's options (header, footer, cookie), entity = page_elements.id;
  * - "navigation": a navigation's items (labels of every language), entity = navigations.id,
- *   language "*" because one tree holds every language's labels.
+ *   language "*" because one tree holds every language's labels;
+ * - "master": a master component's name and section (decision 0133), entity = master_components.id,
+ *   language "*" (a master is one section for every language).
  */
-export const CONTENT_KINDS = ["page", "element", "navigation"] as const;
+export const CONTENT_KINDS = ["page", "element", "navigation", "master"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /**
@@ -74,6 +76,8 @@ export const masterComponents = pgTable("master_components", {
     .references(() => sites.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   component: jsonb("component").$type<Record<string, unknown>>().notNull(),
+  // The published version (decision 0133): a draft starts from one, and publishing a draft made on an older one is refused.
+  version: integer("version").notNull().default(1),
   createdBy: integer("created_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

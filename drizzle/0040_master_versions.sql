@@ -1,0 +1,1 @@
+ALTER TABLE "master_components" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
