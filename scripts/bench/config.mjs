@@ -41,6 +41,8 @@ export const budgets = {
   // at most 1.3 times the bare page of the same size (cards and HTML), p99 <= 100 ms.
   freshVsFloor: 1.3,
   freshP99Ms: 100,
+  // A signed-in customer on a page kept for customers (decision 0135): req/s at least 0.8 times the anonymous cache hit's.
+  signedInVsHit: 0.8,
   // The backoffice and API rows at 5 connections.
   staffP99Ms: 100,
   cartAddP99Ms: 50, // adding to the cart (a form post), decision 0070

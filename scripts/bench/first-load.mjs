@@ -89,6 +89,8 @@ export async function measureFirstLoad(pageUrl, cookie = null) {
   for (const href of stylesheetsInHtml(page.body)) cssWire += (await get(new URL(href, pageUrl).href)).wire;
   return {
     status: page.status,
+    // "hit" or "miss" when the page came through the rendered-page cache (a kept page), else null.
+    pageCache: page.headers["x-page-cache"] ?? null,
     cookie: cookiesOf(page),
     htmlWire: page.wire,
     htmlGzipped: page.gzipped,

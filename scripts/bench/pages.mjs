@@ -7,8 +7,10 @@ import { shopEnv } from "./servers.mjs";
 
 // A label ending in "(miss)" makes every request a miss of the rendered-page cache (a query
 // parameter of its own each time: the anonymous render as a first visitor gets it); one
-// ending in "(signed in)" sends the demo customer's session (pages rendered per customer,
-// never cached): the fresh-render goal of decision 0070.
+// ending in "(signed in)" sends the demo customer's session: home, category, product and
+// search come from the page kept for customers with their values filled in (decision 0135,
+// against the anonymous hit of the same address), cart and profile are their own renders
+// (the fresh-render goal of decision 0070).
 const DEFAULT_PAGES = [
   "home=/",
   // No demo category holds 24 products; the shop root lists all of them, 24 to a page.

@@ -47,6 +47,14 @@ export function printFloors(floors) {
   }
 }
 
+/** The signed-in rows served from a kept page (decision 0135) whose address an anonymous (cached) row measures too, with that row. */
+export function keptForCustomers(rows) {
+  const hits = new Map(rows.filter((r) => r.target === "shop" && r.mode === "cached").map((r) => [r.path, r]));
+  return rows
+    .filter((r) => r.mode === "signed-in" && r.firstLoad?.pageCache && hits.has(r.path))
+    .map((row) => ({ row, hit: hits.get(row.path) }));
+}
+
 /** One OK/OVER line per budget (docs/perf/bench.md); nothing here changes the exit code. */
 export function printBudgets(rows, floors = []) {
   const byLabel = new Map(rows.map((r) => [r.label, r]));
@@ -65,6 +73,15 @@ export function printBudgets(rows, floors = []) {
   }
   for (const row of rows.filter((r) => r.target === "shop" && r.mode === "cached")) {
     check(`${row.label} p99 <= ${budgets.p99Ms} ms`, row.load.p99 <= budgets.p99Ms, `${row.load.p99} ms`);
+  }
+  // A signed-in customer on a page kept for customers (decision 0135): against the anonymous hit of the same address.
+  for (const { row, hit } of keptForCustomers(rows)) {
+    const share = row.load.rps / hit.load.rps;
+    check(
+      `${row.label} req/s >= ${budgets.signedInVsHit}× ${hit.label}`,
+      share >= budgets.signedInVsHit,
+      `${share.toFixed(2)}× (${row.load.rps.toFixed(0)} of ${hit.load.rps.toFixed(0)})`,
+    );
   }
   // Rendered fresh for each request (decision 0070): against the bare page of the same size.
   for (const { row, load } of floors) {

@@ -11,6 +11,7 @@ import { localeFromPath } from "~/lib/locales";
 import { CUSTOMER_KEPT_ROUTE_PATHS, UNCACHED_ROUTE_PATHS } from "~/lib/route-policy";
 import { isDatabaseUnavailable } from "../db/errors.server";
 import { bufferedBody } from "./body-limit.server";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { answerDatabaseOutage, metDatabaseOutage } from "./database-outage.server";
 import {
   customerSlotSpecs,
@@ -273,6 +274,20 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
   } as RequestInit);
 }
 
+/**
+ * What the session read needs of a request (its address for the language, the cookies, and
+ * the browser and address a session's use is noted with), without the adapter's whole
+ * conversion: a hit of the kept page for customers builds nothing else.
+ */
+function shopperRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent", CLIENT_ADDRESS_HEADER]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return new globalThis.Request(new URL(req.originalUrl, "http://shop.invalid"), { headers });
+}
+
 /** The Remix request handler of @remix-run/express with the rendered-page cache in front. */
 export function createCachingRequestHandler({ build, mode, publicHost, getLoadContext }: Options) {
   const handle = createRemixHandler(build, mode);
@@ -293,25 +308,25 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
    * their own render where the page is not theirs to share (a group's prices, their comments).
    */
   async function serveCustomer(req: Request, res: Response, { key, signedIn }: { key: string; signedIn: boolean }) {
-    const request = remixRequest(req, res);
     let scope: RequestScope = {};
     let visitor: Visitor | null;
     if (signedIn) {
       // Read once here (one statement), and handed to the loaders if they render for this visitor.
-      const shopper = readShopper(request);
+      const shopper = readShopper(shopperRequest(req));
       scope = { shopper };
       visitor = fillableCustomer(await shopper);
     } else {
       visitor = { user: null, wishlist: guestWishlistOf(readCookieHeader(req.headers.cookie)[WISHLIST_COOKIE]), commentedOn: [] };
     }
-    if (!visitor) return renderAndSend(req, res, request, scope);
+    if (!visitor) return renderAndSend(req, res, remixRequest(req, res), scope);
     const { value: page, generation } = await pages.read(key);
     if (page?.customer) {
-      if (showsOwnComments(page.customer, visitor)) return renderAndSend(req, res, request, scope);
+      if (showsOwnComments(page.customer, visitor)) return renderAndSend(req, res, remixRequest(req, res), scope);
       return serveCached(req, res, key, page, await csrfFor(req), { visitor });
     }
     // A miss: the page is rendered for the stand-in (with the visitor's language and consent
     // cookies only, so it holds nobody's token), kept with its slots and served as a hit is.
+    const request = remixRequest(req, res);
     const url = new URL(canonicalPageUrl(req.originalUrl), request.url);
     const neutral = Object.entries(readCookieHeader(req.headers.cookie)).filter(([name]) => name === "lng" || name === "acceptedCookies");
     const headers = new Headers(request.headers);
