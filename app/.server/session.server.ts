@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { customersChanged } from "./customer-views.server";
 import { createSession, createSessionStorage, type Session } from "@remix-run/node";
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { WISHLIST_FETCH_LIMIT } from "~/lib/wishlist-fields";
@@ -87,10 +88,13 @@ export const sessionStorage = createSessionStorage<SessionData>({
       .update(sessions)
       .set({ data, userId: data.userId ?? null, expiresAt: (await isStaff(data.userId)) ? staffEnd : defaultEnd(expires) })
       .where(eq(sessions.id, id));
+    await customersChanged();
   },
+  // Sign-out and every rotation end a session here: no kept page may show it signed in after.
   async deleteData(id) {
     const db = await getDb();
     await db.delete(sessions).where(eq(sessions.id, id));
+    await customersChanged();
   },
 });
 
@@ -234,6 +238,7 @@ export async function endOtherSessions(userId: number, keepId?: string): Promise
     .delete(sessions)
     .where(keepId ? and(mine, ne(sessions.id, keepId)) : mine)
     .returning({ id: sessions.id });
+  if (ended.length) await customersChanged();
   return ended.length;
 }
 

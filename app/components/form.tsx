@@ -1,7 +1,7 @@
 import { Form, type FetcherWithComponents, type FormProps } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/lib/i18n";
-import { HoneypotInputs, useHoneypotFieldNames } from "./honeypot-inputs";
+import { HoneypotInputs } from "./honeypot-inputs";
 
 /**
  * Every form of the shop: a Remix Form with the CSRF token and the honeypot, so the
@@ -28,18 +28,4 @@ export function SecureFetcherForm<T>({ fetcher, children, method = "post", ...pr
       {children}
     </fetcher.Form>
   );
-}
-
-/**
- * A SecureForm's CSRF token and honeypot alone, for a script that posts something else
- * beside the form (an image chooser's uploads, one file per request): the action checks
- * them as it checks the form's own post.
- */
-export function useSecureFields(): (form: HTMLFormElement) => FormData {
-  const honeypot = useHoneypotFieldNames();
-  return (form) => {
-    const fields = new FormData();
-    for (const [name, value] of new FormData(form).entries()) if (name === "csrf" || honeypot.includes(name)) fields.append(name, value);
-    return fields;
-  };
 }

@@ -11,7 +11,7 @@ import { createContext, useContext, useId, useMemo, type ReactNode } from "react
  */
 export type HoneypotInputProps = { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
 
-const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
+export const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
 
 /**
  * The value is memoised on its fields: a new object on every render of the root (as
@@ -29,12 +29,6 @@ export function HoneypotProvider({
     [nameFieldName, validFromFieldName, encryptedValidFrom],
   );
   return <HoneypotContext.Provider value={value}>{children}</HoneypotContext.Provider>;
-}
-
-/** The names of the honeypot's fields (for a script that posts a form's security fields on their own). */
-export function useHoneypotFieldNames(): string[] {
-  const { nameFieldName = "website", validFromFieldName = "from__confirm" } = useContext(HoneypotContext);
-  return validFromFieldName ? [nameFieldName, validFromFieldName] : [nameFieldName];
 }
 
 export function HoneypotInputs({ label }: { label: string }) {

@@ -2,7 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { SecureFetcherForm } from "~/components/form";
 import { useTranslation } from "~/lib/i18n";
 import type { RootData } from "~/root";
-import { heartState, keptProducts, WISHLIST_ACTION } from "~/lib/wishlist-fields";
+import { heartState, isKept, WISHLIST_ACTION } from "~/lib/wishlist-fields";
 
 // One form for every heart of the page: hearts sit inside other forms (the shop's filter
 // form wraps its grid) and forms cannot nest, so each heart is a submit button that names
@@ -33,9 +33,9 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
   const fetcher = useFetcher({ key: FETCHER_KEY });
   if (root?.user?.isBackofficeUser) return null;
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("productId") === String(productId);
-  const kept = keptProducts(root?.wishlist).has(productId) !== pending; // optimistic while the toggle is under way
+  const kept = isKept(root?.wishlist, productId) !== pending; // optimistic while the toggle is under way
   // One label in both states: a toggle button says its state with aria-pressed, and the
-  // fill follows aria-pressed in CSS, so the two states differ only in heartState's bytes.
+  // fill follows the class heartState gives in CSS (app.css), so the two states differ only in heartState's bytes.
   const label = t("wishlist.toggle", { name });
   return (
     <button
@@ -43,18 +43,12 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
       form={FORM_ID}
       name="productId"
       value={productId}
-      {...heartState(kept)}
+      {...heartState(kept, `rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`)}
       aria-label={label}
       title={label}
       data-testid="wishlist-toggle"
-      className={`group rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-5 fill-none stroke-slate-600 group-aria-pressed:fill-red-600 group-aria-pressed:stroke-red-600"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
+      <svg viewBox="0 0 24 24" className="size-5" strokeWidth="2" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-9.5-9.3C1 8.2 3.3 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.7 0 6 3.7 4.5 7.2C19.5 16.4 12 21 12 21z" />
       </svg>
     </button>

@@ -16,24 +16,18 @@ export type WishlistPagination = { page: number; lastPage: number; limit: number
  */
 export const keptProductsText = (ids: readonly number[]): string => ids.join(",");
 
-/** The kept products of the root loader's text (anything else in it is ignored). */
-export function keptProducts(text: string | undefined): Set<number> {
-  return new Set(
-    (text ?? "")
-      .split(",")
-      .filter((part) => /^\d{1,9}$/.test(part))
-      .map(Number),
-  );
-}
+/** Whether the root loader's text of kept products holds `productId`. */
+export const isKept = (text: string | undefined, productId: number): boolean => `,${text ?? ""},`.includes(`,${productId},`);
 
 /**
  * A heart's state as the attributes that show it, side by side and of the same length in
- * both states ("true"/"kept" and "false"/"add"), so a kept page swaps them per visitor in
- * place without disturbing the compressed bytes around them (decision 0135).
+ * both states (`aria-pressed="true" class="kept …"` and `aria-pressed="false" class="add …"`),
+ * so a kept page swaps them per visitor in place without disturbing the compressed bytes
+ * around them (decision 0135). The fill follows the class in CSS (app.css).
  */
-export const heartState = (kept: boolean) =>
-  kept ? ({ "aria-pressed": "true", "data-heart": "kept" } as const) : ({ "aria-pressed": "false", "data-heart": "add" } as const);
+export const heartState = (kept: boolean, className: string) =>
+  ({ "aria-pressed": kept ? "true" : "false", className: `${kept ? "kept" : "add"} ${className}` }) as const;
 
 /** The bytes a heart's state takes in a page, from the product id through the state: what a kept page fills. */
-export const HEART_STATE_PATTERN = /value="(\d+)" aria-pressed="(?:true" data-heart="kept|false" data-heart="add)"/g;
-export const heartStateText = (kept: boolean) => (kept ? 'true" data-heart="kept' : 'false" data-heart="add');
+export const HEART_STATE_PATTERN = /value="(\d+)" aria-pressed="(?:true" class="kept|false" class="add) /g;
+export const heartStateText = (kept: boolean) => (kept ? 'true" class="kept' : 'false" class="add');

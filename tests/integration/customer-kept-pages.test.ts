@@ -5,7 +5,7 @@ import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
-import { comments, customerGroups, products, users, wishlistEntries } from "~/.server/db/schema";
+import { customerGroups, products, users, wishlistEntries } from "~/.server/db/schema";
 import { customerPageKey } from "~/.server/http/page-cache.server";
 import { LOCALES } from "~/lib/locales";
 import { href } from "~/lib/routes-table";
@@ -196,9 +196,9 @@ describe("the kept page for customers (decision 0135)", () => {
     const before = await expectSamePage(productPath, author.cookie, "kept");
     const commentsOf = /data-comments-of="product:(\d+)"/.exec(before.markup)?.[1];
     expect(commentsOf, "the product page shows comments").toBeDefined();
-    await db
-      .insert(comments)
-      .values({ siteId: 1, entityType: "product", entityId: Number(commentsOf), userId: author.id, content: "Čeka odobrenje" });
+    const { postComment } = await import("~/modules/comments/comments.server");
+    const [user] = await db.select().from(users).where(eq(users.id, author.id));
+    await postComment({ ...user!, scope: [] }, "product", Number(commentsOf), { rating: 8, content: "Čeka odobrenje" });
     // Her session read brings what she commented on; the kept page names whose comments it shows.
     const ownComment = await viaCache(productPath, author.cookie);
     expect(ownComment.cache).toBeNull();
@@ -213,6 +213,31 @@ describe("the kept page for customers (decision 0135)", () => {
     expect(customerPageKey(request(href("profile")), "shop.example")).toBeNull();
     expect(customerPageKey(request(href("cart")), "shop.example")).toBeNull();
     expect(customerPageKey(request(href("shop")), "shop.example")?.signedIn).toBe(true);
+  });
+
+  it("shows a change at once although a customer's values are kept for a minute: a heart, a new name, a sign-out", async () => {
+    const hearts = await heartsOn(href("shop"));
+    const { id, cookie } = await customer("Ljerka", "ljerka@example.com", []);
+    expect((await expectSamePage(href("shop"), cookie, "kept")).markup).not.toContain('aria-pressed="true"');
+    const { toggleWishlist } = await import("~/modules/wishlist/wishlist.server");
+    await toggleWishlist({ id, isBackofficeUser: false }, hearts[0]!, "hr");
+    const pressed = await expectSamePage(href("shop"), cookie, "kept");
+    expect(pressed.markup).toContain(`value="${hearts[0]}" aria-pressed="true"`);
+
+    const { updateProfile } = await import("~/modules/account/profile.server");
+    const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+    await updateProfile(
+      id,
+      { firstName: "Ljerkica", lastName: "Kupac", email: me!.email, memberCardBarcode: "" },
+      { locale: "hr", origin: server.base },
+    );
+    expect((await expectSamePage(href("shop"), cookie, "kept")).markup).toContain("Moj račun (Ljerkica)");
+
+    const { closeSession, sessionCookie } = await import("~/.server/session.server");
+    await closeSession((await sessionCookie.parse(cookie)) as string);
+    const after = await viaCache(href("shop"), cookie);
+    expect(after.cache).toBeNull(); // the ended session is read again and the page rendered for a visitor
+    expect(after.html.includes("Ljerkica")).toBe(false);
   });
 
   it("fills a visitor's hearts from their wishlist cookie, without a session", async () => {

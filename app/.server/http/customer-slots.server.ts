@@ -114,7 +114,8 @@ export function slotCustomerPage(body: string): { template: string; slots: Custo
   const hearts: number[] = [];
   template = template.replace(HEART_STATE_PATTERN, (whole, id: string) => {
     hearts.push(Number(id));
-    return `${whole.slice(0, whole.length - HEART_BYTES - 1)}${heartSlot(hearts.length - 1)}"`;
+    // The state's bytes sit just before the pattern's last character.
+    return `${whole.slice(0, whole.length - HEART_BYTES - 1)}${heartSlot(hearts.length - 1)}${whole.slice(-1)}`;
   });
   const commentsOf = /data-comments-of="([a-z]+:\d+)"/.exec(template)?.[1] ?? null;
   return { template, slots: { hearts, commentsOf } };

@@ -1,8 +1,10 @@
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 // The adapter's own request conversion (@remix-run/express has no exports map).
 import { createRemixRequest } from "@remix-run/express/dist/server.js";
+import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { namedCache } from "../cache.server";
+import { customerViews } from "../customer-views.server";
 import { readCookieHeader } from "../cookies.server";
 import { csrf, csrfCookie, CSRF_TOKEN_BYTES } from "../security.server";
 import { sessionCookie } from "../session.server";
@@ -311,10 +313,22 @@ export function createCachingRequestHandler({ build, mode, publicHost, getLoadCo
     let scope: RequestScope = {};
     let visitor: Visitor | null;
     if (signedIn) {
-      // Read once here (one statement), and handed to the loaders if they render for this visitor.
-      const shopper = readShopper(shopperRequest(req));
-      scope = { shopper };
-      visitor = fillableCustomer(await shopper);
+      const id: unknown = await sessionCookie.parse(req.headers.cookie ?? null);
+      const viewKey = typeof id === "string" && id ? createHash("sha256").update(id).digest("base64url") : null;
+      const known = viewKey ? await customerViews.read(viewKey) : null;
+      if (known?.value !== undefined && known.value !== null) {
+        const { firstName, email, wishlist, commentedOn } = known.value;
+        visitor = { user: { firstName, email }, wishlist, commentedOn };
+      } else if (known?.value === null) {
+        visitor = null;
+      } else {
+        // Read once here (one statement), and handed to the loaders if they render for this visitor.
+        const shopper = readShopper(shopperRequest(req));
+        scope = { shopper };
+        visitor = fillableCustomer(await shopper);
+        const view = visitor?.user ? { ...visitor.user, wishlist: [...visitor.wishlist], commentedOn: [...visitor.commentedOn] } : null;
+        if (viewKey) await customerViews.set(viewKey, view, known?.generation);
+      }
     } else {
       visitor = { user: null, wishlist: guestWishlistOf(readCookieHeader(req.headers.cookie)[WISHLIST_COOKIE]), commentedOn: [] };
     }

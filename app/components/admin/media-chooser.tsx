@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useSecureFields } from "~/components/form";
+import { useSecureFields } from "~/components/admin/secure-fields";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import { BACKOFFICE_UPLOAD_MAX_FILES } from "~/lib/upload-limits";

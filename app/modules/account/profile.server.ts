@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { customersChanged } from "~/.server/customer-views.server";
 import { getDb } from "~/.server/db/client.server";
 import { users } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
@@ -57,5 +58,6 @@ export async function updateProfile(
     return [notice, await mailVerificationLink({ tx, userId, email: input.email, ...context })];
   });
   if (mails.length) wakeMailRelay();
+  await customersChanged(); // the name and e-mail the header shows
   return { confirmEmail: requiresEmailVerification };
 }

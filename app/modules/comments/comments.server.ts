@@ -1,4 +1,5 @@
 import { and, asc, avg, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { customersChanged } from "~/.server/customer-views.server";
 import { namedCache } from "~/.server/cache.server";
 import { dataChanged } from "~/modules/kernel/cache-impact.server";
 import { getDb } from "~/.server/db/client.server";
@@ -200,6 +201,8 @@ export async function postComment(
       .insert(comments)
       .values({ siteId: SITE_ID, entityType, entityId, userId: user.id, rating: clean.rating, content: clean.content, status });
   });
+  // Their own comment on the page: the kept page for customers is no longer theirs there.
+  await customersChanged();
   if (status === "approved") await dataChanged("comment");
   return { status };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { customersChanged } from "~/.server/customer-views.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { customerGroups, orders, sessions, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
@@ -48,6 +49,13 @@ async function applyBlock(tx: Executor, staff: Staff, customer: { id: number; ve
   });
 }
 
+/** A change of customers' block or group, then the kept pages' views of them cleared (decision 0135). */
+async function afterCustomersChange<T>(change: Promise<T>): Promise<T> {
+  const result = await change;
+  await customersChanged();
+  return result;
+}
+
 /** Blocks or unblocks one customer from the detail screen (the form's `version`). */
 export async function setCustomerBlocked(staff: Staff, id: number, blocked: boolean, version: number): Promise<void> {
   const db = await getDb();
@@ -56,6 +64,7 @@ export async function setCustomerBlocked(staff: Staff, id: number, blocked: bool
     checkVersion(customer.version, version);
     await applyBlock(tx, staff, customer, blocked);
   });
+  await customersChanged();
 }
 
 /**
@@ -66,23 +75,25 @@ export async function setCustomerBlocked(staff: Staff, id: number, blocked: bool
 export async function setCustomersBlocked(staff: Staff, ids: readonly number[], blocked: boolean): Promise<number> {
   if (ids.length === 0) return 0;
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: users.id, version: users.version, blockedAt: users.blockedAt })
-      .from(users)
-      .where(
-        and(
-          eq(users.siteId, SITE_ID),
-          eq(users.isBackofficeUser, false),
-          inArray(users.id, [...ids]),
-          blocked ? isNull(users.blockedAt) : isNotNull(users.blockedAt),
-        ),
-      )
-      .orderBy(users.id)
-      .for("update");
-    for (const row of rows) await applyBlock(tx, staff, row, blocked);
-    return rows.length;
-  });
+  return afterCustomersChange(
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: users.id, version: users.version, blockedAt: users.blockedAt })
+        .from(users)
+        .where(
+          and(
+            eq(users.siteId, SITE_ID),
+            eq(users.isBackofficeUser, false),
+            inArray(users.id, [...ids]),
+            blocked ? isNull(users.blockedAt) : isNotNull(users.blockedAt),
+          ),
+        )
+        .orderBy(users.id)
+        .for("update");
+      for (const row of rows) await applyBlock(tx, staff, row, blocked);
+      return rows.length;
+    }),
+  );
 }
 
 /** The group's Croatian name for the audit trail, or null for no group; a group that does not exist is refused. */
@@ -138,6 +149,7 @@ export async function setCustomerGroup(staff: Staff, id: number, groupId: number
       after: { group: after },
     });
   });
+  await customersChanged();
 }
 
 /**
@@ -148,31 +160,33 @@ export async function setCustomerGroup(staff: Staff, id: number, groupId: number
 export async function setCustomersGroup(staff: Staff, ids: readonly number[], groupId: number | null): Promise<number> {
   if (ids.length === 0) return 0;
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const after = await groupForCustomers(tx, groupId);
-    const rows = await tx
-      .select({ id: users.id, version: users.version, groupId: users.customerGroupId })
-      .from(users)
-      .where(and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, false), eq(users.isGuest, false), inArray(users.id, [...ids])))
-      .orderBy(users.id)
-      .for("update");
-    const changing = rows.filter((row) => row.groupId !== groupId);
-    for (const row of changing) {
-      await tx
-        .update(users)
-        .set({ customerGroupId: groupId, version: row.version + 1 })
-        .where(eq(users.id, row.id));
-      const before = await groupName(tx, row.groupId);
-      await recordAudit(tx, staff, {
-        entity: "customer",
-        entityId: row.id,
-        action: "setGroup",
-        before: { group: before },
-        after: { group: after },
-      });
-    }
-    return changing.length;
-  });
+  return afterCustomersChange(
+    db.transaction(async (tx) => {
+      const after = await groupForCustomers(tx, groupId);
+      const rows = await tx
+        .select({ id: users.id, version: users.version, groupId: users.customerGroupId })
+        .from(users)
+        .where(and(eq(users.siteId, SITE_ID), eq(users.isBackofficeUser, false), eq(users.isGuest, false), inArray(users.id, [...ids])))
+        .orderBy(users.id)
+        .for("update");
+      const changing = rows.filter((row) => row.groupId !== groupId);
+      for (const row of changing) {
+        await tx
+          .update(users)
+          .set({ customerGroupId: groupId, version: row.version + 1 })
+          .where(eq(users.id, row.id));
+        const before = await groupName(tx, row.groupId);
+        await recordAudit(tx, staff, {
+          entity: "customer",
+          entityId: row.id,
+          action: "setGroup",
+          before: { group: before },
+          after: { group: after },
+        });
+      }
+      return changing.length;
+    }),
+  );
 }
 
 export const guestHasNoPassword = () =>

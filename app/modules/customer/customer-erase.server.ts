@@ -1,4 +1,5 @@
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import { customersChanged } from "~/.server/customer-views.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import {
   accountTokens,
@@ -100,12 +101,14 @@ export function anonymiseAddress(address: OrderAddress | null, role: "delivery" 
 
 export async function eraseCustomer(staff: Staff, id: number, input: { version: number; confirmEmail: string }): Promise<ErasureCounts> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, id);
     checkVersion(customer.version, input.version);
     if (input.confirmEmail.trim().toLowerCase() !== customer.email) throw erasureNotConfirmed();
     return eraseLocked(tx, staff, customer);
   });
+  await customersChanged();
+  return counts;
 }
 
 /**
@@ -115,10 +118,12 @@ export async function eraseCustomer(staff: Staff, id: number, input: { version: 
  */
 export async function eraseOwnAccount(userId: number): Promise<ErasureCounts> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, userId);
     return eraseLocked(tx, { id: userId, email: SELF_ERASURE_ACTOR }, customer, "account.erase.openOrders");
   });
+  await customersChanged();
+  return counts;
 }
 
 /** What the audit log shows as the actor of a customer's own erasure. */

@@ -1,5 +1,4 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { href } from "~/lib/routes-table";
 import { localePrefix } from "~/lib/locales";
@@ -9,7 +8,8 @@ import type { LayoutData } from "~/modules/layout/layout.server";
 import { serverFirst } from "~/lib/server-first";
 import { LanguageSwitch as LanguageSwitchNow } from "~/modules/layout/language-switch";
 import { NavLink } from "~/modules/layout/nav-link";
-import { NavSubmenu } from "~/modules/layout/nav-submenu";
+import { NavSubmenu as NavSubmenuNow } from "~/modules/layout/nav-submenu";
+import { MobileMenu as MobileMenuNow } from "~/modules/layout/mobile-menu";
 
 // Rendered by the server and working without their code, which loads after the page
 // (first-load JavaScript budget): the language links load a new document anyway, and the
@@ -19,6 +19,15 @@ const LanguageSwitch = serverFirst(import.meta.env.SSR ? LanguageSwitchNow : nul
 );
 const HeaderSearch = serverFirst(import.meta.env.SSR ? HeaderSearchNow : null, () =>
   import("~/modules/search/header-search").then((m) => m.HeaderSearch),
+);
+
+// Sub-links in a <details>, and the phone's menu, a <details> too: both open without
+// JavaScript, so their code loads after the page.
+const NavSubmenu = serverFirst(import.meta.env.SSR ? NavSubmenuNow : null, () =>
+  import("~/modules/layout/nav-submenu").then((m) => m.NavSubmenu),
+);
+const MobileMenu = serverFirst(import.meta.env.SSR ? MobileMenuNow : null, () =>
+  import("~/modules/layout/mobile-menu").then((m) => m.MobileMenu),
 );
 
 /**
@@ -32,10 +41,6 @@ export function Header({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
   const home = localePrefix(data.locale) || "/";
   const cartHref = href("cart", data.locale);
-  // A tap on a menu link navigates in place: close the menu then (decision 0037).
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  useEffect(() => menu.current?.removeAttribute("open"), [key]);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="site-header">
       <div className="hidden bg-brand-900 text-xs text-brand-50 md:block">
@@ -54,7 +59,7 @@ export function Header({ data }: { data: LayoutData }) {
         <nav aria-label={t("site.header.mainNav")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
             {data.mainNav.map((link) => (
-              <li key={link.id} className="relative flex items-center">
+              <li key={link.id} className={link.children.length > 0 ? "relative flex items-center" : undefined}>
                 <NavLink {...link} className="rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
                   {link.label}
                 </NavLink>
@@ -85,40 +90,7 @@ export function Header({ data }: { data: LayoutData }) {
               {data.cartCount}
             </span>
           </Link>
-          <details ref={menu} className="group relative lg:hidden" data-testid="mobile-menu">
-            <summary className="cursor-pointer list-none rounded p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
-              <span className="sr-only">{t("site.header.menu")}</span>
-              <MenuIcon />
-            </summary>
-            <div className="fixed inset-x-0 top-16 border-b border-slate-200 bg-white p-4 shadow-lg">
-              <div className="mb-3 md:hidden">
-                <HeaderSearch locale={data.locale} id="mobile-search-text" />
-              </div>
-              <ul className="flex flex-col">
-                {data.mainNav.map((link) => (
-                  <li key={link.id}>
-                    <NavLink {...link} className="block rounded px-3 py-3 font-medium hover:bg-brand-50">
-                      {link.label}
-                    </NavLink>
-                    {link.children.length > 0 ? (
-                      <ul className="ml-4 border-l border-slate-100">
-                        {link.children.map((child) => (
-                          <li key={child.id}>
-                            <NavLink {...child} className="block rounded px-3 py-2 hover:bg-brand-50">
-                              {child.label}
-                            </NavLink>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-3 border-t border-slate-100 pt-3">
-                <LanguageSwitch current={data.locale} />
-              </div>
-            </div>
-          </details>
+          <MobileMenu mainNav={data.mainNav} locale={data.locale} />
         </div>
       </div>
     </header>
@@ -127,8 +99,8 @@ export function Header({ data }: { data: LayoutData }) {
 
 /**
  * Login for visitors, the profile for customers (decision 0010). The root loader knows the user,
- * so the link is right in the server's HTML; signed-in pages are never served from the
- * anonymous page cache.
+ * so the link is right in the server's HTML; a signed-in customer's kept page has their
+ * name filled in (decision 0135).
  */
 function AccountLink({ locale }: { locale: LayoutData["locale"] }) {
   const { t } = useTranslation();
@@ -156,14 +128,6 @@ function CartIcon() {
       <circle cx="9" cy="21" r="1" />
       <circle cx="20" cy="21" r="1" />
       <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-    </svg>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M3 6h18M3 12h18M3 18h18" />
     </svg>
   );
 }

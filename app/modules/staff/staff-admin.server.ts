@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { customersChanged } from "~/.server/customer-views.server";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { sessions, users } from "~/.server/db/schema";
 import { DomainError } from "~/.server/domain-error";
@@ -152,5 +153,6 @@ export async function editStaff(staff: Staff, userId: number, edit: StaffEdit, l
     await recordAudit(tx, staff, { entity: "user", entityId: user.id, action: edit.intent, before: change.before, after: change.after });
     return edit.intent === "reinvite" ? mailInvitation(tx, user, staff, locale) : null;
   });
+  await customersChanged(); // who is staff, and who is signed in, decides who gets a kept page for customers
   if (mail) wakeMailRelay();
 }

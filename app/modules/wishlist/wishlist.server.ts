@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { customersChanged } from "~/.server/customer-views.server";
 import { getDb } from "~/.server/db/client.server";
 import { products, users, wishlistEntries } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
@@ -70,8 +71,12 @@ export async function toggleWishlist(
     .delete(wishlistEntries)
     .where(and(eq(wishlistEntries.userId, user.id), eq(wishlistEntries.productId, productId)))
     .returning({ id: wishlistEntries.id });
-  if (removed.length > 0) return { added: false, entity, name };
+  if (removed.length > 0) {
+    await customersChanged();
+    return { added: false, entity, name };
+  }
   await db.insert(wishlistEntries).values({ userId: user.id, productId }).onConflictDoNothing();
+  await customersChanged();
   return { added: true, entity, name };
 }
 
@@ -119,7 +124,10 @@ export async function mergeGuestWishlist(userId: number, kept: readonly number[]
     .reverse()
     .filter((id) => known.has(id))
     .map((productId) => ({ userId, productId }));
-  if (rows.length) await db.insert(wishlistEntries).values(rows).onConflictDoNothing();
+  if (rows.length) {
+    await db.insert(wishlistEntries).values(rows).onConflictDoNothing();
+    await customersChanged();
+  }
   return true;
 }
 
