@@ -8,6 +8,7 @@ import { decodeEntities, submit } from "../setup/account-helpers";
 import { rawCall } from "../setup/api";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
+import { signInAsStaff } from "../setup/staff";
 
 /**
  * API keys in the backoffice (/admin/api-keys, decision 0057): admins only, a new key's
@@ -24,12 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop?.close());
 
-async function staff(credentials: { email: string; password: string }) {
-  const visitor = new Visitor(shop);
-  const response = await visitor.post("/adminLogin", { ...credentials, redirectTo: "/admin" }, { tokenFrom: "/adminLogin" });
-  expect(response.status).toBe(302);
-  return visitor;
-}
+const staff = (credentials: { email: string; password: string }) => signInAsStaff(new Visitor(shop), credentials);
 const keyNamed = async (name: string) => (await db.select().from(apiKeys).where(eq(apiKeys.name, name)))[0];
 const tokenIn = (html: string) => /data-testid="api-key-token"[^>]*>(ak_[\w-]+)</.exec(html)?.[1] ?? null;
 

@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { categoryTranslations, productCategories, products } from "~/.server/db/schema";
-import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
 import { scaleCents } from "~/lib/price-change";
 import { changePricesByPercent } from "../setup/price-change";
 import { Visitor } from "../setup/client";
 import { startCachingServer, type CachingServer } from "../setup/caching-server";
 import type { Shop } from "../setup/shop";
+import { loginAsAdmin } from "../setup/accounts";
 
 /**
  * Every change clears exactly the caches that show it (decision 0045), through the backoffice
@@ -21,12 +21,7 @@ beforeAll(async () => {
   server = await startCachingServer();
   // A visitor whose requests go over HTTP to the caching server (cookies, CSRF and all).
   admin = new Visitor({ handle: (request: Request) => fetch(request) } as unknown as Shop, server.base);
-  const response = await admin.post(
-    "/adminLogin",
-    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" },
-    { tokenFrom: "/adminLogin" },
-  );
-  expect(response.status).toBe(302);
+  await loginAsAdmin(admin);
 }, 60_000);
 afterAll(() => server.close());
 

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { consents, mailOutbox, options, orders, users } from "~/.server/db/schema";
+import { env } from "~/.server/env.server";
 import { moveOrder } from "~/modules/order/order-admin.server";
 import { cardSecret, RESULT_FIELDS, signFields } from "~/modules/payment/card/card-signature.server";
 import { apiClient, documentedMismatch } from "../setup/api";
@@ -175,8 +176,9 @@ describe("an account's life over the API", () => {
     expect([detail.delivery.address.city, detail.billingAddress.city]).toEqual(["Zagreb", "Rijeka"]);
     expect(detail.payment).toMatchObject({ gateway: "card", status: { code: "pending" } });
 
-    // Pay again: the detail hands out the provider's page; its signed answer comes back through order/pgSuccess.
-    expect(detail.paymentInstructions).toEqual({ kind: "card", payUrl: created.payment.url });
+    // Pay again: the detail hands out the shop's order page (its "Pay now" starts the payment); the
+    // provider's signed answer comes back through order/pgSuccess.
+    expect(detail.paymentInstructions).toEqual({ kind: "card", payUrl: `${env.PUBLIC_URL}/en/profile/orders/${created.order.slug}` });
     const fields: Record<string, string> = {
       orderId: String(created.order.id),
       orderRef: created.order.slug,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKeys, apiRefreshTokens, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
 import { API_JSON_LIMIT } from "~/modules/api/api-router.server";
@@ -215,6 +215,26 @@ describe("sign-in, tokens and refresh", () => {
     await endOtherSessions(login.data.user.id);
     expect((await api.call("legacyUser")).status).toBe(401);
     expect(await api.refresh()).toBe(false);
+  });
+
+  it("renews an expired access token in the tests' client through the published client's refresh, once", async () => {
+    const api = await apiClient(shop, { apiKey: key });
+    const login = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    if (!login.ok) throw new Error(login.failure.message);
+    // Sixteen minutes on: the 15-minute access token has run out.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 16 * 60_000 });
+    try {
+      const me = await api.call("legacyUser");
+      expect(me.ok && me.data.user.email).toBe(DEMO_CUSTOMER.email);
+      expect(api.tokens?.refreshToken).not.toBe(login.data.tokens.refreshToken);
+      // A refresh the shop refuses signs the client out; the call answers its 401.
+      api.tokens = { accessToken: login.data.tokens.accessToken, refreshToken: "refresh_token.unknown" };
+      const refused = await api.call("legacyUser");
+      expect(refused.ok ? null : refused.failure).toMatchObject({ statusCode: 401, message: "Access token expired" });
+      expect(api.tokens).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("asks for a token where a user is needed", async () => {

@@ -246,14 +246,21 @@ describe("the customer's orders over the API", () => {
     expect(paidDetail.paymentInstructions).toEqual({ kind: "none", reason: "paid" });
   });
 
-  it("gives an unpaid card order its provider's page again (pay again), as order/create did", async () => {
+  it("gives an unpaid card order the shop's order page to pay again, starting no payment on a read", async () => {
     const client = await signedIn();
     const created = await buy(client, ids.card);
     expect(created.payment.kind).toBe("redirect");
-    expect(created.paymentInstructions).toEqual({ kind: "card", payUrl: created.payment.url });
+    expect(new URL(created.payment.url!).pathname).toBe("/test-payment-provider/pay");
+    const orderPage = `${env.PUBLIC_URL}/profil/narudzbe/${created.order.slug}`;
+    expect(created.paymentInstructions).toEqual({ kind: "card", payUrl: orderPage });
     const detail = await ok<Detail>("user.orders.get", await client.call("user.orders.get", { params: { slug: created.order.slug } }));
-    expect(detail.paymentInstructions).toEqual({ kind: "card", payUrl: created.payment.url });
-    expect(new URL(detail.paymentInstructions.payUrl as string).pathname).toBe("/test-payment-provider/pay");
+    expect(detail.paymentInstructions).toEqual({ kind: "card", payUrl: orderPage });
+    // The page's "Pay now" (the customer signed in there) starts the payment with the provider.
+    const path = new URL(orderPage).pathname;
+    const customer = await signInAsCustomer(shop, new Visitor(shop));
+    const paying = await customer.post(path, { intent: "pay" }, { tokenFrom: path });
+    expect(paying.status).toBe(302);
+    expect(new URL(paying.headers.get("Location")!, env.PUBLIC_URL).pathname).toBe("/test-payment-provider/pay");
   });
 });
 

@@ -9,9 +9,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "~/.server/db/client.server";
 import { consents, deliveryMethods, paymentMethods, products } from "~/.server/db/schema";
-import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
 import { formTokensOf, type Visitor } from "../setup/client";
 import { runScript, seededDataDir, shopEnv, startShopProcess, type ShopProcess } from "../setup/shop-process";
+import { loginAsAdmin } from "../setup/accounts";
 
 /**
  * `npm run backup` and `npm run restore` (docs/decisions/0093) end to end: a production shop
@@ -105,16 +105,7 @@ async function seedIds() {
   return { product: String(product.id), consent, courier: String(courier.id), cod: String(cod.id) };
 }
 
-async function loginAdmin(shop: ShopProcess) {
-  const admin = shop.visitor();
-  const login = await admin.post(
-    "/adminLogin",
-    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" },
-    { tokenFrom: "/adminLogin" },
-  );
-  expect(login.status).toBe(302);
-  return admin;
-}
+const loginAdmin = (shop: ShopProcess) => loginAsAdmin(shop.visitor());
 
 async function postMultipart(visitor: Visitor, url: string, fields: Record<string, string>, file: File) {
   const tokens = formTokensOf((await visitor.page(url)).html, url);

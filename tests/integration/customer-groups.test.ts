@@ -12,13 +12,13 @@ import {
   users,
   wishlistEntries,
 } from "~/.server/db/schema";
-import { DEMO_ADMIN } from "~/.server/db/seed/users.server";
 import { formatPrice } from "~/lib/format";
 import { startCachingServer, type CachingServer } from "../setup/caching-server";
 import { Visitor } from "../setup/client";
 import { testId } from "../setup/product-pages";
 import type { Shop } from "../setup/shop";
 import { addToCart, CHECKOUT, checkoutConsentId, methodIds, newCustomer, signInAs } from "./checkout-helpers";
+import { loginAsAdmin } from "../setup/accounts";
 
 /**
  * Customer groups (decision 0107) on the production build behind the rendered-page cache:
@@ -63,12 +63,7 @@ beforeAll(async () => {
   server = await startCachingServer();
   db = await getDb();
   admin = overHttp();
-  const login = await admin.post(
-    "/adminLogin",
-    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" },
-    { tokenFrom: "/adminLogin" },
-  );
-  expect(login.status).toBe(302);
+  await loginAsAdmin(admin);
   panel = await product(eq(products.sku, "AK-PNL-SND-40"));
   await db.update(products).set({ membershipPriceCents: null, stock: 500 }).where(eq(products.id, panel.id));
   fixed = await product(

@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/client.server";
 import { eq } from "drizzle-orm";
 import { pages, users } from "~/.server/db/schema";
 import type * as Content from "~/modules/cms/page-content.server";
+import type * as CacheImpact from "~/modules/kernel/cache-impact.server";
 import { startCachingServer } from "../setup/caching-server";
 
 /**
@@ -14,10 +15,12 @@ import { startCachingServer } from "../setup/caching-server";
 let base: string;
 let close: () => void;
 let content: typeof Content;
+let cacheImpact: typeof CacheImpact;
 
 beforeAll(async () => {
   ({ base, close } = await startCachingServer());
   content = await import("~/modules/cms/page-content.server");
+  cacheImpact = await import("~/modules/kernel/cache-impact.server");
 }, 120_000);
 afterAll(() => close?.());
 
@@ -51,9 +54,13 @@ describe("a scheduled post behind the rendered-page cache", () => {
     expect(second.headers.get("X-Page-Cache")).toBe("hit");
     expect(await served()).toBe(false);
 
-    // Brought forward to a moment just ahead (as the post's settings form would, without its cache clearing).
-    const dueAt = new Date(Date.now() + 2_000);
+    // Brought forward to a moment just ahead and saved as the post's settings form saves
+    // (savePageSettings: the row, then dataChanged("page")); the form itself picks whole minutes.
+    const dueAt = new Date(Date.now() + 3_000);
     await db.update(pages).set({ publishedAt: dueAt }).where(eq(pages.id, post.id));
+    await cacheImpact.dataChanged("page");
+    // The list is rendered (and kept) again before the moment: from then on only the clock can clear it.
+    expect(await listed()).toBe(false);
 
     // Then both show it from its moment on: asked for within a moment of each other, not a cache
     // lifetime apart (each time is when the request that first showed it was sent).

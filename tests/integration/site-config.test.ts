@@ -5,6 +5,7 @@ import { clearCache } from "~/.server/cache.server";
 import { seed } from "~/.server/db/seed/index.server";
 import { bootShop, type Shop } from "../setup/shop";
 import { Visitor } from "../setup/client";
+import { loginAsAdmin } from "../setup/accounts";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -130,8 +131,7 @@ describe("built-in site (spec §1)", () => {
 
 describe("notices to the backoffice", () => {
   it("says on every backoffice screen that mail waits in the outbox while no SMTP is configured, and nothing else", async () => {
-    const admin = new Visitor(shop);
-    await admin.post("/adminLogin", { email: "admin@alu-krov.hr", password: "AluKrov2026!" }, { tokenFrom: "/adminLogin" });
+    const admin = await loginAsAdmin(new Visitor(shop));
     const { html } = await admin.page("/admin/products");
     expect(html).toContain("Slanje e-pošte nije podešeno (SMTP): poruke kupcima i trgovini ne odlaze nego čekaju u redu");
     expect(html).toContain('href="/admin/mail?status=queued"');
@@ -153,10 +153,7 @@ describe("maintenance mode (spec §1)", () => {
       expect(html).not.toContain('data-testid="site-header"');
       expect(html).not.toContain('data-testid="site-footer"');
 
-      const admin = new Visitor(shop);
-      expect(
-        (await admin.post("/adminLogin", { email: "admin@alu-krov.hr", password: "AluKrov2026!" }, { tokenFrom: "/adminLogin" })).status,
-      ).toBe(302);
+      const admin = await loginAsAdmin(new Visitor(shop)); // a sign-in refused in maintenance mode throws
       const seen = await admin.page("/kosarica");
       expect(seen.response.status).toBe(200);
       expect(seen.html).toContain('data-testid="site-header"');

@@ -10,6 +10,7 @@ import { submit, textOf } from "../setup/account-helpers";
 import { statementsDuring } from "../setup/query-count";
 import { Visitor } from "../setup/client";
 import { bootShop, type Shop } from "../setup/shop";
+import { loginAsAdmin } from "../setup/accounts";
 
 /**
  * Wishlist (spec §4 Wishlist, §3 pagination lastPage/page/limit/total/perPage, §8
@@ -132,8 +133,7 @@ describe("wishlist", () => {
   });
 
   it("gives back-office users none", async () => {
-    const admin = new Visitor(shop);
-    await submit(admin, "/adminLogin", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" }, "/adminLogin");
+    const admin = await loginAsAdmin(new Visitor(shop));
     const answer = await toggle(admin, productIds[0]);
     expect(answer.toast).toMatchObject({ type: "error", text: "Korisnici administracije nemaju listu želja." });
     expect(await kept(DEMO_ADMIN.email)).toEqual([]);

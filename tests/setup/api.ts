@@ -39,7 +39,7 @@ export async function apiKeyFor(
 
 export async function apiClient(shop: Shop, options: { language?: "hr" | "en" | "de"; apiKey?: string; version?: "v1" | "v2" } = {}) {
   const apiKey = options.apiKey ?? (await apiKeyFor()).token;
-  return ShopApiClient.connect({ baseUrl: API_ORIGIN, fetch: shopFetch(shop), ...options, apiKey });
+  return ShopApiClient.connect({ baseUrl: API_ORIGIN, fetch: handlerFetch(shop), ...options, apiKey });
 }
 
 /** A delivery address as the API's address and checkout calls take it. */

@@ -1,12 +1,14 @@
+import { createShopClient, type ShopClient, type Tokens as IssuedTokens } from "@alu-krov/api-client";
 import type { ApiFailure, BodyOf, DataOf, HttpMethod, QueryOf } from "./api-endpoint";
 import type { ApiEndpoints } from "./endpoints/index.server";
 
 /**
  * A small typed client of the headless API, the way an integration tester uses it
  * (decision 0057): it reads the OpenAPI document once to find each call's method and
- * path by name, sends the key, the language and the bearer token, renews an expired
- * access token with the refresh token once, and types every call's input and `data`
- * from the endpoints' own schemas. The contract tests use it.
+ * path by name, and types every call's input and `data` from the endpoints' own schemas.
+ * What each call carries (the key, the language, the bearer token) and the one renewal of
+ * an expired access token are the published client's (packages/api-client, decision 0132):
+ * this is a thin layer over it, so the tests exercise the refresh an app gets.
  */
 export type ApiName = keyof ApiEndpoints;
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; failure: ApiFailure };
@@ -15,29 +17,30 @@ export type CallInput<K extends ApiName> = {
 } & (BodyOf<ApiEndpoints[K]> extends undefined ? { body?: undefined } : { body: BodyOf<ApiEndpoints[K]> }) &
   (QueryOf<ApiEndpoints[K]> extends undefined ? { query?: undefined } : { query?: QueryOf<ApiEndpoints[K]> });
 
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 type Route = { method: HttpMethod; path: string };
 export type ClientOptions = {
   baseUrl: string;
   apiKey?: string;
   language?: "hr" | "en" | "de";
-  fetch?: Fetch;
+  /** A fetch of Requests (a test's handler); the platform's by default. */
+  fetch?: (request: Request) => Promise<Response>;
   version?: "v1" | "v2";
-  headers?: Record<string, string>;
 };
-export type Tokens = { accessToken: string; refreshToken: string };
+export type Tokens = Pick<IssuedTokens, "accessToken" | "refreshToken">;
 
 export class ShopApiClient {
-  tokens: Tokens | null = null;
+  private readonly shop: ShopClient;
   private constructor(
     private readonly options: ClientOptions,
     private readonly routes: Map<string, Route>,
-  ) {}
+  ) {
+    this.shop = createShopClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, language: options.language, fetch: options.fetch });
+  }
 
   /** Reads /api/docs and returns a client for the calls it documents. */
   static async connect(options: ClientOptions): Promise<ShopApiClient> {
-    const fetcher = options.fetch ?? fetch;
-    const response = await fetcher(new URL("/api/docs", options.baseUrl).toString(), { headers: { Accept: "application/json" } });
+    const fetcher = options.fetch ?? ((request: Request) => fetch(request));
+    const response = await fetcher(new Request(new URL("/api/docs", options.baseUrl), { headers: { Accept: "application/json" } }));
     if (!response.ok) throw new Error(`The API document answered ${response.status}`);
     const document = (await response.json()) as { paths: Record<string, Record<string, { operationId: string }>> };
     const routes = new Map<string, Route>();
@@ -45,6 +48,15 @@ export class ShopApiClient {
       for (const [method, op] of Object.entries(methods)) routes.set(op.operationId, { method: method.toUpperCase() as HttpMethod, path });
     }
     return new ShopApiClient(options, routes);
+  }
+
+  /** The pair of the signed-in user (null: signed out); set to sign in with a pair kept elsewhere. */
+  get tokens(): Tokens | null {
+    return this.shop.tokens;
+  }
+  set tokens(next: Tokens | null) {
+    // The published client keeps the whole pair the shop issued but sends only these two.
+    this.shop.setTokens(next as IssuedTokens | null);
   }
 
   /** The documented route of a call: the client's version first, then the other, then an unversioned (legacy) one. */
@@ -58,36 +70,28 @@ export class ShopApiClient {
   async call<K extends ApiName>(
     name: K,
     input: CallInput<K> = {} as CallInput<K>,
-    { version, retried = false }: { version?: "v1" | "v2"; retried?: boolean } = {},
+    { version }: { version?: "v1" | "v2" } = {},
   ): Promise<ApiResult<DataOf<ApiEndpoints[K]>>> {
     const { method, path } = this.route(name, version);
-    const url = new URL(
-      path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input.params?.[key] ?? ""))),
-      this.options.baseUrl,
-    );
+    // The address is built here (the calls are found by name, not typed by path), then sent through the published client.
+    const query = new URLSearchParams();
     for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(one));
+      for (const one of Array.isArray(value) ? value : [value]) query.append(key, String(one));
     }
-    const headers: Record<string, string> = { Accept: "application/json", ...this.options.headers };
-    if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
-    if (this.options.language) headers["X-Language-Code"] = this.options.language;
-    if (this.tokens) headers.Authorization = `Bearer ${this.tokens.accessToken}`;
-    if (input.body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await (this.options.fetch ?? fetch)(url.toString(), {
-      method,
-      headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-    });
-    const payload = (await response.json()) as { data: DataOf<ApiEndpoints[K]> } | ApiFailure;
-    if ("errored" in payload) {
-      // Spec §4 Auth: an expired access token is renewed with the refresh token, once.
-      if (response.status === 401 && payload.message === "Access token expired" && this.tokens && !retried && (await this.refresh())) {
-        return this.call(name, input, { version, retried: true });
-      }
-      return { ok: false, status: response.status, failure: payload };
+    const address =
+      path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input.params?.[key] ?? ""))) +
+      (query.size ? `?${query}` : "");
+    const sent = (await this.shop.request(method.toLowerCase() as never, address as never, { body: input.body } as never)) as {
+      data?: unknown;
+      error?: unknown;
+      response: Response;
+    };
+    const payload = (sent.data ?? sent.error) as { data: DataOf<ApiEndpoints[K]> } | ApiFailure;
+    if (typeof payload === "object" && payload !== null && "errored" in payload) {
+      return { ok: false, status: sent.response.status, failure: payload };
     }
-    return { ok: true, status: response.status, data: payload.data };
+    return { ok: true, status: sent.response.status, data: payload.data };
   }
 
   /** Signs in and keeps the tokens for the following calls. */
@@ -98,17 +102,7 @@ export class ShopApiClient {
   }
 
   /** Renews the tokens (GET /api/v1/refresh); a refused refresh signs the client out (spec §4 Auth). */
-  async refresh(): Promise<boolean> {
-    if (!this.tokens) return false;
-    const refreshToken = this.tokens.refreshToken;
-    this.tokens = null;
-    const { path } = this.route("refresh");
-    const headers: Record<string, string> = { refreshToken, Accept: "application/json" };
-    if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
-    const response = await (this.options.fetch ?? fetch)(new URL(path, this.options.baseUrl).toString(), { method: "GET", headers });
-    const payload = (await response.json()) as { data?: { tokens: Tokens } };
-    if (!response.ok || !payload.data) return false;
-    this.tokens = payload.data.tokens;
-    return true;
+  refresh(): Promise<boolean> {
+    return this.shop.refresh();
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client.server";
 import { pages } from "~/.server/db/schema";
-import { dataChanged } from "~/modules/kernel/cache-impact.server";
+import { dataChanged, onDataChanged } from "~/modules/kernel/cache-impact.server";
 import { SITE_ID } from "~/modules/kernel/options";
 
 /**
@@ -14,20 +14,32 @@ import { SITE_ID } from "~/modules/kernel/options";
  * would (dataChanged("page")): from that moment the list and the page are rendered anew, together.
  * The delay is measured by the database's clock, the one the rule reads.
  *
- * These reads are on the hot path of every uncached page and list, so the database is asked
- * at most once a second: a post scheduled since is armed by the next read after that second,
- * long before any moment an editor can choose.
+ * These reads are on the hot path of every uncached page and list (signed-in customers,
+ * cache misses), so they ask the database at most once a minute. What can bring a moment
+ * closer is a save, and every save of a page or post says so (dataChanged("page")): that asks
+ * at once, in the saving process, so the timer is armed before the save returns. The reads'
+ * once-a-minute question remains for the other processes sharing Redis and for changes made
+ * outside the services; an editor picks a publish time to the minute.
  */
 const g = globalThis as unknown as {
   __shopScheduledClear?: { at: number; timer: ReturnType<typeof setTimeout> };
   __shopScheduledAsked?: number;
 };
 const MAX_DELAY_MS = 6 * 60 * 60 * 1000; // re-armed from then on; setTimeout's own limit is ~24.8 days
-const ASK_EVERY_MS = 1_000;
+const ASK_EVERY_MS = 60_000;
 
+/** For the reads that decide what is live: asks the database when a minute has passed since it last did. */
 export async function armScheduledContent(): Promise<void> {
   const now = Date.now();
   if (g.__shopScheduledAsked !== undefined && now - g.__shopScheduledAsked < ASK_EVERY_MS) return;
+  await askForNextMoment(now);
+}
+
+// Every save of pages and posts, and the timer's own clear: the next scheduled moment may have
+// moved (a publish time saved, a post unpublished, the moment reached).
+onDataChanged("scheduled-content", (kinds) => (kinds.includes("page") ? askForNextMoment(Date.now()) : undefined));
+
+async function askForNextMoment(now: number): Promise<void> {
   g.__shopScheduledAsked = now;
   const db = await getDb();
   const [row] = await db
@@ -45,10 +57,8 @@ export async function armScheduledContent(): Promise<void> {
   const timer = setTimeout(
     () => {
       g.__shopScheduledClear = undefined;
-      g.__shopScheduledAsked = undefined;
-      void dataChanged("page")
-        .then(armScheduledContent)
-        .catch((error: unknown) => console.error("Clearing the page caches for scheduled content failed", error));
+      // The change listener above arms the timer for the next moment.
+      void dataChanged("page").catch((error: unknown) => console.error("Clearing the page caches for scheduled content failed", error));
     },
     Math.min(delay, MAX_DELAY_MS),
   );

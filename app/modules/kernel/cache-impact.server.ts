@@ -66,10 +66,36 @@ export const CACHE_IMPACT = {
 
 export type ChangeKind = keyof typeof CACHE_IMPACT;
 
+type ChangeListener = (kinds: readonly ChangeKind[]) => void | Promise<void>;
+// On globalThis and by name, like the cache registry: this module is loaded more than once per
+// process (server.ts, the Remix build, tests), and a change made through one copy must reach
+// the listener another copy registered, once.
+const listeners = ((globalThis as unknown as { __shopChangeListeners?: Map<string, ChangeListener> }).__shopChangeListeners ??= new Map<
+  string,
+  ChangeListener
+>());
+
 /** Clears the caches that show data of these kinds (each cache once). Call after the commit. */
 export async function dataChanged(...kinds: ChangeKind[]): Promise<void> {
   const names = new Set<string>(kinds.flatMap((kind) => CACHE_IMPACT[kind]));
   await clearCaches([...names]);
+  await Promise.all(
+    [...listeners.values()].map((listener) =>
+      Promise.resolve()
+        .then(() => listener(kinds))
+        // The change has committed and its caches are cleared: a listener's failure is logged, not the change's.
+        .catch((error: unknown) => console.error("A listener of a data change failed", error)),
+    ),
+  );
+}
+
+/**
+ * Something that must follow data changes besides the caches (a scheduled page's timer,
+ * app/modules/blog/scheduled.server.ts): called after every dataChanged, after the caches
+ * are cleared. The kernel imports no domain module, so the domain registers here.
+ */
+export function onDataChanged(name: string, listener: ChangeListener): void {
+  listeners.set(name, listener);
 }
 
 /** The cache page's button (/admin/cache): one named cache emptied by hand, in the audit log like every backoffice change. */

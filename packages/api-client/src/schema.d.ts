@@ -14167,7 +14167,7 @@ export interface operations {
                                 kind: "done" | "redirect";
                                 url?: string;
                             };
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -14194,7 +14194,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -14435,7 +14435,7 @@ export interface operations {
                                 kind: "done" | "redirect";
                                 url?: string;
                             };
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -14462,7 +14462,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -15348,7 +15348,7 @@ export interface operations {
                                 /** @description Where the PDF downloads: the account page's link (signed in on the site), or the guest link's */
                                 url: string;
                             }[];
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -15375,7 +15375,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -15643,7 +15643,7 @@ export interface operations {
                                 /** @description Where the PDF downloads: the account page's link (signed in on the site), or the guest link's */
                                 url: string;
                             }[];
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -15670,7 +15670,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -15948,7 +15948,7 @@ export interface operations {
                                 /** @description Where the PDF downloads: the account page's link (signed in on the site), or the guest link's */
                                 url: string;
                             }[];
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -15975,7 +15975,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -16262,7 +16262,7 @@ export interface operations {
                                 /** @description Where the PDF downloads: the account page's link (signed in on the site), or the guest link's */
                                 url: string;
                             }[];
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -16289,7 +16289,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -16566,7 +16566,7 @@ export interface operations {
                                 /** @description Where the PDF downloads: the account page's link (signed in on the site), or the guest link's */
                                 url: string;
                             }[];
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -16593,7 +16593,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */
@@ -16861,7 +16861,7 @@ export interface operations {
                                 /** @description Where the PDF downloads: the account page's link (signed in on the site), or the guest link's */
                                 url: string;
                             }[];
-                            /** @description Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now */
+                            /** @description Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now */
                             paymentInstructions: {
                                 /** @constant */
                                 kind: "bankTransfer";
@@ -16888,7 +16888,7 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 kind: "card";
-                                /** @description The card provider's payment page for this order again (pay again) */
+                                /** @description A customer's order: the shop's page of the order (the customer signs in there), whose "Pay now" starts the card payment; a guest's order: the card provider's payment page again */
                                 payUrl: string;
                             } | {
                                 /** @constant */

@@ -100,6 +100,7 @@ function translated(t: Awaited<ReturnType<typeof getFixedT>>, message: string) {
 async function orderAnswer(order: Order, start: PaymentStart) {
   const db = await getDb();
   const [buyer] = order.userId ? await db.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, order.userId)) : [];
+  const guest = !buyer || buyer.isGuest;
   return {
     order: {
       id: order.id,
@@ -113,8 +114,8 @@ async function orderAnswer(order: Order, start: PaymentStart) {
       start.kind === "redirect"
         ? { kind: "redirect" as const, url: new URL(start.url, env.PUBLIC_URL).toString() }
         : { kind: "done" as const },
-    paymentInstructions: await paymentInstructions(order, env.PUBLIC_URL),
-    guestLink: !buyer || buyer.isGuest ? guestLinkOf(order.id) : null,
+    paymentInstructions: await paymentInstructions(order, env.PUBLIC_URL, guest ? "guest" : "customer"),
+    guestLink: guest ? guestLinkOf(order.id) : null,
   };
 }
 

@@ -33,7 +33,11 @@ export const paymentInstructionsSchema = z
     }),
     z.object({
       kind: z.literal("card"),
-      payUrl: z.string().describe("The card provider's payment page for this order again (pay again)"),
+      payUrl: z
+        .string()
+        .describe(
+          "A customer's order: the shop's page of the order (the customer signs in there), whose \"Pay now\" starts the card payment; a guest's order: the card provider's payment page again",
+        ),
     }),
     z.object({
       kind: z.literal("none"),
@@ -44,7 +48,7 @@ export const paymentInstructionsSchema = z
         ),
     }),
   ])
-  .describe("Bank transfer: the slip's data; card: the provider's page again; none: nothing to do now");
+  .describe("Bank transfer: the slip's data; card: where the buyer pays by card again; none: nothing to do now");
 
 /** The guest's own link to the order (no account): GET ecommerce/order/guest/{token}. */
 export const guestLinkSchema = z.object({

@@ -69,7 +69,7 @@ async function orderDetail(row: OrderRow, locale: Locale, guestToken: string | n
   if (!order) throw notFound(ORDER_NOT_FOUND.message);
   const [documents, instructions, cancelRefusal] = await Promise.all([
     customerDocumentLinks(order, locale),
-    paymentInstructions(row, env.PUBLIC_URL),
+    paymentInstructions(row, env.PUBLIC_URL, guestToken ? "guest" : "customer"),
     customerCancelState(row),
   ]);
   return {
