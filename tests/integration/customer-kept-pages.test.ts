@@ -198,7 +198,7 @@ describe("the kept page for customers (decision 0135)", () => {
     expect(commentsOf, "the product page shows comments").toBeDefined();
     const { postComment } = await import("~/modules/comments/comments.server");
     const [user] = await db.select().from(users).where(eq(users.id, author.id));
-    await postComment({ ...user!, scope: [] }, "product", Number(commentsOf), { rating: 8, content: "Čeka odobrenje" });
+    await postComment({ ...user!, scope: [] }, "product", Number(commentsOf), { rating: 4, content: "Čeka odobrenje" });
     // Her session read brings what she commented on; the kept page names whose comments it shows.
     const ownComment = await viaCache(productPath, author.cookie);
     expect(ownComment.cache).toBeNull();
