@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { carts, users } from "~/.server/db/schema";
 import { DEMO_CUSTOMER } from "~/.server/db/seed/users.server";
-import type { ShopApiClient } from "~/modules/api/api-client";
+import type { ShopApiClient } from "../setup/api-client";
 import { apiClient, apiKeyFor, documentedMismatch, rawCall } from "../setup/api";
 import { catalogue } from "../setup/product-pages";
 import { bootShop, type Shop } from "../setup/shop";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db/client.server";
 import { products } from "~/.server/db/schema";
-import type { ShopApiClient } from "~/modules/api/api-client";
+import type { ShopApiClient } from "../setup/api-client";
 import { apiClient, documentedMismatch, dataOf as ok } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 import { categoryId, expectedOrder, productsIn } from "./shop-fixtures";

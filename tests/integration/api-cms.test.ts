@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCache } from "~/.server/cache.server";
 import type { Database } from "~/.server/db/client.server";
 import { failedRequests, media, options, termTranslations } from "~/.server/db/schema";
-import type { ShopApiClient } from "~/modules/api/api-client";
+import type { ShopApiClient } from "../setup/api-client";
 import { apiClient, documentedMismatch, dataOf as ok } from "../setup/api";
 import { bootShop, type Shop } from "../setup/shop";
 

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ApiKeyKind } from "~/modules/api/api-keys.server";
-import { ShopApiClient } from "~/modules/api/api-client";
+import { ShopApiClient } from "./api-client";
 import type { Shop } from "./shop";
 
 /**

@@ -1,6 +1,6 @@
 import { createShopClient, type ShopClient, type Tokens as IssuedTokens } from "@alu-krov/api-client";
-import type { ApiFailure, BodyOf, DataOf, HttpMethod, QueryOf } from "./api-endpoint";
-import type { ApiEndpoints } from "./endpoints/index.server";
+import type { ApiFailure, BodyOf, DataOf, HttpMethod, QueryOf } from "~/modules/api/api-endpoint";
+import type { ApiEndpoints } from "~/modules/api/endpoints/index.server";
 
 /**
  * A small typed client of the headless API, the way an integration tester uses it
