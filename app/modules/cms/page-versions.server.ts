@@ -4,6 +4,16 @@ import { contentVersions } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
 import type { Staff } from "~/modules/kernel/staff.server";
 
+/** What a history list shows of a kept version (a page's or a master's): which, how, who, when. */
+export const versionSummary = {
+  id: contentVersions.id,
+  version: contentVersions.version,
+  source: contentVersions.source,
+  note: contentVersions.note,
+  createdByEmail: contentVersions.createdByEmail,
+  createdAt: contentVersions.createdAt,
+};
+
 /** A page translation's live state: its version number and its stored content. */
 export type LivePage = { pageId: number; languageCode: string; version: number; content: unknown };
 
