@@ -7,6 +7,7 @@ import { SITE_ID } from "~/modules/kernel/options";
 import type { Staff } from "~/modules/kernel/staff.server";
 import type { MasterState } from "./masters.server";
 import { readPageContent, savePageContent } from "./page-content.server";
+import { keepLiveVersion } from "./page-versions.server";
 import type { StoredComponent } from "./page-components.schema";
 import { sectionPrint } from "./section-print";
 
@@ -79,39 +80,6 @@ export async function masterCopies(masterId: number): Promise<MasterCopy[]> {
   });
 }
 
-/**
- * The page's live state gets a version row before the link replaces it (a seeded or
- * form-saved page may have none), so the page's history can undo the link.
- */
-async function keepLiveVersion(staff: Actor, copy: MasterCopy, content: unknown): Promise<void> {
-  const db = await getDb();
-  const [kept] = await db
-    .select({ id: contentVersions.id })
-    .from(contentVersions)
-    .where(
-      and(
-        eq(contentVersions.kind, "page"),
-        eq(contentVersions.entityId, copy.pageId),
-        eq(contentVersions.languageCode, copy.languageCode),
-        eq(contentVersions.version, copy.version),
-      ),
-    )
-    .limit(1);
-  if (kept) return;
-  await db.insert(contentVersions).values({
-    siteId: SITE_ID,
-    kind: "page",
-    entityId: copy.pageId,
-    languageCode: copy.languageCode,
-    version: copy.version,
-    data: content as Record<string, unknown>,
-    source: "create",
-    note: "kept before linking to a master",
-    createdBy: staff.id,
-    createdByEmail: staff.email,
-  });
-}
-
 const asReference = (masterId: number, entry: unknown): StoredComponent => ({
   type: "master",
   masterId,
@@ -135,7 +103,7 @@ export async function linkMasterCopies(staff: Actor, masterId: number, only?: { 
   for (const copy of copies) {
     const live = await readPageContent(copy.pageId, copy.languageCode);
     if (!live) continue;
-    await keepLiveVersion(staff, { ...copy, version: live.version }, live.content);
+    await keepLiveVersion(staff, { ...copy, version: live.version, content: live.content }, "kept before linking to a master");
     const components = live.content.components.map((entry, index) => (copy.indexes.includes(index) ? asReference(masterId, entry) : entry));
     const { version } = await savePageContent(staff, {
       pageId: copy.pageId,

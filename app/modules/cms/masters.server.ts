@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/.server/db/client.server";
 import { contentDrafts, contentVersions, masterComponents, pageTranslations } from "~/.server/db/schema";
 import { SITE_ID } from "~/modules/kernel/options";
+import { versionSummary } from "./page-versions.server";
 import { parseComponents, type StoredComponent } from "./page-components.schema";
 
 /**
@@ -140,14 +141,7 @@ export async function readMasterDraft(
 export async function masterVersions(id: number, limit = 30) {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: contentVersions.id,
-      version: contentVersions.version,
-      source: contentVersions.source,
-      note: contentVersions.note,
-      createdByEmail: contentVersions.createdByEmail,
-      createdAt: contentVersions.createdAt,
-    })
+    .select(versionSummary)
     .from(contentVersions)
     .where(and(eq(contentVersions.siteId, SITE_ID), eq(contentVersions.kind, "master"), eq(contentVersions.entityId, id)))
     .orderBy(desc(contentVersions.version), desc(contentVersions.id))

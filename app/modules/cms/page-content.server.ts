@@ -12,6 +12,7 @@ import { SITE_ID } from "~/modules/kernel/options";
 import { componentsForSave, type StoredComponent } from "./page-components.schema";
 import { templateComponents, type PageTemplate } from "./page-templates";
 import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
+import { versionSummary } from "./page-versions.server";
 import { isReservedSlug } from "~/lib/reserved-slugs";
 
 /**
@@ -194,14 +195,7 @@ async function assertSlugFree(tx: Executor, pageId: number, languageCode: string
 export async function pageContentVersions(pageId: number, languageCode: string, limit = 50) {
   const db = await getDb();
   return db
-    .select({
-      id: contentVersions.id,
-      version: contentVersions.version,
-      source: contentVersions.source,
-      note: contentVersions.note,
-      createdByEmail: contentVersions.createdByEmail,
-      createdAt: contentVersions.createdAt,
-    })
+    .select(versionSummary)
     .from(contentVersions)
     .where(
       and(

@@ -6,6 +6,7 @@ import type { Staff } from "~/modules/kernel/staff.server";
 import { recordAudit } from "~/modules/kernel/audit.server";
 import { parseComponents, type StoredComponent } from "~/modules/cms/page-components.schema";
 import { publishUnpublishedPage, readPageContent, savePageContent, type PageContent } from "~/modules/cms/page-content.server";
+import { keepLiveVersion } from "~/modules/cms/page-versions.server";
 import { sanitizeCmsHtml } from "~/modules/kernel/sanitize.server";
 import { SITE_ID } from "~/modules/kernel/options";
 import { BadSectionIndex, changeSections, type SectionChange } from "./component-edits";
@@ -122,39 +123,11 @@ export async function discardPageDraft(target: Target & { revision: number }): P
   await db.delete(contentDrafts).where(and(eq(contentDrafts.id, draft.id), eq(contentDrafts.revision, target.revision)));
 }
 
-/**
- * Makes sure the live state has a version row before it is replaced, so the first publish
- * of a seeded or form-saved page can still be undone by restoring it.
- */
-async function keepLiveVersion(staff: Actor, target: Target): Promise<void> {
+/** The live state gets a version row before the first in-page publish replaces it, so restoring can undo it. */
+async function keepLiveState(staff: Actor, target: Target): Promise<void> {
   const live = await readPageContent(target.pageId, target.languageCode);
-  if (!live) return;
-  const db = await getDb();
-  const [kept] = await db
-    .select({ id: contentVersions.id })
-    .from(contentVersions)
-    .where(
-      and(
-        eq(contentVersions.kind, "page"),
-        eq(contentVersions.entityId, target.pageId),
-        eq(contentVersions.languageCode, target.languageCode),
-        eq(contentVersions.version, live.version),
-      ),
-    )
-    .limit(1);
-  if (kept) return;
-  await db.insert(contentVersions).values({
-    siteId: SITE_ID,
-    kind: "page",
-    entityId: target.pageId,
-    languageCode: target.languageCode,
-    version: live.version,
-    data: live.content,
-    source: "create",
-    note: "kept before the first in-page publish",
-    createdBy: staff.id,
-    createdByEmail: staff.email,
-  });
+  if (live)
+    await keepLiveVersion(staff, { ...target, version: live.version, content: live.content }, "kept before the first in-page publish");
 }
 
 /** savePageContent's stale-version refusal in the editor's words. */
@@ -181,7 +154,7 @@ export async function publishPageDraft(staff: Actor, target: Target & { revision
   if (!draft) throw refused("noDraft", "editing.errors.noDraft", 409);
   if (draft.info.revision !== target.revision)
     throw refused("draftChanged", "editing.errors.draftChanged", 409, { who: draft.info.updatedByEmail });
-  await keepLiveVersion(staff, target);
+  await keepLiveState(staff, target);
   // A page made in the "new page" dialog goes live with its first publish, in the same write.
   const saved = await liveWrite(() =>
     savePageContent(staff, {
@@ -219,7 +192,7 @@ export async function restorePageVersion(
       ),
     );
   if (!kept) throw refused("noVersion", "editing.errors.noVersion", 404);
-  await keepLiveVersion(staff, target);
+  await keepLiveState(staff, target);
   const saved = await liveWrite(() =>
     savePageContent(staff, {
       pageId: target.pageId,
