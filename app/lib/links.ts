@@ -1,4 +1,4 @@
-import { isLocalPath, localPath } from "./local-path";
+import { asciiPath, isLocalPath } from "./local-path";
 import { localePrefix, type Locale } from "./locales";
 import { href, ROUTES, type RouteKey } from "./routes-table";
 
@@ -32,7 +32,8 @@ export function resolveLink(link: LinkTarget, locale: Locale, homeSlug = "naslov
     case "external":
       return /^https?:\/\//.test(link.target) ? { href: link.target, external: true } : { href: root, external: false };
     case "path":
-      return isLocalPath(link.target) ? { href: localPath(link.target, root), external: false } : { href: root, external: false };
+      // A stored link, not a request's redirect target: checked by the same rule, written as an href.
+      return isLocalPath(link.target) ? { href: asciiPath(link.target), external: false } : { href: root, external: false };
     case "anchor":
       return { href: link.target.startsWith("#") ? link.target : `#${link.target}`, external: false };
     default:

@@ -60,8 +60,11 @@ export function isLocalPath(value: unknown): value is string {
 /** `value` when it is a plain local path (non-ASCII percent-encoded), else `fallback`. */
 export function localPath(value: unknown, fallback: string): string {
   if (!isLocalPath(value)) return fallback;
-  return value.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
+  return asciiPath(value);
 }
+
+/** A local path with every character outside printable ASCII percent-encoded, as a Location header or an href carries it. */
+export const asciiPath = (path: string): string => path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
 
 /** The remembered local path of a query or form, or null when there is none or it is not local. */
 export function localPathOrNull(value: unknown): string | null {
