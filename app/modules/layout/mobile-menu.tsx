@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useClosedOnNavigation } from "~/lib/close-on-navigation";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { LanguageSwitch } from "~/modules/layout/language-switch";
@@ -15,9 +14,7 @@ import type { NavLink as NavLinkData } from "~/modules/site/site.server";
  */
 export function MobileMenu({ mainNav, locale }: { mainNav: NavLinkData[]; locale: Locale }) {
   const { t } = useTranslation();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  useEffect(() => menu.current?.removeAttribute("open"), [key]);
+  const menu = useClosedOnNavigation();
   return (
     <details ref={menu} className="group relative lg:hidden" data-testid="mobile-menu">
       <summary className="cursor-pointer list-none rounded p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">

@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useClosedOnNavigation } from "~/lib/close-on-navigation";
 import { useTranslation } from "~/lib/i18n";
 import type { NavLink as NavLinkData } from "~/modules/site/site.server";
 import { NavLink } from "~/modules/layout/nav-link";
@@ -11,9 +10,7 @@ import { NavLink } from "~/modules/layout/nav-link";
  */
 export function NavSubmenu({ link }: { link: NavLinkData }) {
   const { t } = useTranslation();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  useEffect(() => menu.current?.removeAttribute("open"), [key]);
+  const menu = useClosedOnNavigation();
   return (
     <details ref={menu} className="group" data-testid="nav-submenu">
       <summary

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useClosedOnNavigation } from "~/lib/close-on-navigation";
 import { data, redirect } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNotices } from "~/components/admin/admin-notices";
 import { mailSendingConfigured } from "~/modules/mail/mail-admin.server";
 import { useTranslation } from "~/lib/i18n";
@@ -91,9 +91,7 @@ export default function AdminLayout() {
   const { locale, user, menu, menuGroups, devTools, notices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // A tap on a menu link navigates in place: fold the menu again (as the shop's phone menu does).
-  const menuBox = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  useEffect(() => menuBox.current?.removeAttribute("open"), [key]);
+  const menuBox = useClosedOnNavigation();
   return (
     // On a phone the menu is folded above the screen behind "Izbornik" (a <details>, so without
     // JavaScript too) and the screen starts at once; from md up it is open beside it (decision 0102).
